@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import { type Database, type DatabaseHandle, openDatabase } from './db/client';
+import { frameRoutes } from './features/frame/frame.routes';
+import { ensureFriendLinks } from './features/frame/frame.service';
+import { registerErrorHandling } from './plugins/error-handler';
+import { registerSigning } from './plugins/signing';
+import { registerMaps, registerWebApp } from './plugins/web-app';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    config: AppConfig;
+  }
+  interface FastifyRequest {
+    /** The signed-in user's id, set by the session layer; null for visitors. */
+    userId: number | null;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  /** An already-open database (tests share one per suite); otherwise opened from the config. */
+  database?: DatabaseHandle;
+  /** The clock used for signature windows (tests move it). */
+  now?: () => number;
+  /** Pino options; false silences logs (tests). */
+  logger?: boolean | Record<string, unknown>;
+}
+
+/** Builds the whole server: used by `npm start`, by the route tests and by the benchmarks. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? (await openDatabase(databaseTarget(config)));
+  if (!options.database) {
+    await database.migrate();
+    app.addHook('onClose', () => database.close());
+  }
+  app.decorate('db', database.db);
+  app.decorate('config', config);
+  app.decorateRequest('userId', null);
+  await ensureFriendLinks(database.db);
+
+  const apiPaths = new Map<string, Set<string>>();
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const methods = apiPaths.get(route.url) ?? new Set<string>();
+    for (const method of [route.method].flat()) methods.add(method);
+    apiPaths.set(route.url, methods);
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandling(app, apiPaths);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: contentSecurityPolicy(),
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  registerSigning(app, options.now ? { now: options.now } : {});
+
+  await app.register(frameRoutes);
+  await registerMaps(app);
+  if (config.webDist) await registerWebApp(app, config.webDist);
+  return app;
+}
+
+export function databaseTarget(config: AppConfig) {
+  return config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir };
+}
+
+function contentSecurityPolicy() {
+  return {
+    directives: {
+      defaultSrc: ["'self'"],
+      // antd writes its styles at run time.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      connectSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      upgradeInsecureRequests: null,
+    },
+  };
+}

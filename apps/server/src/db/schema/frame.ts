@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** One row per page view reported by the visitor page statistic. */
+export const pageViews = pgTable(
+  'page_views',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    visitorId: text('visitor_id').notNull(),
+    path: text('path').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('page_views_created_at_idx').on(table.createdAt)],
+);
+
+/** One row per browser session (the session web statistic is sent once per session). */
+export const sessionVisits = pgTable('session_visits', {
+  sessionId: text('session_id').primaryKey(),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+  firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Tracking points: `pe` is the prefixed page id, `ce` the click event id. */
+export const trackingEvents = pgTable(
+  'tracking_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    visitorId: text('visitor_id').notNull(),
+    pageId: text('page_id').notNull(),
+    eventId: text('event_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('tracking_events_event_idx').on(table.eventId, table.createdAt)],
+);
+
+/** Footer friend links, ordered by `sort`. */
+export const friendLinks = pgTable('friend_links', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  url: text('url').notNull(),
+  sort: integer('sort').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+});
+
+/** Short-video accounts a user authorised (account authorisation settings). */
+export const authorizedAccounts = pgTable(
+  'authorized_accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    uniqueId: text('unique_id').notNull(),
+    nickname: text('nickname').notNull(),
+    avatar: text('avatar').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [index('authorized_accounts_user_idx').on(table.userId)],
+);

@@ -1,0 +1,83 @@
+import { Code, FramePath } from '@dso/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageViews, sessionVisits, trackingEvents } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../testing';
+import { defaultFriendLinks } from './frame.service';
+
+describe('frame calls', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('answers the server time without a signature', async () => {
+    const before = Date.now();
+    const response = await t.app.inject({ method: 'GET', url: FramePath.serverTime });
+    const body = response.json();
+    expect(body.code).toBe(Code.OK);
+    expect(body.data.time).toBeGreaterThanOrEqual(before);
+    expect(body.data.time).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('stores a visitor page view', async () => {
+    const response = await t.request({
+      method: 'POST',
+      url: FramePath.visitorStatistic,
+      body: { uid: 'visitor-1', page: '/KeywordDouyin/searchWord' },
+    });
+    expect(response.json()).toEqual({ code: Code.OK, msg: 'success', data: null });
+    const rows = await t.database.db.select().from(pageViews);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ visitorId: 'visitor-1', path: '/KeywordDouyin/searchWord' });
+  });
+
+  it('rejects a page view without a visitor id with a Chinese message', async () => {
+    const response = await t.request({ method: 'POST', url: FramePath.visitorStatistic, body: { uid: '' } });
+    const body = response.json();
+    expect(body.code).toBe(Code.BAD_REQUEST);
+    expect(body.msg).toBe('访客标识不能为空');
+    expect(body.data).toBeNull();
+  });
+
+  it('records a session once however often it is reported', async () => {
+    for (let i = 0; i < 3; i++) {
+      const response = await t.request({ method: 'POST', url: FramePath.sessionStatistic, body: { uid: 'cookie-9' } });
+      expect(response.json().code).toBe(Code.OK);
+    }
+    const rows = await t.database.db.select().from(sessionVisits).where(sql`session_id = 'cookie-9'`);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('stores a tracking event with page and click ids', async () => {
+    const response = await t.request({
+      method: 'POST',
+      url: FramePath.event,
+      body: { uid: 'visitor-1', pe: 'pc_home', ce: 'search_click' },
+    });
+    expect(response.json().code).toBe(Code.OK);
+    const rows = await t.database.db.select().from(trackingEvents);
+    expect(rows.map((row) => [row.pageId, row.eventId])).toEqual([['pc_home', 'search_click']]);
+  });
+
+  it('rejects an event without its click id', async () => {
+    const response = await t.request({ method: 'POST', url: FramePath.event, body: { uid: 'v', pe: 'pc_home' } });
+    expect(response.json().code).toBe(Code.BAD_REQUEST);
+  });
+
+  it('lists the friend links in order', async () => {
+    const response = await t.request({ method: 'GET', url: FramePath.friendLinks });
+    const body = response.json();
+    expect(body.code).toBe(Code.OK);
+    expect(body.data).toEqual(defaultFriendLinks);
+  });
+
+  it('gives a visitor the example account, which clears the market-old-data flag', async () => {
+    const response = await t.request({ method: 'GET', url: FramePath.tiktokUserInfoList });
+    const body = response.json();
+    expect(body.code).toBe(Code.OK);
+    expect(body.data).toHaveLength(1);
+    expect(body.data[0].example).toBe(true);
+  });
+});

@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { type AppConfig, ConfigError, loadConfig } from './config';
+
+async function main() {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await buildApp({ config: { ...config, webDist: config.webDist ?? builtWebApp() } });
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ host: config.host, port: config.port });
+}
+
+await main();
+
+/** The web app built by `npm run build`, when present. */
+function builtWebApp(): string | undefined {
+  const folder = fileURLToPath(new URL('../../web/dist', import.meta.url));
+  return existsSync(folder) ? folder : undefined;
+}

@@ -1,0 +1,73 @@
+import { Code, type CodeValue, defaultMessages, type Envelope } from '@dso/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/app-error';
+
+/** HTTP statuses for the codes that have a natural one; business codes travel with 200. */
+const httpStatusByCode: Partial<Record<CodeValue, number>> = {
+  [Code.BAD_REQUEST]: 400,
+  [Code.FORBIDDEN]: 403,
+  [Code.NOT_FOUND]: 404,
+  [Code.METHOD_NOT_ALLOWED]: 405,
+  [Code.SERVER_ERROR]: 500,
+  [Code.SERVER_BUSY]: 503,
+  [Code.IP_BUSY]: 429,
+};
+
+/** Postgres and socket errors that mean "try again shortly" rather than "we have a bug". */
+const busyErrorCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '53300',
+  '57P01',
+  '57P03',
+  '40001',
+  '40P01',
+]);
+
+export function sendEnvelope(reply: FastifyReply, code: CodeValue, msg: string, data: unknown = null) {
+  const body: Envelope<unknown> = { code, msg, data };
+  return reply.status(httpStatusByCode[code] ?? 200).send(body);
+}
+
+/** The one error handler: every failure leaves as the envelope, never as a stack trace. */
+export function registerErrorHandling(app: FastifyInstance, apiPaths: Map<string, Set<string>>) {
+  app.setErrorHandler((thrown: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    if (thrown instanceof AppError) {
+      return sendEnvelope(reply, thrown.code, thrown.message, thrown.data);
+    }
+    const error = thrown as FastifyError;
+    if (error.validation) {
+      const first = error.validation[0];
+      const msg =
+        first?.message && /[\u4e00-\u9fa5]/.test(first.message) ? first.message : defaultMessages[Code.BAD_REQUEST];
+      return sendEnvelope(reply, Code.BAD_REQUEST, msg);
+    }
+    if (error.statusCode === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return sendEnvelope(reply, Code.BAD_REQUEST, '请求格式不支持');
+    }
+    if (error.statusCode === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return sendEnvelope(reply, Code.BAD_REQUEST, '请求内容过大');
+    }
+    if (error.statusCode === 400) {
+      // Malformed JSON and similar parser errors.
+      return sendEnvelope(reply, Code.BAD_REQUEST, defaultMessages[Code.BAD_REQUEST]);
+    }
+    const errno = (error as { code?: string }).code;
+    if (errno && busyErrorCodes.has(errno)) {
+      request.log.warn({ err: error }, 'transient backend failure');
+      return sendEnvelope(reply, Code.SERVER_BUSY, defaultMessages[Code.SERVER_BUSY]);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendEnvelope(reply, Code.SERVER_ERROR, defaultMessages[Code.SERVER_ERROR]);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? request.url;
+    const methods = apiPaths.get(pathname);
+    if (methods && !methods.has(request.method)) {
+      return sendEnvelope(reply, Code.METHOD_NOT_ALLOWED, defaultMessages[Code.METHOD_NOT_ALLOWED]);
+    }
+    return sendEnvelope(reply, Code.NOT_FOUND, defaultMessages[Code.NOT_FOUND]);
+  });
+}

@@ -1,0 +1,49 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+const require = createRequire(import.meta.url);
+const mapFolder = path.join(path.dirname(require.resolve('echarts-maps-v4/package.json')), 'map', 'json');
+
+/** `/china.json` (provinces) and `/china-cities.json` (cities): real boundaries shipped with ECharts 4. */
+export async function registerMaps(app: FastifyInstance) {
+  const files: Record<string, string> = {
+    '/china.json': path.join(mapFolder, 'china.json'),
+    '/china-cities.json': path.join(mapFolder, 'china-cities.json'),
+  };
+  for (const [url, file] of Object.entries(files)) {
+    const body = readFileSync(file);
+    app.get(url, async (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=86400').type('application/json; charset=utf-8').send(body),
+    );
+  }
+}
+
+/**
+ * Serves the built web app: hashed assets cached for a year, `index.html` never cached, and every
+ * other GET that is not an API call falls back to `index.html` (history-mode routing).
+ */
+export async function registerWebApp(app: FastifyInstance, distFolder: string) {
+  const indexFile = path.join(distFolder, 'index.html');
+  if (!existsSync(indexFile)) {
+    throw new Error(`Web app not built: ${indexFile} is missing (run npm run build)`);
+  }
+  await app.register(fastifyStatic, {
+    root: distFolder,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+  app.get('/*', async (request, reply) => {
+    // Files in the build were registered one by one above; a miss under /api or /assets is a real 404,
+    // everything else is a client-side route.
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname.startsWith('/api/') || pathname.startsWith('/assets/')) return reply.callNotFound();
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

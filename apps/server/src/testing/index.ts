@@ -1,0 +1,70 @@
+import { CLIENT_VERSION, encodeSignHeader, identityHash, SignHeader, signRequest } from '@dso/contract';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import type { DatabaseHandle } from '../db/client';
+import { createTestDatabase } from './database';
+
+export { createTestDatabase } from './database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  /** Sends a request signed the way the web client signs it. */
+  request(options: SignedRequest): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export interface SignedRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Timestamp to sign with (defaults to now). */
+  ts?: number;
+  device?: string;
+}
+
+export interface TestAppOptions {
+  now?: () => number;
+  webDist?: string;
+  /** Registers extra routes before the app is ready (error-handling tests). */
+  extend?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), webDist: options.webDist };
+  const app = await buildApp({ config, database, logger: false, ...(options.now ? { now: options.now } : {}) });
+  await options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    request: (options) => app.inject(signedInjectOptions(options)),
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Builds inject options carrying `ts`, `he`, `sign` as the web client would. */
+export function signedInjectOptions(options: SignedRequest): InjectOptions {
+  const [pathname = '/', search = ''] = options.url.split('?');
+  const parts = signRequest(pathname, options.ts ?? Date.now(), identityHash(options.device ?? 'test-device'));
+  const headers: Record<string, string> = { [SignHeader.VERSION]: CLIENT_VERSION, ...options.headers };
+  let url = options.url;
+  if (options.method === 'POST') {
+    const query = new URLSearchParams(search);
+    query.set('ts', String(parts.ts));
+    query.set('he', parts.he);
+    query.set('sign', parts.sign);
+    url = `${pathname}?${query.toString()}`;
+  } else {
+    headers[SignHeader.SIGNATURE] = encodeSignHeader(parts);
+  }
+  const inject: InjectOptions = { method: options.method, url, headers };
+  if (options.body !== undefined) inject.payload = options.body as InjectOptions['payload'];
+  return inject;
+}

@@ -1,0 +1,33 @@
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { RouteError } from '../features/errors/pages/route-error';
+import { RootLayout } from '../layout/root-layout';
+import { registerNavigator } from '../lib/navigation';
+import { guardLoader } from './guard';
+import { lazyPage } from './lazy-page';
+import { type RouteMeta, routeTable } from './route-table';
+
+function toRouteObject(meta: RouteMeta): RouteObject {
+  return {
+    path: meta.path,
+    handle: meta,
+    loader: guardLoader(meta),
+    lazy: () => lazyPage(meta.page),
+  };
+}
+
+export function createAppRouter() {
+  const router = createBrowserRouter([
+    {
+      element: <RootLayout />,
+      errorElement: <RouteError />,
+      children: [
+        // /login always lands on the home page (000 §2.2); the login dialog is how one logs in.
+        { path: '/login', loader: () => redirect('/') },
+        ...routeTable.map(toRouteObject),
+        { path: '*', loader: () => redirect('/404') },
+      ],
+    },
+  ]);
+  registerNavigator((to, options) => void router.navigate(to, options));
+  return router;
+}

@@ -1,0 +1,3 @@
+export function GlobalDialogs() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function KeywordBreadcrumb() {
+  return null;
+}

@@ -1,0 +1,54 @@
+import { Layout } from 'antd';
+import { useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { APP_CONTAINER_ID, useAfterNavigation, useRouteMeta } from '../app/after-navigation';
+import { ErrorDialogs } from '../features/errors/components/error-dialogs';
+import { BackToTop } from './back-to-top';
+import { AppFooter, isFooterHidden } from './footer/app-footer';
+import { GlobalDialogs } from './global-dialogs';
+import { AppHeader } from './header/app-header';
+import { KeywordBreadcrumb } from './keyword-breadcrumb';
+
+/** Scroll handling is throttled to 16 ms (000 §9). */
+const SCROLL_THROTTLE_MS = 16;
+/** Distance from the end at which the named load event fires. */
+const LOAD_MORE_THRESHOLD_PX = 80;
+
+export function RootLayout() {
+  useAfterNavigation();
+  const meta = useRouteMeta();
+  const { pathname } = useLocation();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const loadEvent = meta?.infiniteScroll;
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!loadEvent || !container) return;
+    let last = 0;
+    const onScroll = () => {
+      const now = Date.now();
+      if (now - last < SCROLL_THROTTLE_MS) return;
+      last = now;
+      if (container.scrollTop + container.clientHeight >= container.scrollHeight - LOAD_MORE_THRESHOLD_PX) {
+        window.dispatchEvent(new CustomEvent(loadEvent));
+      }
+    };
+    container.addEventListener('scroll', onScroll, { passive: true });
+    return () => container.removeEventListener('scroll', onScroll);
+  }, [loadEvent]);
+
+  const layoutClass = meta?.layout ? `layout-${meta.layout}` : 'layout-default';
+  return (
+    <Layout className={`app-shell ${layoutClass}`}>
+      {meta?.layout !== 'plain' && <AppHeader activeTab={meta?.tab ?? null} />}
+      <main id={APP_CONTAINER_ID} ref={containerRef} className={loadEvent ? 'app-main app-main-scroll' : 'app-main'}>
+        {meta?.breadcrumb && <KeywordBreadcrumb />}
+        <Outlet />
+        {meta?.layout !== 'plain' && !isFooterHidden(pathname) && <AppFooter />}
+      </main>
+      <BackToTop scrollContainerId={loadEvent ? APP_CONTAINER_ID : null} />
+      <ErrorDialogs />
+      <GlobalDialogs />
+    </Layout>
+  );
+}

@@ -1,0 +1,112 @@
+import {
+  CLIENT_VERSION,
+  type Envelope,
+  encodeSignHeader,
+  identityHash,
+  isSuccessCode,
+  SignHeader,
+  signRequest,
+} from '@dso/contract';
+import { useSession } from '../../stores/session';
+import { toast } from '../feedback';
+import { CookieKey, LocalKey, readCookie, readLocal } from '../storage';
+import { signedNow } from './clock';
+import { ApiError, NETWORK_FAILURE } from './errors';
+import { applyFailure, applyNetworkFailure, type FailurePolicy } from './response-handler';
+
+/** HTTP timeout of every call (002 §7, 001 §9). */
+export const REQUEST_TIMEOUT_MS = 3_600_000;
+
+export interface RequestOptions extends FailurePolicy {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, string | number | boolean | undefined | null>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls the API: signs the request, sends it, and resolves with the envelope's data on success.
+ * Failures run the catalogue's side effects once, here, and reject with an ApiError.
+ */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const envelope = await requestEnvelope<T>(path, options);
+  return envelope.data;
+}
+
+export async function requestEnvelope<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+  const method = options.method ?? 'GET';
+  const url = new URL(path, window.location.origin);
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+  }
+  const headers = baseHeaders();
+  if (!signInto(url, method, headers)) {
+    throw new ApiError(NETWORK_FAILURE, '网络环境有问题，换个环境试试吧~');
+  }
+  let response: Response;
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  try {
+    response = await fetch(url, {
+      method,
+      headers: options.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    applyNetworkFailure(options);
+    throw new ApiError(NETWORK_FAILURE, '网络出错啦，刷新试试吧');
+  }
+  const envelope = await readEnvelope<T>(response);
+  if (!envelope) {
+    applyNetworkFailure(options);
+    throw new ApiError(NETWORK_FAILURE, '网络出错啦，刷新试试吧');
+  }
+  if (isSuccessCode(envelope.code) && envelope.code !== 205) return envelope;
+  applyFailure(envelope, options);
+  throw new ApiError(envelope.code, envelope.msg, envelope.data);
+}
+
+function baseHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {
+    [SignHeader.VERSION]: CLIENT_VERSION,
+    [SignHeader.PAGE]: window.location.href,
+  };
+  const { token } = useSession.getState();
+  if (token) headers.authorization = token;
+  const visitorId = readLocal(LocalKey.visitorId);
+  if (visitorId) headers[SignHeader.VISITOR] = visitorId;
+  const sessionId = readCookie(CookieKey.sessionId);
+  if (sessionId) headers[SignHeader.SESSION] = sessionId;
+  return headers;
+}
+
+/** POST carries ts/he/sign in the query; other methods one encoded header. False if signing failed. */
+function signInto(url: URL, method: string, headers: Record<string, string>): boolean {
+  try {
+    const { uid } = useSession.getState();
+    const he = identityHash(uid ?? readLocal(LocalKey.visitorId) ?? 'anonymous');
+    const parts = signRequest(url.pathname, signedNow(), he);
+    if (method === 'POST') {
+      url.searchParams.set('ts', String(parts.ts));
+      url.searchParams.set('he', parts.he);
+      url.searchParams.set('sign', parts.sign);
+    } else {
+      headers[SignHeader.SIGNATURE] = encodeSignHeader(parts);
+    }
+    return true;
+  } catch {
+    toast('网络环境有问题，换个环境试试吧~', 'error', 2000);
+    return false;
+  }
+}
+
+async function readEnvelope<T>(response: Response): Promise<Envelope<T> | null> {
+  try {
+    const body = (await response.json()) as Partial<Envelope<T>>;
+    if (typeof body.code !== 'number') return null;
+    return { code: body.code, msg: body.msg ?? '', data: body.data as T };
+  } catch {
+    return null;
+  }
+}

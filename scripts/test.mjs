@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+// The README's test command: lint, type checks, unit and route suites on PGlite, the server suites again
+// on PostgreSQL when TEST_DATABASE_URL is set, then the browser journeys against a fresh build.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = path.join(root, 'test-results');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps = [];
+
+function run(name, command, args, env = {}) {
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(
+    `=== ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  if (result.status !== 0) failedSteps.push(name);
+  return result.status === 0;
+}
+
+function vitest(name, args, env = {}) {
+  const report = path.join(reports, `${name}.json`);
+  run(
+    name,
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    env,
+  );
+  if (!existsSync(report)) return;
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  totals.passed += json.numPassedTests ?? 0;
+  totals.failed += json.numFailedTests ?? 0;
+  totals.skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+}
+
+run('lint', 'npx', ['biome', 'check', '.']);
+run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+vitest('unit-and-routes-pglite', [], { TEST_DATABASE_URL: '' });
+if (process.env.TEST_DATABASE_URL) {
+  vitest('routes-postgres', ['--project', 'server']);
+} else {
+  console.log('\n=== routes-postgres: skipped (TEST_DATABASE_URL is not set)');
+}
+if (run('build-web', 'npm', ['run', 'build', '--silent'])) {
+  vitest('browser', ['--config', 'e2e/vitest.config.ts']);
+}
+
+console.log(`\n${failedSteps.length ? `failed steps: ${failedSteps.join(', ')}` : 'all steps ok'}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSteps.length || totals.failed ? 1 : 0);
