@@ -5,16 +5,23 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { type Database, type DatabaseHandle, openDatabase } from './db/client';
+import { authRoutes } from './features/auth/auth.routes';
 import { frameRoutes } from './features/frame/frame.routes';
 import { ensureFriendLinks } from './features/frame/frame.service';
+import { permissionsRoutes } from './features/permissions/permissions.routes';
+import { subAccountsRoutes } from './features/sub-accounts/sub-accounts.routes';
+import { wechatRoutes } from './features/wechat/wechat.routes';
 import { registerErrorHandling } from './plugins/error-handler';
+import { registerSessions } from './plugins/session';
 import { registerSigning } from './plugins/signing';
 import { registerMaps, registerWebApp } from './plugins/web-app';
+import { createProviders, type Providers } from './providers';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     config: AppConfig;
+    providers: Providers;
   }
   interface FastifyRequest {
     /** The signed-in user's id, set by the session layer; null for visitors. */
@@ -30,6 +37,8 @@ export interface BuildAppOptions {
   now?: () => number;
   /** Pino options; false silences logs (tests). */
   logger?: boolean | Record<string, unknown>;
+  /** Replaces providers (tests point real adapters at fake vendor servers). */
+  providers?: Partial<Providers>;
 }
 
 /** Builds the whole server: used by `npm start`, by the route tests and by the benchmarks. */
@@ -55,6 +64,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   app.decorate('db', database.db);
   app.decorate('config', config);
+  app.decorate('providers', { ...createProviders({ config, db: database.db, log: app.log }), ...options.providers });
   app.decorateRequest('userId', null);
   await ensureFriendLinks(database.db);
 
@@ -76,8 +86,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(fastifyCookie);
   registerSigning(app, options.now ? { now: options.now } : {});
+  registerSessions(app);
 
   await app.register(frameRoutes);
+  await app.register(authRoutes);
+  await app.register(wechatRoutes);
+  await app.register(permissionsRoutes);
+  await app.register(subAccountsRoutes);
   await registerMaps(app);
   if (config.webDist) await registerWebApp(app, config.webDist);
   return app;

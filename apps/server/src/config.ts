@@ -19,6 +19,8 @@ export const envSchema = z.object({
   PUBLIC_URL: z.url().default('http://localhost:8080'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO: booleanFlag.default(true),
+  MAX_SESSIONS_PER_USER: z.coerce.number().int().min(1).max(100).default(3),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   WEB_DIST: z.string().optional(),
   SMS_PROVIDER: z.enum(['sandbox', 'aliyun']).default('sandbox'),
   WECHAT_PROVIDER: z.enum(['sandbox', 'official']).default('sandbox'),
@@ -39,6 +41,9 @@ export interface AppConfig {
   publicUrl: string;
   logLevel: Env['LOG_LEVEL'];
   demo: boolean;
+  /** Live sessions a user may hold; a newer login kicks the oldest (803 on its next request). */
+  maxSessionsPerUser: number;
+  sessionTtlMs: number;
   /** Built web app to serve; absent in route tests. */
   webDist: string | undefined;
 }
@@ -67,6 +72,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: env.PUBLIC_URL,
     logLevel: env.LOG_LEVEL,
     demo: env.DEMO,
+    maxSessionsPerUser: env.MAX_SESSIONS_PER_USER,
+    sessionTtlMs: env.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
   };
 }

@@ -1,11 +1,12 @@
 import { CLIENT_VERSION, encodeSignHeader, identityHash, SignHeader, signRequest } from '@dso/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
+import { type BuildAppOptions, buildApp } from '../app';
+import { type AppConfig, loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { createTestDatabase } from './database';
 
 export { createTestDatabase } from './database';
+export { createUser, loginAs, nextPhone } from './factories';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -20,6 +21,8 @@ export interface SignedRequest {
   url: string;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Session token sent as `authorization`. */
+  token?: string;
   /** Timestamp to sign with (defaults to now). */
   ts?: number;
   device?: string;
@@ -28,14 +31,28 @@ export interface SignedRequest {
 export interface TestAppOptions {
   now?: () => number;
   webDist?: string;
+  /** Replaces providers (real adapters pointed at fake vendor servers). */
+  providers?: BuildAppOptions['providers'];
+  /** Overrides configuration values. */
+  config?: Partial<AppConfig>;
   /** Registers extra routes before the app is ready (error-handling tests). */
   extend?: (app: FastifyInstance) => void | Promise<void>;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), webDist: options.webDist };
-  const app = await buildApp({ config, database, logger: false, ...(options.now ? { now: options.now } : {}) });
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    webDist: options.webDist,
+    ...options.config,
+  };
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.providers ? { providers: options.providers } : {}),
+  });
   await options.extend?.(app);
   await app.ready();
   return {
@@ -54,6 +71,7 @@ export function signedInjectOptions(options: SignedRequest): InjectOptions {
   const [pathname = '/', search = ''] = options.url.split('?');
   const parts = signRequest(pathname, options.ts ?? Date.now(), identityHash(options.device ?? 'test-device'));
   const headers: Record<string, string> = { [SignHeader.VERSION]: CLIENT_VERSION, ...options.headers };
+  if (options.token) headers.authorization = options.token;
   let url = options.url;
   if (options.method === 'POST') {
     const query = new URLSearchParams(search);

@@ -36,13 +36,14 @@ export function isHomePath() {
 export function applyFailure(envelope: Envelope<unknown>, policy: FailurePolicy = {}) {
   const { code, msg } = envelope;
   if (isSuccessCode(code) && code !== Code.SMS_CLOSE_DIALOG) return;
-  if (policy.handles?.includes(code)) return;
+  // Frame calls (000 §7) ignore every non-200 code without a message; callers may take codes over.
+  if (policy.silent || policy.handles?.includes(code)) return;
   const dialogs = useDialogs.getState();
   const session = useSession.getState();
   switch (code) {
     case Code.TOKEN_INVALID:
       session.clearLogin();
-      if (policy.search || policy.silent) return;
+      if (policy.search) return;
       if (/token|登录/i.test(msg)) dialogs.openDialog('login');
       else toast(msg);
       return;
@@ -63,7 +64,6 @@ export function applyFailure(envelope: Envelope<unknown>, policy: FailurePolicy 
       dialogs.showErrorDialog('jsErr');
       return;
   }
-  if (policy.silent) return;
   switch (code) {
     case Code.SERVER_ERROR:
       if (!isHomePath()) dialogs.showErrorDialog('serveErr');

@@ -1,0 +1,216 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Accounts. A user always has a phone: a WeChat login without one goes through bind-phone first. */
+export const users = pgTable('users', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  phone: text('phone').notNull().unique(),
+  passwordHash: text('password_hash'),
+  wechatOpenId: text('wechat_open_id').unique(),
+  nickname: text('nickname').notNull().default(''),
+  avatar: text('avatar').notNull().default(''),
+  /** Purchased grade; it counts only until `grade_ends_at` (expiry drops a member back to FREE). */
+  grade: text('grade').notNull().default('FREE'),
+  gradeEndsAt: timestamp('grade_ends_at', { withTimezone: true }),
+  roleId: integer('role_id').notNull().default(0),
+  showOriginalData: boolean('show_original_data').notNull().default(false),
+  permissionVersionCode: integer('permission_version_code'),
+  showOld: boolean('show_old').notNull().default(false),
+  /** Source channel (`j_id`) and paid-search click id (`bd_vid`) seen at registration. */
+  channel: text('channel'),
+  adClickId: text('ad_click_id'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Login sessions. Tokens are opaque; only their SHA-256 is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the session ends; `end_reason` is logout, kicked or password. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endReason: text('end_reason'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (table) => [index('sessions_user_live_idx').on(table.userId, table.endedAt, table.createdAt)],
+);
+
+/** SMS verification codes, hashed; each expires and dies after too many wrong tries. */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    phone: text('phone').notNull(),
+    /** Which send variant issued it: login, bind, reset, change_old, change_new, unbind. */
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('sms_codes_phone_purpose_idx').on(table.phone, table.purpose, table.createdAt)],
+);
+
+/** Every SMS the product sent (the sandbox provider's outbox, and the audit trail for real vendors). */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    phone: text('phone').notNull(),
+    purpose: text('purpose').notNull(),
+    provider: text('provider').notNull(),
+    content: text('content').notNull(),
+    providerMessageId: text('provider_message_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('sms_outbox_phone_idx').on(table.phone, table.createdAt)],
+);
+
+/** Slider captcha puzzles: the server keeps the answer; a solved puzzle yields a single-use ticket. */
+export const captchas = pgTable('captchas', {
+  id: text('id').primaryKey(),
+  targetX: integer('target_x').notNull(),
+  pieceY: integer('piece_y').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  ticket: text('ticket').unique(),
+  solvedAt: timestamp('solved_at', { withTimezone: true }),
+  ticketUsedAt: timestamp('ticket_used_at', { withTimezone: true }),
+  ip: text('ip'),
+  createdAt: createdAt(),
+});
+
+/** WeChat QR login tickets. State lives here so a long poll on any instance sees a scan on another. */
+export const wechatLoginTickets = pgTable('wechat_login_tickets', {
+  ticket: text('ticket').primaryKey(),
+  sceneId: text('scene_id').notNull().unique(),
+  /** waiting → scanned → confirmed → done, or need_bind, or expired. */
+  status: text('status').notNull().default('waiting'),
+  openId: text('open_id'),
+  userId: bigint('user_id', { mode: 'number' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Paid-search conversions reported for new registrations and payments. */
+export const conversions = pgTable('conversions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: bigint('user_id', { mode: 'number' }),
+  adClickId: text('ad_click_id').notNull(),
+  kind: text('kind').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Parent–child account links: the child shares the parent's grade while the link is active. */
+export const subAccountLinks = pgTable(
+  'sub_account_links',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    parentUserId: bigint('parent_user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    childPhone: text('child_phone').notNull(),
+    childUserId: bigint('child_user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
+    /** pending → active, or refused; active → unbound; pending → cancelled. */
+    status: text('status').notNull().default('pending'),
+    /** When the binding ends (shown as the unbind date). */
+    unBindAt: timestamp('un_bind_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('sub_account_links_parent_idx').on(table.parentUserId, table.status),
+    index('sub_account_links_child_phone_idx').on(table.childPhone, table.status),
+  ],
+);
+
+/** The permission aliases (001 §3, 002 §5) and what kind of value they carry. */
+export const permissionAliases = pgTable('permission_aliases', {
+  alias: text('alias').primaryKey(),
+  name: text('name').notNull(),
+  /** count (total), day_count (resets at Asia/Shanghai midnight), flag (0/1), rows (list row cap). */
+  kind: text('kind').notNull(),
+  description: text('description').notNull().default(''),
+});
+
+/** The value of an alias for one grade; no row means the grade lacks the permission. */
+export const permissionBinds = pgTable(
+  'permission_binds',
+  {
+    id: serial('id').primaryKey(),
+    alias: text('alias')
+      .notNull()
+      .references(() => permissionAliases.alias, { onDelete: 'cascade' }),
+    grade: text('grade').notNull(),
+    value: integer('value').notNull(),
+    ext: text('ext'),
+  },
+  (table) => [uniqueIndex('permission_binds_alias_grade_idx').on(table.alias, table.grade)],
+);
+
+/** Used units per user, alias and period (`total`, or the Asia/Shanghai date for daily counts). */
+export const permissionUsage = pgTable(
+  'permission_usage',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    alias: text('alias').notNull(),
+    periodKey: text('period_key').notNull(),
+    useVal: integer('use_val').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.alias, table.periodKey] })],
+);
+
+/** Usage-count packs: extra units for an alias, valid one year from purchase. */
+export const usagePacks = pgTable(
+  'usage_packs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    alias: text('alias').notNull(),
+    amount: integer('amount').notNull(),
+    /** Purchase order that created it; unique so a retried notify never adds twice. */
+    sourceRef: text('source_ref').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('usage_packs_user_alias_idx').on(table.userId, table.alias, table.expiresAt)],
+);
+
+/** Key material the server must share across instances (the RSA key for password encryption). */
+export const serverKeys = pgTable('server_keys', {
+  name: text('name').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,39 @@
+import { Code } from '@dso/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { checkToken } from '../features/sessions/sessions.service';
+import { AppError } from '../lib/app-error';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The live session behind the request's token, when there is one. */
+    sessionId: number | null;
+  }
+}
+
+/** Paths that must answer even with a dead token (logging out of a kicked session, say). */
+const tokenTolerantPaths = new Set(['/api/user/out', '/api/web/time']);
+
+/**
+ * Resolves the `authorization` token on every API call. A dead token is refused on any signed call
+ * with the code that tells the client what happened: 800 invalid, 801 expired, 803 kicked.
+ */
+export function registerSessions(app: FastifyInstance) {
+  app.decorateRequest('sessionId', null);
+  app.addHook('preHandler', async (request) => {
+    const token = request.headers.authorization;
+    if (!token || !request.url.startsWith('/api/')) return;
+    const check = await checkToken(app.db, token.replace(/^Bearer\s+/i, ''));
+    if ('failure' in check) {
+      if (tokenTolerantPaths.has(request.url.split('?')[0] ?? '')) return;
+      throw check.failure;
+    }
+    request.userId = check.userId;
+    request.sessionId = check.sessionId;
+  });
+}
+
+/** The signed-in user's id, or 800 asking the client to log in. */
+export function requireUser(request: FastifyRequest): number {
+  if (request.userId === null) throw new AppError(Code.TOKEN_INVALID, '请先登录');
+  return request.userId;
+}

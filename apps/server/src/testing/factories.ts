@@ -1,0 +1,48 @@
+import type { Database } from '../db/client';
+import { users } from '../db/schema';
+import { openSession } from '../features/sessions/sessions.service';
+
+let phoneCounter = 0;
+
+/** A unique, valid mainland mobile number for each call. */
+export function nextPhone(): string {
+  phoneCounter += 1;
+  return `139${String(Date.now() % 10_000).padStart(4, '0')}${String(phoneCounter).padStart(4, '0')}`.slice(0, 11);
+}
+
+export interface UserFactoryInput {
+  phone?: string;
+  grade?: string;
+  gradeEndsAt?: Date | null;
+  passwordHash?: string | null;
+  wechatOpenId?: string | null;
+  showOriginalData?: boolean;
+}
+
+/** Inserts a user; a paid grade defaults to ending in 30 days. */
+export async function createUser(db: Database, input: UserFactoryInput = {}) {
+  const grade = input.grade ?? 'FREE';
+  const gradeEndsAt =
+    input.gradeEndsAt !== undefined
+      ? input.gradeEndsAt
+      : grade === 'FREE'
+        ? null
+        : new Date(Date.now() + 30 * 86_400_000);
+  const [row] = await db
+    .insert(users)
+    .values({
+      phone: input.phone ?? nextPhone(),
+      grade,
+      gradeEndsAt,
+      passwordHash: input.passwordHash ?? null,
+      wechatOpenId: input.wechatOpenId ?? null,
+      showOriginalData: input.showOriginalData ?? false,
+    })
+    .returning();
+  return row!;
+}
+
+/** Opens a session for the user and returns its token. */
+export function loginAs(db: Database, userId: number, limits = { maxSessionsPerUser: 3, sessionTtlMs: 86_400_000 }) {
+  return openSession(db, userId, { ip: '127.0.0.1', userAgent: 'test' }, limits);
+}

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import {
+  averageDailyPrice,
+  bandNumber,
+  bandPricePerVisitor,
+  bandRate,
+  creatorSizeClass,
+  planPriceFilter,
+  salesClass,
+  shouldShowOriginal,
+} from './bands';
+
+describe('shouldShowOriginal', () => {
+  it('shows exact values only to a logged-in user with show_original_data', () => {
+    expect(shouldShowOriginal({ loggedIn: true, showOriginalData: true })).toBe(true);
+    expect(shouldShowOriginal({ loggedIn: true, showOriginalData: false })).toBe(false);
+    expect(shouldShowOriginal({ loggedIn: false, showOriginalData: true })).toBe(false);
+    expect(shouldShowOriginal({ loggedIn: true, showOriginalData: undefined })).toBe(false);
+  });
+});
+
+describe('bandNumber', () => {
+  it('shows 10,000 as is and 10,001 in w', () => {
+    expect(bandNumber(10_000)).toBe('10000');
+    expect(bandNumber(10_001)).toBe('1.0w');
+  });
+
+  it('truncates rather than rounds', () => {
+    expect(bandNumber(19_999)).toBe('1.9w');
+    expect(bandNumber(99_999_999)).toBe('9999.9w');
+  });
+
+  it('shows 亿 from 10^8', () => {
+    expect(bandNumber(100_000_000)).toBe('1.0亿');
+    expect(bandNumber(123_456_789)).toBe('1.2亿');
+  });
+
+  it('shows 0 beyond 10^12', () => {
+    expect(bandNumber(1e12)).toBe('10000.0亿');
+    expect(bandNumber(1e12 + 1)).toBe('0');
+  });
+
+  it('shows -- for a missing value', () => {
+    expect(bandNumber(null)).toBe('--');
+  });
+});
+
+describe('bandRate', () => {
+  it('bands a rate in 5 % steps with the lower edge included', () => {
+    expect(bandRate(0)).toBe('0%-5%');
+    expect(bandRate(0.049)).toBe('0%-5%');
+    expect(bandRate(0.05)).toBe('5%-10%');
+    expect(bandRate(0.123)).toBe('10%-15%');
+    expect(bandRate(0.15)).toBe('15%-20%');
+  });
+
+  it('keeps 29.99 % in the last band and shows 30 % and above as 30%+', () => {
+    expect(bandRate(0.2999)).toBe('25%-30%');
+    expect(bandRate(0.3)).toBe('30%+');
+    expect(bandRate(0.87)).toBe('30%+');
+  });
+
+  it('puts a negative rate in the lowest band', () => {
+    expect(bandRate(-0.02)).toBe('0%-5%');
+  });
+});
+
+describe('bandPricePerVisitor', () => {
+  it('bands prices with the lower edge included', () => {
+    expect(bandPricePerVisitor(0)).toBe('0-10');
+    expect(bandPricePerVisitor(9.99)).toBe('0-10');
+    expect(bandPricePerVisitor(10)).toBe('10-50');
+    expect(bandPricePerVisitor(150)).toBe('100-200');
+  });
+
+  it('shows 100000+ from 100,000', () => {
+    expect(bandPricePerVisitor(99_999)).toBe('50000-100000');
+    expect(bandPricePerVisitor(100_000)).toBe('100000+');
+  });
+
+  it('shows -- for a missing or negative price', () => {
+    expect(bandPricePerVisitor(undefined)).toBe('--');
+    expect(bandPricePerVisitor(-1)).toBe('--');
+  });
+});
+
+describe('creatorSizeClass', () => {
+  it('puts under 10k followers in the tail', () => {
+    expect(creatorSizeClass(9999)).toEqual({ code: 'tail', label: '尾部' });
+    expect(creatorSizeClass(10_000).code).toBe('small');
+  });
+
+  it('includes each upper edge from 100k in the smaller class', () => {
+    expect(creatorSizeClass(100_000).code).toBe('small');
+    expect(creatorSizeClass(100_001)).toEqual({ code: 'mid', label: '腰部' });
+    expect(creatorSizeClass(1_000_000).code).toBe('mid');
+    expect(creatorSizeClass(1_000_001)).toEqual({ code: 'shoulder', label: '肩部' });
+    expect(creatorSizeClass(5_000_000).code).toBe('shoulder');
+    expect(creatorSizeClass(5_000_001)).toEqual({ code: 'head', label: '头部' });
+  });
+});
+
+describe('salesClass', () => {
+  it('divides cents by 100 and excludes every upper edge', () => {
+    expect(salesClass(2_999_999).code).toBe('tail');
+    expect(salesClass(3_000_000)).toEqual({ code: 'small', label: '小' });
+    expect(salesClass(9_999_999).code).toBe('small');
+    expect(salesClass(10_000_000).code).toBe('mid');
+    expect(salesClass(99_999_999).code).toBe('mid');
+    expect(salesClass(100_000_000).code).toBe('shoulder');
+    expect(salesClass(999_999_999).code).toBe('shoulder');
+    expect(salesClass(1_000_000_000).code).toBe('head');
+  });
+});
+
+describe('plan prices', () => {
+  it('filters the plan price by grade', () => {
+    expect(planPriceFilter('VIP')).toBe(499);
+    expect(planPriceFilter('CVIP')).toBe(1399);
+    expect(planPriceFilter('SVIP')).toBe(2899);
+    expect(planPriceFilter('EVIP')).toBe(49800);
+    expect(planPriceFilter('FREE')).toBeNull();
+  });
+
+  it('divides the price by 100 and by 90 for the average daily price', () => {
+    expect(averageDailyPrice(90_000)).toBe(10);
+    expect(averageDailyPrice(49_800)).toBeCloseTo(5.5333, 4);
+  });
+});

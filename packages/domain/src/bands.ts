@@ -1,0 +1,119 @@
+import { MISSING_VALUE, roundTo, truncateTo, WAN, YI } from './format/numbers';
+import type { Grade } from './grades';
+
+/**
+ * Exact rate and price values show only to a logged-in user whose `show_original_data` is true;
+ * everyone else sees the bands below (002 §6, §9).
+ */
+export function shouldShowOriginal(options: {
+  loggedIn: boolean;
+  showOriginalData: boolean | null | undefined;
+}): boolean {
+  return options.loggedIn && options.showOriginalData === true;
+}
+
+/** Beyond this the band shows '0' rather than a value (002 §9). */
+const BAND_NUMBER_LIMIT = 1e12;
+
+/**
+ * Blurred number (002 §9): over 10,000 in w, from 10^8 in 亿, both truncated to 1 decimal so the
+ * band never claims more than the truth; up to 10,000 as is; beyond 10^12 '0'. Exactly 10^8 shows as
+ * 亿 since '10000.0w' is the same value in a clumsier form.
+ */
+export function bandNumber(n: number | null | undefined): string {
+  if (n === null || n === undefined || !Number.isFinite(n)) return MISSING_VALUE;
+  if (n > BAND_NUMBER_LIMIT) return '0';
+  if (n >= YI) return `${truncateTo(n / YI, 1).toFixed(1)}亿`;
+  if (n > WAN) return `${truncateTo(n / WAN, 1).toFixed(1)}w`;
+  return String(Math.floor(n));
+}
+
+/** Rate bands are 5 percentage points wide, up to 30%+ (002 §9). */
+const RATE_STEP = 5;
+const RATE_TOP = 30;
+
+/**
+ * Blurred rate (002 §9): a ratio in 5 % bands, lower edge included: 0.123 → '10%-15%', 0.05 →
+ * '5%-10%', 0.3 and above → '30%+'. Negative ratios fall in the lowest band.
+ */
+export function bandRate(fraction: number | null | undefined): string {
+  if (fraction === null || fraction === undefined || !Number.isFinite(fraction)) return MISSING_VALUE;
+  // Rounded first so 0.15 * 100 = 15.000000000000002 and 0.29 * 100 = 28.999999999999996 band right.
+  const percent = Math.max(0, roundTo(fraction * 100, 6));
+  if (percent >= RATE_TOP) return `${RATE_TOP}%+`;
+  const lower = Math.floor(percent / RATE_STEP) * RATE_STEP;
+  return `${lower}%-${lower + RATE_STEP}%`;
+}
+
+/**
+ * Price-per-visitor band edges in yuan (002 §9 names only the top, 100000+). Chosen to be fine
+ * where most shops sit and coarse above: 0-10, 10-50, 50-100, 100-200, 200-500, 500-1000,
+ * 1000-5000, 5000-10000, 10000-50000, 50000-100000, then 100000+.
+ */
+export const PRICE_PER_VISITOR_EDGES = [0, 10, 50, 100, 200, 500, 1000, 5000, 10_000, 50_000, 100_000] as const;
+
+/** Blurred price per visitor, in yuan: lower edge included (100 → '100-200'). */
+export function bandPricePerVisitor(yuan: number | null | undefined): string {
+  if (yuan === null || yuan === undefined || !Number.isFinite(yuan) || yuan < 0) return MISSING_VALUE;
+  const top = PRICE_PER_VISITOR_EDGES[PRICE_PER_VISITOR_EDGES.length - 1] ?? 0;
+  if (yuan >= top) return `${top}+`;
+  const upperIndex = PRICE_PER_VISITOR_EDGES.findIndex((edge) => yuan < edge);
+  return `${PRICE_PER_VISITOR_EDGES[upperIndex - 1]}-${PRICE_PER_VISITOR_EDGES[upperIndex]}`;
+}
+
+/** Size classes shared by creators and sellers, smallest first (002 §9). */
+export type SizeClassCode = 'tail' | 'small' | 'mid' | 'shoulder' | 'head';
+
+/** A size class with its Chinese label. */
+export interface SizeClass {
+  code: SizeClassCode;
+  label: string;
+}
+
+const sizeClassLabels: Record<SizeClassCode, string> = {
+  tail: '尾部',
+  small: '小',
+  mid: '腰部',
+  shoulder: '肩部',
+  head: '头部',
+};
+
+const sizeClass = (code: SizeClassCode): SizeClass => ({ code, label: sizeClassLabels[code] });
+
+/**
+ * Creator size by followers (002 §9). The spec says "under 10k" for tail but "to" for the others,
+ * so the upper edges from 100k on are inclusive: <10,000 tail; 10,000-100,000 small;
+ * to 1,000,000 mid; to 5,000,000 shoulder; above head.
+ */
+export function creatorSizeClass(followers: number): SizeClass {
+  if (followers < 10_000) return sizeClass('tail');
+  if (followers <= 100_000) return sizeClass('small');
+  if (followers <= 1_000_000) return sizeClass('mid');
+  if (followers <= 5_000_000) return sizeClass('shoulder');
+  return sizeClass('head');
+}
+
+/**
+ * Sales class by amount (002 §9): the amount in cents divided by 100, every edge exclusive as the
+ * spec says "under": <30,000 tail; <100,000 small; <1M mid; <10M shoulder; else head.
+ */
+export function salesClass(amountInCents: number): SizeClass {
+  const amount = amountInCents / 100;
+  if (amount < 30_000) return sizeClass('tail');
+  if (amount < 100_000) return sizeClass('small');
+  if (amount < 1_000_000) return sizeClass('mid');
+  if (amount < 10_000_000) return sizeClass('shoulder');
+  return sizeClass('head');
+}
+
+const planPrices: Partial<Record<Grade, number>> = { VIP: 499, CVIP: 1399, SVIP: 2899, EVIP: 49800 };
+
+/** The plan price filter (001 §9, 002 §9): 499 VIP, 1399 CVIP, 2899 SVIP, 49800 EVIP; unit as given. */
+export function planPriceFilter(grade: Grade): number | null {
+  return planPrices[grade] ?? null;
+}
+
+/** Average daily price = price / 100 / 90 (001 §9, 002 §9); unrounded, the view formats it. */
+export function averageDailyPrice(price: number): number {
+  return price / 100 / 90;
+}
