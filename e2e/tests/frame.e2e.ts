@@ -52,3 +52,64 @@ describe('the app frame', () => {
     await context.close();
   });
 });
+
+describe('response codes in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** A signed-in start loads roles and user info; the test decides what the server answers. */
+  async function startSignedInWith(answer: { code: number; msg: string }) {
+    const tracked = await openPage(browser);
+    await tracked.context.addInitScript(() => window.localStorage.setItem('token', 'stale-token'));
+    await tracked.page.route('**/api/user/**', (route) =>
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ...answer, data: null }) }),
+    );
+    await tracked.page.goto(`${server.url}/about`);
+    return tracked;
+  }
+
+  it('turns 661 into the ipBusy dialog', async () => {
+    const { page, context } = await startSignedInWith({ code: 661, msg: '访问过于频繁' });
+    await page.getByText('访问过于频繁，24小时后可继续访问哦').waitFor();
+    await page.waitForTimeout(400);
+    await screenshot(page, 'dialog-ip-busy');
+    await page.getByRole('button', { name: '我知道了' }).click();
+    await page.getByText('访问过于频繁，24小时后可继续访问哦').waitFor({ state: 'hidden' });
+    await context.close();
+  });
+
+  it('turns 803 into the account dialog and clears the token', async () => {
+    const { page, context } = await startSignedInWith({ code: 803, msg: '您已被迫下线' });
+    await page.getByText('您的账号已被迫下线').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await context.close();
+  });
+
+  it('turns 300 into a toast with the server message', async () => {
+    const { page, context } = await startSignedInWith({ code: 300, msg: '今日次数已用尽，明天再来试试吧~' });
+    await page.locator('.ant-message').getByText('今日次数已用尽，明天再来试试吧~').first().waitFor();
+    await context.close();
+  });
+
+  it('turns a request the real server finds unsigned into the jsErr dialog', async () => {
+    const { page, context } = await openPage(browser);
+    await context.addInitScript(() => window.localStorage.setItem('token', 'any'));
+    // Strip the signature on its way out; the server answers 652 and the client shows jsErr.
+    await page.route('**/api/user/roles', async (route) => {
+      const headers = { ...route.request().headers() };
+      delete headers['x-dso-sign'];
+      await route.continue({ headers });
+    });
+    await page.goto(`${server.url}/about`);
+    await page.getByText('信息走失啦，刷新试试吧').waitFor();
+    await context.close();
+  });
+});

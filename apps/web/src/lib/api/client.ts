@@ -1,5 +1,6 @@
 import {
   CLIENT_VERSION,
+  Code,
   type Envelope,
   encodeSignHeader,
   identityHash,
@@ -38,6 +39,12 @@ export async function requestEnvelope<T>(path: string, options: RequestOptions =
   const url = new URL(path, window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+  }
+  const { token, userInfo, clearLogin } = useSession.getState();
+  if (token && userInfo && !userInfo.id) {
+    // A stored user without an id is a broken session (002 §4): drop it rather than send it.
+    clearLogin();
+    throw new ApiError(Code.TOKEN_INVALID, '登录已失效，请重新登录');
   }
   const headers = baseHeaders();
   if (!signInto(url, method, headers)) {
