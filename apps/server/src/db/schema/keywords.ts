@@ -1,0 +1,168 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * One keyword of one platform's library (TSO per country; `country` is '' elsewhere). Figures carry
+ * the date they are as of. The n-gram search index over `keyword` is created by migration SQL
+ * (an expression GIN index over `dso_grams`), see drizzle/0002_keyword_search.sql.
+ */
+export const keywords = pgTable(
+  'keywords',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    platform: text('platform').notNull(),
+    country: text('country').notNull().default(''),
+    keyword: text('keyword').notNull(),
+    searchIndex: integer('search_index').notNull().default(0),
+    monthCoverCount: bigint('month_cover_count', { mode: 'number' }).notNull().default(0),
+    /** 1–4 stars, derived from the figures by the product (see keyword-rules). */
+    competition: smallint('competition').notNull().default(1),
+    competitionReasons: text('competition_reasons').array().notNull().default(sql`'{}'::text[]`),
+    relatedWorkCount: integer('related_work_count').notNull().default(0),
+    /** Content category code `diversify_N`. */
+    category: text('category'),
+    industry: text('industry'),
+    commerceIntent: boolean('commerce_intent').notNull().default(false),
+    /** Derived: high demand, low competition. */
+    isBlueOcean: boolean('is_blue_ocean').notNull().default(false),
+    /** Change of the search index over the last 7 days, as a fraction. */
+    growthRate: real('growth_rate').notNull().default(0),
+    firstSeen: date('first_seen', { mode: 'string' }).notNull(),
+    asOf: date('as_of', { mode: 'string' }).notNull(),
+    isDemo: boolean('is_demo').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('keywords_platform_country_keyword_idx').on(table.platform, table.country, table.keyword),
+    index('keywords_month_cover_idx').on(table.platform, table.country, table.monthCoverCount.desc()),
+  ],
+);
+
+/** Daily search index of a keyword, as one array starting at `start_day`. */
+export const keywordTrends = pgTable('keyword_trends', {
+  keywordId: bigint('keyword_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => keywords.id, { onDelete: 'cascade' }),
+  startDay: date('start_day', { mode: 'string' }).notNull(),
+  values: integer('values').array().notNull(),
+});
+
+/** Words related to a keyword: suggestion (drop-down), correlation, industry and root words. */
+export const keywordRelations = pgTable(
+  'keyword_relations',
+  {
+    keywordId: bigint('keyword_id', { mode: 'number' })
+      .notNull()
+      .references(() => keywords.id, { onDelete: 'cascade' }),
+    relation: text('relation').notNull(),
+    relatedKeyword: text('related_keyword').notNull(),
+    score: integer('score').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.keywordId, table.relation, table.relatedKeyword] }),
+    index('keyword_relations_score_idx').on(table.keywordId, table.relation, table.score.desc()),
+  ],
+);
+
+/** Audience portrait of a keyword's searchers: distributions of name/value ratios. */
+export const keywordPortraits = pgTable('keyword_portraits', {
+  keywordId: bigint('keyword_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => keywords.id, { onDelete: 'cascade' }),
+  portrait: jsonb('portrait').notNull(),
+  asOf: date('as_of', { mode: 'string' }).notNull(),
+});
+
+/** Hot boards (blue, industryHot, …) computed from the library: rank and rank change per day. */
+export const keywordBoards = pgTable(
+  'keyword_boards',
+  {
+    board: text('board').notNull(),
+    platform: text('platform').notNull(),
+    country: text('country').notNull().default(''),
+    asOf: date('as_of', { mode: 'string' }).notNull(),
+    rank: integer('rank').notNull(),
+    keywordId: bigint('keyword_id', { mode: 'number' })
+      .notNull()
+      .references(() => keywords.id, { onDelete: 'cascade' }),
+    /** Positive: moved up since the previous board; null: new on the board. */
+    rankChange: integer('rank_change'),
+  },
+  (table) => [primaryKey({ columns: [table.board, table.platform, table.country, table.asOf, table.rank] })],
+);
+
+/** TSO topic lists per country: ecoTopic and creativeIdeaTopics. */
+export const tsoTopics = pgTable(
+  'tso_topics',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    country: text('country').notNull(),
+    topic: text('topic').notNull(),
+    views: bigint('views', { mode: 'number' }).notNull().default(0),
+    videoCount: integer('video_count').notNull().default(0),
+    growthRate: real('growth_rate').notNull().default(0),
+    asOf: date('as_of', { mode: 'string' }).notNull(),
+    isDemo: boolean('is_demo').notNull().default(false),
+  },
+  (table) => [uniqueIndex('tso_topics_kind_country_topic_idx').on(table.kind, table.country, table.topic)],
+);
+
+/** Countries of the overseas library, with Chinese names. */
+export const countries = pgTable('countries', {
+  code: text('code').primaryKey(),
+  nameCn: text('name_cn').notNull(),
+  translation: text('translation').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** Search history per user and search type; one row per distinct keyword, newest first. */
+export const searchHistory = pgTable(
+  'search_history',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    type: text('type').notNull(),
+    keyword: text('keyword').notNull(),
+    searchedAt: timestamp('searched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.type, table.keyword] }),
+    index('search_history_recent_idx').on(table.userId, table.type, table.searchedAt.desc()),
+  ],
+);
+
+/** How many keywords of a scope contain each uni- and bigram: picks the search plan, gives exact short totals. */
+export const keywordGramStats = pgTable('keyword_gram_stats', {
+  gram: text('gram').primaryKey(),
+  docCount: integer('doc_count').notNull(),
+});
+
+/** One import run and its per-row error report. */
+export const keywordImports = pgTable('keyword_imports', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  source: text('source').notNull(),
+  format: text('format').notNull(),
+  status: text('status').notNull(),
+  totalRows: integer('total_rows').notNull().default(0),
+  insertedRows: integer('inserted_rows').notNull().default(0),
+  updatedRows: integer('updated_rows').notNull().default(0),
+  errorRows: integer('error_rows').notNull().default(0),
+  errors: jsonb('errors').notNull().default(sql`'[]'::jsonb`),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});

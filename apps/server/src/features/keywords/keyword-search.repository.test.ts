@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client';
+import { keywords } from '../../db/schema';
+import { createTestDatabase } from '../../testing';
+import {
+  choosePlan,
+  countMatches,
+  estimateWordMatches,
+  refreshGramStats,
+  type SearchQuery,
+  selectPage,
+  selectSuggestions,
+} from './keyword-search.repository';
+
+const dso = { platform: 'DSO', country: '' } as const;
+
+const sample: Array<[string, number]> = [
+  ['口红推荐', 9000],
+  ['口红色号', 8000],
+  ['平价口红', 7000],
+  ['口红试色', 6500],
+  ['防晒霜推荐', 6000],
+  ['减肥食谱', 5000],
+  ['减肥餐', 4000],
+  ['100%纯棉', 3000],
+  ['iPhone 15 评测', 2500],
+  ['红烧肉做法', 2000],
+  ['上海美食攻略', 1500],
+  ['口_红', 1000],
+];
+
+function query(overrides: Partial<SearchQuery>): SearchQuery {
+  return {
+    scope: dso,
+    words: [],
+    filters: {},
+    sort: 'search_index',
+    order: 'desc',
+    limit: 20,
+    offset: 0,
+    ...overrides,
+  };
+}
+
+describe('keyword substring search', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await database.db.insert(keywords).values(
+      sample.map(([keyword, searchIndex], i) => ({
+        platform: 'DSO',
+        keyword,
+        searchIndex,
+        monthCoverCount: searchIndex * 10,
+        competition: (i % 4) + 1,
+        firstSeen: '2026-01-01',
+        asOf: '2026-11-20',
+      })),
+    );
+    await database.db
+      .insert(keywords)
+      .values({
+        platform: 'RSO',
+        keyword: '口红推荐',
+        searchIndex: 99999,
+        firstSeen: '2026-01-01',
+        asOf: '2026-11-20',
+      });
+    await refreshGramStats(database.db, dso);
+  });
+  afterAll(async () => database.close());
+
+  const words = async (q: SearchQuery, plan: 'ordered' | 'grams' | 'browse') =>
+    (await selectPage(database.db, q, plan)).map((row) => row.keyword);
+
+  it('finds one-character matches sorted by search index', async () => {
+    expect(await words(query({ words: ['红'] }), 'grams')).toEqual([
+      '口红推荐',
+      '口红色号',
+      '平价口红',
+      '口红试色',
+      '红烧肉做法',
+      '口_红',
+    ]);
+  });
+
+  it('finds two-character and longer matches', async () => {
+    expect(await words(query({ words: ['口红'] }), 'grams')).toEqual(['口红推荐', '口红色号', '平价口红', '口红试色']);
+    expect(await words(query({ words: ['口红推荐'] }), 'grams')).toEqual(['口红推荐']);
+    expect(await words(query({ words: ['减肥食'] }), 'grams')).toEqual(['减肥食谱']);
+  });
+
+  it('answers the same rows whichever plan runs', async () => {
+    for (const word of ['红', '口红', '推荐', '美食攻略', 'iphone']) {
+      const q = query({ words: [word] });
+      expect(await words(q, 'ordered')).toEqual(await words(q, 'grams'));
+    }
+  });
+
+  it('matches Latin letters case-insensitively and across spaces', async () => {
+    expect(await words(query({ words: ['IPHONE'] }), 'grams')).toEqual(['iPhone 15 评测']);
+    expect(await words(query({ words: ['15 评'] }), 'grams')).toEqual(['iPhone 15 评测']);
+  });
+
+  it('treats % and _ in a query as plain characters', async () => {
+    expect(await words(query({ words: ['%'] }), 'grams')).toEqual(['100%纯棉']);
+    expect(await words(query({ words: ['_'] }), 'grams')).toEqual(['口_红']);
+    expect(await words(query({ words: ['口_'] }), 'grams')).toEqual(['口_红']);
+  });
+
+  it('keeps each library to itself', async () => {
+    const rso = await selectPage(
+      database.db,
+      query({ scope: { platform: 'RSO', country: '' }, words: ['口红'] }),
+      'grams',
+    );
+    expect(rso.map((row) => [row.keyword, row.platform])).toEqual([['口红推荐', 'RSO']]);
+  });
+
+  it('searches a batch as the union of its words', async () => {
+    expect(await words(query({ words: ['减肥', '防晒'] }), 'grams')).toEqual(['防晒霜推荐', '减肥食谱', '减肥餐']);
+  });
+
+  it('applies filters and other sorts', async () => {
+    expect(await words(query({ words: ['口红'], filters: { index_min: 6600, index_max: 8500 } }), 'grams')).toEqual([
+      '口红色号',
+      '平价口红',
+    ]);
+    expect(await words(query({ words: ['口红'], order: 'asc' }), 'grams')).toEqual([
+      '口红试色',
+      '平价口红',
+      '口红色号',
+      '口红推荐',
+    ]);
+    expect(await words(query({ words: ['口红'], filters: { competition: [1] } }), 'grams')).toEqual(['口红推荐']);
+  });
+
+  it('pages with limit and offset', async () => {
+    expect(await words(query({ words: ['口红'], limit: 2, offset: 2 }), 'grams')).toEqual(['平价口红', '口红试色']);
+  });
+
+  it('browses the whole library when there is no word', async () => {
+    const rows = await words(query({ limit: 3 }), 'browse');
+    expect(rows).toEqual(['口红推荐', '口红色号', '平价口红']);
+  });
+
+  it('estimates matches from the gram statistics, exactly for short words', async () => {
+    expect(await estimateWordMatches(database.db, dso, '口红')).toBe(4);
+    expect(await estimateWordMatches(database.db, dso, '红')).toBe(6);
+    expect(await estimateWordMatches(database.db, dso, '无此词')).toBe(0);
+    expect(await estimateWordMatches(database.db, { platform: 'KSO', country: '' }, '红')).toBeNull();
+  });
+
+  it('chooses the grams plan for rare words and the browse plan without words', async () => {
+    expect((await choosePlan(database.db, query({ words: ['口红'] }))).plan).toBe('grams');
+    expect((await choosePlan(database.db, query({}))).plan).toBe('browse');
+    expect((await choosePlan(database.db, query({ words: ['口红', '减肥'] }))).plan).toBe('grams');
+  });
+
+  it('counts totals exactly for short words and without words', async () => {
+    const one = query({ words: ['红'] });
+    expect(await countMatches(database.db, one, 6)).toEqual({ total: 6, estimated: false });
+    expect(await countMatches(database.db, query({ words: ['美食攻略'] }), 1)).toEqual({ total: 1, estimated: false });
+    expect(await countMatches(database.db, query({}), null)).toEqual({ total: sample.length, estimated: false });
+    expect(await countMatches(database.db, query({ words: ['口红'], filters: { competition: [1, 2] } }), 4)).toEqual({
+      total: 2,
+      estimated: false,
+    });
+  });
+
+  it('suggests keywords starting with the input, most searched first', async () => {
+    expect(await selectSuggestions(database.db, dso, '口红', 10)).toEqual(['口红推荐', '口红色号', '口红试色']);
+    expect(await selectSuggestions(database.db, dso, '减', 1)).toEqual(['减肥食谱']);
+  });
+});

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+
+/** Keyword libraries (000 §1): DSO, RSO, WSO, BSO, KSO and TSO (per country). */
+export const platformSchema = z.enum(['DSO', 'RSO', 'WSO', 'BSO', 'KSO', 'TSO']);
+export type Platform = z.infer<typeof platformSchema>;
+
+export const keywordSortFields = [
+  'search_index',
+  'month_cover_count',
+  'competition',
+  'related_work_count',
+  'growth_rate',
+  'first_seen',
+] as const;
+export const keywordSortFieldSchema = z.enum(keywordSortFields);
+export type KeywordSortField = z.infer<typeof keywordSortFieldSchema>;
+
+const keywordText = z.string().trim().max(30, '关键词长度不能超过30个字符');
+
+const optionalCount = z.coerce.number().int().min(0).optional();
+
+export const keywordFiltersSchema = z
+  .object({
+    index_min: optionalCount,
+    index_max: optionalCount,
+    cover_min: optionalCount,
+    cover_max: optionalCount,
+    /** Competition stars to keep (1–4). */
+    competition: z.array(z.number().int().min(1).max(4)).max(4).optional(),
+    /** Content category code `diversify_N`. */
+    category: z.string().max(32).optional(),
+    industry: z.string().max(32).optional(),
+    commerce: z.boolean().optional(),
+    blue_ocean: z.boolean().optional(),
+  })
+  .default({});
+export type KeywordFilters = z.infer<typeof keywordFiltersSchema>;
+
+/** Search a library (000 §2.6, §5): one keyword, or a batch of up to 5. */
+export const searchKeywordsBodySchema = z
+  .object({
+    platform: platformSchema,
+    /** TSO only; defaults to US. */
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/, '国家代码不正确')
+      .optional(),
+    keyword: keywordText.default(''),
+    keywords: z.array(keywordText.min(1, '请输入关键词')).max(5, '最多输入5个关键词').optional(),
+    filters: keywordFiltersSchema,
+    sort: keywordSortFieldSchema.default('search_index'),
+    order: z.enum(['desc', 'asc']).default('desc'),
+    page_no: z.coerce.number().int().min(1).default(1),
+    page_size: z.coerce
+      .number()
+      .int()
+      .refine((size) => [10, 20, 30, 50].includes(size), '每页条数不正确')
+      .default(20),
+  })
+  .refine((body) => body.platform === 'TSO' || body.country === undefined, {
+    message: '仅海外关键词库可选择国家',
+    path: ['country'],
+  });
+export type SearchKeywordsBody = z.infer<typeof searchKeywordsBodySchema>;
+
+/** A figure is exact for privileged users and a display band (a string) for the others (002 §9). */
+export const figureSchema = z.union([z.number(), z.string()]);
+
+export const keywordRowSchema = z.object({
+  id: z.number().int(),
+  keyword: z.string(),
+  platform: platformSchema,
+  country: z.string(),
+  search_index: figureSchema,
+  month_cover_count: figureSchema,
+  competition: z.number().int(),
+  competition_reasons: z.array(z.string()),
+  related_work_count: figureSchema,
+  category: z.string().nullable(),
+  industry: z.string().nullable(),
+  commerce_intent: z.boolean(),
+  blue_ocean: z.boolean(),
+  growth_rate: z.number(),
+  first_seen: z.string(),
+  as_of: z.string(),
+});
+export type KeywordRow = z.infer<typeof keywordRowSchema>;
+
+/** The list response of 002 §3: total, the caller's row cap and grade, and the rows. */
+export const keywordListSchema = z.object({
+  total_record: z.number().int(),
+  /** True when the total is an estimate or a cap rather than an exact count. */
+  total_estimated: z.boolean(),
+  /** Rows this caller may see in this list (the grade's cap). */
+  data_max: z.number().int(),
+  user_grade: z.string(),
+  result: z.array(keywordRowSchema),
+});
+export type KeywordList = z.infer<typeof keywordListSchema>;
+
+export const KeywordPath = {
+  search: '/api/keyword/search',
+  suggestions: '/api/keyword/sug',
+  rsoSuggestions: '/api/keyword/rso_sug',
+  bsoSuggestions: '/api/keyword/bso_sug',
+  history: '/api/keyword/history',
+  deleteHistory: '/api/keyword/history/delete',
+  popular: '/api/keyword/popular',
+  countries: '/api/keyword/countries',
+  randomSeoWords: '/api/keyword/random_seo',
+  rootWords: '/api/keyword/root_words',
+} as const;
