@@ -1,7 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { defineProject } from 'vitest/config';
 
-export default defineConfig({
-  test: {
-    include: ['src/**/*.test.ts'],
-  },
-});
+export default defineProject({ test: { name: 'domain', include: ['src/**/*.test.ts'] } });

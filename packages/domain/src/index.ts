@@ -11,3 +11,4 @@ export * from './list-footer';
 export * from './pagination';
 export * from './validation/account';
 export * from './validation/keywords';
+export * from './keyword-rules';

@@ -1,5 +1,5 @@
 import { Code } from '@dso/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type MockInstance, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useDialogs } from '../../stores/dialogs';
 import { useSession } from '../../stores/session';
 import * as feedback from '../feedback';
@@ -9,8 +9,8 @@ import { applyFailure, applyNetworkFailure, registerCaptchaChallenge } from './r
 const envelope = (code: number, msg = '提示信息') => ({ code, msg, data: null });
 
 describe('the response-code catalogue', () => {
-  let toast: ReturnType<typeof vi.spyOn>;
-  let navigate: ReturnType<typeof vi.spyOn>;
+  let toast: MockInstance<typeof feedback.toast>;
+  let navigate: MockInstance<typeof navigation.navigateTo>;
   beforeEach(() => {
     useDialogs.setState(useDialogs.getInitialState());
     useSession.setState({ token: 'token-1', uid: '7', userInfo: null });

@@ -1,0 +1,28 @@
+/** Shared widgets of 000 §2.7 and 002 §2/§4. */
+export { AppDialog, type AppDialogProps } from './app-dialog/app-dialog';
+export { DEMO_BANNER_TEXT, DemoBanner, type DemoBannerProps } from './demo-banner/demo-banner';
+export { type GenderName, GenderShare, type GenderShareItem, type GenderShareProps } from './gender-share/gender-share';
+export { CompetitionStars, type CompetitionStarsProps } from './glossary-tip/competition-stars';
+export { type GlossaryTermKey, GlossaryTip, type GlossaryTipProps } from './glossary-tip/glossary-tip';
+export { KeywordHighlight, type KeywordHighlightProps } from './keyword-highlight/keyword-highlight';
+export { ListFooter, type ListFooterProps } from './list-footer/list-footer';
+export { NO_DATA_TEXT, NoData, type NoDataProps } from './no-data/no-data';
+export {
+  type NoPermissionFeature,
+  NoPermissionPanel,
+  type NoPermissionPanelProps,
+  noPermissionSamples,
+} from './no-permission-panel/no-permission-panel';
+export { AppPagination, type AppPaginationProps, type ExceedMaxInfo } from './pagination/app-pagination';
+export { PlayButton, type PlayButtonProps } from './play-button/play-button';
+export { TierBadge, type TierBadgeProps } from './tier-badge/tier-badge';
+export {
+  currentGrade,
+  openLoginDialog,
+  openPayDialog,
+  openRowCapPrompt,
+  type PayDialogPayload,
+  type UpgradePromptPayload,
+} from './upgrade-block/upgrade-actions';
+export { UpgradeBlock, type UpgradeBlockProps } from './upgrade-block/upgrade-block';
+export { PAY_PATH, UpgradeLinkButton } from './upgrade-block/upgrade-link-button';
