@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -53,4 +54,10 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder }),
     close: () => pool.end(),
   };
+}
+
+/** Rows of a raw SQL query; both drivers answer with `{ rows }`. */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

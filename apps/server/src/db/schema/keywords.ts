@@ -18,8 +18,9 @@ import {
 
 /**
  * One keyword of one platform's library (TSO per country; `country` is '' elsewhere). Figures carry
- * the date they are as of. The n-gram search index over `keyword` is created by migration SQL
- * (an expression GIN index over `dso_grams`), see drizzle/0002_keyword_search.sql.
+ * the date they are as of. `grams` holds 32-bit hashes of the keyword's unigrams and bigrams (see
+ * features/keywords/grams.ts); its GIN index serves substring search, and the migration that creates
+ * the search indexes is drizzle/0003_keyword_search_indexes.sql.
  */
 export const keywords = pgTable(
   'keywords',
@@ -28,6 +29,8 @@ export const keywords = pgTable(
     platform: text('platform').notNull(),
     country: text('country').notNull().default(''),
     keyword: text('keyword').notNull(),
+    /** Hashes of the scope-prefixed unigrams and bigrams of the lower-cased keyword. */
+    grams: integer('grams').array().notNull(),
     searchIndex: integer('search_index').notNull().default(0),
     monthCoverCount: bigint('month_cover_count', { mode: 'number' }).notNull().default(0),
     /** 1–4 stars, derived from the figures by the product (see keyword-rules). */
@@ -147,9 +150,21 @@ export const searchHistory = pgTable(
 );
 
 /** How many keywords of a scope contain each uni- and bigram: picks the search plan, gives exact short totals. */
-export const keywordGramStats = pgTable('keyword_gram_stats', {
-  gram: text('gram').primaryKey(),
-  docCount: integer('doc_count').notNull(),
+export const keywordGramStats = pgTable(
+  'keyword_gram_stats',
+  {
+    scope: text('scope').notNull(),
+    gram: integer('gram').notNull(),
+    docCount: integer('doc_count').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.scope, table.gram] })],
+);
+
+/** Keywords per scope when its gram statistics were last rebuilt. */
+export const keywordScopeStats = pgTable('keyword_scope_stats', {
+  scope: text('scope').primaryKey(),
+  keywordCount: integer('keyword_count').notNull(),
+  refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** One import run and its per-row error report. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
-import { keywords } from '../../db/schema';
 import { createTestDatabase } from '../../testing';
+import { upsertKeywords } from './keyword-ingest.repository';
 import {
   choosePlan,
   countMatches,
@@ -46,26 +46,26 @@ describe('keyword substring search', () => {
   let database: DatabaseHandle;
   beforeAll(async () => {
     database = await createTestDatabase();
-    await database.db.insert(keywords).values(
-      sample.map(([keyword, searchIndex], i) => ({
-        platform: 'DSO',
-        keyword,
-        searchIndex,
-        monthCoverCount: searchIndex * 10,
-        competition: (i % 4) + 1,
-        firstSeen: '2026-01-01',
-        asOf: '2026-11-20',
-      })),
-    );
-    await database.db
-      .insert(keywords)
-      .values({
-        platform: 'RSO',
-        keyword: '口红推荐',
-        searchIndex: 99999,
-        firstSeen: '2026-01-01',
-        asOf: '2026-11-20',
-      });
+    const row = (platform: 'DSO' | 'RSO', keyword: string, searchIndex: number) => ({
+      platform,
+      country: '',
+      keyword,
+      searchIndex,
+      monthCoverCount: searchIndex * 10,
+      // One crowded keyword (3 stars); the rest have few works chasing them (1 star).
+      relatedWorkCount: keyword === '口红色号' ? searchIndex * 10 : Math.floor(searchIndex / 10),
+      category: null,
+      industry: null,
+      commerceIntent: false,
+      firstSeen: '2026-01-01',
+      asOf: '2026-11-20',
+      trend: null,
+      isDemo: false,
+    });
+    await upsertKeywords(database.db, [
+      ...sample.map(([keyword, index]) => row('DSO', keyword, index)),
+      row('RSO', '口红推荐', 99999),
+    ]);
     await refreshGramStats(database.db, dso);
   });
   afterAll(async () => database.close());
@@ -132,7 +132,7 @@ describe('keyword substring search', () => {
       '口红色号',
       '口红推荐',
     ]);
-    expect(await words(query({ words: ['口红'], filters: { competition: [1] } }), 'grams')).toEqual(['口红推荐']);
+    expect(await words(query({ words: ['口红'], filters: { competition: [3] } }), 'grams')).toEqual(['口红色号']);
   });
 
   it('pages with limit and offset', async () => {
@@ -163,7 +163,7 @@ describe('keyword substring search', () => {
     expect(await countMatches(database.db, query({ words: ['美食攻略'] }), 1)).toEqual({ total: 1, estimated: false });
     expect(await countMatches(database.db, query({}), null)).toEqual({ total: sample.length, estimated: false });
     expect(await countMatches(database.db, query({ words: ['口红'], filters: { competition: [1, 2] } }), 4)).toEqual({
-      total: 2,
+      total: 3,
       estimated: false,
     });
   });
@@ -171,5 +171,35 @@ describe('keyword substring search', () => {
   it('suggests keywords starting with the input, most searched first', async () => {
     expect(await selectSuggestions(database.db, dso, '口红', 10)).toEqual(['口红推荐', '口红色号', '口红试色']);
     expect(await selectSuggestions(database.db, dso, '减', 1)).toEqual(['减肥食谱']);
+  });
+});
+
+describe('re-importing keywords', () => {
+  it('updates a keyword instead of duplicating it, and reports what changed', async () => {
+    const database = await createTestDatabase();
+    const input = {
+      platform: 'DSO' as const,
+      country: '',
+      keyword: '露营装备',
+      searchIndex: 100,
+      monthCoverCount: 3000,
+      relatedWorkCount: 10,
+      category: null,
+      industry: '旅游出行',
+      commerceIntent: true,
+      firstSeen: '2026-03-01',
+      asOf: '2026-11-19',
+      trend: [...Array(7).fill(10), ...Array(7).fill(20)],
+      isDemo: false,
+    };
+    expect(await upsertKeywords(database.db, [input])).toEqual({ inserted: 1, updated: 0 });
+    expect(await upsertKeywords(database.db, [{ ...input, searchIndex: 250, asOf: '2026-11-20' }])).toEqual({
+      inserted: 0,
+      updated: 1,
+    });
+    const rows = await selectPage(database.db, query({ words: ['露营'] }), 'grams');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ search_index: 250, as_of: '2026-11-20', growth_rate: 1, industry: '旅游出行' });
+    await database.close();
   });
 });

@@ -1,6 +1,7 @@
 import type { KeywordFilters, KeywordSortField, Platform } from '@dso/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { type Database, queryRows } from '../../db/client';
+import { queryGrams } from './grams';
 
 /** A library: the platform, plus the country for TSO ('' elsewhere). */
 export interface KeywordScope {
@@ -8,7 +9,7 @@ export interface KeywordScope {
   country: string;
 }
 
-/** The gram prefix of a scope, as the SQL functions build it ('DSO', 'TSOUS'). */
+/** The gram prefix of a scope ('DSO', 'TSOUS'). */
 export function scopeKey(scope: KeywordScope): string {
   return `${scope.platform}${scope.country}`;
 }
@@ -60,23 +61,27 @@ export function likePrefix(word: string): string {
  */
 export async function estimateWordMatches(db: Database, scope: KeywordScope, word: string): Promise<number | null> {
   const key = scopeKey(scope);
-  const result = await db.execute<{ estimate: number | null; known: boolean }>(sql`
+  const rows = await queryRows<{ estimate: number | null; known: boolean }>(
+    db,
+    sql`
     SELECT
       (SELECT min(coalesce(s.doc_count, 0))::int
-         FROM unnest(dso_query_grams(${key}, ${word})) AS g
-         LEFT JOIN keyword_gram_stats s ON s.gram = g) AS estimate,
-      EXISTS (SELECT 1 FROM keyword_gram_stats WHERE gram = ${`${key}:`}) AS known
-  `);
-  const row = result.rows[0];
+         FROM unnest(${sql.param(queryGrams(key, word))}::int[]) AS g
+         LEFT JOIN keyword_gram_stats s ON s.scope = ${key} AND s.gram = g) AS estimate,
+      EXISTS (SELECT 1 FROM keyword_scope_stats WHERE scope = ${key}) AS known
+  `,
+  );
+  const row = rows[0];
   return row?.known ? (row.estimate ?? 0) : null;
 }
 
-/** Keywords in the scope, from the statistics marker row; null without statistics. */
+/** Keywords in the scope when its statistics were rebuilt; null without statistics. */
 export async function scopeSize(db: Database, scope: KeywordScope): Promise<number | null> {
-  const result = await db.execute<{ doc_count: number }>(
-    sql`SELECT doc_count FROM keyword_gram_stats WHERE gram = ${`${scopeKey(scope)}:`}`,
+  const rows = await queryRows<{ keyword_count: number }>(
+    db,
+    sql`SELECT keyword_count FROM keyword_scope_stats WHERE scope = ${scopeKey(scope)}`,
   );
-  return result.rows[0]?.doc_count ?? null;
+  return rows[0]?.keyword_count ?? null;
 }
 
 export function filterConditions(filters: KeywordFilters): SQL[] {
@@ -108,7 +113,7 @@ function hasFilters(filters: KeywordFilters) {
 function wordMatch(scope: KeywordScope, word: string, useGrams: boolean): SQL {
   const like = sql`lower(keyword) LIKE ${likeContains(word)}`;
   if (!useGrams) return like;
-  return sql`(dso_grams(platform || country, keyword) @> dso_query_grams(${scopeKey(scope)}, ${word}) AND ${like})`;
+  return sql`(grams @> ${sql.param(queryGrams(scopeKey(scope), word))}::int[] AND ${like})`;
 }
 
 function whereClause(query: SearchQuery, useGrams: boolean): SQL {
@@ -173,14 +178,17 @@ export async function selectPage(db: Database, query: SearchQuery, plan: SearchP
   // bitmap scan plus a top-N sort instead of drifting into a long filtered index walk.
   const sortKey =
     plan === 'grams' ? (query.sort === 'first_seen' ? sql`(${column})::text` : sql`(${column} + 0)`) : column;
-  const result = await db.execute<KeywordRecord>(sql`
+  const rows = await queryRows<KeywordRecord>(
+    db,
+    sql`
     SELECT ${rowColumns}
     FROM keywords
     WHERE ${whereClause(query, plan === 'grams')}
     ORDER BY ${sortKey} ${direction}, id ${direction}
     LIMIT ${query.limit} OFFSET ${query.offset}
-  `);
-  return result.rows.map(normalizeRecord);
+  `,
+  );
+  return rows.map(normalizeRecord);
 }
 
 /** Drivers differ in how they return bigint, real and date columns; settle them here. */
@@ -214,12 +222,15 @@ export async function countMatches(
     return { total: estimate, estimated: false };
   }
   const useGrams = query.words.length > 0;
-  const result = await db.execute<{ total: number }>(sql`
+  const rows = await queryRows<{ total: number }>(
+    db,
+    sql`
     SELECT count(*)::int AS total FROM (
       SELECT 1 FROM keywords WHERE ${whereClause(query, useGrams)} LIMIT ${TOTAL_COUNT_CAP + 1}
     ) AS capped
-  `);
-  const counted = result.rows[0]?.total ?? 0;
+  `,
+  );
+  const counted = rows[0]?.total ?? 0;
   if (counted <= TOTAL_COUNT_CAP) return { total: counted, estimated: false };
   return { total: Math.max(TOTAL_COUNT_CAP, estimate ?? 0), estimated: true };
 }
@@ -229,29 +240,33 @@ export async function selectSuggestions(db: Database, scope: KeywordScope, prefi
   const estimate = await estimateWordMatches(db, scope, [...prefix].slice(0, 2).join(''));
   const common = estimate !== null && estimate >= ORDERED_SCAN_MIN_MATCHES / 10;
   const orderKey = common ? sql`search_index` : sql`(search_index + 0)`;
-  const result = await db.execute<{ keyword: string }>(sql`
+  const rows = await queryRows<{ keyword: string }>(
+    db,
+    sql`
     SELECT keyword FROM keywords
     WHERE platform = ${scope.platform} AND country = ${scope.country} AND lower(keyword) LIKE ${likePrefix(prefix)}
     ORDER BY ${orderKey} DESC, id DESC
     LIMIT ${limit}
-  `);
-  return result.rows.map((row) => row.keyword);
+  `,
+  );
+  return rows.map((row) => row.keyword);
 }
 
 /** Rebuilds the gram statistics of one scope (after imports and in the derive job). */
 export async function refreshGramStats(db: Database, scope: KeywordScope) {
   const key = scopeKey(scope);
   await db.transaction(async (tx) => {
-    await tx.execute(sql`DELETE FROM keyword_gram_stats WHERE gram LIKE ${`${key}:%`}`);
+    await tx.execute(sql`DELETE FROM keyword_gram_stats WHERE scope = ${key}`);
     await tx.execute(sql`
-      INSERT INTO keyword_gram_stats (gram, doc_count)
-      SELECT g, count(*)::int FROM keywords, unnest(dso_grams(${key}, keyword)) AS g
+      INSERT INTO keyword_gram_stats (scope, gram, doc_count)
+      SELECT ${key}, g, count(*)::int FROM keywords, unnest(grams) AS g
       WHERE platform = ${scope.platform} AND country = ${scope.country}
       GROUP BY g
     `);
     await tx.execute(sql`
-      INSERT INTO keyword_gram_stats (gram, doc_count)
-      SELECT ${`${key}:`}, count(*)::int FROM keywords WHERE platform = ${scope.platform} AND country = ${scope.country}
+      INSERT INTO keyword_scope_stats (scope, keyword_count, refreshed_at)
+      SELECT ${key}, count(*)::int, now() FROM keywords WHERE platform = ${scope.platform} AND country = ${scope.country}
+      ON CONFLICT (scope) DO UPDATE SET keyword_count = excluded.keyword_count, refreshed_at = excluded.refreshed_at
     `);
   });
 }

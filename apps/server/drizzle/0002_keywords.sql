@@ -17,8 +17,10 @@ CREATE TABLE "keyword_boards" (
 );
 --> statement-breakpoint
 CREATE TABLE "keyword_gram_stats" (
-	"gram" text PRIMARY KEY NOT NULL,
-	"doc_count" integer NOT NULL
+	"scope" text NOT NULL,
+	"gram" integer NOT NULL,
+	"doc_count" integer NOT NULL,
+	CONSTRAINT "keyword_gram_stats_scope_gram_pk" PRIMARY KEY("scope","gram")
 );
 --> statement-breakpoint
 CREATE TABLE "keyword_imports" (
@@ -49,6 +51,12 @@ CREATE TABLE "keyword_relations" (
 	CONSTRAINT "keyword_relations_keyword_id_relation_related_keyword_pk" PRIMARY KEY("keyword_id","relation","related_keyword")
 );
 --> statement-breakpoint
+CREATE TABLE "keyword_scope_stats" (
+	"scope" text PRIMARY KEY NOT NULL,
+	"keyword_count" integer NOT NULL,
+	"refreshed_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "keyword_trends" (
 	"keyword_id" bigint PRIMARY KEY NOT NULL,
 	"start_day" date NOT NULL,
@@ -60,6 +68,7 @@ CREATE TABLE "keywords" (
 	"platform" text NOT NULL,
 	"country" text DEFAULT '' NOT NULL,
 	"keyword" text NOT NULL,
+	"grams" integer[] NOT NULL,
 	"search_index" integer DEFAULT 0 NOT NULL,
 	"month_cover_count" bigint DEFAULT 0 NOT NULL,
 	"competition" smallint DEFAULT 1 NOT NULL,

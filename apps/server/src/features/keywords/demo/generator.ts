@@ -1,0 +1,279 @@
+import type { Platform } from '@dso/contract';
+import { loadDictionaryNouns } from './dictionary';
+import {
+  cities,
+  generalIntents,
+  type Industry,
+  industries,
+  intents,
+  localIndustries,
+  modifiers,
+  overseasIntents,
+  overseasModifiers,
+  overseasTopics,
+  suits,
+} from './vocabulary';
+
+/** One generated keyword with its raw figures; competition and the rest are derived at ingest. */
+export interface GeneratedKeyword {
+  keyword: string;
+  searchIndex: number;
+  monthCoverCount: number;
+  relatedWorkCount: number;
+  category: string | null;
+  industry: string | null;
+  commerceIntent: boolean;
+  firstSeen: string;
+  /** Daily search index for the 30 days up to `asOf`. */
+  trend: number[];
+}
+
+interface Part {
+  text: string;
+  /** Relative popularity: the product of a phrase's parts gives its demand. */
+  weight: number;
+  commerce: boolean;
+  industry: Industry | null;
+}
+
+interface Pattern {
+  parts: Part[][];
+  /** Share of the requested count this pattern gets (the remainder goes to the last pattern). */
+  share: number;
+  separator: string;
+}
+
+/** Daily coverage per platform relative to DSO (000 §2.6: 30亿, 6亿, 10亿, 2亿, 7亿, 30亿). */
+const platformScale: Record<Platform, number> = { DSO: 1, RSO: 0.2, WSO: 0.33, BSO: 0.07, KSO: 0.23, TSO: 1 };
+const HEAD_INDEX = 2_000_000;
+const TREND_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+/** A deterministic 32-bit mix of a seed and an index: every figure of a row depends only on both. */
+export function mix32(seed: number, index: number): number {
+  let h = (seed ^ Math.imul(index + 0x9e3779b9, 0x85ebca6b)) >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x7feb352d) >>> 0;
+  h = Math.imul(h ^ (h >>> 15), 0x846ca68b) >>> 0;
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** A stream of uniform numbers in [0, 1) for one row. */
+function randomFor(seed: number, index: number) {
+  let counter = 0;
+  return () => mix32(seed, index * 16 + counter++) / 2 ** 32;
+}
+
+function gaussian(random: () => number): number {
+  return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+}
+
+const zipf = (rank: number, exponent: number) => 1 / (rank + 1) ** exponent;
+
+function parts(texts: string[], exponent: number, scale: number, commerce = false): Part[] {
+  return texts.map((text, rank) => ({ text, weight: zipf(rank, exponent) * scale, commerce, industry: null }));
+}
+
+/** Everything a phrase can be built from inside one industry. */
+function industryParts(industry: Industry, industryRank: number) {
+  const industryWeight = zipf(industryRank, 0.3);
+  const topics = industry.topics.map((text, rank) => ({
+    text,
+    weight: zipf(rank, 0.7) * industryWeight,
+    commerce: industry.commerce,
+    industry,
+  }));
+  const intentParts = intents
+    .map((intent, rank) => ({ intent, rank }))
+    .filter(({ intent }) => suits(intent, industry.name))
+    .map(({ intent, rank }) => ({
+      text: intent.text,
+      weight: zipf(rank, 0.5),
+      commerce: intent.commerce,
+      industry: null,
+    }));
+  const modifierParts = modifiers
+    .map((modifier, rank) => ({ modifier, rank }))
+    .filter(({ modifier }) => suits(modifier, industry.name))
+    .map(({ modifier, rank }) => ({
+      text: modifier.text,
+      weight: zipf(rank, 0.5) * 0.5,
+      commerce: false,
+      industry: null,
+    }));
+  const cityWeight = localIndustries.includes(industry.name) ? 0.3 : 0.06;
+  return { topics, intentParts, modifierParts, cityParts: parts(cities, 0.6, cityWeight), industryWeight };
+}
+
+function chinesePatterns(): Pattern[] {
+  const patterns: Pattern[] = [];
+  const totalWeight = industries.reduce((sum, _industry, rank) => sum + zipf(rank, 0.3), 0);
+  for (const [rank, industry] of industries.entries()) {
+    const { topics, intentParts, modifierParts, cityParts, industryWeight } = industryParts(industry, rank);
+    const share = (fraction: number) => (fraction * industryWeight) / totalWeight;
+    patterns.push(
+      { parts: [topics, intentParts], share: share(0.12), separator: '' },
+      { parts: [modifierParts, topics], share: share(0.08), separator: '' },
+      { parts: [cityParts, topics], share: share(0.05), separator: '' },
+      { parts: [modifierParts, topics, intentParts], share: share(0.3), separator: '' },
+      { parts: [cityParts, topics, intentParts], share: share(0.15), separator: '' },
+      { parts: [cityParts, modifierParts, topics, intentParts], share: share(0.2), separator: '' },
+    );
+  }
+  const nounParts = parts(loadDictionaryNouns(), 0.8, 0.4);
+  const generalParts = parts(generalIntents, 0.5, 0.8);
+  const everywhere = parts(
+    modifiers.filter((modifier) => !modifier.only).map((modifier) => modifier.text),
+    0.5,
+    0.5,
+  );
+  patterns.push(
+    { parts: [nounParts, generalParts], share: 0.04, separator: '' },
+    { parts: [everywhere, nounParts, generalParts], share: 0.03, separator: '' },
+    { parts: [parts(cities, 0.6, 0.1), nounParts, generalParts], share: 0.03, separator: '' },
+  );
+  return patterns;
+}
+
+function overseasPatterns(): Pattern[] {
+  const topics = parts(overseasTopics, 0.6, 1, true);
+  const intentParts = parts(overseasIntents, 0.5, 1);
+  const modifierParts = parts(overseasModifiers, 0.5, 0.5);
+  return [
+    { parts: [topics, intentParts], share: 0.3, separator: ' ' },
+    { parts: [modifierParts, topics], share: 0.2, separator: ' ' },
+    { parts: [modifierParts, topics, intentParts], share: 0.5, separator: ' ' },
+  ];
+}
+
+const sizeOf = (pattern: Pattern) => pattern.parts.reduce((size, list) => size * list.length, 1);
+
+/** How many rows each pattern yields: its share of the count, then any shortfall spread over the room left. */
+function allocate(patterns: Pattern[], count: number): number[] {
+  const sizes = patterns.map(sizeOf);
+  const counts = patterns.map((pattern, i) => Math.min(sizes[i]!, Math.floor(count * pattern.share)));
+  let missing =
+    Math.min(
+      count,
+      sizes.reduce((sum, size) => sum + size, 0),
+    ) - counts.reduce((sum, value) => sum + value, 0);
+  while (missing > 0) {
+    const room = sizes.map((size, i) => size - counts[i]!);
+    const totalRoom = room.reduce((sum, value) => sum + value, 0);
+    let given = 0;
+    for (let i = 0; i < patterns.length && given < missing; i++) {
+      const extra = Math.min(room[i]!, Math.max(1, Math.floor((missing * room[i]!) / totalRoom)), missing - given);
+      counts[i]! += extra;
+      given += extra;
+    }
+    missing -= given;
+  }
+  return counts;
+}
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
+}
+
+/** A stride coprime with the pattern size, so k × stride visits distinct combinations spread evenly. */
+function strideFor(size: number): number {
+  let stride = Math.floor(size * 0.6180339887) | 1;
+  while (gcd(stride, size) !== 1) stride += 2;
+  return stride;
+}
+
+function combination(pattern: Pattern, index: number): Part[] {
+  const chosen: Part[] = [];
+  let rest = index;
+  for (let i = pattern.parts.length - 1; i >= 0; i--) {
+    const list = pattern.parts[i]!;
+    chosen.unshift(list[rest % list.length]!);
+    rest = Math.floor(rest / list.length);
+  }
+  return chosen;
+}
+
+export interface GenerateOptions {
+  platform: Platform;
+  country: string;
+  count: number;
+  seed: number;
+  /** The date every figure is as of (YYYY-MM-DD). */
+  asOf: string;
+}
+
+/**
+ * Generates `count` distinct keywords for one library, deterministically from the seed, in batches.
+ * Demand follows the popularity of the words a phrase is made of (Zipf-like), with log-normal noise.
+ */
+export function* generateKeywords(options: GenerateOptions, batchSize = 5000): Generator<GeneratedKeyword[]> {
+  const patterns = options.platform === 'TSO' ? overseasPatterns() : chinesePatterns();
+  const counts = allocate(patterns, options.count);
+  const seed = mix32(
+    options.seed,
+    [...`${options.platform}${options.country}`].reduce((h, c) => h * 31 + c.charCodeAt(0), 7),
+  );
+  let batch: GeneratedKeyword[] = [];
+  let rowIndex = 0;
+  for (const [patternIndex, pattern] of patterns.entries()) {
+    const size = sizeOf(pattern);
+    const stride = strideFor(size);
+    for (let k = 0; k < counts[patternIndex]!; k++) {
+      const chosen = combination(pattern, (k * stride) % size);
+      batch.push(buildKeyword(chosen, pattern.separator, randomFor(seed, rowIndex++), options));
+      if (batch.length >= batchSize) {
+        yield batch;
+        batch = [];
+      }
+    }
+  }
+  if (batch.length) yield batch;
+}
+
+function buildKeyword(
+  chosen: Part[],
+  separator: string,
+  random: () => number,
+  options: GenerateOptions,
+): GeneratedKeyword {
+  const demand = chosen.reduce((product, part) => product * part.weight, 1) / 2 ** (chosen.length - 2);
+  const noise = Math.exp(gaussian(random) * 0.7);
+  const searchIndex = Math.max(1, Math.round(HEAD_INDEX * platformScale[options.platform] * demand * noise));
+  const industry = chosen.find((part) => part.industry)?.industry ?? null;
+  // Buying intent: a commerce industry plus a buying word, or now and then a commerce topic alone.
+  const buyingWord = chosen.some((part) => part.commerce && !part.industry);
+  const commerceIntent = Boolean(industry?.commerce) && (buyingWord || random() < 0.3);
+  const density = Math.exp(gaussian(random) * 0.9) * (commerceIntent ? 1.6 : 0.6);
+  const trend = trendFor(searchIndex, random);
+  return {
+    keyword: chosen.map((part) => part.text).join(separator),
+    searchIndex,
+    monthCoverCount: Math.round(searchIndex * 30 * (0.6 + random() * 0.8)),
+    relatedWorkCount: Math.round(searchIndex * density),
+    category: categoryFor(industry, random),
+    industry: industry?.name ?? null,
+    commerceIntent,
+    firstSeen: shiftDays(options.asOf, -Math.floor(random() * 900) - TREND_DAYS),
+    trend,
+  };
+}
+
+function categoryFor(industry: Industry | null, random: () => number): string {
+  const pool = industry?.categories ?? [41, 70, 66, 33];
+  return `diversify_${pool[Math.floor(random() * pool.length)]}`;
+}
+
+/** A month of daily demand ending at the current index: a drift, a weekly rhythm and noise. */
+function trendFor(current: number, random: () => number): number[] {
+  const drift = (random() - 0.35) * 1.2;
+  const phase = Math.floor(random() * 7);
+  return Array.from({ length: TREND_DAYS }, (_, day) => {
+    const progress = (day - (TREND_DAYS - 1)) / TREND_DAYS;
+    const weekly = 1 + 0.08 * Math.sin(((day + phase) / 7) * 2 * Math.PI);
+    const value = current * (1 + drift * progress) * weekly * (0.92 + random() * 0.16);
+    return Math.max(0, Math.round(value));
+  });
+}
+
+export function shiftDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}

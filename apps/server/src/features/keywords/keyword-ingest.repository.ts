@@ -1,0 +1,100 @@
+import type { Platform } from '@dso/contract';
+import { competitionFor, growthFromTrend, isBlueOcean } from '@dso/domain';
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client';
+import { keywordGrams } from './grams';
+
+/** One keyword as imported or generated: raw platform figures only. */
+export interface KeywordInput {
+  platform: Platform;
+  country: string;
+  keyword: string;
+  searchIndex: number;
+  monthCoverCount: number;
+  relatedWorkCount: number;
+  category: string | null;
+  industry: string | null;
+  commerceIntent: boolean;
+  firstSeen: string;
+  asOf: string;
+  /** Daily search index ending at `asOf`, when the source has it. */
+  trend: number[] | null;
+  /** Used when there is no trend to derive growth from. */
+  growthRate?: number;
+  isDemo: boolean;
+}
+
+/** What the product derives from the raw figures (competition, reasons, blue ocean, growth). */
+export function deriveFigures(input: KeywordInput) {
+  const growthRate = input.trend ? growthFromTrend(input.trend) : (input.growthRate ?? 0);
+  const figures = { ...input, growthRate };
+  const competition = competitionFor(figures);
+  return { growthRate, stars: competition.stars, reasons: competition.reasons, blueOcean: isBlueOcean(figures) };
+}
+
+/**
+ * Inserts or updates keywords by (platform, country, keyword) in one statement per batch; arrays per
+ * column keep it to a handful of parameters. Re-importing a row updates it, never duplicates it.
+ */
+export async function upsertKeywords(
+  db: Database,
+  input: KeywordInput[],
+): Promise<{ inserted: number; updated: number }> {
+  const rows = lastOfEachKeyword(input);
+  if (rows.length === 0) return { inserted: 0, updated: 0 };
+  const derived = rows.map(deriveFigures);
+  const column = <T>(pick: (row: KeywordInput, index: number) => T) => sql.param(rows.map(pick));
+  const returned = await queryRows<{ id: number; inserted: boolean; key: string }>(
+    db,
+    sql`
+    INSERT INTO keywords (platform, country, keyword, grams, search_index, month_cover_count, competition, competition_reasons,
+      related_work_count, category, industry, commerce_intent, is_blue_ocean, growth_rate, first_seen, as_of, is_demo)
+    SELECT platform, country, keyword, string_to_array(grams, ',')::int[], search_index, month_cover_count, competition, string_to_array(reasons, '|'),
+      related_work_count, category, industry, commerce_intent, is_blue_ocean, growth_rate, first_seen, as_of, is_demo
+    FROM unnest(
+      ${column((row) => row.platform)}::text[], ${column((row) => row.country)}::text[],
+      ${column((row) => row.keyword)}::text[],
+      ${column((row) => keywordGrams(`${row.platform}${row.country}`, row.keyword).join(','))}::text[],
+      ${column((row) => row.searchIndex)}::int[],
+      ${column((row) => row.monthCoverCount)}::bigint[], ${column((_row, i) => derived[i]!.stars)}::smallint[],
+      ${column((_row, i) => derived[i]!.reasons.join('|'))}::text[], ${column((row) => row.relatedWorkCount)}::int[],
+      ${column((row) => row.category)}::text[], ${column((row) => row.industry)}::text[],
+      ${column((row) => row.commerceIntent)}::boolean[], ${column((_row, i) => derived[i]!.blueOcean)}::boolean[],
+      ${column((_row, i) => derived[i]!.growthRate)}::real[], ${column((row) => row.firstSeen)}::date[],
+      ${column((row) => row.asOf)}::date[], ${column((row) => row.isDemo)}::boolean[]
+    ) AS incoming(platform, country, keyword, grams, search_index, month_cover_count, competition, reasons, related_work_count,
+      category, industry, commerce_intent, is_blue_ocean, growth_rate, first_seen, as_of, is_demo)
+    ON CONFLICT (platform, country, keyword) DO UPDATE SET
+      search_index = excluded.search_index, month_cover_count = excluded.month_cover_count,
+      competition = excluded.competition, competition_reasons = excluded.competition_reasons,
+      related_work_count = excluded.related_work_count, category = excluded.category, industry = excluded.industry,
+      commerce_intent = excluded.commerce_intent, is_blue_ocean = excluded.is_blue_ocean,
+      growth_rate = excluded.growth_rate, first_seen = least(keywords.first_seen, excluded.first_seen),
+      as_of = excluded.as_of, is_demo = excluded.is_demo, updated_at = now()
+    RETURNING id, (xmax = 0) AS inserted, platform || '/' || country || '/' || keyword AS key
+  `,
+  );
+  const inserted = returned.filter((row) => row.inserted).length;
+  const idByKey = new Map(returned.map((row) => [row.key, Number(row.id)]));
+  await upsertTrends(db, rows, (row) => idByKey.get(keyOf(row))!);
+  return { inserted, updated: returned.length - inserted };
+}
+
+const keyOf = (row: KeywordInput) => `${row.platform}/${row.country}/${row.keyword}`;
+
+/** One statement cannot update a row twice: within a batch the last occurrence of a keyword wins. */
+function lastOfEachKeyword(rows: KeywordInput[]): KeywordInput[] {
+  return [...new Map(rows.map((row) => [keyOf(row), row])).values()];
+}
+
+async function upsertTrends(db: Database, rows: KeywordInput[], idOf: (row: KeywordInput) => number) {
+  const withTrend = rows.filter((row) => row.trend?.length).map((row) => ({ row, id: idOf(row) }));
+  if (withTrend.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO keyword_trends (keyword_id, start_day, values)
+    SELECT id, as_of - (cardinality(string_to_array(vals, ',')) - 1), string_to_array(vals, ',')::int[]
+    FROM unnest(${sql.param(withTrend.map(({ id }) => id))}::bigint[], ${sql.param(withTrend.map(({ row }) => row.asOf))}::date[],
+      ${sql.param(withTrend.map(({ row }) => row.trend!.join(',')))}::text[]) AS incoming(id, as_of, vals)
+    ON CONFLICT (keyword_id) DO UPDATE SET start_day = excluded.start_day, values = excluded.values
+  `);
+}
