@@ -7,6 +7,7 @@ import { BackToTop } from './back-to-top';
 import { AppFooter, isFooterHidden } from './footer/app-footer';
 import { GlobalDialogs } from './global-dialogs';
 import { AppHeader } from './header/app-header';
+import { HomeBanner } from './home-banner';
 import { KeywordBreadcrumb } from './keyword-breadcrumb';
 
 /** Scroll handling is throttled to 16 ms (000 §9). */
@@ -41,6 +42,7 @@ export function RootLayout() {
   return (
     <Layout className={`app-shell ${layoutClass}`}>
       {meta?.layout !== 'plain' && <AppHeader activeTab={meta?.tab ?? null} />}
+      <HomeBanner />
       <main id={APP_CONTAINER_ID} ref={containerRef} className={loadEvent ? 'app-main app-main-scroll' : 'app-main'}>
         {meta?.breadcrumb && <KeywordBreadcrumb />}
         <Outlet />

@@ -1,0 +1,80 @@
+import { RobotOutlined, SearchOutlined } from '@ant-design/icons';
+import { keywordLimits, keywordMessages, trimKeyword } from '@dso/domain';
+import { Button, Input, Tooltip } from 'antd';
+import { type CSSProperties, useState } from 'react';
+import { useGatedNavigate } from '../../../layout/login-gate';
+import { toast } from '../../../lib/feedback';
+import { homeSearchTarget, type Platform, platforms } from '../platforms';
+
+/** The hero's keyword search: platform pills, a 30-character box and the AI选词 toggle (000 §2.5, §2.6). */
+export function HomeSearch() {
+  const [platform, setPlatform] = useState<Platform>(platforms[0] as Platform);
+  const [text, setText] = useState('');
+  const [aiPick, setAiPick] = useState(false);
+  const goOrLogin = useGatedNavigate();
+
+  const submit = () => {
+    const keyword = trimKeyword(text);
+    if (!keyword) {
+      toast(keywordMessages.required, 'warning');
+      return;
+    }
+    goOrLogin(homeSearchTarget({ platform, keyword, aiPick }));
+  };
+
+  return (
+    <div className="home-search" data-testid="home-search">
+      <div className="home-platforms" role="tablist" aria-label="选择平台">
+        {platforms.map((item) => {
+          const Icon = item.icon;
+          return (
+            <button
+              key={item.key}
+              type="button"
+              role="tab"
+              aria-selected={item.key === platform.key}
+              className={`home-platform${item.key === platform.key ? ' is-active' : ''}`}
+              style={{ '--accent': item.color } as CSSProperties}
+              onClick={() => setPlatform(item)}
+            >
+              <Icon />
+              <span className="home-platform-name">{item.name}</span>
+              <span className="home-platform-hint">日覆盖{item.coverage}</span>
+            </button>
+          );
+        })}
+      </div>
+      <div className="home-search-box">
+        <SearchOutlined className="home-search-icon" />
+        <Input
+          variant="borderless"
+          size="large"
+          value={text}
+          maxLength={keywordLimits.single}
+          placeholder={aiPick ? '输入核心词，AI 帮您挑选高价值蓝海词' : `搜索${platform.name}关键词，例如：露营装备`}
+          onChange={(event) => setText(event.target.value)}
+          onBlur={() => setText(trimKeyword(text))}
+          onPressEnter={submit}
+          aria-label="关键词"
+        />
+        <Tooltip title="开启后进入 AI 选词，由 AI 帮您挑选高价值蓝海词">
+          <button
+            type="button"
+            role="switch"
+            aria-checked={aiPick}
+            className={`home-ai-toggle${aiPick ? ' is-on' : ''}`}
+            onClick={() => setAiPick(!aiPick)}
+            data-testid="ai-pick-toggle"
+          >
+            <RobotOutlined />
+            AI选词
+            <span className="home-ai-track" aria-hidden="true" />
+          </button>
+        </Tooltip>
+        <Button type="primary" size="large" className="home-search-submit" autoInsertSpace={false} onClick={submit}>
+          搜索
+        </Button>
+      </div>
+    </div>
+  );
+}
