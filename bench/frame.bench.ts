@@ -22,7 +22,7 @@ export async function benchFrame() {
     const result = await runLoad({
       total: 5000,
       concurrency: 50,
-      send: async () => (await (await signedGet(path)).json()).code === 200,
+      send: async () => ((await (await signedGet(path)).json()) as { code: number }).code === 200,
     });
     rows.push({
       call: path,

@@ -1,4 +1,8 @@
 import { benchFrame } from './frame.bench';
+import { benchKeywords, benchKeywordsPglite } from './keywords.bench';
 
-// Each benchmark prints its own table; run them one after another so they do not compete for the two cores.
-await benchFrame();
+// Benchmarks run one after another so they do not compete for the two cores. BENCH=frame,keywords,pglite picks some.
+const selected = new Set((process.env.BENCH ?? 'frame,keywords,pglite').split(','));
+if (selected.has('frame')) await benchFrame();
+if (selected.has('keywords')) await benchKeywords();
+if (selected.has('pglite')) await benchKeywordsPglite();

@@ -8,6 +8,9 @@ import { type Database, type DatabaseHandle, openDatabase } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
 import { frameRoutes } from './features/frame/frame.routes';
 import { ensureFriendLinks } from './features/frame/frame.service';
+import { ensureCountries } from './features/keywords/demo/seed';
+import { keywordsRoutes } from './features/keywords/keywords.routes';
+import { ensurePermissionConfig } from './features/permissions/permissions.service';
 import { permissionsRoutes } from './features/permissions/permissions.routes';
 import { subAccountsRoutes } from './features/sub-accounts/sub-accounts.routes';
 import { wechatRoutes } from './features/wechat/wechat.routes';
@@ -66,7 +69,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('providers', { ...createProviders({ config, db: database.db, log: app.log }), ...options.providers });
   app.decorateRequest('userId', null);
-  await ensureFriendLinks(database.db);
+  await ensureReferenceData(database.db);
 
   const apiPaths = new Map<string, Set<string>>();
   app.addHook('onRoute', (route) => {
@@ -93,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(wechatRoutes);
   await app.register(permissionsRoutes);
   await app.register(subAccountsRoutes);
+  await app.register(keywordsRoutes);
   await registerMaps(app);
   if (config.webDist) await registerWebApp(app, config.webDist);
   return app;
@@ -114,4 +118,11 @@ function contentSecurityPolicy() {
       upgradeInsecureRequests: null,
     },
   };
+}
+
+/** Configuration every installation needs, written idempotently at each start. */
+async function ensureReferenceData(db: Database) {
+  await ensurePermissionConfig(db);
+  await ensureFriendLinks(db);
+  await ensureCountries(db);
 }

@@ -21,15 +21,42 @@ export const envSchema = z.object({
   DEMO: booleanFlag.default(true),
   MAX_SESSIONS_PER_USER: z.coerce.number().int().min(1).max(100).default(3),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** HMAC-SHA256 secret shared with the sister product for cross-site login (docs/accounts.md). */
+  DCC_SHARED_SECRET: z.string().min(16, '至少 16 个字符').default('dso-sandbox-dcc-shared-secret'),
   WEB_DIST: z.string().optional(),
   SMS_PROVIDER: z.enum(['sandbox', 'aliyun']).default('sandbox'),
   WECHAT_PROVIDER: z.enum(['sandbox', 'official']).default('sandbox'),
   PAY_PROVIDER: z.enum(['sandbox', 'alipay', 'wxpay']).default('sandbox'),
   LLM_PROVIDER: z.enum(['sandbox', 'openai']).default('sandbox'),
   STT_PROVIDER: z.enum(['sandbox', 'openai']).default('sandbox'),
+  /** WeChat Official Account (WECHAT_PROVIDER=official); see docs/providers.md. */
+  WECHAT_APP_ID: z.string().optional(),
+  WECHAT_APP_SECRET: z.string().optional(),
+  /** The token set on the Official Account's server-address page; it signs every callback. */
+  WECHAT_TOKEN: z.string().optional(),
+  WECHAT_API_BASE: z.url().default('https://api.weixin.qq.com'),
+  /** How long one QR-login long poll is held, and how often it re-reads the ticket meanwhile. */
+  WECHAT_POLL_HOLD_MS: z.coerce.number().int().min(0).max(60_000).default(25_000),
+  WECHAT_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(10_000).default(500),
+  /** Aliyun SMS (SMS_PROVIDER=aliyun): a RAM user's AccessKey, the approved sign and code template. */
+  ALIYUN_ACCESS_KEY_ID: z.string().optional(),
+  ALIYUN_ACCESS_KEY_SECRET: z.string().optional(),
+  ALIYUN_SMS_SIGN_NAME: z.string().optional(),
+  ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
+  ALIYUN_SMS_ENDPOINT: z.url().default('https://dysmsapi.aliyuncs.com'),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** A real adapter without its credentials would fail at the first login or SMS; refuse to start instead. */
+function missingVendorCredentials(env: Env): string[] {
+  const needed: Array<keyof Env> = [];
+  if (env.WECHAT_PROVIDER === 'official') needed.push('WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_TOKEN');
+  if (env.SMS_PROVIDER === 'aliyun') {
+    needed.push('ALIYUN_ACCESS_KEY_ID', 'ALIYUN_ACCESS_KEY_SECRET', 'ALIYUN_SMS_SIGN_NAME', 'ALIYUN_SMS_TEMPLATE_CODE');
+  }
+  return needed.filter((name) => !env[name]).map((name) => `${name}: 所选服务商需要此项配置`);
+}
 
 export interface AppConfig {
   env: Env['NODE_ENV'];
@@ -44,8 +71,34 @@ export interface AppConfig {
   /** Live sessions a user may hold; a newer login kicks the oldest (803 on its next request). */
   maxSessionsPerUser: number;
   sessionTtlMs: number;
+  /** Signs the sister product's hand-over tokens (`/api/user/dcc_login`); the default is for the sandbox only. */
+  dccSharedSecret: string;
   /** Built web app to serve; absent in route tests. */
   webDist: string | undefined;
+  smsProvider: Env['SMS_PROVIDER'];
+  wechatProvider: Env['WECHAT_PROVIDER'];
+  /** How long a QR-login long poll is held before answering "waiting", and its re-read interval. */
+  wechatPollHoldMs: number;
+  wechatPollIntervalMs: number;
+  wechat: WechatOfficialConfig;
+  aliyunSms: AliyunSmsConfig;
+}
+
+/** Credentials of the WeChat Official Account; empty strings unless WECHAT_PROVIDER=official. */
+export interface WechatOfficialConfig {
+  appId: string;
+  appSecret: string;
+  token: string;
+  apiBase: string;
+}
+
+/** Aliyun SMS settings; empty strings unless SMS_PROVIDER=aliyun. */
+export interface AliyunSmsConfig {
+  accessKeyId: string;
+  accessKeySecret: string;
+  signName: string;
+  templateCode: string;
+  endpoint: string;
 }
 
 export class ConfigError extends Error {
@@ -62,6 +115,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
   }
   const env = parsed.data;
+  const missing = missingVendorCredentials(env);
+  if (missing.length > 0) throw new ConfigError(missing);
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -74,6 +129,24 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     demo: env.DEMO,
     maxSessionsPerUser: env.MAX_SESSIONS_PER_USER,
     sessionTtlMs: env.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    dccSharedSecret: env.DCC_SHARED_SECRET,
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
+    smsProvider: env.SMS_PROVIDER,
+    wechatProvider: env.WECHAT_PROVIDER,
+    wechatPollHoldMs: env.WECHAT_POLL_HOLD_MS,
+    wechatPollIntervalMs: env.WECHAT_POLL_INTERVAL_MS,
+    wechat: {
+      appId: env.WECHAT_APP_ID ?? '',
+      appSecret: env.WECHAT_APP_SECRET ?? '',
+      token: env.WECHAT_TOKEN ?? '',
+      apiBase: env.WECHAT_API_BASE,
+    },
+    aliyunSms: {
+      accessKeyId: env.ALIYUN_ACCESS_KEY_ID ?? '',
+      accessKeySecret: env.ALIYUN_ACCESS_KEY_SECRET ?? '',
+      signName: env.ALIYUN_SMS_SIGN_NAME ?? '',
+      templateCode: env.ALIYUN_SMS_TEMPLATE_CODE ?? '',
+      endpoint: env.ALIYUN_SMS_ENDPOINT,
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
+import { seedDemoDataIfEmpty } from './startup';
 import { type AppConfig, ConfigError, loadConfig } from './config';
 
 async function main() {
@@ -22,6 +23,7 @@ async function main() {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await seedDemoDataIfEmpty(app);
   await app.listen({ host: config.host, port: config.port });
 }
 

@@ -15,6 +15,9 @@ export const keywordSortFields = [
 export const keywordSortFieldSchema = z.enum(keywordSortFields);
 export type KeywordSortField = z.infer<typeof keywordSortFieldSchema>;
 
+/** Search-history types: the search box's kinds, with rso_/wso_ variants (000 §7). */
+export const historyTypeSchema = z.string().regex(/^[a-z_]{1,32}$/, '搜索类型不正确');
+
 const keywordText = z.string().trim().max(30, '关键词长度不能超过30个字符');
 
 const optionalCount = z.coerce.number().int().min(0).optional();
@@ -56,6 +59,8 @@ export const searchKeywordsBodySchema = z
       .int()
       .refine((size) => [10, 20, 30, 50].includes(size), '每页条数不正确')
       .default(20),
+    /** Search-history type to record the keyword under (for example `word`, `rso_word`). */
+    history_type: historyTypeSchema.optional(),
   })
   .refine((body) => body.platform === 'TSO' || body.country === undefined, {
     message: '仅海外关键词库可选择国家',
@@ -110,3 +115,70 @@ export const KeywordPath = {
   randomSeoWords: '/api/keyword/random_seo',
   rootWords: '/api/keyword/root_words',
 } as const;
+
+export const suggestionsQuerySchema = z.object({
+  keyword: z.string().trim().min(1, '请输入关键词').max(30, '关键词长度不能超过30个字符'),
+  /** TSO only. */
+  country: z.string().regex(/^[A-Z]{2}$/, '国家代码不正确').optional(),
+});
+
+export const historyQuerySchema = z.object({
+  /** Comma-separated history types. */
+  types: z
+    .string()
+    .min(1)
+    .transform((value) => value.split(','))
+    .pipe(z.array(historyTypeSchema).min(1).max(10)),
+  size: z.coerce.number().int().min(1).max(50).default(10),
+});
+
+/** One history list per type, newest first (000 §7: the client reads data[0].logs). */
+export const historyListSchema = z.array(z.object({ type: z.string(), logs: z.array(z.string()) }));
+export type HistoryList = z.infer<typeof historyListSchema>;
+
+export const deleteHistoryBodySchema = z
+  .object({
+    types: z.array(historyTypeSchema).min(1).max(10),
+    keyword: z.string().trim().min(1).max(30).optional(),
+    batch: z.boolean().optional(),
+  })
+  .refine((body) => body.batch === true || body.keyword !== undefined, { message: '请选择要删除的记录' });
+
+/** Popular keyword types (000 §7): word, relation, down, industry and their rso_/wso_ variants. */
+export const popularTypeSchema = z.enum([
+  'word',
+  'relation',
+  'down',
+  'industry',
+  'rso_word',
+  'rso_relation',
+  'rso_down',
+  'rso_industry',
+  'wso_word',
+  'wso_relation',
+  'wso_down',
+  'wso_industry',
+]);
+export type PopularType = z.infer<typeof popularTypeSchema>;
+
+export const popularKeywordSchema = z.object({ keyword: z.string(), search_index: figureSchema });
+
+export const countrySchema = z.object({
+  country_code: z.string(),
+  country_name_cn: z.string(),
+  country_translation: z.string(),
+});
+export type Country = z.infer<typeof countrySchema>;
+
+export const rootWordsQuerySchema = z.object({
+  keyword: z.string().trim().min(1, '请输入关键词').max(30, '关键词长度不能超过30个字符'),
+  platform: platformSchema.default('DSO'),
+});
+
+/** A root word of a long keyword, with its figures when the library has it. */
+export const rootWordSchema = z.object({
+  word: z.string(),
+  search_index: figureSchema.nullable(),
+  competition: z.number().int().nullable(),
+});
+export type RootWord = z.infer<typeof rootWordSchema>;

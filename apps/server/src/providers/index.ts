@@ -1,12 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
+import { createAliyunSms } from './sms/aliyun';
 import type { SmsProvider } from './sms/index';
 import { createSandboxSms } from './sms/sandbox';
+import type { WechatLoginProvider } from './wechat/index';
+import { createOfficialWechat } from './wechat/official';
+import { createSandboxWechat } from './wechat/sandbox';
 
 /** Every outside service the server talks to, each behind its interface. */
 export interface Providers {
   sms: SmsProvider;
+  wechat: WechatLoginProvider;
 }
 
 export interface ProviderContext {
@@ -16,8 +21,15 @@ export interface ProviderContext {
 }
 
 /** Picks each provider by configuration; the sandboxes are the defaults. */
-export function createProviders({ db, log }: ProviderContext): Providers {
+export function createProviders({ config, db, log }: ProviderContext): Providers {
   return {
-    sms: createSandboxSms({ db, log }),
+    sms:
+      config.smsProvider === 'aliyun'
+        ? createAliyunSms({ db, log, ...config.aliyunSms })
+        : createSandboxSms({ db, log }),
+    wechat:
+      config.wechatProvider === 'official'
+        ? createOfficialWechat(config.wechat)
+        : createSandboxWechat({ publicUrl: config.publicUrl }),
   };
 }

@@ -1,3 +1,4 @@
 export * from './accounts';
 export * from './frame';
+export * from './jobs';
 export * from './keywords';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  customType,
   bigserial,
   boolean,
   date,
@@ -15,6 +16,12 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+/** Raw bytes (PostgreSQL bytea) as a Node Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
 
 /**
  * One keyword of one platform's library (TSO per country; `country` is '' elsewhere). Figures carry
@@ -105,8 +112,50 @@ export const keywordBoards = pgTable(
       .references(() => keywords.id, { onDelete: 'cascade' }),
     /** Positive: moved up since the previous board; null: new on the board. */
     rankChange: integer('rank_change'),
+    /** '' for the board over all industries; an industry's name for that industry's own board. */
+    industry: text('industry').notNull().default(''),
   },
-  (table) => [primaryKey({ columns: [table.board, table.platform, table.country, table.asOf, table.rank] })],
+  (table) => [
+    primaryKey({ columns: [table.board, table.platform, table.country, table.industry, table.asOf, table.rank] }),
+  ],
+);
+
+/**
+ * Medians of a library's keywords per industry ('' = the whole library), computed by the derive job:
+ * the yardstick of a keyword's competition analysis.
+ */
+export const keywordIndustryStats = pgTable(
+  'keyword_industry_stats',
+  {
+    platform: text('platform').notNull(),
+    country: text('country').notNull().default(''),
+    industry: text('industry').notNull(),
+    keywordCount: integer('keyword_count').notNull(),
+    medianSearchIndex: real('median_search_index').notNull(),
+    medianRelatedWorkCount: real('median_related_work_count').notNull(),
+    medianWorksPerIndex: real('median_works_per_index').notNull(),
+    medianCompetition: real('median_competition').notNull(),
+    medianGrowthRate: real('median_growth_rate').notNull(),
+    asOf: date('as_of', { mode: 'string' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.platform, table.country, table.industry] })],
+);
+
+/**
+ * Keyword details a user opened per Asia/Shanghai day: the first open of a keyword spends one
+ * KEYWORD_LIBRARY_DETAIL_COUNT_DAY, reopening it the same day is free.
+ */
+export const keywordDetailViews = pgTable(
+  'keyword_detail_views',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** 'DSO', 'TSO/US', or 'TSO-topic/US/ecoTopic' for a TSO topic. */
+    scope: text('scope').notNull(),
+    keyword: text('keyword').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day, table.scope, table.keyword] })],
 );
 
 /** TSO topic lists per country: ecoTopic and creativeIdeaTopics. */
@@ -180,4 +229,13 @@ export const keywordImports = pgTable('keyword_imports', {
   errors: jsonb('errors').notNull().default(sql`'[]'::jsonb`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
+  /** The uploaded file, kept in the database so any worker process can run it; cleared once done. */
+  file: bytea('file'),
+  /** The admin who uploaded it; null from the CLI. */
+  createdBy: bigint('created_by', { mode: 'number' }),
+  /** Libraries the import touched ('DSO', 'TSO/US'). */
+  scopes: jsonb('scopes').notNull().default(sql`'[]'::jsonb`),
+  /** Why the whole file failed (unreadable, wrong format). */
+  failure: text('failure'),
+  startedAt: timestamp('started_at', { withTimezone: true }),
 });

@@ -6,6 +6,7 @@ import {
   choosePlan,
   countMatches,
   estimateWordMatches,
+  prefersOrderedScan,
   refreshGramStats,
   type SearchQuery,
   selectPage,
@@ -70,8 +71,8 @@ describe('keyword substring search', () => {
   });
   afterAll(async () => database.close());
 
-  const words = async (q: SearchQuery, plan: 'ordered' | 'grams' | 'browse') =>
-    (await selectPage(database.db, q, plan)).map((row) => row.keyword);
+  const words = async (q: SearchQuery, plan: 'ordered' | 'grams' | 'browse', walkBudget = 1_000) =>
+    (await selectPage(database.db, q, { plan, walkBudget })).map((row) => row.keyword);
 
   it('finds one-character matches sorted by search index', async () => {
     expect(await words(query({ words: ['红'] }), 'grams')).toEqual([
@@ -97,6 +98,13 @@ describe('keyword substring search', () => {
     }
   });
 
+  it('falls back to the n-gram plan when the walk runs out of budget, with the same answer', async () => {
+    // Only the first 3 index entries may be read: not enough to fill a page of 4 口红 rows.
+    const q = query({ words: ['口红'], limit: 4 });
+    expect(await words(q, 'ordered', 3)).toEqual(['口红推荐', '口红色号', '平价口红', '口红试色']);
+    expect(await words({ ...q, offset: 1, limit: 2 }, 'ordered', 100)).toEqual(['口红色号', '平价口红']);
+  });
+
   it('matches Latin letters case-insensitively and across spaces', async () => {
     expect(await words(query({ words: ['IPHONE'] }), 'grams')).toEqual(['iPhone 15 评测']);
     expect(await words(query({ words: ['15 评'] }), 'grams')).toEqual(['iPhone 15 评测']);
@@ -112,7 +120,7 @@ describe('keyword substring search', () => {
     const rso = await selectPage(
       database.db,
       query({ scope: { platform: 'RSO', country: '' }, words: ['口红'] }),
-      'grams',
+      { plan: 'grams', walkBudget: 0 },
     );
     expect(rso.map((row) => [row.keyword, row.platform])).toEqual([['口红推荐', 'RSO']]);
   });
@@ -145,10 +153,26 @@ describe('keyword substring search', () => {
   });
 
   it('estimates matches from the gram statistics, exactly for short words', async () => {
-    expect(await estimateWordMatches(database.db, dso, '口红')).toBe(4);
-    expect(await estimateWordMatches(database.db, dso, '红')).toBe(6);
-    expect(await estimateWordMatches(database.db, dso, '无此词')).toBe(0);
+    const size = sample.length;
+    expect(await estimateWordMatches(database.db, dso, '口红')).toEqual({ matches: 4, scopeSize: size });
+    expect(await estimateWordMatches(database.db, dso, '红')).toEqual({ matches: 6, scopeSize: size });
+    expect(await estimateWordMatches(database.db, dso, '无此词')).toEqual({ matches: 0, scopeSize: size });
     expect(await estimateWordMatches(database.db, { platform: 'KSO', country: '' }, '红')).toBeNull();
+  });
+
+  it('walks the sort index only when a word is common enough for the page to fill quickly', () => {
+    // 10M keywords, first page of 20: the walk wins above about 5,800 matches.
+    expect(prefersOrderedScan(6_000, 10_000_000, 20)).toBe(true);
+    expect(prefersOrderedScan(5_000, 10_000_000, 20)).toBe(false);
+    // Deeper pages need more matches before the walk pays.
+    expect(prefersOrderedScan(6_000, 10_000_000, 1_000)).toBe(false);
+  });
+
+  it('reports the estimate instead of counting a large match set of a long word', async () => {
+    expect(await countMatches(database.db, query({ words: ['口红推'] }), { matches: 50_000, scopeSize: 10_000_000 })).toEqual({
+      total: 50_000,
+      estimated: true,
+    });
   });
 
   it('chooses the grams plan for rare words and the browse plan without words', async () => {
@@ -159,10 +183,16 @@ describe('keyword substring search', () => {
 
   it('counts totals exactly for short words and without words', async () => {
     const one = query({ words: ['红'] });
-    expect(await countMatches(database.db, one, 6)).toEqual({ total: 6, estimated: false });
-    expect(await countMatches(database.db, query({ words: ['美食攻略'] }), 1)).toEqual({ total: 1, estimated: false });
+    const size = sample.length;
+    expect(await countMatches(database.db, one, { matches: 6, scopeSize: size })).toEqual({ total: 6, estimated: false });
+    expect(await countMatches(database.db, query({ words: ['美食攻略'] }), { matches: 1, scopeSize: size })).toEqual({
+      total: 1,
+      estimated: false,
+    });
     expect(await countMatches(database.db, query({}), null)).toEqual({ total: sample.length, estimated: false });
-    expect(await countMatches(database.db, query({ words: ['口红'], filters: { competition: [1, 2] } }), 4)).toEqual({
+    expect(
+      await countMatches(database.db, query({ words: ['口红'], filters: { competition: [1, 2] } }), { matches: 4, scopeSize: size }),
+    ).toEqual({
       total: 3,
       estimated: false,
     });
@@ -197,7 +227,7 @@ describe('re-importing keywords', () => {
       inserted: 0,
       updated: 1,
     });
-    const rows = await selectPage(database.db, query({ words: ['露营'] }), 'grams');
+    const rows = await selectPage(database.db, query({ words: ['露营'] }), { plan: 'grams', walkBudget: 0 });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ search_index: 250, as_of: '2026-11-20', growth_rate: 1, industry: '旅游出行' });
     await database.close();

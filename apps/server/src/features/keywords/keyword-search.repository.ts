@@ -15,12 +15,20 @@ export function scopeKey(scope: KeywordScope): string {
 }
 
 /**
- * Above this many candidate matches, walking the sort index and filtering beats fetching every match
- * from the n-gram index and sorting: the first page fills after about (rows / matches) × page steps.
+ * Cost model for choosing a plan. Walking the sort index reads about `pageEnd × scope / matches`
+ * index entries (cheap: index-only, LIKE on the included keyword); the n-gram plan fetches every
+ * match from the heap and sorts (about six times dearer per row). The walk wins once
+ * matches² > pageEnd × scope / 6.
  */
-export const ORDERED_SCAN_MIN_MATCHES = 20_000;
-/** Totals above this are reported as the cap (or the gram estimate), never counted by scanning. */
+const HEAP_FETCH_COST_RATIO = 6;
+/** Totals up to this many matches are counted exactly; above it the gram estimate is reported. */
+export const EXACT_COUNT_LIMIT = 1_000;
+/** Counting stops here; a batch or filtered total beyond it is reported as the cap, marked estimated. */
 export const TOTAL_COUNT_CAP = 10_000;
+
+export function prefersOrderedScan(matches: number, scopeSize: number, pageEnd: number): boolean {
+  return matches * matches * HEAP_FETCH_COST_RATIO > pageEnd * scopeSize;
+}
 
 const sortColumns: Record<KeywordSortField, SQL> = {
   search_index: sql`search_index`,
@@ -30,8 +38,15 @@ const sortColumns: Record<KeywordSortField, SQL> = {
   growth_rate: sql`growth_rate`,
   first_seen: sql`first_seen`,
 };
-/** Sorts with a btree index the ordered plan can walk. */
-const indexedSorts = new Set<KeywordSortField>(['search_index', 'month_cover_count']);
+/** The sort the ordered plan can walk: its index includes the keyword, so the walk never visits the heap. */
+const walkableSort: KeywordSortField = 'search_index';
+/**
+ * Entries the walk may read before giving up: several times what an even spread of matches needs,
+ * because words cluster (a modifier like "2026" sits mostly in the long tail). Past the budget the
+ * n-gram plan answers instead, so results stay exact.
+ */
+const WALK_BUDGET_FACTOR = 8;
+const MAX_WALK_BUDGET = 300_000;
 
 export interface SearchQuery {
   scope: KeywordScope;
@@ -55,24 +70,29 @@ export function likePrefix(word: string): string {
   return `${word.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-/**
- * The gram statistics for a query word: the smallest document count among its grams (an upper bound
- * on matches, exact for one- and two-character words), or null when the scope has no statistics yet.
- */
-export async function estimateWordMatches(db: Database, scope: KeywordScope, word: string): Promise<number | null> {
+export interface WordEstimate {
+  /** The smallest document count among the word's grams: an upper bound on matches, exact for one or two characters. */
+  matches: number;
+  /** Keywords in the scope when its statistics were rebuilt. */
+  scopeSize: number;
+}
+
+/** Gram statistics for a query word, or null when the scope has no statistics yet. */
+export async function estimateWordMatches(db: Database, scope: KeywordScope, word: string): Promise<WordEstimate | null> {
   const key = scopeKey(scope);
-  const rows = await queryRows<{ estimate: number | null; known: boolean }>(
+  const rows = await queryRows<{ matches: number | null; scope_size: number | null }>(
     db,
     sql`
     SELECT
       (SELECT min(coalesce(s.doc_count, 0))::int
          FROM unnest(${sql.param(queryGrams(key, word))}::int[]) AS g
-         LEFT JOIN keyword_gram_stats s ON s.scope = ${key} AND s.gram = g) AS estimate,
-      EXISTS (SELECT 1 FROM keyword_scope_stats WHERE scope = ${key}) AS known
+         LEFT JOIN keyword_gram_stats s ON s.scope = ${key} AND s.gram = g) AS matches,
+      (SELECT keyword_count FROM keyword_scope_stats WHERE scope = ${key}) AS scope_size
   `,
   );
   const row = rows[0];
-  return row?.known ? (row.estimate ?? 0) : null;
+  if (row?.scope_size === null || row?.scope_size === undefined) return null;
+  return { matches: row.matches ?? 0, scopeSize: row.scope_size };
 }
 
 /** Keywords in the scope when its statistics were rebuilt; null without statistics. */
@@ -131,20 +151,35 @@ function whereClause(query: SearchQuery, useGrams: boolean): SQL {
   return sql.join(conditions, sql` AND `);
 }
 
+export interface PlanChoice {
+  plan: SearchPlan;
+  estimate: WordEstimate | null;
+  /** For the ordered plan: how many index entries the walk may read. */
+  walkBudget: number;
+}
+
 /**
- * Chooses how to run a search. Without words the sort index is walked. With one word, a common word
- * walks the sort index with a LIKE filter (the page fills quickly); a rare word takes its candidates
- * from the n-gram index and sorts them. Batches always use the n-gram index.
+ * Chooses how to run a search. Without words the sort index is walked. With one word and no filters,
+ * a common word walks the search-index index with a LIKE filter (the page fills quickly); a rare word
+ * takes its candidates from the n-gram index and sorts them. Batches, filters and other sorts use the
+ * n-gram index.
  */
-export async function choosePlan(
-  db: Database,
-  query: SearchQuery,
-): Promise<{ plan: SearchPlan; estimate: number | null }> {
-  if (query.words.length === 0) return { plan: 'browse', estimate: null };
-  if (query.words.length > 1 || !indexedSorts.has(query.sort)) return { plan: 'grams', estimate: null };
+export async function choosePlan(db: Database, query: SearchQuery): Promise<PlanChoice> {
+  if (query.words.length === 0) return { plan: 'browse', estimate: null, walkBudget: 0 };
+  if (query.words.length > 1 || query.sort !== walkableSort || hasFilters(query.filters)) {
+    return { plan: 'grams', estimate: null, walkBudget: 0 };
+  }
   const estimate = await estimateWordMatches(db, query.scope, query.words[0]!);
-  const plan = estimate !== null && estimate >= ORDERED_SCAN_MIN_MATCHES ? 'ordered' : 'grams';
-  return { plan, estimate };
+  const pageEnd = query.offset + query.limit;
+  if (!estimate || estimate.matches === 0 || !prefersOrderedScan(estimate.matches, estimate.scopeSize, pageEnd)) {
+    return { plan: 'grams', estimate, walkBudget: 0 };
+  }
+  const walkBudget = Math.min(
+    estimate.scopeSize,
+    Math.ceil((WALK_BUDGET_FACTOR * pageEnd * estimate.scopeSize) / estimate.matches),
+  );
+  if (walkBudget > MAX_WALK_BUDGET) return { plan: 'grams', estimate, walkBudget: 0 };
+  return { plan: 'ordered', estimate, walkBudget };
 }
 
 const rowColumns = sql`id, keyword, platform, country, search_index, month_cover_count, competition,
@@ -170,25 +205,58 @@ export interface KeywordRecord {
   as_of: string;
 }
 
-/** One page of results in the chosen plan. */
-export async function selectPage(db: Database, query: SearchQuery, plan: SearchPlan): Promise<KeywordRecord[]> {
+/** One page of results in the chosen plan (an ordered walk that runs out of budget falls back to n-grams). */
+export async function selectPage(db: Database, query: SearchQuery, choice: Omit<PlanChoice, 'estimate'>): Promise<KeywordRecord[]> {
+  if (choice.plan === 'ordered') {
+    const walked = await selectByIndexWalk(db, query, choice.walkBudget);
+    if (walked) return walked;
+  }
   const direction = query.order === 'asc' ? sql`ASC` : sql`DESC`;
   const column = sortColumns[query.sort];
   // `+ 0` (or a cast for dates) hides the sort index from the planner, so the grams plan stays a
   // bitmap scan plus a top-N sort instead of drifting into a long filtered index walk.
   const sortKey =
-    plan === 'grams' ? (query.sort === 'first_seen' ? sql`(${column})::text` : sql`(${column} + 0)`) : column;
+    choice.plan === 'browse' ? column : query.sort === 'first_seen' ? sql`(${column})::text` : sql`(${column} + 0)`;
   const rows = await queryRows<KeywordRecord>(
     db,
     sql`
     SELECT ${rowColumns}
     FROM keywords
-    WHERE ${whereClause(query, plan === 'grams')}
+    WHERE ${whereClause(query, choice.plan !== 'browse')}
     ORDER BY ${sortKey} ${direction}, id ${direction}
     LIMIT ${query.limit} OFFSET ${query.offset}
   `,
   );
   return rows.map(normalizeRecord);
+}
+
+/**
+ * Walks the search-index index (index-only: it includes the keyword) reading at most `budget`
+ * entries, keeps the first matches, then fetches only those rows. Null when fewer than a full page
+ * turned up within the budget: the caller then asks the n-gram index, which is always exact.
+ */
+async function selectByIndexWalk(db: Database, query: SearchQuery, budget: number): Promise<KeywordRecord[] | null> {
+  const direction = query.order === 'asc' ? sql`ASC` : sql`DESC`;
+  const pageEnd = query.offset + query.limit;
+  const rows = await queryRows<KeywordRecord>(
+    db,
+    sql`
+    SELECT ${rowColumns} FROM keywords WHERE id IN (
+      SELECT id FROM (
+        SELECT id, keyword, search_index FROM keywords
+        WHERE platform = ${query.scope.platform} AND country = ${query.scope.country}
+        ORDER BY search_index ${direction}, id ${direction}
+        LIMIT ${budget}
+      ) AS head
+      WHERE lower(keyword) LIKE ${likeContains(query.words[0]!)}
+      ORDER BY search_index ${direction}, id ${direction}
+      LIMIT ${pageEnd}
+    )
+    ORDER BY search_index ${direction}, id ${direction}
+  `,
+  );
+  if (rows.length < pageEnd) return null;
+  return rows.slice(query.offset).map(normalizeRecord);
 }
 
 /** Drivers differ in how they return bigint, real and date columns; settle them here. */
@@ -205,12 +273,13 @@ function normalizeRecord(row: KeywordRecord): KeywordRecord {
 
 /**
  * The total of a search without scanning large match sets: exact from the gram statistics for a
- * one- or two-character word with no filters, else counted up to the cap.
+ * one- or two-character word with no filters; counted when the estimate is small; otherwise the
+ * estimate itself, marked as such.
  */
 export async function countMatches(
   db: Database,
   query: SearchQuery,
-  estimate: number | null,
+  estimate: WordEstimate | null,
 ): Promise<{ total: number; estimated: boolean }> {
   const filtered = hasFilters(query.filters);
   if (query.words.length === 0 && !filtered) {
@@ -218,8 +287,9 @@ export async function countMatches(
     if (size !== null) return { total: size, estimated: false };
   }
   const word = query.words[0];
-  if (query.words.length === 1 && word && [...word].length <= 2 && !filtered && estimate !== null) {
-    return { total: estimate, estimated: false };
+  if (query.words.length === 1 && word && estimate !== null) {
+    if ([...word].length <= 2 && !filtered) return { total: estimate.matches, estimated: false };
+    if (estimate.matches > EXACT_COUNT_LIMIT) return { total: estimate.matches, estimated: true };
   }
   const useGrams = query.words.length > 0;
   const rows = await queryRows<{ total: number }>(
@@ -231,15 +301,15 @@ export async function countMatches(
   `,
   );
   const counted = rows[0]?.total ?? 0;
-  if (counted <= TOTAL_COUNT_CAP) return { total: counted, estimated: false };
-  return { total: Math.max(TOTAL_COUNT_CAP, estimate ?? 0), estimated: true };
+  return counted > TOTAL_COUNT_CAP ? { total: TOTAL_COUNT_CAP, estimated: true } : { total: counted, estimated: false };
 }
 
-/** Prefix suggestions ordered by search index. */
+/** Prefix suggestions ordered by search index, by whichever plan the prefix's frequency favours. */
 export async function selectSuggestions(db: Database, scope: KeywordScope, prefix: string, limit: number) {
   const estimate = await estimateWordMatches(db, scope, [...prefix].slice(0, 2).join(''));
-  const common = estimate !== null && estimate >= ORDERED_SCAN_MIN_MATCHES / 10;
-  const orderKey = common ? sql`search_index` : sql`(search_index + 0)`;
+  // A prefix matches fewer keywords than its grams do; assume a fifth when weighing the plans.
+  const ordered = estimate !== null && prefersOrderedScan(estimate.matches / 5, estimate.scopeSize, limit);
+  const orderKey = ordered ? sql`search_index` : sql`(search_index + 0)`;
   const rows = await queryRows<{ keyword: string }>(
     db,
     sql`

@@ -1,3 +1,40 @@
+import { WechatPath, wechatPollQuerySchema } from '@dso/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope';
+import { issueLoginQr, pollLogin } from './wechat.service';
+import { wechatCallbackRoutes } from './wechat-callback.routes';
+import { wechatSandboxRoutes } from './wechat-sandbox.routes';
 
-export const wechatRoutes: FastifyPluginAsyncZod = async () => {};
+/** WeChat QR login (001 §4): the QR, its long poll, and the way scans come in for the chosen provider. */
+export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(WechatPath.qr, async (request) =>
+    ok(await issueLoginQr({ db: app.db, provider: app.providers.wechat, log: request.log })),
+  );
+
+  app.get(WechatPath.poll, { schema: { querystring: wechatPollQuerySchema } }, async (request) => {
+    const gone = new AbortController();
+    const onClose = () => gone.abort();
+    request.raw.once('close', onClose);
+    // A client that left while the request was still being read has already fired 'close'.
+    if (request.raw.destroyed) gone.abort();
+    try {
+      const result = await pollLogin({
+        db: app.db,
+        ticket: request.query.ticket,
+        holdMs: app.config.wechatPollHoldMs,
+        intervalMs: app.config.wechatPollIntervalMs,
+        signal: gone.signal,
+        origin: { ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
+        limits: { maxSessionsPerUser: app.config.maxSessionsPerUser, sessionTtlMs: app.config.sessionTtlMs },
+      });
+      return ok(result);
+    } finally {
+      request.raw.off('close', onClose);
+    }
+  });
+
+  // Only the chosen provider's entry point exists: a sandbox confirm page in production would let
+  // anyone log in as any openid.
+  if (app.providers.wechat.name === 'sandbox') await app.register(wechatSandboxRoutes);
+  else await app.register(wechatCallbackRoutes);
+};

@@ -1,12 +1,15 @@
 import type { Platform } from '@dso/contract';
 import { growthFromTrend } from '@dso/domain';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
+import { type Database, queryRows } from '../../../db/client';
 import { countries as countriesTable } from '../../../db/schema';
 import { overseasCountries } from '../countries';
+import { deriveScope } from '../keyword-derive';
 import { upsertKeywords } from '../keyword-ingest.repository';
 import { type KeywordScope, refreshGramStats } from '../keyword-search.repository';
 import { generateKeywords } from './generator';
+import { demoPortrait } from './portraits';
+import { generateTsoTopics } from './tso-topics';
 
 export interface SeedPlan {
   scopes: Array<KeywordScope & { count: number }>;
@@ -71,5 +74,75 @@ export async function seedKeywords(db: Database, plan: SeedPlan) {
       plan.onProgress?.(scope, done, scope.count);
     }
     await refreshGramStats(db, scope);
+  }
+}
+
+/**
+ * The head of each demo library (this many keywords by search index) gets an audience portrait; the
+ * tail has too few searchers to profile and answers 暂无观众画像, as a real library would.
+ */
+export const PORTRAIT_TOP = 1_000;
+
+/** Audience portraits for a library's top demo keywords (deterministic per keyword, by industry). */
+export async function seedPortraits(db: Database, scope: KeywordScope, asOf: string, top = PORTRAIT_TOP) {
+  const rows = await queryRows<{ id: number; keyword: string; industry: string | null }>(
+    db,
+    sql`SELECT id, keyword, industry FROM keywords
+        WHERE platform = ${scope.platform} AND country = ${scope.country} AND is_demo
+        ORDER BY search_index DESC, id DESC LIMIT ${top}`,
+  );
+  const batch = 1_000;
+  for (let start = 0; start < rows.length; start += batch) {
+    const portraits = rows.slice(start, start + batch).map((row) => ({
+      id: Number(row.id),
+      portrait: demoPortrait(row.keyword, row.industry, scope.platform === 'TSO'),
+    }));
+    // One JSON parameter rather than a text[] of JSON: no array-literal escaping of every quote.
+    await db.execute(sql`
+      INSERT INTO keyword_portraits (keyword_id, portrait, as_of)
+      SELECT (entry->>'id')::bigint, entry->'portrait', ${asOf}::date
+      FROM jsonb_array_elements(${JSON.stringify(portraits)}::jsonb) AS entry
+      ON CONFLICT (keyword_id) DO UPDATE SET portrait = excluded.portrait, as_of = excluded.as_of
+    `);
+  }
+  return rows.length;
+}
+
+/** Demo TSO topic lists (ecoTopic, creativeIdeaTopics) for the given countries. */
+export async function seedTsoTopics(db: Database, options: { countries: string[]; seed: number; asOf: string; count: number }) {
+  for (const country of options.countries) {
+    for (const kind of ['ecoTopic', 'creativeIdeaTopics'] as const) {
+      const topics = generateTsoTopics({ kind, country, seed: options.seed, count: options.count });
+      await db.execute(sql`
+        INSERT INTO tso_topics (kind, country, topic, views, video_count, growth_rate, as_of, is_demo)
+        SELECT ${kind}, ${country}, topic, views, video_count, growth_rate, ${options.asOf}::date, true
+        FROM unnest(${sql.param(topics.map((topic) => topic.topic))}::text[],
+          ${sql.param(topics.map((topic) => topic.views))}::bigint[],
+          ${sql.param(topics.map((topic) => topic.videoCount))}::int[],
+          ${sql.param(topics.map((topic) => topic.growthRate))}::real[]) AS incoming(topic, views, video_count, growth_rate)
+        ON CONFLICT (kind, country, topic) DO UPDATE SET views = excluded.views, video_count = excluded.video_count,
+          growth_rate = excluded.growth_rate, as_of = excluded.as_of, is_demo = true
+      `);
+    }
+  }
+}
+
+/** TSO topics per list and country in the first-run set. */
+export const FIRST_RUN_TOPICS = 120;
+/** Correlation words are kept for this many top keywords per library on the first run (the job keeps more). */
+export const FIRST_RUN_CORRELATION_TOP = 300;
+
+/**
+ * The whole first-run demo set: the keyword libraries of {@link firstRunPlan}, their portraits, the
+ * TSO topic lists, and then the derive step run right here (boards, industry medians, correlation
+ * words) so boards exist on the first start without waiting for a worker.
+ */
+export async function seedFirstRun(db: Database, plan: SeedPlan, log: (message: string, data?: Record<string, unknown>) => void) {
+  await seedKeywords(db, plan);
+  for (const scope of plan.scopes) await seedPortraits(db, scope, plan.asOf);
+  const overseas = plan.scopes.filter((scope) => scope.platform === 'TSO').map((scope) => scope.country);
+  await seedTsoTopics(db, { countries: overseas, seed: plan.seed, asOf: plan.asOf, count: FIRST_RUN_TOPICS });
+  for (const scope of plan.scopes) {
+    await deriveScope(db, scope, { gramStats: false, correlationTop: FIRST_RUN_CORRELATION_TOP, log });
   }
 }

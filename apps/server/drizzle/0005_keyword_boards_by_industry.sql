@@ -1,0 +1,2 @@
+ALTER TABLE "keyword_boards" DROP CONSTRAINT "keyword_boards_board_platform_country_as_of_rank_pk";--> statement-breakpoint
+ALTER TABLE "keyword_boards" ADD CONSTRAINT "keyword_boards_board_platform_country_industry_as_of_rank_pk" PRIMARY KEY("board","platform","country","industry","as_of","rank");

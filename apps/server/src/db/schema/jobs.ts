@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * The job queue (features/jobs): one row per job. Workers claim a due row with
+ * `FOR UPDATE SKIP LOCKED`, mark it running with their id and a lock time, and heartbeat the lock
+ * while working; a running row whose lock went stale (its worker died) is claimed again.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
+    /** queued → running → done | failed; a failed attempt with attempts left goes back to queued. */
+    status: text('status').notNull().default('queued'),
+    /** Not claimed before this instant (retry backoff, delayed jobs). */
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    lastError: text('last_error'),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    /** At most one queued job per (kind, key): enqueueing a second one is a no-op. */
+    singletonKey: text('singleton_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('jobs_due_idx').on(table.status, table.runAfter, table.id),
+    uniqueIndex('jobs_queued_singleton_idx')
+      .on(table.kind, table.singletonKey)
+      .where(sql`status = 'queued' AND singleton_key IS NOT NULL`),
+  ],
+);

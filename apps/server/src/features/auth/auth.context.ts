@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config';
+import type { Database } from '../../db/client';
+import type { RateLimitStore } from '../../lib/rate-limit';
+import type { SmsProvider } from '../../providers/sms';
+import type { PasswordKey } from './server-keys.service';
+
+/** What the accounts services share: built once in `authRoutes`. */
+export interface AuthContext {
+  db: Database;
+  config: AppConfig;
+  store: RateLimitStore;
+  log: FastifyBaseLogger;
+  /** Read at call time, so a provider replaced after start-up (tests) is the one used. */
+  sms(): SmsProvider;
+  passwordKey(): Promise<PasswordKey>;
+  tokenSecret(): Promise<Buffer>;
+}
+
+/** Where a request came from: recorded on sessions and used as the key of per-address limits. */
+export interface RequestOrigin {
+  ip: string;
+  userAgent: string | null;
+}

@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client';
+import { computeBoards } from './keyword-boards';
+import { dayOf } from './keyword-details.repository';
+import { choosePlan, type KeywordScope, refreshGramStats, type SearchQuery, selectPage } from './keyword-search.repository';
+import { mainWordOf } from './keyword-words';
+
+/** Keywords (by search index) whose correlation words the derive job keeps; the rest are computed on the fly. */
+export const CORRELATION_TOP = 500;
+/** Correlation words kept per keyword. */
+export const CORRELATION_KEEP = 50;
+
+export interface DeriveOptions {
+  /** Rebuild the gram statistics first (default true; the seed has just done it). */
+  gramStats?: boolean;
+  correlationTop?: number;
+  log?: (message: string, data?: Record<string, unknown>) => void;
+}
+
+export interface DeriveResult {
+  asOf: string | null;
+  correlated: number;
+  ms: number;
+}
+
+/**
+ * Everything the product derives from a library's imported figures (docs/keywords.md): the gram
+ * statistics of search, the industry medians of the competition analysis, the nine boards with rank
+ * changes, and the correlation words of the top keywords. Idempotent; run per library by the
+ * `keywords.derive` job after every import and by the first-run seed.
+ */
+export async function deriveScope(db: Database, scope: KeywordScope, options: DeriveOptions = {}): Promise<DeriveResult> {
+  const started = Date.now();
+  const log = options.log ?? (() => {});
+  if (options.gramStats !== false) await refreshGramStats(db, scope);
+  // Imports change the data a lot and PGlite has no autovacuum: plan the derive queries on fresh statistics.
+  await db.execute(sql`ANALYZE keywords`);
+  await db.execute(sql`ANALYZE keyword_trends`);
+  const asOf = await latestAsOf(db, scope);
+  if (!asOf) return { asOf: null, correlated: 0, ms: Date.now() - started };
+  await computeIndustryStats(db, scope, asOf);
+  await computeBoards(db, scope, asOf);
+  const correlated = await computeCorrelations(db, scope, options.correlationTop ?? CORRELATION_TOP);
+  const ms = Date.now() - started;
+  log('derived', { platform: scope.platform, country: scope.country, asOf, correlated, ms });
+  return { asOf, correlated, ms };
+}
+
+/** The library's data day: the latest `as_of` of its keywords. */
+async function latestAsOf(db: Database, scope: KeywordScope): Promise<string | null> {
+  const rows = await queryRows<{ as_of: unknown }>(
+    db,
+    sql`SELECT max(as_of) AS as_of FROM keywords WHERE platform = ${scope.platform} AND country = ${scope.country}`,
+  );
+  const value = rows[0]?.as_of;
+  return value ? dayOf(value) : null;
+}
+
+/** Medians per industry and over the whole library (industry ''). */
+async function computeIndustryStats(db: Database, scope: KeywordScope, asOf: string) {
+  const medians = sql`count(*)::int,
+    percentile_cont(0.5) WITHIN GROUP (ORDER BY search_index),
+    percentile_cont(0.5) WITHIN GROUP (ORDER BY related_work_count),
+    percentile_cont(0.5) WITHIN GROUP (ORDER BY related_work_count::float8 / greatest(1, search_index)),
+    percentile_cont(0.5) WITHIN GROUP (ORDER BY competition),
+    percentile_cont(0.5) WITHIN GROUP (ORDER BY growth_rate),
+    ${asOf}::date`;
+  const inScope = sql`platform = ${scope.platform} AND country = ${scope.country}`;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`DELETE FROM keyword_industry_stats WHERE ${inScope}`);
+    await tx.execute(sql`
+      INSERT INTO keyword_industry_stats (platform, country, industry, keyword_count, median_search_index,
+        median_related_work_count, median_works_per_index, median_competition, median_growth_rate, as_of)
+      SELECT ${scope.platform}, ${scope.country}, industry, ${medians}
+      FROM keywords WHERE ${inScope} AND industry IS NOT NULL GROUP BY industry
+      UNION ALL
+      SELECT ${scope.platform}, ${scope.country}, '', ${medians}
+      FROM keywords WHERE ${inScope} HAVING count(*) > 0
+    `);
+  });
+}
+
+/**
+ * Correlation words of the library's top keywords: the words sharing a keyword's main jieba word,
+ * highest search index first. Keywords with the same main word share one search.
+ */
+async function computeCorrelations(db: Database, scope: KeywordScope, top: number): Promise<number> {
+  const leaders = await queryRows<{ id: number; keyword: string }>(
+    db,
+    sql`SELECT id, keyword FROM keywords WHERE platform = ${scope.platform} AND country = ${scope.country}
+        ORDER BY search_index DESC, id DESC LIMIT ${top}`,
+  );
+  const byMainWord = new Map<string, Array<{ id: number; keyword: string }>>();
+  for (const leader of leaders) {
+    const main = mainWordOf(leader.keyword);
+    byMainWord.set(main, [...(byMainWord.get(main) ?? []), { id: Number(leader.id), keyword: leader.keyword }]);
+  }
+  const ids: number[] = [];
+  const related: string[] = [];
+  const scores: number[] = [];
+  for (const [main, group] of byMainWord) {
+    const query: SearchQuery = {
+      scope,
+      words: [main],
+      filters: {},
+      sort: 'search_index',
+      order: 'desc',
+      limit: CORRELATION_KEEP + 1,
+      offset: 0,
+    };
+    const candidates = await selectPage(db, query, await choosePlan(db, query));
+    for (const keyword of group) {
+      for (const candidate of candidates.filter((row) => row.keyword !== keyword.keyword).slice(0, CORRELATION_KEEP)) {
+        ids.push(keyword.id);
+        related.push(candidate.keyword);
+        scores.push(candidate.search_index);
+      }
+    }
+  }
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      DELETE FROM keyword_relations r USING keywords k
+      WHERE r.keyword_id = k.id AND r.relation = 'correlation' AND k.platform = ${scope.platform} AND k.country = ${scope.country}
+    `);
+    const batch = 5_000;
+    for (let start = 0; start < ids.length; start += batch) {
+      await tx.execute(sql`
+        INSERT INTO keyword_relations (keyword_id, relation, related_keyword, score)
+        SELECT id, 'correlation', related, score FROM unnest(
+          ${sql.param(ids.slice(start, start + batch))}::bigint[],
+          ${sql.param(related.slice(start, start + batch))}::text[],
+          ${sql.param(scores.slice(start, start + batch))}::int[]
+        ) AS incoming(id, related, score)
+        ON CONFLICT DO NOTHING
+      `);
+    }
+  });
+  return leaders.length;
+}

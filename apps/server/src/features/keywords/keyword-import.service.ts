@@ -1,0 +1,192 @@
+import type { ImportFormat, ImportReport, ImportRowError } from '@dso/contract';
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client';
+import { enqueueJob } from '../jobs/jobs.repository';
+import { PermanentJobError } from '../jobs/jobs.worker';
+import { checkRow, parseImportFile } from './keyword-import';
+import { type KeywordInput, upsertKeywords } from './keyword-ingest.repository';
+import type { KeywordScope } from './keyword-search.repository';
+
+export const KEYWORDS_IMPORT_JOB = 'keywords.import';
+export const KEYWORDS_DERIVE_JOB = 'keywords.derive';
+
+/** Row errors kept in a report; `error_rows` still counts every bad row. */
+export const REPORT_MAX_ERRORS = 1_000;
+const UPSERT_BATCH = 2_000;
+
+/** 'DSO', 'TSO/US': how reports and job keys name a library. */
+export function scopeLabel(scope: KeywordScope): string {
+  return scope.country ? `${scope.platform}/${scope.country}` : scope.platform;
+}
+
+export function scopeFromLabel(label: string): KeywordScope {
+  const [platform, country = ''] = label.split('/');
+  return { platform: platform as KeywordScope['platform'], country };
+}
+
+/** Queues the derive job of a library; a derive already waiting for it makes this a no-op. */
+export async function enqueueDerive(db: Database, scope: KeywordScope) {
+  return enqueueJob(db, {
+    kind: KEYWORDS_DERIVE_JOB,
+    payload: { platform: scope.platform, country: scope.country },
+    singletonKey: scopeLabel(scope),
+    maxAttempts: 3,
+  });
+}
+
+/** Stores an uploaded file as a queued import and queues the job that runs it. */
+export async function createImport(
+  db: Database,
+  options: { source: string; format: ImportFormat; file: Buffer; createdBy: number | null },
+): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO keyword_imports (source, format, status, file, created_by)
+        VALUES (${options.source}, ${options.format}, 'queued', ${options.file}, ${options.createdBy}) RETURNING id`,
+  );
+  const id = Number(rows[0]!.id);
+  await enqueueJob(db, { kind: KEYWORDS_IMPORT_JOB, payload: { importId: id }, maxAttempts: 3 });
+  return id;
+}
+
+interface ImportRow {
+  id: number;
+  source: string;
+  format: ImportFormat;
+  status: string;
+  total_rows: number;
+  inserted_rows: number;
+  updated_rows: number;
+  error_rows: number;
+  errors: unknown;
+  scopes: unknown;
+  failure: string | null;
+  created_at: unknown;
+  finished_at: unknown;
+}
+
+const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+const isoOf = (value: unknown) => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
+
+export async function findImportReport(db: Database, id: number): Promise<ImportReport | null> {
+  const rows = await queryRows<ImportRow>(
+    db,
+    sql`SELECT id, source, format, status, total_rows, inserted_rows, updated_rows, error_rows, errors, scopes, failure,
+          created_at, finished_at FROM keyword_imports WHERE id = ${id}`,
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: Number(row.id),
+    source: row.source,
+    format: row.format,
+    status: row.status as ImportReport['status'],
+    total_rows: row.total_rows,
+    inserted_rows: row.inserted_rows,
+    updated_rows: row.updated_rows,
+    error_rows: row.error_rows,
+    errors: json<ImportRowError[]>(row.errors),
+    scopes: json<string[]>(row.scopes),
+    failure: row.failure,
+    created_at: isoOf(row.created_at),
+    finished_at: row.finished_at ? isoOf(row.finished_at) : null,
+  };
+}
+
+export interface ImportOutcome {
+  total: number;
+  inserted: number;
+  updated: number;
+  errorRows: number;
+  errors: ImportRowError[];
+  scopes: KeywordScope[];
+  failure: string | null;
+}
+
+/**
+ * Checks and ingests the rows of a file: good rows go through `upsertKeywords` in batches (so a
+ * re-import updates, never duplicates), bad rows are reported per column. Does not touch
+ * keyword_imports; {@link runImport} and the CLI record the outcome.
+ */
+export async function importKeywordFile(db: Database, file: Buffer, format: ImportFormat): Promise<ImportOutcome> {
+  const parsed = parseImportFile(file, format);
+  const outcome: ImportOutcome = {
+    total: parsed.rows.length,
+    inserted: 0,
+    updated: 0,
+    errorRows: 0,
+    errors: [],
+    scopes: [],
+    failure: parsed.failure,
+  };
+  if (parsed.failure) return outcome;
+  const countries = new Set(
+    (await queryRows<{ code: string }>(db, sql`SELECT code FROM countries`)).map((row) => row.code),
+  );
+  const scopes = new Map<string, KeywordScope>();
+  let batch: KeywordInput[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const { inserted, updated } = await upsertKeywords(db, batch);
+    outcome.inserted += inserted;
+    outcome.updated += updated;
+    batch = [];
+  };
+  for (const raw of parsed.rows) {
+    const checked = checkRow(raw, countries);
+    if (!checked.input) {
+      outcome.errorRows += 1;
+      outcome.errors.push(...checked.errors.slice(0, Math.max(0, REPORT_MAX_ERRORS - outcome.errors.length)));
+      continue;
+    }
+    const scope = { platform: checked.input.platform, country: checked.input.country };
+    scopes.set(scopeLabel(scope), scope);
+    batch.push(checked.input);
+    if (batch.length >= UPSERT_BATCH) await flush();
+  }
+  await flush();
+  outcome.scopes = [...scopes.values()];
+  return outcome;
+}
+
+/**
+ * The `keywords.import` job: runs a stored upload, records the report, drops the file and queues a
+ * derive of every library it touched. A retried attempt starts the file over (the upsert makes that
+ * harmless); a file that cannot be read fails for good with its reason.
+ */
+export async function runImport(db: Database, importId: number): Promise<void> {
+  const rows = await queryRows<{ status: string; format: ImportFormat; file: Buffer | Uint8Array | null }>(
+    db,
+    sql`SELECT status, format, file FROM keyword_imports WHERE id = ${importId}`,
+  );
+  const stored = rows[0];
+  if (!stored) throw new PermanentJobError(`import ${importId} does not exist`);
+  if (stored.status === 'done' || stored.status === 'failed') return;
+  if (!stored.file) throw new PermanentJobError(`import ${importId} has no file`);
+  await db.execute(sql`UPDATE keyword_imports SET status = 'running', started_at = now() WHERE id = ${importId}`);
+  const outcome = await importKeywordFile(db, Buffer.from(stored.file), stored.format);
+  await recordOutcome(db, importId, outcome);
+  for (const scope of outcome.scopes) await enqueueDerive(db, scope);
+}
+
+/** Writes an import's outcome to its keyword_imports row (status done, or failed with the reason). */
+export async function recordOutcome(db: Database, importId: number, outcome: ImportOutcome) {
+  await db.execute(sql`
+    UPDATE keyword_imports SET status = ${outcome.failure ? 'failed' : 'done'}, failure = ${outcome.failure},
+      total_rows = ${outcome.total}, inserted_rows = ${outcome.inserted}, updated_rows = ${outcome.updated},
+      error_rows = ${outcome.errorRows}, errors = ${JSON.stringify(outcome.errors)}::jsonb,
+      scopes = ${JSON.stringify(outcome.scopes.map(scopeLabel))}::jsonb, file = NULL, finished_at = now()
+    WHERE id = ${importId}
+  `);
+}
+
+/** An import run by the CLI: recorded like an upload (without the file) so its report is kept. */
+export async function recordCliImport(db: Database, options: { source: string; format: ImportFormat }) {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO keyword_imports (source, format, status, started_at)
+        VALUES (${options.source}, ${options.format}, 'running', now()) RETURNING id`,
+  );
+  return Number(rows[0]!.id);
+}
+

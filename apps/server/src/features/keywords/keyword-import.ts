@@ -1,0 +1,289 @@
+import * as XLSX from '@e965/xlsx';
+import { type ImportFormat, type ImportRowError, importFormatSchema, type Platform, platformSchema } from '@dso/contract';
+import { parse as parseCsv } from 'csv-parse/sync';
+import type { KeywordInput } from './keyword-ingest.repository';
+
+/**
+ * Reading and checking keyword import files (docs/data-format.md): CSV, XLSX/XLS and JSONL in one
+ * column layout. Parsing turns a file into numbered raw rows; checking turns each raw row into a
+ * `KeywordInput` for `upsertKeywords`, or into per-column errors in Chinese.
+ */
+
+/** The columns of the layout; `required` ones must be in a CSV/XLSX header and filled on every row. */
+export const importColumns = [
+  { name: 'platform', required: true },
+  { name: 'country', required: false },
+  { name: 'keyword', required: true },
+  { name: 'search_index', required: true },
+  { name: 'month_cover_count', required: false },
+  { name: 'related_work_count', required: false },
+  { name: 'category', required: false },
+  { name: 'industry', required: false },
+  { name: 'commerce_intent', required: false },
+  { name: 'first_seen', required: false },
+  { name: 'as_of', required: true },
+  { name: 'trend', required: false },
+] as const;
+
+export const KEYWORD_MAX_LENGTH = 30;
+export const INDUSTRY_MAX_LENGTH = 32;
+export const TREND_MAX_DAYS = 366;
+/** An upload through the admin endpoint (002 §9: keyword files up to 20 MB). */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+
+/** One row of a file before checking: its number as the file shows it and its cells by column. */
+export interface RawRow {
+  row: number;
+  values: Record<string, unknown>;
+}
+
+export type ParsedFile = { rows: RawRow[]; failure: null } | { rows: []; failure: string };
+
+/** The format of a file by its name (.csv, .xlsx, .xls, .jsonl / .ndjson), or null. */
+export function formatOfFileName(name: string): ImportFormat | null {
+  const extension = name.toLowerCase().split('.').pop() ?? '';
+  if (extension === 'ndjson') return 'jsonl';
+  const parsed = importFormatSchema.safeParse(extension);
+  return parsed.success ? parsed.data : null;
+}
+
+/** UTF-8 (with or without BOM), else GB18030: what Excel on a Chinese Windows saves CSV in. */
+function decodeText(buffer: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(buffer).replace(/^\uFEFF/, '');
+  } catch {
+    return new TextDecoder('gb18030').decode(buffer);
+  }
+}
+
+const normalizeHeader = (header: unknown) =>
+  String(header ?? '')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase();
+
+function missingColumns(headers: string[]): string | null {
+  const missing = importColumns.filter((column) => column.required && !headers.includes(column.name));
+  return missing.length ? `缺少必填列：${missing.map((column) => column.name).join('、')}` : null;
+}
+
+/** Reads a whole file into numbered rows, or the reason it cannot be read at all. */
+export function parseImportFile(buffer: Buffer, format: ImportFormat): ParsedFile {
+  try {
+    if (format === 'csv') return parseCsvFile(buffer);
+    if (format === 'jsonl') return parseJsonLines(buffer);
+    return parseWorkbook(buffer);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return { rows: [], failure: `文件无法解析（${format.toUpperCase()}）：${detail.slice(0, 200)}` };
+  }
+}
+
+function parseCsvFile(buffer: Buffer): ParsedFile {
+  const records = parseCsv(decodeText(buffer), {
+    skip_empty_lines: true,
+    relax_column_count: true,
+    trim: true,
+    info: true,
+  }) as Array<{ record: string[]; info: { lines: number } }>;
+  const headers = (records[0]?.record ?? []).map(normalizeHeader);
+  const missing = missingColumns(headers);
+  if (missing) return { rows: [], failure: missing };
+  return {
+    rows: records.slice(1).map(({ record, info }) => ({
+      row: info.lines,
+      values: Object.fromEntries(headers.map((header, column) => [header, record[column] ?? null])),
+    })),
+    failure: null,
+  };
+}
+
+function parseWorkbook(buffer: Buffer): ParsedFile {
+  const workbook = XLSX.read(buffer, { type: 'buffer', cellDates: true, dense: true });
+  const sheetName = workbook.SheetNames[0];
+  const sheet = sheetName ? workbook.Sheets[sheetName] : undefined;
+  if (!sheet) return { rows: [], failure: '文件中没有工作表' };
+  const table = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null, blankrows: true });
+  const headers = (table[0] ?? []).map(normalizeHeader);
+  const missing = missingColumns(headers);
+  if (missing) return { rows: [], failure: missing };
+  const rows: RawRow[] = [];
+  for (let index = 1; index < table.length; index++) {
+    const cells = table[index] ?? [];
+    if (cells.every((cell) => cell === null || String(cell).trim() === '')) continue;
+    const values: Record<string, unknown> = {};
+    headers.forEach((header, column) => {
+      if (header) values[header] = cells[column] ?? null;
+    });
+    rows.push({ row: index + 1, values });
+  }
+  return { rows, failure: null };
+}
+
+function parseJsonLines(buffer: Buffer): ParsedFile {
+  const rows: RawRow[] = [];
+  decodeText(buffer)
+    .split(/\r?\n/)
+    .forEach((line, index) => {
+      if (line.trim() === '') return;
+      let values: unknown;
+      try {
+        values = JSON.parse(line);
+      } catch {
+        values = null;
+      }
+      rows.push({
+        row: index + 1,
+        values:
+          values && typeof values === 'object' && !Array.isArray(values)
+            ? Object.fromEntries(Object.entries(values).map(([key, value]) => [normalizeHeader(key), value]))
+            : { __invalid: true },
+      });
+    });
+  return { rows, failure: null };
+}
+
+// ——— checking ———
+
+export type CheckedRow = { input: KeywordInput; errors: [] } | { input: null; errors: ImportRowError[] };
+
+const isBlank = (value: unknown) => value === null || value === undefined || String(value).trim() === '';
+
+function text(value: unknown): string {
+  if (value instanceof Date) return dateText(value);
+  return String(value ?? '').trim();
+}
+
+/** A Date from a spreadsheet cell as the calendar day it shows. */
+function dateText(value: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+}
+
+const MAX_BIGINT = Number.MAX_SAFE_INTEGER;
+const MAX_INT = 2_147_483_647;
+
+/** A non-negative whole number (a spreadsheet's 12345.0 too), or null. */
+function wholeNumber(value: unknown, max: number): number | null {
+  const raw = typeof value === 'number' ? value : /^\s*\d+(\.0+)?\s*$/.test(String(value)) ? Number(value) : Number.NaN;
+  return Number.isInteger(raw) && raw >= 0 && raw <= max ? raw : null;
+}
+
+function day(value: unknown): string | null {
+  const given = text(value).replace(/\//g, '-');
+  const match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(given);
+  if (!match) return null;
+  const normalized = `${match[1]}-${match[2]!.padStart(2, '0')}-${match[3]!.padStart(2, '0')}`;
+  const parsed = new Date(`${normalized}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === normalized ? normalized : null;
+}
+
+const trueWords = new Set(['true', '1', '是', 'yes', 'y']);
+const falseWords = new Set(['false', '0', '否', 'no', 'n']);
+
+/**
+ * Checks one raw row against the layout. `countries` are the known TSO country codes. Every bad
+ * column is reported (not only the first), each with its own message.
+ */
+export function checkRow(raw: RawRow, countries: ReadonlySet<string>): CheckedRow {
+  const errors: ImportRowError[] = [];
+  const fail = (column: string | null, message: string) => errors.push({ row: raw.row, column, message });
+  const values = raw.values;
+  if (values.__invalid) {
+    fail(null, '不是有效的 JSON 对象');
+    return { input: null, errors };
+  }
+
+  let platform: Platform | null = null;
+  if (isBlank(values.platform)) fail('platform', '平台不能为空');
+  else {
+    const parsed = platformSchema.safeParse(text(values.platform).toUpperCase());
+    if (parsed.success) platform = parsed.data;
+    else fail('platform', '平台不正确，应为 DSO、RSO、WSO、BSO、KSO 或 TSO');
+  }
+
+  const countryText = text(values.country).toUpperCase();
+  let country = '';
+  if (platform === 'TSO') {
+    if (!countryText) fail('country', 'TSO 关键词必须填写国家代码');
+    else if (!countries.has(countryText)) fail('country', '国家代码不存在');
+    else country = countryText;
+  } else if (platform && countryText) {
+    fail('country', '仅 TSO 关键词可以填写国家');
+  }
+
+  const keyword = text(values.keyword).replace(/\s+/g, ' ');
+  if (!keyword) fail('keyword', '关键词不能为空');
+  else if ([...keyword].length > KEYWORD_MAX_LENGTH) fail('keyword', '关键词长度不能超过30个字符');
+
+  const count = (column: string, label: string, required: boolean, max: number): number => {
+    const value = values[column];
+    if (isBlank(value)) {
+      if (required) fail(column, `${label}不能为空`);
+      return 0;
+    }
+    const number = wholeNumber(value, max);
+    if (number === null) fail(column, `${label}必须是非负整数`);
+    return number ?? 0;
+  };
+  const searchIndex = count('search_index', '搜索指数', true, MAX_INT);
+  const monthCoverCount = count('month_cover_count', '月覆盖量', false, MAX_BIGINT);
+  const relatedWorkCount = count('related_work_count', '相关作品数', false, MAX_INT);
+
+  const category = text(values.category);
+  if (category && !/^diversify_\d{1,4}$/.test(category)) fail('category', '内容分类格式应为 diversify_数字');
+
+  const industry = text(values.industry);
+  if ([...industry].length > INDUSTRY_MAX_LENGTH) fail('industry', '行业名称不能超过32个字符');
+
+  let commerceIntent = false;
+  if (!isBlank(values.commerce_intent)) {
+    const word = text(values.commerce_intent).toLowerCase();
+    if (values.commerce_intent === true || trueWords.has(word)) commerceIntent = true;
+    else if (values.commerce_intent === false || falseWords.has(word)) commerceIntent = false;
+    else fail('commerce_intent', '带货意图应为 true/false、1/0 或 是/否');
+  }
+
+  let asOf: string | null = null;
+  if (isBlank(values.as_of)) fail('as_of', '数据日期不能为空');
+  else {
+    asOf = day(values.as_of);
+    if (!asOf) fail('as_of', '数据日期格式应为 YYYY-MM-DD');
+  }
+
+  let firstSeen = asOf;
+  if (!isBlank(values.first_seen)) {
+    firstSeen = day(values.first_seen);
+    if (!firstSeen) fail('first_seen', '首次出现日期格式应为 YYYY-MM-DD');
+    else if (asOf && firstSeen > asOf) fail('first_seen', '首次出现日期不能晚于数据日期');
+  }
+
+  let trend: number[] | null = null;
+  if (!isBlank(values.trend)) {
+    const parts = Array.isArray(values.trend) ? values.trend : text(values.trend).split(/[,，]/);
+    const numbers = parts.map((part) => wholeNumber(typeof part === 'string' ? part.trim() : part, MAX_INT));
+    if (numbers.some((number) => number === null)) fail('trend', '趋势必须是以逗号分隔的非负整数');
+    else if (numbers.length > TREND_MAX_DAYS) fail('trend', `趋势最多${TREND_MAX_DAYS}天`);
+    else trend = numbers as number[];
+  }
+
+  if (errors.length > 0 || !platform || !asOf || !firstSeen) return { input: null, errors };
+  return {
+    input: {
+      platform,
+      country,
+      keyword,
+      searchIndex,
+      monthCoverCount,
+      relatedWorkCount,
+      category: category || null,
+      industry: industry || null,
+      commerceIntent,
+      firstSeen,
+      asOf,
+      trend,
+      isDemo: false,
+    },
+    errors: [],
+  };
+}

@@ -1,0 +1,105 @@
+import type { KeywordList, KeywordRow, SearchKeywordsBody } from '@dso/contract';
+import { type Grade, bandNumber } from '@dso/domain';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
+import { resolveGrade } from '../permissions/grade.service';
+import { checkPermission, consumePermission } from '../permissions/permissions.service';
+import { DEFAULT_COUNTRY } from './countries';
+import { type KeywordRecord, type KeywordScope, choosePlan, countMatches, selectPage } from './keyword-search.repository';
+import { recordHistory } from './keywords.repository';
+
+/** Rows a visitor sees before the login prompt (需要登录才能查看更多排名 / 马上登录). */
+export const GUEST_ROWS = 10;
+
+/** Who is looking: decides row caps, daily counts and whether figures are exact or banded. */
+export interface Viewer {
+  userId: number | null;
+  grade: Grade;
+  /** Exact figures only for a logged-in user with show_original_data (002 §6). */
+  showOriginal: boolean;
+}
+
+export async function resolveViewer(db: Database, userId: number | null): Promise<Viewer> {
+  if (userId === null) return { userId: null, grade: 'FREE', showOriginal: false };
+  const [{ grade }, [user]] = await Promise.all([
+    resolveGrade(db, userId),
+    db.select({ showOriginal: users.showOriginalData }).from(users).where(eq(users.id, userId)).limit(1),
+  ]);
+  return { userId, grade, showOriginal: user?.showOriginal ?? false };
+}
+
+export function scopeOf(body: { platform: SearchKeywordsBody['platform']; country?: string | undefined }): KeywordScope {
+  return { platform: body.platform, country: body.platform === 'TSO' ? (body.country ?? DEFAULT_COUNTRY) : '' };
+}
+
+/** The search words of a request: the batch when given, else the single keyword (if any). */
+export function searchWords(body: Pick<SearchKeywordsBody, 'keyword' | 'keywords'>): string[] {
+  const words = body.keywords?.length ? body.keywords : [body.keyword];
+  return [...new Set(words.map((word) => word.trim()).filter(Boolean))];
+}
+
+/** Rows reachable by paging for this viewer (the grade's page depth; visitors a few rows). */
+async function pageDepth(db: Database, viewer: Viewer): Promise<number> {
+  if (viewer.userId === null) return GUEST_ROWS;
+  const check = await checkPermission(db, viewer.userId, 'KEYWORD_LIBRARY_PAGE_MAX');
+  return check.value ?? GUEST_ROWS;
+}
+
+/** A figure as this viewer may see it: exact, or its display band (002 §9). */
+export function presentFigure(value: number, viewer: Viewer): number | string {
+  return viewer.showOriginal ? value : bandNumber(value);
+}
+
+export function presentRow(row: KeywordRecord, viewer: Viewer): KeywordRow {
+  const figure = (value: number) => presentFigure(value, viewer);
+  return {
+    id: row.id,
+    keyword: row.keyword,
+    platform: row.platform,
+    country: row.country,
+    search_index: figure(row.search_index),
+    month_cover_count: figure(row.month_cover_count),
+    competition: row.competition,
+    competition_reasons: row.competition_reasons,
+    related_work_count: figure(row.related_work_count),
+    category: row.category,
+    industry: row.industry,
+    commerce_intent: row.commerce_intent,
+    blue_ocean: row.is_blue_ocean,
+    growth_rate: row.growth_rate,
+    first_seen: row.first_seen,
+    as_of: row.as_of,
+  };
+}
+
+/**
+ * Searches a library for a viewer: a new search (page 1 with words) spends one daily search count,
+ * paging stops at the grade's depth, and figures are banded unless the viewer may see them exactly.
+ */
+export async function searchKeywords(db: Database, viewer: Viewer, body: SearchKeywordsBody): Promise<KeywordList> {
+  const scope = scopeOf(body);
+  const words = searchWords(body);
+  const dataMax = await pageDepth(db, viewer);
+  if (viewer.userId !== null && words.length > 0 && body.page_no === 1) {
+    await consumePermission(db, { userId: viewer.userId, alias: 'KEYWORD_LIBRARY_SEARCH_COUNT_DAY' });
+  }
+  const offset = (body.page_no - 1) * body.page_size;
+  const limit = Math.max(0, Math.min(body.page_size, dataMax - offset));
+  const query = { scope, words, filters: body.filters, sort: body.sort, order: body.order, limit, offset };
+  const choice = await choosePlan(db, query);
+  const [rows, total] = await Promise.all([
+    limit > 0 ? selectPage(db, query, choice) : Promise.resolve([]),
+    countMatches(db, query, choice.estimate),
+  ]);
+  if (viewer.userId !== null && body.history_type && words.length > 0 && body.page_no === 1) {
+    await recordHistory(db, viewer.userId, body.history_type, words);
+  }
+  return {
+    total_record: total.total,
+    total_estimated: total.estimated,
+    data_max: dataMax,
+    user_grade: viewer.grade,
+    result: rows.map((row) => presentRow(row, viewer)),
+  };
+}

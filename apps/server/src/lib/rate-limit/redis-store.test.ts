@@ -1,0 +1,25 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe } from 'vitest';
+import { isRedisReachable, testRedisUrl } from './redis-reachable';
+import { createRedisRateLimitStore } from './redis-store';
+import { itBehavesLikeARateLimitStore } from './store-behaviour';
+
+const reachable = await isRedisReachable();
+
+describe.skipIf(!reachable)('Redis rate-limit store', () => {
+  // A prefix per run, so parallel runs and earlier runs never see each other's keys.
+  const store = createRedisRateLimitStore({
+    url: testRedisUrl,
+    keyPrefix: `dso-test:${randomBytes(4).toString('hex')}:`,
+  });
+  afterAll(() => store.close());
+  let run = 0;
+  itBehavesLikeARateLimitStore(() => {
+    run += 1;
+    return {
+      store,
+      key: (name) => `${run}:${name}`,
+      wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    };
+  });
+});

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { queryRows } from './db/client';
+import { firstRunPlan, seedFirstRun } from './features/keywords/demo/seed';
+import { shanghaiDate } from './features/permissions/permissions.service';
+
+/** The day demo figures are as of: yesterday in China, as a platform's daily data would be. */
+export function demoAsOf(now = new Date()): string {
+  return shanghaiDate(new Date(now.getTime() - 86_400_000));
+}
+
+/**
+ * First start with DEMO on: seed the small demo library when the keyword tables are empty, and derive
+ * its boards and relations right away. Later starts find the data and reuse it.
+ */
+export async function seedDemoDataIfEmpty(app: FastifyInstance) {
+  if (!app.config.demo) return;
+  const [existing] = await queryRows<{ found: boolean }>(app.db, sql`SELECT EXISTS (SELECT 1 FROM keywords) AS found`);
+  if (existing?.found) return;
+  const started = Date.now();
+  app.log.info('first start: seeding the demo keyword library');
+  const plan = firstRunPlan(demoAsOf());
+  plan.onProgress = (scope, done, total) => {
+    if (done === total) app.log.info({ platform: scope.platform, country: scope.country, keywords: total }, 'seeded');
+  };
+  await seedFirstRun(app.db, plan, (message, data) => app.log.info(data ?? {}, message));
+  app.log.info({ ms: Date.now() - started }, 'demo data ready');
+}

@@ -1,0 +1,247 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { CLIENT_VERSION, KeywordPath, SignHeader, identityHash, signRequest } from '@dso/contract';
+import { type DatabaseHandle, openDatabase, queryRows } from '@dso/server/db';
+import { withSearchIndexesRebuilt } from '@dso/server/keywords/bulk-load';
+import { seedKeywords } from '@dso/server/keywords/demo/seed';
+import {
+  type SearchQuery,
+  choosePlan,
+  countMatches,
+  estimateWordMatches,
+  selectPage,
+  selectSuggestions,
+} from '@dso/server/keywords/search';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { percentiles, printTable, runLoad } from './lib/load';
+
+const dso = { platform: 'DSO', country: '' } as const;
+const LENGTHS = [1, 2, 3, 4, 8];
+const QUERIES_PER_CLASS = 20;
+const RUNS_PER_QUERY = 5;
+
+interface QueryClass {
+  length: number;
+  kind: 'common' | 'rare';
+  words: string[];
+}
+
+/** Seeds the library once; later runs reuse it. */
+async function ensureLibrary(handle: DatabaseHandle, count: number, log: (line: string) => void) {
+  const [row] = await queryRows<{ n: number }>(handle.db, sql`SELECT count(*)::int AS n FROM keywords WHERE platform = 'DSO'`);
+  if ((row?.n ?? 0) >= count) return;
+  log(`seeding ${count.toLocaleString()} DSO keywords (first run only)`);
+  await withSearchIndexesRebuilt(
+    handle,
+    () => seedKeywords(handle.db, { scopes: [{ ...dso, count }], seed: 1, asOf: '2026-11-20', withTrends: false }),
+    log,
+  );
+}
+
+/** Substrings of sampled keywords, split per length into the most and least common by gram statistics. */
+async function pickQueries(handle: DatabaseHandle): Promise<QueryClass[]> {
+  const sample = await queryRows<{ keyword: string }>(
+    handle.db,
+    sql`SELECT keyword FROM keywords TABLESAMPLE SYSTEM (1) REPEATABLE (7) WHERE platform = 'DSO' AND char_length(keyword) >= 8 LIMIT 1500`,
+  );
+  const classes: QueryClass[] = [];
+  for (const length of LENGTHS) {
+    const candidates = new Set<string>();
+    for (const [i, { keyword }] of sample.entries()) {
+      const chars = [...keyword];
+      const start = i % Math.max(1, chars.length - length + 1);
+      const word = chars.slice(start, start + length).join('');
+      if ([...word].length === length && !/\s/.test(word)) candidates.add(word);
+    }
+    const estimated: Array<{ word: string; estimate: number }> = [];
+    for (const word of candidates) estimated.push({ word, estimate: (await estimateWordMatches(handle.db, dso, word))?.matches ?? 0 });
+    estimated.sort((a, b) => b.estimate - a.estimate);
+    classes.push({ length, kind: 'common', words: estimated.slice(0, QUERIES_PER_CLASS).map((entry) => entry.word) });
+    classes.push({ length, kind: 'rare', words: estimated.slice(-QUERIES_PER_CLASS).map((entry) => entry.word) });
+  }
+  return classes;
+}
+
+/** One search exactly as the service runs it for a page of 20 sorted by index: plan, page and total. */
+async function timedSearch(handle: DatabaseHandle, word: string): Promise<number> {
+  const query: SearchQuery = { scope: dso, words: [word], filters: {}, sort: 'search_index', order: 'desc', limit: 20, offset: 0 };
+  const started = performance.now();
+  const choice = await choosePlan(handle.db, query);
+  await Promise.all([selectPage(handle.db, query, choice), countMatches(handle.db, query, choice.estimate)]);
+  return performance.now() - started;
+}
+
+async function measureClasses(handle: DatabaseHandle, classes: QueryClass[], run: (word: string) => Promise<number>) {
+  const results = new Map<string, ReturnType<typeof percentiles>>();
+  for (const queryClass of classes) {
+    const times: number[] = [];
+    for (const word of queryClass.words) {
+      await run(word);
+      for (let i = 0; i < RUNS_PER_QUERY; i++) times.push(await run(word));
+    }
+    results.set(`${queryClass.length}/${queryClass.kind}`, percentiles(times));
+  }
+  return results;
+}
+
+/** The baseline: the same rows in a table with only a plain pg_trgm GIN index on the keyword. */
+async function ensureTrigramBaseline(url: string, log: (line: string) => void) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const exists = await client.query(`SELECT to_regclass('keywords_trgm') IS NOT NULL AS found`);
+  if (!exists.rows[0].found) {
+    log('building the pg_trgm baseline table and index (first run only)');
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    await client.query(`SET maintenance_work_mem = '1GB'`);
+    await client.query(`CREATE TABLE keywords_trgm AS SELECT id, keyword, search_index FROM keywords WHERE platform = 'DSO'`);
+    await client.query('CREATE INDEX keywords_trgm_idx ON keywords_trgm USING gin (keyword gin_trgm_ops)');
+    await client.query('VACUUM ANALYZE keywords_trgm');
+  }
+  return client;
+}
+
+async function timedTrigram(client: pg.Client, word: string): Promise<number> {
+  const started = performance.now();
+  const pattern = `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  await client.query('SELECT id, keyword, search_index FROM keywords_trgm WHERE keyword LIKE $1 ORDER BY search_index DESC LIMIT 20', [pattern]);
+  return performance.now() - started;
+}
+
+async function measureSuggestions(handle: DatabaseHandle, classes: QueryClass[]) {
+  const prefixes = classes.filter((queryClass) => queryClass.length <= 3).flatMap((queryClass) => queryClass.words);
+  const times: number[] = [];
+  for (const prefix of prefixes) {
+    await selectSuggestions(handle.db, dso, prefix, 10);
+    for (let i = 0; i < RUNS_PER_QUERY; i++) {
+      const started = performance.now();
+      await selectSuggestions(handle.db, dso, prefix, 10);
+      times.push(performance.now() - started);
+    }
+  }
+  return percentiles(times);
+}
+
+/** The real server in its own process, so its memory is its own. */
+async function startServerProcess(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = 18_000 + Math.floor(Math.random() * 1000);
+  const root = path.resolve(import.meta.dirname, '..');
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DEMO: 'false', LOG_LEVEL: 'warn', WEB_DIST: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${url}/api/web/time`)).ok) return { url, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  child.kill();
+  throw new Error('server did not start');
+}
+
+function rssMegabytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+async function measureHttp(databaseUrl: string, classes: QueryClass[]) {
+  const { url, child } = await startServerProcess(databaseUrl);
+  const words = classes.flatMap((queryClass) => queryClass.words);
+  const he = identityHash('bench');
+  let peakRss = 0;
+  const sampler = setInterval(() => {
+    if (child.pid) peakRss = Math.max(peakRss, rssMegabytes(child.pid));
+  }, 100);
+  const search = async (index: number) => {
+    const parts = signRequest(KeywordPath.search, Date.now(), he);
+    const response = await fetch(`${url}${KeywordPath.search}?ts=${parts.ts}&he=${parts.he}&sign=${parts.sign}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [SignHeader.VERSION]: CLIENT_VERSION },
+      body: JSON.stringify({ platform: 'DSO', keyword: words[index % words.length], page_size: 20 }),
+    });
+    return ((await response.json()) as { code: number }).code === 200;
+  };
+  await runLoad({ total: 500, concurrency: 50, send: search });
+  const result = await runLoad({ total: 10_000, concurrency: 50, send: search });
+  clearInterval(sampler);
+  child.kill('SIGTERM');
+  return { ...result, peakRss };
+}
+
+export async function benchKeywords() {
+  const count = Number(process.env.BENCH_KEYWORDS ?? 10_000_000);
+  const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/dso_bench';
+  const log = (line: string) => console.log(`  ${line}`);
+  await ensureDatabase(databaseUrl);
+  const handle = await openDatabase({ url: databaseUrl });
+  await handle.migrate();
+  await ensureLibrary(handle, count, log);
+  const classes = await pickQueries(handle);
+
+  const ours = await measureClasses(handle, classes, (word) => timedSearch(handle, word));
+  const trigramClient = await ensureTrigramBaseline(databaseUrl, log);
+  const trigram = await measureClasses(handle, classes, (word) => timedTrigram(trigramClient, word));
+  await trigramClient.end();
+  printTable(
+    `Keyword search on ${count.toLocaleString()} DSO keywords, PostgreSQL, page of 20 sorted by index (ms)`,
+    classes.map((queryClass) => {
+      const key = `${queryClass.length}/${queryClass.kind}`;
+      const mine = ours.get(key)!;
+      const base = trigram.get(key)!;
+      return {
+        query: `${queryClass.length} char, ${queryClass.kind}`,
+        example: queryClass.words[0] ?? '',
+        'p50 ms': mine.p50Ms.toFixed(1),
+        'p95 ms': mine.p95Ms.toFixed(1),
+        'pg_trgm p95 ms': base.p95Ms.toFixed(1),
+        'speed-up (p95)': `${(base.p95Ms / mine.p95Ms).toFixed(1)}x`,
+      };
+    }),
+  );
+  const suggestions = await measureSuggestions(handle, classes);
+  console.log(`suggestions (1-3 character prefixes): p50 ${suggestions.p50Ms.toFixed(2)} ms, p95 ${suggestions.p95Ms.toFixed(2)} ms`);
+  await handle.close();
+
+  const http = await measureHttp(databaseUrl, classes);
+  console.log(
+    `HTTP searches, 50 connections, ${http.requests} requests: ${http.perSecond.toFixed(0)} searches/s, p50 ${http.p50Ms.toFixed(1)} ms, p95 ${http.p95Ms.toFixed(1)} ms, failures ${http.failures}, server peak RSS ${http.peakRss.toFixed(0)} MB`,
+  );
+}
+
+export async function benchKeywordsPglite() {
+  const count = Number(process.env.BENCH_PGLITE_KEYWORDS ?? 1_000_000);
+  const folder = path.resolve(import.meta.dirname, 'data', `pglite-${count}`);
+  const handle = await openDatabase({ dataDir: folder });
+  await handle.migrate();
+  await ensureLibrary(handle, count, (line) => console.log(`  ${line}`));
+  const classes = await pickQueries(handle);
+  const ours = await measureClasses(handle, classes, (word) => timedSearch(handle, word));
+  printTable(
+    `Keyword search on ${count.toLocaleString()} DSO keywords, PGlite (embedded), page of 20 sorted by index (ms)`,
+    classes.map((queryClass) => {
+      const mine = ours.get(`${queryClass.length}/${queryClass.kind}`)!;
+      return { query: `${queryClass.length} char, ${queryClass.kind}`, 'p50 ms': mine.p50Ms.toFixed(1), 'p95 ms': mine.p95Ms.toFixed(1) };
+    }),
+  );
+  const suggestions = await measureSuggestions(handle, classes);
+  console.log(`suggestions on PGlite: p50 ${suggestions.p50Ms.toFixed(2)} ms, p95 ${suggestions.p95Ms.toFixed(2)} ms`);
+  await handle.close();
+}
+
+async function ensureDatabase(url: string) {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  target.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: target.toString() });
+  await client.connect();
+  const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (found.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+  await client.end();
+}
