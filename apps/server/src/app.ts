@@ -10,8 +10,8 @@ import { frameRoutes } from './features/frame/frame.routes';
 import { ensureFriendLinks } from './features/frame/frame.service';
 import { ensureCountries } from './features/keywords/demo/seed';
 import { keywordsRoutes } from './features/keywords/keywords.routes';
-import { ensurePermissionConfig } from './features/permissions/permissions.service';
 import { permissionsRoutes } from './features/permissions/permissions.routes';
+import { ensurePermissionConfig } from './features/permissions/permissions.service';
 import { subAccountsRoutes } from './features/sub-accounts/sub-accounts.routes';
 import { wechatRoutes } from './features/wechat/wechat.routes';
 import { registerErrorHandling } from './plugins/error-handler';
@@ -53,7 +53,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    // Only named proxies may set the client address: per-address limits depend on it.
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -33,3 +33,10 @@ describe('configuration', () => {
     expect(problems.sort()).toEqual(['DATABASE_URL', 'DEMO', 'PORT', 'SMS_PROVIDER']);
   });
 });
+
+describe('client addresses', () => {
+  it('trusts no proxy by default, so X-Forwarded-For cannot pick the address rate limits see', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.1.0/24' }).trustProxy).toEqual(['10.0.0.1', '10.0.1.0/24']);
+  });
+});

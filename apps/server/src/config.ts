@@ -12,6 +12,8 @@ const optionalUrl = z.preprocess(
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
+  /** Proxies whose X-Forwarded-For is believed (comma-separated addresses or CIDRs); none by default. */
+  TRUST_PROXY: z.string().default(''),
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
@@ -19,6 +21,8 @@ export const envSchema = z.object({
   PUBLIC_URL: z.url().default('http://localhost:8080'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO: booleanFlag.default(true),
+  /** Run the job worker inside the server process (off when `npm run worker` processes run the queue). */
+  JOBS_IN_PROCESS: booleanFlag.default(true),
   MAX_SESSIONS_PER_USER: z.coerce.number().int().min(1).max(100).default(3),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** HMAC-SHA256 secret shared with the sister product for cross-site login (docs/accounts.md). */
@@ -62,12 +66,16 @@ export interface AppConfig {
   env: Env['NODE_ENV'];
   host: string;
   port: number;
+  /** Addresses of trusted reverse proxies; empty means the socket address is the client's. */
+  trustProxy: string[];
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   publicUrl: string;
   logLevel: Env['LOG_LEVEL'];
   demo: boolean;
+  /** Whether the server process also runs the job worker (features/jobs). */
+  jobsInProcess: boolean;
   /** Live sessions a user may hold; a newer login kicks the oldest (803 on its next request). */
   maxSessionsPerUser: number;
   sessionTtlMs: number;
@@ -120,6 +128,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     env: env.NODE_ENV,
     host: env.HOST,
+    trustProxy: env.TRUST_PROXY.split(',').map((entry) => entry.trim()).filter(Boolean),
     port: env.PORT,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
@@ -127,6 +136,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: env.PUBLIC_URL,
     logLevel: env.LOG_LEVEL,
     demo: env.DEMO,
+    jobsInProcess: env.JOBS_IN_PROCESS,
     maxSessionsPerUser: env.MAX_SESSIONS_PER_USER,
     sessionTtlMs: env.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     dccSharedSecret: env.DCC_SHARED_SECRET,

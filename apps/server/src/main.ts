@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { seedDemoDataIfEmpty } from './startup';
+import { seedDemoDataIfEmpty, startInProcessWorker } from './startup';
 import { type AppConfig, ConfigError, loadConfig } from './config';
 
 async function main() {
@@ -16,14 +16,17 @@ async function main() {
     throw error;
   }
   const app = await buildApp({ config: { ...config, webDist: config.webDist ?? builtWebApp() } });
+  let worker: ReturnType<typeof startInProcessWorker> = null;
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await worker?.stop();
     await app.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await seedDemoDataIfEmpty(app);
+  worker = startInProcessWorker(app);
   await app.listen({ host: config.host, port: config.port });
 }
 

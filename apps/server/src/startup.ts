@@ -1,6 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { queryRows } from './db/client';
+import { allJobHandlers } from './features/jobs/job-handlers';
+import { JobWorker } from './features/jobs/jobs.worker';
 import { firstRunPlan, seedFirstRun } from './features/keywords/demo/seed';
 import { shanghaiDate } from './features/permissions/permissions.service';
 
@@ -25,4 +27,15 @@ export async function seedDemoDataIfEmpty(app: FastifyInstance) {
   };
   await seedFirstRun(app.db, plan, (message, data) => app.log.info(data ?? {}, message));
   app.log.info({ ms: Date.now() - started }, 'demo data ready');
+}
+
+/**
+ * The job worker inside the server process (on unless JOBS_IN_PROCESS=false): imports and derives
+ * run here when no separate `npm run worker` process serves the queue. Stop it before closing the app.
+ */
+export function startInProcessWorker(app: FastifyInstance): JobWorker | null {
+  if (!app.config.jobsInProcess) return null;
+  const worker = new JobWorker(app.db, allJobHandlers(), { log: app.log.child({ component: 'jobs' }) });
+  worker.start();
+  return worker;
 }

@@ -38,7 +38,8 @@ const load = () =>
     asOf: demoAsOf(),
     withTrends: values.trends,
     onProgress: (_scope, done, total) => {
-      if (done % 500_000 < 5_000 || done === total) log(`${done.toLocaleString()} / ${total.toLocaleString()} keywords`);
+      if (done % 500_000 < 5_000 || done === total)
+        log(`${done.toLocaleString()} / ${total.toLocaleString()} keywords`);
     },
   });
 if (count >= 200_000) await withSearchIndexesRebuilt(handle, load, log);

@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly code: CodeValue,
     message: string = defaultMessages[code],
     readonly data: unknown = null,
+    /** HTTP status when the code's usual one would mislead (a throttled SMS is 500 by the spec, 429 on the wire). */
+    readonly httpStatus?: number,
   ) {
     super(message);
     this.name = 'AppError';

@@ -12,6 +12,9 @@ describe('the envelope for every failure class', () => {
         app.get('/api/test/app-error', async () => {
           throw new AppError(Code.TOAST, '今日次数已用尽，明天再来试试吧~');
         });
+        app.get('/api/test/throttled', async () => {
+          throw new AppError(Code.SERVER_ERROR, '发送过于频繁,40', null, 429);
+        });
         app.get('/api/test/crash', async () => {
           throw new Error('secret internal detail');
         });
@@ -28,6 +31,12 @@ describe('the envelope for every failure class', () => {
     const response = await t.request({ method: 'GET', url: '/api/test/app-error' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ code: Code.TOAST, msg: '今日次数已用尽，明天再来试试吧~', data: null });
+  });
+
+  it('keeps the spec code but lets a business refusal say 429 on the wire', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/test/throttled' });
+    expect(response.statusCode).toBe(429);
+    expect(response.json()).toEqual({ code: Code.SERVER_ERROR, msg: '发送过于频繁,40', data: null });
   });
 
   it('answers a thrown error with 500 and the spec text, never the detail', async () => {

@@ -25,16 +25,16 @@ const busyErrorCodes = new Set([
   '40P01',
 ]);
 
-export function sendEnvelope(reply: FastifyReply, code: CodeValue, msg: string, data: unknown = null) {
+export function sendEnvelope(reply: FastifyReply, code: CodeValue, msg: string, data: unknown = null, httpStatus?: number) {
   const body: Envelope<unknown> = { code, msg, data };
-  return reply.status(httpStatusByCode[code] ?? 200).send(body);
+  return reply.status(httpStatus ?? httpStatusByCode[code] ?? 200).send(body);
 }
 
 /** The one error handler: every failure leaves as the envelope, never as a stack trace. */
 export function registerErrorHandling(app: FastifyInstance, apiPaths: Map<string, Set<string>>) {
   app.setErrorHandler((thrown: unknown, request: FastifyRequest, reply: FastifyReply) => {
     if (thrown instanceof AppError) {
-      return sendEnvelope(reply, thrown.code, thrown.message, thrown.data);
+      return sendEnvelope(reply, thrown.code, thrown.message, thrown.data, thrown.httpStatus);
     }
     const error = thrown as FastifyError;
     if (error.validation) {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  customType,
   bigserial,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -117,6 +117,8 @@ export const keywordBoards = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.board, table.platform, table.country, table.industry, table.asOf, table.rank] }),
+    // Deleting a keyword cascades here.
+    index('keyword_boards_keyword_idx').on(table.keywordId),
   ],
 );
 

@@ -141,7 +141,8 @@ const countdownKey = (phone: string, purpose: SmsPurpose) => `sms:countdown:${pu
 async function claimCountdown(ctx: AuthContext, { phone }: Sender, purpose: SmsPurpose) {
   const claim = await ctx.store.increment(countdownKey(phone, purpose), limits.resendMs);
   if (claim.count > 1) {
-    throw new AppError(Code.SERVER_ERROR, smsTooFrequentMessage(Math.max(1, Math.ceil(claim.resetInMs / 1000))));
+    const seconds = Math.max(1, Math.ceil(claim.resetInMs / 1000));
+    throw new AppError(Code.SERVER_ERROR, smsTooFrequentMessage(seconds), null, 429);
   }
 }
 

@@ -4,7 +4,9 @@ import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
 
 /** The migration that creates the search indexes: the one definition, reused after a bulk load. */
-const searchIndexMigration = fileURLToPath(new URL('../../../drizzle/0003_keyword_search_indexes.sql', import.meta.url));
+const searchIndexMigration = fileURLToPath(
+  new URL('../../../drizzle/0003_keyword_search_indexes.sql', import.meta.url),
+);
 const searchIndexNames = ['keywords_grams_idx', 'keywords_search_index_idx', 'keywords_prefix_idx'];
 
 function searchIndexStatements(): string[] {
@@ -18,7 +20,11 @@ function searchIndexStatements(): string[] {
  * Loads many keywords fast: the search indexes are dropped while rows go in and built once at the
  * end (one sorted build beats millions of incremental GIN inserts), then the table is analysed.
  */
-export async function withSearchIndexesRebuilt(handle: DatabaseHandle, load: () => Promise<void>, log: (line: string) => void) {
+export async function withSearchIndexesRebuilt(
+  handle: DatabaseHandle,
+  load: () => Promise<void>,
+  log: (line: string) => void,
+) {
   for (const name of searchIndexNames) await handle.db.execute(sql.raw(`DROP INDEX IF EXISTS ${name}`));
   await load();
   if (handle.kind === 'postgres') await handle.db.execute(sql.raw(`SET maintenance_work_mem = '1GB'`));

@@ -1,15 +1,21 @@
-import type { BoardKind } from '@dso/contract';
-import { boardKindSchema } from '@dso/contract';
+import { type BoardKind, boardKindSchema } from '@dso/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { type Database, queryRows } from '../../db/client';
 import { dayOf } from './keyword-details.repository';
-import type { KeywordScope } from './keyword-search.repository';
+import { type KeywordScope, scopeSize } from './keyword-search.repository';
 
-/** Rows kept per board over the whole library, and per industry board. */
+/** Rows kept per board over the whole library, and per industry on the industry boards. */
 export const BOARD_SIZE = 1000;
-export const INDUSTRY_BOARD_SIZE = 200;
+export const INDUSTRY_BOARD_SIZE = 100;
+/**
+ * Boards ranked per industry as well (the industry tabs of /KeywordDouyinHot/industry*). The others
+ * filtered by an industry keep their ranks over the whole library.
+ */
+export const INDUSTRY_BOARDS: ReadonlySet<BoardKind> = new Set(['industryHot', 'industryHeight', 'industryLast']);
 /** Board days kept for rank changes and history. */
 export const BOARD_HISTORY_DAYS = 30;
+/** Libraries up to this size are read into memory once per board day (see computeBoardsForDay). */
+const MATERIALIZE_MAX_KEYWORDS = 300_000;
 /** Demand a word needs before its growth counts as a surge (tiny words swing wildly). */
 export const SURGE_MIN_INDEX = 1_000;
 
@@ -95,45 +101,69 @@ async function createYesterdayFigures(tx: Database, scope: KeywordScope) {
 }
 
 /**
- * Computes one board of a library for a day: the top BOARD_SIZE words overall (industry '') and the
- * top INDUSTRY_BOARD_SIZE per industry, each with its change against the board's previous day
- * (previous rank − rank; null when new). Re-running a day replaces that day.
+ * Computes the nine boards of a library for a day: per board the top BOARD_SIZE words overall
+ * (industry '') and, for the industry boards, the top INDUSTRY_BOARD_SIZE per industry, ranked in one statement (PGlite pays per
+ * statement), each with its change against that board's previous day (previous rank − rank; null
+ * when new). Re-running a day replaces it.
  */
-async function computeBoard(tx: Database, scope: KeywordScope, board: BoardKind, day: string, shifted: boolean) {
-  const rule = boardRules[board];
-  const src = sourceFor(scope, day, shifted);
-  const t0 = Date.now();
-  {
-    await tx.execute(sql`DELETE FROM keyword_boards
-      WHERE board = ${board} AND platform = ${scope.platform} AND country = ${scope.country} AND as_of = ${day}::date`);
-    await tx.execute(sql`
-      WITH ranked AS (
-        SELECT '' AS industry, id, row_number() OVER (ORDER BY ${rule.order}, id DESC)::int AS rank
-        FROM (SELECT src.* FROM ${src} AS src WHERE ${rule.filter} ORDER BY ${rule.order}, src.id DESC LIMIT ${BOARD_SIZE}) AS src
+async function computeBoardsForDay(tx: Database, scope: KeywordScope, day: string, shifted: boolean) {
+  const boards = boardKindSchema.options;
+  // A small library is read once into memory and ranked twelve ways from there; a large one is
+  // scanned per board rather than copied whole into a temporary store.
+  const size = await scopeSize(tx, scope);
+  const materialized = size !== null && size <= MATERIALIZE_MAX_KEYWORDS;
+  const ranked = sql.join(
+    boards.map((board) => {
+      const { filter, order } = boardRules[board];
+      const overall = sql`
+        SELECT ${board} AS board, '' AS industry, src.id, row_number() OVER (ORDER BY ${order}, src.id DESC)::int AS rank
+        FROM (SELECT * FROM src WHERE ${filter} ORDER BY ${order}, src.id DESC LIMIT ${BOARD_SIZE}) AS src`;
+      if (!INDUSTRY_BOARDS.has(board)) return overall;
+      return sql`${overall}
         UNION ALL
-        SELECT industry, id, rank FROM (
-          SELECT src.industry, src.id, row_number() OVER (PARTITION BY src.industry ORDER BY ${rule.order}, src.id DESC)::int AS rank
-          FROM ${src} AS src WHERE ${rule.filter} AND src.industry IS NOT NULL
-        ) AS per_industry WHERE rank <= ${INDUSTRY_BOARD_SIZE}
-      ),
-      last_day AS (
-        SELECT industry, max(as_of) AS as_of FROM keyword_boards
-        WHERE board = ${board} AND platform = ${scope.platform} AND country = ${scope.country} AND as_of < ${day}::date
-        GROUP BY industry
-      ),
-      previous AS MATERIALIZED (
-        SELECT b.industry, b.keyword_id, b.rank FROM keyword_boards b
-        JOIN last_day ON last_day.industry = b.industry AND last_day.as_of = b.as_of
-        WHERE b.board = ${board} AND b.platform = ${scope.platform} AND b.country = ${scope.country}
-      )
+        SELECT ${board}, per_industry.industry, per_industry.id, per_industry.rank FROM (
+          SELECT src.industry, src.id, row_number() OVER (PARTITION BY src.industry ORDER BY ${order}, src.id DESC)::int AS rank
+          FROM src WHERE ${filter} AND src.industry IS NOT NULL
+        ) AS per_industry WHERE per_industry.rank <= ${INDUSTRY_BOARD_SIZE}`;
+    }),
+    sql` UNION ALL `,
+  );
+  const rows = await queryRows<{ board: string; industry: string; id: number; rank: number }>(
+    tx,
+    sql`WITH src AS ${materialized ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`} ${sourceFor(scope, day, shifted)}
+        SELECT board, industry, id, rank FROM (${ranked}) AS ranked`,
+  );
+  // The previous board day's ranks, looked up here rather than joined: a few thousand rows per
+  // library, and no plan can go wrong.
+  const previous = await queryRows<{ board: string; industry: string; keyword_id: number; rank: number }>(
+    tx,
+    sql`SELECT b.board, b.industry, b.keyword_id, b.rank FROM keyword_boards b
+        JOIN (
+          SELECT board, industry, max(as_of) AS as_of FROM keyword_boards
+          WHERE platform = ${scope.platform} AND country = ${scope.country} AND as_of < ${day}::date
+          GROUP BY board, industry
+        ) AS last_day ON last_day.board = b.board AND last_day.industry = b.industry AND last_day.as_of = b.as_of
+        WHERE b.platform = ${scope.platform} AND b.country = ${scope.country}`,
+  );
+  const key = (board: string, industry: string, id: number) => `${board}\u0000${industry}\u0000${id}`;
+  const previousRank = new Map(previous.map((row) => [key(row.board, row.industry, Number(row.keyword_id)), row.rank]));
+  const change = rows.map((row) => {
+    const before = previousRank.get(key(row.board, row.industry, Number(row.id)));
+    return before === undefined ? '' : String(before - row.rank);
+  });
+  await tx.execute(sql`DELETE FROM keyword_boards
+    WHERE platform = ${scope.platform} AND country = ${scope.country} AND as_of = ${day}::date`);
+  const batch = 10_000;
+  for (let start = 0; start < rows.length; start += batch) {
+    const part = rows.slice(start, start + batch);
+    await tx.execute(sql`
       INSERT INTO keyword_boards (board, platform, country, industry, as_of, rank, keyword_id, rank_change)
-      SELECT ${board}, ${scope.platform}, ${scope.country}, ranked.industry, ${day}::date, ranked.rank, ranked.id,
-        previous.rank - ranked.rank
-      FROM ranked
-      LEFT JOIN previous ON previous.industry = ranked.industry AND previous.keyword_id = ranked.id
+      SELECT board, ${scope.platform}, ${scope.country}, industry, ${day}::date, rank, id, nullif(change, '')::int
+      FROM unnest(${sql.param(part.map((row) => row.board))}::text[], ${sql.param(part.map((row) => row.industry))}::text[],
+        ${sql.param(part.map((row) => row.rank))}::int[], ${sql.param(part.map((row) => Number(row.id)))}::bigint[],
+        ${sql.param(change.slice(start, start + batch))}::text[]) AS incoming(board, industry, rank, id, change)
     `);
   }
-  if (process.env.DSO_PROFILE) console.log('board', board, day, shifted, Date.now() - t0);
 }
 
 async function hasBoards(db: Database, scope: KeywordScope): Promise<boolean> {
@@ -147,21 +177,18 @@ async function hasBoards(db: Database, scope: KeywordScope): Promise<boolean> {
  * Computes every board of a library for `asOf`. A library's first boards are preceded by the day
  * before (estimated from the trends) so rank changes show at once. Old board days are pruned.
  */
-export async function computeBoards(db: Database, scope: KeywordScope, asOf: string) {
-  const boards = boardKindSchema.options;
+export async function computeBoards(db: Database, scope: KeywordScope, asOf: string, options: { analyze?: boolean } = {}) {
   const first = !(await hasBoards(db, scope));
   await db.transaction(async (tx) => {
     if (first) {
       const yesterday = dayOf(new Date(Date.parse(`${asOf}T00:00:00Z`) - 86_400_000));
       await createYesterdayFigures(tx, scope);
-      for (const board of boards) await computeBoard(tx, scope, board, yesterday, true);
-      // Today's boards read yesterday's rows just written: plan that on their statistics.
-      await tx.execute(sql`ANALYZE keyword_boards`);
+      await computeBoardsForDay(tx, scope, yesterday, true);
     }
-    for (const board of boards) await computeBoard(tx, scope, board, asOf, false);
+    await computeBoardsForDay(tx, scope, asOf, false);
     await tx.execute(sql`DELETE FROM keyword_boards WHERE platform = ${scope.platform} AND country = ${scope.country}
       AND as_of < ${asOf}::date - ${BOARD_HISTORY_DAYS}::int`);
   });
   // PGlite has no autovacuum: fresh statistics keep the board reads on their index.
-  await db.execute(sql`ANALYZE keyword_boards`);
+  if (options.analyze !== false) await db.execute(sql`ANALYZE keyword_boards`);
 }

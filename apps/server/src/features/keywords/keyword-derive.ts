@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { computeBoards } from './keyword-boards';
 import { dayOf } from './keyword-details.repository';
-import { choosePlan, type KeywordScope, refreshGramStats, type SearchQuery, selectPage } from './keyword-search.repository';
+import { queryGrams } from './grams';
+import { type KeywordScope, likeContains, refreshGramStats, scopeKey } from './keyword-search.repository';
 import { mainWordOf } from './keyword-words';
 
 /** Keywords (by search index) whose correlation words the derive job keeps; the rest are computed on the fly. */
@@ -14,6 +15,8 @@ export interface DeriveOptions {
   /** Rebuild the gram statistics first (default true; the seed has just done it). */
   gramStats?: boolean;
   correlationTop?: number;
+  /** Refresh the planner statistics first (default true; the first-run seed does it once for all libraries). */
+  analyze?: boolean;
   log?: (message: string, data?: Record<string, unknown>) => void;
 }
 
@@ -32,18 +35,31 @@ export interface DeriveResult {
 export async function deriveScope(db: Database, scope: KeywordScope, options: DeriveOptions = {}): Promise<DeriveResult> {
   const started = Date.now();
   const log = options.log ?? (() => {});
-  if (options.gramStats !== false) await refreshGramStats(db, scope);
+  const steps: Record<string, number> = {};
+  const step = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
+    const at = Date.now();
+    const result = await run();
+    steps[name] = Date.now() - at;
+    return result;
+  };
+  if (options.gramStats !== false) await step('gramStats', () => refreshGramStats(db, scope));
   // Imports change the data a lot and PGlite has no autovacuum: plan the derive queries on fresh statistics.
-  await db.execute(sql`ANALYZE keywords`);
-  await db.execute(sql`ANALYZE keyword_trends`);
+  if (options.analyze !== false) await step('analyze', () => analyzeKeywordTables(db));
   const asOf = await latestAsOf(db, scope);
   if (!asOf) return { asOf: null, correlated: 0, ms: Date.now() - started };
-  await computeIndustryStats(db, scope, asOf);
-  await computeBoards(db, scope, asOf);
-  const correlated = await computeCorrelations(db, scope, options.correlationTop ?? CORRELATION_TOP);
+  await step('industryStats', () => computeIndustryStats(db, scope, asOf));
+  await step('boards', () => computeBoards(db, scope, asOf, { analyze: options.analyze !== false }));
+  const correlated = await step('correlations', () =>
+    computeCorrelations(db, scope, options.correlationTop ?? CORRELATION_TOP),
+  );
   const ms = Date.now() - started;
-  log('derived', { platform: scope.platform, country: scope.country, asOf, correlated, ms });
+  log('derived', { platform: scope.platform, country: scope.country, asOf, correlated, ms, steps });
   return { asOf, correlated, ms };
+}
+
+/** Fresh planner statistics of the keyword tables (PGlite has no autovacuum). */
+export async function analyzeKeywordTables(db: Database, tables = ['keywords', 'keyword_trends']) {
+  for (const table of tables) await db.execute(sql.raw(`ANALYZE ${table}`));
 }
 
 /** The library's data day: the latest `as_of` of its keywords. */
@@ -95,25 +111,36 @@ async function computeCorrelations(db: Database, scope: KeywordScope, top: numbe
     const main = mainWordOf(leader.keyword);
     byMainWord.set(main, [...(byMainWord.get(main) ?? []), { id: Number(leader.id), keyword: leader.keyword }]);
   }
+  // One statement for every main word: each takes its candidates from the n-gram index (a LIKE
+  // recheck confirms them) and keeps the top by search index.
+  const mains = [...byMainWord.keys()];
+  const candidates = await queryRows<{ main: string; keyword: string; search_index: number }>(
+    db,
+    sql`
+    SELECT w.main, c.keyword, c.search_index
+    FROM unnest(${sql.param(mains)}::text[], ${sql.param(mains.map((main) => queryGrams(scopeKey(scope), main).join(',')))}::text[],
+      ${sql.param(mains.map(likeContains))}::text[]) AS w(main, gram_list, pattern)
+    CROSS JOIN LATERAL (
+      SELECT k.keyword, k.search_index FROM keywords k
+      WHERE k.platform = ${scope.platform} AND k.country = ${scope.country}
+        AND k.grams @> string_to_array(w.gram_list, ',')::int[] AND lower(k.keyword) LIKE w.pattern
+      ORDER BY k.search_index + 0 DESC, k.id DESC
+      LIMIT ${CORRELATION_KEEP + 1}
+    ) AS c
+  `,
+  );
+  const byMain = new Map<string, Array<{ keyword: string; search_index: number }>>();
+  for (const row of candidates) byMain.set(row.main, [...(byMain.get(row.main) ?? []), row]);
   const ids: number[] = [];
   const related: string[] = [];
   const scores: number[] = [];
   for (const [main, group] of byMainWord) {
-    const query: SearchQuery = {
-      scope,
-      words: [main],
-      filters: {},
-      sort: 'search_index',
-      order: 'desc',
-      limit: CORRELATION_KEEP + 1,
-      offset: 0,
-    };
-    const candidates = await selectPage(db, query, await choosePlan(db, query));
+    const found = byMain.get(main) ?? [];
     for (const keyword of group) {
-      for (const candidate of candidates.filter((row) => row.keyword !== keyword.keyword).slice(0, CORRELATION_KEEP)) {
+      for (const candidate of found.filter((row) => row.keyword !== keyword.keyword).slice(0, CORRELATION_KEEP)) {
         ids.push(keyword.id);
         related.push(candidate.keyword);
-        scores.push(candidate.search_index);
+        scores.push(Number(candidate.search_index));
       }
     }
   }

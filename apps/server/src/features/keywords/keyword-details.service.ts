@@ -277,10 +277,10 @@ async function figuresOnEveryPlatform(
  * it: the pages stay contiguous and never repeat a row.
  */
 async function searchExcluding(db: Database, query: SearchQuery, self: KeywordRecord | null) {
-  const { plan, estimate } = await choosePlan(db, query);
+  const choice = await choosePlan(db, query);
   const [wide, counted] = await Promise.all([
-    query.limit > 0 ? selectPage(db, { ...query, limit: query.limit + 1 }, plan) : Promise.resolve([]),
-    countMatches(db, query, estimate),
+    query.limit > 0 ? selectPage(db, { ...query, limit: query.limit + 1 }, choice) : Promise.resolve([]),
+    countMatches(db, query, choice.estimate),
   ]);
   if (!self) return { rows: wide.slice(0, query.limit), total: counted.total, estimated: counted.estimated };
   const total = Math.max(0, counted.total - 1);

@@ -85,7 +85,7 @@ function parseCsvFile(buffer: Buffer): ParsedFile {
     relax_column_count: true,
     trim: true,
     info: true,
-  }) as Array<{ record: string[]; info: { lines: number } }>;
+  }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
   const headers = (records[0]?.record ?? []).map(normalizeHeader);
   const missing = missingColumns(headers);
   if (missing) return { rows: [], failure: missing };

@@ -117,11 +117,10 @@ describe('keyword substring search', () => {
   });
 
   it('keeps each library to itself', async () => {
-    const rso = await selectPage(
-      database.db,
-      query({ scope: { platform: 'RSO', country: '' }, words: ['口红'] }),
-      { plan: 'grams', walkBudget: 0 },
-    );
+    const rso = await selectPage(database.db, query({ scope: { platform: 'RSO', country: '' }, words: ['口红'] }), {
+      plan: 'grams',
+      walkBudget: 0,
+    });
     expect(rso.map((row) => [row.keyword, row.platform])).toEqual([['口红推荐', 'RSO']]);
   });
 
@@ -169,7 +168,9 @@ describe('keyword substring search', () => {
   });
 
   it('reports the estimate instead of counting a large match set of a long word', async () => {
-    expect(await countMatches(database.db, query({ words: ['口红推'] }), { matches: 50_000, scopeSize: 10_000_000 })).toEqual({
+    expect(
+      await countMatches(database.db, query({ words: ['口红推'] }), { matches: 50_000, scopeSize: 10_000_000 }),
+    ).toEqual({
       total: 50_000,
       estimated: true,
     });
@@ -184,14 +185,20 @@ describe('keyword substring search', () => {
   it('counts totals exactly for short words and without words', async () => {
     const one = query({ words: ['红'] });
     const size = sample.length;
-    expect(await countMatches(database.db, one, { matches: 6, scopeSize: size })).toEqual({ total: 6, estimated: false });
+    expect(await countMatches(database.db, one, { matches: 6, scopeSize: size })).toEqual({
+      total: 6,
+      estimated: false,
+    });
     expect(await countMatches(database.db, query({ words: ['美食攻略'] }), { matches: 1, scopeSize: size })).toEqual({
       total: 1,
       estimated: false,
     });
     expect(await countMatches(database.db, query({}), null)).toEqual({ total: sample.length, estimated: false });
     expect(
-      await countMatches(database.db, query({ words: ['口红'], filters: { competition: [1, 2] } }), { matches: 4, scopeSize: size }),
+      await countMatches(database.db, query({ words: ['口红'], filters: { competition: [1, 2] } }), {
+        matches: 4,
+        scopeSize: size,
+      }),
     ).toEqual({
       total: 3,
       estimated: false,

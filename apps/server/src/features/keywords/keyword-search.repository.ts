@@ -78,7 +78,11 @@ export interface WordEstimate {
 }
 
 /** Gram statistics for a query word, or null when the scope has no statistics yet. */
-export async function estimateWordMatches(db: Database, scope: KeywordScope, word: string): Promise<WordEstimate | null> {
+export async function estimateWordMatches(
+  db: Database,
+  scope: KeywordScope,
+  word: string,
+): Promise<WordEstimate | null> {
   const key = scopeKey(scope);
   const rows = await queryRows<{ matches: number | null; scope_size: number | null }>(
     db,
@@ -206,7 +210,11 @@ export interface KeywordRecord {
 }
 
 /** One page of results in the chosen plan (an ordered walk that runs out of budget falls back to n-grams). */
-export async function selectPage(db: Database, query: SearchQuery, choice: Omit<PlanChoice, 'estimate'>): Promise<KeywordRecord[]> {
+export async function selectPage(
+  db: Database,
+  query: SearchQuery,
+  choice: Omit<PlanChoice, 'estimate'>,
+): Promise<KeywordRecord[]> {
   if (choice.plan === 'ordered') {
     const walked = await selectByIndexWalk(db, query, choice.walkBudget);
     if (walked) return walked;

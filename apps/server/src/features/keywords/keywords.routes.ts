@@ -13,6 +13,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
 import { requireUser } from '../../plugins/session';
+import { keywordAdminRoutes } from './keyword-admin.routes';
+import { keywordDetailsRoutes } from './keyword-details.routes';
 import { type KeywordScope, selectSuggestions } from './keyword-search.repository';
 import * as repository from './keywords.repository';
 import { presentFigure, resolveViewer, scopeOf, searchKeywords } from './keywords.service';
@@ -23,6 +25,9 @@ const POPULAR_LIMIT = 10;
 const RANDOM_SEO_LIMIT = 8;
 
 export const keywordsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(keywordDetailsRoutes);
+  await app.register(keywordAdminRoutes);
+
   app.post(KeywordPath.search, { schema: { body: searchKeywordsBodySchema } }, async (request) => {
     const viewer = await resolveViewer(app.db, request.userId);
     return ok(await searchKeywords(app.db, viewer, request.body));

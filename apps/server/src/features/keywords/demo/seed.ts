@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../db/client';
 import { countries as countriesTable } from '../../../db/schema';
 import { overseasCountries } from '../countries';
-import { deriveScope } from '../keyword-derive';
+import { analyzeKeywordTables, deriveScope } from '../keyword-derive';
 import { upsertKeywords } from '../keyword-ingest.repository';
 import { type KeywordScope, refreshGramStats } from '../keyword-search.repository';
 import { generateKeywords } from './generator';
@@ -109,7 +109,10 @@ export async function seedPortraits(db: Database, scope: KeywordScope, asOf: str
 }
 
 /** Demo TSO topic lists (ecoTopic, creativeIdeaTopics) for the given countries. */
-export async function seedTsoTopics(db: Database, options: { countries: string[]; seed: number; asOf: string; count: number }) {
+export async function seedTsoTopics(
+  db: Database,
+  options: { countries: string[]; seed: number; asOf: string; count: number },
+) {
   for (const country of options.countries) {
     for (const kind of ['ecoTopic', 'creativeIdeaTopics'] as const) {
       const topics = generateTsoTopics({ kind, country, seed: options.seed, count: options.count });
@@ -137,12 +140,18 @@ export const FIRST_RUN_CORRELATION_TOP = 300;
  * TSO topic lists, and then the derive step run right here (boards, industry medians, correlation
  * words) so boards exist on the first start without waiting for a worker.
  */
-export async function seedFirstRun(db: Database, plan: SeedPlan, log: (message: string, data?: Record<string, unknown>) => void) {
+export async function seedFirstRun(
+  db: Database,
+  plan: SeedPlan,
+  log: (message: string, data?: Record<string, unknown>) => void,
+) {
   await seedKeywords(db, plan);
   for (const scope of plan.scopes) await seedPortraits(db, scope, plan.asOf);
   const overseas = plan.scopes.filter((scope) => scope.platform === 'TSO').map((scope) => scope.country);
   await seedTsoTopics(db, { countries: overseas, seed: plan.seed, asOf: plan.asOf, count: FIRST_RUN_TOPICS });
+  await analyzeKeywordTables(db);
   for (const scope of plan.scopes) {
-    await deriveScope(db, scope, { gramStats: false, correlationTop: FIRST_RUN_CORRELATION_TOP, log });
+    await deriveScope(db, scope, { gramStats: false, analyze: false, correlationTop: FIRST_RUN_CORRELATION_TOP, log });
   }
+  await analyzeKeywordTables(db, ['keyword_boards', 'keyword_relations', 'keyword_portraits', 'tso_topics']);
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "keyword_boards_keyword_idx" ON "keyword_boards" USING btree ("keyword_id");

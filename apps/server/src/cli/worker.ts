@@ -1,0 +1,38 @@
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { allJobHandlers } from '../features/jobs/job-handlers';
+import { JobWorker } from '../features/jobs/jobs.worker';
+
+/**
+ * `npm run worker [-- --once]`: a job worker process (imports, keyword derive) for the configured
+ * PostgreSQL database; run as many as needed beside the API instances (set JOBS_IN_PROCESS=false on
+ * those). With `--once` it runs what is due and exits, which also works on PGlite while the server is
+ * stopped (a PGlite database is open in one process at a time).
+ */
+const { values } = parseArgs({ options: { once: { type: 'boolean', default: false } } });
+const config = loadConfig();
+const log = pino({ level: config.logLevel, name: 'worker' });
+if (!config.databaseUrl && !values.once) {
+  log.error('npm run worker 需要 DATABASE_URL（PostgreSQL）：PGlite 数据库只能由一个进程打开，请使用服务器进程内的 worker（JOBS_IN_PROCESS=true），或用 --once 在服务器停止时处理队列');
+  process.exit(1);
+}
+const handle = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+await handle.migrate();
+const worker = new JobWorker(handle.db, allJobHandlers(), { log });
+if (values.once) {
+  const ran = await worker.drain();
+  log.info({ ran }, 'queue drained');
+  await handle.close();
+} else {
+  const stop = async (signal: string) => {
+    log.info({ signal }, 'stopping after the current job');
+    await worker.stop();
+    await handle.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  worker.start();
+}

@@ -1,0 +1,60 @@
+import fastifyMultipart from '@fastify/multipart';
+import { Code, KeywordDetailPath, importFormatSchema, importReportParamsSchema } from '@dso/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { ok } from '../../lib/envelope';
+import { requireUser } from '../../plugins/session';
+import { formatOfFileName, IMPORT_MAX_BYTES } from './keyword-import';
+import { createImport, findImportReport } from './keyword-import.service';
+
+/** `users.role_id` from which an account is an administrator (docs/keywords.md). */
+export const ADMIN_ROLE_ID = 100;
+
+/** The signed-in user if an administrator; 800 for visitors, 403 无权限访问 for everyone else. */
+export async function requireAdmin(db: Database, userId: number): Promise<number> {
+  const [user] = await db.select({ roleId: users.roleId }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user || user.roleId < ADMIN_ROLE_ID) throw new AppError(Code.FORBIDDEN, '无权限访问');
+  return userId;
+}
+
+/** Administration of the keyword library: uploads of import files and their reports. */
+export const keywordAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(fastifyMultipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 4 } });
+
+  app.post(KeywordDetailPath.adminImport, async (request) => {
+    const userId = await requireAdmin(app.db, requireUser(request));
+    if (!request.isMultipart()) throw AppError.badRequest('请以 multipart/form-data 上传文件');
+    let upload: { name: string; buffer: Buffer } | null = null;
+    let formatField: string | null = null;
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || upload) {
+          await part.toBuffer().catch(() => undefined);
+          continue;
+        }
+        const buffer = await part.toBuffer().catch((error: { code?: string }) => {
+          if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw AppError.badRequest('上传文件大小不能超过 20MB!');
+          throw error;
+        });
+        upload = { name: part.filename, buffer };
+      } else if (part.fieldname === 'format') {
+        formatField = String(part.value ?? '').trim().toLowerCase() || null;
+      }
+    }
+    if (!upload || upload.buffer.length === 0) throw AppError.badRequest('请选择要导入的文件');
+    const format = formatField ? importFormatSchema.safeParse(formatField).data : formatOfFileName(upload.name);
+    if (!format) throw AppError.badRequest('不支持的文件格式，请上传 CSV、XLSX、XLS 或 JSONL 文件');
+    const id = await createImport(app.db, { source: upload.name, format, file: upload.buffer, createdBy: userId });
+    return ok(await findImportReport(app.db, id));
+  });
+
+  app.get(KeywordDetailPath.adminImportReport, { schema: { params: importReportParamsSchema } }, async (request) => {
+    await requireAdmin(app.db, requireUser(request));
+    const report = await findImportReport(app.db, request.params.id);
+    if (!report) throw new AppError(Code.NOT_FOUND, '导入记录不存在');
+    return ok(report);
+  });
+};
