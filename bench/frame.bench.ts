@@ -1,4 +1,4 @@
-import { CLIENT_VERSION, SignHeader, encodeSignHeader, identityHash, signRequest } from '@dso/contract';
+import { CLIENT_VERSION, encodeSignHeader, identityHash, SignHeader, signRequest } from '@dso/contract';
 import { buildApp } from '@dso/server';
 import { loadConfig } from '@dso/server/config';
 import { createTestDatabase } from '@dso/server/testing';
@@ -33,7 +33,9 @@ export async function benchFrame() {
     });
   }
   printTable(`Frame calls over HTTP, 50 connections, ${database.kind}`, rows);
-  console.log(`server RSS after load: ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB (server and load generator share the process)`);
+  console.log(
+    `server RSS after load: ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB (server and load generator share the process)`,
+  );
   await app.close();
   await database.close();
 }

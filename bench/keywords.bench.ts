@@ -1,15 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CLIENT_VERSION, KeywordPath, SignHeader, identityHash, signRequest } from '@dso/contract';
+import { CLIENT_VERSION, identityHash, KeywordPath, SignHeader, signRequest } from '@dso/contract';
 import { type DatabaseHandle, openDatabase, queryRows } from '@dso/server/db';
 import { withSearchIndexesRebuilt } from '@dso/server/keywords/bulk-load';
 import { seedKeywords } from '@dso/server/keywords/demo/seed';
 import {
-  type SearchQuery,
   choosePlan,
   countMatches,
   estimateWordMatches,
+  type SearchQuery,
   selectPage,
   selectSuggestions,
 } from '@dso/server/keywords/search';
@@ -30,7 +30,10 @@ interface QueryClass {
 
 /** Seeds the library once; later runs reuse it. */
 async function ensureLibrary(handle: DatabaseHandle, count: number, log: (line: string) => void) {
-  const [row] = await queryRows<{ n: number }>(handle.db, sql`SELECT count(*)::int AS n FROM keywords WHERE platform = 'DSO'`);
+  const [row] = await queryRows<{ n: number }>(
+    handle.db,
+    sql`SELECT count(*)::int AS n FROM keywords WHERE platform = 'DSO'`,
+  );
   if ((row?.n ?? 0) >= count) return;
   log(`seeding ${count.toLocaleString()} DSO keywords (first run only)`);
   await withSearchIndexesRebuilt(
@@ -56,7 +59,8 @@ async function pickQueries(handle: DatabaseHandle): Promise<QueryClass[]> {
       if ([...word].length === length && !/\s/.test(word)) candidates.add(word);
     }
     const estimated: Array<{ word: string; estimate: number }> = [];
-    for (const word of candidates) estimated.push({ word, estimate: (await estimateWordMatches(handle.db, dso, word))?.matches ?? 0 });
+    for (const word of candidates)
+      estimated.push({ word, estimate: (await estimateWordMatches(handle.db, dso, word))?.matches ?? 0 });
     estimated.sort((a, b) => b.estimate - a.estimate);
     classes.push({ length, kind: 'common', words: estimated.slice(0, QUERIES_PER_CLASS).map((entry) => entry.word) });
     classes.push({ length, kind: 'rare', words: estimated.slice(-QUERIES_PER_CLASS).map((entry) => entry.word) });
@@ -66,14 +70,22 @@ async function pickQueries(handle: DatabaseHandle): Promise<QueryClass[]> {
 
 /** One search exactly as the service runs it for a page of 20 sorted by index: plan, page and total. */
 async function timedSearch(handle: DatabaseHandle, word: string): Promise<number> {
-  const query: SearchQuery = { scope: dso, words: [word], filters: {}, sort: 'search_index', order: 'desc', limit: 20, offset: 0 };
+  const query: SearchQuery = {
+    scope: dso,
+    words: [word],
+    filters: {},
+    sort: 'search_index',
+    order: 'desc',
+    limit: 20,
+    offset: 0,
+  };
   const started = performance.now();
   const choice = await choosePlan(handle.db, query);
   await Promise.all([selectPage(handle.db, query, choice), countMatches(handle.db, query, choice.estimate)]);
   return performance.now() - started;
 }
 
-async function measureClasses(handle: DatabaseHandle, classes: QueryClass[], run: (word: string) => Promise<number>) {
+async function measureClasses(classes: QueryClass[], run: (word: string) => Promise<number>) {
   const results = new Map<string, ReturnType<typeof percentiles>>();
   for (const queryClass of classes) {
     const times: number[] = [];
@@ -95,7 +107,9 @@ async function ensureTrigramBaseline(url: string, log: (line: string) => void) {
     log('building the pg_trgm baseline table and index (first run only)');
     await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
     await client.query(`SET maintenance_work_mem = '1GB'`);
-    await client.query(`CREATE TABLE keywords_trgm AS SELECT id, keyword, search_index FROM keywords WHERE platform = 'DSO'`);
+    await client.query(
+      `CREATE TABLE keywords_trgm AS SELECT id, keyword, search_index FROM keywords WHERE platform = 'DSO'`,
+    );
     await client.query('CREATE INDEX keywords_trgm_idx ON keywords_trgm USING gin (keyword gin_trgm_ops)');
     await client.query('VACUUM ANALYZE keywords_trgm');
   }
@@ -105,7 +119,10 @@ async function ensureTrigramBaseline(url: string, log: (line: string) => void) {
 async function timedTrigram(client: pg.Client, word: string): Promise<number> {
   const started = performance.now();
   const pattern = `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  await client.query('SELECT id, keyword, search_index FROM keywords_trgm WHERE keyword LIKE $1 ORDER BY search_index DESC LIMIT 20', [pattern]);
+  await client.query(
+    'SELECT id, keyword, search_index FROM keywords_trgm WHERE keyword LIKE $1 ORDER BY search_index DESC LIMIT 20',
+    [pattern],
+  );
   return performance.now() - started;
 }
 
@@ -129,7 +146,15 @@ async function startServerProcess(databaseUrl: string): Promise<{ url: string; c
   const root = path.resolve(import.meta.dirname, '..');
   const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DEMO: 'false', LOG_LEVEL: 'warn', WEB_DIST: '' },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -185,9 +210,9 @@ export async function benchKeywords() {
   await ensureLibrary(handle, count, log);
   const classes = await pickQueries(handle);
 
-  const ours = await measureClasses(handle, classes, (word) => timedSearch(handle, word));
+  const ours = await measureClasses(classes, (word) => timedSearch(handle, word));
   const trigramClient = await ensureTrigramBaseline(databaseUrl, log);
-  const trigram = await measureClasses(handle, classes, (word) => timedTrigram(trigramClient, word));
+  const trigram = await measureClasses(classes, (word) => timedTrigram(trigramClient, word));
   await trigramClient.end();
   printTable(
     `Keyword search on ${count.toLocaleString()} DSO keywords, PostgreSQL, page of 20 sorted by index (ms)`,
@@ -206,7 +231,9 @@ export async function benchKeywords() {
     }),
   );
   const suggestions = await measureSuggestions(handle, classes);
-  console.log(`suggestions (1-3 character prefixes): p50 ${suggestions.p50Ms.toFixed(2)} ms, p95 ${suggestions.p95Ms.toFixed(2)} ms`);
+  console.log(
+    `suggestions (1-3 character prefixes): p50 ${suggestions.p50Ms.toFixed(2)} ms, p95 ${suggestions.p95Ms.toFixed(2)} ms`,
+  );
   await handle.close();
 
   const http = await measureHttp(databaseUrl, classes);
@@ -222,12 +249,16 @@ export async function benchKeywordsPglite() {
   await handle.migrate();
   await ensureLibrary(handle, count, (line) => console.log(`  ${line}`));
   const classes = await pickQueries(handle);
-  const ours = await measureClasses(handle, classes, (word) => timedSearch(handle, word));
+  const ours = await measureClasses(classes, (word) => timedSearch(handle, word));
   printTable(
     `Keyword search on ${count.toLocaleString()} DSO keywords, PGlite (embedded), page of 20 sorted by index (ms)`,
     classes.map((queryClass) => {
       const mine = ours.get(`${queryClass.length}/${queryClass.kind}`)!;
-      return { query: `${queryClass.length} char, ${queryClass.kind}`, 'p50 ms': mine.p50Ms.toFixed(1), 'p95 ms': mine.p95Ms.toFixed(1) };
+      return {
+        query: `${queryClass.length} char, ${queryClass.kind}`,
+        'p50 ms': mine.p50Ms.toFixed(1),
+        'p95 ms': mine.p95Ms.toFixed(1),
+      };
     }),
   );
   const suggestions = await measureSuggestions(handle, classes);
