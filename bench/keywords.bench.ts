@@ -28,19 +28,23 @@ interface QueryClass {
   words: string[];
 }
 
-/** Seeds the library once; later runs reuse it. */
-async function ensureLibrary(handle: DatabaseHandle, count: number, log: (line: string) => void) {
-  const [row] = await queryRows<{ n: number }>(
-    handle.db,
-    sql`SELECT count(*)::int AS n FROM keywords WHERE platform = 'DSO'`,
-  );
-  if ((row?.n ?? 0) >= count) return;
+/**
+ * Seeds the library once; later runs reuse it. A few distinct word combinations spell the same phrase
+ * and collapse into one row, so a library within 0.1% of the target counts as seeded. Returns the size.
+ */
+async function ensureLibrary(handle: DatabaseHandle, count: number, log: (line: string) => void): Promise<number> {
+  const size = async () =>
+    (await queryRows<{ n: number }>(handle.db, sql`SELECT count(*)::int AS n FROM keywords WHERE platform = 'DSO'`))[0]
+      ?.n ?? 0;
+  const existing = await size();
+  if (existing >= count * 0.999) return existing;
   log(`seeding ${count.toLocaleString()} DSO keywords (first run only)`);
   await withSearchIndexesRebuilt(
     handle,
     () => seedKeywords(handle.db, { scopes: [{ ...dso, count }], seed: 1, asOf: '2026-11-20', withTrends: false }),
     log,
   );
+  return size();
 }
 
 /** Substrings of sampled keywords, split per length into the most and least common by gram statistics. */
@@ -207,7 +211,7 @@ export async function benchKeywords() {
   await ensureDatabase(databaseUrl);
   const handle = await openDatabase({ url: databaseUrl });
   await handle.migrate();
-  await ensureLibrary(handle, count, log);
+  const size = await ensureLibrary(handle, count, log);
   const classes = await pickQueries(handle);
 
   const ours = await measureClasses(classes, (word) => timedSearch(handle, word));
@@ -215,7 +219,7 @@ export async function benchKeywords() {
   const trigram = await measureClasses(classes, (word) => timedTrigram(trigramClient, word));
   await trigramClient.end();
   printTable(
-    `Keyword search on ${count.toLocaleString()} DSO keywords, PostgreSQL, page of 20 sorted by index (ms)`,
+    `Keyword search on ${size.toLocaleString()} DSO keywords, PostgreSQL, page of 20 sorted by index (ms)`,
     classes.map((queryClass) => {
       const key = `${queryClass.length}/${queryClass.kind}`;
       const mine = ours.get(key)!;
@@ -247,11 +251,11 @@ export async function benchKeywordsPglite() {
   const folder = path.resolve(import.meta.dirname, 'data', `pglite-${count}`);
   const handle = await openDatabase({ dataDir: folder });
   await handle.migrate();
-  await ensureLibrary(handle, count, (line) => console.log(`  ${line}`));
+  const size = await ensureLibrary(handle, count, (line) => console.log(`  ${line}`));
   const classes = await pickQueries(handle);
   const ours = await measureClasses(classes, (word) => timedSearch(handle, word));
   printTable(
-    `Keyword search on ${count.toLocaleString()} DSO keywords, PGlite (embedded), page of 20 sorted by index (ms)`,
+    `Keyword search on ${size.toLocaleString()} DSO keywords, PGlite (embedded), page of 20 sorted by index (ms)`,
     classes.map((queryClass) => {
       const mine = ours.get(`${queryClass.length}/${queryClass.kind}`)!;
       return {

@@ -128,7 +128,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     env: env.NODE_ENV,
     host: env.HOST,
-    trustProxy: env.TRUST_PROXY.split(',').map((entry) => entry.trim()).filter(Boolean),
+    trustProxy: env.TRUST_PROXY.split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
     port: env.PORT,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { seedDemoDataIfEmpty, startInProcessWorker } from './startup';
 import { type AppConfig, ConfigError, loadConfig } from './config';
+import { seedDemoDataIfEmpty, startInProcessWorker } from './startup';
 
 async function main() {
   let config: AppConfig;
@@ -26,8 +26,8 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await seedDemoDataIfEmpty(app);
-  worker = startInProcessWorker(app);
   await app.listen({ host: config.host, port: config.port });
+  worker = startInProcessWorker(app);
 }
 
 await main();

@@ -119,7 +119,10 @@ export const KeywordPath = {
 export const suggestionsQuerySchema = z.object({
   keyword: z.string().trim().min(1, '请输入关键词').max(30, '关键词长度不能超过30个字符'),
   /** TSO only. */
-  country: z.string().regex(/^[A-Z]{2}$/, '国家代码不正确').optional(),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, '国家代码不正确')
+    .optional(),
 });
 
 export const historyQuerySchema = z.object({

@@ -47,7 +47,9 @@ const importId = await recordCliImport(handle.db, { source: path.basename(file),
 const outcome = await importKeywordFile(handle.db, readFileSync(file), format);
 await recordOutcome(handle.db, importId, outcome);
 
-console.log(`导入 #${importId}：${path.basename(file)}（${format}）用时 ${((Date.now() - started) / 1000).toFixed(1)} 秒`);
+console.log(
+  `导入 #${importId}：${path.basename(file)}（${format}）用时 ${((Date.now() - started) / 1000).toFixed(1)} 秒`,
+);
 if (outcome.failure) {
   console.error(`失败：${outcome.failure}`);
   await handle.close();

@@ -15,7 +15,9 @@ const { values } = parseArgs({ options: { once: { type: 'boolean', default: fals
 const config = loadConfig();
 const log = pino({ level: config.logLevel, name: 'worker' });
 if (!config.databaseUrl && !values.once) {
-  log.error('npm run worker 需要 DATABASE_URL（PostgreSQL）：PGlite 数据库只能由一个进程打开，请使用服务器进程内的 worker（JOBS_IN_PROCESS=true），或用 --once 在服务器停止时处理队列');
+  log.error(
+    'npm run worker 需要 DATABASE_URL（PostgreSQL）：PGlite 数据库只能由一个进程打开，请使用服务器进程内的 worker（JOBS_IN_PROCESS=true），或用 --once 在服务器停止时处理队列',
+  );
   process.exit(1);
 }
 const handle = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });

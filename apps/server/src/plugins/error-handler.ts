@@ -25,7 +25,13 @@ const busyErrorCodes = new Set([
   '40P01',
 ]);
 
-export function sendEnvelope(reply: FastifyReply, code: CodeValue, msg: string, data: unknown = null, httpStatus?: number) {
+export function sendEnvelope(
+  reply: FastifyReply,
+  code: CodeValue,
+  msg: string,
+  data: unknown = null,
+  httpStatus?: number,
+) {
   const body: Envelope<unknown> = { code, msg, data };
   return reply.status(httpStatus ?? httpStatusByCode[code] ?? 200).send(body);
 }

@@ -113,10 +113,14 @@ describe('job worker', () => {
     const dead = await claimJob(database.db, { workerId: 'dead', kinds: ['resume'], staleMs: 60_000 });
     expect(dead?.id).toBe(id);
     const ran: string[] = [];
-    const worker = new JobWorker(database.db, { resume: async () => void ran.push('ran') }, {
-      ...noBackoff,
-      staleMs: 60_000,
-    });
+    const worker = new JobWorker(
+      database.db,
+      { resume: async () => void ran.push('ran') },
+      {
+        ...noBackoff,
+        staleMs: 60_000,
+      },
+    );
     // The lock is fresh: nobody else may take it.
     expect(await worker.runOnce()).toBe(false);
     await database.db.execute(sql`UPDATE jobs SET locked_at = now() - interval '2 minutes' WHERE id = ${id}`);
@@ -158,7 +162,11 @@ describe('job worker', () => {
 
   it('polls in the background until stopped', async () => {
     const seen: number[] = [];
-    const worker = new JobWorker(database.db, { tick: async (payload) => void seen.push((payload as { n: number }).n) }, noBackoff);
+    const worker = new JobWorker(
+      database.db,
+      { tick: async (payload) => void seen.push((payload as { n: number }).n) },
+      noBackoff,
+    );
     worker.start();
     await enqueueJob(database.db, { kind: 'tick', payload: { n: 1 } });
     await enqueueJob(database.db, { kind: 'tick', payload: { n: 2 } });

@@ -46,6 +46,15 @@ export interface WorkerOptions {
 
 const silent: JobLogger = { info() {}, warn() {}, error() {} };
 
+/**
+ * Lets pending I/O (HTTP requests) run. PGlite works on the main thread and a chain of awaited
+ * queries never leaves the microtask queue, so a long job in the server process must step aside
+ * between its parts or requests wait for the whole job.
+ */
+export function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 /** 5 s, 10 s, 20 s … capped at 10 minutes. */
 export const defaultBackoff = (attempt: number) => Math.min(600_000, 5_000 * 2 ** Math.max(0, attempt - 1));
 
@@ -85,6 +94,7 @@ export class JobWorker {
 
   /** Claims and runs one due job; false when none was due. */
   async runOnce(): Promise<boolean> {
+    await yieldToEventLoop();
     const job = await claimJob(this.db, {
       workerId: this.workerId,
       kinds: Object.keys(this.handlers),

@@ -1,5 +1,5 @@
+import { Code, importFormatSchema, importReportParamsSchema, KeywordDetailPath } from '@dso/contract';
 import fastifyMultipart from '@fastify/multipart';
-import { Code, KeywordDetailPath, importFormatSchema, importReportParamsSchema } from '@dso/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
@@ -41,7 +41,10 @@ export const keywordAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         upload = { name: part.filename, buffer };
       } else if (part.fieldname === 'format') {
-        formatField = String(part.value ?? '').trim().toLowerCase() || null;
+        formatField =
+          String(part.value ?? '')
+            .trim()
+            .toLowerCase() || null;
       }
     }
     if (!upload || upload.buffer.length === 0) throw AppError.badRequest('请选择要导入的文件');

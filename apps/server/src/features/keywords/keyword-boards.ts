@@ -1,6 +1,7 @@
 import { type BoardKind, boardKindSchema } from '@dso/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
+import { yieldToEventLoop } from '../jobs/jobs.worker';
 import { dayOf } from './keyword-details.repository';
 import { type KeywordScope, scopeSize } from './keyword-search.repository';
 
@@ -106,14 +107,21 @@ async function createYesterdayFigures(tx: Database, scope: KeywordScope) {
  * statement), each with its change against that board's previous day (previous rank − rank; null
  * when new). Re-running a day replaces it.
  */
-async function computeBoardsForDay(tx: Database, scope: KeywordScope, day: string, shifted: boolean) {
-  const boards = boardKindSchema.options;
+interface RankedRow {
+  board: string;
+  industry: string;
+  id: number;
+  rank: number;
+}
+
+/** Ranks the words of every board for a day in one read-only statement (PGlite pays per statement). */
+async function rankDay(db: Database, scope: KeywordScope, day: string, shifted: boolean): Promise<RankedRow[]> {
   // A small library is read once into memory and ranked twelve ways from there; a large one is
   // scanned per board rather than copied whole into a temporary store.
-  const size = await scopeSize(tx, scope);
+  const size = await scopeSize(db, scope);
   const materialized = size !== null && size <= MATERIALIZE_MAX_KEYWORDS;
   const ranked = sql.join(
-    boards.map((board) => {
+    boardKindSchema.options.map((board) => {
       const { filter, order } = boardRules[board];
       const overall = sql`
         SELECT ${board} AS board, '' AS industry, src.id, row_number() OVER (ORDER BY ${order}, src.id DESC)::int AS rank
@@ -128,13 +136,22 @@ async function computeBoardsForDay(tx: Database, scope: KeywordScope, day: strin
     }),
     sql` UNION ALL `,
   );
-  const rows = await queryRows<{ board: string; industry: string; id: number; rank: number }>(
-    tx,
+  const rows = await queryRows<RankedRow>(
+    db,
     sql`WITH src AS ${materialized ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`} ${sourceFor(scope, day, shifted)}
         SELECT board, industry, id, rank FROM (${ranked}) AS ranked`,
   );
-  // The previous board day's ranks, looked up here rather than joined: a few thousand rows per
-  // library, and no plan can go wrong.
+  return rows.map((row) => ({ ...row, id: Number(row.id), rank: Number(row.rank) }));
+}
+
+/**
+ * Writes a board day: each word with its change against its board's previous day (previous rank −
+ * rank; null when new), replacing the day if it was written before. The previous ranks are looked up
+ * here rather than joined: a few thousand rows per library, and no plan can go wrong.
+ */
+async function writeDay(tx: Database, scope: KeywordScope, day: string, rows: RankedRow[]) {
+  // Two derives of one library (two workers) write one after the other rather than collide.
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`keyword_boards:${scope.platform}:${scope.country}`}))`);
   const previous = await queryRows<{ board: string; industry: string; keyword_id: number; rank: number }>(
     tx,
     sql`SELECT b.board, b.industry, b.keyword_id, b.rank FROM keyword_boards b
@@ -148,7 +165,7 @@ async function computeBoardsForDay(tx: Database, scope: KeywordScope, day: strin
   const key = (board: string, industry: string, id: number) => `${board}\u0000${industry}\u0000${id}`;
   const previousRank = new Map(previous.map((row) => [key(row.board, row.industry, Number(row.keyword_id)), row.rank]));
   const change = rows.map((row) => {
-    const before = previousRank.get(key(row.board, row.industry, Number(row.id)));
+    const before = previousRank.get(key(row.board, row.industry, row.id));
     return before === undefined ? '' : String(before - row.rank);
   });
   await tx.execute(sql`DELETE FROM keyword_boards
@@ -160,32 +177,49 @@ async function computeBoardsForDay(tx: Database, scope: KeywordScope, day: strin
       INSERT INTO keyword_boards (board, platform, country, industry, as_of, rank, keyword_id, rank_change)
       SELECT board, ${scope.platform}, ${scope.country}, industry, ${day}::date, rank, id, nullif(change, '')::int
       FROM unnest(${sql.param(part.map((row) => row.board))}::text[], ${sql.param(part.map((row) => row.industry))}::text[],
-        ${sql.param(part.map((row) => row.rank))}::int[], ${sql.param(part.map((row) => Number(row.id)))}::bigint[],
+        ${sql.param(part.map((row) => row.rank))}::int[], ${sql.param(part.map((row) => row.id))}::bigint[],
         ${sql.param(change.slice(start, start + batch))}::text[]) AS incoming(board, industry, rank, id, change)
     `);
   }
 }
 
-async function hasBoards(db: Database, scope: KeywordScope): Promise<boolean> {
-  const result = (await db.execute(
-    sql`SELECT 1 FROM keyword_boards WHERE platform = ${scope.platform} AND country = ${scope.country} LIMIT 1`,
-  )) as unknown as { rows: unknown[] };
-  return result.rows.length > 0;
+/** Whether the library has boards of a day before `asOf` (the day rank changes compare with). */
+async function hasEarlierDay(db: Database, scope: KeywordScope, asOf: string): Promise<boolean> {
+  const rows = await queryRows<{ found: number }>(
+    db,
+    sql`SELECT 1 AS found FROM keyword_boards
+        WHERE platform = ${scope.platform} AND country = ${scope.country} AND as_of < ${asOf}::date LIMIT 1`,
+  );
+  return rows.length > 0;
 }
 
 /**
- * Computes every board of a library for `asOf`. A library's first boards are preceded by the day
- * before (estimated from the trends) so rank changes show at once. Old board days are pruned.
+ * Computes every board of a library for `asOf`. Without an earlier board day (a library's first
+ * derive), the day before is computed first from the daily trends so rank changes show at once;
+ * `backfill: false` skips that (the first-run seed, whose background derive adds it). Board days
+ * older than BOARD_HISTORY_DAYS are pruned.
  */
-export async function computeBoards(db: Database, scope: KeywordScope, asOf: string, options: { analyze?: boolean } = {}) {
-  const first = !(await hasBoards(db, scope));
-  await db.transaction(async (tx) => {
-    if (first) {
-      const yesterday = dayOf(new Date(Date.parse(`${asOf}T00:00:00Z`) - 86_400_000));
+export async function computeBoards(
+  db: Database,
+  scope: KeywordScope,
+  asOf: string,
+  options: { analyze?: boolean; backfill?: boolean } = {},
+) {
+  const backfill = options.backfill !== false && !(await hasEarlierDay(db, scope, asOf));
+  if (backfill) {
+    // Yesterday's figures live in a temporary table, which lives in one session: one transaction.
+    const yesterday = dayOf(new Date(Date.parse(`${asOf}T00:00:00Z`) - 86_400_000));
+    await db.transaction(async (tx) => {
       await createYesterdayFigures(tx, scope);
-      await computeBoardsForDay(tx, scope, yesterday, true);
-    }
-    await computeBoardsForDay(tx, scope, asOf, false);
+      await writeDay(tx, scope, yesterday, await rankDay(tx, scope, yesterday, true));
+    });
+    await yieldToEventLoop();
+  }
+  // Ranked outside the transaction so the write is short: PGlite serves nothing else during one.
+  const rows = await rankDay(db, scope, asOf, false);
+  await yieldToEventLoop();
+  await db.transaction(async (tx) => {
+    await writeDay(tx, scope, asOf, rows);
     await tx.execute(sql`DELETE FROM keyword_boards WHERE platform = ${scope.platform} AND country = ${scope.country}
       AND as_of < ${asOf}::date - ${BOARD_HISTORY_DAYS}::int`);
   });

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
+import { yieldToEventLoop } from '../jobs/jobs.worker';
+import { queryGrams } from './grams';
 import { computeBoards } from './keyword-boards';
 import { dayOf } from './keyword-details.repository';
-import { queryGrams } from './grams';
 import { type KeywordScope, likeContains, refreshGramStats, scopeKey } from './keyword-search.repository';
 import { mainWordOf } from './keyword-words';
 
@@ -11,12 +12,21 @@ export const CORRELATION_TOP = 500;
 /** Correlation words kept per keyword. */
 export const CORRELATION_KEEP = 50;
 
+/** The parts of the derive step, in the order they run. */
+export const deriveSteps = ['gramStats', 'industryStats', 'boards', 'correlations'] as const;
+export type DeriveStep = (typeof deriveSteps)[number];
+
 export interface DeriveOptions {
-  /** Rebuild the gram statistics first (default true; the seed has just done it). */
-  gramStats?: boolean;
+  /** Which parts to run (default all). */
+  steps?: readonly DeriveStep[];
   correlationTop?: number;
-  /** Refresh the planner statistics first (default true; the first-run seed does it once for all libraries). */
+  /**
+   * Refresh the planner statistics (default: when the gram statistics are rebuilt, i.e. the data
+   * changed; the first-run seed does it once for all libraries).
+   */
   analyze?: boolean;
+  /** Compute the day before from the trends when the library has no earlier boards (default true). */
+  backfill?: boolean;
   log?: (message: string, data?: Record<string, unknown>) => void;
 }
 
@@ -32,28 +42,35 @@ export interface DeriveResult {
  * changes, and the correlation words of the top keywords. Idempotent; run per library by the
  * `keywords.derive` job after every import and by the first-run seed.
  */
-export async function deriveScope(db: Database, scope: KeywordScope, options: DeriveOptions = {}): Promise<DeriveResult> {
+export async function deriveScope(
+  db: Database,
+  scope: KeywordScope,
+  options: DeriveOptions = {},
+): Promise<DeriveResult> {
   const started = Date.now();
   const log = options.log ?? (() => {});
-  const steps: Record<string, number> = {};
-  const step = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
+  const wanted = new Set(options.steps ?? deriveSteps);
+  const timings: Record<string, number> = {};
+  const step = async <T>(name: DeriveStep | 'analyze', run: () => Promise<T>): Promise<T | null> => {
+    if (name !== 'analyze' && !wanted.has(name)) return null;
+    await yieldToEventLoop();
     const at = Date.now();
     const result = await run();
-    steps[name] = Date.now() - at;
+    timings[name] = Date.now() - at;
     return result;
   };
-  if (options.gramStats !== false) await step('gramStats', () => refreshGramStats(db, scope));
+  await step('gramStats', () => refreshGramStats(db, scope));
   // Imports change the data a lot and PGlite has no autovacuum: plan the derive queries on fresh statistics.
-  if (options.analyze !== false) await step('analyze', () => analyzeKeywordTables(db));
+  const analyze = options.analyze ?? wanted.has('gramStats');
+  if (analyze) await step('analyze', () => analyzeKeywordTables(db));
   const asOf = await latestAsOf(db, scope);
   if (!asOf) return { asOf: null, correlated: 0, ms: Date.now() - started };
   await step('industryStats', () => computeIndustryStats(db, scope, asOf));
-  await step('boards', () => computeBoards(db, scope, asOf, { analyze: options.analyze !== false }));
-  const correlated = await step('correlations', () =>
-    computeCorrelations(db, scope, options.correlationTop ?? CORRELATION_TOP),
-  );
+  await step('boards', () => computeBoards(db, scope, asOf, { analyze, backfill: options.backfill !== false }));
+  const correlated =
+    (await step('correlations', () => computeCorrelations(db, scope, options.correlationTop ?? CORRELATION_TOP))) ?? 0;
   const ms = Date.now() - started;
-  log('derived', { platform: scope.platform, country: scope.country, asOf, correlated, ms, steps });
+  log('derived', { platform: scope.platform, country: scope.country, asOf, correlated, ms, steps: timings });
   return { asOf, correlated, ms };
 }
 
@@ -107,7 +124,9 @@ async function computeCorrelations(db: Database, scope: KeywordScope, top: numbe
         ORDER BY search_index DESC, id DESC LIMIT ${top}`,
   );
   const byMainWord = new Map<string, Array<{ id: number; keyword: string }>>();
-  for (const leader of leaders) {
+  for (const [index, leader] of leaders.entries()) {
+    // Segmentation is synchronous: let requests in now and then when this runs in the server.
+    if (index % 100 === 0) await yieldToEventLoop();
     const main = mainWordOf(leader.keyword);
     byMainWord.set(main, [...(byMainWord.get(main) ?? []), { id: Number(leader.id), keyword: leader.keyword }]);
   }
@@ -129,6 +148,7 @@ async function computeCorrelations(db: Database, scope: KeywordScope, top: numbe
     ) AS c
   `,
   );
+  await yieldToEventLoop();
   const byMain = new Map<string, Array<{ keyword: string; search_index: number }>>();
   for (const row of candidates) byMain.set(row.main, [...(byMain.get(row.main) ?? []), row]);
   const ids: number[] = [];

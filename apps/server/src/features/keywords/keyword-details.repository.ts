@@ -67,15 +67,15 @@ export async function selectTrend(db: Database, keywordId: number) {
 /** int[] as numbers, whichever driver returned it. */
 function parseIntArray(value: number[] | string): number[] {
   if (Array.isArray(value)) return value.map(Number);
-  return value
-    .replace(/[{}]/g, '')
-    .split(',')
-    .filter(Boolean)
-    .map(Number);
+  return value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
 }
 
 /** The same word in several libraries at once (the side-by-side table). */
-export async function findAcrossScopes(db: Database, scopes: KeywordScope[], keyword: string): Promise<KeywordRecord[]> {
+export async function findAcrossScopes(
+  db: Database,
+  scopes: KeywordScope[],
+  keyword: string,
+): Promise<KeywordRecord[]> {
   const pairs = sql.join(
     scopes.map((scope) => sql`(${scope.platform}, ${scope.country})`),
     sql`, `,
@@ -100,7 +100,11 @@ export interface IndustryStats {
 }
 
 /** The medians of a library's industry ('' = the whole library), or null before the first derive. */
-export async function findIndustryStats(db: Database, scope: KeywordScope, industry: string): Promise<IndustryStats | null> {
+export async function findIndustryStats(
+  db: Database,
+  scope: KeywordScope,
+  industry: string,
+): Promise<IndustryStats | null> {
   const rows = await queryRows<IndustryStats>(
     db,
     sql`SELECT industry, keyword_count, median_search_index, median_related_work_count, median_works_per_index,
@@ -239,16 +243,28 @@ export interface BoardRecord extends KeywordRecord {
   rank_change: number | null;
 }
 
+/**
+ * A page of a board day. `industry` picks an industry's own board ('' the whole library);
+ * `keywordIndustry` keeps only that industry's words of the chosen board, with their ranks on it.
+ */
 export async function selectBoardPage(
   db: Database,
-  board: { board: BoardKind; platform: Platform; country: string; industry: string; asOf: string },
+  board: {
+    board: BoardKind;
+    platform: Platform;
+    country: string;
+    industry: string;
+    asOf: string;
+    keywordIndustry?: string;
+  },
   page: { limit: number; offset: number },
 ): Promise<{ rows: BoardRecord[]; total: number }> {
+  const onlyIndustry = board.keywordIndustry ? sql`AND k.industry = ${board.keywordIndustry}` : sql``;
   const where = sql`b.board = ${board.board} AND b.platform = ${board.platform} AND b.country = ${board.country}
-    AND b.industry = ${board.industry} AND b.as_of = ${board.asOf}`;
+    AND b.industry = ${board.industry} AND b.as_of = ${board.asOf} ${onlyIndustry}`;
   const counted = await queryRows<{ total: number }>(
     db,
-    sql`SELECT count(*)::int AS total FROM keyword_boards b WHERE ${where}`,
+    sql`SELECT count(*)::int AS total FROM keyword_boards b JOIN keywords k ON k.id = b.keyword_id WHERE ${where}`,
   );
   const rows =
     page.limit > 0

@@ -69,7 +69,10 @@ export const keywordDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
     const { file, fileName } = await exportKeywords(app.db, viewer, request.body);
     return reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="keywords.xlsx"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+      .header(
+        'content-disposition',
+        `attachment; filename="keywords.xlsx"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      )
       .header('cache-control', 'no-store')
       .send(file);
   });

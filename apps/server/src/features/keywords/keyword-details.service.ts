@@ -8,25 +8,21 @@ import {
   type KeywordPortrait,
   type KeywordRefQuery,
   type KeywordTrend,
+  type Platform,
   type PlatformFigures,
   type RelatedList,
   type RelatedQuery,
   type TsoTopicDetail,
   type TsoTopicList,
   type TsoTopicsQuery,
-  type Platform,
 } from '@dso/contract';
 import { worksPerIndex } from '@dso/domain';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import {
-  checkPermission,
-  consumePermission,
-  getPermissionUse,
-  shanghaiDate,
-} from '../permissions/permissions.service';
+import { checkPermission, consumePermission, getPermissionUse, shanghaiDate } from '../permissions/permissions.service';
 import { DEFAULT_COUNTRY } from './countries';
+import { INDUSTRY_BOARDS } from './keyword-boards';
 import * as repository from './keyword-details.repository';
 import {
   choosePlan,
@@ -231,7 +227,10 @@ async function figuresOnEveryPlatform(
   record: KeywordRecord,
   viewer: Viewer,
 ): Promise<PlatformFigures[]> {
-  const overseas: KeywordScope = { platform: 'TSO', country: scope.platform === 'TSO' ? scope.country : DEFAULT_COUNTRY };
+  const overseas: KeywordScope = {
+    platform: 'TSO',
+    country: scope.platform === 'TSO' ? scope.country : DEFAULT_COUNTRY,
+  };
   const scopes: KeywordScope[] = [...sideBySidePlatforms.map((platform) => ({ platform, country: '' })), overseas];
   const found = await repository.findAcrossScopes(db, scopes, record.keyword);
   const figure = (value: number) => presentFigure(value, viewer);
@@ -285,7 +284,11 @@ async function searchExcluding(db: Database, query: SearchQuery, self: KeywordRe
   if (!self) return { rows: wide.slice(0, query.limit), total: counted.total, estimated: counted.estimated };
   const total = Math.max(0, counted.total - 1);
   if (wide.some((row) => row.id === self.id)) {
-    return { rows: wide.filter((row) => row.id !== self.id).slice(0, query.limit), total, estimated: counted.estimated };
+    return {
+      rows: wide.filter((row) => row.id !== self.id).slice(0, query.limit),
+      total,
+      estimated: counted.estimated,
+    };
   }
   const first = wide[0];
   const selfFirst =
@@ -393,12 +396,19 @@ export async function keywordPortrait(db: Database, query: KeywordRefQuery): Pro
 export async function keywordBoard(db: Database, viewer: Viewer, query: BoardQuery): Promise<BoardList> {
   const scope = scopeFor(query);
   const industry = query.industry?.trim() ?? '';
+  // Industry boards rank each industry apart; the others keep their overall ranks, filtered.
+  const partition = INDUSTRY_BOARDS.has(query.board) ? industry : '';
+  const keywordIndustry = INDUSTRY_BOARDS.has(query.board) ? '' : industry;
   const dataMax = await rowsAllowed(db, viewer, ROWS_ALIAS);
   const base = { board: query.board, title: boardTitles[query.board], industry: industry || null };
-  const asOf = await repository.latestBoardDay(db, { board: query.board, ...scope, industry });
+  const asOf = await repository.latestBoardDay(db, { board: query.board, ...scope, industry: partition });
   if (!asOf) return { ...base, as_of: null, total_record: 0, data_max: dataMax, user_grade: viewer.grade, result: [] };
   const page = pageWithin(query.page_no, query.page_size, dataMax);
-  const { rows, total } = await repository.selectBoardPage(db, { board: query.board, ...scope, industry, asOf }, page);
+  const { rows, total } = await repository.selectBoardPage(
+    db,
+    { board: query.board, ...scope, industry: partition, asOf, keywordIndustry },
+    page,
+  );
   return {
     ...base,
     as_of: asOf,

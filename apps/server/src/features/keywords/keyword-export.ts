@@ -1,5 +1,5 @@
-import * as XLSX from '@e965/xlsx';
 import { Code, EXPORT_MAX_ROWS, exportColumns, type KeywordRow, type SearchKeywordsBody } from '@dso/contract';
+import * as XLSX from '@e965/xlsx';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { checkPermission, consumePermission, permissionLacking } from '../permissions/permissions.service';

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { enqueueJob } from '../jobs/jobs.repository';
 import { PermanentJobError } from '../jobs/jobs.worker';
+import type { DeriveStep } from './keyword-derive';
 import { checkRow, parseImportFile } from './keyword-import';
 import { type KeywordInput, upsertKeywords } from './keyword-ingest.repository';
 import type { KeywordScope } from './keyword-search.repository';
@@ -24,12 +25,15 @@ export function scopeFromLabel(label: string): KeywordScope {
   return { platform: platform as KeywordScope['platform'], country };
 }
 
-/** Queues the derive job of a library; a derive already waiting for it makes this a no-op. */
-export async function enqueueDerive(db: Database, scope: KeywordScope) {
+/**
+ * Queues the derive job of a library; a full derive already waiting for it makes this a no-op. With
+ * `steps`, only those parts (its own singleton key, so it never stands in for a full derive).
+ */
+export async function enqueueDerive(db: Database, scope: KeywordScope, steps?: readonly DeriveStep[]) {
   return enqueueJob(db, {
     kind: KEYWORDS_DERIVE_JOB,
-    payload: { platform: scope.platform, country: scope.country },
-    singletonKey: scopeLabel(scope),
+    payload: { platform: scope.platform, country: scope.country, ...(steps ? { steps } : {}) },
+    singletonKey: steps ? `${scopeLabel(scope)}:${steps.join('+')}` : scopeLabel(scope),
     maxAttempts: 3,
   });
 }
@@ -189,4 +193,3 @@ export async function recordCliImport(db: Database, options: { source: string; f
   );
   return Number(rows[0]!.id);
 }
-

@@ -1,5 +1,11 @@
+import {
+  type ImportFormat,
+  type ImportRowError,
+  importFormatSchema,
+  type Platform,
+  platformSchema,
+} from '@dso/contract';
 import * as XLSX from '@e965/xlsx';
-import { type ImportFormat, type ImportRowError, importFormatSchema, type Platform, platformSchema } from '@dso/contract';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { KeywordInput } from './keyword-ingest.repository';
 

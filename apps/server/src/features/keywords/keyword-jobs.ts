@@ -1,10 +1,15 @@
 import { platformSchema } from '@dso/contract';
 import { z } from 'zod';
-import { PermanentJobError, type JobHandlers } from '../jobs/jobs.worker';
-import { deriveScope } from './keyword-derive';
+import { type JobHandlers, PermanentJobError } from '../jobs/jobs.worker';
+import { deriveScope, deriveSteps } from './keyword-derive';
 import { KEYWORDS_DERIVE_JOB, KEYWORDS_IMPORT_JOB, runImport } from './keyword-import.service';
 
-const derivePayloadSchema = z.object({ platform: platformSchema, country: z.string().max(2).default('') });
+const derivePayloadSchema = z.object({
+  platform: platformSchema,
+  country: z.string().max(2).default(''),
+  /** Only these parts of the derive (all when absent). */
+  steps: z.array(z.enum(deriveSteps)).optional(),
+});
 const importPayloadSchema = z.object({ importId: z.number().int().positive() });
 
 function parsePayload<T>(schema: z.ZodType<T>, payload: unknown): T {
@@ -16,8 +21,11 @@ function parsePayload<T>(schema: z.ZodType<T>, payload: unknown): T {
 /** The keyword library's background jobs: derive a library, run an uploaded import. */
 export const keywordJobHandlers: JobHandlers = {
   [KEYWORDS_DERIVE_JOB]: async (payload, { db, log }) => {
-    const scope = parsePayload(derivePayloadSchema, payload);
-    await deriveScope(db, scope, { log: (message, data) => log.info(data ?? {}, message) });
+    const { steps, ...scope } = parsePayload(derivePayloadSchema, payload);
+    await deriveScope(db, scope, {
+      ...(steps ? { steps } : {}),
+      log: (message, data) => log.info(data ?? {}, message),
+    });
   },
   [KEYWORDS_IMPORT_JOB]: async (payload, { db }) => {
     const { importId } = parsePayload(importPayloadSchema, payload);

@@ -41,14 +41,18 @@ export function mainWordOf(keyword: string): string {
 export function rootPhrasesOf(keyword: string): string[] {
   const text = keyword.trim();
   const { jieba } = segmenter();
-  const words = jieba.cut(text, true).filter((word) => word.trim().length > 0);
+  const tokens = jieba.cut(text, true);
+  // Runs start and end on words; the blanks between English words stay inside a run.
+  const wordAt = tokens.flatMap((token, index) => (token.trim() ? [index] : []));
   const phrases = new Set<string>();
-  for (let start = 0; start < words.length; start++) {
-    let phrase = '';
-    for (let end = start; end < words.length; end++) {
-      phrase += words[end];
-      const trimmed = phrase.trim();
-      if ([...trimmed].length >= 2 && trimmed !== text) phrases.add(trimmed);
+  for (const start of wordAt) {
+    for (const end of wordAt) {
+      if (end < start) continue;
+      const phrase = tokens
+        .slice(start, end + 1)
+        .join('')
+        .trim();
+      if ([...phrase].length >= 2 && phrase !== text) phrases.add(phrase);
     }
   }
   for (const word of jieba.cutForSearch(text, true)) {

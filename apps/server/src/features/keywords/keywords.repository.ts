@@ -108,7 +108,11 @@ export async function selectRandomBlueOcean(db: Database, scope: KeywordScope, l
 
 export async function selectCountries(db: Database) {
   return db
-    .select({ country_code: countries.code, country_name_cn: countries.nameCn, country_translation: countries.translation })
+    .select({
+      country_code: countries.code,
+      country_name_cn: countries.nameCn,
+      country_translation: countries.translation,
+    })
     .from(countries)
     .orderBy(asc(countries.sort));
 }

@@ -1,6 +1,6 @@
 import { Code, KeywordPath } from '@dso/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp, createUser, loginAs } from '../../testing';
+import { createTestApp, createUser, loginAs, type TestApp } from '../../testing';
 import { type KeywordInput, upsertKeywords } from './keyword-ingest.repository';
 import { refreshGramStats } from './keyword-search.repository';
 import { GUEST_ROWS } from './keywords.service';
@@ -28,7 +28,9 @@ describe('keyword search routes', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    const lipsticks = Array.from({ length: 60 }, (_, i) => keyword(`口红色号${String(i).padStart(2, '0')}`, 100_000 - i * 100));
+    const lipsticks = Array.from({ length: 60 }, (_, i) =>
+      keyword(`口红色号${String(i).padStart(2, '0')}`, 100_000 - i * 100),
+    );
     await upsertKeywords(t.database.db, [
       ...lipsticks,
       keyword('平价口红推荐', 123_456),
@@ -47,7 +49,12 @@ describe('keyword search routes', () => {
   afterAll(async () => t.close());
 
   const search = (body: Record<string, unknown>, token?: string) =>
-    t.request({ method: 'POST', url: KeywordPath.search, body: { platform: 'DSO', ...body }, ...(token ? { token } : {}) });
+    t.request({
+      method: 'POST',
+      url: KeywordPath.search,
+      body: { platform: 'DSO', ...body },
+      ...(token ? { token } : {}),
+    });
 
   it('shows a visitor the first rows only, with banded figures', async () => {
     const body = (await search({ keyword: '口红', page_size: 20 })).json();
@@ -107,7 +114,9 @@ describe('keyword search routes', () => {
   });
 
   it('filters and sorts', async () => {
-    const body = (await search({ keyword: '口红', filters: { index_min: 99_800 }, sort: 'search_index', order: 'asc' })).json();
+    const body = (
+      await search({ keyword: '口红', filters: { index_min: 99_800 }, sort: 'search_index', order: 'asc' })
+    ).json();
     expect(body.data.result.map((row: { keyword: string }) => row.keyword)).toEqual([
       '口红色号02',
       '口红色号01',
@@ -127,7 +136,9 @@ describe('keyword search routes', () => {
   });
 
   it('suggests words that start with the input', async () => {
-    const body = (await t.request({ method: 'GET', url: `${KeywordPath.suggestions}?keyword=${encodeURIComponent('平价')}` })).json();
+    const body = (
+      await t.request({ method: 'GET', url: `${KeywordPath.suggestions}?keyword=${encodeURIComponent('平价')}` })
+    ).json();
     expect(body).toEqual({ code: Code.OK, msg: 'success', data: ['平价口红推荐'] });
     const empty = (await t.request({ method: 'GET', url: `${KeywordPath.suggestions}?keyword=` })).json();
     expect(empty).toMatchObject({ code: Code.BAD_REQUEST, msg: '请输入关键词' });
@@ -138,16 +149,30 @@ describe('keyword search routes', () => {
     const token = await loginAs(t.database.db, user.id);
     for (const word of ['口红', '减肥', '口红']) await search({ keyword: word, history_type: 'word' }, token);
     await search({ keyword: '平价', history_type: 'rso_word' }, token);
-    const history = (await t.request({ method: 'GET', url: `${KeywordPath.history}?types=word,rso_word&size=10`, token })).json();
+    const history = (
+      await t.request({ method: 'GET', url: `${KeywordPath.history}?types=word,rso_word&size=10`, token })
+    ).json();
     expect(history.data).toEqual([
       { type: 'word', logs: ['口红', '减肥'] },
       { type: 'rso_word', logs: ['平价'] },
     ]);
-    await t.request({ method: 'POST', url: KeywordPath.deleteHistory, body: { types: ['word'], keyword: '口红' }, token });
+    await t.request({
+      method: 'POST',
+      url: KeywordPath.deleteHistory,
+      body: { types: ['word'], keyword: '口红' },
+      token,
+    });
     const afterOne = (await t.request({ method: 'GET', url: `${KeywordPath.history}?types=word`, token })).json();
     expect(afterOne.data[0].logs).toEqual(['减肥']);
-    await t.request({ method: 'POST', url: KeywordPath.deleteHistory, body: { types: ['word', 'rso_word'], batch: true }, token });
-    const afterAll = (await t.request({ method: 'GET', url: `${KeywordPath.history}?types=word,rso_word`, token })).json();
+    await t.request({
+      method: 'POST',
+      url: KeywordPath.deleteHistory,
+      body: { types: ['word', 'rso_word'], batch: true },
+      token,
+    });
+    const afterAll = (
+      await t.request({ method: 'GET', url: `${KeywordPath.history}?types=word,rso_word`, token })
+    ).json();
     expect(afterAll.data).toEqual([
       { type: 'word', logs: [] },
       { type: 'rso_word', logs: [] },
@@ -179,7 +204,9 @@ describe('keyword search routes', () => {
   });
 
   it('splits a long keyword into root words with their figures', async () => {
-    const body = (await t.request({ method: 'GET', url: `${KeywordPath.rootWords}?keyword=${encodeURIComponent('减肥食谱推荐')}` })).json();
+    const body = (
+      await t.request({ method: 'GET', url: `${KeywordPath.rootWords}?keyword=${encodeURIComponent('减肥食谱推荐')}` })
+    ).json();
     const words = body.data.map((row: { word: string }) => row.word);
     expect(words).toEqual(expect.arrayContaining(['减肥', '食谱', '推荐']));
   });

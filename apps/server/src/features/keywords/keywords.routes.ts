@@ -1,9 +1,9 @@
 import {
+  deleteHistoryBodySchema,
+  historyQuerySchema,
   KeywordPath,
   type Platform,
   type PopularType,
-  deleteHistoryBodySchema,
-  historyQuerySchema,
   popularTypeSchema,
   rootWordsQuerySchema,
   searchKeywordsBodySchema,
@@ -34,7 +34,14 @@ export const keywordsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   const suggest = (platform: Platform) => async (request: { query: z.infer<typeof suggestionsQuerySchema> }) =>
-    ok(await selectSuggestions(app.db, scopeOf({ platform, country: request.query.country }), request.query.keyword, SUGGESTION_LIMIT));
+    ok(
+      await selectSuggestions(
+        app.db,
+        scopeOf({ platform, country: request.query.country }),
+        request.query.keyword,
+        SUGGESTION_LIMIT,
+      ),
+    );
   app.get(KeywordPath.suggestions, { schema: { querystring: suggestionsQuerySchema } }, suggest('DSO'));
   app.get(KeywordPath.rsoSuggestions, { schema: { querystring: suggestionsQuerySchema } }, suggest('RSO'));
   app.get(KeywordPath.bsoSuggestions, { schema: { querystring: suggestionsQuerySchema } }, suggest('BSO'));

@@ -1,12 +1,18 @@
 import type { KeywordList, KeywordRow, SearchKeywordsBody } from '@dso/contract';
-import { type Grade, bandNumber } from '@dso/domain';
+import { bandNumber, type Grade } from '@dso/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { resolveGrade } from '../permissions/grade.service';
 import { checkPermission, consumePermission } from '../permissions/permissions.service';
 import { DEFAULT_COUNTRY } from './countries';
-import { type KeywordRecord, type KeywordScope, choosePlan, countMatches, selectPage } from './keyword-search.repository';
+import {
+  choosePlan,
+  countMatches,
+  type KeywordRecord,
+  type KeywordScope,
+  selectPage,
+} from './keyword-search.repository';
 import { recordHistory } from './keywords.repository';
 
 /** Rows a visitor sees before the login prompt (需要登录才能查看更多排名 / 马上登录). */
@@ -29,7 +35,10 @@ export async function resolveViewer(db: Database, userId: number | null): Promis
   return { userId, grade, showOriginal: user?.showOriginal ?? false };
 }
 
-export function scopeOf(body: { platform: SearchKeywordsBody['platform']; country?: string | undefined }): KeywordScope {
+export function scopeOf(body: {
+  platform: SearchKeywordsBody['platform'];
+  country?: string | undefined;
+}): KeywordScope {
   return { platform: body.platform, country: body.platform === 'TSO' ? (body.country ?? DEFAULT_COUNTRY) : '' };
 }
 

@@ -33,7 +33,11 @@ export async function createTwinApps(config: Partial<AppConfig> = {}): Promise<T
   const database = await createTestDatabase();
   const build = async (): Promise<Instance> => {
     const app = await buildApp({
-      config: { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: '127.0.0.1' }), webDist: undefined, ...config },
+      config: {
+        ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: '127.0.0.1' }),
+        webDist: undefined,
+        ...config,
+      },
       database,
       logger: false,
     });

@@ -5,6 +5,7 @@ import { type Database, queryRows } from '../../../db/client';
 import { countries as countriesTable } from '../../../db/schema';
 import { overseasCountries } from '../countries';
 import { analyzeKeywordTables, deriveScope } from '../keyword-derive';
+import { enqueueDerive } from '../keyword-import.service';
 import { upsertKeywords } from '../keyword-ingest.repository';
 import { type KeywordScope, refreshGramStats } from '../keyword-search.repository';
 import { generateKeywords } from './generator';
@@ -132,13 +133,13 @@ export async function seedTsoTopics(
 
 /** TSO topics per list and country in the first-run set. */
 export const FIRST_RUN_TOPICS = 120;
-/** Correlation words are kept for this many top keywords per library on the first run (the job keeps more). */
-export const FIRST_RUN_CORRELATION_TOP = 300;
 
 /**
- * The whole first-run demo set: the keyword libraries of {@link firstRunPlan}, their portraits, the
- * TSO topic lists, and then the derive step run right here (boards, industry medians, correlation
- * words) so boards exist on the first start without waiting for a worker.
+ * The whole first-run demo set: the keyword libraries of {@link firstRunPlan}, their portraits and
+ * the TSO topic lists, then each library's industry medians and today's boards derived right here,
+ * so boards exist on the first start without waiting for a worker. The rest is queued for the job
+ * worker: the day before (for rank changes, from the trends) and the correlation words (computed on
+ * the fly until it has kept them).
  */
 export async function seedFirstRun(
   db: Database,
@@ -151,7 +152,8 @@ export async function seedFirstRun(
   await seedTsoTopics(db, { countries: overseas, seed: plan.seed, asOf: plan.asOf, count: FIRST_RUN_TOPICS });
   await analyzeKeywordTables(db);
   for (const scope of plan.scopes) {
-    await deriveScope(db, scope, { gramStats: false, analyze: false, correlationTop: FIRST_RUN_CORRELATION_TOP, log });
+    await deriveScope(db, scope, { steps: ['industryStats', 'boards'], analyze: false, backfill: false, log });
   }
-  await analyzeKeywordTables(db, ['keyword_boards', 'keyword_relations', 'keyword_portraits', 'tso_topics']);
+  await analyzeKeywordTables(db, ['keyword_boards', 'keyword_industry_stats', 'keyword_portraits', 'tso_topics']);
+  for (const scope of plan.scopes) await enqueueDerive(db, scope, ['boards', 'correlations']);
 }

@@ -10,7 +10,18 @@ import { overseasTopics } from './vocabulary';
  */
 
 const ecoSuffixes = ['haul', 'finds', 'deals', 'review', 'musthaves', 'unboxing', 'dupe', 'sale', 'favorites', 'shop'];
-const creativeSuffixes = ['ideas', 'hacks', 'tips', 'diy', 'challenge', 'tutorial', 'aesthetic', 'transformation', 'routine', 'inspo'];
+const creativeSuffixes = [
+  'ideas',
+  'hacks',
+  'tips',
+  'diy',
+  'challenge',
+  'tutorial',
+  'aesthetic',
+  'transformation',
+  'routine',
+  'inspo',
+];
 const ecoExtras = ['tiktokmademebuyit', 'amazonfinds', 'tiktokshop', 'founditonamazon', 'smallbusiness', 'giftideas'];
 const creativeExtras = ['fyp', 'storytime', 'dayinmylife', 'grwm', 'beforeandafter', 'lifehacks'];
 
@@ -31,7 +42,12 @@ function gaussian(random: () => number): number {
 }
 
 /** The topics of one list of one country, most viewed first. */
-export function generateTsoTopics(options: { kind: TsoTopicKind; country: string; seed: number; count: number }): DemoTopic[] {
+export function generateTsoTopics(options: {
+  kind: TsoTopicKind;
+  country: string;
+  seed: number;
+  count: number;
+}): DemoTopic[] {
   const suffixes = options.kind === 'ecoTopic' ? ecoSuffixes : creativeSuffixes;
   const extras = options.kind === 'ecoTopic' ? ecoExtras : creativeExtras;
   const names = [...extras];
@@ -40,7 +56,10 @@ export function generateTsoTopics(options: { kind: TsoTopicKind; country: string
     const suffix = suffixes[Math.floor(i / overseasTopics.length) % suffixes.length]!;
     names.push(`${topic}${suffix}`);
   }
-  const seed = mix32(options.seed, [...`${options.kind}${options.country}`].reduce((h, c) => h * 31 + c.charCodeAt(0), 11));
+  const seed = mix32(
+    options.seed,
+    [...`${options.kind}${options.country}`].reduce((h, c) => h * 31 + c.charCodeAt(0), 11),
+  );
   const scale = countryScale[options.country] ?? 0.2;
   return names.slice(0, options.count).map((topic, rank) => {
     let counter = 0;

@@ -1,0 +1,26 @@
+import type { KeywordInput } from './keyword-ingest.repository';
+
+/** A keyword row for tests: DSO, 美妆护肤, figures from the search index unless given. */
+export function keywordInput(keyword: string, searchIndex: number, extra: Partial<KeywordInput> = {}): KeywordInput {
+  return {
+    platform: 'DSO',
+    country: '',
+    keyword,
+    searchIndex,
+    monthCoverCount: searchIndex * 30,
+    relatedWorkCount: Math.floor(searchIndex / 10),
+    category: 'diversify_4',
+    industry: '美妆护肤',
+    commerceIntent: false,
+    firstSeen: '2026-01-01',
+    asOf: '2026-11-20',
+    trend: null,
+    isDemo: true,
+    ...extra,
+  };
+}
+
+/** A daily series of `days` values ending at `last`, changing by `step` a day. */
+export function trendEndingAt(last: number, days = 30, step = 0): number[] {
+  return Array.from({ length: days }, (_, day) => Math.max(0, last - (days - 1 - day) * step));
+}
