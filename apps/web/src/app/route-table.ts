@@ -73,30 +73,42 @@ export const routeTable: RouteMeta[] = [
   route('/KeywordDouyin/:tabVal?/:tabType?', '抖音关键词库', '抖音搜索词、电商词、行业词、下拉词与相关词。', {
     tab: 'keyword',
     layout: 'key',
+    page: () => import('../features/keywords/pages/keyword-library-page'),
   }),
   route('/KeywordXhs/:tabVal?/:tabType?', '小红书关键词库', '小红书搜索词、相关词、行业词与下拉词。', {
     tab: 'keyword',
     layout: 'key',
+    page: () => import('../features/keywords/pages/keyword-library-page'),
   }),
   route('/KeywordWSO/:tabVal?/:tabType?', '微信关键词库', '微信搜一搜搜索词、相关词、行业词与下拉词。', {
     tab: 'keyword',
     layout: 'key',
+    page: () => import('../features/keywords/pages/keyword-library-page'),
   }),
   route('/KeywordBSO/:tabVal?/:tabType?', 'B站关键词库', '哔哩哔哩搜索词、相关词与下拉词。', {
     tab: 'keyword',
     layout: 'key',
+    page: () => import('../features/keywords/pages/keyword-library-page'),
   }),
   route('/KeywordTSO/:tabVal?/:tabType?', 'TikTok关键词库', 'TikTok 各国家与地区的搜索词、相关词与下拉词。', {
     tab: 'keyword',
     layout: 'key',
+    page: () => import('../features/keywords/pages/keyword-library-page'),
   }),
   route('/KeywordKSO/:tabVal?/:tabType?', '快手关键词库', '快手搜索词、相关词、行业词与下拉词。', {
     tab: 'keyword',
     layout: 'key',
+    page: () => import('../features/keywords/pages/keyword-library-page'),
   }),
-  route('/keyWordShareDetail', '关键词分享', '查看分享给您的关键词数据。', { tab: 'keyword' }),
+  route('/keyWordShareDetail', '关键词分享', '查看分享给您的关键词数据。', {
+    tab: 'keyword',
+    page: () => import('../features/keyword-detail/pages/keyword-share-page'),
+  }),
   route('/copyWriters', 'AI文案', '根据关键词一键生成短视频文案。', { tab: 'ai', layout: 'key' }),
-  route('/keyWordSeo', 'AI选词', '输入核心词，AI 帮您挑选高价值蓝海词。', { tab: 'ai' }),
+  route('/keyWordSeo', 'AI选词', '输入核心词，AI 帮您挑选高价值蓝海词。', {
+    tab: 'ai',
+    page: () => import('../features/keywords/pages/keyword-seo-page'),
+  }),
   route('/CueWord', 'AI创作', '按模板生成标题、脚本与笔记。', { tab: 'ai' }),
   route('/writing', 'AI写作', '使用所选写作模板进行 AI 创作。', { tab: 'ai' }),
   route('/DouyinVideoOcr', '视频文案提取', '粘贴视频链接，提取视频口播文案。', { tab: 'ai' }),
@@ -107,8 +119,12 @@ export const routeTable: RouteMeta[] = [
   route('/KeywordDouyinHot/:tabVal?', '抖音热词榜单', '蓝海词、行业热词、电商热卖词、话题飙升等九大榜单。', {
     tab: 'keyword',
     infiniteScroll: 'hotListLoad',
+    page: () => import('../features/keyword-boards/pages/keyword-boards-page'),
   }),
-  route('/KeywordTSOList/:tabVal?', 'TikTok话题榜', 'TikTok 电商话题与创意灵感话题。', { tab: 'keyword' }),
+  route('/KeywordTSOList/:tabVal?', 'TikTok话题榜', 'TikTok 电商话题与创意灵感话题。', {
+    tab: 'keyword',
+    page: () => import('../features/keywords/pages/tso-topic-list-page'),
+  }),
   route('/DouyinKeywordSearchRank', '搜索排名查询', '查询关键词下作品的搜索排名。', { tab: 'keyword' }),
   route('/personListLibrary/:tabVal?', '达人库', '按领域、粉丝量与带货能力查找创作者。', {
     tab: 'creator',
@@ -123,18 +139,34 @@ export const routeTable: RouteMeta[] = [
   route('/dailyPaper', '数据日报', '每日监控数据汇总。', { ...login, tab: 'monitor' }),
   route('/keyWordDetailMonitor', '关键词排名监控', '关键词下作品排名的监控详情。', { ...login, tab: 'monitor' }),
   route('/dataMarketNew', '作品排名监控', '监控作品在关键词下的排名变化。', { ...login, tab: 'monitor' }),
-  route(
-    '/keyWordDetail/:tabVal?',
-    '抖音关键词详情',
-    '抖音关键词的搜索趋势、竞争分析、相关词与人群画像。',
-    keywordDetail,
-  ),
-  route('/RsoKeyWordDetail/:tabVal?', '小红书关键词详情', '小红书关键词的趋势、竞争与相关词。', keywordDetail),
-  route('/WsoKeyWordDetail/:tabVal?', '微信关键词详情', '微信搜一搜关键词的趋势、竞争与相关词。', keywordDetail),
-  route('/BsoKeyWordDetail/:tabVal?', 'B站关键词详情', '哔哩哔哩关键词的趋势、竞争与相关词。', keywordDetail),
-  route('/TsoKeyWordDetail/:tabVal?', 'TikTok关键词详情', 'TikTok 关键词的趋势、竞争与相关词。', keywordDetail),
-  route('/TsoKeyWordTopicDetail/:tabVal?', 'TikTok话题详情', 'TikTok 话题的趋势与相关作品。', keywordDetail),
-  route('/KsoKeyWordDetail/:tabVal?', '快手关键词详情', '快手关键词的趋势、竞争与相关词。', keywordDetail),
+  route('/keyWordDetail/:tabVal?', '抖音关键词详情', '抖音关键词的搜索趋势、竞争分析、相关词与人群画像。', {
+    ...keywordDetail,
+    page: () => import('../features/keyword-detail/pages/keyword-detail-page'),
+  }),
+  route('/RsoKeyWordDetail/:tabVal?', '小红书关键词详情', '小红书关键词的趋势、竞争与相关词。', {
+    ...keywordDetail,
+    page: () => import('../features/keyword-detail/pages/keyword-detail-page'),
+  }),
+  route('/WsoKeyWordDetail/:tabVal?', '微信关键词详情', '微信搜一搜关键词的趋势、竞争与相关词。', {
+    ...keywordDetail,
+    page: () => import('../features/keyword-detail/pages/keyword-detail-page'),
+  }),
+  route('/BsoKeyWordDetail/:tabVal?', 'B站关键词详情', '哔哩哔哩关键词的趋势、竞争与相关词。', {
+    ...keywordDetail,
+    page: () => import('../features/keyword-detail/pages/keyword-detail-page'),
+  }),
+  route('/TsoKeyWordDetail/:tabVal?', 'TikTok关键词详情', 'TikTok 关键词的趋势、竞争与相关词。', {
+    ...keywordDetail,
+    page: () => import('../features/keyword-detail/pages/keyword-detail-page'),
+  }),
+  route('/TsoKeyWordTopicDetail/:tabVal?', 'TikTok话题详情', 'TikTok 话题的趋势与相关作品。', {
+    ...keywordDetail,
+    page: () => import('../features/keyword-detail/pages/tso-topic-detail-page'),
+  }),
+  route('/KsoKeyWordDetail/:tabVal?', '快手关键词详情', '快手关键词的趋势、竞争与相关词。', {
+    ...keywordDetail,
+    page: () => import('../features/keyword-detail/pages/keyword-detail-page'),
+  }),
   route('/simmind', '关键词思维导图', '以思维导图展开关键词的相关词与长尾词。', { ...login, tab: 'ai', layout: 'key' }),
   route('/keywordImg', 'AI图文', '根据关键词生成图文笔记。', { ...login, tab: 'ai' }),
   route('/keywordImgDetails', 'AI图文详情', '查看与编辑生成的图文作品。', { ...login, tab: 'ai' }),

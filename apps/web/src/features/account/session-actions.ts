@@ -1,12 +1,27 @@
+import { AD_CLICK_TTL_MS, Code, type LoginResult, type SubAccountInviteInfo } from '@dso/contract';
+import { ApiError } from '../../lib/api/errors';
+import { toast } from '../../lib/feedback';
+import { navigateTo } from '../../lib/navigation';
+import { LocalKey, readLocal, readSession, SessionKey, writeSession } from '../../lib/storage';
 import { useDialogs } from '../../stores/dialogs';
 import { usePreferences } from '../../stores/preferences';
 import { useSession } from '../../stores/session';
-import { callLogout, fetchRoles, fetchUserInfo } from './api/session-api';
+import { useAccountDialogs } from './account-dialogs';
+import { previewDccLogin, reportConversion } from './api/login-api';
+import { callLogout, fetchRoles, fetchUserInfo, loginWithDccToken } from './api/session-api';
+import { fetchInviteInfo } from './api/sub-account-api';
+import { reloadPage } from './reload-page';
 
-/** Loads user info into the store; a failure leaves the session as the response handler set it. */
+/**
+ * Loads user info into the store and then checks for a pending child-account invite. Without a token
+ * (none stored, or cleared by an earlier answer such as 803 at start) there is no user to load, and
+ * asking would only answer 800 and open the login dialog over the dialog that explains why.
+ */
 export async function loadUserInfo() {
+  if (!useSession.getState().token) throw new ApiError(Code.TOKEN_INVALID, '请先登录');
   const info = await fetchUserInfo();
   useSession.getState().setUserInfo(info);
+  void checkPendingInvite();
   return info;
 }
 
@@ -14,6 +29,110 @@ export async function loadRoles() {
   const roles = await fetchRoles();
   useSession.getState().setRoles(roles);
   return roles;
+}
+
+/** Payload of the child-account bind notice (001 §2): the pending invite. */
+export interface ChildBindPayload {
+  invite: NonNullable<SubAccountInviteInfo>;
+}
+
+/**
+ * Opens the child-account bind notice when the signed-in user has a pending invite (001 §4, 002 §4).
+ * A failed check is not worth bothering the user with: the notice comes with the next load.
+ */
+export async function checkPendingInvite() {
+  if (useDialogs.getState().open.childBind) return;
+  try {
+    const invite = await fetchInviteInfo();
+    if (invite && useSession.getState().token) {
+      const payload: ChildBindPayload = { invite };
+      useDialogs.getState().openDialog('childBind', payload);
+    }
+  } catch {
+    // See above.
+  }
+}
+
+/** How long the success toast shows before the page reloads after login (001 §9 toasts 1000 ms). */
+export const LOGIN_RELOAD_DELAY_MS = 1000;
+
+/**
+ * After login (001 §4): back to the saved `logOutPath`, or a reload when that is the page already
+ * shown, so every panel refetches with the new session.
+ */
+export function returnAfterLogin() {
+  const target = readSession(SessionKey.logOutPath);
+  const current = `${window.location.pathname}${window.location.search}`;
+  if (target?.startsWith('/') && target !== current) {
+    navigateTo(target);
+    return;
+  }
+  setTimeout(reloadPage, LOGIN_RELOAD_DELAY_MS);
+}
+
+/** Stores the session of a login result and loads roles, then user info (000 §4 order). */
+export async function establishSession(result: Pick<LoginResult, 'token' | 'user_id'>) {
+  useSession.getState().setToken(result.token, String(result.user_id));
+  await loadRoles().catch(() => undefined);
+  await loadUserInfo().catch(() => undefined);
+}
+
+/** A paid-search conversion for a new registration, when the click is from the last 24 h (001 §4, §9). */
+function reportRegistration() {
+  const clickId = readLocal(LocalKey.adClickId);
+  const clickTime = Number(readLocal(LocalKey.adClickTime));
+  if (!clickId || !Number.isFinite(clickTime) || Date.now() - clickTime > AD_CLICK_TTL_MS) return;
+  void reportConversion({ bd_vid: clickId, bd_vid_time: clickTime, kind: 'register' }).catch(() => undefined);
+}
+
+/**
+ * Finishes any login (QR, code, password, bind): session, roles and user info, 登录成功, the login
+ * dialogs closed, and the return. A code login that just registered (`reg`) says 注册成功, reports the
+ * conversion and offers to set a password first (skippable) before returning.
+ */
+export async function finishLogin(result: Pick<LoginResult, 'token' | 'user_id'> & { reg?: boolean }) {
+  await establishSession(result);
+  const dialogs = useDialogs.getState();
+  dialogs.closeDialog('login');
+  dialogs.closeDialog('bindPhone');
+  useAccountDialogs.getState().closeAccountDialog('phoneLogin');
+  if (result.reg) {
+    toast('注册成功', 'success', 2000);
+    reportRegistration();
+    useAccountDialogs.setState({ afterSetPassword: returnAfterLogin });
+    useAccountDialogs.getState().openAccountDialog('setPassword');
+    return;
+  }
+  toast('登录成功', 'success', 2000);
+  returnAfterLogin();
+}
+
+/**
+ * The sister-product hand-over (001 §4): shows who will be linked (an existing account, or one to be
+ * registered), and on OK spends the token with `user/dcc_login`. Resolves true when the user is
+ * logged in afterwards.
+ */
+export async function linkDccAccount(token: string): Promise<boolean> {
+  let preview: { phone: string; reg: boolean };
+  try {
+    preview = await previewDccLogin(token);
+  } catch {
+    return false;
+  }
+  const confirmed = await new Promise<boolean>((resolve) => {
+    useAccountDialogs.setState({ dccPrompt: { ...preview, answer: resolve } });
+    useAccountDialogs.getState().openAccountDialog('dccLink');
+  });
+  useAccountDialogs.getState().closeAccountDialog('dccLink');
+  if (!confirmed) return false;
+  try {
+    const result = await loginWithDccToken(token);
+    await establishSession(result);
+    toast(preview.reg ? '注册成功' : '登录成功', 'success', 2000);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 declare global {
@@ -41,6 +160,11 @@ export async function logout() {
   window.dsoExtensionLogout?.();
   await delay(300);
   window.location.reload();
+}
+
+/** Stores where to return after login: used when the login dialog is dismissed (001 §4). */
+export function rememberCurrentPath() {
+  writeSession(SessionKey.logOutPath, `${window.location.pathname}${window.location.search}`);
 }
 
 function delay(ms: number) {

@@ -1,5 +1,5 @@
 import { Code } from '@dso/contract';
-import { type MockInstance, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { useDialogs } from '../../stores/dialogs';
 import { useSession } from '../../stores/session';
 import * as feedback from '../feedback';

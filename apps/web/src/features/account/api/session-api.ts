@@ -1,21 +1,22 @@
-import type { PermissionNode, UserInfo } from '@dso/contract';
+import { AuthPath, type LoginResult, type PermissionNode, PermissionPath, type UserInfo } from '@dso/contract';
 import { request } from '../../../lib/api/client';
 
 /** Session calls the app frame makes at start and logout (000 §4, 001 §7). */
 
 export function fetchUserInfo() {
-  return request<UserInfo>('/api/user/info');
+  return request<UserInfo>(AuthPath.userInfo);
 }
 
+/** The permission tree `DccRoles`; visitors get it too. */
 export function fetchRoles() {
-  return request<PermissionNode[]>('/api/user/roles');
+  return request<PermissionNode[]>(PermissionPath.roles);
 }
 
-/** Logs in with the sister product's token (the provider-cookie login). */
+/** Logs in with the sister product's hand-over token (`user/dcc_login`), spending it. */
 export function loginWithDccToken(token: string) {
-  return request<{ token: string; user_id: number }>('/api/user/dcc_login', { query: { token } });
+  return request<LoginResult>(AuthPath.dccLogin, { query: { token } });
 }
 
 export function callLogout() {
-  return request<null>('/api/user/out', { silent: true });
+  return request<null>(AuthPath.logout, { silent: true });
 }

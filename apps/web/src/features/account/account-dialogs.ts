@@ -1,0 +1,55 @@
+import { create } from 'zustand';
+
+/**
+ * Dialogs of the account feature that are not among the global dialog flags (001 §2): the separate
+ * phone-and-code login, the first password after a code registration, change phone and the
+ * sister-product link. The global flags (`login`, `bindPhone`, `resetPassword`, `childBind`) stay
+ * in the app's dialogs store.
+ */
+export type AccountDialogName = 'phoneLogin' | 'setPassword' | 'changePhone' | 'dccLink';
+
+/** What the sister-product confirm shows (`GET /api/user/dcc_login_log`). */
+export interface DccLinkPrompt {
+  phone: string;
+  /** True: no account yet, the user will be registered and linked. */
+  reg: boolean;
+  answer(confirmed: boolean): void;
+}
+
+interface AccountDialogsState {
+  open: Record<AccountDialogName, boolean>;
+  /** Runs when the set-password step is done or skipped: the return after login. */
+  afterSetPassword: (() => void) | null;
+  dccPrompt: DccLinkPrompt | null;
+  openAccountDialog(name: AccountDialogName): void;
+  closeAccountDialog(name: AccountDialogName): void;
+}
+
+const allClosed = (): Record<AccountDialogName, boolean> => ({
+  phoneLogin: false,
+  setPassword: false,
+  changePhone: false,
+  dccLink: false,
+});
+
+export const useAccountDialogs = create<AccountDialogsState>((set) => ({
+  open: allClosed(),
+  afterSetPassword: null,
+  dccPrompt: null,
+  openAccountDialog(name) {
+    set((state) => ({ open: { ...state.open, [name]: true } }));
+  },
+  closeAccountDialog(name) {
+    set((state) => ({ open: { ...state.open, [name]: false } }));
+  },
+}));
+
+/** Opens the separate phone-and-code dialog (001 §2) with its 注册/登录 button. */
+export function openPhoneLoginDialog() {
+  useAccountDialogs.getState().openAccountDialog('phoneLogin');
+}
+
+/** Opens change phone; the personal centre and the user's hover panel link here. */
+export function openChangePhoneDialog() {
+  useAccountDialogs.getState().openAccountDialog('changePhone');
+}

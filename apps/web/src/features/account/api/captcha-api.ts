@@ -1,0 +1,15 @@
+import { AuthPath, type CaptchaPuzzle, type CaptchaResult, type CaptchaVerifyBody } from '@dso/contract';
+import { request } from '../../../lib/api/client';
+
+/** `GET /api/captcha/new`: a fresh slider puzzle. */
+export function fetchCaptchaPuzzle() {
+  return request<CaptchaPuzzle>(AuthPath.captchaNew);
+}
+
+/**
+ * `POST /api/captcha/verify`. A miss answers 300, which the captcha dialog shows in its own words
+ * instead of a toast, so the policy takes 300 over.
+ */
+export function verifyCaptcha(body: CaptchaVerifyBody) {
+  return request<CaptchaResult>(AuthPath.captchaVerify, { method: 'POST', body, handles: [300] });
+}

@@ -1,0 +1,61 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { openedDialogs, renderWidget } from '../../../components/testing/render-widget';
+import * as feedback from '../../../lib/feedback';
+import { useDialogs } from '../../../stores/dialogs';
+import { useSession } from '../../../stores/session';
+import * as reload from '../reload-page';
+import { mockApi, ok, userInfoOf } from '../testing/mock-api';
+import { BindPhoneDialog } from './bind-phone-dialog';
+import { OPEN_ID_KEY } from './wechat-qr-login';
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const submit = () => document.querySelector('form#bind-phone button[type="submit"]') as HTMLButtonElement;
+
+describe('BindPhoneDialog', () => {
+  let toast: MockInstance<typeof feedback.toast>;
+  beforeEach(() => {
+    toast = vi.spyOn(feedback, 'toast').mockImplementation(() => undefined);
+    vi.spyOn(reload, 'reloadPage').mockImplementation(() => undefined);
+    sessionStorage.setItem(OPEN_ID_KEY, 'wx-open-1');
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+    useSession.setState({ token: null, uid: null });
+  });
+
+  it('binds phone and code to the stored open_id, logs in and says 绑定成功', async () => {
+    const { calls } = mockApi({
+      '/api/user/bind_phone': ok({ token: 'tok-9', user_id: 9 }, '绑定成功'),
+      '/api/user/roles': ok([]),
+      '/api/user/info': ok(userInfoOf('FREE')),
+      '/api/sub_account/invite_info': ok(null),
+    });
+    useDialogs.getState().openDialog('bindPhone');
+    renderWidget(<BindPhoneDialog />);
+    await screen.findByText('绑定手机号');
+    expect(submit().disabled).toBe(true);
+    type('手机号', '13800000001');
+    expect(submit().disabled).toBe(true);
+    type('验证码', '654321');
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    fireEvent.click(submit());
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('绑定成功', 'success', 2000));
+    expect(calls.find((call) => call.path === '/api/user/bind_phone')?.body).toEqual({
+      phone: '13800000001',
+      code: '654321',
+      open_id: 'wx-open-1',
+    });
+    expect(useSession.getState()).toMatchObject({ token: 'tok-9', uid: '9' });
+    expect(sessionStorage.getItem(OPEN_ID_KEY)).toBeNull();
+    expect(openedDialogs().open.bindPhone).toBe(false);
+  });
+
+  it('asks to scan again when the WeChat authorisation is gone', async () => {
+    sessionStorage.removeItem(OPEN_ID_KEY);
+    useDialogs.getState().openDialog('bindPhone');
+    renderWidget(<BindPhoneDialog />);
+    expect(await screen.findByText('微信授权已失效，请重新扫码')).toBeTruthy();
+  });
+});

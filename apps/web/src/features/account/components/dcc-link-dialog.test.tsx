@@ -1,0 +1,54 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWidget } from '../../../components/testing/render-widget';
+import * as feedback from '../../../lib/feedback';
+import { useSession } from '../../../stores/session';
+import { linkDccAccount } from '../session-actions';
+import { mockApi, ok, userInfoOf } from '../testing/mock-api';
+import { DccLinkDialog } from './dcc-link-dialog';
+
+const confirmButton = (text: RegExp) =>
+  [...document.querySelectorAll('.ant-modal button')].find((element) =>
+    text.test((element.textContent ?? '').replace(/\s/g, '')),
+  ) as HTMLButtonElement;
+
+describe('the sister-product account link', () => {
+  beforeEach(() => {
+    vi.spyOn(feedback, 'toast').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+    useSession.setState({ token: null, uid: null });
+  });
+
+  it('links a detected account on OK and logs it in', async () => {
+    const { calls } = mockApi({
+      '/api/user/dcc_login_log': ok({ phone: '138****5678', reg: false }),
+      '/api/user/dcc_login': ok({ token: 'tok-d', user_id: 4, reg: false, user_info: { token: 'tok-d' } }),
+      '/api/user/roles': ok([]),
+      '/api/user/info': ok(userInfoOf('FREE')),
+      '/api/sub_account/invite_info': ok(null),
+    });
+    renderWidget(<DccLinkDialog />);
+    const linked = linkDccAccount('handover-token');
+    expect(await screen.findByText(/检测到手机号 138\*\*\*\*5678 已有 DSO 账号/)).toBeTruthy();
+    fireEvent.click(confirmButton(/^确定关联$/));
+    await expect(linked).resolves.toBe(true);
+    expect(useSession.getState().token).toBe('tok-d');
+    expect(calls.find((call) => call.path === '/api/user/dcc_login')?.url.searchParams.get('token')).toBe(
+      'handover-token',
+    );
+  });
+
+  it('says the user will be registered and linked when there is no account, and spends nothing on cancel', async () => {
+    const { calls } = mockApi({ '/api/user/dcc_login_log': ok({ phone: '138****5678', reg: true }) });
+    renderWidget(<DccLinkDialog />);
+    const linked = linkDccAccount('handover-token');
+    expect(await screen.findByText(/自动注册 DSO 账号并完成关联/)).toBeTruthy();
+    expect(confirmButton(/^注册并关联$/)).toBeTruthy();
+    fireEvent.click(confirmButton(/^取消$/));
+    await expect(linked).resolves.toBe(false);
+    await waitFor(() => expect(calls.map((call) => call.path)).toEqual(['/api/user/dcc_login_log']));
+  });
+});

@@ -1,0 +1,58 @@
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import * as navigation from '../../lib/navigation';
+import { useDialogs } from '../../stores/dialogs';
+import { useSession } from '../../stores/session';
+import * as reload from './reload-page';
+import { LOGIN_RELOAD_DELAY_MS, loadUserInfo, returnAfterLogin } from './session-actions';
+import { mockApi, ok, userInfoOf } from './testing/mock-api';
+
+describe('the session actions', () => {
+  let navigate: MockInstance<typeof navigation.navigateTo>;
+  let reloadPage: MockInstance<typeof reload.reloadPage>;
+  beforeEach(() => {
+    navigate = vi.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined);
+    reloadPage = vi.spyOn(reload, 'reloadPage').mockImplementation(() => undefined);
+    sessionStorage.clear();
+    window.history.replaceState(null, '', '/about');
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+    useSession.setState({ token: null, uid: null, userInfo: null });
+    useDialogs.setState({ open: useDialogs.getInitialState().open, payload: {} });
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('returns to the saved logOutPath after login', () => {
+    sessionStorage.setItem('logOutPath', '/setting?type=first');
+    returnAfterLogin();
+    expect(navigate).toHaveBeenCalledWith('/setting?type=first');
+    expect(reloadPage).not.toHaveBeenCalled();
+  });
+
+  it('reloads when the saved path is the page already shown', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    sessionStorage.setItem('logOutPath', '/about');
+    returnAfterLogin();
+    expect(navigate).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(LOGIN_RELOAD_DELAY_MS);
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens the child-account notice when the loaded user has a pending invite', async () => {
+    const invite = { id: 5, phone: '13900001234', grade: 'SVIP', un_bind_time: null };
+    mockApi({ '/api/user/info': ok(userInfoOf('FREE')), '/api/sub_account/invite_info': ok(invite) });
+    useSession.setState({ token: 'tok' });
+    await loadUserInfo();
+    await vi.waitFor(() => expect(useDialogs.getState().open.childBind).toBe(true));
+    expect(useDialogs.getState().payload.childBind).toEqual({ invite });
+  });
+
+  it('asks nothing without a token, so a cleared session does not open the login dialog', async () => {
+    const { calls } = mockApi({});
+    await expect(loadUserInfo()).rejects.toThrow('请先登录');
+    expect(calls).toEqual([]);
+    expect(useDialogs.getState().open.login).toBe(false);
+  });
+});

@@ -1,0 +1,158 @@
+import type { BoardRow } from '@dso/contract';
+import { decideListFooter, type ListFooterState } from '@dso/domain';
+import { Button, Skeleton, Tag } from 'antd';
+import { useCallback, useEffect, useMemo } from 'react';
+import { Link } from 'react-router';
+import { APP_CONTAINER_ID } from '../../../app/after-navigation';
+import { CompetitionStars, ListFooter, NoData } from '../../../components';
+import { useSession } from '../../../stores/session';
+import { FigureTip, formatFigure, GrowthText, keywordDetailPath } from '../../keyword-detail';
+import { BOARD_PAGE_SIZE, type BoardParams, useBoard } from '../api/get-board';
+import { BOARD_LOAD_EVENT } from '../boards';
+import { RankBadge, RankChange } from './rank-badge';
+
+/** How close to the end of the page the list asks for more when the page does not scroll yet. */
+const FILL_MARGIN_PX = 80;
+
+/** On the blue-ocean board every word is one, so the row does not say it again. */
+function BoardRowView({ row, showBlueOcean }: { row: BoardRow; showBlueOcean: boolean }) {
+  return (
+    <li className={`kb-row${row.rank <= 3 ? ' kb-row--top' : ''}`} data-testid="board-row">
+      <span className="kb-cell kb-cell--rank">
+        <RankBadge rank={row.rank} />
+        <RankChange change={row.rank_change} />
+      </span>
+      <span className="kb-cell kb-cell--keyword">
+        <Link
+          className="kb-keyword"
+          to={keywordDetailPath({ platform: row.platform, keyword: row.keyword, country: row.country })}
+        >
+          {row.keyword}
+        </Link>
+        {showBlueOcean && row.blue_ocean && (
+          <Tag color="cyan" variant="filled" className="kb-tag">
+            蓝海
+          </Tag>
+        )}
+        {row.commerce_intent && (
+          <Tag color="orange" variant="filled" className="kb-tag">
+            带货
+          </Tag>
+        )}
+      </span>
+      <span className="kb-cell kb-cell--num">{formatFigure(row.search_index)}</span>
+      <span className="kb-cell kb-cell--num">{formatFigure(row.month_cover_count)}</span>
+      <span className="kb-cell kb-cell--num">{formatFigure(row.related_work_count)}</span>
+      <span className="kb-cell kb-cell--num">
+        <GrowthText rate={row.growth_rate} />
+      </span>
+      <span className="kb-cell">
+        <CompetitionStars value={row.competition} />
+      </span>
+      <span className="kb-cell kb-cell--industry">{row.industry ?? '--'}</span>
+    </li>
+  );
+}
+
+/**
+ * One hot board as a ranked list loaded page by page: the next page is asked for when the layout
+ * fires the route's load event (the app container scrolled to its end), or at once while the rows
+ * do not fill the page. The footer follows the list-footer rules of 002 §4: visitors get the ranking
+ * login prompt (需要登录才能查看更多排名 / 马上登录), the grade's cap (`data_max`) its upgrade state.
+ */
+export function BoardList({ params, onAsOf }: { params: BoardParams; onAsOf?(asOf: string | null): void }) {
+  const token = useSession((state) => state.token);
+  const grade = useSession((state) => state.userInfo?.grade);
+  // Logging in changes what a board gives; the grade arriving a moment after the token does not.
+  const viewer = token ? 'user' : 'guest';
+  const query = useBoard(params, viewer);
+  const pages = query.data?.pages ?? [];
+  const rows = useMemo(() => pages.flatMap((page) => page.result), [pages]);
+  const first = pages[0];
+  const last = pages[pages.length - 1];
+
+  useEffect(() => {
+    onAsOf?.(first?.as_of ?? null);
+  }, [first?.as_of, onAsOf]);
+
+  const decision = last
+    ? decideListFooter({
+        loggedIn: Boolean(token),
+        total: last.total_record,
+        loadedCount: rows.length,
+        pageNum: pages.length,
+        pageSize: BOARD_PAGE_SIZE,
+        dataMax: last.data_max,
+        grade: token ? (grade ?? last.user_grade) : null,
+      })
+    : null;
+  const canLoadMore = decision?.state === 'show' && query.hasNextPage && !query.isFetchingNextPage;
+  const { fetchNextPage } = query;
+
+  const loadMore = useCallback(() => {
+    if (canLoadMore) void fetchNextPage();
+  }, [canLoadMore, fetchNextPage]);
+
+  useEffect(() => {
+    window.addEventListener(BOARD_LOAD_EVENT, loadMore);
+    return () => window.removeEventListener(BOARD_LOAD_EVENT, loadMore);
+  }, [loadMore]);
+
+  // A tall window may show every row without scrolling, so no scroll event would ever come.
+  useEffect(() => {
+    if (!canLoadMore) return;
+    const container = document.getElementById(APP_CONTAINER_ID);
+    if (container && container.scrollHeight - container.clientHeight <= FILL_MARGIN_PX) loadMore();
+  }, [canLoadMore, loadMore]);
+
+  if (query.isPending) return <Skeleton active paragraph={{ rows: 10 }} className="kb-skeleton" />;
+  if (query.isError) {
+    return (
+      <div className="kb-empty">
+        <NoData text="榜单加载失败" />
+        <Button onClick={() => void query.refetch()}>重新加载</Button>
+      </div>
+    );
+  }
+  if (rows.length === 0) return <NoData text="该榜单暂无数据" />;
+
+  let footer: ListFooterState = decision?.state ?? 'hide';
+  if (query.isFetchingNextPage) footer = 'show';
+  else if (footer === 'show' && !query.hasNextPage) footer = 'noMore';
+  return (
+    <div className="kb-list" data-testid="board-list">
+      <div className="kb-row kb-row--head" role="presentation">
+        <span className="kb-cell kb-cell--rank">排名</span>
+        <span className="kb-cell kb-cell--keyword">关键词</span>
+        <span className="kb-cell kb-cell--num">
+          <FigureTip term="searchIndex" />
+        </span>
+        <span className="kb-cell kb-cell--num">
+          <FigureTip term="monthCover" />
+        </span>
+        <span className="kb-cell kb-cell--num">
+          <FigureTip term="relatedWorks" />
+        </span>
+        <span className="kb-cell kb-cell--num">
+          <FigureTip term="growth" />
+        </span>
+        <span className="kb-cell">
+          <FigureTip term="competition" />
+        </span>
+        <span className="kb-cell kb-cell--industry">行业</span>
+      </div>
+      <ol className="kb-rows">
+        {rows.map((row) => (
+          <BoardRowView key={`${row.rank}-${row.id}`} row={row} showBlueOcean={params.board !== 'blue'} />
+        ))}
+      </ol>
+      <ListFooter
+        state={footer}
+        loginVariant="rank"
+        dataMax={last?.data_max ?? null}
+        onLoadMore={loadMore}
+        className="kb-footer"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { CalendarOutlined } from '@ant-design/icons';
+import { useCallback, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { boardTabs, toBoardKind } from '../boards';
+import { BoardList } from '../components/board-list';
+import { IndustryFilter } from '../components/industry-filter';
+import '../keyword-boards.css';
+
+const INDUSTRY_PARAM = 'industry';
+
+/**
+ * /KeywordDouyinHot/{tabVal}: the nine DSO hot boards as tabs, an industry filter kept in the
+ * address, and the chosen board as an infinitely scrolling ranked list. Any keyword opens its detail.
+ */
+export default function KeywordBoardsPage() {
+  const { tabVal } = useParams();
+  const board = toBoardKind(tabVal);
+  const [params, setParams] = useSearchParams();
+  const industry = params.get(INDUSTRY_PARAM)?.trim() || null;
+  const [asOf, setAsOf] = useState<string | null>(null);
+  const active = boardTabs.find((tab) => tab.board === board) ?? boardTabs[0]!;
+  const search = industry ? `?${new URLSearchParams({ [INDUSTRY_PARAM]: industry })}` : '';
+
+  const chooseIndustry = (next: string | null) => {
+    const query = new URLSearchParams(params);
+    if (next) query.set(INDUSTRY_PARAM, next);
+    else query.delete(INDUSTRY_PARAM);
+    setParams(query, { replace: true });
+  };
+  const onAsOf = useCallback((value: string | null) => setAsOf(value), []);
+
+  return (
+    <div className="kb-page" data-testid="keyword-boards-page">
+      <header className="kb-hero">
+        <div>
+          <h1 className="kb-hero__title">抖音热词榜单</h1>
+          <p className="kb-hero__subtitle">每日更新的九大关键词榜单，发现机会词、热卖词与飙升话题</p>
+        </div>
+        {asOf && (
+          <span className="kb-hero__date" data-testid="board-as-of">
+            <CalendarOutlined aria-hidden /> 榜单日期 {asOf}
+          </span>
+        )}
+      </header>
+      <nav className="kb-tabs" aria-label="榜单">
+        {boardTabs.map((tab) => {
+          const Icon = tab.icon;
+          const selected = tab.board === board;
+          return (
+            <Link
+              key={tab.board}
+              to={`/KeywordDouyinHot/${tab.board}${search}`}
+              className={`kb-tab${selected ? ' kb-tab--active' : ''}`}
+              aria-current={selected ? 'page' : undefined}
+              data-board={tab.board}
+            >
+              <span className="kb-tab__icon" aria-hidden="true">
+                <Icon />
+              </span>
+              <span className="kb-tab__text">
+                <span className="kb-tab__name">{tab.name}</span>
+                <span className="kb-tab__description">{tab.description}</span>
+              </span>
+            </Link>
+          );
+        })}
+      </nav>
+      <section className="kb-panel">
+        <div className="kb-panel__header">
+          <h2 className="kb-panel__title">
+            {active.name}榜{industry ? <span className="kb-panel__industry"> · {industry}</span> : null}
+          </h2>
+          <span className="kb-panel__description">{active.description}</span>
+        </div>
+        <IndustryFilter value={industry} onChange={chooseIndustry} />
+        <BoardList key={`${board}/${industry ?? ''}`} params={{ board, industry }} onAsOf={onAsOf} />
+      </section>
+    </div>
+  );
+}

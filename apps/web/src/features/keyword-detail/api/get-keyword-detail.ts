@@ -1,0 +1,41 @@
+import { type KeywordDetail, KeywordDetailPath, type Platform } from '@dso/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/api/client';
+
+/** Which keyword a detail page shows: its library (TSO with a country) and the word. */
+export interface KeywordRef {
+  platform: Platform;
+  /** TSO only; the server defaults to US. */
+  country?: string | undefined;
+  keyword: string;
+}
+
+/** The query of a keyword call: TSO carries its country, the other libraries none. */
+export function keywordRefQuery(ref: KeywordRef) {
+  return {
+    platform: ref.platform,
+    keyword: ref.keyword,
+    country: ref.platform === 'TSO' ? ref.country : undefined,
+  };
+}
+
+/**
+ * `GET /api/keyword/detail` (login): the keyword row, its daily trend, the competition analysis and
+ * the same word on every platform. Opening a keyword spends one daily detail count (810 when used up).
+ */
+export function getKeywordDetail(ref: KeywordRef, signal?: AbortSignal) {
+  return request<KeywordDetail>(KeywordDetailPath.detail, { query: keywordRefQuery(ref), signal });
+}
+
+export const keywordDetailQuery = (ref: KeywordRef) =>
+  queryOptions({
+    queryKey: ['keyword-detail', ref.platform, ref.platform === 'TSO' ? (ref.country ?? '') : '', ref.keyword],
+    queryFn: ({ signal }) => getKeywordDetail(ref, signal),
+    // A reopen the same day is free on the server, but there is no reason to ask again while the page is open.
+    staleTime: 10 * 60_000,
+    enabled: ref.keyword.length > 0,
+  });
+
+export function useKeywordDetail(ref: KeywordRef) {
+  return useQuery(keywordDetailQuery(ref));
+}

@@ -1,0 +1,166 @@
+import type { KeywordPortrait, PortraitShare } from '@dso/contract';
+import { toPercent } from '@dso/domain';
+import { Button, Segmented, Skeleton } from 'antd';
+import { useMemo, useState } from 'react';
+import { GenderShare, NoData } from '../../../components';
+import { EChart, useChartTheme } from '../../../lib/charts';
+import type { KeywordRef } from '../api/get-keyword-detail';
+import { useKeywordPortrait } from '../api/get-keyword-portrait';
+import { ageChartOption } from '../charts/audience-chart-options';
+import { isRefusal, RefusalPanel } from './refusal-panel';
+import { RegionMap } from './region-map';
+import { ShareList } from './share-list';
+
+/** The audience texts of 002 §8. */
+export const NO_PORTRAIT_TEXT = '暂无观众画像';
+export const NO_REGION_TEXT = '暂无地区分布';
+
+/** The portrait lists as one: true when there is nothing to show at all. */
+function isEmptyPortrait(portrait: KeywordPortrait): boolean {
+  return (
+    portrait.empty_text !== null ||
+    [
+      portrait.gender_more,
+      portrait.age_more,
+      portrait.province_more,
+      portrait.city_more,
+      portrait.city_level_more,
+    ].every((list) => list.length === 0)
+  );
+}
+
+/** The largest share of a distribution, or null for an empty one. */
+function leading(list: readonly PortraitShare[]): PortraitShare | null {
+  return list.reduce<PortraitShare | null>((best, item) => (best && best.value >= item.value ? best : item), null);
+}
+
+/** The portrait in four lines: who searches the word most. */
+function PortraitHighlights({ portrait }: { portrait: KeywordPortrait }) {
+  const gender = leading(portrait.gender_more);
+  const rows = [
+    {
+      label: '主要人群',
+      share: gender
+        ? { ...gender, name: gender.name === '女' ? '女性' : gender.name === '男' ? '男性' : gender.name }
+        : null,
+    },
+    { label: '主力年龄', share: leading(portrait.age_more) },
+    { label: '主要城市等级', share: leading(portrait.city_level_more) },
+    { label: '第一省份', share: leading(portrait.province_more) },
+  ];
+  return (
+    <dl className="kd-highlights" data-testid="portrait-highlights">
+      {rows.map(({ label, share }) => (
+        <div key={label} className="kd-highlights__row">
+          <dt>{label}</dt>
+          <dd>
+            {share ? (
+              <>
+                <b>{share.name}</b> {toPercent(share.value)}
+              </>
+            ) : (
+              '--'
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function AgeChart({ portrait }: { portrait: KeywordPortrait }) {
+  const { palette } = useChartTheme();
+  const option = useMemo(() => ageChartOption(portrait.age_more, palette), [portrait.age_more, palette]);
+  if (portrait.age_more.length === 0) return <NoData size="small" />;
+  return <EChart option={option} height={240} ariaLabel="观众年龄分布" testId="age-chart" />;
+}
+
+function RegionCard({ portrait }: { portrait: KeywordPortrait }) {
+  const [level, setLevel] = useState<'province' | 'city'>('province');
+  const shares = level === 'province' ? portrait.province_more : portrait.city_more;
+  const hasRegions = portrait.province_more.length > 0 || portrait.city_more.length > 0;
+  return (
+    <section className="kd-card" data-testid="region-card">
+      <header className="kd-card__header">
+        <h2 className="kd-card__title">地域分布</h2>
+        {hasRegions && (
+          <Segmented
+            value={level}
+            options={[
+              { value: 'province', label: '省份' },
+              { value: 'city', label: '城市' },
+            ]}
+            onChange={(value) => setLevel(value as 'province' | 'city')}
+          />
+        )}
+      </header>
+      {hasRegions ? (
+        <div className="kd-grid kd-grid--region">
+          <RegionMap level={level} shares={shares} />
+          <div>
+            <h3 className="kd-subtitle">{level === 'province' ? '省份' : '城市'} TOP10</h3>
+            <ShareList items={shares} emptyText={NO_REGION_TEXT} testId={`${level}-top10`} />
+          </div>
+        </div>
+      ) : (
+        <NoData text={NO_REGION_TEXT} />
+      )}
+    </section>
+  );
+}
+
+/**
+ * The audience tab (002 §2): gender with the gender-share widget, age as bars, the region map with
+ * the top 10 provinces and cities (bars scaled to the largest, percent with 2 decimals) and the city
+ * levels. 暂无观众画像 when the keyword has no portrait; a missing right shows the no-permission panel.
+ */
+export function AudienceTab({ keywordRef }: { keywordRef: KeywordRef }) {
+  const query = useKeywordPortrait(keywordRef);
+  if (query.isPending) return <Skeleton active paragraph={{ rows: 8 }} className="kd-card" />;
+  if (query.isError) {
+    if (isRefusal(query.error)) return <RefusalPanel error={query.error} type="portrait" height={420} />;
+    return (
+      <section className="kd-card">
+        <NoData text="人群画像加载失败" />
+        <div className="kd-retry">
+          <Button onClick={() => void query.refetch()}>重新加载</Button>
+        </div>
+      </section>
+    );
+  }
+  const portrait = query.data;
+  if (isEmptyPortrait(portrait)) {
+    return (
+      <section className="kd-card" data-testid="audience-tab">
+        <NoData text={portrait.empty_text ?? NO_PORTRAIT_TEXT} />
+      </section>
+    );
+  }
+  return (
+    <div className="kd-stack" data-testid="audience-tab">
+      <div className="kd-grid kd-grid--audience">
+        <section className="kd-card">
+          <header className="kd-card__header">
+            <h2 className="kd-card__title">性别分布</h2>
+            {portrait.as_of && <span className="kd-card__extra">截至 {portrait.as_of}</span>}
+          </header>
+          <GenderShare items={portrait.gender_more} className="kd-gender" />
+          <PortraitHighlights portrait={portrait} />
+        </section>
+        <section className="kd-card">
+          <header className="kd-card__header">
+            <h2 className="kd-card__title">年龄分布</h2>
+          </header>
+          <AgeChart portrait={portrait} />
+        </section>
+        <section className="kd-card">
+          <header className="kd-card__header">
+            <h2 className="kd-card__title">城市等级</h2>
+          </header>
+          <ShareList items={portrait.city_level_more} keepOrder testId="city-level-list" />
+        </section>
+      </div>
+      <RegionCard portrait={portrait} />
+    </div>
+  );
+}

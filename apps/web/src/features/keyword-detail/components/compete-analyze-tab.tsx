@@ -1,0 +1,200 @@
+import { CheckCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
+import type { CompeteAnalyze, KeywordRow } from '@dso/contract';
+import { competitionLabel } from '@dso/domain';
+import { useMemo } from 'react';
+import { CompetitionStars, NoData } from '../../../components';
+import { EChart, useChartTheme } from '../../../lib/charts';
+import { competeCategories, competeChartOption } from '../charts/compete-chart-option';
+import { formatFigure } from '../figures';
+import { FigureTip } from './figure-tip';
+import { GrowthText } from './growth-text';
+
+type Comparison = 'higher' | 'similar' | 'lower';
+
+const comparisonText: Record<Comparison, string> = { higher: '高于', similar: '持平', lower: '低于' };
+
+/** Works per index point above which creators crowd a word, and from which it has some works (domain rules). */
+const CROWDED_WORKS_PER_INDEX = 5;
+const SOME_WORKS_PER_INDEX = 1;
+
+function densityNote(worksPerIndex: number): string {
+  if (worksPerIndex >= CROWDED_WORKS_PER_INDEX) return '创作者扎堆';
+  if (worksPerIndex >= SOME_WORKS_PER_INDEX) return '已有一定数量作品';
+  return '相关作品较少';
+}
+
+/**
+ * Whether a comparison is good news for someone choosing the word: more demand and growth are good,
+ * more works per index point and more competition are not.
+ */
+function isFavourable(metric: 'search_index' | 'works_per_index' | 'competition' | 'growth_rate', value: Comparison) {
+  if (value === 'similar') return null;
+  const higherIsBetter = metric === 'search_index' || metric === 'growth_rate';
+  return (value === 'higher') === higherIsBetter;
+}
+
+function ComparisonBadge({ metric, value }: { metric: Parameters<typeof isFavourable>[0]; value: Comparison }) {
+  const favourable = isFavourable(metric, value);
+  const tone = favourable === null ? 'flat' : favourable ? 'good' : 'bad';
+  return <span className={`kd-compare-badge kd-compare-badge--${tone}`}>{comparisonText[value]}中位</span>;
+}
+
+/**
+ * The competition analysis tab (`competeAnalyze`): the stars with the reasons behind them, the
+ * drivers (works per index, commerce intent, growth, blue ocean), and the keyword against its
+ * industry's median as a dual-axis chart with a verdict per figure.
+ */
+export function CompeteAnalyzeTab({ row, analysis }: { row: KeywordRow; analysis: CompeteAnalyze }) {
+  const { palette } = useChartTheme();
+  const option = useMemo(() => competeChartOption(row, analysis, palette), [row, analysis, palette]);
+  const level = competitionLabel(analysis.stars)?.level ?? 'low';
+  const median = analysis.industry_median;
+  const [, medianName] = competeCategories(analysis);
+  return (
+    <div className="kd-stack" data-testid="compete-tab">
+      <div className="kd-grid kd-grid--compete">
+        <section className={`kd-card kd-verdict kd-verdict--${level}`}>
+          <header className="kd-card__header">
+            <h2 className="kd-card__title">
+              <FigureTip term="competition">竞争度评级</FigureTip>
+            </h2>
+            <span className="kd-card__extra">截至 {row.as_of}</span>
+          </header>
+          <div className="kd-verdict__grade">
+            <CompetitionStars value={analysis.stars} className="kd-verdict__stars" />
+            <span className="kd-verdict__level">{analysis.level}</span>
+          </div>
+          <p className="kd-verdict__summary">{analysis.summary}</p>
+          <h3 className="kd-subtitle">评级原因</h3>
+          {analysis.reasons.length > 0 ? (
+            <ul className="kd-reasons" data-testid="compete-reasons">
+              {analysis.reasons.map((reason) => (
+                <li key={reason}>
+                  <ExclamationCircleFilled className="kd-reasons__icon" aria-hidden />
+                  {reason}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="kd-muted">暂无明显竞争因素</p>
+          )}
+        </section>
+        <section className="kd-card">
+          <header className="kd-card__header">
+            <h2 className="kd-card__title">竞争因素</h2>
+          </header>
+          <div className="kd-drivers">
+            <div className="kd-driver">
+              <div className="kd-driver__label">
+                <FigureTip term="worksPerIndex" />
+              </div>
+              <div className="kd-driver__value">{analysis.works_per_index.toFixed(2)}</div>
+              <div className="kd-driver__note">{densityNote(analysis.works_per_index)}</div>
+            </div>
+            <div className="kd-driver">
+              <div className="kd-driver__label">带货意图</div>
+              <div className="kd-driver__value">{analysis.commerce_intent ? '强' : '弱'}</div>
+              <div className="kd-driver__note">
+                {analysis.commerce_intent ? '商家争抢，投放竞争激烈' : '以内容需求为主'}
+              </div>
+            </div>
+            <div className="kd-driver">
+              <div className="kd-driver__label">
+                <FigureTip term="growth" />
+              </div>
+              <div className="kd-driver__value">
+                <GrowthText rate={analysis.growth_rate} />
+              </div>
+              <div className="kd-driver__note">近7天对比前7天</div>
+            </div>
+            <div className="kd-driver">
+              <div className="kd-driver__label">蓝海词</div>
+              <div className="kd-driver__value">
+                {analysis.blue_ocean ? (
+                  <span className="kd-good">
+                    <CheckCircleFilled aria-hidden /> 是
+                  </span>
+                ) : (
+                  '否'
+                )}
+              </div>
+              <div className="kd-driver__note">
+                {analysis.blue_ocean ? '需求高、竞争小，值得优先布局' : '需结合需求与竞争判断'}
+              </div>
+            </div>
+          </div>
+        </section>
+      </div>
+      <section className="kd-card" data-testid="compete-median">
+        <header className="kd-card__header">
+          <h2 className="kd-card__title">与{medianName}对比</h2>
+          {median && (
+            <span className="kd-card__extra">
+              基于 {median.sample_size.toLocaleString('zh-CN')} 个关键词 · 截至 {median.as_of}
+            </span>
+          )}
+        </header>
+        {median && option && analysis.compared ? (
+          <div className="kd-grid kd-grid--median">
+            <EChart
+              option={option}
+              height={300}
+              ariaLabel={`本词与${medianName}的搜索指数、相关作品数和作品/指数比`}
+              testId="compete-chart"
+            />
+            <table className="kd-median-table">
+              <thead>
+                <tr>
+                  <th>指标</th>
+                  <th>本词</th>
+                  <th>中位数</th>
+                  <th>对比</th>
+                </tr>
+              </thead>
+              <tbody>
+                <tr>
+                  <td>搜索指数</td>
+                  <td>{formatFigure(row.search_index)}</td>
+                  <td>{formatFigure(median.search_index)}</td>
+                  <td>
+                    <ComparisonBadge metric="search_index" value={analysis.compared.search_index} />
+                  </td>
+                </tr>
+                <tr>
+                  <td>作品/指数比</td>
+                  <td>{analysis.works_per_index.toFixed(2)}</td>
+                  <td>{median.works_per_index.toFixed(2)}</td>
+                  <td>
+                    <ComparisonBadge metric="works_per_index" value={analysis.compared.works_per_index} />
+                  </td>
+                </tr>
+                <tr>
+                  <td>竞争度</td>
+                  <td>{analysis.stars} 星</td>
+                  <td>{Number(median.competition.toFixed(1))} 星</td>
+                  <td>
+                    <ComparisonBadge metric="competition" value={analysis.compared.competition} />
+                  </td>
+                </tr>
+                <tr>
+                  <td>7日增长率</td>
+                  <td>
+                    <GrowthText rate={analysis.growth_rate} />
+                  </td>
+                  <td>
+                    <GrowthText rate={median.growth_rate} />
+                  </td>
+                  <td>
+                    <ComparisonBadge metric="growth_rate" value={analysis.compared.growth_rate} />
+                  </td>
+                </tr>
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <NoData text="行业中位数据计算中，请稍后再来查看" />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import { Code, KeywordDetailPath } from '@dso/contract';
+import { axisMax } from '@dso/domain';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api/errors';
+import { useDialogs } from '../../../stores/dialogs';
+import { drawnOptions } from '../chart-stub';
+import { keywordDetailFixture } from '../fixtures';
+import { PAGE_TEST_TIMEOUT, renderPage } from '../test-utils';
+
+const request = vi.fn();
+vi.mock('../../../lib/api/client', () => ({ request: (...args: unknown[]) => request(...args) }));
+vi.mock('../../../lib/charts/e-chart', async () => (await import('../chart-stub')).chartStubModule);
+
+const { KeywordDetailView } = await import('./keyword-detail-view');
+
+const ref = { platform: 'DSO' as const, keyword: '露营装备' };
+
+function answerDetail(detail = keywordDetailFixture()) {
+  request.mockImplementation(async (path: string) => {
+    if (path === KeywordDetailPath.detail) return detail;
+    throw new Error(`unexpected call ${path}`);
+  });
+}
+
+const location = () => decodeURIComponent(screen.getByTestId('current-location').textContent ?? '');
+
+beforeEach(() => {
+  request.mockReset();
+  drawnOptions.clear();
+});
+
+describe('KeywordDetailView', { timeout: PAGE_TEST_TIMEOUT }, () => {
+  it('asks for the keyword of its library and shows its figures with the date they are as of', async () => {
+    answerDetail();
+    renderPage(<KeywordDetailView keywordRef={ref} tab="overview" />);
+    expect(await screen.findByRole('heading', { name: '露营装备' })).toBeTruthy();
+    expect(request).toHaveBeenCalledWith(
+      KeywordDetailPath.detail,
+      expect.objectContaining({
+        query: { platform: 'DSO', keyword: '露营装备', country: undefined },
+      }),
+    );
+    const figures = screen.getByTestId('keyword-figures');
+    expect(within(figures).getByText('12.3w')).toBeTruthy();
+    expect(within(figures).getByText('890.0w')).toBeTruthy();
+    expect(within(figures).getByText('+12.5%')).toBeTruthy();
+    expect(within(figures).getAllByText(/截至 2026-11-20/)).toHaveLength(5);
+    expect(within(figures).getByLabelText('搜索指数说明')).toBeTruthy();
+    expect(within(figures).getByRole('img', { name: '竞争度中，3颗星' })).toBeTruthy();
+    expect(screen.getByTestId('detail-views-left').textContent).toContain('今日剩余查看 47 次');
+  });
+
+  it('draws the daily trend with the value axis ending at the domain maximum', async () => {
+    const detail = keywordDetailFixture();
+    answerDetail(detail);
+    renderPage(<KeywordDetailView keywordRef={ref} tab="overview" />);
+    await screen.findByTestId('trend-chart');
+    const option = drawnOptions.get('trend-chart') as {
+      yAxis: { max: number; splitNumber: number };
+      xAxis: { data: string[] };
+    };
+    expect(option.yAxis.max).toBe(axisMax(detail.trend!.points.map((point) => point.value)));
+    expect(option.yAxis.splitNumber).toBe(5);
+    expect(option.xAxis.data[0]).toBe('10-22');
+    expect(option.xAxis.data).toHaveLength(30);
+    expect(screen.getByText('2026-10-22 至 2026-11-20')).toBeTruthy();
+  });
+
+  it('says the data is too thin when there is no daily series', async () => {
+    answerDetail(keywordDetailFixture({ trend: null }));
+    renderPage(<KeywordDetailView keywordRef={ref} tab="overview" />);
+    expect(await screen.findByText('数据较少，暂时无法分析')).toBeTruthy();
+    expect(screen.queryByTestId('trend-chart')).toBeNull();
+  });
+
+  it('puts the word on every platform side by side with a way to each library', async () => {
+    answerDetail();
+    renderPage(<KeywordDetailView keywordRef={ref} tab="overview" />);
+    const table = await screen.findByTestId('platform-comparison');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    expect(within(rows[0]!).getByText('当前')).toBeTruthy();
+    const rso = within(rows[1]!).getByRole('link', { name: '查看详情' });
+    expect(decodeURIComponent(rso.getAttribute('href') ?? '')).toBe('/RsoKeyWordDetail?keyword=露营装备');
+    expect(within(rows[2]!).getByText('未收录')).toBeTruthy();
+  });
+
+  it('keeps the tab in the address', async () => {
+    answerDetail();
+    renderPage(<KeywordDetailView keywordRef={ref} tab="overview" />, { url: '/keyWordDetail?keyword=露营装备' });
+    fireEvent.click(await screen.findByRole('tab', { name: '竞争分析' }));
+    expect(location()).toBe('/keyWordDetail/competeAnalyze?keyword=露营装备');
+  });
+
+  it('advises from the competition analysis and leads to it', async () => {
+    answerDetail();
+    renderPage(<KeywordDetailView keywordRef={ref} tab="overview" />, { url: '/keyWordDetail?keyword=露营装备' });
+    const advice = await screen.findByTestId('keyword-advice');
+    expect(advice.textContent).toContain('竞争中等，建议做差异化内容');
+    fireEvent.click(advice);
+    expect(location()).toBe('/keyWordDetail/competeAnalyze?keyword=露营装备');
+  });
+
+  it('opens the pay dialog once and explains when today’s detail views are used up', async () => {
+    const message = '今日次数已用尽，请升级会员版本增加查看次数~';
+    request.mockRejectedValue(
+      new ApiError(Code.NEEDS_UPGRADE, message, {
+        alias: 'KEYWORD_LIBRARY_DETAIL_COUNT_DAY',
+        reason: 'exhausted',
+        action: 'pay',
+        grade: 'SVIP',
+      }),
+    );
+    renderPage(<KeywordDetailView keywordRef={ref} tab="overview" />);
+    expect(await screen.findByText(message)).toBeTruthy();
+    const dialogs = useDialogs.getState();
+    expect(dialogs.open.pay).toBe(true);
+    expect(dialogs.payload.pay).toEqual({ grade: 'SVIP', message });
+    expect(screen.queryByTestId('keyword-summary')).toBeNull();
+  });
+
+  it('opens the buy-times dialog for a top-tier user out of views', async () => {
+    request.mockRejectedValue(
+      new ApiError(Code.NEEDS_UPGRADE, '今日查看次数已用尽,请明日再试', {
+        alias: 'KEYWORD_LIBRARY_DETAIL_COUNT_DAY',
+        reason: 'exhausted',
+        action: 'buyTimes',
+        type: 9,
+      }),
+    );
+    renderPage(<KeywordDetailView keywordRef={ref} tab="overview" />, { viewer: 'EVIP' });
+    await screen.findByText('今日查看次数已用尽,请明日再试');
+    expect(useDialogs.getState().open.buyTimes).toBe(true);
+  });
+
+  it('offers a library search for a word the library does not have', async () => {
+    request.mockRejectedValue(new ApiError(Code.NOT_FOUND, '关键词不存在'));
+    renderPage(<KeywordDetailView keywordRef={ref} tab="overview" />);
+    expect(await screen.findByText('词库中暂未收录「露营装备」')).toBeTruthy();
+    const link = screen.getByRole('link', { name: '去词库搜索相近的词' });
+    expect(decodeURIComponent(link.getAttribute('href') ?? '')).toBe('/KeywordDouyin/searchWord?keyword=露营装备');
+  });
+});

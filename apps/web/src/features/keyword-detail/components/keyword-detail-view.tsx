@@ -1,0 +1,127 @@
+import { Code, type CompeteAnalyze } from '@dso/contract';
+import { Button, Skeleton, Tabs } from 'antd';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { NoData } from '../../../components';
+import { ApiError } from '../../../lib/api/errors';
+import { handleQuotaFailure } from '../../upgrade';
+import { type KeywordRef, useKeywordDetail } from '../api/get-keyword-detail';
+import { type DetailTab, detailTabs, detailTabTitles, keywordDetailPath } from '../platforms';
+import { AudienceTab } from './audience-tab';
+import { CompeteAnalyzeTab } from './compete-analyze-tab';
+import { KeywordFigures, KeywordSummary } from './keyword-summary';
+import { OverviewTab } from './overview-tab';
+import { isRefusal, RefusalPanel } from './refusal-panel';
+import { RelatedWordsTab } from './related-words-tab';
+
+/** The search-words page of each library, for the "search it instead" way out of a missing keyword. */
+const librarySearchPaths: Record<KeywordRef['platform'], string> = {
+  DSO: '/KeywordDouyin/searchWord',
+  RSO: '/KeywordXhs/searchWord',
+  WSO: '/KeywordWSO/searchWord',
+  BSO: '/KeywordBSO/searchWord',
+  KSO: '/KeywordKSO/searchWord',
+  TSO: '/KeywordTSO/searchWord',
+};
+
+function DetailFailed({ error, keywordRef, retry }: { error: unknown; keywordRef: KeywordRef; retry(): void }) {
+  const notFound = error instanceof ApiError && error.code === Code.NOT_FOUND;
+  const search = `${librarySearchPaths[keywordRef.platform]}?keyword=${encodeURIComponent(keywordRef.keyword)}`;
+  return (
+    <section className="kd-card kd-failed">
+      <NoData text={notFound ? `词库中暂未收录「${keywordRef.keyword}」` : '关键词详情加载失败'} />
+      <div className="kd-retry">
+        {notFound ? (
+          <Link to={search}>
+            <Button type="primary">去词库搜索相近的词</Button>
+          </Link>
+        ) : (
+          <Button onClick={retry}>重新加载</Button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** One line of advice from the competition analysis, for the title card. */
+function adviceFor(analysis: CompeteAnalyze): string {
+  if (analysis.blue_ocean) return '需求高、竞争小，建议优先布局';
+  if (analysis.stars <= 2) return '竞争较小，适合尽快布局';
+  if (analysis.stars === 3) return '竞争中等，建议做差异化内容';
+  return '竞争激烈，建议从长尾词切入';
+}
+
+function AdviceCard({ analysis, onOpen }: { analysis: CompeteAnalyze; onOpen(): void }) {
+  return (
+    <button type="button" className="kd-advice" onClick={onOpen} data-testid="keyword-advice">
+      <span className="kd-advice__label">选词建议</span>
+      <span className="kd-advice__level">{analysis.level}</span>
+      <span className="kd-advice__text">{adviceFor(analysis)}</span>
+      <span className="kd-advice__more">查看竞争分析 ›</span>
+    </button>
+  );
+}
+
+/**
+ * One keyword's detail, for every library (the route decides the platform): the title card and
+ * figures, then the overview, competition, related-words and audience tabs, the tab kept in the
+ * address (`/keyWordDetail/{tab}`). Opening spends a daily detail count; when none is left (810) the
+ * upgrade or buy-times dialog opens once and the page shows why instead of the data.
+ */
+export function KeywordDetailView({ keywordRef, tab }: { keywordRef: KeywordRef; tab: DetailTab }) {
+  const navigate = useNavigate();
+  const query = useKeywordDetail(keywordRef);
+  const handled = useRef<unknown>(null);
+
+  useEffect(() => {
+    if (!query.error || handled.current === query.error) return;
+    handled.current = query.error;
+    handleQuotaFailure(query.error);
+  }, [query.error]);
+
+  if (query.isPending) {
+    return (
+      <div className="kd-stack" data-testid="detail-loading">
+        <Skeleton active className="kd-card" paragraph={{ rows: 2 }} />
+        <Skeleton active className="kd-card" paragraph={{ rows: 8 }} />
+      </div>
+    );
+  }
+  if (query.isError) {
+    const error = query.error;
+    if (isRefusal(error)) return <RefusalPanel error={error} type="keyword" height={440} />;
+    return <DetailFailed error={error} keywordRef={keywordRef} retry={() => void query.refetch()} />;
+  }
+
+  const detail = query.data;
+  const row = detail.keyword;
+  const openTab = (next: DetailTab) => navigate(keywordDetailPath(keywordRef, next), { replace: true });
+  const content: Record<DetailTab, () => ReactNode> = {
+    overview: () => <OverviewTab detail={detail} />,
+    competeAnalyze: () => <CompeteAnalyzeTab row={row} analysis={detail.competeAnalyze} />,
+    relatedWords: () => <RelatedWordsTab keywordRef={keywordRef} />,
+    audience: () => <AudienceTab keywordRef={keywordRef} />,
+  };
+  return (
+    <div className="kd-stack" data-testid="keyword-detail">
+      <KeywordSummary
+        row={row}
+        viewsLeft={detail.detail_use.per_val - detail.detail_use.use_val}
+        aside={<AdviceCard analysis={detail.competeAnalyze} onOpen={() => openTab('competeAnalyze')} />}
+      />
+      <KeywordFigures row={row} />
+      <Tabs
+        className="kd-tabs"
+        activeKey={tab}
+        destroyOnHidden
+        size="large"
+        onChange={(next) => openTab(next as DetailTab)}
+        items={detailTabs.map((key) => ({
+          key,
+          label: detailTabTitles[key],
+          children: key === tab ? content[key]() : null,
+        }))}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { CalendarOutlined, EyeOutlined, ShareAltOutlined } from '@ant-design/icons';
+import type { KeywordRow } from '@dso/contract';
+import { Button, Tag, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
+import { CompetitionStars, GlossaryTip } from '../../../components';
+import { toast } from '../../../lib/feedback';
+import { formatFigure } from '../figures';
+import { keywordSharePath } from '../platforms';
+import { type FigureTerm, FigureTip } from './figure-tip';
+import { GrowthText } from './growth-text';
+import { PlatformBadge } from './platform-badge';
+
+export interface KeywordSummaryProps {
+  row: KeywordRow;
+  /** Daily detail views left after this open; absent on the share page. */
+  viewsLeft?: number | null;
+  /** Shows the copy-share-link button. */
+  canShare?: boolean;
+  /** Shown on the right of the card, beside the share button. */
+  aside?: ReactNode;
+}
+
+async function copyShareLink(row: KeywordRow) {
+  const url = new URL(keywordSharePath(row), window.location.origin).toString();
+  try {
+    await navigator.clipboard.writeText(url);
+    toast('分享链接已复制', 'success');
+  } catch {
+    toast(`复制失败，请手动复制：${url}`, 'warning');
+  }
+}
+
+/** The keyword's title card: name, library, tags, dates and what is left of today's detail views. */
+export function KeywordSummary({ row, viewsLeft, canShare = true, aside }: KeywordSummaryProps) {
+  return (
+    <section className="kd-card kd-summary" data-testid="keyword-summary">
+      <div className="kd-summary__main">
+        <div className="kd-summary__title-row">
+          <h1 className="kd-summary__keyword">{row.keyword}</h1>
+          <PlatformBadge platform={row.platform} country={row.country} />
+        </div>
+        <div className="kd-summary__tags">
+          {row.blue_ocean && (
+            <Tooltip title="搜索需求高、竞争小的机会词">
+              <Tag color="cyan" variant="filled">
+                蓝海词
+              </Tag>
+            </Tooltip>
+          )}
+          {row.commerce_intent && (
+            <Tag color="orange" variant="filled">
+              带货词
+            </Tag>
+          )}
+          {row.industry && (
+            <Tag color="blue" variant="filled">
+              {row.industry}
+            </Tag>
+          )}
+          {row.category && (
+            <Tag variant="filled">
+              <GlossaryTip code={row.category} />
+            </Tag>
+          )}
+        </div>
+        <div className="kd-summary__meta">
+          <span>
+            <CalendarOutlined aria-hidden /> 数据日期 {row.as_of}
+          </span>
+          <span>
+            <FigureTip term="firstSeen">首次收录</FigureTip> {row.first_seen}
+          </span>
+          {viewsLeft !== undefined && viewsLeft !== null && (
+            <span data-testid="detail-views-left">
+              <EyeOutlined aria-hidden /> 今日剩余查看 <b>{Math.max(0, viewsLeft)}</b> 次
+            </span>
+          )}
+        </div>
+      </div>
+      {(aside || canShare) && (
+        <div className="kd-summary__aside">
+          {canShare && (
+            <Button icon={<ShareAltOutlined aria-hidden />} shape="round" onClick={() => void copyShareLink(row)}>
+              分享
+            </Button>
+          )}
+          {aside}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function FigureCard({ term, value, note }: { term: FigureTerm; value: ReactNode; note: string }) {
+  return (
+    <div className="kd-figure" data-figure={term}>
+      <div className="kd-figure__label">
+        <FigureTip term={term} />
+      </div>
+      <div className="kd-figure__value">{value}</div>
+      <div className="kd-figure__note">{note}</div>
+    </div>
+  );
+}
+
+/** The keyword's figures side by side, each with its definition and the date it is as of. */
+export function KeywordFigures({ row }: { row: KeywordRow }) {
+  const asOf = `截至 ${row.as_of}`;
+  return (
+    <section className="kd-figures" data-testid="keyword-figures">
+      <FigureCard term="searchIndex" value={formatFigure(row.search_index)} note={asOf} />
+      <FigureCard term="monthCover" value={formatFigure(row.month_cover_count)} note={`近30天 · ${asOf}`} />
+      <FigureCard term="relatedWorks" value={formatFigure(row.related_work_count)} note={asOf} />
+      <FigureCard term="growth" value={<GrowthText rate={row.growth_rate} />} note={`近7天对比前7天 · ${asOf}`} />
+      <FigureCard term="competition" value={<CompetitionStars value={row.competition} />} note={asOf} />
+    </section>
+  );
+}

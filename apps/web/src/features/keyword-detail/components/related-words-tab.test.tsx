@@ -1,0 +1,109 @@
+import { Code, KeywordDetailPath, type RelatedList } from '@dso/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api/errors';
+import { useDialogs } from '../../../stores/dialogs';
+import { findLink, keywordRow, PAGE_TEST_TIMEOUT, renderPage } from '../test-utils';
+
+const request = vi.fn();
+vi.mock('../../../lib/api/client', () => ({ request: (...args: unknown[]) => request(...args) }));
+
+const { RelatedWordsTab } = await import('./related-words-tab');
+
+const ref = { platform: 'DSO' as const, keyword: '露营' };
+
+function relatedList(overrides: Partial<RelatedList> = {}): RelatedList {
+  return {
+    relation: 'sug',
+    main_word: null,
+    total_record: 2,
+    total_estimated: false,
+    data_max: 500,
+    user_grade: 'VIP',
+    result: [
+      keywordRow({ id: 11, keyword: '露营装备清单' }),
+      keywordRow({ id: 12, keyword: '露营帐篷推荐', competition: 1, growth_rate: -0.08 }),
+    ],
+    ...overrides,
+  };
+}
+
+const relatedCalls = () =>
+  request.mock.calls
+    .filter(([path]) => path === KeywordDetailPath.related)
+    .map(([, options]) => (options as { query: Record<string, unknown> }).query);
+
+beforeEach(() => {
+  request.mockReset();
+});
+
+describe('RelatedWordsTab', { timeout: PAGE_TEST_TIMEOUT }, () => {
+  it('starts with the drop-down words, ten a page, each opening its own detail', async () => {
+    request.mockResolvedValue(relatedList());
+    renderPage(<RelatedWordsTab keywordRef={ref} />, { url: '/keyWordDetail/relatedWords?keyword=露营' });
+    const link = await findLink('露营装备清单');
+    expect(decodeURIComponent(link.getAttribute('href') ?? '')).toBe('/keyWordDetail?keyword=露营装备清单');
+    expect(relatedCalls()[0]).toMatchObject({ relation: 'sug', page_no: 1, page_size: 10, keyword: '露营' });
+    expect(link.querySelector('mark')?.textContent).toBe('露营');
+    const row = link.closest('tr') as HTMLElement;
+    expect(within(row).getByText('12.3w')).toBeTruthy();
+    expect(within(row).getByRole('img', { name: '竞争度中，3颗星' })).toBeTruthy();
+  });
+
+  it('switches to the correlation words and names the main word they share', async () => {
+    request.mockImplementation(async (_path: string, options?: { query: { relation: string } }) =>
+      options?.query.relation === 'correlation'
+        ? relatedList({
+            relation: 'correlation',
+            main_word: '露营',
+            result: [keywordRow({ id: 21, keyword: '周末露营' })],
+          })
+        : relatedList(),
+    );
+    renderPage(<RelatedWordsTab keywordRef={ref} />, { url: '/keyWordDetail/relatedWords?keyword=露营' });
+    await findLink('露营装备清单');
+    fireEvent.click(screen.getByText('相关词'));
+    expect(await findLink('周末露营')).toBeTruthy();
+    expect(screen.getByText(/主词「露营」/)).toBeTruthy();
+    expect(decodeURIComponent(screen.getByTestId('current-location').textContent ?? '')).toContain(
+      'relation=correlation',
+    );
+  });
+
+  it('states the grade’s row cap and refuses to page past it with the upgrade prompt', async () => {
+    request.mockResolvedValue(relatedList({ total_record: 120, data_max: 50, user_grade: 'FREE' }));
+    renderPage(<RelatedWordsTab keywordRef={ref} />, {
+      url: '/keyWordDetail/relatedWords?keyword=露营',
+      viewer: 'FREE',
+    });
+    expect(await screen.findByText('您的免费版会员只能看50条数据，升级会员查看更多')).toBeTruthy();
+    fireEvent.click(screen.getByTitle('12'));
+    await waitFor(() => expect(useDialogs.getState().open.noPermission).toBe(true));
+    expect(relatedCalls().every((query) => query.page_no === 1)).toBe(true);
+  });
+
+  it('shows the no-permission panel when the server refuses the tab', async () => {
+    request.mockRejectedValue(
+      new ApiError(Code.NEEDS_UPGRADE, '权限不足，升级会员版本可查看更多数据~', {
+        alias: 'KEYWORD_LIBRARY_ROWS',
+        reason: 'lacking',
+        action: 'pay',
+        grade: 'VIP',
+      }),
+    );
+    renderPage(<RelatedWordsTab keywordRef={ref} />, {
+      url: '/keyWordDetail/relatedWords?keyword=露营',
+      viewer: 'FREE',
+    });
+    expect(await screen.findByText('权限不足，升级会员版本可查看更多数据~')).toBeTruthy();
+    expect(screen.getByAltText('关键词数据示例图')).toBeTruthy();
+  });
+
+  it('pages within the cap', async () => {
+    request.mockResolvedValue(relatedList({ total_record: 120, data_max: 500 }));
+    renderPage(<RelatedWordsTab keywordRef={ref} />, { url: '/keyWordDetail/relatedWords?keyword=露营' });
+    await findLink('露营装备清单');
+    fireEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(relatedCalls().some((query) => query.page_no === 2)).toBe(true));
+  });
+});

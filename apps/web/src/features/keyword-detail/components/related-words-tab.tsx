@@ -1,0 +1,142 @@
+import type { KeywordRow, RelationKind } from '@dso/contract';
+import { rowCapMessage } from '@dso/domain';
+import { Button, Segmented, Table, type TableColumnsType } from 'antd';
+import { Link, useSearchParams } from 'react-router';
+import { AppPagination, CompetitionStars, KeywordHighlight, NoData } from '../../../components';
+import type { KeywordRef } from '../api/get-keyword-detail';
+import { useRelatedKeywords } from '../api/get-related-keywords';
+import { formatFigure } from '../figures';
+import { keywordDetailPath } from '../platforms';
+import { FigureTip } from './figure-tip';
+import { GrowthText } from './growth-text';
+import { isRefusal, RefusalPanel } from './refusal-panel';
+
+/** The related-words sub-tabs, in the order of the libraries' own tabs. */
+export const relationTabs: { value: RelationKind; label: string; hint: string }[] = [
+  { value: 'sug', label: '下拉词', hint: '搜索框下拉联想出的词' },
+  { value: 'correlation', label: '相关词', hint: '与本词主词相同的搜索词' },
+  { value: 'industry', label: '行业词', hint: '本词所在行业的热门词' },
+  { value: 'root', label: '词根', hint: '组成本词的更短的词' },
+];
+
+const RELATION_PARAM = 'relation';
+const PAGE_PARAM = 'page';
+/** Keyword tables show 10 rows a page (002 §9). */
+export const RELATED_PAGE_SIZE = 10;
+
+function toRelation(value: string | null): RelationKind {
+  return relationTabs.some((tab) => tab.value === value) ? (value as RelationKind) : 'sug';
+}
+
+/**
+ * The related-words tab: drop-down, correlation, industry and root words of the keyword, each a
+ * paged table of keyword rows (the sub-tab and page live in the address). Paging past the grade's
+ * depth (`data_max`) is refused with the upgrade prompt by the pagination control.
+ */
+export function RelatedWordsTab({ keywordRef }: { keywordRef: KeywordRef }) {
+  const [params, setParams] = useSearchParams();
+  const relation = toRelation(params.get(RELATION_PARAM));
+  const page = Math.max(1, Number(params.get(PAGE_PARAM)) || 1);
+  const query = useRelatedKeywords({ ...keywordRef, relation, pageNo: page, pageSize: RELATED_PAGE_SIZE });
+  const list = query.data;
+
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
+
+  const columns: TableColumnsType<KeywordRow> = [
+    {
+      title: '关键词',
+      key: 'keyword',
+      render: (_, row) => (
+        <Link
+          className="kd-keyword-link"
+          to={keywordDetailPath({ platform: row.platform, keyword: row.keyword, country: row.country })}
+        >
+          <KeywordHighlight text={row.keyword} keyword={keywordRef.keyword} />
+        </Link>
+      ),
+    },
+    {
+      title: <FigureTip term="searchIndex" />,
+      key: 'search_index',
+      render: (_, row) => formatFigure(row.search_index),
+    },
+    {
+      title: <FigureTip term="monthCover" />,
+      key: 'month_cover_count',
+      render: (_, row) => formatFigure(row.month_cover_count),
+    },
+    {
+      title: <FigureTip term="relatedWorks" />,
+      key: 'related_work_count',
+      render: (_, row) => formatFigure(row.related_work_count),
+    },
+    {
+      title: <FigureTip term="competition" />,
+      key: 'competition',
+      render: (_, row) => <CompetitionStars value={row.competition} />,
+    },
+    {
+      title: <FigureTip term="growth" />,
+      key: 'growth_rate',
+      render: (_, row) => <GrowthText rate={row.growth_rate} />,
+    },
+    { title: '行业', key: 'industry', render: (_, row) => row.industry ?? <span className="kd-muted">--</span> },
+  ];
+
+  if (isRefusal(query.error)) return <RefusalPanel error={query.error} type="keyword" />;
+  const capped = list && list.data_max > 0 && list.total_record > list.data_max;
+  return (
+    <section className="kd-card" data-testid="related-tab">
+      <header className="kd-card__header kd-card__header--wrap">
+        <Segmented
+          value={relation}
+          options={relationTabs.map((tab) => ({ value: tab.value, label: tab.label }))}
+          onChange={(value) => update({ [RELATION_PARAM]: value, [PAGE_PARAM]: null })}
+        />
+        <span className="kd-card__extra">
+          {relationTabs.find((tab) => tab.value === relation)?.hint}
+          {list?.main_word ? `（主词「${list.main_word}」）` : ''}
+          {list ? ` · 共 ${list.total_record.toLocaleString('zh-CN')} 个` : ''}
+        </span>
+      </header>
+      {query.isError ? (
+        <NoData text="相关词加载失败" />
+      ) : (
+        <Table<KeywordRow>
+          className="kd-table"
+          rowKey="id"
+          columns={columns}
+          dataSource={list?.result ?? []}
+          loading={query.isFetching}
+          pagination={false}
+          size="middle"
+          locale={{ emptyText: query.isPending ? ' ' : <NoData size="small" /> }}
+        />
+      )}
+      {query.isError && (
+        <div className="kd-retry">
+          <Button onClick={() => void query.refetch()}>重新加载</Button>
+        </div>
+      )}
+      {list && list.total_record > 0 && (
+        <div className="kd-table-footer">
+          <span className="kd-muted">{capped ? rowCapMessage(list.user_grade, list.data_max) : ''}</span>
+          <AppPagination
+            total={list.total_record}
+            current={page}
+            pageSize={RELATED_PAGE_SIZE}
+            maxNumber={list.data_max}
+            onChange={(next) => update({ [PAGE_PARAM]: next > 1 ? String(next) : null })}
+          />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+import { Code, type KeywordRow } from '@dso/contract';
+import { Skeleton, Table, type TableColumnsType, Tag } from 'antd';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { CompetitionStars, NoData } from '../../../components';
+import { ApiError } from '../../../lib/api/errors';
+import { handleQuotaFailure } from '../../upgrade';
+import { type TsoTopicRef, useTsoTopicDetail } from '../api/get-tso-topic-detail';
+import { formatFigure } from '../figures';
+import { keywordDetailPath } from '../platforms';
+import { FigureTip } from './figure-tip';
+import { GrowthText } from './growth-text';
+import { PlatformBadge } from './platform-badge';
+import { isRefusal, RefusalPanel } from './refusal-panel';
+
+const kindNames = { ecoTopic: '电商话题', creativeIdeaTopics: '创意灵感话题' } as const;
+
+/**
+ * One TikTok topic (/TsoKeyWordTopicDetail): its rank, views, videos and growth with the date they
+ * are as of, and the TSO keywords of the same country built on it, each opening its keyword detail.
+ * Like a keyword, opening a topic spends a daily detail count.
+ */
+export function TsoTopicView({ topicRef }: { topicRef: TsoTopicRef }) {
+  const query = useTsoTopicDetail(topicRef);
+  const handled = useRef<unknown>(null);
+  useEffect(() => {
+    if (!query.error || handled.current === query.error) return;
+    handled.current = query.error;
+    handleQuotaFailure(query.error);
+  }, [query.error]);
+
+  if (query.isPending) return <Skeleton active className="kd-card" paragraph={{ rows: 8 }} />;
+  if (query.isError) {
+    const error = query.error;
+    if (isRefusal(error)) return <RefusalPanel error={error} type="keyword" />;
+    const notFound = error instanceof ApiError && error.code === Code.NOT_FOUND;
+    return <NoData text={notFound ? `暂未收录话题「#${topicRef.topic}」` : '话题详情加载失败'} />;
+  }
+
+  const { topic, keywords } = query.data;
+  const columns: TableColumnsType<KeywordRow> = [
+    {
+      title: '关键词',
+      key: 'keyword',
+      render: (_, row) => (
+        <Link
+          className="kd-keyword-link"
+          to={keywordDetailPath({ platform: 'TSO', keyword: row.keyword, country: row.country })}
+        >
+          {row.keyword}
+        </Link>
+      ),
+    },
+    {
+      title: <FigureTip term="searchIndex" />,
+      key: 'search_index',
+      render: (_, row) => formatFigure(row.search_index),
+    },
+    {
+      title: <FigureTip term="monthCover" />,
+      key: 'month_cover_count',
+      render: (_, row) => formatFigure(row.month_cover_count),
+    },
+    {
+      title: <FigureTip term="competition" />,
+      key: 'competition',
+      render: (_, row) => <CompetitionStars value={row.competition} />,
+    },
+    {
+      title: <FigureTip term="growth" />,
+      key: 'growth_rate',
+      render: (_, row) => <GrowthText rate={row.growth_rate} />,
+    },
+  ];
+  return (
+    <div className="kd-stack" data-testid="tso-topic-detail">
+      <section className="kd-card kd-summary">
+        <div className="kd-summary__main">
+          <div className="kd-summary__title-row">
+            <h1 className="kd-summary__keyword">#{topic.topic}</h1>
+            <PlatformBadge platform="TSO" country={topic.country} />
+          </div>
+          <div className="kd-summary__tags">
+            <Tag color="blue" variant="filled">
+              {kindNames[topic.kind]}
+            </Tag>
+            <Tag variant="filled">榜单第 {topic.rank} 名</Tag>
+          </div>
+          <div className="kd-summary__meta">
+            <span>数据日期 {topic.as_of}</span>
+            <span>
+              今日剩余查看 <b>{Math.max(0, query.data.detail_use.per_val - query.data.detail_use.use_val)}</b> 次
+            </span>
+          </div>
+        </div>
+      </section>
+      <section className="kd-figures kd-figures--three">
+        <div className="kd-figure">
+          <div className="kd-figure__label">播放量</div>
+          <div className="kd-figure__value">{formatFigure(topic.views)}</div>
+          <div className="kd-figure__note">截至 {topic.as_of}</div>
+        </div>
+        <div className="kd-figure">
+          <div className="kd-figure__label">视频数</div>
+          <div className="kd-figure__value">{formatFigure(topic.video_count)}</div>
+          <div className="kd-figure__note">截至 {topic.as_of}</div>
+        </div>
+        <div className="kd-figure">
+          <div className="kd-figure__label">
+            <FigureTip term="growth" />
+          </div>
+          <div className="kd-figure__value">
+            <GrowthText rate={topic.growth_rate} />
+          </div>
+          <div className="kd-figure__note">截至 {topic.as_of}</div>
+        </div>
+      </section>
+      <section className="kd-card">
+        <header className="kd-card__header">
+          <h2 className="kd-card__title">话题相关关键词</h2>
+          <span className="kd-card__extra">共 {keywords.length} 个</span>
+        </header>
+        <Table<KeywordRow>
+          className="kd-table"
+          rowKey="id"
+          columns={columns}
+          dataSource={keywords}
+          pagination={keywords.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+          size="middle"
+          locale={{ emptyText: <NoData size="small" /> }}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { useLocation, useParams, useSearchParams } from 'react-router';
+import { NoData } from '../../../components';
+import { KeywordDetailView } from '../components/keyword-detail-view';
+import { platformOfDetailPath, toDetailTab } from '../platforms';
+import '../keyword-detail.css';
+
+/** TSO's default country (000 §9). */
+const DEFAULT_COUNTRY = 'US';
+
+/**
+ * The keyword detail routes (000 §2.1): /keyWordDetail/{tabVal?}?keyword= for DSO and the Rso, Wso,
+ * Bso, Kso and Tso variants (TSO also reads `country`, US by default). One page; the path picks the
+ * library. Without a keyword the link is broken: 链接丢失啦，请稍后再试~ (002 §2).
+ */
+export default function KeywordDetailPage() {
+  const { pathname } = useLocation();
+  const { tabVal } = useParams();
+  const [params] = useSearchParams();
+  const platform = platformOfDetailPath(pathname) ?? 'DSO';
+  const keyword = params.get('keyword')?.trim() ?? '';
+  const country = platform === 'TSO' ? params.get('country')?.trim().toUpperCase() || DEFAULT_COUNTRY : undefined;
+  return (
+    <div className="kd-page" data-testid="keyword-detail-page">
+      {keyword ? (
+        <KeywordDetailView
+          key={`${platform}/${country ?? ''}/${keyword}`}
+          keywordRef={{ platform, country, keyword }}
+          tab={toDetailTab(tabVal)}
+        />
+      ) : (
+        <NoData text="链接丢失啦，请稍后再试~" />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { KeywordPath } from '@dso/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/api/client';
+
+/** Random keywords to try on the SEO page (000 §7); non-200 codes are ignored. */
+export async function fetchRandomSeoWords(signal?: AbortSignal): Promise<string[]> {
+  const words = await request<string[]>(KeywordPath.randomSeoWords, { silent: true, signal });
+  return Array.isArray(words) ? words : [];
+}
+
+export const randomSeoWordsQueryOptions = queryOptions({
+  queryKey: ['keywords', 'random-seo'] as const,
+  queryFn: ({ signal }) => fetchRandomSeoWords(signal),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export function useRandomSeoWords() {
+  return useQuery(randomSeoWordsQueryOptions);
+}

@@ -1,0 +1,205 @@
+import type { KeywordRow, KeywordSortField } from '@dso/contract';
+import { Table, type TableColumnsType, type TableProps, Tag, Tooltip } from 'antd';
+import type { SortOrder } from 'antd/es/table/interface';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { CompetitionStars, GlossaryTip, KeywordHighlight, NoData } from '../../../../components';
+import { type KeywordLibrary, keywordDetailPath } from '../../keyword-libraries';
+import { figureValue, formatDay, formatFigure, GrowthRate } from './figures';
+
+/** A sort of the table: a contract sort field and its direction. */
+export interface KeywordSort {
+  field: KeywordSortField;
+  order: 'asc' | 'desc';
+}
+
+export interface KeywordTableProps {
+  rows: KeywordRow[];
+  loading?: boolean;
+  library: KeywordLibrary;
+  country?: string;
+  /** The searched text, coloured in the keywords (batch words joined by 、). */
+  highlight: string;
+  /** Rank of the first row minus one (the rows before this page). */
+  rankOffset?: number;
+  /** Server-side sorting: the current sort and its change. Without it the page sorts locally. */
+  sort?: KeywordSort;
+  onSortChange?(sort: KeywordSort): void;
+  emptyText?: ReactNode;
+}
+
+const toAntdOrder = (order: 'asc' | 'desc'): SortOrder => (order === 'asc' ? 'ascend' : 'descend');
+
+/** Local orderings, for lists the server does not sort (related words). */
+const localCompare: Record<KeywordSortField, (a: KeywordRow, b: KeywordRow) => number> = {
+  search_index: (a, b) => figureValue(a.search_index) - figureValue(b.search_index),
+  month_cover_count: (a, b) => figureValue(a.month_cover_count) - figureValue(b.month_cover_count),
+  competition: (a, b) => a.competition - b.competition,
+  related_work_count: (a, b) => figureValue(a.related_work_count) - figureValue(b.related_work_count),
+  growth_rate: (a, b) => a.growth_rate - b.growth_rate,
+  first_seen: (a, b) => a.first_seen.localeCompare(b.first_seen),
+};
+
+/**
+ * The keyword table of a library tab: keyword (coloured, opening its detail page), search index,
+ * month coverage, competition stars with the reasons behind them, related works, content category
+ * with its glossary tip, industry, 7-day growth and first-seen date. Figures are shown as they
+ * arrive: exact, or as display bands.
+ */
+export function KeywordTable({
+  rows,
+  loading,
+  library,
+  country,
+  highlight,
+  rankOffset = 0,
+  sort,
+  onSortChange,
+  emptyText,
+}: KeywordTableProps) {
+  const sortable = (field: KeywordSortField) =>
+    onSortChange
+      ? {
+          sorter: true,
+          sortOrder: sort?.field === field ? toAntdOrder(sort.order) : null,
+          sortDirections: ['descend', 'ascend'] as SortOrder[],
+        }
+      : { sorter: localCompare[field], sortDirections: ['descend', 'ascend'] as SortOrder[] };
+
+  const columns: TableColumnsType<KeywordRow> = [
+    {
+      title: '排名',
+      key: 'rank',
+      width: 64,
+      align: 'center',
+      render: (_, __, index) => <span className="kw-rank">{rankOffset + index + 1}</span>,
+    },
+    {
+      title: '关键词',
+      dataIndex: 'keyword',
+      key: 'keyword',
+      width: 260,
+      render: (_, row) => (
+        <div className="kw-cell-keyword">
+          <Link to={keywordDetailPath(library, row.keyword, country)} className="kw-keyword-link">
+            <KeywordHighlight text={row.keyword} keyword={highlight} />
+          </Link>
+          {row.blue_ocean && (
+            <Tag color="blue" variant="filled" className="kw-tag">
+              蓝海
+            </Tag>
+          )}
+          {row.commerce_intent && (
+            <Tag color="volcano" variant="filled" className="kw-tag">
+              带货
+            </Tag>
+          )}
+        </div>
+      ),
+    },
+    {
+      title: '搜索指数',
+      dataIndex: 'search_index',
+      key: 'search_index',
+      align: 'right',
+      ...sortable('search_index'),
+      render: (value: KeywordRow['search_index']) => <span className="kw-figure">{formatFigure(value)}</span>,
+    },
+    {
+      title: (
+        <Tooltip title="近30天内覆盖该关键词的作品播放总量">
+          <span className="kw-th-hint">月覆盖量</span>
+        </Tooltip>
+      ),
+      dataIndex: 'month_cover_count',
+      key: 'month_cover_count',
+      align: 'right',
+      ...sortable('month_cover_count'),
+      render: (value: KeywordRow['month_cover_count']) => <span className="kw-figure">{formatFigure(value)}</span>,
+    },
+    {
+      title: '竞争度',
+      dataIndex: 'competition',
+      key: 'competition',
+      ...sortable('competition'),
+      render: (_, row) => (
+        <Tooltip
+          title={
+            row.competition_reasons.length > 0 ? (
+              <ul className="kw-reasons">
+                {row.competition_reasons.map((reason) => (
+                  <li key={reason}>{reason}</li>
+                ))}
+              </ul>
+            ) : null
+          }
+        >
+          <span className="kw-competition" data-testid="competition">
+            <CompetitionStars value={row.competition} />
+          </span>
+        </Tooltip>
+      ),
+    },
+    {
+      title: '相关作品',
+      dataIndex: 'related_work_count',
+      key: 'related_work_count',
+      align: 'right',
+      ...sortable('related_work_count'),
+      render: (value: KeywordRow['related_work_count']) => <span className="kw-figure">{formatFigure(value)}</span>,
+    },
+    {
+      title: '内容分类',
+      dataIndex: 'category',
+      key: 'category',
+      render: (value: string | null) => <GlossaryTip code={value} />,
+    },
+    {
+      title: '行业',
+      dataIndex: 'industry',
+      key: 'industry',
+      render: (value: string | null) => value || '--',
+    },
+    {
+      title: '7日增长',
+      dataIndex: 'growth_rate',
+      key: 'growth_rate',
+      align: 'right',
+      ...sortable('growth_rate'),
+      render: (value: number) => <GrowthRate value={value} />,
+    },
+    {
+      title: '首次出现',
+      dataIndex: 'first_seen',
+      key: 'first_seen',
+      align: 'right',
+      ...sortable('first_seen'),
+      render: (value: string) => <span className="kw-day">{formatDay(value)}</span>,
+    },
+  ];
+
+  const handleChange: TableProps<KeywordRow>['onChange'] = (_, __, sorter, extra) => {
+    if (!onSortChange || extra.action !== 'sort' || Array.isArray(sorter)) return;
+    const field = sorter.columnKey as KeywordSortField | undefined;
+    // Clicking a sorted column a third time clears antd's order: back to the default sort.
+    if (!field || !sorter.order) onSortChange({ field: 'search_index', order: 'desc' });
+    else onSortChange({ field, order: sorter.order === 'ascend' ? 'asc' : 'desc' });
+  };
+
+  return (
+    <div data-testid="keyword-table">
+      <Table<KeywordRow>
+        className="kw-table"
+        rowKey="id"
+        columns={columns}
+        dataSource={rows}
+        loading={loading}
+        pagination={false}
+        onChange={handleChange}
+        showSorterTooltip={false}
+        scroll={{ x: 1080 }}
+        locale={{ emptyText: <NoData text={emptyText} size="small" /> }}
+      />
+    </div>
+  );
+}

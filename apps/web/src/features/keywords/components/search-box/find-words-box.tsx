@@ -1,0 +1,50 @@
+import { AimOutlined } from '@ant-design/icons';
+import { keywordLimits, keywordMessages, trimKeyword } from '@dso/domain';
+import { Input } from 'antd';
+import { useState } from 'react';
+import { useGatedNavigate } from '../../../../layout/login-gate';
+
+/** Where 'find words' leads: AI keyword selection, which picks blue-ocean words for a core word. */
+export const FIND_WORDS_PATH = '/keyWordSeo';
+
+/**
+ * The 'find words' box of the page header (000 §2.6, §5): an industry core keyword of at most 10
+ * characters; once full, the note 请输入您的行业核心关键词，10个字以内 shows under it. It opens AI keyword
+ * selection, which the menus mark login-needed, so visitors get the login dialog first. An empty
+ * box does nothing.
+ */
+export function FindWordsBox() {
+  const [text, setText] = useState('');
+  const goOrLogin = useGatedNavigate();
+  const full = Array.from(text).length >= keywordLimits.findWords;
+
+  const submit = (value: string) => {
+    const keyword = trimKeyword(value);
+    if (!keyword) return;
+    goOrLogin(`${FIND_WORDS_PATH}?keyword=${encodeURIComponent(keyword)}`);
+  };
+
+  return (
+    <div className="kw-find-words" data-testid="find-words">
+      <Input.Search
+        value={text}
+        maxLength={keywordLimits.findWords}
+        placeholder="输入行业核心词，AI帮你找词"
+        enterButton={
+          <span>
+            <AimOutlined /> 找词
+          </span>
+        }
+        onChange={(event) => setText(event.target.value)}
+        onBlur={() => setText(trimKeyword(text))}
+        onSearch={submit}
+        aria-label="找词"
+      />
+      {full && (
+        <div className="kw-find-words-note" role="note">
+          {keywordMessages.findWords}
+        </div>
+      )}
+    </div>
+  );
+}

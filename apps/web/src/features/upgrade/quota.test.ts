@@ -1,0 +1,78 @@
+import type { UserInfo } from '@dso/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api/errors';
+import { useDialogs } from '../../stores/dialogs';
+import { useSession } from '../../stores/session';
+import { handleQuotaFailure, openQuotaExhausted } from './quota';
+
+function signIn(grade: string) {
+  const userInfo = { id: 1, grade, grade_info_vo: { grade_enum: grade, end_day: 30, end_time: 0 } } as UserInfo;
+  useSession.setState({ token: 'tok', userInfo });
+}
+const dialogs = () => useDialogs.getState();
+
+describe('quota exhaustion', () => {
+  beforeEach(() => {
+    useDialogs.setState({ open: useDialogs.getInitialState().open, payload: {} });
+  });
+  afterEach(() => {
+    useSession.setState({ token: null, userInfo: null });
+  });
+
+  it('opens the pay dialog with the tier the server names for a used-up quota', () => {
+    signIn('VIP');
+    const error = new ApiError(810, '今日次数已用尽，请升级会员版本增加查看次数~', {
+      alias: 'KEYWORD_LIBRARY_DETAIL_COUNT_DAY',
+      reason: 'exhausted',
+      action: 'pay',
+      grade: 'SVIP',
+    });
+    expect(handleQuotaFailure(error)).toBe(true);
+    expect(dialogs().open.pay).toBe(true);
+    expect(dialogs().payload.pay).toEqual({ grade: 'SVIP', message: '今日次数已用尽，请升级会员版本增加查看次数~' });
+  });
+
+  it('opens the no-permission dialog with the server message for a missing permission', () => {
+    signIn('FREE');
+    const error = new ApiError(810, '权限不足，升级会员版本可查看更多数据~', {
+      alias: 'VIDEO_LIBRARY_DETAIL_USER_PORTRAIT',
+      reason: 'lacking',
+      action: 'pay',
+      grade: 'SVIP',
+    });
+    expect(handleQuotaFailure(error)).toBe(true);
+    expect(dialogs().payload.noPermission).toEqual({ message: '权限不足，升级会员版本可查看更多数据~', grade: 'SVIP' });
+  });
+
+  it('opens the buy-times dialog (type 9) at the top tier', () => {
+    signIn('EVIP');
+    const error = new ApiError(810, '今日次数已用尽，明天再来试试吧~', {
+      alias: 'AI_WRITING_BATCH_EXTRACTION',
+      reason: 'exhausted',
+      action: 'buyTimes',
+      type: 9,
+    });
+    expect(handleQuotaFailure(error)).toBe(true);
+    expect(dialogs().payload.buyTimes).toEqual({ type: 9, message: '今日次数已用尽，明天再来试试吧~' });
+  });
+
+  it('leaves other errors to the caller', () => {
+    expect(handleQuotaFailure(new ApiError(300, '操作失败'))).toBe(false);
+    expect(handleQuotaFailure(new Error('boom'))).toBe(false);
+    expect(dialogs().open.pay || dialogs().open.noPermission || dialogs().open.buyTimes).toBe(false);
+  });
+
+  it.each([
+    ['FREE', 'pay', { grade: 'VIP' }],
+    ['VIP', 'pay', { grade: 'SVIP' }],
+    ['CVIP', 'pay', { grade: 'EVIP' }],
+    ['SVIP', 'pay', { grade: 'EVIP' }],
+    ['EVIP', 'buyTimes', { type: 9 }],
+    ['GVIP', 'buyTimes', { type: 9 }],
+  ] as const)('sends %s to the %s dialog when the client finds a quota used up', (grade, dialog, payload) => {
+    signIn(grade);
+    openQuotaExhausted();
+    expect(dialogs().open[dialog]).toBe(true);
+    expect(dialogs().payload[dialog]).toEqual(payload);
+  });
+});

@@ -1,0 +1,90 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { App as AntdApp } from 'antd';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openedDialogs, renderWidget } from '../components/testing/render-widget';
+import { usePlans } from '../features/upgrade';
+import { useSession } from '../stores/session';
+import { BAR_REVEAL_DELAY_MS, LoginBar } from './login-bar';
+
+function scrollTo(y: number) {
+  Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+  fireEvent.scroll(window);
+}
+
+describe('LoginBar', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    usePlans.setState({ plans: null });
+    scrollTo(0);
+  });
+
+  it('asks a visitor to log in', () => {
+    renderWidget(<LoginBar />);
+    expect(screen.getByText('立即登录注册，查看更多数据')).toBeTruthy();
+    fireEvent.click(screen.getByText('立即登录'));
+    expect(openedDialogs().open.login).toBe(true);
+  });
+
+  it('shows a FREE user the member benefits while no plan data exists, with no price', () => {
+    renderWidget(<LoginBar />, { viewer: 'FREE' });
+    expect(screen.getByText('升级会员，解锁完整数据与更多次数')).toBeTruthy();
+    expect(screen.getByTestId('login-bar').textContent).not.toContain('¥');
+  });
+
+  it('shows a FREE user the lowest monthly price of the yearly VIP plan once plans exist', () => {
+    usePlans.setState({
+      plans: {
+        VIP: [
+          { day: 30, price: 99, grade_enum: 'VIP' },
+          { day: 365, price: 499, grade_enum: 'VIP' },
+        ],
+      },
+    });
+    renderWidget(<LoginBar />, { viewer: 'FREE' });
+    expect(screen.getByTestId('login-bar').textContent).toContain('开通个人版年卡，低至¥41/月');
+    fireEvent.click(screen.getByText('立即开通'));
+    expect(openedDialogs().payload.pay).toEqual({ grade: 'VIP' });
+  });
+
+  it('shows paid members nothing', () => {
+    renderWidget(<LoginBar />, { viewer: 'VIP' });
+    expect(screen.queryByTestId('login-bar')).toBeNull();
+  });
+
+  it('waits on the home page for 100 px of scrolling, then 500 ms, and hides again above that', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    useSession.setState({ token: null, userInfo: null });
+    render(
+      <AntdApp>
+        <MemoryRouter initialEntries={['/']}>
+          <LoginBar />
+        </MemoryRouter>
+      </AntdApp>,
+    );
+    const bar = () => screen.queryByTestId('login-bar');
+    expect(bar()).toBeNull();
+    act(() => scrollTo(99));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+    });
+    expect(bar()).toBeNull();
+    act(() => scrollTo(120));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(BAR_REVEAL_DELAY_MS - 50);
+    });
+    expect(bar()).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(100);
+    });
+    expect(bar()).not.toBeNull();
+    expect(document.body.classList.contains('has-login-bar')).toBe(true);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(20);
+      scrollTo(10);
+      await vi.advanceTimersByTimeAsync(20);
+    });
+    expect(bar()).toBeNull();
+    expect(document.body.classList.contains('has-login-bar')).toBe(false);
+  });
+});

@@ -1,0 +1,52 @@
+import type { BarSeriesOption, LineSeriesOption, MapSeriesOption } from 'echarts/charts';
+import { BarChart, LineChart, MapChart } from 'echarts/charts';
+import type {
+  GeoComponentOption,
+  GridComponentOption,
+  LegendComponentOption,
+  MarkLineComponentOption,
+  TooltipComponentOption,
+  VisualMapComponentOption,
+} from 'echarts/components';
+import {
+  GeoComponent,
+  GridComponent,
+  LegendComponent,
+  MarkLineComponent,
+  TooltipComponent,
+  VisualMapComponent,
+} from 'echarts/components';
+import type { ComposeOption } from 'echarts/core';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import { registerChartThemes } from './chart-theme';
+
+// Only what the product draws is bundled (ARCHITECTURE: charts imported per chart type).
+echarts.use([
+  LineChart,
+  BarChart,
+  MapChart,
+  GridComponent,
+  TooltipComponent,
+  LegendComponent,
+  MarkLineComponent,
+  VisualMapComponent,
+  GeoComponent,
+  CanvasRenderer,
+]);
+registerChartThemes(echarts);
+
+/** The option shape of every chart the app draws: line, bar and map series with their components. */
+export type ChartOption = ComposeOption<
+  | LineSeriesOption
+  | BarSeriesOption
+  | MapSeriesOption
+  | GridComponentOption
+  | TooltipComponentOption
+  | LegendComponentOption
+  | MarkLineComponentOption
+  | VisualMapComponentOption
+  | GeoComponentOption
+>;
+
+export { echarts };

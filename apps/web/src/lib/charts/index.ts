@@ -1,0 +1,14 @@
+/** Charts of the app: the ECharts core with the chart types used, the themed wrapper and the map loader. */
+export { BAR_MAX_WIDTH, countAxisLabel, measureAxisFor, valueAxisFor } from './axis';
+export { type ChartPalette, type ChartThemeName, chartPalettes } from './chart-theme';
+export {
+  type ChinaMapLevel,
+  type ChinaMapStatus,
+  chinaMapName,
+  chinaMapRegionNames,
+  loadChinaMap,
+  useChinaMap,
+} from './china-map';
+export { EChart, type EChartProps, useChartTheme } from './e-chart';
+export type { ChartOption } from './echarts';
+export { toMapRegionName } from './region-names';

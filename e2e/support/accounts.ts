@@ -1,0 +1,147 @@
+import { readdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '@dso/server';
+import { loadConfig } from '@dso/server/config';
+import { createTestDatabase } from '@dso/server/testing';
+import type { Page } from 'playwright-core';
+import type { RunningServer } from './server';
+
+const webDist = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
+
+/** The raw query both database drivers offer (PGlite and node-postgres), for reading test fixtures. */
+type RawQuery = (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
+export interface AccountsServer extends RunningServer {
+  /** The latest sandbox SMS code sent to a phone (`sms_outbox`). */
+  latestSmsCode(phone: string): Promise<string>;
+  /** Where the notch of the newest unsolved captcha puzzle is (`captchas.target_x`). */
+  latestCaptchaTarget(): Promise<number>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/**
+ * `startServer()` with what the account journeys need on top: `PUBLIC_URL` set to the server's own
+ * address, so the sandbox WeChat QR leads to this server's scan page, and reads of the sandbox SMS
+ * outbox and the captcha answers from the test database. The site is served as `localhost`, where
+ * code login is offered (001 §2).
+ */
+export async function startAccountsServer(): Promise<AccountsServer> {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const database = await createTestDatabase();
+  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: url }), webDist };
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ host: '127.0.0.1', port });
+  const query = (database.db as unknown as { $client: { query: RawQuery } }).$client.query.bind(
+    (database.db as unknown as { $client: object }).$client,
+  ) as RawQuery;
+  return {
+    url,
+    async latestSmsCode(phone) {
+      const { rows } = await query('SELECT content FROM sms_outbox WHERE phone = $1 ORDER BY id DESC LIMIT 1', [phone]);
+      const code = /验证码为(\d+)/.exec(String(rows[0]?.content ?? ''))?.[1];
+      if (!code) throw new Error(`no SMS code was sent to ${phone}`);
+      return code;
+    },
+    async latestCaptchaTarget() {
+      const { rows } = await query(
+        'SELECT target_x FROM captchas WHERE solved_at IS NULL ORDER BY created_at DESC LIMIT 1',
+      );
+      const target = rows[0]?.target_x;
+      if (typeof target !== 'number') throw new Error('no open captcha puzzle');
+      return target;
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * Drags the captcha handle the way a hand does: quick at first, slowing down near the notch, with
+ * uneven steps over about half a second, and releases it on the target. A drag the server turns
+ * down brings a new puzzle, which is tried again.
+ */
+export async function solveCaptcha(page: Page, server: AccountsServer) {
+  const captcha = page.getByTestId('slider-captcha');
+  for (let attempt = 1; ; attempt++) {
+    await page.getByTestId('captcha-piece').waitFor();
+    await dragOnce(page, await server.latestCaptchaTarget());
+    const outcome = await Promise.race([
+      captcha
+        .getByText('验证成功')
+        .waitFor({ timeout: 10_000 })
+        .then(() => 'solved' as const),
+      page
+        .waitForFunction(() => document.querySelector('.dso-captcha--failed'), null, { timeout: 10_000 })
+        .then(() => 'failed' as const),
+    ]).catch(() => 'missed' as const);
+    if (outcome === 'solved') return;
+    if (attempt === 3) throw new Error(`the captcha was not solved in three drags (last: ${outcome})`);
+    if (outcome === 'failed') await page.waitForFunction(() => !document.querySelector('.dso-captcha--failed'));
+  }
+}
+
+/** The handle's box once the dialog has stopped moving (it zooms in when it opens). */
+async function settledHandleBox(page: Page) {
+  const handle = page.getByTestId('captcha-handle');
+  let previous = await handle.boundingBox();
+  for (;;) {
+    await page.waitForTimeout(100);
+    const box = await handle.boundingBox();
+    if (!box) throw new Error('captcha handle not visible');
+    if (previous && box.x === previous.x && box.y === previous.y && box.width === previous.width) return box;
+    previous = box;
+  }
+}
+
+async function dragOnce(page: Page, target: number) {
+  const box = await settledHandleBox(page);
+  const startX = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(startX, y);
+  await page.mouse.down();
+  // Each move waits for a rendered frame, which is slow in a software-rendered headless browser, so
+  // a handful of uneven steps with pauses makes a drag that lasts and varies like a hand's.
+  const steps = 7;
+  for (let i = 1; i <= steps; i++) {
+    const progress = 1 - (1 - i / steps) ** 2;
+    await page.mouse.move(startX + target * progress, y + (i % 3) - 1);
+    await page.waitForTimeout(50 + (i % 3) * 20);
+  }
+  await page.mouse.move(startX + target, y);
+  await page.mouse.up();
+}
+
+/**
+ * Opens a dialog of the global dialogs store from a test, for dialogs no built page opens yet. The
+ * store is a shared chunk of the built app; importing it again returns the very module the page runs.
+ */
+export async function openGlobalDialog(page: Page, name: string, payload: unknown) {
+  const chunk = readdirSync(`${webDist}/assets`).find((file) => /^dialogs-.*\.js$/.test(file));
+  if (!chunk) throw new Error('the dialogs store chunk was not found in apps/web/dist/assets');
+  // Passed as source text: the test runner rewrites `import()` in functions it compiles.
+  const script = `(async () => {
+    const module = await import(${JSON.stringify(`/assets/${chunk}`)});
+    const store = Object.values(module).find(
+      (value) => typeof value?.getState === 'function' && 'openDialog' in value.getState(),
+    );
+    if (!store) throw new Error('the dialogs store was not found');
+    store.getState().openDialog(${JSON.stringify(name)}, ${JSON.stringify(payload)});
+  })()`;
+  await page.evaluate(script);
+}

@@ -1,0 +1,47 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '@dso/server';
+import { loadConfig } from '@dso/server/config';
+import { firstRunPlan, seedKeywords, seedTsoTopics } from '@dso/server/keywords/demo/seed';
+import { createTestDatabase, createUser, loginAs } from '@dso/server/testing';
+import type { RunningServer } from './server';
+
+const webDist = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
+
+/** The day the seeded figures are as of. */
+export const DEMO_AS_OF = '2026-11-20';
+
+export interface KeywordsServer extends RunningServer {
+  /** A user of a grade with an open session; the token goes into local storage before the page loads. */
+  signedInUser(grade: string): Promise<{ id: number; token: string }>;
+}
+
+/**
+ * `startServer()` with the demo keyword library seeded: the test server starts with an empty one,
+ * and the keyword journeys need every platform (and the five overseas countries of the first-run
+ * plan, with their TikTok topic lists) to search in. `scale` shrinks every library of the first-run plan (a quarter by default:
+ * about 12,000 keywords, enough for paging past a grade's depth, seeded in a fraction of the time).
+ */
+export async function startServerWithDemoData(options: { scale?: number } = {}): Promise<KeywordsServer> {
+  const scale = options.scale ?? 0.25;
+  const database = await createTestDatabase();
+  const plan = firstRunPlan(DEMO_AS_OF);
+  plan.scopes = plan.scopes.map((scope) => ({ ...scope, count: Math.ceil(scope.count * scale) }));
+  await seedKeywords(database.db, plan);
+  const overseas = plan.scopes.filter((scope) => scope.platform === 'TSO').map((scope) => scope.country);
+  await seedTsoTopics(database.db, { countries: overseas, seed: plan.seed, asOf: DEMO_AS_OF, count: 30 });
+  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), webDist };
+  const app = await buildApp({ config, database, logger: false });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    url: address,
+    async signedInUser(grade) {
+      const user = await createUser(database.db, { grade });
+      const token = await loginAs(database.db, user.id);
+      return { id: user.id, token };
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

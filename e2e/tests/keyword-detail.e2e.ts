@@ -1,0 +1,171 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, screenshot } from '../support/browser';
+import { type DetailServer, signIn, startDetailServer } from '../support/detail';
+
+/** Painted pixels of the canvases inside a chart box: more than a few hundred means something was drawn. */
+async function paintedPixels(page: Page, testId: string): Promise<number> {
+  return page.evaluate((id) => {
+    const canvases = document.querySelectorAll<HTMLCanvasElement>(`[data-testid="${id}"] canvas`);
+    let painted = 0;
+    for (const canvas of canvases) {
+      const context = canvas.getContext('2d');
+      if (!context || canvas.width === 0) continue;
+      const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+      for (let i = 3; i < pixels.length; i += 4) if ((pixels[i] ?? 0) > 0) painted++;
+    }
+    return painted;
+  }, testId);
+}
+
+/** Waits until a chart has drawn (ECharts animates in, so the first frame can be nearly empty). */
+async function waitForChart(page: Page, testId: string) {
+  await page.locator(`[data-testid="${testId}"] canvas`).first().waitFor();
+  await expect.poll(() => paintedPixels(page, testId), { timeout: 10_000 }).toBeGreaterThan(2000);
+}
+
+describe('keyword boards and details', () => {
+  let server: DetailServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startDetailServer({ grade: 'SVIP' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('shows a board and loads more rows when the list is scrolled to its end', async () => {
+    const { page, errors, context } = await openPage(browser, { theme: 'dark' });
+    await signIn(context, server.token);
+    await page.goto(`${server.url}/KeywordDouyinHot/blue`);
+    const rows = page.getByTestId('board-row');
+    await rows.first().waitFor();
+    expect(await page.title()).toBe('抖音热词榜单 - DSO');
+    expect(await rows.count()).toBe(20);
+    expect(await page.getByTestId('board-as-of').textContent()).toContain(server.asOf);
+    expect(await page.locator('.kb-tab--active .kb-tab__name').textContent()).toBe('蓝海词');
+    await page.waitForTimeout(300);
+    await screenshot(page, 'keyword-board-dark');
+
+    await page.locator('#app-container').evaluate((container) => container.scrollTo({ top: container.scrollHeight }));
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(40);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('switches boards and filters by industry', async () => {
+    const { page, errors, context } = await openPage(browser);
+    await signIn(context, server.token);
+    await page.goto(`${server.url}/KeywordDouyinHot/blue`);
+    await page.getByTestId('board-row').first().waitFor();
+    await page.locator('[data-board="industryHot"]').click();
+    await page.waitForURL('**/KeywordDouyinHot/industryHot');
+    await page.getByTestId('board-row').first().waitFor();
+    const industry = page.getByTestId('industry-filter').locator('.kb-chip').nth(1);
+    const name = (await industry.textContent()) ?? '';
+    await industry.click();
+    await page.waitForURL(/industry=/);
+    await page.getByTestId('board-row').first().waitFor();
+    const industries = await page.locator('.kb-cell--industry').allTextContents();
+    expect(industries.slice(1).every((text) => text === name)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('asks a visitor to log in for more of a board', async () => {
+    const { page, errors, context } = await openPage(browser);
+    await page.goto(`${server.url}/KeywordDouyinHot/industryHot`);
+    await page.getByText('需要登录才能查看更多排名').waitFor();
+    expect(await page.getByTestId('board-row').count()).toBeLessThanOrEqual(10);
+    await page.getByRole('button', { name: '马上登录' }).click();
+    await page.locator('.ant-modal').first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens a keyword from a board and walks every tab of its detail', async () => {
+    const { page, errors, context } = await openPage(browser, { theme: 'dark' });
+    await signIn(context, server.token);
+    await page.goto(`${server.url}/KeywordDouyinHot/blue`);
+    const first = page.locator('.kb-keyword').first();
+    const keyword = (await first.textContent()) ?? '';
+    await first.click();
+    await page.waitForURL(/\/keyWordDetail\?keyword=/);
+    await page.getByTestId('keyword-detail').waitFor();
+    expect(await page.locator('.kd-summary__keyword').textContent()).toBe(keyword);
+    expect(await page.getByTestId('keyword-breadcrumb').textContent()).toContain(`关键词详情：${keyword}`);
+    expect(await page.getByTestId('keyword-figures').textContent()).toContain(`截至 ${server.asOf}`);
+
+    // Overview: the daily trend drawn on a canvas and the word on every platform.
+    await waitForChart(page, 'trend-chart');
+    await page.getByTestId('platform-comparison').locator('tbody tr').first().waitFor();
+    await page.waitForTimeout(800);
+    await screenshot(page, 'keyword-detail-overview-dark');
+
+    await page.getByRole('tab', { name: '竞争分析' }).click();
+    await page.waitForURL(/\/keyWordDetail\/competeAnalyze\?/);
+    await page.getByTestId('compete-tab').waitFor();
+    expect(await page.getByTestId('compete-reasons').count()).toBeLessThanOrEqual(1);
+    if (await page.getByTestId('compete-chart').count()) await waitForChart(page, 'compete-chart');
+
+    await page.getByRole('tab', { name: '相关词' }).click();
+    await page.waitForURL(/\/keyWordDetail\/relatedWords\?/);
+    const related = page.getByTestId('related-tab');
+    await related.waitFor();
+    for (const relation of ['相关词', '行业词', '词根', '下拉词']) {
+      await related.getByText(relation, { exact: true }).click();
+      await page.waitForURL(relation === '下拉词' ? /relation=sug/ : /relation=/);
+      await related.locator('.ant-table-tbody tr').first().waitFor();
+    }
+
+    await page.getByRole('tab', { name: '人群画像' }).click();
+    await page.waitForURL(/\/keyWordDetail\/audience\?/);
+    await page.getByTestId('audience-tab').waitFor();
+    await waitForChart(page, 'region-map');
+    await waitForChart(page, 'age-chart');
+    expect(await page.getByTestId('province-top10').locator('li').count()).toBe(10);
+    // The tab's cards and the map in one view, just under the sticky header.
+    await page.evaluate(() => {
+      const tab = document.querySelector('[data-testid="audience-tab"]');
+      if (tab) window.scrollBy({ top: tab.getBoundingClientRect().top - 80 });
+    });
+    await page.waitForTimeout(800);
+    await screenshot(page, 'keyword-detail-audience-dark');
+
+    await page.getByTestId('region-card').getByText('城市', { exact: true }).click();
+    await page.getByTestId('city-top10').waitFor();
+    await waitForChart(page, 'region-map');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens a keyword’s detail in the light theme from its address, tab included', async () => {
+    const { page, errors, context } = await openPage(browser, { theme: 'light' });
+    await signIn(context, server.token);
+    await page.goto(`${server.url}/KeywordDouyinHot/industryHot`);
+    const keyword = (await page.locator('.kb-keyword').first().textContent()) ?? '';
+    await page.goto(`${server.url}/keyWordDetail/competeAnalyze?keyword=${encodeURIComponent(keyword)}`);
+    await page.getByTestId('compete-tab').waitFor();
+    expect(await page.getByRole('tab', { name: '竞争分析', selected: true }).count()).toBe(1);
+    await page.waitForTimeout(600);
+    await screenshot(page, 'keyword-detail-compete-light');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps a visitor off a detail page and shows a shared keyword with a login prompt', async () => {
+    const { page, errors, context } = await openPage(browser);
+    await page.goto(`${server.url}/KeywordDouyinHot/blue`);
+    const keyword = (await page.locator('.kb-keyword').first().textContent()) ?? '';
+    await page.goto(`${server.url}/keyWordDetail?keyword=${encodeURIComponent(keyword)}`);
+    await page.getByTestId('home-page').waitFor();
+    await page.goto(`${server.url}/keyWordShareDetail?keyword=${encodeURIComponent(keyword)}&platform=DSO`);
+    await page.getByTestId('keyword-figures').waitFor();
+    await page.getByTestId('share-login-prompt').waitFor();
+    expect(await page.locator('.kd-summary__keyword').textContent()).toBe(keyword);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
