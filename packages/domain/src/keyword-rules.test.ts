@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { competitionFor, competitionReasons, growthFromTrend, isBlueOcean } from './keyword-rules';
 
-const base = { searchIndex: 2000, monthCoverCount: 60_000, relatedWorkCount: 100, commerceIntent: false, growthRate: 0 };
+const base = {
+  searchIndex: 2000,
+  monthCoverCount: 60_000,
+  relatedWorkCount: 100,
+  commerceIntent: false,
+  growthRate: 0,
+};
 
 describe('keyword competition', () => {
   it('gives one star and an open reason when few works chase a word', () => {
@@ -12,11 +18,20 @@ describe('keyword competition', () => {
     expect(competitionFor({ ...base, relatedWorkCount: 1999 }).stars).toBe(1);
     expect(competitionFor({ ...base, relatedWorkCount: 2000 }).stars).toBe(2);
     expect(competitionFor({ ...base, relatedWorkCount: 9999 }).stars).toBe(2);
-    expect(competitionFor({ ...base, relatedWorkCount: 10_000 })).toEqual({ stars: 3, reasons: [competitionReasons.crowded] });
+    expect(competitionFor({ ...base, relatedWorkCount: 10_000 })).toEqual({
+      stars: 3,
+      reasons: [competitionReasons.crowded],
+    });
   });
 
   it('counts commerce intent, fast growth and head words, capped at four stars', () => {
-    const all = competitionFor({ ...base, searchIndex: 50_000, relatedWorkCount: 300_000, commerceIntent: true, growthRate: 0.3 });
+    const all = competitionFor({
+      ...base,
+      searchIndex: 50_000,
+      relatedWorkCount: 300_000,
+      commerceIntent: true,
+      growthRate: 0.3,
+    });
     expect(all.stars).toBe(4);
     expect(all.reasons).toEqual([
       competitionReasons.crowded,
