@@ -1,28 +1,10 @@
 import { Code, KeywordPath } from '@dso/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, type TestApp } from '../../testing';
-import { type KeywordInput, upsertKeywords } from './keyword-ingest.repository';
+import { keywordInput as keyword } from './keyword.fixtures';
+import { upsertKeywords } from './keyword-ingest.repository';
 import { refreshGramStats } from './keyword-search.repository';
 import { GUEST_ROWS } from './keywords.service';
-
-function keyword(keyword: string, searchIndex: number, extra: Partial<KeywordInput> = {}): KeywordInput {
-  return {
-    platform: 'DSO',
-    country: '',
-    keyword,
-    searchIndex,
-    monthCoverCount: searchIndex * 30,
-    relatedWorkCount: Math.floor(searchIndex / 10),
-    category: 'diversify_4',
-    industry: '美妆护肤',
-    commerceIntent: false,
-    firstSeen: '2026-01-01',
-    asOf: '2026-11-20',
-    trend: null,
-    isDemo: true,
-    ...extra,
-  };
-}
 
 describe('keyword search routes', () => {
   let t: TestApp;
