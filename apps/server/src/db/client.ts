@@ -47,6 +47,9 @@ async function openPglite(folder: string | undefined): Promise<DatabaseHandle> {
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 20 });
+  // An idle connection can be closed by the server (restart, failover, a dropped test database);
+  // the pool replaces it on next use, so the error must not go unhandled and crash the process.
+  pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   return {
     db,
