@@ -156,7 +156,11 @@ describe('account journeys', () => {
     await dialog.getByLabel('验证码', { exact: true }).press('Enter');
     await toast(page, '注册成功').waitFor();
     const setPassword = page.locator('.dso-account-dialog').filter({ hasText: '设置登录密码' });
-    await loggedInAfterReload(page, () => setPassword.getByRole('button', { name: /^跳\s?过$/ }).click());
+    const skip = setPassword.getByRole('button', { name: /^跳\s?过$/ });
+    await skip.waitFor();
+    // Let the dialog finish zooming in, so the click lands on the button and not where it was.
+    await page.waitForTimeout(500);
+    await loggedInAfterReload(page, () => skip.click());
     expect(errors).toEqual([]);
     await context.close();
   });

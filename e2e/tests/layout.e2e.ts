@@ -228,6 +228,11 @@ describe('the app layout', () => {
     expect(await sessionValue(page, 'logOutPath')).toBe(
       `/KeywordDouyin/searchWord?keyword=${encodeURIComponent('露营')}`,
     );
+    // The login dialog is open over the header; close it before the second search.
+    const loginDialog = page.getByText('登录后查看完整数据');
+    await loginDialog.waitFor();
+    await page.keyboard.press('Escape');
+    await loginDialog.waitFor({ state: 'hidden' });
 
     await search.locator('.ant-select').click();
     await page.locator('.ant-select-item-option[title="达人"]').click();
