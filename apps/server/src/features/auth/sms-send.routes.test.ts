@@ -280,6 +280,18 @@ describe('SMS code sends', () => {
     expect((await latestRow(child.phone))!.purpose).toBe('unbind');
   });
 
+  it('sends the unbind code for a pending invite, which the child-account notice can unbind', async () => {
+    const ip = nextIp();
+    const parent = await createUser(t.database.db, { grade: 'SVIP' });
+    const invitee = await createUser(t.database.db);
+    const token = await loginAs(t.database.db, invitee.id);
+    await t.database.db
+      .insert(subAccountLinks)
+      .values({ parentUserId: parent.id, childPhone: invitee.phone, status: 'pending' });
+    expect((await send({ phone: invitee.phone, ip, type: 'UnBind', token })).code).toBe(Code.OK);
+    expect((await latestRow(invitee.phone))!.purpose).toBe('unbind');
+  });
+
   it('answers 650 when the SMS vendor fails, and frees the countdown for a retry', async () => {
     const ip = nextIp();
     const phone = nextPhone();

@@ -1,7 +1,7 @@
 import { Code, SMS_RESEND_SECONDS, type SmsSendBody, type SmsSendType, smsTooFrequentMessage } from '@dso/contract';
 import { AppError } from '../../lib/app-error';
 import type { SmsPurpose } from '../../providers/sms';
-import { getEffectiveGrade } from '../permissions/grade.service';
+import { selectLinksAsChild } from '../sub-accounts/sub-accounts.service';
 import { assertOwnPhone, PHONE_IN_USE } from './account.service';
 import * as accounts from './accounts.repository';
 import type { AuthContext } from './auth.context';
@@ -73,7 +73,9 @@ const sendRules: Record<SmsSendType, SendRule> = {
     async precheck(ctx, sender) {
       const userId = loggedIn(sender);
       await assertOwnPhone(ctx, userId, sender.phone, '验证码只能发送到当前账号的手机号');
-      if (!(await getEffectiveGrade(ctx.db, userId)).parent) throw closeDialog('当前账号不是子账号');
+      // The child-account notice offers 解除绑定 for a pending invite too, so either link counts.
+      const links = await selectLinksAsChild(ctx.db, { id: userId, phone: sender.phone });
+      if (links.length === 0) throw closeDialog('当前账号不是子账号');
     },
   },
 };

@@ -278,6 +278,12 @@ export async function refuseInvite(db: Database, options: { userId: number; id?:
   });
 }
 
+/** The open links in which the account is the child: an active link or a pending invite to its phone. */
+export async function selectLinksAsChild(db: Database, user: { id: number; phone: string }) {
+  const open = await repository.selectOpenLinksOf(db, user.phone, user.id);
+  return open.filter((link) => link.parentUserId !== user.id);
+}
+
 /** Verifies (and uses up) an SMS code of purpose `unbind` for a phone; throws when it is wrong. */
 export type UnbindCodeVerifier = (options: { phone: string; code: string }) => Promise<void>;
 
@@ -294,13 +300,11 @@ export async function unbindSelf(
   const user = await repository.findUserById(db, options.userId);
   if (!user) throw new AppError(Code.TOKEN_INVALID, '请先登录');
   if (user.phone !== options.phone) throw AppError.badRequest(subAccountMessages.phoneMismatch);
-  const hasLink = async (tx: Database) =>
-    (await repository.selectOpenLinksOf(tx, user.phone, user.id)).filter((link) => link.parentUserId !== user.id);
-  if ((await hasLink(db)).length === 0) return;
+  if ((await selectLinksAsChild(db, user)).length === 0) return;
   await options.verifyCode({ phone: options.phone, code: options.code });
   await db.transaction(async (tx) => {
     await repository.lockPhone(tx, user.phone);
-    for (const link of await hasLink(tx)) {
+    for (const link of await selectLinksAsChild(tx, user)) {
       if (link.status === 'active') await repository.updateLink(tx, link.id, { status: 'unbound', unBindAt: now });
       else await repository.updateLink(tx, link.id, { status: 'refused', respondedAt: now });
     }
