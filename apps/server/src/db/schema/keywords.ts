@@ -211,6 +211,22 @@ export const keywordGramStats = pgTable(
   (table) => [primaryKey({ columns: [table.scope, table.gram] })],
 );
 
+/**
+ * The head of a frequent gram's posting list: the ids of the best-ranked keywords containing it, by
+ * search index (descending, ties by id descending), as of the last statistics rebuild. A one- or
+ * two-character search, or a longer one whose rarest bigram is frequent, reads its first pages here
+ * instead of fetching and sorting every match.
+ */
+export const keywordGramHeads = pgTable(
+  'keyword_gram_heads',
+  {
+    scope: text('scope').notNull(),
+    gram: integer('gram').notNull(),
+    ids: bigint('ids', { mode: 'number' }).array().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.scope, table.gram] })],
+);
+
 /** Keywords per scope when its gram statistics were last rebuilt. */
 export const keywordScopeStats = pgTable('keyword_scope_stats', {
   scope: text('scope').primaryKey(),

@@ -279,7 +279,7 @@ async function searchExcluding(db: Database, query: SearchQuery, self: KeywordRe
   const choice = await choosePlan(db, query);
   const [wide, counted] = await Promise.all([
     query.limit > 0 ? selectPage(db, { ...query, limit: query.limit + 1 }, choice) : Promise.resolve([]),
-    countMatches(db, query, choice.estimate),
+    countMatches(db, query, choice.estimates),
   ]);
   if (!self) return { rows: wide.slice(0, query.limit), total: counted.total, estimated: counted.estimated };
   const total = Math.max(0, counted.total - 1);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { createTestDatabase } from '../../testing';
+import { gramHash } from './grams';
 import { upsertKeywords } from './keyword-ingest.repository';
 import {
   choosePlan,
@@ -29,6 +30,8 @@ const sample: Array<[string, number]> = [
   ['上海美食攻略', 1500],
   ['口_红', 1000],
 ];
+
+const estimateOf = (matches: number, scopeSize: number) => ({ matches, gram: 0, scopeSize });
 
 function query(overrides: Partial<SearchQuery>): SearchQuery {
   return {
@@ -72,7 +75,7 @@ describe('keyword substring search', () => {
   afterAll(async () => database.close());
 
   const words = async (q: SearchQuery, plan: 'ordered' | 'grams' | 'browse', walkBudget = 1_000) =>
-    (await selectPage(database.db, q, { plan, walkBudget })).map((row) => row.keyword);
+    (await selectPage(database.db, q, { plan, walkBudget, estimates: [] })).map((row) => row.keyword);
 
   it('finds one-character matches sorted by search index', async () => {
     expect(await words(query({ words: ['红'] }), 'grams')).toEqual([
@@ -120,6 +123,7 @@ describe('keyword substring search', () => {
     const rso = await selectPage(database.db, query({ scope: { platform: 'RSO', country: '' }, words: ['口红'] }), {
       plan: 'grams',
       walkBudget: 0,
+      estimates: [],
     });
     expect(rso.map((row) => [row.keyword, row.platform])).toEqual([['口红推荐', 'RSO']]);
   });
@@ -153,9 +157,19 @@ describe('keyword substring search', () => {
 
   it('estimates matches from the gram statistics, exactly for short words', async () => {
     const size = sample.length;
-    expect(await estimateWordMatches(database.db, dso, '口红')).toEqual({ matches: 4, scopeSize: size });
-    expect(await estimateWordMatches(database.db, dso, '红')).toEqual({ matches: 6, scopeSize: size });
-    expect(await estimateWordMatches(database.db, dso, '无此词')).toEqual({ matches: 0, scopeSize: size });
+    expect(await estimateWordMatches(database.db, dso, '口红')).toEqual({
+      matches: 4,
+      gram: gramHash('DSO', '口红'),
+      scopeSize: size,
+    });
+    expect(await estimateWordMatches(database.db, dso, '红')).toMatchObject({ matches: 6, scopeSize: size });
+    // The rarest bigram of a longer word bounds its matches.
+    expect(await estimateWordMatches(database.db, dso, '口红推')).toEqual({
+      matches: 1,
+      gram: gramHash('DSO', '红推'),
+      scopeSize: size,
+    });
+    expect(await estimateWordMatches(database.db, dso, '无此词')).toMatchObject({ matches: 0, scopeSize: size });
     expect(await estimateWordMatches(database.db, { platform: 'KSO', country: '' }, '红')).toBeNull();
   });
 
@@ -168,9 +182,7 @@ describe('keyword substring search', () => {
   });
 
   it('reports the estimate instead of counting a large match set of a long word', async () => {
-    expect(
-      await countMatches(database.db, query({ words: ['口红推'] }), { matches: 50_000, scopeSize: 10_000_000 }),
-    ).toEqual({
+    expect(await countMatches(database.db, query({ words: ['口红推'] }), [estimateOf(50_000, 10_000_000)])).toEqual({
       total: 50_000,
       estimated: true,
     });
@@ -185,20 +197,19 @@ describe('keyword substring search', () => {
   it('counts totals exactly for short words and without words', async () => {
     const one = query({ words: ['红'] });
     const size = sample.length;
-    expect(await countMatches(database.db, one, { matches: 6, scopeSize: size })).toEqual({
+    expect(await countMatches(database.db, one, [estimateOf(6, size)])).toEqual({
       total: 6,
       estimated: false,
     });
-    expect(await countMatches(database.db, query({ words: ['美食攻略'] }), { matches: 1, scopeSize: size })).toEqual({
+    expect(await countMatches(database.db, query({ words: ['美食攻略'] }), [estimateOf(1, size)])).toEqual({
       total: 1,
       estimated: false,
     });
-    expect(await countMatches(database.db, query({}), null)).toEqual({ total: sample.length, estimated: false });
+    expect(await countMatches(database.db, query({}), [])).toEqual({ total: sample.length, estimated: false });
     expect(
-      await countMatches(database.db, query({ words: ['口红'], filters: { competition: [1, 2] } }), {
-        matches: 4,
-        scopeSize: size,
-      }),
+      await countMatches(database.db, query({ words: ['口红'], filters: { competition: [1, 2] } }), [
+        estimateOf(4, size),
+      ]),
     ).toEqual({
       total: 3,
       estimated: false,
@@ -234,7 +245,11 @@ describe('re-importing keywords', () => {
       inserted: 0,
       updated: 1,
     });
-    const rows = await selectPage(database.db, query({ words: ['露营'] }), { plan: 'grams', walkBudget: 0 });
+    const rows = await selectPage(database.db, query({ words: ['露营'] }), {
+      plan: 'grams',
+      walkBudget: 0,
+      estimates: [],
+    });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ search_index: 250, as_of: '2026-11-20', growth_rate: 1, industry: '旅游出行' });
     await database.close();

@@ -1,18 +1,11 @@
 import type { KeywordFilters, KeywordSortField, Platform } from '@dso/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
+import { HEAD_MIN_DOCS, HEAD_SIZE, refreshGramHeads, selectFromHead } from './gram-heads';
 import { queryGrams } from './grams';
+import { type KeywordScope, scopeKey } from './keyword-scope';
 
-/** A library: the platform, plus the country for TSO ('' elsewhere). */
-export interface KeywordScope {
-  platform: Platform;
-  country: string;
-}
-
-/** The gram prefix of a scope ('DSO', 'TSOUS'). */
-export function scopeKey(scope: KeywordScope): string {
-  return `${scope.platform}${scope.country}`;
-}
+export { type KeywordScope, scopeKey };
 
 /**
  * Cost model for choosing a plan. Walking the sort index reads about `pageEnd × scope / matches`
@@ -59,7 +52,7 @@ export interface SearchQuery {
   offset: number;
 }
 
-export type SearchPlan = 'browse' | 'ordered' | 'grams';
+export type SearchPlan = 'browse' | 'heads' | 'ordered' | 'grams';
 
 /** Escapes LIKE wildcards in user input. */
 export function likeContains(word: string): string {
@@ -73,6 +66,8 @@ export function likePrefix(word: string): string {
 export interface WordEstimate {
   /** The smallest document count among the word's grams: an upper bound on matches, exact for one or two characters. */
   matches: number;
+  /** The gram with that count: every match contains it. */
+  gram: number;
   /** Keywords in the scope when its statistics were rebuilt. */
   scopeSize: number;
 }
@@ -84,19 +79,23 @@ export async function estimateWordMatches(
   word: string,
 ): Promise<WordEstimate | null> {
   const key = scopeKey(scope);
-  const rows = await queryRows<{ matches: number | null; scope_size: number | null }>(
+  const rows = await queryRows<{ gram: number | null; matches: number | null; scope_size: number | null }>(
     db,
     sql`
-    SELECT
-      (SELECT min(coalesce(s.doc_count, 0))::int
-         FROM unnest(${sql.param(queryGrams(key, word))}::int[]) AS g
-         LEFT JOIN keyword_gram_stats s ON s.scope = ${key} AND s.gram = g) AS matches,
+    SELECT rarest.gram, rarest.matches,
       (SELECT keyword_count FROM keyword_scope_stats WHERE scope = ${key}) AS scope_size
+    FROM (SELECT 1) AS one
+    LEFT JOIN LATERAL (
+      SELECT g AS gram, coalesce(s.doc_count, 0)::int AS matches
+      FROM unnest(${sql.param(queryGrams(key, word))}::int[]) AS g
+      LEFT JOIN keyword_gram_stats s ON s.scope = ${key} AND s.gram = g
+      ORDER BY 2 ASC LIMIT 1
+    ) AS rarest ON true
   `,
   );
   const row = rows[0];
   if (row?.scope_size === null || row?.scope_size === undefined) return null;
-  return { matches: row.matches ?? 0, scopeSize: row.scope_size };
+  return { matches: row.matches ?? 0, gram: row.gram ?? 0, scopeSize: row.scope_size };
 }
 
 /** Keywords in the scope when its statistics were rebuilt; null without statistics. */
@@ -157,33 +156,47 @@ function whereClause(query: SearchQuery, useGrams: boolean): SQL {
 
 export interface PlanChoice {
   plan: SearchPlan;
-  estimate: WordEstimate | null;
+  /** Gram statistics of each search word (null entries when the scope has none). */
+  estimates: Array<WordEstimate | null>;
   /** For the ordered plan: how many index entries the walk may read. */
   walkBudget: number;
+  /** For the heads plan: what answers when a head holds too few matches. */
+  fallback?: Omit<PlanChoice, 'estimates' | 'fallback'>;
 }
 
 /**
- * Chooses how to run a search. Without words the sort index is walked. With one word and no filters,
- * a common word walks the search-index index with a LIKE filter (the page fills quickly); a rare word
- * takes its candidates from the n-gram index and sorts them. Batches, filters and other sorts use the
- * n-gram index.
+ * Chooses how to run a search. Without words the sort index is walked. Sorted by index (descending,
+ * no filters) with every word's rarest gram frequent, the first pages come from the gram heads. Else
+ * a single common word walks the search-index index with a LIKE filter (the page fills quickly) and
+ * a rare word takes its candidates from the n-gram index and sorts them. Batches, filters and other
+ * sorts use the n-gram index.
  */
 export async function choosePlan(db: Database, query: SearchQuery): Promise<PlanChoice> {
-  if (query.words.length === 0) return { plan: 'browse', estimate: null, walkBudget: 0 };
-  if (query.words.length > 1 || query.sort !== walkableSort || hasFilters(query.filters)) {
-    return { plan: 'grams', estimate: null, walkBudget: 0 };
-  }
-  const estimate = await estimateWordMatches(db, query.scope, query.words[0]!);
+  if (query.words.length === 0) return { plan: 'browse', estimates: [], walkBudget: 0 };
+  const estimates = await Promise.all(query.words.map((word) => estimateWordMatches(db, query.scope, word)));
+  if (query.sort !== walkableSort || hasFilters(query.filters)) return { plan: 'grams', estimates, walkBudget: 0 };
   const pageEnd = query.offset + query.limit;
+  const scan = query.words.length === 1 ? chooseScan(estimates[0] ?? null, pageEnd) : gramsScan;
+  const frequent = estimates.every((estimate) => estimate !== null && estimate.matches >= HEAD_MIN_DOCS);
+  if (frequent && query.order === 'desc' && pageEnd <= HEAD_SIZE) {
+    return { plan: 'heads', estimates, walkBudget: 0, fallback: scan };
+  }
+  return { ...scan, estimates };
+}
+
+const gramsScan = { plan: 'grams', walkBudget: 0 } as const;
+
+/** Between the ordered walk and the n-gram index for one word, by the cost model above. */
+function chooseScan(estimate: WordEstimate | null, pageEnd: number): Omit<PlanChoice, 'estimates' | 'fallback'> {
   if (!estimate || estimate.matches === 0 || !prefersOrderedScan(estimate.matches, estimate.scopeSize, pageEnd)) {
-    return { plan: 'grams', estimate, walkBudget: 0 };
+    return gramsScan;
   }
   const walkBudget = Math.min(
     estimate.scopeSize,
     Math.ceil((WALK_BUDGET_FACTOR * pageEnd * estimate.scopeSize) / estimate.matches),
   );
-  if (walkBudget > MAX_WALK_BUDGET) return { plan: 'grams', estimate, walkBudget: 0 };
-  return { plan: 'ordered', estimate, walkBudget };
+  if (walkBudget > MAX_WALK_BUDGET) return gramsScan;
+  return { plan: 'ordered', walkBudget };
 }
 
 const rowColumns = sql`id, keyword, platform, country, search_index, month_cover_count, competition,
@@ -210,11 +223,12 @@ export interface KeywordRecord {
 }
 
 /** One page of results in the chosen plan (an ordered walk that runs out of budget falls back to n-grams). */
-export async function selectPage(
-  db: Database,
-  query: SearchQuery,
-  choice: Omit<PlanChoice, 'estimate'>,
-): Promise<KeywordRecord[]> {
+export async function selectPage(db: Database, query: SearchQuery, choice: PlanChoice): Promise<KeywordRecord[]> {
+  if (choice.plan === 'heads') {
+    const fromHeads = await selectFromHeads(db, query, choice.estimates as WordEstimate[]);
+    if (fromHeads) return fromHeads;
+    return selectPage(db, query, { ...choice, ...choice.fallback, plan: choice.fallback?.plan ?? 'grams' });
+  }
   if (choice.plan === 'ordered') {
     const walked = await selectByIndexWalk(db, query, choice.walkBudget);
     if (walked) return walked;
@@ -236,6 +250,35 @@ export async function selectPage(
   `,
   );
   return rows.map(normalizeRecord);
+}
+
+/**
+ * The page from the gram heads: each word's best matches from the head of its rarest gram, merged by
+ * rank. Exact, because a head holds the best-ranked keywords of a gram every match must contain.
+ * Null when a head holds too few matches for the page.
+ */
+async function selectFromHeads(
+  db: Database,
+  query: SearchQuery,
+  estimates: WordEstimate[],
+): Promise<KeywordRecord[] | null> {
+  const pageEnd = query.offset + query.limit;
+  const perWord = await Promise.all(
+    query.words.map((word, i) =>
+      selectFromHead<KeywordRecord>(db, {
+        scope: query.scope,
+        gram: estimates[i]!.gram,
+        pattern: likeContains(word),
+        wanted: pageEnd,
+        columns: rowColumns,
+      }),
+    ),
+  );
+  if (perWord.some((rows) => rows === null)) return null;
+  const byId = new Map<number, KeywordRecord>();
+  for (const row of perWord.flat() as KeywordRecord[]) byId.set(Number(row.id), normalizeRecord(row));
+  const merged = [...byId.values()].sort((a, b) => b.search_index - a.search_index || b.id - a.id);
+  return merged.slice(query.offset, pageEnd);
 }
 
 /**
@@ -282,22 +325,24 @@ function normalizeRecord(row: KeywordRecord): KeywordRecord {
 /**
  * The total of a search without scanning large match sets: exact from the gram statistics for a
  * one- or two-character word with no filters; counted when the estimate is small; otherwise the
- * estimate itself, marked as such.
+ * estimate itself (for a batch, the sum over its words), marked as such.
  */
 export async function countMatches(
   db: Database,
   query: SearchQuery,
-  estimate: WordEstimate | null,
+  estimates: Array<WordEstimate | null>,
 ): Promise<{ total: number; estimated: boolean }> {
   const filtered = hasFilters(query.filters);
   if (query.words.length === 0 && !filtered) {
     const size = await scopeSize(db, query.scope);
     if (size !== null) return { total: size, estimated: false };
   }
-  const word = query.words[0];
-  if (query.words.length === 1 && word && estimate !== null) {
-    if ([...word].length <= 2 && !filtered) return { total: estimate.matches, estimated: false };
-    if (estimate.matches > EXACT_COUNT_LIMIT) return { total: estimate.matches, estimated: true };
+  const known = estimates.filter((estimate) => estimate !== null);
+  if (!filtered && query.words.length > 0 && known.length === query.words.length) {
+    const single = query.words.length === 1 ? query.words[0]! : null;
+    if (single !== null && [...single].length <= 2) return { total: known[0]!.matches, estimated: false };
+    const bound = known.reduce((sum, estimate) => sum + estimate.matches, 0);
+    if (bound > EXACT_COUNT_LIMIT) return { total: bound, estimated: true };
   }
   const useGrams = query.words.length > 0;
   const rows = await queryRows<{ total: number }>(
@@ -312,8 +357,23 @@ export async function countMatches(
   return counted > TOTAL_COUNT_CAP ? { total: TOTAL_COUNT_CAP, estimated: true } : { total: counted, estimated: false };
 }
 
-/** Prefix suggestions ordered by search index, by whichever plan the prefix's frequency favours. */
+/**
+ * Prefix suggestions ordered by search index: from the head of the prefix's rarest gram when it has
+ * one and enough of its keywords start with the prefix, else by whichever index plan the prefix's
+ * frequency favours.
+ */
 export async function selectSuggestions(db: Database, scope: KeywordScope, prefix: string, limit: number) {
+  const whole = await estimateWordMatches(db, scope, prefix);
+  if (whole && whole.matches >= HEAD_MIN_DOCS) {
+    const fromHead = await selectFromHead<{ keyword: string }>(db, {
+      scope,
+      gram: whole.gram,
+      pattern: likePrefix(prefix),
+      wanted: limit,
+      columns: sql`keyword, search_index, id`,
+    });
+    if (fromHead) return fromHead.map((row) => row.keyword);
+  }
   const estimate = await estimateWordMatches(db, scope, [...prefix].slice(0, 2).join(''));
   // A prefix matches fewer keywords than its grams do; assume a fifth when weighing the plans.
   const ordered = estimate !== null && prefersOrderedScan(estimate.matches / 5, estimate.scopeSize, limit);
@@ -330,7 +390,7 @@ export async function selectSuggestions(db: Database, scope: KeywordScope, prefi
   return rows.map((row) => row.keyword);
 }
 
-/** Rebuilds the gram statistics of one scope (after imports and in the derive job). */
+/** Rebuilds the gram statistics of one scope and then its gram heads (after imports and in the derive job). */
 export async function refreshGramStats(db: Database, scope: KeywordScope) {
   const key = scopeKey(scope);
   await db.transaction(async (tx) => {
@@ -347,4 +407,5 @@ export async function refreshGramStats(db: Database, scope: KeywordScope) {
       ON CONFLICT (scope) DO UPDATE SET keyword_count = excluded.keyword_count, refreshed_at = excluded.refreshed_at
     `);
   });
+  await refreshGramHeads(db, scope);
 }

@@ -99,7 +99,7 @@ export async function searchKeywords(db: Database, viewer: Viewer, body: SearchK
   const choice = await choosePlan(db, query);
   const [rows, total] = await Promise.all([
     limit > 0 ? selectPage(db, query, choice) : Promise.resolve([]),
-    countMatches(db, query, choice.estimate),
+    countMatches(db, query, choice.estimates),
   ]);
   if (viewer.userId !== null && body.history_type && words.length > 0 && body.page_no === 1) {
     await recordHistory(db, viewer.userId, body.history_type, words);

@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, queryRows } from '../../db/client';
+import { createTestDatabase } from '../../testing';
+import { HEAD_MIN_DOCS, HEAD_SIZE } from './gram-heads';
+import { gramHash } from './grams';
+import { upsertKeywords } from './keyword-ingest.repository';
+import {
+  choosePlan,
+  likePrefix,
+  refreshGramStats,
+  type SearchQuery,
+  selectPage,
+  selectSuggestions,
+} from './keyword-search.repository';
+
+const dso = { platform: 'DSO', country: '' } as const;
+const FAMILY = 2_500;
+
+function query(overrides: Partial<SearchQuery>): SearchQuery {
+  return {
+    scope: dso,
+    words: [],
+    filters: {},
+    sort: 'search_index',
+    order: 'desc',
+    limit: 20,
+    offset: 0,
+    ...overrides,
+  };
+}
+
+/**
+ * Two families of 2,500 keywords sharing 乙 (so 乙, 甲乙, 乙丙 … are frequent grams with heads), and
+ * five 甲乙丙 keywords ranked last: every bigram of 甲乙丙 is frequent, yet its matches lie beyond the
+ * heads. Search indexes repeat, so ties are broken by id.
+ */
+function fixtureRows() {
+  const row = (keyword: string, searchIndex: number) => ({
+    platform: 'DSO' as const,
+    country: '',
+    keyword,
+    searchIndex,
+    monthCoverCount: searchIndex,
+    relatedWorkCount: 1,
+    category: null,
+    industry: null,
+    commerceIntent: false,
+    firstSeen: '2026-01-01',
+    asOf: '2026-11-20',
+    trend: null,
+    isDemo: false,
+  });
+  const rows = [];
+  for (let i = 0; i < FAMILY; i++) {
+    rows.push(row(`甲乙好物${i}`, 10 + ((i * 7919) % 997)));
+    rows.push(row(`乙丙教程${i}`, 10 + ((i * 104_729) % 991)));
+  }
+  for (let i = 0; i < 5; i++) rows.push(row(`甲乙丙${i}`, i));
+  return rows;
+}
+
+describe('gram heads', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const rows = fixtureRows();
+    for (let at = 0; at < rows.length; at += 1_000) await upsertKeywords(database.db, rows.slice(at, at + 1_000));
+    await refreshGramStats(database.db, dso);
+  });
+  afterAll(async () => database.close());
+
+  /** The reference answer: every match fetched through the n-gram index and sorted. */
+  const byGrams = async (q: SearchQuery) =>
+    (await selectPage(database.db, q, { plan: 'grams', walkBudget: 0, estimates: [] })).map((row) => row.keyword);
+
+  const planned = async (q: SearchQuery) => {
+    const choice = await choosePlan(database.db, q);
+    return { plan: choice.plan, keywords: (await selectPage(database.db, q, choice)).map((row) => row.keyword) };
+  };
+
+  it('keeps the best-ranked ids of each frequent gram, in rank order', async () => {
+    const [head] = await queryRows<{ ids: Array<number | string> }>(
+      database.db,
+      sql`SELECT ids FROM keyword_gram_heads WHERE scope = 'DSO' AND gram = ${gramHash('DSO', '乙')}`,
+    );
+    const best = await queryRows<{ id: number | string }>(
+      database.db,
+      sql`SELECT id FROM keywords WHERE keyword LIKE '%乙%' ORDER BY search_index DESC, id DESC LIMIT ${HEAD_SIZE}`,
+    );
+    expect(head!.ids.map(Number)).toEqual(best.map((row) => Number(row.id)));
+    const rare = await queryRows<{ gram: number }>(
+      database.db,
+      sql`SELECT h.gram FROM keyword_gram_heads h JOIN keyword_gram_stats s USING (scope, gram)
+          WHERE s.doc_count < ${HEAD_MIN_DOCS}`,
+    );
+    expect(rare).toEqual([]);
+  });
+
+  it('answers one- and two-character words and longer ones from the heads, as the n-gram plan would', async () => {
+    for (const word of ['乙', '甲乙', '教程', '甲乙好物']) {
+      for (const page of [query({ words: [word] }), query({ words: [word], offset: 980, limit: 20 })]) {
+        const result = await planned(page);
+        expect(result.plan).toBe('heads');
+        expect(result.keywords).toHaveLength(20);
+        expect(result.keywords).toEqual(await byGrams(page));
+      }
+    }
+  });
+
+  it('merges a batch from the heads of its words', async () => {
+    const batch = query({ words: ['好物', '教程'], offset: 40 });
+    const result = await planned(batch);
+    expect(result.plan).toBe('heads');
+    expect(result.keywords).toEqual(await byGrams(batch));
+  });
+
+  it('falls back when the matches lie beyond the heads, with the same answer', async () => {
+    const rare = query({ words: ['甲乙丙'] });
+    const result = await planned(rare);
+    expect(result.plan).toBe('heads');
+    expect(result.keywords).toEqual(['甲乙丙4', '甲乙丙3', '甲乙丙2', '甲乙丙1', '甲乙丙0']);
+  });
+
+  it('leaves deep pages, ascending order and filters to the other plans', async () => {
+    const deep = query({ words: ['乙'], offset: HEAD_SIZE, limit: 20 });
+    expect((await planned(deep)).plan).not.toBe('heads');
+    expect((await planned(deep)).keywords).toEqual(await byGrams(deep));
+    expect((await choosePlan(database.db, query({ words: ['乙'], order: 'asc' }))).plan).not.toBe('heads');
+    expect((await choosePlan(database.db, query({ words: ['乙'], filters: { index_min: 500 } }))).plan).not.toBe(
+      'heads',
+    );
+  });
+
+  it('suggests from the heads the same keywords the prefix index finds', async () => {
+    for (const prefix of ['甲乙', '乙丙教', '甲乙丙']) {
+      const expected = await queryRows<{ keyword: string }>(
+        database.db,
+        sql`SELECT keyword FROM keywords WHERE keyword LIKE ${likePrefix(prefix)} ORDER BY search_index DESC, id DESC LIMIT 10`,
+      );
+      expect(await selectSuggestions(database.db, dso, prefix, 10)).toEqual(expected.map((row) => row.keyword));
+    }
+  });
+});
