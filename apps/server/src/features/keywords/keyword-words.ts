@@ -4,7 +4,7 @@ import type { Jieba, TfIdf } from '@node-rs/jieba';
 const require = createRequire(import.meta.url);
 let loaded: { jieba: Jieba; tfidf: TfIdf } | null = null;
 
-/** Loaded on first use (about a second): only correlation words and the derive job need it. */
+/** Loaded on first use (about a second): only root words, correlation words and the derive job need it. */
 function segmenter() {
   if (!loaded) {
     const { Jieba: JiebaClass, TfIdf: TfIdfClass } = require('@node-rs/jieba') as typeof import('@node-rs/jieba');
@@ -60,4 +60,14 @@ export function rootPhrasesOf(keyword: string): string[] {
     if ([...trimmed].length >= 2 && trimmed !== text) phrases.add(trimmed);
   }
   return [...phrases].sort((a, b) => [...b].length - [...a].length);
+}
+
+/** The root words of a long keyword (000 §2.6): jieba's search-mode words of two or more characters, in order. */
+export function rootWordsOf(keyword: string): string[] {
+  const text = keyword.trim();
+  const words = segmenter()
+    .jieba.cutForSearch(text, true)
+    .map((word) => word.trim())
+    .filter((word) => [...word].length >= 2 && word !== text);
+  return [...new Set(words)];
 }

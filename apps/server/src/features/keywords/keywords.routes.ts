@@ -16,9 +16,9 @@ import { requireUser } from '../../plugins/session';
 import { keywordAdminRoutes } from './keyword-admin.routes';
 import { keywordDetailsRoutes } from './keyword-details.routes';
 import { type KeywordScope, selectSuggestions } from './keyword-search.repository';
+import { rootWordsOf } from './keyword-words';
 import * as repository from './keywords.repository';
 import { presentFigure, resolveViewer, scopeOf, searchKeywords } from './keywords.service';
-import { rootWordsOf } from './root-words';
 
 const SUGGESTION_LIMIT = 10;
 const POPULAR_LIMIT = 10;
