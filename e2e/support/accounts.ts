@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '@dso/server';
 import { loadConfig } from '@dso/server/config';
-import { createTestDatabase } from '@dso/server/testing';
+import { createTestDatabase, createUser, signDccToken } from '@dso/server/testing';
 import type { Page } from 'playwright-core';
 import type { RunningServer } from './server';
 
@@ -17,6 +17,17 @@ export interface AccountsServer extends RunningServer {
   latestSmsCode(phone: string): Promise<string>;
   /** Where the notch of the newest unsolved captcha puzzle is (`captchas.target_x`). */
   latestCaptchaTarget(): Promise<number>;
+  /** Inserts an account directly (no SMS, no captcha), e.g. a paying parent account. */
+  createUser(input: {
+    phone: string;
+    grade?: string;
+  }): Promise<{ id: number; phone: string; gradeEndsAt: Date | null }>;
+  /** A pending child-account invite from a parent to a phone, as `add_info` leaves it; returns its id. */
+  inviteChild(parentUserId: number, childPhone: string): Promise<number>;
+  /** The status of a child-account link: pending, active, refused, unbound or cancelled. */
+  linkStatus(linkId: number): Promise<string>;
+  /** A sister-product hand-over token for a phone, signed with this server's shared secret. */
+  dccToken(phone: string): string;
 }
 
 function freePort(): Promise<number> {
@@ -63,6 +74,24 @@ export async function startAccountsServer(): Promise<AccountsServer> {
       const target = rows[0]?.target_x;
       if (typeof target !== 'number') throw new Error('no open captcha puzzle');
       return target;
+    },
+    async createUser(input) {
+      const user = await createUser(database.db, input);
+      return { id: user.id, phone: user.phone, gradeEndsAt: user.gradeEndsAt };
+    },
+    async inviteChild(parentUserId, childPhone) {
+      const { rows } = await query(
+        `INSERT INTO sub_account_links (parent_user_id, child_phone, status) VALUES ($1, $2, 'pending') RETURNING id`,
+        [parentUserId, childPhone],
+      );
+      return Number(rows[0]?.id);
+    },
+    async linkStatus(linkId) {
+      const { rows } = await query('SELECT status FROM sub_account_links WHERE id = $1', [linkId]);
+      return String(rows[0]?.status);
+    },
+    dccToken(phone) {
+      return signDccToken(config.dccSharedSecret, { phone, exp: Math.floor(Date.now() / 1000) + 120 });
     },
     close: async () => {
       await app.close();

@@ -3,8 +3,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountsServer, openGlobalDialog, solveCaptcha, startAccountsServer } from '../support/accounts';
 import { launchBrowser, openPage, screenshot, type TrackedPage } from '../support/browser';
 
-/** Three phones, one per way of joining; the sandbox sends their codes to the `sms_outbox` table. */
-const phones = { wechat: '13800000001', code: '13800000002', password: '13800000003' } as const;
+/**
+ * Three phones, one per way of joining, and the accounts of the child-account and sister-product
+ * journeys; the sandbox sends their codes to the `sms_outbox` table. One address may ask codes for at
+ * most five phones in ten minutes, so the parents and the sister-product arrival never ask for one.
+ */
+const phones = {
+  wechat: '13800000001',
+  code: '13800000002',
+  password: '13800000003',
+  unbindingChild: '13800000004',
+  acceptingChild: '13800000005',
+  unbindingParent: '13800000011',
+  acceptingParent: '13800000012',
+  dcc: '13800000021',
+} as const;
 const firstPassword = 'Abc12345';
 const newPassword = 'Xyz98765q';
 
@@ -92,6 +105,38 @@ describe('account journeys', () => {
       })
       .toBe('true');
   }
+
+  /** Logs an existing account in with a phone code, through the captcha. */
+  async function logInWithCode(page: Page, phone: string) {
+    const dialog = await openLoginDialog(page);
+    await chooseTab(dialog, '验证码登录');
+    await dialog.getByLabel('手机号', { exact: true }).fill(phone);
+    await dialog.getByLabel('验证码', { exact: true }).fill(await requestCode(page, dialog, phone));
+    await loggedInAfterReload(page, async () => {
+      await dialog.getByRole('button', { name: '注册/登录' }).click();
+      await toast(page, '登录成功').waitFor();
+    });
+  }
+
+  /** Clicks an entry of the account panel, dispatched on the button for the reason `logOut` gives. */
+  async function chooseFromAccountPanel(page: Page, name: string) {
+    await page.getByTestId('header-avatar').hover();
+    const entry = page.getByTestId('user-panel').getByRole('button', { name });
+    await entry.waitFor();
+    await entry.dispatchEvent('click');
+  }
+
+  /** A SVIP parent whose pending invite waits for an existing FREE account; returns the link id. */
+  async function invitedChild(parentPhone: string, childPhone: string) {
+    const parent = await server.createUser({ phone: parentPhone, grade: 'SVIP' });
+    await server.createUser({ phone: childPhone });
+    return { parent, linkId: await server.inviteChild(parent.id, childPhone) };
+  }
+
+  /** The day a date falls on in Shanghai time, as the notice writes it (YYYY-MM-DD). */
+  const shanghaiDay = (date: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(date);
+
+  const childNotice = (page: Page) => page.locator('.dso-account-dialog').filter({ hasText: '子账号绑定通知' });
 
   async function logInWithPassword(page: Page, phone: string, password: string) {
     const dialog = await openLoginDialog(page);
@@ -274,5 +319,133 @@ describe('account journeys', () => {
     await screenshot(page, 'account-pay-dialog');
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('opens change password with the phone locked, and change phone, from the account panel', async () => {
+    const { page, context, errors } = await openAbout();
+    await logInWithPassword(page, phones.password, newPassword);
+
+    await chooseFromAccountPanel(page, '修改密码');
+    const reset = page.locator('.dso-account-dialog').filter({ hasText: '重置密码' });
+    const phone = reset.getByLabel('手机号', { exact: true });
+    await phone.waitFor();
+    await expect.poll(() => phone.isDisabled()).toBe(true);
+    expect(await phone.inputValue()).toBe(phones.password);
+    expect(await reset.getByRole('button', { name: '确认修改' }).isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    await reset.waitFor({ state: 'detached' });
+
+    await chooseFromAccountPanel(page, '修改手机号');
+    const change = page.locator('.dso-account-dialog').filter({ hasText: '验证原手机号' });
+    await change.getByText('验证码将发送至当前手机号 138****0003').waitFor();
+    expect(await change.locator('.ant-modal-title').textContent()).toBe('修改手机号');
+    expect(await change.getByRole('button', { name: '下一步' }).isDisabled()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('lets an invited account unbind from the child-account notice with a code to its own phone', async () => {
+    const { parent, linkId } = await invitedChild(phones.unbindingParent, phones.unbindingChild);
+    const { page, context, errors } = await openHome();
+    await logInWithCode(page, phones.unbindingChild);
+
+    // Loading the user info finds the pending invite and opens the notice.
+    const notice = childNotice(page);
+    const lead = notice.getByText('已将您绑定为其子账号');
+    await lead.waitFor();
+    expect(await lead.textContent()).toBe('账号（138****0011）已将您绑定为其子账号，您将共享该账号的企业版会员权益。');
+    expect(await notice.getByText('解绑日期：').textContent()).toBe(`解绑日期：${shanghaiDay(parent.gradeEndsAt!)}`);
+    await page.waitForTimeout(400);
+    await screenshot(page, 'account-child-notice');
+
+    // 解除绑定: an identity check with a code of api type 5 to the account's own phone.
+    await notice.getByRole('button', { name: '解除绑定' }).click();
+    await notice.getByText('为保障账号安全，请先验证身份。验证码将发送至 138****0004').waitFor();
+    const next = notice.getByRole('button', { name: '下一步' });
+    expect(await next.isDisabled()).toBe(true);
+    await notice.getByLabel('验证码', { exact: true }).fill(await requestCode(page, notice, phones.unbindingChild));
+    await next.click();
+    await notice.getByText('是否立即解除账号关系？').waitFor();
+    expect(await notice.textContent()).toContain('解除后，您将无法继续使用主账号的企业版会员权益，此操作不可撤销。');
+    await page.waitForTimeout(300);
+    await screenshot(page, 'account-child-unbind-confirm');
+
+    const reloaded = page.waitForEvent('load');
+    await notice.getByRole('button', { name: '确定解除' }).click();
+    await toast(page, '解绑成功').waitFor();
+    await reloaded;
+    expect(await server.linkStatus(linkId)).toBe('refused');
+
+    // After the reload the invite is gone: the check answers nothing and the notice stays shut.
+    const inviteChecked = page.waitForResponse((response) => response.url().includes('/api/sub_account/invite_info'));
+    await page.reload();
+    expect((await (await inviteChecked).json()).data).toBeNull();
+    await page.getByRole('button', { name: /会员权益/ }).waitFor();
+    expect(await childNotice(page).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('binds an invited account that says 我知道了, which then holds the parent’s grade', async () => {
+    const { linkId } = await invitedChild(phones.acceptingParent, phones.acceptingChild);
+    const { page, context, errors } = await openHome();
+    await logInWithCode(page, phones.acceptingChild);
+    // A free account: the privileges button, no plan badge.
+    await page.getByRole('button', { name: /会员权益/ }).waitFor();
+    expect(await page.getByTestId('plan-badge').count()).toBe(0);
+
+    const notice = childNotice(page);
+    await notice.getByText('账号（138****0012）已将您绑定为其子账号').waitFor();
+    const reloaded = page.waitForEvent('load');
+    await notice.getByRole('button', { name: '我知道了' }).click();
+    await reloaded;
+    expect(await server.linkStatus(linkId)).toBe('active');
+
+    // Reloaded as a child account: the parent's enterprise grade, and no notice any more.
+    await page.getByTestId('plan-badge').waitFor();
+    expect(await page.getByTestId('plan-badge').textContent()).toContain('企业版');
+    await page.getByTestId('header-avatar').hover();
+    await page.getByTestId('user-panel').getByText('子账号 · 共享主账号权益').waitFor();
+    expect(await childNotice(page).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('registers and logs in a sister-product arrival once the user agrees, and links an existing account', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await page.goto(`${server.url}/?dccToken=${encodeURIComponent(server.dccToken(phones.dcc))}`);
+    const link = page.getByRole('dialog').filter({ hasText: '关联DCC账号' });
+    await link
+      .getByText('您尚未注册 DSO，确定后将使用DCC账号的手机号（138****0021）自动注册 DSO 账号并完成关联。')
+      .waitFor();
+    // The token has left the address bar; nobody is logged in until the user agrees.
+    expect(new URL(page.url()).searchParams.has('dccToken')).toBe(false);
+    expect(await page.getByTestId('header-login').isVisible()).toBe(true);
+    await page.waitForTimeout(400);
+    await screenshot(page, 'account-dcc-link');
+
+    await link.getByRole('button', { name: '注册并关联' }).click();
+    await toast(page, '注册成功').waitFor();
+    await page.getByTestId('header-avatar').waitFor();
+    await link.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).search).toBe('');
+    // The session is the new account's, and survives a reload.
+    await page.reload();
+    await page.getByTestId('header-avatar').hover();
+    await page.getByTestId('user-panel').getByText('尾号 0021').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // An arrival for a phone that has an account is offered the link instead, and logs in.
+    const existing = await openPage(browser);
+    await existing.page.goto(`${server.url}/about?dccToken=${encodeURIComponent(server.dccToken(phones.password))}`);
+    const again = existing.page.getByRole('dialog').filter({ hasText: '关联DCC账号' });
+    await again.getByText('检测到手机号 138****0003 已有 DSO 账号，点击确定即可与DCC账号关联并登录。').waitFor();
+    expect(new URL(existing.page.url()).pathname).toBe('/about');
+    await again.getByRole('button', { name: '确定关联' }).click();
+    await toast(existing.page, '登录成功').waitFor();
+    await existing.page.getByTestId('header-avatar').waitFor();
+    expect(existing.errors).toEqual([]);
+    await existing.context.close();
   });
 });

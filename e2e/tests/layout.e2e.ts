@@ -36,6 +36,90 @@ function userInfoEnvelope(grade: 'FREE' | 'SVIP', endDay: number) {
   };
 }
 
+/**
+ * Picks a search type in the header's select: opens it once the previous dropdown has fully closed
+ * (a click during its closing animation is lost) and clicks the option of the open dropdown.
+ */
+async function chooseSearchType(page: Page, title: string) {
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'detached' });
+  await page.getByTestId('header-search').locator('.ant-select').click();
+  await page
+    .locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${title}"]`)
+    .click();
+}
+
+/** The header menus' open and close delay (000 §4). */
+const MENU_DELAY_MS = 300;
+/** How far a page's timer may fire from its delay on the page's own clock, which is coarsened. */
+const TIMER_SLACK_MS = 1;
+
+interface MenuTimes {
+  entered: number;
+  opened: number;
+  left: number;
+  closed: number;
+}
+
+/**
+ * Has the page note, on its own clock, when the pointer first enters and leaves a header tab and
+ * when its menu is first added and removed. The pointer is seen in the capture phase on the window,
+ * before React's listeners start the delay, so a measured delay is never shorter than the real one.
+ */
+async function recordMenuTimes(page: Page, tab: string) {
+  await page.evaluate((key) => {
+    const times: Partial<MenuTimes> = {};
+    (window as unknown as { menuTimes: Partial<MenuTimes> }).menuTimes = times;
+    const tabElement = document.querySelector(`[data-testid="header-tab-${key}"]`);
+    if (!tabElement) throw new Error(`no header tab ${key}`);
+    const crosses = (event: MouseEvent) =>
+      tabElement.contains(event.target as Node) && !tabElement.contains(event.relatedTarget as Node | null);
+    window.addEventListener(
+      'mouseover',
+      (event) => {
+        if (crosses(event)) times.entered ??= performance.now();
+      },
+      true,
+    );
+    window.addEventListener(
+      'mouseout',
+      (event) => {
+        if (crosses(event)) times.left ??= performance.now();
+      },
+      true,
+    );
+    new MutationObserver(() => {
+      const shown = document.querySelector(`[data-testid="header-menu-${key}"]`) !== null;
+      if (shown) times.opened ??= performance.now();
+      else if (times.opened !== undefined) times.closed ??= performance.now();
+    }).observe(document.body, { childList: true, subtree: true });
+  }, tab);
+}
+
+async function menuTimes(page: Page): Promise<MenuTimes> {
+  const times = await page.evaluate(() => (window as unknown as { menuTimes: Partial<MenuTimes> }).menuTimes);
+  const { entered, opened, left, closed } = times;
+  if (entered === undefined || opened === undefined || left === undefined || closed === undefined) {
+    throw new Error(`menu times incomplete: ${JSON.stringify(times)}`);
+  }
+  return { entered, opened, left, closed };
+}
+
+/**
+ * Lets the page finish the rendering it has queued. React renders in tasks posted through a
+ * MessageChannel, which the fake clock leaves alone; tasks posted behind them run after them.
+ */
+async function settle(page: Page) {
+  await page.evaluate(async () => {
+    for (let round = 0; round < 10; round++) {
+      await new Promise((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = resolve;
+        channel.port2.postMessage(null);
+      });
+    }
+  });
+}
+
 describe('the app layout', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -97,10 +181,9 @@ describe('the app layout', () => {
   it('opens a hover menu only after 300 ms and closes it after the pointer leaves', async () => {
     const { page, context, errors } = await openHome();
     const menu = page.getByTestId('header-menu-keyword');
+    await recordMenuTimes(page, 'keyword');
     await page.getByTestId('header-tab-keyword').hover();
-    await page.waitForTimeout(200);
-    expect(await menu.isVisible()).toBe(false);
-    await menu.waitFor({ state: 'visible', timeout: 1000 });
+    await menu.waitFor({ state: 'visible' });
     for (const name of ['搜索词', '蓝海词', '话题飙升', '电商新词', '搜索排名查询', '创意灵感话题', '电商话题']) {
       expect(await menu.getByText(name, { exact: true }).count()).toBeGreaterThan(0);
     }
@@ -109,16 +192,22 @@ describe('the app layout', () => {
     await screenshot(page, 'layout-hover-menu');
 
     await page.mouse.move(720, 800);
-    await page.waitForTimeout(150);
-    expect(await menu.isVisible()).toBe(true);
-    await menu.waitFor({ state: 'detached', timeout: 1000 });
+    await menu.waitFor({ state: 'detached' });
+    // Timed by the page's own clock, so a slow test process cannot blur them. Real timers never
+    // fire early, so neither delay can be shorter; how exact they are is the fake-clock test's job.
+    const times = await menuTimes(page);
+    expect(times.opened - times.entered).toBeGreaterThanOrEqual(MENU_DELAY_MS - TIMER_SLACK_MS);
+    expect(times.closed - times.left).toBeGreaterThanOrEqual(MENU_DELAY_MS - TIMER_SLACK_MS);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('opens and closes the menus exactly 300 ms after hovering and keeps them shut 500 ms after a click', async () => {
     const { page, context } = await openHome();
-    // A paused fake clock makes the delays exact: pointer moves and clicks take no time on it.
+    // A paused fake clock makes the delays exact: pointer moves and clicks take no time on it, and
+    // neither does waiting for the page to render, so a menu may be waited for without the wait
+    // counting towards its delay. Before a "still shut" check the page settles first, so a menu
+    // that opened too early has had the chance to show.
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     const tab = page.getByTestId('header-tab-keyword');
     const menu = page.getByTestId('header-menu-keyword');
@@ -126,32 +215,37 @@ describe('the app layout', () => {
 
     await tab.hover();
     await page.clock.runFor(290);
+    await settle(page);
     expect(await menu.isVisible()).toBe(false);
     await page.clock.runFor(20);
-    expect(await menu.isVisible()).toBe(true);
+    await menu.waitFor({ state: 'visible' });
     await away();
     await page.clock.runFor(290);
+    await settle(page);
     expect(await menu.isVisible()).toBe(true);
     await page.clock.runFor(20);
-    expect(await menu.isVisible()).toBe(false);
+    await menu.waitFor({ state: 'hidden' });
 
     await tab.hover();
     await page.clock.runFor(310);
+    await menu.waitFor({ state: 'visible' });
     await menu.getByText('蓝海词', { exact: true }).click();
     await page.waitForURL('**/KeywordDouyinHot/blue');
-    expect(await menu.isVisible()).toBe(false);
+    await menu.waitFor({ state: 'hidden' });
     // Within 500 ms of the click, hovering the tab again does not open the menu.
     await away();
     await tab.hover();
     await page.clock.runFor(400);
+    await settle(page);
     expect(await menu.isVisible()).toBe(false);
     // After the lock the menu opens on hover as before.
     await page.clock.runFor(200);
     await away();
     await tab.hover();
     await page.clock.runFor(310);
-    expect(await menu.isVisible()).toBe(true);
-    expect(await tab.getAttribute('class')).toContain('is-active');
+    await menu.waitFor({ state: 'visible' });
+    // The tab of the page the click led to is marked once that page has rendered.
+    await expect.poll(() => tab.getAttribute('class')).toContain('is-active');
     await context.close();
   });
 
@@ -188,11 +282,9 @@ describe('the app layout', () => {
     const search = page.getByTestId('header-search');
     const input = search.getByPlaceholder('请输入关键词');
     await input.waitFor();
-    await search.locator('.ant-select').click();
-    await page.locator('.ant-select-item-option[title="达人"]').click();
+    await chooseSearchType(page, '达人');
     await search.getByPlaceholder('请输入达人名称').waitFor();
-    await search.locator('.ant-select').click();
-    await page.locator('.ant-select-item-option[title="视频"]').click();
+    await chooseSearchType(page, '视频');
     const videoInput = search.getByPlaceholder('请输入视频名称');
     await videoInput.click();
     await page.keyboard.type('abcdefghijklmnopqrstuvwxyz');
@@ -234,8 +326,7 @@ describe('the app layout', () => {
     await page.keyboard.press('Escape');
     await loginDialog.waitFor({ state: 'hidden' });
 
-    await search.locator('.ant-select').click();
-    await page.locator('.ant-select-item-option[title="达人"]').click();
+    await chooseSearchType(page, '达人');
     await search.getByPlaceholder('请输入达人名称').fill('美食');
     await search.getByRole('button', { name: '搜索' }).click();
     expect(await sessionValue(page, 'logOutPath')).toBe(`/personListLibrary?keyword=${encodeURIComponent('美食')}`);
@@ -332,7 +423,18 @@ describe('the app layout', () => {
     await page.getByTestId('header-avatar').hover();
     const panel = page.getByTestId('user-panel');
     await panel.waitFor();
-    for (const name of ['免费版', '关键词监控', '我的收藏', '个人中心', '我的订单', '联系客服', '退出登录']) {
+    const names = [
+      '免费版',
+      '关键词监控',
+      '我的收藏',
+      '个人中心',
+      '我的订单',
+      '修改手机号',
+      '修改密码',
+      '联系客服',
+      '退出登录',
+    ];
+    for (const name of names) {
       expect(await panel.getByText(name).count()).toBeGreaterThan(0);
     }
     await panel.getByText('联系客服').click();

@@ -5,6 +5,7 @@ import { type AppConfig, loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { createTestDatabase } from './database';
 
+export { signDccToken } from '../features/auth/dcc.service';
 export { createTestDatabase } from './database';
 export { createUser, loginAs, nextPhone } from './factories';
 

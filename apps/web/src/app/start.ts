@@ -1,5 +1,4 @@
-import { loginWithDccToken } from '../features/account/api/session-api';
-import { loadRoles, loadUserInfo } from '../features/account/session-actions';
+import { linkDccAccount, loadRoles, loadUserInfo } from '../features/account/session-actions';
 import { saveServerTime } from '../lib/api/clock';
 import { navigateTo } from '../lib/navigation';
 import { isStorageAvailable, readSession, SessionKey, writeSession } from '../lib/storage';
@@ -43,14 +42,10 @@ async function restoreSession(url: URL) {
   const dccToken = query.get('dccToken');
   if (dccToken) {
     writeSession(SessionKey.dccToken, dccToken);
-    try {
-      const result = await loginWithDccToken(dccToken);
-      session.setToken(result.token, String(result.user_id));
-      await loadUserInfo();
-    } catch {
-      // The response handler already told the user.
-    }
     redirectWithout(url, ['dccToken', 'path'], query.get('path'));
+    // Not awaited: the confirm dialog (link this account / register one) waits for the user, while
+    // the rest of the start goes on; on OK it spends the token and loads roles and user info.
+    void linkDccAccount(dccToken);
     return;
   }
   const aiToken = query.get('aiToken');
