@@ -1,9 +1,10 @@
+import { searchKeywordsBodySchema } from '@dso/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, queryRows } from '../../db/client';
 import { createTestDatabase } from '../../testing';
-import { HEAD_MIN_DOCS, HEAD_SIZE } from './gram-heads';
-import { gramHash } from './grams';
+import { HEAD_SIZE } from './gram-heads';
+import { gramHash, prefixGram } from './grams';
 import { upsertKeywords } from './keyword-ingest.repository';
 import {
   choosePlan,
@@ -13,6 +14,7 @@ import {
   selectPage,
   selectSuggestions,
 } from './keyword-search.repository';
+import { searchKeywords } from './keywords.service';
 
 const dso = { platform: 'DSO', country: '' } as const;
 const FAMILY = 2_500;
@@ -89,12 +91,29 @@ describe('gram heads', () => {
       sql`SELECT id FROM keywords WHERE keyword LIKE '%乙%' ORDER BY search_index DESC, id DESC LIMIT ${HEAD_SIZE}`,
     );
     expect(head!.ids.map(Number)).toEqual(best.map((row) => Number(row.id)));
-    const rare = await queryRows<{ gram: number }>(
+    const [rare] = await queryRows<{ n: number }>(
       database.db,
-      sql`SELECT h.gram FROM keyword_gram_heads h JOIN keyword_gram_stats s USING (scope, gram)
-          WHERE s.doc_count < ${HEAD_MIN_DOCS}`,
+      sql`SELECT count(*)::int AS n FROM keyword_gram_heads WHERE scope = 'DSO' AND gram = ${gramHash('DSO', '丙0')}`,
     );
-    expect(rare).toEqual([]);
+    expect(rare!.n).toBe(0);
+  });
+
+  it('keeps heads of frequent first characters and first two characters, for suggestions', async () => {
+    const headOf = async (prefix: string) => {
+      const [row] = await queryRows<{ ids: Array<number | string> }>(
+        database.db,
+        sql`SELECT ids FROM keyword_gram_heads WHERE scope = 'DSO' AND gram = ${prefixGram('DSO', prefix)}`,
+      );
+      return row?.ids.map(Number);
+    };
+    const best = await queryRows<{ id: number | string }>(
+      database.db,
+      sql`SELECT id FROM keywords WHERE keyword LIKE '甲乙%' ORDER BY search_index DESC, id DESC LIMIT ${HEAD_SIZE}`,
+    );
+    expect(await headOf('甲乙')).toEqual(best.map((row) => Number(row.id)));
+    expect(await headOf('乙')).toHaveLength(HEAD_SIZE);
+    // 丙 is frequent inside keywords but starts none of them.
+    expect(await headOf('丙')).toBeUndefined();
   });
 
   it('answers one- and two-character words and longer ones from the heads, as the n-gram plan would', async () => {
@@ -120,6 +139,14 @@ describe('gram heads', () => {
     const result = await planned(rare);
     expect(result.plan).toBe('heads');
     expect(result.keywords).toEqual(['甲乙丙4', '甲乙丙3', '甲乙丙2', '甲乙丙1', '甲乙丙0']);
+  });
+
+  it('reports the exact total when the page is short, though the gram statistics promised more', async () => {
+    const body = searchKeywordsBodySchema.parse({ platform: 'DSO', keyword: '甲乙丙' });
+    const guest = { userId: null, grade: 'FREE' as const, showOriginal: false };
+    const list = await searchKeywords(database.db, guest, body);
+    expect(list.result).toHaveLength(5);
+    expect([list.total_record, list.total_estimated]).toEqual([5, false]);
   });
 
   it('leaves deep pages, ascending order and filters to the other plans', async () => {

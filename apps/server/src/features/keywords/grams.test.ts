@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gramHash, keywordGrams, queryGrams } from './grams';
+import { gramHash, keywordGrams, keywordPrefixGrams, prefixGram, queryGrams } from './grams';
 
 describe('keyword grams', () => {
   it('indexes every unigram and bigram once', () => {
@@ -37,5 +37,12 @@ describe('keyword grams', () => {
       expect(gram).toBeGreaterThanOrEqual(-(2 ** 31));
       expect(gram).toBeLessThan(2 ** 31);
     }
+  });
+
+  it('makes prefix grams of the first one and two characters, apart from the substring grams', () => {
+    expect(keywordPrefixGrams('DSO', 'Ab口红')).toEqual([prefixGram('DSO', 'a'), prefixGram('DSO', 'ab')]);
+    expect(keywordPrefixGrams('DSO', '口')).toEqual([prefixGram('DSO', '口')]);
+    expect(prefixGram('DSO', '口红推荐')).toBe(prefixGram('DSO', '口红'));
+    expect(prefixGram('DSO', '口红')).not.toBe(gramHash('DSO', '口红'));
   });
 });

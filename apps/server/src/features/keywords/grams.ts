@@ -37,3 +37,20 @@ export function queryGrams(scope: string, query: string): number[] {
   for (let i = 0; i + 1 < chars.length; i++) grams.add(gramHash(scope, chars[i]! + chars[i + 1]!));
   return [...grams];
 }
+
+/**
+ * The prefix grams of a keyword: its first character and its first two, hashed apart from the
+ * substring grams (a separate namespace after the scope). Not stored with the row: only the gram
+ * heads of frequent prefixes use them, to serve suggestions.
+ */
+export function keywordPrefixGrams(scope: string, keyword: string): number[] {
+  const chars = [...keyword.toLowerCase()];
+  if (chars.length === 0) return [];
+  const first = prefixGram(scope, chars[0]!);
+  return chars.length === 1 ? [first] : [first, prefixGram(scope, chars[0]! + chars[1]!)];
+}
+
+/** The prefix gram a suggestion input is served by: its first two characters (or its only one). */
+export function prefixGram(scope: string, prefix: string): number {
+  return gramHash(`${scope}^`, [...prefix.toLowerCase()].slice(0, 2).join(''));
+}

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { createTestDatabase } from '../../testing';
 import { gramHash } from './grams';
@@ -10,6 +11,7 @@ import {
   prefersOrderedScan,
   refreshGramStats,
   type SearchQuery,
+  searchPage,
   selectPage,
   selectSuggestions,
 } from './keyword-search.repository';
@@ -173,6 +175,26 @@ describe('keyword substring search', () => {
     expect(await estimateWordMatches(database.db, { platform: 'KSO', country: '' }, '红')).toBeNull();
   });
 
+  it('keeps the statistics in memory, seeing a rebuild here at once and one elsewhere within seconds', async () => {
+    const count = async () => (await estimateWordMatches(database.db, dso, '红'))?.matches;
+    expect(await count()).toBe(6);
+    // Another process (the job worker) rebuilds the statistics.
+    await database.db.execute(sql`
+      UPDATE keyword_gram_stats SET doc_count = 99 WHERE scope = 'DSO' AND gram = ${gramHash('DSO', '红')}`);
+    await database.db.execute(sql`
+      UPDATE keyword_scope_stats SET refreshed_at = refreshed_at + interval '1 second' WHERE scope = 'DSO'`);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      expect(await count()).toBe(6);
+      vi.setSystemTime(Date.now() + 11_000);
+      expect(await count()).toBe(99);
+    } finally {
+      vi.useRealTimers();
+    }
+    await refreshGramStats(database.db, dso);
+    expect(await count()).toBe(6);
+  });
+
   it('walks the sort index only when a word is common enough for the page to fill quickly', () => {
     // 10M keywords, first page of 20: the walk wins above about 5,800 matches.
     expect(prefersOrderedScan(6_000, 10_000_000, 20)).toBe(true);
@@ -214,6 +236,17 @@ describe('keyword substring search', () => {
       total: 3,
       estimated: false,
     });
+  });
+
+  it('counts the matches of the n-gram plan in the same statement when the statistics promise few', async () => {
+    const page = async (q: SearchQuery) => searchPage(database.db, q, await choosePlan(database.db, q));
+    expect(await page(query({ words: ['口红'], limit: 2, sort: 'month_cover_count' }))).toMatchObject({ total: 4 });
+    expect(await page(query({ words: ['口红'], limit: 2, filters: { competition: [1, 2] } }))).toMatchObject({
+      total: 3,
+    });
+    expect(await page(query({ words: ['口红', '减肥'], limit: 1 }))).toMatchObject({ total: 6 });
+    // Browsing the whole library never counts in the page statement.
+    expect(await page(query({ limit: 1 }))).toMatchObject({ total: null });
   });
 
   it('suggests keywords starting with the input, most searched first', async () => {

@@ -1,8 +1,9 @@
 import type { KeywordFilters, KeywordSortField, Platform } from '@dso/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
-import { HEAD_MIN_DOCS, HEAD_SIZE, refreshGramHeads, selectFromHead } from './gram-heads';
-import { queryGrams } from './grams';
+import { HEAD_MIN_DOCS, HEAD_SIZE, PREFIX_HEAD_MIN_DOCS, refreshGramHeads, selectFromHead } from './gram-heads';
+import { forgetGramStats, scopeGramStats } from './gram-stats';
+import { prefixGram, queryGrams } from './grams';
 import { type KeywordScope, scopeKey } from './keyword-scope';
 
 export { type KeywordScope, scopeKey };
@@ -79,32 +80,19 @@ export async function estimateWordMatches(
   word: string,
 ): Promise<WordEstimate | null> {
   const key = scopeKey(scope);
-  const rows = await queryRows<{ gram: number | null; matches: number | null; scope_size: number | null }>(
-    db,
-    sql`
-    SELECT rarest.gram, rarest.matches,
-      (SELECT keyword_count FROM keyword_scope_stats WHERE scope = ${key}) AS scope_size
-    FROM (SELECT 1) AS one
-    LEFT JOIN LATERAL (
-      SELECT g AS gram, coalesce(s.doc_count, 0)::int AS matches
-      FROM unnest(${sql.param(queryGrams(key, word))}::int[]) AS g
-      LEFT JOIN keyword_gram_stats s ON s.scope = ${key} AND s.gram = g
-      ORDER BY 2 ASC LIMIT 1
-    ) AS rarest ON true
-  `,
-  );
-  const row = rows[0];
-  if (row?.scope_size === null || row?.scope_size === undefined) return null;
-  return { matches: row.matches ?? 0, gram: row.gram ?? 0, scopeSize: row.scope_size };
+  const stats = await scopeGramStats(db, key);
+  if (!stats) return null;
+  let rarest = { gram: 0, matches: Number.POSITIVE_INFINITY };
+  for (const gram of queryGrams(key, word)) {
+    const matches = stats.counts.get(gram) ?? 0;
+    if (matches < rarest.matches) rarest = { gram, matches };
+  }
+  return { gram: rarest.gram, matches: Number.isFinite(rarest.matches) ? rarest.matches : 0, scopeSize: stats.size };
 }
 
 /** Keywords in the scope when its statistics were rebuilt; null without statistics. */
 export async function scopeSize(db: Database, scope: KeywordScope): Promise<number | null> {
-  const rows = await queryRows<{ keyword_count: number }>(
-    db,
-    sql`SELECT keyword_count FROM keyword_scope_stats WHERE scope = ${scopeKey(scope)}`,
-  );
-  return rows[0]?.keyword_count ?? null;
+  return (await scopeGramStats(db, scopeKey(scope)))?.size ?? null;
 }
 
 export function filterConditions(filters: KeywordFilters): SQL[] {
@@ -160,8 +148,6 @@ export interface PlanChoice {
   estimates: Array<WordEstimate | null>;
   /** For the ordered plan: how many index entries the walk may read. */
   walkBudget: number;
-  /** For the heads plan: what answers when a head holds too few matches. */
-  fallback?: Omit<PlanChoice, 'estimates' | 'fallback'>;
 }
 
 /**
@@ -176,18 +162,16 @@ export async function choosePlan(db: Database, query: SearchQuery): Promise<Plan
   const estimates = await Promise.all(query.words.map((word) => estimateWordMatches(db, query.scope, word)));
   if (query.sort !== walkableSort || hasFilters(query.filters)) return { plan: 'grams', estimates, walkBudget: 0 };
   const pageEnd = query.offset + query.limit;
-  const scan = query.words.length === 1 ? chooseScan(estimates[0] ?? null, pageEnd) : gramsScan;
   const frequent = estimates.every((estimate) => estimate !== null && estimate.matches >= HEAD_MIN_DOCS);
-  if (frequent && query.order === 'desc' && pageEnd <= HEAD_SIZE) {
-    return { plan: 'heads', estimates, walkBudget: 0, fallback: scan };
-  }
+  if (frequent && query.order === 'desc' && pageEnd <= HEAD_SIZE) return { plan: 'heads', estimates, walkBudget: 0 };
+  const scan = query.words.length === 1 ? chooseScan(estimates[0] ?? null, pageEnd) : gramsScan;
   return { ...scan, estimates };
 }
 
 const gramsScan = { plan: 'grams', walkBudget: 0 } as const;
 
 /** Between the ordered walk and the n-gram index for one word, by the cost model above. */
-function chooseScan(estimate: WordEstimate | null, pageEnd: number): Omit<PlanChoice, 'estimates' | 'fallback'> {
+function chooseScan(estimate: WordEstimate | null, pageEnd: number): Omit<PlanChoice, 'estimates'> {
   if (!estimate || estimate.matches === 0 || !prefersOrderedScan(estimate.matches, estimate.scopeSize, pageEnd)) {
     return gramsScan;
   }
@@ -222,16 +206,31 @@ export interface KeywordRecord {
   as_of: string;
 }
 
+/** One page of results, and the total of matches when the plan counted them on the way. */
+export interface SearchPage {
+  rows: KeywordRecord[];
+  total: number | null;
+}
+
 /** One page of results in the chosen plan (an ordered walk that runs out of budget falls back to n-grams). */
 export async function selectPage(db: Database, query: SearchQuery, choice: PlanChoice): Promise<KeywordRecord[]> {
+  return (await searchPage(db, query, choice)).rows;
+}
+
+/**
+ * One page in the chosen plan. The n-gram plan fetches every match to sort them anyway, so when the
+ * gram statistics promise a small set it counts them in the same statement.
+ */
+export async function searchPage(db: Database, query: SearchQuery, choice: PlanChoice): Promise<SearchPage> {
   if (choice.plan === 'heads') {
-    const fromHeads = await selectFromHeads(db, query, choice.estimates as WordEstimate[]);
-    if (fromHeads) return fromHeads;
-    return selectPage(db, query, { ...choice, ...choice.fallback, plan: choice.fallback?.plan ?? 'grams' });
+    const estimates = choice.estimates as WordEstimate[];
+    const fromHeads = await selectFromHeads(db, query, estimates);
+    if (fromHeads.page) return { rows: fromHeads.page, total: null };
+    return searchPage(db, query, { estimates, ...scanAfterHeads(query, estimates, fromHeads.share) });
   }
   if (choice.plan === 'ordered') {
     const walked = await selectByIndexWalk(db, query, choice.walkBudget);
-    if (walked) return walked;
+    if (walked) return { rows: walked, total: null };
   }
   const direction = query.order === 'asc' ? sql`ASC` : sql`DESC`;
   const column = sortColumns[query.sort];
@@ -239,29 +238,38 @@ export async function selectPage(db: Database, query: SearchQuery, choice: PlanC
   // bitmap scan plus a top-N sort instead of drifting into a long filtered index walk.
   const sortKey =
     choice.plan === 'browse' ? column : query.sort === 'first_seen' ? sql`(${column})::text` : sql`(${column} + 0)`;
-  const rows = await queryRows<KeywordRecord>(
+  const counted = choice.plan !== 'browse' && matchBound(query, choice.estimates) <= TOTAL_COUNT_CAP;
+  const rows = await queryRows<KeywordRecord & { match_count?: number }>(
     db,
     sql`
-    SELECT ${rowColumns}
+    SELECT ${rowColumns}${counted ? sql`, count(*) OVER () AS match_count` : sql``}
     FROM keywords
     WHERE ${whereClause(query, choice.plan !== 'browse')}
     ORDER BY ${sortKey} ${direction}, id ${direction}
     LIMIT ${query.limit} OFFSET ${query.offset}
   `,
   );
-  return rows.map(normalizeRecord);
+  const total = counted && rows[0] ? Number(rows[0].match_count) : null;
+  return { rows: rows.map(({ match_count: _, ...row }) => normalizeRecord(row)), total };
+}
+
+/** An upper bound on a search's matches from the gram statistics (infinite without them). */
+function matchBound(query: SearchQuery, estimates: Array<WordEstimate | null>): number {
+  if (query.words.length === 0 || estimates.length !== query.words.length) return Number.POSITIVE_INFINITY;
+  return estimates.reduce((sum, estimate) => sum + (estimate ? estimate.matches : Number.POSITIVE_INFINITY), 0);
 }
 
 /**
  * The page from the gram heads: each word's best matches from the head of its rarest gram, merged by
  * rank. Exact, because a head holds the best-ranked keywords of a gram every match must contain.
- * Null when a head holds too few matches for the page.
+ * No page when a head holds too few matches; `share` then says what part of the first word's head
+ * that was read matched.
  */
 async function selectFromHeads(
   db: Database,
   query: SearchQuery,
   estimates: WordEstimate[],
-): Promise<KeywordRecord[] | null> {
+): Promise<{ page: KeywordRecord[] | null; share: number }> {
   const pageEnd = query.offset + query.limit;
   const perWord = await Promise.all(
     query.words.map((word, i) =>
@@ -274,11 +282,25 @@ async function selectFromHeads(
       }),
     ),
   );
-  if (perWord.some((rows) => rows === null)) return null;
+  const first = perWord[0]!;
+  const share = first.sampled > 0 ? first.rows.length / first.sampled : 0;
+  if (perWord.some((head) => !head.enough)) return { page: null, share };
   const byId = new Map<number, KeywordRecord>();
-  for (const row of perWord.flat() as KeywordRecord[]) byId.set(Number(row.id), normalizeRecord(row));
+  for (const row of perWord.flatMap((head) => head.rows)) byId.set(Number(row.id), normalizeRecord(row));
   const merged = [...byId.values()].sort((a, b) => b.search_index - a.search_index || b.id - a.id);
-  return merged.slice(query.offset, pageEnd);
+  return { page: merged.slice(query.offset, pageEnd), share };
+}
+
+/**
+ * The plan after the heads held too few matches. The share of the head that matched says how many
+ * of the gram's keywords match at all: few (a long word whose bigrams are common but rarely together)
+ * go to the n-gram index; many that sit low in the ranking may still be walked.
+ */
+function scanAfterHeads(query: SearchQuery, estimates: WordEstimate[], share: number) {
+  if (query.words.length !== 1) return gramsScan;
+  const estimate = estimates[0]!;
+  const matches = Math.ceil(estimate.matches * share);
+  return chooseScan({ ...estimate, matches }, query.offset + query.limit);
 }
 
 /**
@@ -358,21 +380,23 @@ export async function countMatches(
 }
 
 /**
- * Prefix suggestions ordered by search index: from the head of the prefix's rarest gram when it has
- * one and enough of its keywords start with the prefix, else by whichever index plan the prefix's
- * frequency favours.
+ * Prefix suggestions ordered by search index: from the head of the input's first two characters
+ * when that prefix is frequent and enough of its head starts with the whole input, else by whichever
+ * index plan the prefix's frequency favours.
  */
 export async function selectSuggestions(db: Database, scope: KeywordScope, prefix: string, limit: number) {
-  const whole = await estimateWordMatches(db, scope, prefix);
-  if (whole && whole.matches >= HEAD_MIN_DOCS) {
+  const gram = prefixGram(scopeKey(scope), prefix);
+  const startCount = (await scopeGramStats(db, scopeKey(scope)))?.counts.get(gram) ?? 0;
+  if (startCount >= PREFIX_HEAD_MIN_DOCS) {
     const fromHead = await selectFromHead<{ keyword: string }>(db, {
       scope,
-      gram: whole.gram,
+      gram,
       pattern: likePrefix(prefix),
       wanted: limit,
       columns: sql`keyword, search_index, id`,
     });
-    if (fromHead) return fromHead.map((row) => row.keyword);
+    // A head holding every keyword of its prefix answers even when it has fewer than asked.
+    if (fromHead.enough || startCount <= HEAD_SIZE) return fromHead.rows.map((row) => row.keyword);
   }
   const estimate = await estimateWordMatches(db, scope, [...prefix].slice(0, 2).join(''));
   // A prefix matches fewer keywords than its grams do; assume a fifth when weighing the plans.
@@ -390,7 +414,10 @@ export async function selectSuggestions(db: Database, scope: KeywordScope, prefi
   return rows.map((row) => row.keyword);
 }
 
-/** Rebuilds the gram statistics of one scope and then its gram heads (after imports and in the derive job). */
+/**
+ * Rebuilds the gram statistics of one scope and its gram heads in one transaction (after imports and
+ * in the derive job); searches see the old ones until it commits, then all the new ones together.
+ */
 export async function refreshGramStats(db: Database, scope: KeywordScope) {
   const key = scopeKey(scope);
   await db.transaction(async (tx) => {
@@ -401,11 +428,13 @@ export async function refreshGramStats(db: Database, scope: KeywordScope) {
       WHERE platform = ${scope.platform} AND country = ${scope.country}
       GROUP BY g
     `);
+    await refreshGramHeads(tx, scope);
     await tx.execute(sql`
       INSERT INTO keyword_scope_stats (scope, keyword_count, refreshed_at)
-      SELECT ${key}, count(*)::int, now() FROM keywords WHERE platform = ${scope.platform} AND country = ${scope.country}
+      SELECT ${key}, count(*)::int, clock_timestamp() FROM keywords
+      WHERE platform = ${scope.platform} AND country = ${scope.country}
       ON CONFLICT (scope) DO UPDATE SET keyword_count = excluded.keyword_count, refreshed_at = excluded.refreshed_at
     `);
   });
-  await refreshGramHeads(db, scope);
+  forgetGramStats(db, key);
 }

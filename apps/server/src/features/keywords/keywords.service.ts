@@ -11,7 +11,7 @@ import {
   countMatches,
   type KeywordRecord,
   type KeywordScope,
-  selectPage,
+  searchPage,
 } from './keyword-search.repository';
 import { recordHistory } from './keywords.repository';
 
@@ -97,10 +97,16 @@ export async function searchKeywords(db: Database, viewer: Viewer, body: SearchK
   const limit = Math.max(0, Math.min(body.page_size, dataMax - offset));
   const query = { scope, words, filters: body.filters, sort: body.sort, order: body.order, limit, offset };
   const choice = await choosePlan(db, query);
-  const [rows, total] = await Promise.all([
-    limit > 0 ? selectPage(db, query, choice) : Promise.resolve([]),
-    countMatches(db, query, choice.estimates),
-  ]);
+  const page = limit > 0 ? await searchPage(db, query, choice) : { rows: [], total: null };
+  const rows = page.rows;
+  // A short page is the end of the matches: the total is exact then, whatever the estimate said.
+  const endsHere = limit > 0 && rows.length < limit && (rows.length > 0 || offset === 0);
+  const total =
+    page.total !== null
+      ? { total: page.total, estimated: false }
+      : endsHere
+        ? { total: offset + rows.length, estimated: false }
+        : await countMatches(db, query, choice.estimates);
   if (viewer.userId !== null && body.history_type && words.length > 0 && body.page_no === 1) {
     await recordHistory(db, viewer.userId, body.history_type, words);
   }
