@@ -5,6 +5,7 @@ import { type DatabaseHandle, queryRows } from '../../db/client';
 import { createTestDatabase } from '../../testing';
 import { HEAD_SIZE } from './gram-heads';
 import { gramHash, prefixGram } from './grams';
+import { keywordInput, searchQuery } from './keyword.fixtures';
 import { upsertKeywords } from './keyword-ingest.repository';
 import {
   choosePlan,
@@ -19,18 +20,7 @@ import { searchKeywords } from './keywords.service';
 const dso = { platform: 'DSO', country: '' } as const;
 const FAMILY = 2_500;
 
-function query(overrides: Partial<SearchQuery>): SearchQuery {
-  return {
-    scope: dso,
-    words: [],
-    filters: {},
-    sort: 'search_index',
-    order: 'desc',
-    limit: 20,
-    offset: 0,
-    ...overrides,
-  };
-}
+const query = searchQuery;
 
 /**
  * Two families of 2,500 keywords sharing 乙 (so 乙, 甲乙, 乙丙 … are frequent grams with heads), and
@@ -38,27 +28,12 @@ function query(overrides: Partial<SearchQuery>): SearchQuery {
  * heads. Search indexes repeat, so ties are broken by id.
  */
 function fixtureRows() {
-  const row = (keyword: string, searchIndex: number) => ({
-    platform: 'DSO' as const,
-    country: '',
-    keyword,
-    searchIndex,
-    monthCoverCount: searchIndex,
-    relatedWorkCount: 1,
-    category: null,
-    industry: null,
-    commerceIntent: false,
-    firstSeen: '2026-01-01',
-    asOf: '2026-11-20',
-    trend: null,
-    isDemo: false,
-  });
   const rows = [];
   for (let i = 0; i < FAMILY; i++) {
-    rows.push(row(`甲乙好物${i}`, 10 + ((i * 7919) % 997)));
-    rows.push(row(`乙丙教程${i}`, 10 + ((i * 104_729) % 991)));
+    rows.push(keywordInput(`甲乙好物${i}`, 10 + ((i * 7919) % 997)));
+    rows.push(keywordInput(`乙丙教程${i}`, 10 + ((i * 104_729) % 991)));
   }
-  for (let i = 0; i < 5; i++) rows.push(row(`甲乙丙${i}`, i));
+  for (let i = 0; i < 5; i++) rows.push(keywordInput(`甲乙丙${i}`, i));
   return rows;
 }
 

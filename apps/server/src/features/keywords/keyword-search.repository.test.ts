@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { createTestDatabase } from '../../testing';
 import { gramHash } from './grams';
+import { searchQuery } from './keyword.fixtures';
 import { upsertKeywords } from './keyword-ingest.repository';
 import {
   choosePlan,
@@ -35,18 +36,7 @@ const sample: Array<[string, number]> = [
 
 const estimateOf = (matches: number, scopeSize: number) => ({ matches, gram: 0, scopeSize });
 
-function query(overrides: Partial<SearchQuery>): SearchQuery {
-  return {
-    scope: dso,
-    words: [],
-    filters: {},
-    sort: 'search_index',
-    order: 'desc',
-    limit: 20,
-    offset: 0,
-    ...overrides,
-  };
-}
+const query = searchQuery;
 
 describe('keyword substring search', () => {
   let database: DatabaseHandle;

@@ -1,4 +1,5 @@
 import type { KeywordInput } from './keyword-ingest.repository';
+import type { SearchQuery } from './keyword-search.repository';
 
 /** A keyword row for tests: DSO, 美妆护肤, figures from the search index unless given. */
 export function keywordInput(keyword: string, searchIndex: number, extra: Partial<KeywordInput> = {}): KeywordInput {
@@ -23,4 +24,18 @@ export function keywordInput(keyword: string, searchIndex: number, extra: Partia
 /** A daily series of `days` values ending at `last`, changing by `step` a day. */
 export function trendEndingAt(last: number, days = 30, step = 0): number[] {
   return Array.from({ length: days }, (_, day) => Math.max(0, last - (days - 1 - day) * step));
+}
+
+/** A DSO search for the first page of 20 by search index, descending, unless overridden. */
+export function searchQuery(overrides: Partial<SearchQuery> = {}): SearchQuery {
+  return {
+    scope: { platform: 'DSO', country: '' },
+    words: [],
+    filters: {},
+    sort: 'search_index',
+    order: 'desc',
+    limit: 20,
+    offset: 0,
+    ...overrides,
+  };
 }
