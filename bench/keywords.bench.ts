@@ -7,12 +7,10 @@ import { type DatabaseHandle, openDatabase, queryRows } from '@dso/server/db';
 import { withSearchIndexesRebuilt } from '@dso/server/keywords/bulk-load';
 import { seedKeywords } from '@dso/server/keywords/demo/seed';
 import {
-  choosePlan,
-  countMatches,
   estimateWordMatches,
   refreshGramStats,
+  runSearch,
   type SearchQuery,
-  selectPage,
   selectSuggestions,
 } from '@dso/server/keywords/search';
 import { sql } from 'drizzle-orm';
@@ -98,7 +96,7 @@ async function pickQueries(handle: DatabaseHandle): Promise<QueryClass[]> {
   return classes;
 }
 
-/** One search exactly as the service runs it for a page of 20 sorted by index: plan, page and total. */
+/** One search as the service runs it for a page of 20 sorted by index: plan, page and total. */
 async function timedSearch(handle: DatabaseHandle, word: string): Promise<number> {
   const query: SearchQuery = {
     scope: dso,
@@ -110,8 +108,7 @@ async function timedSearch(handle: DatabaseHandle, word: string): Promise<number
     offset: 0,
   };
   const started = performance.now();
-  const choice = await choosePlan(handle.db, query);
-  await Promise.all([selectPage(handle.db, query, choice), countMatches(handle.db, query, choice.estimates)]);
+  await runSearch(handle.db, query);
   return performance.now() - started;
 }
 
@@ -186,7 +183,12 @@ async function measureSuggestions(handle: DatabaseHandle, classes: QueryClass[])
   }
   if (process.env.BENCH_VERBOSE) {
     slowest.sort((a, b) => b.ms - a.ms);
-    console.log(`  slowest suggestions: ${slowest.slice(0, 5).map((entry) => `${entry.prefix} ${entry.ms.toFixed(1)} ms`).join(', ')}`);
+    console.log(
+      `  slowest suggestions: ${slowest
+        .slice(0, 5)
+        .map((entry) => `${entry.prefix} ${entry.ms.toFixed(1)} ms`)
+        .join(', ')}`,
+    );
   }
   return percentiles(times);
 }

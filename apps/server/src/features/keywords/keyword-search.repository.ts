@@ -253,6 +253,24 @@ export async function searchPage(db: Database, query: SearchQuery, choice: PlanC
   return { rows: rows.map(({ match_count: _, ...row }) => normalizeRecord(row)), total };
 }
 
+/**
+ * A search's page and total, each by the cheapest way that stays exact: the total from the page
+ * statement or a short page when they give it, else from `countMatches`.
+ */
+export async function runSearch(
+  db: Database,
+  query: SearchQuery,
+): Promise<{ rows: KeywordRecord[]; total: { total: number; estimated: boolean } }> {
+  const choice = await choosePlan(db, query);
+  const page = query.limit > 0 ? await searchPage(db, query, choice) : { rows: [], total: null };
+  const { rows } = page;
+  // A short page is the end of the matches: the total is exact then, whatever the estimate said.
+  const endsHere = query.limit > 0 && rows.length < query.limit && (rows.length > 0 || query.offset === 0);
+  if (page.total !== null) return { rows, total: { total: page.total, estimated: false } };
+  if (endsHere) return { rows, total: { total: query.offset + rows.length, estimated: false } };
+  return { rows, total: await countMatches(db, query, choice.estimates) };
+}
+
 /** An upper bound on a search's matches from the gram statistics (infinite without them). */
 function matchBound(query: SearchQuery, estimates: Array<WordEstimate | null>): number {
   if (query.words.length === 0 || estimates.length !== query.words.length) return Number.POSITIVE_INFINITY;

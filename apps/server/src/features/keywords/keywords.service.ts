@@ -6,13 +6,7 @@ import { users } from '../../db/schema';
 import { resolveGrade } from '../permissions/grade.service';
 import { checkPermission, consumePermission } from '../permissions/permissions.service';
 import { DEFAULT_COUNTRY } from './countries';
-import {
-  choosePlan,
-  countMatches,
-  type KeywordRecord,
-  type KeywordScope,
-  searchPage,
-} from './keyword-search.repository';
+import { type KeywordRecord, type KeywordScope, runSearch } from './keyword-search.repository';
 import { recordHistory } from './keywords.repository';
 
 /** Rows a visitor sees before the login prompt (需要登录才能查看更多排名 / 马上登录). */
@@ -96,17 +90,7 @@ export async function searchKeywords(db: Database, viewer: Viewer, body: SearchK
   const offset = (body.page_no - 1) * body.page_size;
   const limit = Math.max(0, Math.min(body.page_size, dataMax - offset));
   const query = { scope, words, filters: body.filters, sort: body.sort, order: body.order, limit, offset };
-  const choice = await choosePlan(db, query);
-  const page = limit > 0 ? await searchPage(db, query, choice) : { rows: [], total: null };
-  const rows = page.rows;
-  // A short page is the end of the matches: the total is exact then, whatever the estimate said.
-  const endsHere = limit > 0 && rows.length < limit && (rows.length > 0 || offset === 0);
-  const total =
-    page.total !== null
-      ? { total: page.total, estimated: false }
-      : endsHere
-        ? { total: offset + rows.length, estimated: false }
-        : await countMatches(db, query, choice.estimates);
+  const { rows, total } = await runSearch(db, query);
   if (viewer.userId !== null && body.history_type && words.length > 0 && body.page_no === 1) {
     await recordHistory(db, viewer.userId, body.history_type, words);
   }
