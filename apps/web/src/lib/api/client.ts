@@ -35,6 +35,56 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 }
 
 export async function requestEnvelope<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+  const response = await send(path, options);
+  const envelope = await readEnvelope<T>(response);
+  if (!envelope) {
+    applyNetworkFailure(options);
+    throw new ApiError(NETWORK_FAILURE, '网络出错啦，刷新试试吧');
+  }
+  if (isSuccessCode(envelope.code) && envelope.code !== 205) return envelope;
+  applyFailure(envelope, options);
+  throw new ApiError(envelope.code, envelope.msg, envelope.data);
+}
+
+/**
+ * Calls an API that answers a file on success (an export) and the usual envelope on failure,
+ * which then runs the catalogue's side effects like any other call.
+ */
+export async function requestFile(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ blob: Blob; filename: string | null }> {
+  const response = await send(path, options);
+  if ((response.headers.get('content-type') ?? '').includes('application/json')) {
+    const envelope = await readEnvelope<unknown>(response);
+    if (envelope) {
+      applyFailure(envelope, options);
+      throw new ApiError(envelope.code, envelope.msg, envelope.data);
+    }
+  }
+  if (!response.ok) {
+    applyNetworkFailure(options);
+    throw new ApiError(NETWORK_FAILURE, '网络出错啦，刷新试试吧');
+  }
+  return { blob: await response.blob(), filename: filenameOf(response.headers.get('content-disposition')) };
+}
+
+/** The file name of a Content-Disposition header, preferring the UTF-8 form. */
+export function filenameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // Fall through to the plain form.
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(disposition)?.[1]?.trim() ?? null;
+}
+
+/** Signs and sends a call; a network failure runs its side effects and rejects. */
+async function send(path: string, options: RequestOptions): Promise<Response> {
   const method = options.method ?? 'GET';
   const url = new URL(path, window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
@@ -50,10 +100,9 @@ export async function requestEnvelope<T>(path: string, options: RequestOptions =
   if (!signInto(url, method, headers)) {
     throw new ApiError(NETWORK_FAILURE, '网络环境有问题，换个环境试试吧~');
   }
-  let response: Response;
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   try {
-    response = await fetch(url, {
+    return await fetch(url, {
       method,
       headers: options.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
       body: options.body === undefined ? null : JSON.stringify(options.body),
@@ -64,14 +113,6 @@ export async function requestEnvelope<T>(path: string, options: RequestOptions =
     applyNetworkFailure(options);
     throw new ApiError(NETWORK_FAILURE, '网络出错啦，刷新试试吧');
   }
-  const envelope = await readEnvelope<T>(response);
-  if (!envelope) {
-    applyNetworkFailure(options);
-    throw new ApiError(NETWORK_FAILURE, '网络出错啦，刷新试试吧');
-  }
-  if (isSuccessCode(envelope.code) && envelope.code !== 205) return envelope;
-  applyFailure(envelope, options);
-  throw new ApiError(envelope.code, envelope.msg, envelope.data);
 }
 
 function baseHeaders(): Record<string, string> {

@@ -1,9 +1,10 @@
 import { Code, KeywordDetailPath } from '@dso/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { filenameOf } from '../../../lib/api/client';
 import { ApiError } from '../../../lib/api/errors';
 import * as feedback from '../../../lib/feedback';
 import { useSession } from '../../../stores/session';
-import { exportKeywords, filenameOf } from './export-keywords';
+import { exportKeywords } from './export-keywords';
 
 const body = { platform: 'DSO' as const, keyword: '口红', page_no: 1, page_size: 10 };
 
