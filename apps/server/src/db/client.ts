@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -5,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -63,4 +64,33 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+const dialect = new PgDialect();
+/** Types drizzle hands over as text on node-postgres; prepared queries must read them the same way. */
+const textTypes = new Set<number>([
+  pg.types.builtins.DATE,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.INTERVAL,
+]);
+const preparedTypes = {
+  getTypeParser: ((typeId: number, format?: 'text' | 'binary') =>
+    textTypes.has(typeId)
+      ? (value: string) => value
+      : pg.types.getTypeParser(typeId, format)) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * `queryRows` for the hottest statements: on PostgreSQL each connection plans the statement once
+ * (a named statement, named by its text), which halves the cost of a millisecond query. PGlite,
+ * in-process, runs it as usual.
+ */
+export async function queryPrepared<T>(db: Database, query: SQL): Promise<T[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `dso_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+  const result = await client.query({ name, text, values: params, types: preparedTypes });
+  return result.rows as T[];
 }

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../db/client';
+import { type Database, queryPrepared, queryRows } from '../../db/client';
 import { keywordGramHeads, keywordGramStats } from '../../db/schema';
 import { keywordGrams, keywordPrefixGrams, prefixGram } from './grams';
 import { type KeywordScope, scopeKey } from './keyword-scope';
@@ -136,7 +136,7 @@ export async function selectFromHead<T>(
   // Each id is looked up by primary key: `OFFSET 0` keeps the planner from turning the lookups into
   // a join that reads every keyword the pattern's own index can find (thousands for a common prefix).
   const select = (take: number) =>
-    queryRows<T>(
+    queryPrepared<T>(
       db,
       sql`
       SELECT found.* FROM (
