@@ -102,6 +102,14 @@ describe('gram heads', () => {
     }
   });
 
+  it('reads the rows of a head with the same types as every other plan', async () => {
+    const q = query({ words: ['乙'], limit: 3 });
+    const fromHeads = await selectPage(database.db, q, await choosePlan(database.db, q));
+    const fromGrams = await selectPage(database.db, q, { plan: 'grams', walkBudget: 0, estimates: [] });
+    expect(fromHeads).toEqual(fromGrams);
+    expect(fromHeads[0]).toMatchObject({ first_seen: '2026-01-01', as_of: '2026-11-20' });
+  });
+
   it('merges a batch from the heads of its words', async () => {
     const batch = query({ words: ['好物', '教程'], offset: 40 });
     const result = await planned(batch);
