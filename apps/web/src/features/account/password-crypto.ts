@@ -1,4 +1,6 @@
 import type { PublicKey } from '@dso/contract';
+import { ApiError } from '../../lib/api/errors';
+import { toast } from '../../lib/feedback';
 import { fetchPublicKey } from './api/login-api';
 
 /** Shown when the browser cannot encrypt (no Web Crypto outside a secure context). */
@@ -52,4 +54,14 @@ export async function encryptPassword(plain: string): Promise<string> {
 /** Forgets the cached key, e.g. after the server said it could not decrypt (a rotated key). */
 export function forgetPublicKey() {
   cachedKey = null;
+}
+
+/**
+ * After a failed call that set a new password: a refusal (the response handler has told the user)
+ * may come from a key rotated since the page loaded, so the next try fetches the new one; a browser
+ * that could not encrypt is told why.
+ */
+export function handleNewPasswordFailure(error: unknown) {
+  if (error instanceof ApiError) forgetPublicKey();
+  else if (error instanceof Error) toast(error.message);
 }

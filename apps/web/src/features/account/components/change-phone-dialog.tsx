@@ -1,15 +1,15 @@
-import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import { SafetyOutlined } from '@ant-design/icons';
 import { maskPhone } from '@dso/domain';
-import { Button, Form, Input, Modal, Steps } from 'antd';
+import { Button, Steps } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../../lib/feedback';
 import { useSession } from '../../../stores/session';
 import { useAccountDialogs } from '../account-dialogs';
 import { updateUserPhone, verifyCurrentPhone } from '../api/login-api';
 import { loadUserInfo } from '../session-actions';
-import { allFilled, phoneRules, smsCodeRules } from './form-rules';
-import { PhoneInput } from './phone-input';
-import { SmsCodeButton } from './sms-code-button';
+import { AccountForm, AccountSubmitButton, usePhoneCodeForm } from './account-form';
+import { AccountModal } from './account-modal';
+import { PhoneItem, SmsCodeInput, SmsCodeItem } from './form-fields';
 
 /**
  * Change phone (001 §7 send_user_update_phone, verify_raw_code, update_user_phone): first a code to
@@ -19,18 +19,9 @@ export function ChangePhoneDialog() {
   const open = useAccountDialogs((state) => state.open.changePhone);
   const close = useAccountDialogs((state) => state.closeAccountDialog);
   return (
-    <Modal
-      open={open}
-      title="修改手机号"
-      width={440}
-      centered
-      footer={null}
-      destroyOnHidden
-      onCancel={() => close('changePhone')}
-      className="dso-account-dialog"
-    >
+    <AccountModal open={open} title="修改手机号" width={440} onCancel={() => close('changePhone')}>
       <ChangePhoneSteps onDone={() => close('changePhone')} />
-    </Modal>
+    </AccountModal>
   );
 }
 
@@ -68,17 +59,14 @@ function CurrentPhoneStep({ onVerified }: { onVerified(proof: string): void }) {
   return (
     <div className="dso-account-form">
       <p className="dso-account-lead">验证码将发送至当前手机号 {maskPhone(phone)}</p>
-      <Input
-        size="large"
-        placeholder="请输入验证码"
-        maxLength={6}
-        inputMode="numeric"
+      <SmsCodeInput
+        phone={phone}
+        api={4}
+        sendType="OldPhone"
         value={code}
         onChange={(event) => setCode(event.target.value)}
         onPressEnter={() => void next()}
         prefix={<SafetyOutlined />}
-        aria-label="验证码"
-        suffix={<SmsCodeButton phone={phone} api={4} type="OldPhone" />}
       />
       <Button type="primary" size="large" block disabled={!code.trim()} loading={loading} onClick={() => void next()}>
         下一步
@@ -88,53 +76,26 @@ function CurrentPhoneStep({ onVerified }: { onVerified(proof: string): void }) {
 }
 
 function NewPhoneStep({ proof, onDone }: { proof: string; onDone(): void }) {
-  const [form] = Form.useForm<{ phone: string; code: string }>();
-  const phone = Form.useWatch('phone', form) ?? '';
-  const code = Form.useWatch('code', form) ?? '';
-  const [loading, setLoading] = useState(false);
-  const ready = allFilled(phone, code);
-  const submit = async () => {
-    if (!ready || loading) return;
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setLoading(true);
-    try {
-      await updateUserPhone({ phone: values.phone.trim(), code: values.code.trim(), verify_token: proof });
-      toast('手机号修改成功', 'success', 2000);
-      await loadUserInfo().catch(() => undefined);
-      onDone();
-    } catch {
-      // Told by the response handler.
-    } finally {
-      setLoading(false);
-    }
-  };
+  const { form, phone, isReady, submit, loading } = usePhoneCodeForm(async (values) => {
+    await updateUserPhone({ ...values, verify_token: proof });
+    toast('手机号修改成功', 'success', 2000);
+    await loadUserInfo().catch(() => undefined);
+    onDone();
+  });
   return (
-    <Form
-      form={form}
-      name="change-phone"
-      className="dso-account-form"
-      onFinish={() => void submit()}
-      requiredMark={false}
-    >
-      <Form.Item name="phone" rules={phoneRules} validateTrigger="onBlur">
-        <PhoneInput prefix={<MobileOutlined />} placeholder="请输入新手机号" autoFocus />
-      </Form.Item>
-      <Form.Item name="code" rules={smsCodeRules} validateTrigger={false}>
-        <Input
-          size="large"
-          placeholder="请输入验证码"
-          maxLength={6}
-          inputMode="numeric"
-          prefix={<SafetyOutlined />}
-          aria-label="新手机号验证码"
-          onPressEnter={() => void submit()}
-          suffix={<SmsCodeButton phone={phone} api={4} type="NewPhone" />}
-        />
-      </Form.Item>
-      <Button type="primary" size="large" block htmlType="submit" disabled={!ready} loading={loading}>
+    <AccountForm form={form} name="change-phone" onSubmit={submit}>
+      <PhoneItem placeholder="请输入新手机号" autoFocus />
+      <SmsCodeItem
+        phone={phone}
+        api={4}
+        sendType="NewPhone"
+        prefix={<SafetyOutlined />}
+        aria-label="新手机号验证码"
+        onPressEnter={submit}
+      />
+      <AccountSubmitButton isReady={isReady} loading={loading}>
         确认修改
-      </Button>
-    </Form>
+      </AccountSubmitButton>
+    </AccountForm>
   );
 }

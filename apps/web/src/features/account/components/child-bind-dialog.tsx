@@ -1,6 +1,6 @@
 import { ExclamationCircleFilled, TeamOutlined } from '@ant-design/icons';
 import { formatTime, gradeNames, maskPhone, normalizeGrade } from '@dso/domain';
-import { Button, Input, Modal } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../../lib/feedback';
 import { useDialogs } from '../../../stores/dialogs';
@@ -8,7 +8,8 @@ import { useSession } from '../../../stores/session';
 import { acceptInvite, unbindSelf } from '../api/sub-account-api';
 import { reloadPage } from '../reload-page';
 import { type ChildBindPayload, loadUserInfo } from '../session-actions';
-import { SmsCodeButton } from './sms-code-button';
+import { AccountModal } from './account-modal';
+import { SmsCodeInput } from './form-fields';
 
 /** After unbinding, the page reloads this much later (001 §4). */
 export const UNBIND_RELOAD_DELAY_MS = 1500;
@@ -26,7 +27,7 @@ export function ChildBindDialog() {
   const closeDialog = useDialogs((state) => state.closeDialog);
   const invite = payload?.invite;
   return (
-    <Modal
+    <AccountModal
       open={open && Boolean(invite)}
       title={
         <span>
@@ -34,15 +35,11 @@ export function ChildBindDialog() {
         </span>
       }
       width={460}
-      centered
-      footer={null}
-      destroyOnHidden
       mask={{ closable: false }}
       onCancel={() => closeDialog('childBind')}
-      className="dso-account-dialog"
     >
       {invite && <ChildBindSteps invite={invite} onClose={() => closeDialog('childBind')} />}
-    </Modal>
+    </AccountModal>
   );
 }
 
@@ -83,16 +80,7 @@ function ChildBindSteps({ invite, onClose }: { invite: ChildBindPayload['invite'
     return (
       <div className="dso-account-form">
         <p className="dso-account-lead">为保障账号安全，请先验证身份。验证码将发送至 {maskPhone(ownPhone)}</p>
-        <Input
-          size="large"
-          placeholder="请输入验证码"
-          maxLength={6}
-          inputMode="numeric"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          aria-label="验证码"
-          suffix={<SmsCodeButton phone={ownPhone} api={5} />}
-        />
+        <SmsCodeInput phone={ownPhone} api={5} value={code} onChange={(event) => setCode(event.target.value)} />
         <div className="dso-account-form__actions">
           <Button size="large" onClick={() => setStep('notice')}>
             返回

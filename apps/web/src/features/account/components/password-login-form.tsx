@@ -1,13 +1,13 @@
-import { LockOutlined, MobileOutlined } from '@ant-design/icons';
-import { Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { LockOutlined } from '@ant-design/icons';
+import { Form, Input } from 'antd';
 import { ApiError } from '../../../lib/api/errors';
 import { toast } from '../../../lib/feedback';
 import { loginWithPassword } from '../api/login-api';
 import { encryptPassword } from '../password-crypto';
 import { finishLogin } from '../session-actions';
-import { allFilled, phoneRules } from './form-rules';
-import { PhoneInput } from './phone-input';
+import { AccountForm, AccountSubmitButton, useAccountSubmit } from './account-form';
+import { PhoneItem } from './form-fields';
+import { allFilled } from './form-rules';
 
 interface PasswordValues {
   phone: string;
@@ -22,37 +22,24 @@ export function PasswordLoginForm({ onForgot, onRegister }: { onForgot(): void; 
   const [form] = Form.useForm<PasswordValues>();
   const phone = Form.useWatch('phone', form) ?? '';
   const password = Form.useWatch('password', form) ?? '';
-  const [loading, setLoading] = useState(false);
-  const ready = allFilled(phone, password);
-
-  const submit = async () => {
-    if (!ready || loading) return;
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setLoading(true);
-    try {
+  const isReady = allFilled(phone, password);
+  const { submit, loading } = useAccountSubmit({
+    form,
+    isReady,
+    send: async (values) => {
       const pwd = await encryptPassword(values.password);
       const result = await loginWithPassword(values.phone.trim(), pwd);
       await finishLogin(result);
-    } catch (error) {
-      // A wrong phone or password says nothing (001 §4); only a browser that cannot encrypt is told why.
+    },
+    // A wrong phone or password says nothing (001 §4); only a browser that cannot encrypt is told why.
+    onFailure: (error) => {
       if (!(error instanceof ApiError) && error instanceof Error) toast(error.message);
-    } finally {
-      setLoading(false);
-    }
-  };
+    },
+  });
 
   return (
-    <Form
-      form={form}
-      name="login-password"
-      className="dso-account-form"
-      onFinish={() => void submit()}
-      requiredMark={false}
-    >
-      <Form.Item name="phone" rules={phoneRules} validateTrigger="onBlur">
-        <PhoneInput prefix={<MobileOutlined />} />
-      </Form.Item>
+    <AccountForm form={form} name="login-password" onSubmit={submit}>
+      <PhoneItem />
       <Form.Item name="password">
         <Input.Password
           size="large"
@@ -71,9 +58,9 @@ export function PasswordLoginForm({ onForgot, onRegister }: { onForgot(): void; 
           没有账号？微信扫码注册
         </button>
       </div>
-      <Button type="primary" size="large" block htmlType="submit" disabled={!ready} loading={loading}>
+      <AccountSubmitButton isReady={isReady} loading={loading}>
         登录
-      </Button>
-    </Form>
+      </AccountSubmitButton>
+    </AccountForm>
   );
 }

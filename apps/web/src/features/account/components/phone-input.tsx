@@ -2,7 +2,7 @@ import { sanitizePhoneInput } from '@dso/domain';
 import { Input } from 'antd';
 import type { ReactNode } from 'react';
 
-interface PhoneInputProps {
+export interface PhoneInputProps {
   value?: string;
   onChange?(value: string): void;
   disabled?: boolean;

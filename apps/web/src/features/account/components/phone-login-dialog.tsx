@@ -1,5 +1,5 @@
-import { Modal } from 'antd';
 import { useAccountDialogs } from '../account-dialogs';
+import { AccountModal } from './account-modal';
 import { AgreementLine } from './agreement-line';
 import { PhoneCodeForm } from './phone-code-form';
 
@@ -8,19 +8,10 @@ export function PhoneLoginDialog() {
   const open = useAccountDialogs((state) => state.open.phoneLogin);
   const close = useAccountDialogs((state) => state.closeAccountDialog);
   return (
-    <Modal
-      open={open}
-      title="手机号注册/登录"
-      width={420}
-      centered
-      footer={null}
-      destroyOnHidden
-      onCancel={() => close('phoneLogin')}
-      className="dso-account-dialog"
-    >
+    <AccountModal open={open} title="手机号注册/登录" onCancel={() => close('phoneLogin')}>
       <p className="dso-account-lead">未注册的手机号验证后将自动注册</p>
       <PhoneCodeForm name="phone-login" submitText="注册/登录" />
       <AgreementLine />
-    </Modal>
+    </AccountModal>
   );
 }

@@ -1,16 +1,15 @@
-import { LockOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import { SafetyOutlined } from '@ant-design/icons';
 import { canSubmitPasswordReset } from '@dso/domain';
-import { Button, Form, Input, Modal } from 'antd';
-import { useEffect, useState } from 'react';
-import { ApiError } from '../../../lib/api/errors';
+import { Form } from 'antd';
+import { useEffect } from 'react';
 import { toast } from '../../../lib/feedback';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
 import { resetPassword } from '../api/login-api';
-import { encryptPassword, forgetPublicKey } from '../password-crypto';
-import { confirmRules, newPasswordRules, phoneRules, smsCodeRules } from './form-rules';
-import { PhoneInput } from './phone-input';
-import { SmsCodeButton } from './sms-code-button';
+import { encryptPassword, handleNewPasswordFailure } from '../password-crypto';
+import { AccountForm, AccountSubmitButton, useAccountSubmit } from './account-form';
+import { AccountModal } from './account-modal';
+import { NewPasswordItems, PhoneItem, SmsCodeItem } from './form-fields';
 
 interface ResetValues {
   phone: string;
@@ -28,18 +27,9 @@ export function ResetPasswordDialog() {
   const open = useDialogs((state) => state.open.resetPassword);
   const closeDialog = useDialogs((state) => state.closeDialog);
   return (
-    <Modal
-      open={open}
-      title="重置密码"
-      width={420}
-      centered
-      footer={null}
-      destroyOnHidden
-      onCancel={() => closeDialog('resetPassword')}
-      className="dso-account-dialog"
-    >
+    <AccountModal open={open} title="重置密码" onCancel={() => closeDialog('resetPassword')}>
       <ResetPasswordForm />
-    </Modal>
+    </AccountModal>
   );
 }
 
@@ -54,87 +44,36 @@ export function ResetPasswordForm() {
     password: Form.useWatch('password', form) ?? '',
     confirm: Form.useWatch('confirm', form) ?? '',
   };
-  const [loading, setLoading] = useState(false);
-  const ready = canSubmitPasswordReset(values);
+  const isReady = canSubmitPasswordReset(values);
+  const { submit, loading } = useAccountSubmit({
+    form,
+    isReady,
+    send: sendReset,
+    onFailure: handleNewPasswordFailure,
+  });
 
   // Logged in, the phone is the account's own; it follows the user info when that loads later.
   useEffect(() => {
     if (locked) form.setFieldValue('phone', ownPhone);
   }, [locked, ownPhone, form]);
 
-  const submit = async () => {
-    if (!ready || loading) return;
-    const checked = await form.validateFields().catch(() => null);
-    if (!checked) return;
-    setLoading(true);
-    try {
-      const pwd = await encryptPassword(checked.password);
-      await resetPassword({ phone: checked.phone.trim(), code: checked.code.trim(), pwd });
-      toast('密码修改成功', 'success', 2000);
-      const dialogs = useDialogs.getState();
-      dialogs.closeDialog('resetPassword');
-      if (!useSession.getState().token) dialogs.openDialog('login');
-    } catch (error) {
-      // A key rotated since the page loaded: the next try fetches the new one.
-      if (error instanceof ApiError) forgetPublicKey();
-      else if (error instanceof Error) toast(error.message);
-    } finally {
-      setLoading(false);
-    }
-  };
-
   return (
-    <Form
-      form={form}
-      name="reset-password"
-      className="dso-account-form"
-      onFinish={() => void submit()}
-      requiredMark={false}
-    >
-      <Form.Item name="phone" rules={phoneRules} validateTrigger="onBlur">
-        <PhoneInput prefix={<MobileOutlined />} disabled={locked} />
-      </Form.Item>
-      <Form.Item name="code" rules={smsCodeRules} validateTrigger={false}>
-        <Input
-          size="large"
-          placeholder="请输入验证码"
-          maxLength={6}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          prefix={<SafetyOutlined />}
-          aria-label="验证码"
-          suffix={<SmsCodeButton phone={values.phone} api={3} />}
-        />
-      </Form.Item>
-      <Form.Item
-        name="password"
-        rules={newPasswordRules}
-        validateTrigger="onBlur"
-        extra="6-24位，需同时包含数字、大写字母和小写字母"
-      >
-        <Input.Password
-          size="large"
-          placeholder="请输入新密码"
-          maxLength={24}
-          autoComplete="new-password"
-          prefix={<LockOutlined />}
-          aria-label="新密码"
-        />
-      </Form.Item>
-      <Form.Item name="confirm" dependencies={['password']} rules={confirmRules(form)} validateTrigger="onBlur">
-        <Input.Password
-          size="large"
-          placeholder="请再次输入密码"
-          maxLength={24}
-          autoComplete="new-password"
-          prefix={<LockOutlined />}
-          aria-label="确认密码"
-          onPressEnter={() => void submit()}
-        />
-      </Form.Item>
-      <Button type="primary" size="large" block htmlType="submit" disabled={!ready} loading={loading}>
+    <AccountForm form={form} name="reset-password" onSubmit={submit}>
+      <PhoneItem disabled={locked} />
+      <SmsCodeItem phone={values.phone} api={3} autoComplete="one-time-code" prefix={<SafetyOutlined />} />
+      <NewPasswordItems onSubmit={submit} />
+      <AccountSubmitButton isReady={isReady} loading={loading}>
         确认修改
-      </Button>
-    </Form>
+      </AccountSubmitButton>
+    </AccountForm>
   );
+}
+
+async function sendReset(values: ResetValues) {
+  const pwd = await encryptPassword(values.password);
+  await resetPassword({ phone: values.phone.trim(), code: values.code.trim(), pwd });
+  toast('密码修改成功', 'success', 2000);
+  const dialogs = useDialogs.getState();
+  dialogs.closeDialog('resetPassword');
+  if (!useSession.getState().token) dialogs.openDialog('login');
 }
