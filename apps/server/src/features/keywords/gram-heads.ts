@@ -24,10 +24,11 @@ const SCAN_BATCH = 20_000;
 const WRITE_BATCH = 200;
 
 /**
- * Rebuilds the heads of one scope, inside the transaction that rebuilds its statistics: one pass over its keywords in rank order, appending each id to
- * the heads of its frequent grams and frequent prefixes. A head is written as soon as it holds
- * HEAD_SIZE ids, so memory holds only unfinished heads; the pass stops when none is left. Grams are
- * recomputed from the keyword text by the same functions that made the stored ones.
+ * Rebuilds the heads of one scope, inside the transaction that rebuilds its statistics: one pass over
+ * its keywords in rank order, appending each id to the heads of its frequent grams and frequent
+ * prefixes. A head is written as soon as it holds HEAD_SIZE ids, so memory holds only unfinished
+ * heads; the pass stops when none is left. Grams are recomputed from the keyword text by the same
+ * functions that made the stored ones.
  */
 export async function refreshGramHeads(tx: Database, scope: KeywordScope): Promise<number> {
   const key = scopeKey(scope);
