@@ -16,7 +16,11 @@ import {
 } from '../testing/render-keywords';
 import KeywordLibraryPage from './keyword-library-page';
 
-vi.mock('../../../lib/api/client', () => ({ request: vi.fn() }));
+// Calls are answered per path; the export download keeps the real client over a stubbed fetch.
+vi.mock('../../../lib/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/api/client')>()),
+  request: vi.fn(),
+}));
 // A whole page with an antd table renders slowly in jsdom on a small machine.
 vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 15_000 });
