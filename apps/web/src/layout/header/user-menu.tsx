@@ -31,6 +31,12 @@ function UserPanel({ userInfo, onDone }: { userInfo: UserInfo | null; onDone(): 
     onDone();
     void navigate(to);
   };
+  const dialogEntries: { label: string; icon: ReactNode; open(): void }[] = [
+    { label: '修改手机号', icon: <MobileOutlined />, open: openChangePhoneDialog },
+    // The reset-password dialog locks the phone to the account's own while logged in (001 §4).
+    { label: '修改密码', icon: <LockOutlined />, open: () => openDialog('resetPassword') },
+    { label: '联系客服', icon: <CustomerServiceOutlined />, open: () => openDialog('contact') },
+  ];
   return (
     <div className="user-panel" data-testid="user-panel">
       <div className="user-panel-head">
@@ -58,37 +64,19 @@ function UserPanel({ userInfo, onDone }: { userInfo: UserInfo | null; onDone(): 
             {link.label}
           </button>
         ))}
-        <button
-          type="button"
-          onClick={() => {
-            onDone();
-            openChangePhoneDialog();
-          }}
-        >
-          <MobileOutlined />
-          修改手机号
-        </button>
-        {/* The reset-password dialog locks the phone to the account's own while logged in (001 §4). */}
-        <button
-          type="button"
-          onClick={() => {
-            onDone();
-            openDialog('resetPassword');
-          }}
-        >
-          <LockOutlined />
-          修改密码
-        </button>
-        <button
-          type="button"
-          onClick={() => {
-            onDone();
-            openDialog('contact');
-          }}
-        >
-          <CustomerServiceOutlined />
-          联系客服
-        </button>
+        {dialogEntries.map((entry) => (
+          <button
+            key={entry.label}
+            type="button"
+            onClick={() => {
+              onDone();
+              entry.open();
+            }}
+          >
+            {entry.icon}
+            {entry.label}
+          </button>
+        ))}
       </nav>
       <button
         type="button"
