@@ -145,14 +145,27 @@ async function lockOwnLink(tx: Database, parentUserId: number, id: number) {
   return (await repository.findLink(tx, id))!;
 }
 
-/** Invites again after a refusal, a cancellation or an ending; a pending invite stays as it is. */
-export async function reInviteSubAccount(
+type LinkChange = { parentUserId: number; id: number; now?: Date };
+
+/**
+ * Runs one change of a parent's own link: in a transaction, with the link read and its phone locked
+ * (404 for anybody else's link); answers the link as the list shows it afterwards.
+ */
+async function changeOwnLink(
   db: Database,
-  options: { parentUserId: number; id: number; now?: Date },
+  options: LinkChange,
+  change: (tx: Database, current: LinkRow, now: Date) => Promise<LinkRow>,
 ): Promise<SubAccountItem> {
   const now = options.now ?? new Date();
-  const link = await db.transaction(async (tx) => {
-    const current = await lockOwnLink(tx, options.parentUserId, options.id);
+  const link = await db.transaction(async (tx) =>
+    change(tx, await lockOwnLink(tx, options.parentUserId, options.id), now),
+  );
+  return itemOf(db, link, now);
+}
+
+/** Invites again after a refusal, a cancellation or an ending; a pending invite stays as it is. */
+export function reInviteSubAccount(db: Database, options: LinkChange): Promise<SubAccountItem> {
+  return changeOwnLink(db, options, async (tx, current, now) => {
     if (current.status === 'pending') return current;
     if (current.status === 'active') throw AppError.toast(subAccountMessages.alreadyBound);
     await repository.lockUser(tx, options.parentUserId);
@@ -166,39 +179,25 @@ export async function reInviteSubAccount(
       unBindAt: null,
     });
   });
-  return itemOf(db, link, now);
 }
 
 /** The parent withdraws an invite (pending, or a refusal it no longer wants listed). */
-export async function cancelSubAccount(
-  db: Database,
-  options: { parentUserId: number; id: number; now?: Date },
-): Promise<SubAccountItem> {
-  const now = options.now ?? new Date();
-  const link = await db.transaction(async (tx) => {
-    const current = await lockOwnLink(tx, options.parentUserId, options.id);
+export function cancelSubAccount(db: Database, options: LinkChange): Promise<SubAccountItem> {
+  return changeOwnLink(db, options, async (tx, current, now) => {
     if (current.status === 'active') throw AppError.toast(subAccountMessages.alreadyBound);
     if (current.status !== 'pending' && current.status !== 'refused') return current;
     return repository.updateLink(tx, current.id, { status: 'cancelled', unBindAt: now });
   });
-  return itemOf(db, link, now);
 }
 
 /** The parent ends a child's link at once (a pending invite is withdrawn the same way). */
-export async function unbindSubAccount(
-  db: Database,
-  options: { parentUserId: number; id: number; now?: Date },
-): Promise<SubAccountItem> {
-  const now = options.now ?? new Date();
-  const link = await db.transaction(async (tx) => {
-    const current = await lockOwnLink(tx, options.parentUserId, options.id);
+export function unbindSubAccount(db: Database, options: LinkChange): Promise<SubAccountItem> {
+  return changeOwnLink(db, options, async (tx, current, now) => {
     if (current.status === 'active') return repository.updateLink(tx, current.id, { status: 'unbound', unBindAt: now });
-    if (current.status === 'pending') {
+    if (current.status === 'pending')
       return repository.updateLink(tx, current.id, { status: 'cancelled', unBindAt: now });
-    }
     return current;
   });
-  return itemOf(db, link, now);
 }
 
 export async function listSubAccounts(db: Database, parentUserId: number, now = new Date()): Promise<SubAccountItem[]> {
