@@ -30,7 +30,7 @@ const WRITE_BATCH = 200;
  * heads; the pass stops when none is left. Grams are recomputed from the keyword text by the same
  * functions that made the stored ones.
  */
-export async function refreshGramHeads(tx: Database, scope: KeywordScope): Promise<number> {
+export async function refreshGramHeads(tx: Database, scope: KeywordScope): Promise<void> {
   const key = scopeKey(scope);
   await tx.execute(sql`DELETE FROM keyword_gram_heads WHERE scope = ${key}`);
   const frequent = await queryRows<{ gram: number }>(
@@ -39,7 +39,7 @@ export async function refreshGramHeads(tx: Database, scope: KeywordScope): Promi
   );
   const prefixes = await countFrequentPrefixes(tx, scope);
   const pending = new Map<number, number[]>([...frequent, ...prefixes].map((row) => [row.gram, []]));
-  if (pending.size === 0) return 0;
+  if (pending.size === 0) return;
   const filled: Array<{ gram: number; ids: number[] }> = [];
   const write = async () => {
     const batch = filled.splice(0, filled.length);
@@ -62,7 +62,6 @@ export async function refreshGramHeads(tx: Database, scope: KeywordScope): Promi
   // Heads that never filled belong to grams whose statistics outran the rows; keep what there is.
   for (const [gram, ids] of pending) if (ids.length) filled.push({ gram, ids });
   await write();
-  return frequent.length + prefixes.length;
 }
 
 /**

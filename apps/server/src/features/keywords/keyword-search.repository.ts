@@ -377,11 +377,11 @@ export async function countMatches(
     const size = await scopeSize(db, query.scope);
     if (size !== null) return { total: size, estimated: false };
   }
-  const known = estimates.filter((estimate) => estimate !== null);
-  if (!filtered && query.words.length > 0 && known.length === query.words.length) {
+  const bound = matchBound(query, estimates);
+  if (!filtered && Number.isFinite(bound)) {
     const single = query.words.length === 1 ? query.words[0]! : null;
-    if (single !== null && [...single].length <= 2) return { total: known[0]!.matches, estimated: false };
-    const bound = known.reduce((sum, estimate) => sum + estimate.matches, 0);
+    // One word's bound is its rarest gram's count: exact when that gram is the word itself.
+    if (single !== null && [...single].length <= 2) return { total: bound, estimated: false };
     if (bound > EXACT_COUNT_LIMIT) return { total: bound, estimated: true };
   }
   const useGrams = query.words.length > 0;
