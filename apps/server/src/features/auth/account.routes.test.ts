@@ -1,6 +1,6 @@
 import { AuthPath, Code } from '@dso/contract';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users, wechatLoginTickets } from '../../db/schema';
 import { createUser, loginAs, nextPhone, type TestApp } from '../../testing';
 import { createAuthTestApp, encryptPassword, fromIp, nextIp, sendAndReadCode, useMovableClock } from './auth.testing';
@@ -12,11 +12,6 @@ describe('bind phone, reset password, change phone', () => {
     t = await createAuthTestApp();
   });
   afterAll(async () => t.close());
-  let clock: ReturnType<typeof useMovableClock> | undefined;
-  afterEach(() => {
-    clock?.restore();
-    clock = undefined;
-  });
 
   const post = async (url: string, body: unknown, token?: string) =>
     (await t.request({ method: 'POST', url, body, headers: fromIp(nextIp()), ...(token ? { token } : {}) })).json();
@@ -230,7 +225,7 @@ describe('bind phone, reset password, change phone', () => {
     });
 
     it('lets the verification lapse after 10 minutes', async () => {
-      clock = useMovableClock();
+      const clock = useMovableClock();
       const user = await createUser(t.database.db);
       const token = await loginAs(t.database.db, user.id);
       const { verify_token } = (await verifyOld(user, token)).data;

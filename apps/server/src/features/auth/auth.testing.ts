@@ -1,6 +1,6 @@
 import { AuthPath, type CaptchaResult, type SmsSendType, smsSendApi } from '@dso/contract';
 import { desc, eq } from 'drizzle-orm';
-import { vi } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 import { captchas, smsOutbox } from '../../db/schema';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../testing';
 
@@ -125,16 +125,21 @@ export async function encryptPassword(t: TestApp, password: string): Promise<str
   return Buffer.from(cipher).toString('base64');
 }
 
-/** Moves the clock the app reads (Date only; timers and the database's own clock keep running). */
+export type MovableClock = ReturnType<typeof useMovableClock>;
+
+/**
+ * Moves the clock the app reads (Date only; timers and the database's own clock keep running). Call
+ * it inside a test: the real clock comes back when the test finishes, passed or failed.
+ */
 export function useMovableClock() {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date());
+  onTestFinished(() => {
+    vi.useRealTimers();
+  });
   return {
     advance(ms: number) {
       vi.setSystemTime(new Date(Date.now() + ms));
-    },
-    restore() {
-      vi.useRealTimers();
     },
   };
 }

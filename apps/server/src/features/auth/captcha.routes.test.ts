@@ -1,7 +1,7 @@
 import { AuthPath, CAPTCHA_SIZE, Code } from '@dso/contract';
 import { eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchas } from '../../db/schema';
 import type { TestApp } from '../../testing';
 import {
@@ -22,11 +22,6 @@ describe('slider captcha', () => {
     t = await createAuthTestApp();
   });
   afterAll(async () => t.close());
-  let clock: ReturnType<typeof useMovableClock> | undefined;
-  afterEach(() => {
-    clock?.restore();
-    clock = undefined;
-  });
 
   const verify = (ip: string, body: unknown) =>
     t.request({ method: 'POST', url: AuthPath.captchaVerify, body, headers: fromIp(ip) });
@@ -135,7 +130,7 @@ describe('slider captcha', () => {
   });
 
   it('refuses a puzzle after its two minutes', async () => {
-    clock = useMovableClock();
+    const clock = useMovableClock();
     const ip = nextIp();
     const puzzle = await newPuzzle(t, ip);
     const x = await puzzleTarget(t, puzzle.id);
@@ -171,7 +166,7 @@ describe('slider captcha', () => {
   });
 
   it('lets a ticket go stale five minutes after the solve', async () => {
-    clock = useMovableClock();
+    const clock = useMovableClock();
     const ip = nextIp();
     const { randstr, ticket } = await solveCaptcha(t, ip);
     clock.advance(4 * 60_000);
@@ -181,7 +176,7 @@ describe('slider captcha', () => {
   });
 
   it('draws at most 60 puzzles per address per hour', async () => {
-    clock = useMovableClock();
+    const clock = useMovableClock();
     const ip = nextIp();
     for (let index = 0; index < 60; index++) {
       const response = await t.request({ method: 'GET', url: AuthPath.captchaNew, headers: fromIp(ip) });

@@ -1,6 +1,6 @@
 import { AuthPath, Code } from '@dso/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverKeys, users } from '../../db/schema';
 import { createUser, nextPhone, type TestApp } from '../../testing';
 import { createAuthTestApp, encryptPassword, fromIp, nextIp, useMovableClock } from './auth.testing';
@@ -13,11 +13,6 @@ describe('password login', () => {
     t = await createAuthTestApp();
   });
   afterAll(async () => t.close());
-  let clock: ReturnType<typeof useMovableClock> | undefined;
-  afterEach(() => {
-    clock?.restore();
-    clock = undefined;
-  });
 
   const PASSWORD = 'Correct123';
   const userWithPassword = async () => createUser(t.database.db, { passwordHash: await hashPassword(PASSWORD) });
@@ -89,7 +84,7 @@ describe('password login', () => {
   });
 
   it('holds a phone for 15 minutes after five failures, even against the right password', async () => {
-    clock = useMovableClock();
+    const clock = useMovableClock();
     const user = await userWithPassword();
     for (let index = 0; index < 5; index++) expect(await login(user.phone, 'Wrong1234')).toEqual(generic);
     expect(await login(user.phone, PASSWORD)).toEqual(tooMany);
@@ -119,7 +114,7 @@ describe('password login', () => {
   });
 
   it('holds an address after 20 failures within an hour, whatever the phones', async () => {
-    clock = useMovableClock();
+    const clock = useMovableClock();
     const ip = nextIp();
     for (let index = 0; index < 20; index++) expect(await login(nextPhone(), 'Wrong1234', ip)).toEqual(generic);
     const user = await userWithPassword();

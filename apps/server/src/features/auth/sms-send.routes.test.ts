@@ -1,12 +1,13 @@
 import { AuthPath, Code } from '@dso/contract';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsCodes, subAccountLinks } from '../../db/schema';
 import { createUser, loginAs, nextPhone, type TestApp } from '../../testing';
 import {
   createAuthTestApp,
   fromIp,
   lastCode,
+  type MovableClock,
   nextIp,
   requestCode,
   type SendOptions,
@@ -21,11 +22,6 @@ describe('SMS code sends', () => {
     t = await createAuthTestApp();
   });
   afterAll(async () => t.close());
-  let clock: ReturnType<typeof useMovableClock> | undefined;
-  afterEach(() => {
-    clock?.restore();
-    clock = undefined;
-  });
 
   const send = async (options: SendOptions) => (await requestCode(t, options)).json();
   const latestRow = async (phone: string) => {
@@ -37,11 +33,11 @@ describe('SMS code sends', () => {
       .limit(1);
     return row;
   };
-  /** `rounds` sends to each phone, a countdown apart, as one client would make them. */
-  const sendRounds = async (ip: string, phones: string[], rounds: number) => {
+  /** `rounds` sends to each phone, a countdown apart on `clock`, as one client would make them. */
+  const sendRounds = async (clock: MovableClock, ip: string, phones: string[], rounds: number) => {
     for (let round = 0; round < rounds; round++) {
       for (const phone of phones) expect((await send({ phone, ip })).code).toBe(Code.OK);
-      clock!.advance(61_000);
+      clock.advance(61_000);
     }
   };
 
@@ -98,7 +94,7 @@ describe('SMS code sends', () => {
   });
 
   it('refuses a second send within 60 s with 500 and the seconds left, and allows it after', async () => {
-    clock = useMovableClock();
+    const clock = useMovableClock();
     const ip = nextIp();
     const phone = nextPhone();
     expect((await send({ phone, ip })).code).toBe(Code.OK);
@@ -118,10 +114,10 @@ describe('SMS code sends', () => {
   });
 
   it('sends at most 5 codes per phone per hour', async () => {
-    clock = useMovableClock();
+    const clock = useMovableClock();
     const ip = nextIp();
     const phone = nextPhone();
-    await sendRounds(ip, [phone], 5);
+    await sendRounds(clock, ip, [phone], 5);
     expect(await send({ phone, ip })).toEqual({
       code: Code.LIMITED,
       msg: '该手机号获取验证码次数过多，请1小时后再试',
@@ -132,12 +128,12 @@ describe('SMS code sends', () => {
   });
 
   it('sends at most 10 codes per phone per day', async () => {
-    clock = useMovableClock();
+    const clock = useMovableClock();
     const ip = nextIp();
     const phone = nextPhone();
-    await sendRounds(ip, [phone], 5);
+    await sendRounds(clock, ip, [phone], 5);
     clock.advance(3_600_000);
-    await sendRounds(ip, [phone], 5);
+    await sendRounds(clock, ip, [phone], 5);
     clock.advance(3_600_000);
     expect((await send({ phone, ip })).msg).toBe('该手机号获取验证码次数过多，请24小时后再试');
     clock.advance(86_400_000);
@@ -145,10 +141,10 @@ describe('SMS code sends', () => {
   });
 
   it('sends at most 20 codes per address per hour', async () => {
-    clock = useMovableClock();
+    const clock = useMovableClock();
     const ip = nextIp();
     const phones = [nextPhone(), nextPhone(), nextPhone(), nextPhone()];
-    await sendRounds(ip, phones, 5);
+    await sendRounds(clock, ip, phones, 5);
     expect(await send({ phone: nextPhone(), ip })).toEqual({
       code: Code.LIMITED,
       msg: '发送次数过多，请1小时后再试',
@@ -158,14 +154,14 @@ describe('SMS code sends', () => {
   });
 
   it('shuts an address out of the login calls for 24 h (661) past 50 sends a day', async () => {
-    clock = useMovableClock();
+    const clock = useMovableClock();
     const ip = nextIp();
     const morning = [nextPhone(), nextPhone(), nextPhone(), nextPhone()];
-    await sendRounds(ip, morning, 5);
+    await sendRounds(clock, ip, morning, 5);
     clock.advance(3_600_000);
-    await sendRounds(ip, morning, 5);
+    await sendRounds(clock, ip, morning, 5);
     clock.advance(3_600_000);
-    await sendRounds(ip, [nextPhone(), nextPhone()], 5);
+    await sendRounds(clock, ip, [nextPhone(), nextPhone()], 5);
     const busy = { code: Code.IP_BUSY, msg: '访问过于频繁，24小时后可继续访问哦', data: null };
     expect(await send({ phone: nextPhone(), ip })).toEqual(busy);
     const puzzle = await t.request({ method: 'GET', url: AuthPath.captchaNew, headers: fromIp(ip) });
@@ -182,7 +178,7 @@ describe('SMS code sends', () => {
   });
 
   it('sends an address that reaches a sixth phone within 10 minutes back to the captcha', async () => {
-    clock = useMovableClock();
+    const clock = useMovableClock();
     const ip = nextIp();
     const phones = Array.from({ length: 5 }, () => nextPhone());
     for (const phone of phones) expect((await send({ phone, ip })).code).toBe(Code.OK);
