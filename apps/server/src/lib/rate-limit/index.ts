@@ -27,8 +27,36 @@ export interface RateLimitStore {
   block(key: string, ttlMs: number): Promise<void>;
   /** Milliseconds the block on `key` still lasts; 0 when not blocked. */
   blockedFor(key: string): Promise<number>;
+  /**
+   * One request's admission for one client (an address or a user), in one step so that with Redis it
+   * is one round trip and several instances see one count. See {@link AdmissionRule}.
+   */
+  admit(key: string, rule: AdmissionRule): Promise<Admission>;
+  /** Frees the in-flight slot an admission took; freeing twice or after the lease is harmless. */
+  release(key: string, slot: string): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * What one client may do. Every attempt counts, refused ones too, so hammering a refusal still adds up
+ * to a block. The checks, in order:
+ * 1. blocked (an earlier sustained overrun) → `blocked`;
+ * 2. over `sustained.limit` in its window → blocked for `sustained.blockMs`, `sustained`;
+ * 3. over `burst.limit` in its window → `burst`;
+ * 4. `inFlight` requests already running → `inFlight`;
+ * 5. otherwise a slot is taken, held until released or for `leaseMs` at most (so a crashed instance's
+ *    slots free themselves).
+ */
+export interface AdmissionRule {
+  inFlight: number;
+  leaseMs: number;
+  burst: { limit: number; windowMs: number };
+  sustained: { limit: number; windowMs: number; blockMs: number };
+}
+
+export type Admission =
+  | { admitted: true; slot: string }
+  | { admitted: false; reason: 'blocked' | 'sustained' | 'burst' | 'inFlight' };
 
 /** Redis when a URL is configured (several instances share limits), else this process's memory. */
 export function createRateLimitStore(options: { redisUrl: string | undefined; log?: FastifyBaseLogger }) {

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
-import type { CounterState, RateLimitStore } from './index';
+import type { Admission, CounterState, RateLimitStore } from './index';
 
 /** Every key lives under this prefix, so the limits can share a Redis with other data. */
 const KEY_PREFIX = 'dso:rl:';
@@ -17,6 +18,38 @@ if ttl < 0 then
   ttl = tonumber(ARGV[1])
 end
 return {count, ttl}
+`;
+
+/**
+ * A request's admission (see `AdmissionRule`) in one step. In-flight requests are a sorted set of
+ * slot ids scored by when their lease runs out, rather than an INCR/DECR counter: a counter whose
+ * DECR never comes (a crashed instance, a lost connection) would stay high for as long as traffic
+ * keeps its TTL fresh, while an expired lease is dropped here at the next admission. The lease clock
+ * is Redis's own TIME, so instances with different clocks agree.
+ * KEYS: block, sustained counter, burst counter, slots. ARGV: sustained limit, window, block ms;
+ * burst limit, window; in-flight cap, lease ms, slot id.
+ */
+const ADMIT_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 1 then return 'blocked' end
+local function bump(key, windowMs)
+  local count = redis.call('INCR', key)
+  if redis.call('PTTL', key) < 0 then redis.call('PEXPIRE', key, windowMs) end
+  return count
+end
+local sustained = bump(KEYS[2], ARGV[2])
+local burst = bump(KEYS[3], ARGV[5])
+if sustained > tonumber(ARGV[1]) then
+  redis.call('SET', KEYS[1], '1', 'PX', ARGV[3])
+  return 'sustained'
+end
+if burst > tonumber(ARGV[4]) then return 'burst' end
+local time = redis.call('TIME')
+local nowMs = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', nowMs)
+if redis.call('ZCARD', KEYS[4]) >= tonumber(ARGV[6]) then return 'inFlight' end
+redis.call('ZADD', KEYS[4], nowMs + tonumber(ARGV[7]), ARGV[8])
+redis.call('PEXPIRE', KEYS[4], ARGV[7])
+return 'ok'
 `;
 
 export interface RedisRateLimitOptions {
@@ -65,6 +98,33 @@ export function createRedisRateLimitStore(options: RedisRateLimitOptions): RateL
     },
     async blockedFor(key) {
       return Math.max(0, await redis.pttl(blockKey(key)));
+    },
+    async admit(key, rule): Promise<Admission> {
+      const slot = randomUUID();
+      // One hash tag, so a Redis Cluster keeps the four keys on one node as a script needs.
+      const tag = `adm:{${key}}`;
+      const ms = (value: number) => String(Math.max(1, Math.ceil(value)));
+      const verdict = (await redis.eval(
+        ADMIT_SCRIPT,
+        4,
+        `${tag}:block`,
+        `${tag}:sustained`,
+        `${tag}:burst`,
+        `${tag}:slots`,
+        String(rule.sustained.limit),
+        ms(rule.sustained.windowMs),
+        ms(rule.sustained.blockMs),
+        String(rule.burst.limit),
+        ms(rule.burst.windowMs),
+        String(rule.inFlight),
+        ms(rule.leaseMs),
+        slot,
+      )) as string;
+      if (verdict === 'ok') return { admitted: true, slot };
+      return { admitted: false, reason: verdict as Exclude<Admission, { admitted: true }>['reason'] };
+    },
+    async release(key, slot) {
+      await redis.zrem(`adm:{${key}}:slots`, slot);
     },
     async close() {
       await redis.quit().catch(() => redis.disconnect());

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { RateLimitStore } from './index';
+import type { AdmissionRule, RateLimitStore } from './index';
 
 /**
  * The behaviour every store must have, run against each implementation. `wait` moves time on: a fake
@@ -71,5 +71,71 @@ export function itBehavesLikeARateLimitStore(
     await store.clear(name);
     expect((await store.read(name)).count).toBe(0);
     expect(await store.blockedFor(name)).toBe(0);
+  });
+
+  // Admission: large limits except the one a test is about.
+  const rule = (overrides: Partial<AdmissionRule> = {}): AdmissionRule => ({
+    inFlight: 100,
+    leaseMs: 60_000,
+    burst: { limit: 1000, windowMs: 60_000 },
+    sustained: { limit: 10_000, windowMs: 60_000, blockMs: 60_000 },
+    ...overrides,
+  });
+
+  it('admits up to the in-flight cap and admits again once a slot is released', async () => {
+    const { store, key } = setup();
+    const name = key('in-flight');
+    const first = await store.admit(name, rule({ inFlight: 2 }));
+    const second = await store.admit(name, rule({ inFlight: 2 }));
+    expect([first.admitted, second.admitted]).toEqual([true, true]);
+    expect(await store.admit(name, rule({ inFlight: 2 }))).toEqual({ admitted: false, reason: 'inFlight' });
+    if (!first.admitted) throw new Error('unreachable');
+    await store.release(name, first.slot);
+    await store.release(name, first.slot);
+    expect((await store.admit(name, rule({ inFlight: 2 }))).admitted).toBe(true);
+    expect(await store.admit(name, rule({ inFlight: 2 }))).toEqual({ admitted: false, reason: 'inFlight' });
+  });
+
+  it('frees a slot nobody released once its lease has run out', async () => {
+    const { store, key, wait } = setup();
+    const name = key('lease');
+    expect((await store.admit(name, rule({ inFlight: 1, leaseMs: 150 }))).admitted).toBe(true);
+    expect((await store.admit(name, rule({ inFlight: 1, leaseMs: 150 }))).admitted).toBe(false);
+    await wait(250);
+    expect((await store.admit(name, rule({ inFlight: 1, leaseMs: 150 }))).admitted).toBe(true);
+  });
+
+  it('never admits more than the cap among many concurrent requests', async () => {
+    const { store, key } = setup();
+    const name = key('in-flight-race');
+    const results = await Promise.all(Array.from({ length: 40 }, () => store.admit(name, rule({ inFlight: 5 }))));
+    expect(results.filter((result) => result.admitted)).toHaveLength(5);
+  });
+
+  it('refuses a burst over its limit until the next window', async () => {
+    const { store, key, wait } = setup();
+    const name = key('burst');
+    const burst = rule({ burst: { limit: 3, windowMs: 150 } });
+    for (let index = 0; index < 3; index++) {
+      const admission = await store.admit(name, burst);
+      if (admission.admitted) await store.release(name, admission.slot);
+      expect(admission.admitted).toBe(true);
+    }
+    expect(await store.admit(name, burst)).toEqual({ admitted: false, reason: 'burst' });
+    await wait(250);
+    expect((await store.admit(name, burst)).admitted).toBe(true);
+  });
+
+  it('blocks a key over its sustained limit for the block time, past the end of the window', async () => {
+    const { store, key, wait } = setup();
+    const name = key('sustained');
+    const sustained = rule({ sustained: { limit: 2, windowMs: 100, blockMs: 400 } });
+    await store.admit(name, sustained);
+    await store.admit(name, sustained);
+    expect(await store.admit(name, sustained)).toEqual({ admitted: false, reason: 'sustained' });
+    await wait(200);
+    expect(await store.admit(name, sustained)).toEqual({ admitted: false, reason: 'blocked' });
+    await wait(300);
+    expect((await store.admit(name, sustained)).admitted).toBe(true);
   });
 }
