@@ -3,9 +3,9 @@ import { platformSchema } from '@dso/contract';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { openDatabase, queryRows } from '../db/client';
-import { deriveScope } from '../features/keywords/keyword-derive';
-import { scopeLabel } from '../features/keywords/keyword-import.service';
-import type { KeywordScope } from '../features/keywords/keyword-search.repository';
+import { deriveScope } from '../features/keywords/derive/keyword-derive';
+import { scopeLabel } from '../features/keywords/import/keyword-import.service';
+import type { KeywordScope } from '../features/keywords/search/keyword-search.repository';
 
 /**
  * `npm run derive -- [--platform DSO] [--country US]`: runs the keyword derive step (gram statistics,

@@ -5,15 +5,15 @@ import { importFormatSchema } from '@dso/contract';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { ensureCountries } from '../features/keywords/demo/seed';
-import { deriveScope } from '../features/keywords/keyword-derive';
-import { formatOfFileName } from '../features/keywords/keyword-import';
+import { deriveScope } from '../features/keywords/derive/keyword-derive';
+import { formatOfFileName } from '../features/keywords/import/keyword-import';
 import {
   enqueueDerive,
   importKeywordFile,
   recordCliImport,
   recordOutcome,
   scopeLabel,
-} from '../features/keywords/keyword-import.service';
+} from '../features/keywords/import/keyword-import.service';
 
 /**
  * `npm run import -- <file> [--format csv|xlsx|xls|jsonl] [--derive]`: imports a keyword file in the

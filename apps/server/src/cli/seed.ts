@@ -2,8 +2,8 @@ import { parseArgs } from 'node:util';
 import { platformSchema } from '@dso/contract';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { withSearchIndexesRebuilt } from '../features/keywords/bulk-load';
 import { seedKeywords } from '../features/keywords/demo/seed';
+import { withSearchIndexesRebuilt } from '../features/keywords/import/bulk-load';
 import { demoAsOf } from '../startup';
 
 /**

@@ -1,8 +1,8 @@
 import { platformSchema } from '@dso/contract';
 import { z } from 'zod';
 import { type JobHandlers, PermanentJobError } from '../jobs/jobs.worker';
-import { deriveScope, deriveSteps } from './keyword-derive';
-import { KEYWORDS_DERIVE_JOB, KEYWORDS_IMPORT_JOB, runImport } from './keyword-import.service';
+import { deriveScope, deriveSteps } from './derive/keyword-derive';
+import { KEYWORDS_DERIVE_JOB, KEYWORDS_IMPORT_JOB, runImport } from './import/keyword-import.service';
 
 const derivePayloadSchema = z.object({
   platform: platformSchema,

@@ -1,5 +1,5 @@
-import type { KeywordInput } from './keyword-ingest.repository';
-import type { SearchQuery } from './keyword-search.repository';
+import type { KeywordInput } from './import/keyword-ingest.repository';
+import type { SearchQuery } from './search/keyword-search.repository';
 
 /** A keyword row for tests: DSO, 美妆护肤, figures from the search index unless given. */
 export function keywordInput(keyword: string, searchIndex: number, extra: Partial<KeywordInput> = {}): KeywordInput {

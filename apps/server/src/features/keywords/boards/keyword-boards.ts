@@ -1,9 +1,9 @@
 import { type BoardKind, boardKindSchema } from '@dso/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../db/client';
-import { yieldToEventLoop } from '../jobs/jobs.worker';
-import { dayOf } from './keyword-details.repository';
-import { type KeywordScope, scopeSize } from './keyword-search.repository';
+import { type Database, queryRows } from '../../../db/client';
+import { yieldToEventLoop } from '../../jobs/jobs.worker';
+import { dayOf } from '../detail/keyword-details.repository';
+import { type KeywordScope, scopeSize } from '../search/keyword-search.repository';
 
 /** Rows kept per board over the whole library, and per industry on the industry boards. */
 export const BOARD_SIZE = 1000;

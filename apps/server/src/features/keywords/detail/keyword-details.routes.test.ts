@@ -10,11 +10,11 @@ import {
   tsoTopicListSchema,
 } from '@dso/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../testing';
-import { seedPortraits, seedTsoTopics } from './demo/seed';
-import { keywordInput, trendEndingAt } from './keyword.fixtures';
-import { deriveScope } from './keyword-derive';
-import { upsertKeywords } from './keyword-ingest.repository';
+import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
+import { seedPortraits, seedTsoTopics } from '../demo/seed';
+import { deriveScope } from '../derive/keyword-derive';
+import { upsertKeywords } from '../import/keyword-ingest.repository';
+import { keywordInput, trendEndingAt } from '../keyword.fixtures';
 
 const asOf = '2026-11-20';
 

@@ -11,8 +11,10 @@ import {
 } from '@dso/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/envelope';
-import { requireUser } from '../../plugins/session';
+import { ok } from '../../../lib/envelope';
+import { requireUser } from '../../../plugins/session';
+import { exportKeywords } from '../search/keyword-export';
+import { resolveViewer, scopeOf } from '../search/keywords.service';
 import { selectBoardIndustries } from './keyword-details.repository';
 import {
   keywordBoard,
@@ -22,8 +24,6 @@ import {
   relatedKeywords,
   tsoTopicList,
 } from './keyword-details.service';
-import { exportKeywords } from './keyword-export';
-import { resolveViewer, scopeOf } from './keywords.service';
 
 /** The keyword pages beyond search: detail, related words, audience, boards, TSO topics, export. */
 export const keywordDetailsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -18,12 +18,17 @@ import {
 } from '@dso/contract';
 import { worksPerIndex } from '@dso/domain';
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../db/client';
-import { AppError } from '../../lib/app-error';
-import { checkPermission, consumePermission, getPermissionUse, shanghaiDate } from '../permissions/permissions.service';
-import { DEFAULT_COUNTRY } from './countries';
-import { INDUSTRY_BOARDS } from './keyword-boards';
-import * as repository from './keyword-details.repository';
+import { type Database, queryRows } from '../../../db/client';
+import { AppError } from '../../../lib/app-error';
+import {
+  checkPermission,
+  consumePermission,
+  getPermissionUse,
+  shanghaiDate,
+} from '../../permissions/permissions.service';
+import { INDUSTRY_BOARDS } from '../boards/keyword-boards';
+import { DEFAULT_COUNTRY } from '../countries';
+import { mainWordOf, rootPhrasesOf } from '../keyword-words';
 import {
   choosePlan,
   countMatches,
@@ -31,9 +36,9 @@ import {
   type KeywordScope,
   type SearchQuery,
   selectPage,
-} from './keyword-search.repository';
-import { mainWordOf, rootPhrasesOf } from './keyword-words';
-import { GUEST_ROWS, presentFigure, presentRow, scopeOf, type Viewer } from './keywords.service';
+} from '../search/keyword-search.repository';
+import { GUEST_ROWS, presentFigure, presentRow, scopeOf, type Viewer } from '../search/keywords.service';
+import * as repository from './keyword-details.repository';
 
 export const DETAIL_COUNT_ALIAS = 'KEYWORD_LIBRARY_DETAIL_COUNT_DAY';
 export const ROWS_ALIAS = 'KEYWORD_LIBRARY_ROWS';

@@ -1,8 +1,8 @@
 import { Code, KeywordPath } from '@dso/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../testing';
-import { keywordInput as keyword } from './keyword.fixtures';
-import { upsertKeywords } from './keyword-ingest.repository';
+import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
+import { upsertKeywords } from '../import/keyword-ingest.repository';
+import { keywordInput as keyword } from '../keyword.fixtures';
 import { refreshGramStats } from './keyword-search.repository';
 import { GUEST_ROWS } from './keywords.service';
 

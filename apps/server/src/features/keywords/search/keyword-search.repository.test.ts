@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DatabaseHandle } from '../../db/client';
-import { createTestDatabase } from '../../testing';
-import { gramHash } from './grams';
-import { searchQuery } from './keyword.fixtures';
-import { upsertKeywords } from './keyword-ingest.repository';
+import type { DatabaseHandle } from '../../../db/client';
+import { createTestDatabase } from '../../../testing';
+import { gramHash } from '../grams';
+import { upsertKeywords } from '../import/keyword-ingest.repository';
+import { searchQuery } from '../keyword.fixtures';
 import {
   choosePlan,
   countMatches,

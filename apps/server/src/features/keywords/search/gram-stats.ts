@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../db/client';
+import { type Database, queryRows } from '../../../db/client';
 
 /** A library's gram statistics as of their last rebuild. */
 export interface ScopeGramStats {

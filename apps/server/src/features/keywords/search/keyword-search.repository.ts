@@ -1,10 +1,10 @@
 import type { KeywordFilters, KeywordSortField, Platform } from '@dso/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../db/client';
+import { type Database, queryRows } from '../../../db/client';
+import { prefixGram, queryGrams } from '../grams';
+import { type KeywordScope, scopeKey } from '../keyword-scope';
 import { HEAD_MIN_DOCS, HEAD_SIZE, PREFIX_HEAD_MIN_DOCS, refreshGramHeads, selectFromHead } from './gram-heads';
 import { forgetGramStats, scopeGramStats } from './gram-stats';
-import { prefixGram, queryGrams } from './grams';
-import { type KeywordScope, scopeKey } from './keyword-scope';
 
 export { type KeywordScope, scopeKey };
 

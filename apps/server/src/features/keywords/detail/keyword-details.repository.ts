@@ -1,7 +1,12 @@
 import type { BoardKind, Platform, TsoTopicKind } from '@dso/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../db/client';
-import { type KeywordRecord, type KeywordScope, likePrefix, TOTAL_COUNT_CAP } from './keyword-search.repository';
+import { type Database, queryRows } from '../../../db/client';
+import {
+  type KeywordRecord,
+  type KeywordScope,
+  likePrefix,
+  TOTAL_COUNT_CAP,
+} from '../search/keyword-search.repository';
 
 /**
  * SQL of the keyword pages beyond search: one keyword's record, trend, portrait and figures on every

@@ -1,12 +1,12 @@
 import { searchKeywordsBodySchema } from '@dso/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, queryRows } from '../../db/client';
-import { createTestDatabase } from '../../testing';
+import { type DatabaseHandle, queryRows } from '../../../db/client';
+import { createTestDatabase } from '../../../testing';
+import { gramHash, prefixGram } from '../grams';
+import { upsertKeywords } from '../import/keyword-ingest.repository';
+import { keywordInput, searchQuery } from '../keyword.fixtures';
 import { HEAD_SIZE } from './gram-heads';
-import { gramHash, prefixGram } from './grams';
-import { keywordInput, searchQuery } from './keyword.fixtures';
-import { upsertKeywords } from './keyword-ingest.repository';
 import {
   choosePlan,
   likePrefix,

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../db/client';
-import { yieldToEventLoop } from '../jobs/jobs.worker';
-import { queryGrams } from './grams';
-import { computeBoards } from './keyword-boards';
-import { dayOf } from './keyword-details.repository';
-import { type KeywordScope, likeContains, refreshGramStats, scopeKey } from './keyword-search.repository';
-import { mainWordOf } from './keyword-words';
+import { type Database, queryRows } from '../../../db/client';
+import { yieldToEventLoop } from '../../jobs/jobs.worker';
+import { computeBoards } from '../boards/keyword-boards';
+import { dayOf } from '../detail/keyword-details.repository';
+import { queryGrams } from '../grams';
+import { mainWordOf } from '../keyword-words';
+import { type KeywordScope, likeContains, refreshGramStats, scopeKey } from '../search/keyword-search.repository';
 
 /** Keywords (by search index) whose correlation words the derive job keeps; the rest are computed on the fly. */
 export const CORRELATION_TOP = 500;

@@ -2,11 +2,11 @@ import { Code, importFormatSchema, importReportParamsSchema, KeywordDetailPath }
 import fastifyMultipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { ok } from '../../lib/envelope';
-import { requireUser } from '../../plugins/session';
+import type { Database } from '../../../db/client';
+import { users } from '../../../db/schema';
+import { AppError } from '../../../lib/app-error';
+import { ok } from '../../../lib/envelope';
+import { requireUser } from '../../../plugins/session';
 import { formatOfFileName, IMPORT_MAX_BYTES } from './keyword-import';
 import { createImport, findImportReport } from './keyword-import.service';
 

@@ -1,8 +1,8 @@
 import type { Platform } from '@dso/contract';
 import { competitionFor, growthFromTrend, isBlueOcean } from '@dso/domain';
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../db/client';
-import { keywordGrams } from './grams';
+import { type Database, queryRows } from '../../../db/client';
+import { keywordGrams } from '../grams';
 
 /** One keyword as imported or generated: raw platform figures only. */
 export interface KeywordInput {

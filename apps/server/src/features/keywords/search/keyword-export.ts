@@ -1,8 +1,8 @@
 import { Code, EXPORT_MAX_ROWS, exportColumns, type KeywordRow, type SearchKeywordsBody } from '@dso/contract';
 import * as XLSX from '@e965/xlsx';
-import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
-import { checkPermission, consumePermission, permissionLacking } from '../permissions/permissions.service';
+import type { Database } from '../../../db/client';
+import { AppError } from '../../../lib/app-error';
+import { checkPermission, consumePermission, permissionLacking } from '../../permissions/permissions.service';
 import { choosePlan, selectPage } from './keyword-search.repository';
 import { presentRow, scopeOf, searchWords, type Viewer } from './keywords.service';
 

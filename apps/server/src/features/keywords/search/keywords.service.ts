@@ -1,11 +1,11 @@
 import type { KeywordList, KeywordRow, SearchKeywordsBody } from '@dso/contract';
 import { bandNumber, type Grade } from '@dso/domain';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
-import { resolveGrade } from '../permissions/grade.service';
-import { checkPermission, consumePermission } from '../permissions/permissions.service';
-import { DEFAULT_COUNTRY } from './countries';
+import type { Database } from '../../../db/client';
+import { users } from '../../../db/schema';
+import { resolveGrade } from '../../permissions/grade.service';
+import { checkPermission, consumePermission } from '../../permissions/permissions.service';
+import { DEFAULT_COUNTRY } from '../countries';
 import { type KeywordRecord, type KeywordScope, runSearch } from './keyword-search.repository';
 import { recordHistory } from './keywords.repository';
 

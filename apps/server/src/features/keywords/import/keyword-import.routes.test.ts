@@ -2,10 +2,10 @@ import { adminImportReportPath, Code, importReportSchema, KeywordDetailPath, Key
 import * as XLSX from '@e965/xlsx';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/client';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../testing';
-import { allJobHandlers } from '../jobs/job-handlers';
-import { JobWorker } from '../jobs/jobs.worker';
+import { queryRows } from '../../../db/client';
+import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
+import { allJobHandlers } from '../../jobs/job-handlers';
+import { JobWorker } from '../../jobs/jobs.worker';
 import { importKeywordFile } from './keyword-import.service';
 
 const header =

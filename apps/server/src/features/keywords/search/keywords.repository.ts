@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../db/client';
-import { countries, searchHistory } from '../../db/schema';
+import { type Database, queryRows } from '../../../db/client';
+import { countries, searchHistory } from '../../../db/schema';
 import type { KeywordScope } from './keyword-search.repository';
 
 /** Keeps at most this many entries per user and type; the client asks for 10. */

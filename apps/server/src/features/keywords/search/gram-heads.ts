@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, queryPrepared, queryRows } from '../../db/client';
-import { keywordGramHeads, keywordGramStats } from '../../db/schema';
-import { keywordGrams, keywordPrefixGrams, prefixGram } from './grams';
-import { type KeywordScope, scopeKey } from './keyword-scope';
+import { type Database, queryPrepared, queryRows } from '../../../db/client';
+import { keywordGramHeads, keywordGramStats } from '../../../db/schema';
+import { keywordGrams, keywordPrefixGrams, prefixGram } from '../grams';
+import { type KeywordScope, scopeKey } from '../keyword-scope';
 
 /**
  * Grams in at least this many keywords get a head. Rarer grams are answered by fetching and sorting

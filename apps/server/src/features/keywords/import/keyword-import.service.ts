@@ -1,12 +1,12 @@
 import type { ImportFormat, ImportReport, ImportRowError } from '@dso/contract';
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../db/client';
-import { enqueueJob } from '../jobs/jobs.repository';
-import { PermanentJobError } from '../jobs/jobs.worker';
-import type { DeriveStep } from './keyword-derive';
+import { type Database, queryRows } from '../../../db/client';
+import { enqueueJob } from '../../jobs/jobs.repository';
+import { PermanentJobError } from '../../jobs/jobs.worker';
+import type { DeriveStep } from '../derive/keyword-derive';
+import type { KeywordScope } from '../search/keyword-search.repository';
 import { checkRow, parseImportFile } from './keyword-import';
 import { type KeywordInput, upsertKeywords } from './keyword-ingest.repository';
-import type { KeywordScope } from './keyword-search.repository';
 
 export const KEYWORDS_IMPORT_JOB = 'keywords.import';
 export const KEYWORDS_DERIVE_JOB = 'keywords.derive';
