@@ -7,6 +7,7 @@ export * from './auth';
 export * from './codes';
 export * from './envelope';
 export * from './frame';
+export * from './input';
 export * from './keyword-details';
 export * from './keywords';
 export * from './permissions';

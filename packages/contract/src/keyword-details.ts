@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageNoSchema } from './input';
 import {
   figureSchema,
   keywordListSchema,
@@ -47,7 +48,6 @@ const countryCode = z
 
 const keywordParam = z.string().trim().min(1, '请输入关键词').max(30, '关键词长度不能超过30个字符');
 
-const pageNo = z.coerce.number().int().min(1).default(1);
 const pageSize = z.coerce
   .number()
   .int()
@@ -183,7 +183,7 @@ export type RelationKind = z.infer<typeof relationKindSchema>;
 
 export const relatedQuerySchema = keywordRefQuerySchema.extend({
   relation: relationKindSchema,
-  page_no: pageNo,
+  page_no: pageNoSchema,
   page_size: pageSize,
 });
 export type RelatedQuery = z.infer<typeof relatedQuerySchema>;
@@ -259,7 +259,7 @@ export const boardQuerySchema = z.object({
   /** DSO by default (the boards of /KeywordDouyinHot/); other libraries have boards too. */
   platform: platformSchema.default('DSO'),
   country: countryCode,
-  page_no: pageNo,
+  page_no: pageNoSchema,
   page_size: pageSize,
 });
 export type BoardQuery = z.infer<typeof boardQuerySchema>;
@@ -303,7 +303,7 @@ export const tsoTopicsQuerySchema = z.object({
   /** Default US. */
   country: countryCode,
   sort: z.enum(['views', 'video_count', 'growth_rate']).default('views'),
-  page_no: pageNo,
+  page_no: pageNoSchema,
   page_size: pageSize,
 });
 export type TsoTopicsQuery = z.infer<typeof tsoTopicsQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int32Schema, pageNoSchema } from './input';
 
 /** Keyword libraries (000 §1): DSO, RSO, WSO, BSO, KSO and TSO (per country). */
 export const platformSchema = z.enum(['DSO', 'RSO', 'WSO', 'BSO', 'KSO', 'TSO']);
@@ -20,12 +21,15 @@ export const historyTypeSchema = z.string().regex(/^[a-z_]{1,32}$/, '搜索类�
 
 const keywordText = z.string().trim().max(30, '关键词长度不能超过30个字符');
 
+/** Search index bounds: the column is a 32-bit integer. */
+const optionalIndex = int32Schema({ coerce: true }).min(0).optional();
+/** Monthly cover bounds: the column is a bigint, so any safe integer fits. */
 const optionalCount = z.coerce.number().int().min(0).optional();
 
 export const keywordFiltersSchema = z
   .object({
-    index_min: optionalCount,
-    index_max: optionalCount,
+    index_min: optionalIndex,
+    index_max: optionalIndex,
     cover_min: optionalCount,
     cover_max: optionalCount,
     /** Competition stars to keep (1–4). */
@@ -53,7 +57,7 @@ export const searchKeywordsBodySchema = z
     filters: keywordFiltersSchema,
     sort: keywordSortFieldSchema.default('search_index'),
     order: z.enum(['desc', 'asc']).default('desc'),
-    page_no: z.coerce.number().int().min(1).default(1),
+    page_no: pageNoSchema,
     page_size: z.coerce
       .number()
       .int()

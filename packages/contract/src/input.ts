@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+/**
+ * Limits every request field shares, whatever route it belongs to. PostgreSQL refuses a text value
+ * holding U+0000 and an `integer` beyond 32 bits; a lone UTF-16 surrogate cannot be written as UTF-8 at
+ * all (drivers quietly turn it into U+FFFD). Such input is refused before it reaches a handler, with
+ * the messages below, instead of failing in the database as a server error.
+ */
+export const inputMessages = {
+  /** A text field holds U+0000 or a lone surrogate. */
+  illegalText: '参数包含非法字符',
+  /** A number lies outside what its field can hold. */
+  outOfRange: '数值超出范围',
+} as const;
+
+/** The range of a PostgreSQL `integer` column. */
+export const INT32_MIN = -2_147_483_648;
+export const INT32_MAX = 2_147_483_647;
+
+/** Deepest page any list answers: far past every grade's row cap, so no real caller is refused. */
+export const PAGE_NO_MAX = 10_000;
+
+/** True when the text cannot be stored as UTF-8 text: it holds U+0000 or a lone surrogate. */
+export function isIllegalText(text: string): boolean {
+  // A loop rather than a lookbehind pattern: older Safari cannot even parse one, and this module ships
+  // to the browser with the rest of the contract.
+  for (let index = 0; index < text.length; index += 1) {
+    const unit = text.charCodeAt(index);
+    if (unit === 0) return true;
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(index + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return true;
+      index += 1;
+    } else if (unit >= 0xdc00 && unit <= 0xdfff) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * True when any string in a parsed request value (query, params, JSON body), keys included, is
+ * illegal text. Iterative, so a deeply nested body cannot overflow the stack.
+ */
+export function containsIllegalText(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (isIllegalText(next)) return true;
+    } else if (Array.isArray(next)) {
+      for (const item of next) pending.push(item);
+    } else if (next !== null && typeof next === 'object' && !ArrayBuffer.isView(next)) {
+      // Raw bytes (a Buffer body) are not text fields; the parser that reads them decides.
+      for (const [key, item] of Object.entries(next)) {
+        if (isIllegalText(key)) return true;
+        pending.push(item);
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * An integer that fits a PostgreSQL `integer` column. `coerce` for query-string fields, which arrive as
+ * text. Further bounds chain as usual (`int32Schema().min(1)`).
+ */
+export function int32Schema(options: { coerce?: boolean } = {}) {
+  const number = options.coerce ? z.coerce.number() : z.number();
+  return number.int().min(INT32_MIN, inputMessages.outOfRange).max(INT32_MAX, inputMessages.outOfRange);
+}
+
+/** A page number (query or body): 1 to PAGE_NO_MAX, 1 when absent. */
+export const pageNoSchema = z.coerce.number().int().min(1).max(PAGE_NO_MAX, inputMessages.outOfRange).default(1);
