@@ -1,6 +1,6 @@
 import { sanitizePhoneInput } from '@dso/domain';
 import { Input } from 'antd';
-import type { ReactNode } from 'react';
+import type { ClipboardEvent, ReactNode } from 'react';
 
 export interface PhoneInputProps {
   value?: string;
@@ -12,7 +12,11 @@ export interface PhoneInputProps {
   id?: string;
 }
 
-/** Phone field (001 §5): digits only as typed, at most 11. */
+/**
+ * Phone field (001 §5): non-digits are stripped as typed, then the digits are capped at 11. There is
+ * no native maxlength: the browser would cut a pasted '139-1234-5678' to 11 characters before the
+ * dashes are gone and leave '139123456'. A paste is spliced in at the caret and sanitised as a whole.
+ */
 export function PhoneInput({
   value,
   onChange,
@@ -22,13 +26,24 @@ export function PhoneInput({
   prefix,
   id,
 }: PhoneInputProps) {
+  const handlePaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    const pasted = event.clipboardData.getData('text');
+    if (!pasted) return;
+    event.preventDefault();
+    const input = event.currentTarget;
+    const current = input.value;
+    const start = input.selectionStart ?? current.length;
+    const end = input.selectionEnd ?? current.length;
+    onChange?.(sanitizePhoneInput(current.slice(0, start) + pasted + current.slice(end)));
+  };
+
   return (
     <Input
       id={id}
       size="large"
       value={value}
       onChange={(event) => onChange?.(sanitizePhoneInput(event.target.value))}
-      maxLength={11}
+      onPaste={handlePaste}
       inputMode="numeric"
       autoComplete="tel"
       placeholder={placeholder}
