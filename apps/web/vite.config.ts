@@ -10,5 +10,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      // The contract's zod schemas are plain values: building one has no side effect, so a page that
+      // imports only a path table or a code from a contract module does not carry zod with it.
+      treeshake: { manualPureFunctions: ['z'] },
+    },
   },
 });

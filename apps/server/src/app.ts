@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import { installChineseValidationMessages } from '@dso/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
@@ -47,6 +48,7 @@ export interface BuildAppOptions {
 /** Builds the whole server: used by `npm start`, by the route tests and by the benchmarks. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  installChineseValidationMessages();
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     genReqId: (request) => {

@@ -1,8 +1,3 @@
-import { z } from 'zod';
-
-// Validation messages in Chinese wherever a schema gives none of its own.
-z.config(z.locales.zhCN());
-
 export * from './auth';
 export * from './codes';
 export * from './envelope';
@@ -10,6 +5,7 @@ export * from './frame';
 export * from './input';
 export * from './keyword-details';
 export * from './keywords';
+export * from './locale';
 export * from './permissions';
 export * from './signing';
 export * from './user';

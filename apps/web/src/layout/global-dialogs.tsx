@@ -1,16 +1,26 @@
-import { AccountDialogs } from '../features/account';
-import { ContactDialog } from '../features/support/components/contact-dialog';
-import { UpgradeDialogs } from '../features/upgrade';
+import { lazy, Suspense } from 'react';
+import { loadAccountDialogs } from '../features/account';
+import { loadUpgradeDialogs } from '../features/upgrade';
 import { LoginBar } from './login-bar';
 import { PromoPendant } from './promo-pendant';
+
+// The dialogs' forms, tabs and QR code are most of antd's weight; the page paints without them and
+// their chunks load right after. A dialog asked for meanwhile is a store flag, shown once they arrive.
+const AccountDialogs = lazy(async () => ({ default: (await loadAccountDialogs()).AccountDialogs }));
+const UpgradeDialogs = lazy(async () => ({ default: (await loadUpgradeDialogs()).UpgradeDialogs }));
+const ContactDialog = lazy(async () => ({
+  default: (await import('../features/support/components/contact-dialog')).ContactDialog,
+}));
 
 /** The global dialogs (001 §2) and the bottom bar and promo pendant that sit over every page. */
 export function GlobalDialogs() {
   return (
     <>
-      <ContactDialog />
-      <AccountDialogs />
-      <UpgradeDialogs />
+      <Suspense fallback={null}>
+        <ContactDialog />
+        <AccountDialogs />
+        <UpgradeDialogs />
+      </Suspense>
       <LoginBar />
       <PromoPendant />
     </>

@@ -1,6 +1,7 @@
 /** The account feature's public face for the rest of the app. */
 export { openChangePhoneDialog, openPhoneLoginDialog } from './account-dialogs';
-export { AccountDialogs } from './components/account-dialogs';
+/** The account dialogs live in their own chunk: the first page paints without their forms. */
+export const loadAccountDialogs = () => import('./components/account-dialogs');
 export {
   finishLogin,
   linkDccAccount,

@@ -1,5 +1,6 @@
 /** The upgrade feature's public face: checks, quota handling, and the dialogs for the layout. */
-export { UpgradeDialogs } from './components/upgrade-dialogs';
+/** The upgrade dialogs live in their own chunk, loaded after the first paint. */
+export const loadUpgradeDialogs = () => import('./components/upgrade-dialogs');
 export { checkFeature, checkGrade, openNoPermission, useGradeCheck } from './grade-check';
 export { monthlyPrice, type PayPlan, type PlanConfig, usePlans, yearlyVipMonthlyPrice } from './plans';
 export { type BuyTimesPayload, handleQuotaFailure, openQuotaExhausted, type PayDialogOpenPayload } from './quota';
