@@ -4,8 +4,12 @@ import {
   bandNumber,
   bandPricePerVisitor,
   bandRate,
+  bandSignedRate,
   creatorSizeClass,
+  describeSignedRate,
   planPriceFilter,
+  presentSignedRate,
+  rateFigureValue,
   salesClass,
   shouldShowOriginal,
 } from './bands';
@@ -62,6 +66,61 @@ describe('bandRate', () => {
 
   it('puts a negative rate in the lowest band', () => {
     expect(bandRate(-0.02)).toBe('0%-5%');
+  });
+});
+
+describe('bandSignedRate', () => {
+  it('bands the size of a change and keeps only its direction', () => {
+    expect(bandSignedRate(0.062)).toBe('5%-10%');
+    expect(bandSignedRate(-0.062)).toBe('-5%-10%');
+    expect(bandSignedRate(-0.3)).toBe('-30%+');
+    expect(bandSignedRate(0.45)).toBe('30%+');
+    expect(bandSignedRate(0)).toBe('0%-5%');
+  });
+
+  it('shows -- for a missing rate', () => {
+    expect(bandSignedRate(null)).toBe('--');
+    expect(bandSignedRate(Number.NaN)).toBe('--');
+  });
+});
+
+describe('presentSignedRate', () => {
+  it('gives a privileged viewer the rate at its 2 shown percent decimals', () => {
+    expect(presentSignedRate(0.062049, true)).toBe(0.062);
+    expect(presentSignedRate(-0.123456, true)).toBe(-0.1235);
+  });
+
+  it('gives everyone else only the band', () => {
+    expect(presentSignedRate(0.062049, false)).toBe('5%-10%');
+    expect(presentSignedRate(-0.123456, false)).toBe('-10%-15%');
+  });
+});
+
+describe('describeSignedRate', () => {
+  it('reads an exact rate as its magnitude with 2 decimals and its direction', () => {
+    expect(describeSignedRate(0.22)).toEqual({ text: '22.00%', direction: 'up' });
+    expect(describeSignedRate(-0.062)).toEqual({ text: '6.20%', direction: 'down' });
+    expect(describeSignedRate(0.00004)).toEqual({ text: '0.00%', direction: 'flat' });
+  });
+
+  it('reads a band as sent, taking the direction from its sign', () => {
+    expect(describeSignedRate('5%-10%')).toEqual({ text: '5%-10%', direction: 'up' });
+    expect(describeSignedRate('-30%+')).toEqual({ text: '30%+', direction: 'down' });
+  });
+
+  it('reads a missing rate as --', () => {
+    expect(describeSignedRate(null)).toEqual({ text: '--', direction: 'flat' });
+    expect(describeSignedRate('--')).toEqual({ text: '--', direction: 'flat' });
+  });
+});
+
+describe('rateFigureValue', () => {
+  it('orders bands by their edge nearest zero and exact rates as they are', () => {
+    expect(rateFigureValue(0.123)).toBe(0.123);
+    expect(rateFigureValue('5%-10%')).toBe(0.05);
+    expect(rateFigureValue('-5%-10%')).toBe(-0.05);
+    expect(rateFigureValue('30%+')).toBe(0.3);
+    expect(rateFigureValue('--')).toBeNull();
   });
 });
 

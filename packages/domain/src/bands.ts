@@ -1,4 +1,4 @@
-import { MISSING_VALUE, roundTo, truncateTo, WAN, YI } from './format/numbers';
+import { MISSING_VALUE, roundRate, roundTo, toPercent, truncateTo, WAN, YI } from './format/numbers';
 import type { Grade } from './grades';
 
 /**
@@ -43,6 +43,61 @@ export function bandRate(fraction: number | null | undefined): string {
   if (percent >= RATE_TOP) return `${RATE_TOP}%+`;
   const lower = Math.floor(percent / RATE_STEP) * RATE_STEP;
   return `${lower}%-${lower + RATE_STEP}%`;
+}
+
+/**
+ * Blurred signed rate, for changes such as the 7-day growth: the magnitude in the bands of
+ * {@link bandRate}, with '-' in front when it fell (-0.062 → '-5%-10%', 0.4 → '30%+'), so the
+ * direction survives while the value stays blurred. A zero change reads '0%-5%'.
+ */
+export function bandSignedRate(fraction: number | null | undefined): string {
+  if (fraction === null || fraction === undefined || !Number.isFinite(fraction)) return MISSING_VALUE;
+  return fraction < 0 ? `-${bandRate(-fraction)}` : bandRate(fraction);
+}
+
+/** A rate as the API sends it: the exact fraction for privileged viewers, else its band text (002 §6). */
+export type RateFigure = number | string;
+
+/**
+ * A signed rate (growth) as a viewer may receive it (002 §6, §9): the fraction at display precision
+ * for a logged-in user with show_original_data, otherwise only its band, so the exact value never
+ * leaves the server.
+ */
+export function presentSignedRate(fraction: number, showOriginal: boolean): RateFigure {
+  return showOriginal ? roundRate(fraction) : bandSignedRate(fraction);
+}
+
+/** Which way a change points, for its arrow and colour. */
+export type RateDirection = 'up' | 'down' | 'flat';
+
+/**
+ * How a signed rate reads (002 §9): the magnitude as text, 2 decimals for an exact value
+ * ('6.20%') or the band as sent ('5%-10%'), and the direction apart from it, so every list,
+ * board and card shows the same words for the same value. An exact rate that rounds to 0.00% is flat.
+ */
+export function describeSignedRate(rate: RateFigure | null | undefined): { text: string; direction: RateDirection } {
+  if (rate === null || rate === undefined || rate === '' || rate === MISSING_VALUE) {
+    return { text: MISSING_VALUE, direction: 'flat' };
+  }
+  if (typeof rate === 'string') {
+    return rate.startsWith('-') ? { text: rate.slice(1), direction: 'down' } : { text: rate, direction: 'up' };
+  }
+  if (!Number.isFinite(rate)) return { text: MISSING_VALUE, direction: 'flat' };
+  const rounded = roundRate(rate);
+  const direction: RateDirection = rounded > 0 ? 'up' : rounded < 0 ? 'down' : 'flat';
+  return { text: toPercent(Math.abs(rounded)), direction };
+}
+
+/**
+ * The number behind a rate figure, for ordering rows locally: the exact fraction, or a band by the
+ * edge nearest zero ('5%-10%' → 0.05, '-5%-10%' → -0.05, '30%+' → 0.3); null when there is none.
+ */
+export function rateFigureValue(rate: RateFigure | null | undefined): number | null {
+  if (typeof rate === 'number') return Number.isFinite(rate) ? rate : null;
+  const match = /^(-?)(\d+(?:\.\d+)?)%/.exec(rate ?? '');
+  if (!match) return null;
+  const magnitude = Number(match[2]) / 100;
+  return match[1] ? -magnitude : magnitude;
 }
 
 /**

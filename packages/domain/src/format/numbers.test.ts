@@ -6,6 +6,7 @@ import {
   formatRemainingCount,
   fractionToPercent,
   parseLooseNumber,
+  roundRate,
   roundTo,
   shortenNumber,
   toPercent,
@@ -173,6 +174,12 @@ describe('toPercent', () => {
 
   it('shows -- for a missing ratio', () => {
     expect(toPercent(undefined)).toBe('--');
+  });
+
+  it('keeps a rate to the two percent decimals it is shown with', () => {
+    expect(roundRate(0.062049)).toBe(0.062);
+    expect(roundRate(0.00125)).toBe(0.0013);
+    expect(toPercent(roundRate(0.062049))).toBe('6.20%');
   });
 
   it('gives the percent as a number for widgets', () => {

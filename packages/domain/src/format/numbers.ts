@@ -139,14 +139,28 @@ export function formatRemainingCount(n: number | null | undefined, cap = 9999): 
   return whole > cap ? `${cap}+` : String(whole);
 }
 
+/** Percentages are shown with 2 decimals everywhere (002 §9). */
+export const PERCENT_DIGITS = 2;
+
 /** A ratio as a percentage number rounded to `digits` decimals: 0.625 → 62.5. */
-export function fractionToPercent(fraction: number, digits = 2): number {
+export function fractionToPercent(fraction: number, digits = PERCENT_DIGITS): number {
   // Round the ratio first (two more places), then shift: exact where fraction * 100 is not.
   return shiftDecimal(roundTo(fraction, digits + 2), 2);
 }
 
-/** A ratio as a percent text with `digits` decimals (002 §9: percentages have 2): 0.1234 → '12.34%'. */
-export function toPercent(fraction: number | null | undefined, digits = 2): string {
+/**
+ * A ratio kept to the precision it is shown with (2 percent decimals): 0.062049 → 0.062, so an exact
+ * rate on the wire carries no more than the '6.20%' a privileged user reads.
+ */
+export function roundRate(fraction: number): number {
+  return roundTo(fraction, PERCENT_DIGITS + 2);
+}
+
+/**
+ * The one percentage formatter (002 §9: percentages have 2 decimals): 0.1234 → '12.34%'. Lists,
+ * boards, cards, charts and exports all use it, so one value always reads the same.
+ */
+export function toPercent(fraction: number | null | undefined, digits = PERCENT_DIGITS): string {
   if (fraction === null || fraction === undefined || !Number.isFinite(fraction)) return MISSING_VALUE;
   return `${fixed(fractionToPercent(fraction, digits), digits)}%`;
 }
