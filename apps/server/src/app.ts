@@ -15,7 +15,9 @@ import { permissionsRoutes } from './features/permissions/permissions.routes';
 import { ensurePermissionConfig } from './features/permissions/permissions.service';
 import { subAccountsRoutes } from './features/sub-accounts/sub-accounts.routes';
 import { wechatRoutes } from './features/wechat/wechat.routes';
+import type { RateLimitStore } from './lib/rate-limit';
 import { registerErrorHandling } from './plugins/error-handler';
+import { registerRequestLimits } from './plugins/request-limits';
 import { registerSessions } from './plugins/session';
 import { registerSigning } from './plugins/signing';
 import { registerMaps, registerWebApp } from './plugins/web-app';
@@ -43,6 +45,8 @@ export interface BuildAppOptions {
   logger?: boolean | Record<string, unknown>;
   /** Replaces providers (tests point real adapters at fake vendor servers). */
   providers?: Partial<Providers>;
+  /** Where request limits count (tests give instances one Redis store with a prefix of their own). */
+  requestLimitStore?: RateLimitStore;
 }
 
 /** Builds the whole server: used by `npm start`, by the route tests and by the benchmarks. */
@@ -92,6 +96,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(fastifyCookie);
   registerSigning(app, options.now ? { now: options.now } : {});
+  // After signing, before the session lookup: refused requests never reach the database.
+  registerRequestLimits(app, { store: options.requestLimitStore });
   registerSessions(app);
 
   await app.register(frameRoutes);

@@ -23,6 +23,18 @@ export const envSchema = z.object({
   DEMO: booleanFlag.default(true),
   /** Run the job worker inside the server process (off when `npm run worker` processes run the queue). */
   JOBS_IN_PROCESS: booleanFlag.default(true),
+  /**
+   * Request limits on every /api call, per address and per signed-in user (docs/frame.md): requests in
+   * flight at once and per minute answer 650 when exceeded; requests per hour shut the client out for
+   * 24 hours with 661. REQUEST_LIMITS=false turns them off.
+   */
+  REQUEST_LIMITS: booleanFlag.default(true),
+  LIMIT_IP_IN_FLIGHT: z.coerce.number().int().min(1).default(16),
+  LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  LIMIT_IP_PER_HOUR: z.coerce.number().int().min(1).default(20_000),
+  LIMIT_USER_IN_FLIGHT: z.coerce.number().int().min(1).default(12),
+  LIMIT_USER_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  LIMIT_USER_PER_HOUR: z.coerce.number().int().min(1).default(6_000),
   MAX_SESSIONS_PER_USER: z.coerce.number().int().min(1).max(100).default(3),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** HMAC-SHA256 secret shared with the sister product for cross-site login (docs/accounts.md). */
@@ -76,6 +88,8 @@ export interface AppConfig {
   demo: boolean;
   /** Whether the server process also runs the job worker (features/jobs). */
   jobsInProcess: boolean;
+  /** Per-address and per-user request limits on /api calls; null when turned off. */
+  requestLimits: RequestLimits | null;
   /** Live sessions a user may hold; a newer login kicks the oldest (803 on its next request). */
   maxSessionsPerUser: number;
   sessionTtlMs: number;
@@ -90,6 +104,21 @@ export interface AppConfig {
   wechatPollIntervalMs: number;
   wechat: WechatOfficialConfig;
   aliyunSms: AliyunSmsConfig;
+}
+
+/** What one client (an address, or a signed-in user) may do; see plugins/request-limits.ts. */
+export interface ClientLimits {
+  /** Requests running at once; more answer 650 at once. */
+  inFlight: number;
+  /** Requests per minute; more answer 650 until the minute is over. */
+  perMinute: number;
+  /** Requests per hour; more shut the client out for 24 hours (661). */
+  perHour: number;
+}
+
+export interface RequestLimits {
+  address: ClientLimits;
+  user: ClientLimits;
 }
 
 /** Credentials of the WeChat Official Account; empty strings unless WECHAT_PROVIDER=official. */
@@ -139,6 +168,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     demo: env.DEMO,
     jobsInProcess: env.JOBS_IN_PROCESS,
+    requestLimits: env.REQUEST_LIMITS
+      ? {
+          address: {
+            inFlight: env.LIMIT_IP_IN_FLIGHT,
+            perMinute: env.LIMIT_IP_PER_MINUTE,
+            perHour: env.LIMIT_IP_PER_HOUR,
+          },
+          user: {
+            inFlight: env.LIMIT_USER_IN_FLIGHT,
+            perMinute: env.LIMIT_USER_PER_MINUTE,
+            perHour: env.LIMIT_USER_PER_HOUR,
+          },
+        }
+      : null,
     maxSessionsPerUser: env.MAX_SESSIONS_PER_USER,
     sessionTtlMs: env.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     dccSharedSecret: env.DCC_SHARED_SECRET,

@@ -44,7 +44,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = await createTestDatabase();
   const config = {
     // Route tests stand behind a proxy at 127.0.0.1 so they can give each caller its own address.
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: '127.0.0.1' }),
+    // Request limits are off unless a suite sets `requestLimits`: most suites send far more calls from
+    // one address than a person would (plugins/request-limits.routes.test.ts tests the limits).
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: '127.0.0.1', REQUEST_LIMITS: 'false' }),
     webDist: options.webDist,
     ...options.config,
   };

@@ -1,0 +1,224 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { AuthPath, Code } from '@dso/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { type AppConfig, type ClientLimits, loadConfig, type RequestLimits } from '../config';
+import type { DatabaseHandle } from '../db/client';
+import { fromIp, nextIp, useMovableClock } from '../features/auth/auth.testing';
+import { ok } from '../lib/envelope';
+import { createRedisRateLimitStore } from '../lib/rate-limit';
+import { isRedisReachable, testRedisUrl } from '../lib/rate-limit/redis-reachable';
+import { createTestApp, createTestDatabase, createUser, loginAs, signedInjectOptions, type TestApp } from '../testing';
+import { BLOCK_MS } from './request-limits';
+
+const HOLD_PATH = '/api/test/hold';
+const FRIEND_LINKS = '/api/web/friend_url2';
+
+const roomy: ClientLimits = { inFlight: 1000, perMinute: 100_000, perHour: 1_000_000 };
+const limits = (overrides: Partial<RequestLimits>): RequestLimits => ({ address: roomy, user: roomy, ...overrides });
+
+/**
+ * A route that answers only when the test lets it, so requests can be kept in flight without timers.
+ * `arrived(n)` resolves once n requests are waiting inside the handler; `open()` lets them all answer.
+ */
+function holdingRoute() {
+  let waiting: Array<() => void> = [];
+  let watchers: Array<{ count: number; resolve: () => void }> = [];
+  return {
+    register(app: FastifyInstance) {
+      app.get(HOLD_PATH, async () => {
+        await new Promise<void>((resolve) => {
+          waiting.push(resolve);
+          for (const watcher of watchers.filter((entry) => entry.count <= waiting.length)) watcher.resolve();
+        });
+        return ok(null);
+      });
+    },
+    arrived: (count: number) =>
+      new Promise<void>((resolve) => {
+        if (waiting.length >= count) resolve();
+        else watchers.push({ count, resolve });
+      }),
+    open() {
+      for (const resolve of waiting) resolve();
+      waiting = [];
+      watchers = [];
+    },
+  };
+}
+
+describe('request limits', () => {
+  let t: TestApp;
+  const hold = holdingRoute();
+  beforeAll(async () => {
+    t = await createTestApp({
+      // The signature check reads the movable clock too, so moving it hours on keeps requests valid.
+      now: () => Date.now(),
+      config: {
+        requestLimits: {
+          address: { inFlight: 3, perMinute: 5, perHour: 8 },
+          user: { inFlight: 2, perMinute: 4, perHour: 1000 },
+        },
+      },
+      extend: (app) => hold.register(app),
+    });
+  });
+  afterAll(async () => {
+    hold.open();
+    await t.close();
+  });
+
+  const get = async (url: string, ip: string, token?: string) =>
+    (await t.request({ method: 'GET', url, headers: fromIp(ip), ...(token ? { token } : {}) })).json().code;
+  const getMany = async (count: number, ip: string, token?: string) => {
+    const codes: number[] = [];
+    for (let index = 0; index < count; index++) codes.push(await get(FRIEND_LINKS, ip, token));
+    return codes;
+  };
+
+  it('answers 650 with HTTP 503 to an address over its requests per minute, and lets it in again the next minute', async () => {
+    const clock = useMovableClock();
+    const ip = nextIp();
+    expect(await getMany(5, ip)).toEqual([200, 200, 200, 200, 200]);
+    const refused = await t.request({ method: 'GET', url: FRIEND_LINKS, headers: fromIp(ip) });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toEqual({ code: Code.SERVER_BUSY, msg: '服务器繁忙，刷新试试', data: null });
+    expect(await get(FRIEND_LINKS, nextIp())).toBe(Code.OK);
+    clock.advance(61_000);
+    expect(await get(FRIEND_LINKS, ip)).toBe(Code.OK);
+  });
+
+  it('shuts an address that keeps going over its hourly limit out for 24 hours with 661', async () => {
+    const clock = useMovableClock();
+    const ip = nextIp();
+    expect(await getMany(5, ip)).toEqual([200, 200, 200, 200, 200]);
+    clock.advance(61_000);
+    expect(await getMany(3, ip)).toEqual([200, 200, 200]);
+    const refused = await t.request({ method: 'GET', url: FRIEND_LINKS, headers: fromIp(ip) });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ code: Code.IP_BUSY, msg: '访问过于频繁，24小时后可继续访问哦', data: null });
+    clock.advance(2 * 60 * 60_000);
+    expect(await get(FRIEND_LINKS, ip)).toBe(Code.IP_BUSY);
+    expect(await get(FRIEND_LINKS, nextIp())).toBe(Code.OK);
+    clock.advance(BLOCK_MS);
+    expect(await get(FRIEND_LINKS, ip)).toBe(Code.OK);
+  });
+
+  it('answers 650 while an address has its cap of requests in flight, and admits it again when one finishes', async () => {
+    const ip = nextIp();
+    const held = [0, 1, 2].map(() => t.request({ method: 'GET', url: HOLD_PATH, headers: fromIp(ip) }));
+    await hold.arrived(3);
+    expect(await get(FRIEND_LINKS, ip)).toBe(Code.SERVER_BUSY);
+    expect(await get(FRIEND_LINKS, nextIp())).toBe(Code.OK);
+    hold.open();
+    expect((await Promise.all(held)).map((response) => response.json().code)).toEqual([200, 200, 200]);
+    expect(await get(FRIEND_LINKS, ip)).toBe(Code.OK);
+  });
+
+  it('counts a signed-in user across addresses, and leaves another user on the same address alone', async () => {
+    const clock = useMovableClock();
+    const user = await createUser(t.database.db);
+    const token = await loginAs(t.database.db, user.id);
+    const otherToken = await loginAs(t.database.db, (await createUser(t.database.db)).id);
+    // The session's first request is counted on the session (the server does not know whose it is yet).
+    expect(await get(AuthPath.userInfo, nextIp(), token)).toBe(Code.OK);
+    const codes: number[] = [];
+    for (let index = 0; index < 5; index++) codes.push(await get(AuthPath.userInfo, nextIp(), token));
+    expect(codes).toEqual([200, 200, 200, 200, Code.SERVER_BUSY]);
+    const sharedIp = nextIp();
+    expect(await get(AuthPath.userInfo, sharedIp, otherToken)).toBe(Code.OK);
+    expect(await get(AuthPath.userInfo, sharedIp, token)).toBe(Code.SERVER_BUSY);
+    clock.advance(61_000);
+    expect(await get(AuthPath.userInfo, nextIp(), token)).toBe(Code.OK);
+  });
+
+  it('counts every session of a user as the user once each has been seen', async () => {
+    const clock = useMovableClock();
+    const user = await createUser(t.database.db);
+    const first = await loginAs(t.database.db, user.id);
+    const second = await loginAs(t.database.db, user.id);
+    // Each session's first request is what teaches the server whose it is.
+    expect(await get(AuthPath.userInfo, nextIp(), first)).toBe(Code.OK);
+    expect(await get(AuthPath.userInfo, nextIp(), second)).toBe(Code.OK);
+    clock.advance(61_000);
+    const codes: number[] = [];
+    for (const token of [first, second, first, second, first])
+      codes.push(await get(AuthPath.userInfo, nextIp(), token));
+    expect(codes).toEqual([200, 200, 200, 200, Code.SERVER_BUSY]);
+  });
+
+  it('answers 650 while a user has its cap of requests in flight, from any address', async () => {
+    const user = await createUser(t.database.db);
+    const token = await loginAs(t.database.db, user.id);
+    expect(await get(AuthPath.userInfo, nextIp(), token)).toBe(Code.OK);
+    const held = [0, 1].map(() => t.request({ method: 'GET', url: HOLD_PATH, headers: fromIp(nextIp()), token }));
+    await hold.arrived(2);
+    expect(await get(AuthPath.userInfo, nextIp(), token)).toBe(Code.SERVER_BUSY);
+    hold.open();
+    await Promise.all(held);
+  });
+
+  it('never limits vendor callbacks', async () => {
+    const ip = nextIp();
+    await getMany(5, ip);
+    expect(await get(FRIEND_LINKS, ip)).toBe(Code.SERVER_BUSY);
+    const callback = await t.app.inject({ method: 'GET', url: '/api/callback/wechat', headers: fromIp(ip) });
+    expect(callback.json().code).not.toBe(Code.SERVER_BUSY);
+  });
+});
+
+const reachable = await isRedisReachable();
+
+describe.skipIf(!reachable)('request limits shared through Redis', () => {
+  // Two instances on one database, each with its own Redis connection; a prefix of this run's own
+  // keeps earlier runs' counters away.
+  const keyPrefix = `dso-test:${randomBytes(4).toString('hex')}:`;
+  const stores = [0, 1].map(() => createRedisRateLimitStore({ url: testRedisUrl, keyPrefix }));
+  let database: DatabaseHandle;
+  let instances: FastifyInstance[] = [];
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const config: AppConfig = {
+      ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: '127.0.0.1', REDIS_URL: testRedisUrl }),
+      requestLimits: limits({
+        address: { inFlight: 100, perMinute: 3, perHour: 1000 },
+        user: { inFlight: 100, perMinute: 3, perHour: 1000 },
+      }),
+    };
+    for (const store of stores) {
+      const app = await buildApp({ config, database, logger: false, requestLimitStore: store });
+      await app.ready();
+      instances.push(app);
+    }
+  }, 180_000);
+  afterAll(async () => {
+    for (const app of instances) await app.close();
+    instances = [];
+    await Promise.all(stores.map((store) => store.close()));
+    await database?.close();
+  });
+
+  const randomIp = () => `172.${randomInt(16, 32)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+  const codeOn = async (index: number, url: string, ip: string, token?: string) => {
+    const options = signedInjectOptions({ method: 'GET', url, headers: fromIp(ip), ...(token ? { token } : {}) });
+    return (await instances[index]!.inject(options)).json().code;
+  };
+
+  it('counts an address over both instances', async () => {
+    const ip = randomIp();
+    const codes = [];
+    for (const index of [0, 1, 0, 1]) codes.push(await codeOn(index, FRIEND_LINKS, ip));
+    expect(codes).toEqual([200, 200, 200, Code.SERVER_BUSY]);
+  });
+
+  it('counts a user over both instances and any addresses', async () => {
+    const user = await createUser(database.db);
+    const token = await loginAs(database.db, user.id);
+    // Each instance learns whose the session is from its first request (counted on the session).
+    const codes = [];
+    for (const index of [0, 1]) codes.push(await codeOn(index, AuthPath.userInfo, randomIp(), token));
+    for (const index of [0, 1, 0, 1]) codes.push(await codeOn(index, AuthPath.userInfo, randomIp(), token));
+    expect(codes).toEqual([200, 200, 200, 200, 200, Code.SERVER_BUSY]);
+  });
+});
