@@ -1,0 +1,9 @@
+// The parse worker's entry. The server runs from TypeScript source: under tsx (npm start, the CLIs) this thread
+// inherits tsx's loader and imports the worker directly; elsewhere (vitest's forks) it asks tsx to load it.
+try {
+  await import('./table.worker.ts');
+} catch (error) {
+  if (error?.code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw error;
+  const { tsImport } = await import('tsx/esm/api');
+  await tsImport('./table.worker.ts', import.meta.url);
+}

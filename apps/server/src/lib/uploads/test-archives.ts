@@ -1,0 +1,175 @@
+import { constants, crc32, deflateRawSync } from 'node:zlib';
+
+/**
+ * Builders of zips, tars and workbooks for the guard's tests and the import benchmark, bombs included. A bomb stays
+ * light to build: one megabyte of its content is deflated once with a full flush (which forgets the history, so the
+ * compressed block stands alone) and repeated, so a 300 MB sheet costs a few hundred kilobytes and no 300 MB buffer.
+ */
+
+export interface ZipSpec {
+  name: string;
+  /** The entry's bytes. */
+  data?: Buffer | string;
+  /** Or: `repeat` copies of this megabyte-sized block, between `head` and `tail` (a bomb). */
+  block?: { head: string; body: Buffer; repeat: number; tail: string };
+  /** What the directory claims the entry unpacks to, when it should lie. */
+  declaredSize?: number;
+  /** A Unix symlink whose target is `data`. */
+  symlink?: boolean;
+}
+
+function deflated(spec: ZipSpec): { packed: Buffer; size: number; crc: number } {
+  if (spec.block) {
+    const { head, body, repeat, tail } = spec.block;
+    const flush = { finishFlush: constants.Z_FULL_FLUSH };
+    const repeated = deflateRawSync(body, flush);
+    const parts = [deflateRawSync(Buffer.from(head), flush)];
+    let crc = crc32(head);
+    for (let copy = 0; copy < repeat; copy++) {
+      parts.push(repeated);
+      crc = crc32(body, crc);
+    }
+    parts.push(deflateRawSync(Buffer.from(tail)));
+    crc = crc32(tail, crc);
+    return { packed: Buffer.concat(parts), size: head.length + body.length * repeat + tail.length, crc };
+  }
+  const data = Buffer.from(spec.data ?? '');
+  return { packed: deflateRawSync(data), size: data.length, crc: crc32(data) };
+}
+
+/** A zip of deflated entries (symlinks stored), names flagged UTF-8. */
+export function zipOf(specs: ZipSpec[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const spec of specs) {
+    const name = Buffer.from(spec.name);
+    const stored = spec.symlink === true;
+    const { packed, size, crc } = stored
+      ? { packed: Buffer.from(spec.data ?? ''), size: Buffer.byteLength(spec.data ?? ''), crc: crc32(spec.data ?? '') }
+      : deflated(spec);
+    const declared = spec.declaredSize ?? size;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x800, 6);
+    local.writeUInt16LE(stored ? 0 : 8, 8);
+    local.writeUInt16LE(0x21, 12);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(declared, 22);
+    local.writeUInt16LE(name.length, 26);
+    locals.push(local, name, packed);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(stored ? (3 << 8) | 20 : 20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x800, 8);
+    central.writeUInt16LE(stored ? 0 : 8, 10);
+    central.writeUInt16LE(0x21, 14);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(packed.length, 20);
+    central.writeUInt32LE(declared, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(stored ? (0o120777 << 16) >>> 0 : 0, 38);
+    central.writeUInt32LE(offset, 42);
+    centrals.push(central, name);
+    offset += 30 + name.length + packed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(specs.length, 8);
+  end.writeUInt16LE(specs.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+export interface TarSpec {
+  name: string;
+  data?: Buffer | string;
+  /** '0' file (default), '2' symlink, '1' hard link, '5' folder. */
+  type?: string;
+  linkName?: string;
+}
+
+/** A POSIX ustar archive. */
+export function tarOf(specs: TarSpec[]): Buffer {
+  const blocks: Buffer[] = [];
+  for (const spec of specs) {
+    const data = Buffer.from(spec.data ?? '');
+    const header = Buffer.alloc(512);
+    header.write(spec.name, 0, 100, 'utf8');
+    header.write('0000644\0', 100, 'latin1');
+    header.write('0000000\0', 108, 'latin1');
+    header.write('0000000\0', 116, 'latin1');
+    header.write(`${data.length.toString(8).padStart(11, '0')}\0`, 124, 'latin1');
+    header.write('00000000000\0', 136, 'latin1');
+    header.write(spec.type ?? '0', 156, 'latin1');
+    header.write(spec.linkName ?? '', 157, 100, 'utf8');
+    header.write('ustar\0', 257, 'latin1');
+    header.write('00', 263, 'latin1');
+    header.fill(0x20, 148, 156);
+    let sum = 0;
+    for (const byte of header) sum += byte;
+    header.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 'latin1');
+    blocks.push(header, data, Buffer.alloc((512 - (data.length % 512)) % 512));
+  }
+  blocks.push(Buffer.alloc(1024));
+  return Buffer.concat(blocks);
+}
+
+const workbookParts: ZipSpec[] = [
+  {
+    name: '[Content_Types].xml',
+    data:
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+      '<Default Extension="xml" ContentType="application/xml"/>' +
+      '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+      '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
+      '</Types>',
+  },
+  {
+    name: '_rels/.rels',
+    data:
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+      '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/>' +
+      '</Relationships>',
+  },
+  {
+    name: 'xl/workbook.xml',
+    data:
+      '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" ' +
+      'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>' +
+      '<sheet name="keywords" sheetId="1" r:id="rId1"/></sheets></workbook>',
+  },
+  {
+    name: 'xl/_rels/workbook.xml.rels',
+    data:
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+      '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>' +
+      '</Relationships>',
+  },
+];
+
+/**
+ * An .xlsx whose one sheet is `megabytes` MB of numeric rows: a megabyte-sized run of rows repeated, as a workbook
+ * bomb is (the incident's: 1 MB packed, 300 MB unpacked). With `declaredSize` the directory understates the sheet.
+ */
+export function workbookBomb(megabytes: number, options: { declaredSize?: number } = {}): Buffer {
+  const row = '<row><c><v>1</v></c><c><v>2</v></c><c><v>3</v></c></row>';
+  const body = Buffer.from(row.repeat(Math.floor((1024 * 1024) / row.length)));
+  const sheet: ZipSpec = {
+    name: 'xl/worksheets/sheet1.xml',
+    block: {
+      head: '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>',
+      body,
+      repeat: megabytes,
+      tail: '</sheetData></worksheet>',
+    },
+    ...(options.declaredSize !== undefined ? { declaredSize: options.declaredSize } : {}),
+  };
+  return zipOf([...workbookParts, sheet]);
+}

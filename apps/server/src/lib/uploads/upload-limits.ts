@@ -1,0 +1,77 @@
+/**
+ * The limits of every kind of uploaded or imported file, in one table (ARCHITECTURE.md, Uploads and heavy parsing;
+ * spec 002 §5). The guard (`inspect-upload.ts`) and the parse worker read them from here and nowhere else.
+ */
+
+const MiB = 1024 * 1024;
+
+export interface UploadLimits {
+  /** The most bytes a file of this kind may have as uploaded. */
+  maxBytes: number;
+  /** What the user reads when a file is over `maxBytes` (the spec's wording). */
+  sizeMessage: string;
+  /** The most bytes an archive (a zip, an .xlsx, a tar) may unpack to, all entries together. */
+  maxUnpackedBytes: number;
+  /** The most entries (files and folders) an archive may hold. */
+  maxEntries: number;
+  /**
+   * The highest unpacked/packed ratio of an entry at least `ratioFloorBytes` big once unpacked. Real sheets and images
+   * stay well under 20 (a 200,000-row keyword sheet deflates about 9:1); a bomb of zeros deflates about 1,000:1.
+   * 100 is the threshold Apache POI applies to the same question.
+   */
+  maxRatio: number;
+  /** Entries smaller than this once unpacked are not held to `maxRatio` (a tiny, very regular XML part is harmless). */
+  ratioFloorBytes: number;
+  /** The old-generation heap of the worker that parses such a file; running out of it fails the file, not the server. */
+  parseHeapMb: number;
+  /** The longest a worker may spend parsing one file (time waiting for the consumer of its rows does not count). */
+  parseTimeoutMs: number;
+}
+
+export type UploadKind = 'keywordSheet' | 'archive';
+
+export const uploadLimits: Record<UploadKind, UploadLimits> = {
+  /** Keyword files: the admin import (.csv/.xlsx/.xls/.jsonl) and the rank-monitoring upload (.xlsx/.xls). */
+  keywordSheet: {
+    maxBytes: 20 * MiB,
+    sizeMessage: '上传文件大小不能超过 20MB!',
+    // A full 20 MB workbook of ordinary keyword rows unpacks to about 180 MB; SheetJS holds about 3.6 bytes of heap per
+    // unpacked byte, which the parse heap below leaves room for.
+    maxUnpackedBytes: 200 * MiB,
+    maxEntries: 1_000,
+    maxRatio: 100,
+    ratioFloorBytes: MiB,
+    parseHeapMb: 1_024,
+    parseTimeoutMs: 5 * 60_000,
+  },
+  /** Image-text work archives (.zip/.tar, 002 §5). */
+  archive: {
+    maxBytes: 1024 * MiB,
+    sizeMessage: '上传文件大小不能超过 1G!',
+    maxUnpackedBytes: 2048 * MiB,
+    maxEntries: 10_000,
+    maxRatio: 100,
+    ratioFloorBytes: MiB,
+    parseHeapMb: 256,
+    parseTimeoutMs: 5 * 60_000,
+  },
+};
+
+/** The guard's messages: one per reason a file is refused, the same wherever it shows. */
+export const uploadMessages = {
+  tooManyEntries: '文件包含的条目过多，请拆分后再上传',
+  unpackedTooLarge: '文件解压后过大，请拆分后再上传',
+  ratioTooHigh: '文件压缩比异常，已拒绝解析',
+  unsafePath: '文件包含不安全的路径（绝对路径或 ..），已拒绝解析',
+  link: '文件包含链接或特殊文件，已拒绝解析',
+  encrypted: '文件已加密，请取消密码后再上传',
+  unsupportedCompression: '文件使用了不支持的压缩方式',
+  damaged: '文件已损坏或格式不正确',
+  noSheet: '文件中没有工作表',
+  outOfMemory: '文件解析时超出内存限制，请拆分后再上传',
+  timeout: '文件解析超时，请拆分后再上传',
+} as const;
+
+/** A parser's own complaint about a file, with the format it was read as. */
+export const unreadableMessage = (format: string, detail: string) =>
+  `文件无法解析（${format.toUpperCase()}）：${detail.slice(0, 200)}`;
