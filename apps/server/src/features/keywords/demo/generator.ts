@@ -1,5 +1,7 @@
 import type { Platform } from '@dso/contract';
 import { loadDictionaryNouns } from './dictionary';
+import { headPhrases, headTermGroups } from './head-terms';
+import { overseasLanguage, type TopicKind } from './overseas';
 import {
   cities,
   generalIntents,
@@ -8,9 +10,6 @@ import {
   intents,
   localIndustries,
   modifiers,
-  overseasIntents,
-  overseasModifiers,
-  overseasTopics,
   suits,
 } from './vocabulary';
 
@@ -45,7 +44,27 @@ interface Pattern {
 
 /** Daily coverage per platform relative to DSO (000 §2.6: 30亿, 6亿, 10亿, 2亿, 7亿, 30亿). */
 const platformScale: Record<Platform, number> = { DSO: 1, RSO: 0.2, WSO: 0.33, BSO: 0.07, KSO: 0.23, TSO: 1 };
+/**
+ * How much more (or less) an industry is searched on a platform than on 抖音: 小红书 leans to beauty,
+ * fashion and home, B站 to games, study and gadgets, 快手 to farming and cars, 微信 to money and health.
+ */
+const platformAffinity: Partial<Record<Platform, Record<string, number>>> = {
+  RSO: {
+    美妆护肤: 1.6,
+    服饰穿搭: 1.5,
+    家居家装: 1.3,
+    旅游出行: 1.3,
+    美食餐饮: 1.2,
+    游戏: 0.5,
+    汽车出行: 0.6,
+    三农: 0.4,
+  },
+  BSO: { 游戏: 2, 教育培训: 1.6, 数码家电: 1.6, 影视娱乐: 1.6, 美妆护肤: 0.6, 母婴亲子: 0.5, 三农: 0.5 },
+  KSO: { 三农: 1.8, 汽车出行: 1.3, 美食餐饮: 1.2, 美妆护肤: 0.8 },
+  WSO: { 财经理财: 1.5, 健康医疗: 1.5, 教育培训: 1.3, 母婴亲子: 1.2 },
+};
 const HEAD_INDEX = 2_000_000;
+const industryByName = new Map(industries.map((industry, rank) => [industry.name, { industry, rank }]));
 const TREND_DAYS = 30;
 const DAY_MS = 86_400_000;
 
@@ -134,15 +153,34 @@ function chinesePatterns(): Pattern[] {
   return patterns;
 }
 
-function overseasPatterns(): Pattern[] {
-  const topics = parts(overseasTopics, 0.6, 1, true);
-  const intentParts = parts(overseasIntents, 0.5, 1);
-  const modifierParts = parts(overseasModifiers, 0.5, 0.5);
-  return [
-    { parts: [topics, intentParts], share: 0.3, separator: ' ' },
-    { parts: [modifierParts, topics], share: 0.2, separator: ' ' },
-    { parts: [modifierParts, topics, intentParts], share: 0.5, separator: ' ' },
-  ];
+/** Combinations of one overseas country's vocabulary, in its language, each topic with its industry. */
+function overseasPatterns(country: string): Pattern[] {
+  const language = overseasLanguage(country);
+  const kinds: TopicKind[] = ['product', 'food', 'activity'];
+  const patterns: Pattern[] = [];
+  for (const kind of kinds) {
+    const topics = language.topics
+      .filter((topic) => topic[2] === kind)
+      .map(([text, industryName], rank) => {
+        const industry = industryByName.get(industryName)!.industry;
+        return { text, weight: zipf(rank, 0.6), commerce: industry.commerce, industry };
+      });
+    const share = topics.length / language.topics.length;
+    const suffixes = parts(language.suffixes[kind], 0.5, 1, kind === 'product');
+    const prefixes = parts(language.prefixes[kind], 0.5, 0.5, kind === 'product');
+    patterns.push(
+      { parts: [topics, suffixes], share: share * 0.3, separator: ' ' },
+      { parts: [prefixes, topics], share: share * 0.2, separator: ' ' },
+      { parts: [prefixes, topics, suffixes], share: share * 0.5, separator: ' ' },
+    );
+  }
+  return patterns;
+}
+
+/** "receita fácil de bolo fácil": a prefix and a suffix that share a word make no search. */
+function repeatsAWord(phrase: string): boolean {
+  const words = phrase.split(' ');
+  return new Set(words).size < words.length;
 }
 
 const sizeOf = (pattern: Pattern) => pattern.parts.reduce((size, list) => size * list.length, 1);
@@ -195,57 +233,120 @@ function combination(pattern: Pattern, index: number): Part[] {
 export interface GenerateOptions {
   platform: Platform;
   country: string;
+  /**
+   * Rows in the library: on a Chinese platform the head-term phrases first (by rank, so a small
+   * library holds every head term and its top tails), then generated combinations.
+   */
   count: number;
   seed: number;
   /** The date every figure is as of (YYYY-MM-DD). */
   asOf: string;
 }
 
+/** Buying words in a head-term tail: with a commerce industry they make a search one with buying intent. */
+const buyingTail =
+  /推荐|牌子|品牌|价格|多少钱|排行|测评|评测|平替|怎么选|性价比|开箱|正品|团购|优惠|报价|落地价|选购|值得买|哪款|好物|种草|平价|礼盒|批发|必买/;
+
+/** Head phrases are known searches: their order follows the words more closely than a combination's. */
+const HEAD_NOISE = 0.4;
+
+/** Head terms of a single-term group are broad words (美食, 穿搭, 装修): searched more than any one item. */
+const broadTermWeight = 2.5;
+
+/** The head-term phrases of a Chinese library, as parts the row builder takes. */
+function headRows(platform: Platform): Array<{ keyword: string; demand: number; industry: Industry; buying: boolean }> {
+  const termWeights = new Map<string, number>();
+  for (const group of headTermGroups) {
+    const broad = group.terms.length === 1 ? broadTermWeight : 1;
+    for (const [index, term] of group.terms.entries()) termWeights.set(term, broad * zipf(index, 0.45));
+  }
+  return headPhrases().map((phrase) => {
+    const { industry, rank } = industryByName.get(phrase.industry)!;
+    const affinity = platformAffinity[platform]?.[industry.name] ?? 1;
+    const tailWeight = phrase.rank === 0 ? 1.6 : 0.9 * zipf(phrase.rank - 1, 0.55);
+    return {
+      keyword: phrase.keyword,
+      demand: zipf(rank, 0.3) * termWeights.get(phrase.term)! * tailWeight * affinity,
+      industry,
+      buying: phrase.rank > 0 && buyingTail.test(phrase.keyword),
+    };
+  });
+}
+
 /**
  * Generates `count` distinct keywords for one library, deterministically from the seed, in batches.
- * Demand follows the popularity of the words a phrase is made of (Zipf-like), with log-normal noise.
+ * A Chinese library starts with the head terms of short-video marketing and their long tails (what a
+ * new user searches first), then fills the rest with combinations of the vocabulary. Demand follows
+ * the popularity of the words a phrase is made of (Zipf-like), with log-normal noise.
  */
 export function* generateKeywords(options: GenerateOptions, batchSize = 5000): Generator<GeneratedKeyword[]> {
-  const patterns = options.platform === 'TSO' ? overseasPatterns() : chinesePatterns();
-  const counts = allocate(patterns, options.count);
+  const overseas = options.platform === 'TSO';
   const seed = mix32(
     options.seed,
     [...`${options.platform}${options.country}`].reduce((h, c) => h * 31 + c.charCodeAt(0), 7),
   );
+  const seen = new Set<string>();
   let batch: GeneratedKeyword[] = [];
   let rowIndex = 0;
-  for (const [patternIndex, pattern] of patterns.entries()) {
-    const size = sizeOf(pattern);
-    const stride = strideFor(size);
-    for (let k = 0; k < counts[patternIndex]!; k++) {
-      const chosen = combination(pattern, (k * stride) % size);
-      batch.push(buildKeyword(chosen, pattern.separator, randomFor(seed, rowIndex++), options));
+  if (!overseas) {
+    for (const head of headRows(options.platform)) {
+      if (seen.size >= options.count) break;
+      seen.add(head.keyword);
+      const random = randomFor(seed, rowIndex++);
+      batch.push(buildKeyword(head.keyword, head.demand, head.industry, head.buying, random, options, HEAD_NOISE));
       if (batch.length >= batchSize) {
         yield batch;
         batch = [];
       }
     }
   }
+  const patterns = overseas ? overseasPatterns(options.country) : chinesePatterns();
+  const counts = allocate(patterns, options.count - seen.size);
+  // What a pattern could not make (its combinations ran out after skips) passes to the next one.
+  let shortfall = 0;
+  for (const [patternIndex, pattern] of patterns.entries()) {
+    const size = sizeOf(pattern);
+    const stride = strideFor(size);
+    const target = counts[patternIndex]! + shortfall;
+    let made = 0;
+    // A combination that repeats a head phrase is skipped and the pattern walks on to fill its share.
+    for (let k = 0; made < target && k < size; k++) {
+      const chosen = combination(pattern, (k * stride) % size);
+      const keyword = chosen.map((part) => part.text).join(pattern.separator);
+      if (seen.has(keyword) || (pattern.separator === ' ' && repeatsAWord(keyword))) continue;
+      seen.add(keyword);
+      made++;
+      const demand = chosen.reduce((product, part) => product * part.weight, 1) / 2 ** (chosen.length - 2);
+      const industry = chosen.find((part) => part.industry)?.industry ?? null;
+      const buyingWord = chosen.some((part) => part.commerce && !part.industry);
+      batch.push(buildKeyword(keyword, demand, industry, buyingWord, randomFor(seed, rowIndex++), options));
+      if (batch.length >= batchSize) {
+        yield batch;
+        batch = [];
+      }
+    }
+    shortfall = target - made;
+  }
   if (batch.length) yield batch;
 }
 
 function buildKeyword(
-  chosen: Part[],
-  separator: string,
+  keyword: string,
+  demand: number,
+  industry: Industry | null,
+  buyingWord: boolean,
   random: () => number,
   options: GenerateOptions,
+  noiseSpread = 0.7,
 ): GeneratedKeyword {
-  const demand = chosen.reduce((product, part) => product * part.weight, 1) / 2 ** (chosen.length - 2);
-  const noise = Math.exp(gaussian(random) * 0.7);
+  const noise = Math.exp(gaussian(random) * noiseSpread);
   const searchIndex = Math.max(1, Math.round(HEAD_INDEX * platformScale[options.platform] * demand * noise));
-  const industry = chosen.find((part) => part.industry)?.industry ?? null;
   // Buying intent: a commerce industry plus a buying word, or now and then a commerce topic alone.
-  const buyingWord = chosen.some((part) => part.commerce && !part.industry);
   const commerceIntent = Boolean(industry?.commerce) && (buyingWord || random() < 0.3);
   const density = Math.exp(gaussian(random) * 0.9) * (commerceIntent ? 1.6 : 0.6);
   const trend = trendFor(searchIndex, random);
   return {
-    keyword: chosen.map((part) => part.text).join(separator),
+    keyword,
     searchIndex,
     monthCoverCount: Math.round(searchIndex * 30 * (0.6 + random() * 0.8)),
     relatedWorkCount: Math.round(searchIndex * density),

@@ -9,6 +9,7 @@ import { enqueueDerive } from '../import/keyword-import.service';
 import { upsertKeywords } from '../import/keyword-ingest.repository';
 import { type KeywordScope, refreshGramStats } from '../search/keyword-search.repository';
 import { generateKeywords } from './generator';
+import { headPhrases } from './head-terms';
 import { demoPortrait } from './portraits';
 import { generateTsoTopics } from './tso-topics';
 
@@ -21,14 +22,19 @@ export interface SeedPlan {
   onProgress?: (scope: KeywordScope, done: number, total: number) => void;
 }
 
-/** The small library `npm start` seeds on a first run: every platform, five overseas countries. */
+/**
+ * The small library `npm start` seeds on a first run: every platform, five overseas countries. Each
+ * Chinese library holds every head-term phrase (what a new user searches first) plus this many
+ * generated combinations.
+ */
 export function firstRunPlan(asOf: string): SeedPlan {
+  const heads = headPhrases().length;
   const platforms: Array<[Platform, number]> = [
-    ['DSO', 20_000],
-    ['RSO', 6_000],
-    ['WSO', 5_000],
-    ['BSO', 3_000],
-    ['KSO', 5_000],
+    ['DSO', 15_000],
+    ['RSO', 4_000],
+    ['WSO', 3_500],
+    ['BSO', 2_000],
+    ['KSO', 3_500],
   ];
   const overseas = ['US', 'GB', 'JP', 'ID', 'BR'].map((country) => ({
     platform: 'TSO' as const,
@@ -36,7 +42,7 @@ export function firstRunPlan(asOf: string): SeedPlan {
     count: 1_500,
   }));
   return {
-    scopes: [...platforms.map(([platform, count]) => ({ platform, country: '', count })), ...overseas],
+    scopes: [...platforms.map(([platform, count]) => ({ platform, country: '', count: heads + count })), ...overseas],
     seed: 20261121,
     asOf,
     withTrends: true,

@@ -1,29 +1,13 @@
 import type { TsoTopicKind } from '@dso/contract';
 import { mix32 } from './generator';
-import { overseasTopics } from './vocabulary';
+import { overseasLanguage } from './overseas';
 
 /**
- * Demo TSO topic lists (/KeywordTSOList/): hashtags made from the overseas topic words. ecoTopic are
- * shopping hashtags (#skincarehaul, #tiktokmademebuyit), creativeIdeaTopics creative formats
- * (#outfitideas, #mealprephacks). Views follow a Zipf-like curve with noise; everything depends only
- * on the seed, the country and the topic.
+ * Demo TSO topic lists (/KeywordTSOList/): hashtags made from the country's topic words in its own
+ * language. ecoTopic are shopping hashtags (#skincarehaul, #スキンケア購入品, #racunshopee),
+ * creativeIdeaTopics creative formats (#outfitideas, #ヘアアレンジやり方, #dicas). Views follow a
+ * Zipf-like curve with noise; everything depends only on the seed, the country and the topic.
  */
-
-const ecoSuffixes = ['haul', 'finds', 'deals', 'review', 'musthaves', 'unboxing', 'dupe', 'sale', 'favorites', 'shop'];
-const creativeSuffixes = [
-  'ideas',
-  'hacks',
-  'tips',
-  'diy',
-  'challenge',
-  'tutorial',
-  'aesthetic',
-  'transformation',
-  'routine',
-  'inspo',
-];
-const ecoExtras = ['tiktokmademebuyit', 'amazonfinds', 'tiktokshop', 'founditonamazon', 'smallbusiness', 'giftideas'];
-const creativeExtras = ['fyp', 'storytime', 'dayinmylife', 'grwm', 'beforeandafter', 'lifehacks'];
 
 /** Relative size of each country's audience (views scale). */
 const countryScale: Record<string, number> = { US: 1, GB: 0.35, JP: 0.3, ID: 0.6, BR: 0.55 };
@@ -48,20 +32,24 @@ export function generateTsoTopics(options: {
   seed: number;
   count: number;
 }): DemoTopic[] {
-  const suffixes = options.kind === 'ecoTopic' ? ecoSuffixes : creativeSuffixes;
-  const extras = options.kind === 'ecoTopic' ? ecoExtras : creativeExtras;
-  const names = [...extras];
-  for (let i = 0; names.length < options.count && i < overseasTopics.length * suffixes.length; i++) {
-    const topic = overseasTopics[i % overseasTopics.length]!.replace(/\s+/g, '');
-    const suffix = suffixes[Math.floor(i / overseasTopics.length) % suffixes.length]!;
-    names.push(`${topic}${suffix}`);
+  const language = overseasLanguage(options.country);
+  const { hashtags } = language;
+  const eco = options.kind === 'ecoTopic';
+  // Shopping hashtags are made of things people buy, creative ones of dishes and activities.
+  const topics = language.topics.filter(([, , kind]) => (kind === 'product') === eco);
+  const suffixes = eco ? hashtags.eco : hashtags.creative;
+  const names = new Set(eco ? hashtags.ecoExtras : hashtags.creativeExtras);
+  for (let i = 0; names.size < options.count && i < topics.length * suffixes.length; i++) {
+    const topic = topics[i % topics.length]![0].replace(/\s+/g, '');
+    const suffix = suffixes[Math.floor(i / topics.length) % suffixes.length]!;
+    names.add(`${topic}${suffix}`);
   }
   const seed = mix32(
     options.seed,
     [...`${options.kind}${options.country}`].reduce((h, c) => h * 31 + c.charCodeAt(0), 11),
   );
   const scale = countryScale[options.country] ?? 0.2;
-  return names.slice(0, options.count).map((topic, rank) => {
+  return [...names].slice(0, options.count).map((topic, rank) => {
     let counter = 0;
     const random = () => mix32(seed, rank * 8 + counter++) / 2 ** 32;
     const views = Math.round((2e9 * scale * Math.exp(gaussian(random) * 0.5)) / (rank + 1) ** 0.9);

@@ -371,21 +371,27 @@ export const industries: Industry[] = [
  * What people add to a topic: how-to, buying, comparison and inspiration intents. `only` limits an
  * intent to the industries where people really search it that way.
  */
+/** Industries where people shop for what they search: price and ranking intents suit them. */
+const shopping = ['美妆护肤', '服饰穿搭', '母婴亲子', '数码家电', '家居家装', '汽车出行', '宠物', '三农', '房产'];
+const priced = [...shopping, '旅游出行'];
+const compared = [...shopping, '旅游出行', '教育培训', '财经理财'];
+const ranked = [...shopping, '旅游出行', '美食餐饮', '游戏', '影视娱乐'];
+
 export const intents: Array<{ text: string; commerce: boolean; only?: string[] }> = [
   { text: '推荐', commerce: true },
   { text: '教程', commerce: false },
   { text: '怎么做', commerce: false, only: ['美食餐饮', '职场创业', '摄影艺术', '家居家装'] },
-  { text: '多少钱', commerce: true },
-  { text: '排行榜', commerce: true },
+  { text: '多少钱', commerce: true, only: priced },
+  { text: '排行榜', commerce: true, only: ranked },
   { text: '测评', commerce: true, only: ['美妆护肤', '数码家电', '母婴亲子', '汽车出行', '宠物', '服饰穿搭'] },
   { text: '攻略', commerce: false },
-  { text: '哪个好', commerce: true },
+  { text: '哪个好', commerce: true, only: compared },
   { text: '图片', commerce: false },
   { text: '大全', commerce: false },
   { text: '技巧', commerce: false },
   { text: '入门', commerce: false },
   { text: '同款', commerce: true, only: ['美妆护肤', '服饰穿搭', '家居家装', '影视娱乐'] },
-  { text: '价格', commerce: true },
+  { text: '价格', commerce: true, only: priced },
   {
     text: '品牌',
     commerce: true,
@@ -393,15 +399,15 @@ export const intents: Array<{ text: string; commerce: boolean; only?: string[] }
   },
   { text: '做法', commerce: false, only: ['美食餐饮'] },
   { text: '文案', commerce: false },
-  { text: '怎么选', commerce: true },
-  { text: '避坑', commerce: true },
+  { text: '怎么选', commerce: true, only: compared },
+  { text: '避坑', commerce: true, only: compared },
   {
     text: '好物',
     commerce: true,
     only: ['美妆护肤', '服饰穿搭', '数码家电', '母婴亲子', '家居家装', '宠物', '旅游出行'],
   },
   { text: '合集', commerce: false },
-  { text: '对比', commerce: true },
+  { text: '对比', commerce: true, only: compared },
   { text: '效果', commerce: false, only: ['美妆护肤', '健康医疗', '运动健身'] },
   { text: '方法', commerce: false },
   { text: '注意事项', commerce: false },
@@ -410,8 +416,8 @@ export const intents: Array<{ text: string; commerce: boolean; only?: string[] }
   { text: '清单', commerce: false },
   { text: '教学', commerce: false },
   { text: '视频', commerce: false },
-  { text: '怎么样', commerce: true },
-  { text: '排名', commerce: true },
+  { text: '怎么样', commerce: true, only: compared },
+  { text: '排名', commerce: true, only: ranked },
   { text: '必备', commerce: true },
   { text: '分享', commerce: false },
   { text: '心得', commerce: false },
@@ -463,86 +469,6 @@ export const modifiers: Array<{ text: string; only?: string[] }> = [
 export function suits(word: { only?: string[] }, industry: string): boolean {
   return !word.only || word.only.includes(industry);
 }
-
-/** English vocabulary of the overseas library. */
-export const overseasTopics = [
-  'skincare',
-  'lipstick',
-  'sunscreen',
-  'outfit',
-  'sneakers',
-  'recipe',
-  'air fryer',
-  'coffee',
-  'workout',
-  'yoga',
-  'iphone',
-  'headphones',
-  'gaming setup',
-  'room decor',
-  'dog',
-  'cat',
-  'travel',
-  'camping',
-  'makeup',
-  'hair care',
-  'dress',
-  'jeans',
-  'hoodie',
-  'smoothie',
-  'meal prep',
-  'protein',
-  'nails',
-  'perfume',
-  'phone case',
-  'laptop',
-  'study tips',
-  'side hustle',
-  'budget',
-  'wedding',
-  'baby',
-  'toys',
-  'car',
-  'garden',
-  'plants',
-  'books',
-];
-export const overseasIntents = [
-  'review',
-  'tutorial',
-  'haul',
-  'ideas',
-  'hacks',
-  'for beginners',
-  'routine',
-  'unboxing',
-  'vs',
-  'dupe',
-  'tips',
-  'challenge',
-  'aesthetic',
-  'under $50',
-  'must haves',
-  'trend',
-  'how to',
-  'best',
-  'cheap',
-  '2026',
-];
-export const overseasModifiers = [
-  'best',
-  'cheap',
-  'cute',
-  'easy',
-  'viral',
-  'korean',
-  'summer',
-  'winter',
-  'aesthetic',
-  'diy',
-  'mini',
-  'vintage',
-];
 
 /** Cities people add to local searches, largest first; used with the industries of `localIndustries`. */
 export const cities = [
