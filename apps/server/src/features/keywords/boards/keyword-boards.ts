@@ -2,7 +2,7 @@ import { type BoardKind, boardKindSchema } from '@dso/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../db/client';
 import { yieldToEventLoop } from '../../jobs/jobs.worker';
-import { dayOf } from '../detail/keyword-details.repository';
+import { dayOf } from '../keyword-record';
 import { type KeywordScope, scopeSize } from '../search/keyword-search.repository';
 
 /** Rows kept per board over the whole library, and per industry on the industry boards. */

@@ -1,42 +1,15 @@
 import type { BoardKind, Platform, TsoTopicKind } from '@dso/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../db/client';
-import {
-  type KeywordRecord,
-  type KeywordScope,
-  likePrefix,
-  TOTAL_COUNT_CAP,
-} from '../search/keyword-search.repository';
+import { dayOf, type KeywordRecord, keywordRecordColumns, normalizeKeywordRecord } from '../keyword-record';
+import { type KeywordScope, likePrefix, TOTAL_COUNT_CAP } from '../search/keyword-search.repository';
 
 /**
  * SQL of the keyword pages beyond search: one keyword's record, trend, portrait and figures on every
  * library, the daily detail opens, related words, boards and TSO topics.
  */
 
-const recordColumns = sql`k.id, k.keyword, k.platform, k.country, k.search_index, k.month_cover_count, k.competition,
-  k.competition_reasons, k.related_work_count, k.category, k.industry, k.commerce_intent, k.is_blue_ocean, k.growth_rate,
-  k.first_seen, k.as_of`;
-
-/** Drivers differ in how they return bigint, real and date columns; settle them here. */
-export function normalizeRecord<T extends KeywordRecord>(row: T): T {
-  return {
-    ...row,
-    id: Number(row.id),
-    search_index: Number(row.search_index),
-    month_cover_count: Number(row.month_cover_count),
-    related_work_count: Number(row.related_work_count),
-    competition: Number(row.competition),
-    growth_rate: Number(row.growth_rate),
-    first_seen: dayOf(row.first_seen),
-    as_of: dayOf(row.as_of),
-  };
-}
-
-/** A date column as YYYY-MM-DD, whether the driver gave a string or a Date. */
-export function dayOf(value: unknown): string {
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  return String(value).slice(0, 10);
-}
+const recordColumns = keywordRecordColumns('k');
 
 export async function findKeyword(db: Database, scope: KeywordScope, keyword: string): Promise<KeywordRecord | null> {
   const rows = await queryRows<KeywordRecord>(
@@ -44,7 +17,7 @@ export async function findKeyword(db: Database, scope: KeywordScope, keyword: st
     sql`SELECT ${recordColumns} FROM keywords k
         WHERE k.platform = ${scope.platform} AND k.country = ${scope.country} AND k.keyword = ${keyword}`,
   );
-  return rows[0] ? normalizeRecord(rows[0]) : null;
+  return rows[0] ? normalizeKeywordRecord(rows[0]) : null;
 }
 
 /** Records of named keywords of a library (root words), highest search index first. */
@@ -56,7 +29,7 @@ export async function findKeywords(db: Database, scope: KeywordScope, words: str
         WHERE k.platform = ${scope.platform} AND k.country = ${scope.country} AND k.keyword = ANY(${sql.param(words)}::text[])
         ORDER BY k.search_index DESC, k.id DESC`,
   );
-  return rows.map(normalizeRecord);
+  return rows.map(normalizeKeywordRecord);
 }
 
 export async function selectTrend(db: Database, keywordId: number) {
@@ -90,7 +63,7 @@ export async function findAcrossScopes(
     sql`SELECT ${recordColumns} FROM keywords k
         WHERE k.keyword = ${keyword} AND (k.platform, k.country) IN (${pairs})`,
   );
-  return rows.map(normalizeRecord);
+  return rows.map(normalizeKeywordRecord);
 }
 
 export interface IndustryStats {
@@ -184,7 +157,7 @@ export async function selectPrefixPage(
         ORDER BY k.search_index DESC, k.id DESC
         LIMIT ${page.limit} OFFSET ${page.offset}`,
   );
-  return rows.map(normalizeRecord);
+  return rows.map(normalizeKeywordRecord);
 }
 
 /** How many keywords start with a prefix (the word itself aside), counted up to the cap. */
@@ -224,7 +197,7 @@ export async function selectStoredRelations(
         ORDER BY r.score DESC, k.id DESC
         LIMIT ${page.limit} OFFSET ${page.offset}`,
   );
-  return { rows: rows.map(normalizeRecord), total };
+  return { rows: rows.map(normalizeKeywordRecord), total };
 }
 
 // ——— boards ———
@@ -282,7 +255,7 @@ export async function selectBoardPage(
   return {
     total: counted[0]?.total ?? 0,
     rows: rows.map((row) => ({
-      ...normalizeRecord(row),
+      ...normalizeKeywordRecord(row),
       rank: Number(row.rank),
       rank_change: row.rank_change === null ? null : Number(row.rank_change),
     })),

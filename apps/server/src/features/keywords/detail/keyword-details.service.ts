@@ -28,11 +28,11 @@ import {
 } from '../../permissions/permissions.service';
 import { INDUSTRY_BOARDS } from '../boards/keyword-boards';
 import { DEFAULT_COUNTRY } from '../countries';
+import { type KeywordRecord, keywordRecordColumns, normalizeKeywordRecord } from '../keyword-record';
 import { mainWordOf, rootPhrasesOf } from '../keyword-words';
 import {
   choosePlan,
   countMatches,
-  type KeywordRecord,
   type KeywordScope,
   type SearchQuery,
   selectPage,
@@ -470,16 +470,14 @@ export async function openTsoTopic(
   // A hashtag is its words run together: keywords whose words, run together, are in it or contain it.
   const rows = await queryRows<KeywordRecord>(
     db,
-    sql`SELECT id, keyword, platform, country, search_index, month_cover_count, competition, competition_reasons,
-          related_work_count, category, industry, commerce_intent, is_blue_ocean, growth_rate, first_seen, as_of
-        FROM keywords WHERE platform = 'TSO' AND country = ${country}
+    sql`SELECT ${keywordRecordColumns()} FROM keywords WHERE platform = 'TSO' AND country = ${country}
           AND (strpos(${topic.topic.toLowerCase()}, replace(lower(keyword), ' ', '')) > 0
             OR strpos(replace(lower(keyword), ' ', ''), ${topic.topic.toLowerCase()}) > 0)
         ORDER BY search_index DESC, id DESC LIMIT ${TOPIC_KEYWORDS}`,
   );
   return {
     topic: presentTopic(topic, viewer),
-    keywords: rows.map((row) => presentRow(repository.normalizeRecord(row), viewer)),
+    keywords: rows.map((row) => presentRow(normalizeKeywordRecord(row), viewer)),
     detail_use: use,
   };
 }

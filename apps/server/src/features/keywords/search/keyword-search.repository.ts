@@ -1,7 +1,8 @@
-import type { KeywordFilters, KeywordSortField, Platform } from '@dso/contract';
+import type { KeywordFilters, KeywordSortField } from '@dso/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../db/client';
 import { prefixGram, queryGrams } from '../grams';
+import { type KeywordRecord, keywordRecordColumns, normalizeKeywordRecord } from '../keyword-record';
 import { type KeywordScope, scopeKey } from '../keyword-scope';
 import { HEAD_MIN_DOCS, HEAD_SIZE, PREFIX_HEAD_MIN_DOCS, refreshGramHeads, selectFromHead } from './gram-heads';
 import { forgetGramStats, scopeGramStats } from './gram-stats';
@@ -183,28 +184,7 @@ function chooseScan(estimate: WordEstimate | null, pageEnd: number): Omit<PlanCh
   return { plan: 'ordered', walkBudget };
 }
 
-const rowColumns = sql`id, keyword, platform, country, search_index, month_cover_count, competition,
-  competition_reasons, related_work_count, category, industry, commerce_intent, is_blue_ocean, growth_rate,
-  first_seen, as_of`;
-
-export interface KeywordRecord {
-  id: number;
-  keyword: string;
-  platform: Platform;
-  country: string;
-  search_index: number;
-  month_cover_count: number;
-  competition: number;
-  competition_reasons: string[];
-  related_work_count: number;
-  category: string | null;
-  industry: string | null;
-  commerce_intent: boolean;
-  is_blue_ocean: boolean;
-  growth_rate: number;
-  first_seen: string;
-  as_of: string;
-}
+const rowColumns = keywordRecordColumns();
 
 /** One page of results, and the total of matches when the plan counted them on the way. */
 export interface SearchPage {
@@ -250,7 +230,7 @@ export async function searchPage(db: Database, query: SearchQuery, choice: PlanC
   `,
   );
   const total = counted && rows[0] ? Number(rows[0].match_count) : null;
-  return { rows: rows.map(({ match_count: _, ...row }) => normalizeRecord(row)), total };
+  return { rows: rows.map(({ match_count: _, ...row }) => normalizeKeywordRecord(row)), total };
 }
 
 /**
@@ -304,7 +284,7 @@ async function selectFromHeads(
   const share = first.sampled > 0 ? first.rows.length / first.sampled : 0;
   if (perWord.some((head) => !head.enough)) return { page: null, share };
   const byId = new Map<number, KeywordRecord>();
-  for (const row of perWord.flatMap((head) => head.rows)) byId.set(Number(row.id), normalizeRecord(row));
+  for (const row of perWord.flatMap((head) => head.rows)) byId.set(Number(row.id), normalizeKeywordRecord(row));
   const merged = [...byId.values()].sort((a, b) => b.search_index - a.search_index || b.id - a.id);
   return { page: merged.slice(query.offset, pageEnd), share };
 }
@@ -347,19 +327,7 @@ async function selectByIndexWalk(db: Database, query: SearchQuery, budget: numbe
   `,
   );
   if (rows.length < pageEnd) return null;
-  return rows.slice(query.offset).map(normalizeRecord);
-}
-
-/** Drivers differ in how they return bigint, real and date columns; settle them here. */
-function normalizeRecord(row: KeywordRecord): KeywordRecord {
-  return {
-    ...row,
-    id: Number(row.id),
-    month_cover_count: Number(row.month_cover_count),
-    growth_rate: Number(row.growth_rate),
-    first_seen: String(row.first_seen).slice(0, 10),
-    as_of: String(row.as_of).slice(0, 10),
-  };
+  return rows.slice(query.offset).map(normalizeKeywordRecord);
 }
 
 /**

@@ -6,7 +6,8 @@ import { users } from '../../../db/schema';
 import { resolveGrade } from '../../permissions/grade.service';
 import { checkPermission, consumePermission } from '../../permissions/permissions.service';
 import { DEFAULT_COUNTRY } from '../countries';
-import { type KeywordRecord, type KeywordScope, runSearch } from './keyword-search.repository';
+import type { KeywordRecord } from '../keyword-record';
+import { type KeywordScope, runSearch } from './keyword-search.repository';
 import { recordHistory } from './keywords.repository';
 
 /** Rows a visitor sees before the login prompt (需要登录才能查看更多排名 / 马上登录). */
