@@ -338,3 +338,23 @@ export async function findTopic(db: Database, query: { kind: TsoTopicKind; count
   const row = rows[0];
   return row ? { ...normalizeTopic(row), rank: Number(row.rank) } : null;
 }
+
+/**
+ * The keywords of a country's TSO library made of a topic's words: a hashtag is its words run
+ * together, so a keyword matches when, with its spaces removed, it is in the topic or contains it
+ * (case-insensitive). Highest search index first.
+ */
+export async function selectTopicKeywords(
+  db: Database,
+  query: { country: string; topic: string; limit: number },
+): Promise<KeywordRecord[]> {
+  const topic = query.topic.toLowerCase();
+  const rows = await queryRows<KeywordRecord>(
+    db,
+    sql`SELECT ${recordColumns} FROM keywords k WHERE k.platform = 'TSO' AND k.country = ${query.country}
+          AND (strpos(${topic}, replace(lower(k.keyword), ' ', '')) > 0
+            OR strpos(replace(lower(k.keyword), ' ', ''), ${topic}) > 0)
+        ORDER BY k.search_index DESC, k.id DESC LIMIT ${query.limit}`,
+  );
+  return rows.map(normalizeKeywordRecord);
+}

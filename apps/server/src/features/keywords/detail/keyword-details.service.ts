@@ -17,8 +17,7 @@ import {
   type TsoTopicsQuery,
 } from '@dso/contract';
 import { worksPerIndex } from '@dso/domain';
-import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../../db/client';
+import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import {
   checkPermission,
@@ -28,7 +27,7 @@ import {
 } from '../../permissions/permissions.service';
 import { INDUSTRY_BOARDS } from '../boards/keyword-boards';
 import { DEFAULT_COUNTRY } from '../countries';
-import { type KeywordRecord, keywordRecordColumns, normalizeKeywordRecord } from '../keyword-record';
+import type { KeywordRecord } from '../keyword-record';
 import { mainWordOf, rootPhrasesOf } from '../keyword-words';
 import {
   choosePlan,
@@ -467,17 +466,10 @@ export async function openTsoTopic(
   const topic = await repository.findTopic(db, { kind: query.kind, country, topic: query.topic.replace(/^#/, '') });
   if (!topic) throw new AppError(Code.NOT_FOUND, '话题不存在');
   const { use } = await spendDetailOpen(db, viewer.userId, `TSO-topic/${country}/${query.kind}`, topic.topic);
-  // A hashtag is its words run together: keywords whose words, run together, are in it or contain it.
-  const rows = await queryRows<KeywordRecord>(
-    db,
-    sql`SELECT ${keywordRecordColumns()} FROM keywords WHERE platform = 'TSO' AND country = ${country}
-          AND (strpos(${topic.topic.toLowerCase()}, replace(lower(keyword), ' ', '')) > 0
-            OR strpos(replace(lower(keyword), ' ', ''), ${topic.topic.toLowerCase()}) > 0)
-        ORDER BY search_index DESC, id DESC LIMIT ${TOPIC_KEYWORDS}`,
-  );
+  const rows = await repository.selectTopicKeywords(db, { country, topic: topic.topic, limit: TOPIC_KEYWORDS });
   return {
     topic: presentTopic(topic, viewer),
-    keywords: rows.map((row) => presentRow(normalizeKeywordRecord(row), viewer)),
+    keywords: rows.map((row) => presentRow(row, viewer)),
     detail_use: use,
   };
 }
