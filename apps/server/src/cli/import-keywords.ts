@@ -14,6 +14,7 @@ import {
   recordOutcome,
   scopeLabel,
 } from '../features/keywords/import/keyword-import.service';
+import { uploadLimits } from '../lib/uploads';
 
 /**
  * `npm run import -- <file> [--format csv|xlsx|xls|jsonl] [--derive]`: imports a keyword file in the
@@ -44,7 +45,7 @@ await handle.migrate();
 await ensureCountries(handle.db);
 const started = Date.now();
 const importId = await recordCliImport(handle.db, { source: path.basename(file), format });
-const outcome = await importKeywordFile(handle.db, readFileSync(file), format);
+const outcome = await importKeywordFile(handle.db, readFileSync(file), format, uploadLimits.keywordCli);
 await recordOutcome(handle.db, importId, outcome);
 
 console.log(

@@ -28,7 +28,7 @@ export interface UploadLimits {
   parseTimeoutMs: number;
 }
 
-export type UploadKind = 'keywordSheet' | 'archive';
+export type UploadKind = 'keywordSheet' | 'keywordCli' | 'archive';
 
 export const uploadLimits: Record<UploadKind, UploadLimits> = {
   /** Keyword files: the admin import (.csv/.xlsx/.xls/.jsonl) and the rank-monitoring upload (.xlsx/.xls). */
@@ -43,6 +43,20 @@ export const uploadLimits: Record<UploadKind, UploadLimits> = {
     ratioFloorBytes: MiB,
     parseHeapMb: 1_024,
     parseTimeoutMs: 5 * 60_000,
+  },
+  /**
+   * Keyword files an operator imports with `npm run import` (docs/data-format.md): the same guard, sized for the large
+   * CSV and JSONL exports a data provider ships rather than for a browser upload.
+   */
+  keywordCli: {
+    maxBytes: 512 * MiB,
+    sizeMessage: '文件大小不能超过 512MB，请拆分后再导入',
+    maxUnpackedBytes: 1024 * MiB,
+    maxEntries: 1_000,
+    maxRatio: 100,
+    ratioFloorBytes: MiB,
+    parseHeapMb: 4_096,
+    parseTimeoutMs: 30 * 60_000,
   },
   /** Image-text work archives (.zip/.tar, 002 §5). */
   archive: {

@@ -6,8 +6,9 @@ import type { Database } from '../../../db/client';
 import { users } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
 import { ok } from '../../../lib/envelope';
+import { uploadLimits } from '../../../lib/uploads';
 import { requireUser } from '../../../plugins/session';
-import { formatOfFileName, IMPORT_MAX_BYTES } from './keyword-import';
+import { formatOfFileName } from './keyword-import';
 import { createImport, findImportReport } from './keyword-import.service';
 
 /** `users.role_id` from which an account is an administrator (docs/keywords.md). */
@@ -22,7 +23,9 @@ export async function requireAdmin(db: Database, userId: number): Promise<number
 
 /** Administration of the keyword library: uploads of import files and their reports. */
 export const keywordAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(fastifyMultipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 4 } });
+  // The size is the one thing checked while receiving; everything else about the file is the import job's guard's.
+  const { maxBytes, sizeMessage } = uploadLimits.keywordSheet;
+  await app.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 4 } });
 
   app.post(KeywordDetailPath.adminImport, async (request) => {
     const userId = await requireAdmin(app.db, requireUser(request));
@@ -36,7 +39,7 @@ export const keywordAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           continue;
         }
         const buffer = await part.toBuffer().catch((error: { code?: string }) => {
-          if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw AppError.badRequest('上传文件大小不能超过 20MB!');
+          if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw AppError.badRequest(sizeMessage);
           throw error;
         });
         upload = { name: part.filename, buffer };

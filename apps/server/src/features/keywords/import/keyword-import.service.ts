@@ -1,11 +1,12 @@
 import type { ImportFormat, ImportReport, ImportRowError } from '@dso/contract';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../db/client';
+import { type UploadLimits, UploadRefusal, uploadLimits } from '../../../lib/uploads';
 import { enqueueJob } from '../../jobs/jobs.repository';
 import { PermanentJobError } from '../../jobs/jobs.worker';
 import type { DeriveStep } from '../derive/keyword-derive';
 import type { KeywordScope } from '../search/keyword-search.repository';
-import { checkRow, parseImportFile } from './keyword-import';
+import { checkRow, readImportRows } from './keyword-import';
 import { type KeywordInput, upsertKeywords } from './keyword-ingest.repository';
 
 export const KEYWORDS_IMPORT_JOB = 'keywords.import';
@@ -108,22 +109,26 @@ export interface ImportOutcome {
 }
 
 /**
- * Checks and ingests the rows of a file: good rows go through `upsertKeywords` in batches (so a
- * re-import updates, never duplicates), bad rows are reported per column. Does not touch
- * keyword_imports; {@link runImport} and the CLI record the outcome.
+ * Checks and ingests the rows of a file as the parse worker streams them: good rows go through `upsertKeywords` in
+ * batches (so a re-import updates, never duplicates), bad rows are reported per column. A file the guard or the
+ * parser refuses comes back with `failure` set (rows already written stay; importing again is harmless). Does not
+ * touch keyword_imports; {@link runImport} and the CLI record the outcome. `limits` defaults to an upload's.
  */
-export async function importKeywordFile(db: Database, file: Buffer, format: ImportFormat): Promise<ImportOutcome> {
-  const parsed = parseImportFile(file, format);
+export async function importKeywordFile(
+  db: Database,
+  file: Buffer,
+  format: ImportFormat,
+  limits: UploadLimits = uploadLimits.keywordSheet,
+): Promise<ImportOutcome> {
   const outcome: ImportOutcome = {
-    total: parsed.rows.length,
+    total: 0,
     inserted: 0,
     updated: 0,
     errorRows: 0,
     errors: [],
     scopes: [],
-    failure: parsed.failure,
+    failure: null,
   };
-  if (parsed.failure) return outcome;
   const countries = new Set(
     (await queryRows<{ code: string }>(db, sql`SELECT code FROM countries`)).map((row) => row.code),
   );
@@ -136,19 +141,27 @@ export async function importKeywordFile(db: Database, file: Buffer, format: Impo
     outcome.updated += updated;
     batch = [];
   };
-  for (const raw of parsed.rows) {
-    const checked = checkRow(raw, countries);
-    if (!checked.input) {
-      outcome.errorRows += 1;
-      outcome.errors.push(...checked.errors.slice(0, Math.max(0, REPORT_MAX_ERRORS - outcome.errors.length)));
-      continue;
+  try {
+    for await (const rows of readImportRows(file, format, limits)) {
+      for (const raw of rows) {
+        outcome.total += 1;
+        const checked = checkRow(raw, countries);
+        if (!checked.input) {
+          outcome.errorRows += 1;
+          outcome.errors.push(...checked.errors.slice(0, Math.max(0, REPORT_MAX_ERRORS - outcome.errors.length)));
+          continue;
+        }
+        const scope = { platform: checked.input.platform, country: checked.input.country };
+        scopes.set(scopeLabel(scope), scope);
+        batch.push(checked.input);
+        if (batch.length >= UPSERT_BATCH) await flush();
+      }
     }
-    const scope = { platform: checked.input.platform, country: checked.input.country };
-    scopes.set(scopeLabel(scope), scope);
-    batch.push(checked.input);
-    if (batch.length >= UPSERT_BATCH) await flush();
+    await flush();
+  } catch (error) {
+    if (!(error instanceof UploadRefusal)) throw error;
+    outcome.failure = error.message;
   }
-  await flush();
   outcome.scopes = [...scopes.values()];
   return outcome;
 }
@@ -156,7 +169,8 @@ export async function importKeywordFile(db: Database, file: Buffer, format: Impo
 /**
  * The `keywords.import` job: runs a stored upload, records the report, drops the file and queues a
  * derive of every library it touched. A retried attempt starts the file over (the upsert makes that
- * harmless); a file that cannot be read fails for good with its reason.
+ * harmless); a file that cannot be read (refused by the upload guard, unreadable, missing a column) fails the job once
+ * with its reason, never retried: parsing it again would only refuse it again.
  */
 export async function runImport(db: Database, importId: number): Promise<void> {
   const rows = await queryRows<{ status: string; format: ImportFormat; file: Buffer | Uint8Array | null }>(
@@ -171,6 +185,7 @@ export async function runImport(db: Database, importId: number): Promise<void> {
   const outcome = await importKeywordFile(db, Buffer.from(stored.file), stored.format);
   await recordOutcome(db, importId, outcome);
   for (const scope of outcome.scopes) await enqueueDerive(db, scope);
+  if (outcome.failure) throw new PermanentJobError(outcome.failure);
 }
 
 /** Writes an import's outcome to its keyword_imports row (status done, or failed with the reason). */

@@ -5,14 +5,13 @@ import {
   type Platform,
   platformSchema,
 } from '@dso/contract';
-import * as XLSX from '@e965/xlsx';
-import { parse as parseCsv } from 'csv-parse/sync';
+import { readTable, type UploadLimits, UploadRefusal, uploadLimits } from '../../../lib/uploads';
 import type { KeywordInput } from './keyword-ingest.repository';
 
 /**
- * Reading and checking keyword import files (docs/data-format.md): CSV, XLSX/XLS and JSONL in one
- * column layout. Parsing turns a file into numbered raw rows; checking turns each raw row into a
- * `KeywordInput` for `upsertKeywords`, or into per-column errors in Chinese.
+ * Reading and checking keyword import files (docs/data-format.md): CSV, XLSX/XLS and JSONL in one column layout.
+ * Reading turns a file into numbered raw rows (off the event loop, behind the upload guard); checking turns each raw
+ * row into a `KeywordInput` for `upsertKeywords`, or into per-column errors in Chinese.
  */
 
 /** The columns of the layout; `required` ones must be in a CSV/XLSX header and filled on every row. */
@@ -34,8 +33,6 @@ export const importColumns = [
 export const KEYWORD_MAX_LENGTH = 30;
 export const INDUSTRY_MAX_LENGTH = 32;
 export const TREND_MAX_DAYS = 366;
-/** An upload through the admin endpoint (002 §9: keyword files up to 20 MB). */
-export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
 /** One row of a file before checking: its number as the file shows it and its cells by column. */
 export interface RawRow {
@@ -43,23 +40,12 @@ export interface RawRow {
   values: Record<string, unknown>;
 }
 
-export type ParsedFile = { rows: RawRow[]; failure: null } | { rows: []; failure: string };
-
 /** The format of a file by its name (.csv, .xlsx, .xls, .jsonl / .ndjson), or null. */
 export function formatOfFileName(name: string): ImportFormat | null {
   const extension = name.toLowerCase().split('.').pop() ?? '';
   if (extension === 'ndjson') return 'jsonl';
   const parsed = importFormatSchema.safeParse(extension);
   return parsed.success ? parsed.data : null;
-}
-
-/** UTF-8 (with or without BOM), else GB18030: what Excel on a Chinese Windows saves CSV in. */
-function decodeText(buffer: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(buffer).replace(/^\uFEFF/, '');
-  } catch {
-    return new TextDecoder('gb18030').decode(buffer);
-  }
 }
 
 const normalizeHeader = (header: unknown) =>
@@ -73,80 +59,46 @@ function missingColumns(headers: string[]): string | null {
   return missing.length ? `缺少必填列：${missing.map((column) => column.name).join('、')}` : null;
 }
 
-/** Reads a whole file into numbered rows, or the reason it cannot be read at all. */
-export function parseImportFile(buffer: Buffer, format: ImportFormat): ParsedFile {
-  try {
-    if (format === 'csv') return parseCsvFile(buffer);
-    if (format === 'jsonl') return parseJsonLines(buffer);
-    return parseWorkbook(buffer);
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    return { rows: [], failure: `文件无法解析（${format.toUpperCase()}）：${detail.slice(0, 200)}` };
-  }
-}
-
-function parseCsvFile(buffer: Buffer): ParsedFile {
-  const records = parseCsv(decodeText(buffer), {
-    skip_empty_lines: true,
-    relax_column_count: true,
-    trim: true,
-    info: true,
-  }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
-  const headers = (records[0]?.record ?? []).map(normalizeHeader);
-  const missing = missingColumns(headers);
-  if (missing) return { rows: [], failure: missing };
-  return {
-    rows: records.slice(1).map(({ record, info }) => ({
-      row: info.lines,
-      values: Object.fromEntries(headers.map((header, column) => [header, record[column] ?? null])),
-    })),
-    failure: null,
-  };
-}
-
-function parseWorkbook(buffer: Buffer): ParsedFile {
-  const workbook = XLSX.read(buffer, { type: 'buffer', cellDates: true, dense: true });
-  const sheetName = workbook.SheetNames[0];
-  const sheet = sheetName ? workbook.Sheets[sheetName] : undefined;
-  if (!sheet) return { rows: [], failure: '文件中没有工作表' };
-  const table = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null, blankrows: true });
-  const headers = (table[0] ?? []).map(normalizeHeader);
-  const missing = missingColumns(headers);
-  if (missing) return { rows: [], failure: missing };
-  const rows: RawRow[] = [];
-  for (let index = 1; index < table.length; index++) {
-    const cells = table[index] ?? [];
-    if (cells.every((cell) => cell === null || String(cell).trim() === '')) continue;
-    const values: Record<string, unknown> = {};
-    headers.forEach((header, column) => {
-      if (header) values[header] = cells[column] ?? null;
-    });
-    rows.push({ row: index + 1, values });
-  }
-  return { rows, failure: null };
-}
-
-function parseJsonLines(buffer: Buffer): ParsedFile {
-  const rows: RawRow[] = [];
-  decodeText(buffer)
-    .split(/\r?\n/)
-    .forEach((line, index) => {
-      if (line.trim() === '') return;
-      let values: unknown;
-      try {
-        values = JSON.parse(line);
-      } catch {
-        values = null;
-      }
-      rows.push({
-        row: index + 1,
-        values:
-          values && typeof values === 'object' && !Array.isArray(values)
-            ? Object.fromEntries(Object.entries(values).map(([key, value]) => [normalizeHeader(key), value]))
+/**
+ * The rows of a file in batches, as the parse worker reads them behind the upload guard (lib/uploads): the header of
+ * a CSV or sheet names the values of every later row. Throws `UploadRefusal` with the reason a file cannot be read at
+ * all — the guard's, the parser's, or a missing required column.
+ */
+export async function* readImportRows(
+  file: Buffer,
+  format: ImportFormat,
+  limits: UploadLimits = uploadLimits.keywordSheet,
+): AsyncGenerator<RawRow[]> {
+  let headers: string[] | null = null;
+  for await (const batch of readTable(file, { format, limits })) {
+    const rows: RawRow[] = [];
+    for (const tableRow of batch) {
+      if ('record' in tableRow) {
+        const { record } = tableRow;
+        rows.push({
+          row: tableRow.row,
+          values: record
+            ? Object.fromEntries(Object.entries(record).map(([key, value]) => [normalizeHeader(key), value]))
             : { __invalid: true },
+        });
+        continue;
+      }
+      if (!headers) {
+        headers = tableRow.cells.map(normalizeHeader);
+        const missing = missingColumns(headers);
+        if (missing) throw new UploadRefusal(missing);
+        continue;
+      }
+      const values: Record<string, unknown> = {};
+      headers.forEach((header, column) => {
+        if (header) values[header] = tableRow.cells[column] ?? null;
       });
-    });
-  return { rows, failure: null };
+      rows.push({ row: tableRow.row, values });
+    }
+    if (rows.length) yield rows;
+  }
+  // An empty CSV or sheet has no header at all.
+  if (!headers && format !== 'jsonl') throw new UploadRefusal(missingColumns([])!);
 }
 
 // ——— checking ———
