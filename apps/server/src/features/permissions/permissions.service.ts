@@ -349,11 +349,52 @@ async function loadCountable(db: Database, alias: string, amount: number): Promi
   return loaded;
 }
 
+/** Why `amount` units cannot be taken from a pool (810 lacking or exhausted), or null when they can. */
+function shortfall(loaded: LoadedAlias, state: PoolState, amount: number): AppError | null {
+  const { grade } = state.resolved;
+  if (state.value === null) return permissionLacking(checkFor(loaded, grade));
+  const exhausted = quotaExhausted({ alias: loaded.alias, kind: loaded.kind, grade });
+  if (loaded.kind === 'count') return state.used + amount > useOf(loaded, state).per_val ? exhausted : null;
+  const fromAllowance = Math.min(amount, Math.max(0, state.value - state.used));
+  const packLeft = state.packs.reduce((sum, pack) => sum + Math.max(0, pack.amount - pack.used), 0);
+  return amount - fromAllowance > packLeft ? exhausted : null;
+}
+
+async function refuseWithoutUnits(
+  db: Database,
+  loaded: LoadedAlias,
+  options: ConsumeOptions,
+  amount: number,
+  now: Date,
+) {
+  const resolved = await resolveGrade(db, options.userId, now);
+  const refusal = shortfall(loaded, await readPool(db, loaded, resolved, now), amount);
+  if (refusal) throw refusal;
+}
+
+/**
+ * Refuses (810) a consumption that cannot succeed, by reading alone: no transaction and no lock, so a
+ * client hammering a used-up quota never queues for a pool connection or behind the lock. Passing
+ * it promises nothing: {@link consumePermission} checks again under the lock. Callers that do costly
+ * work before charging (a search charged only once answered) call it before that work.
+ */
+export async function assertQuotaLeft(db: Database, options: ConsumeOptions): Promise<void> {
+  const amount = options.amount ?? 1;
+  await refuseWithoutUnits(
+    db,
+    await loadCountable(db, options.alias, amount),
+    options,
+    amount,
+    options.now ?? new Date(),
+  );
+}
+
 /**
  * Checks and takes `amount` units of a count or daily count, atomically: the pool's counters for the
  * alias are read and written under one advisory lock per (pool, alias), so concurrent requests on
  * any number of connections or instances take turns and never both take the last unit. A child
- * account spends its parent's pool (counters and packs) at the parent's grade.
+ * account spends its parent's pool (counters and packs) at the parent's grade. A quota already used
+ * up is refused before the transaction ({@link assertQuotaLeft}).
  *
  * Daily counts spend the day's allowance first, then valid packs, soonest to expire first; pack units
  * are never refilled. Throws 810 when the grade lacks the permission or the units are not there.
@@ -363,25 +404,23 @@ export async function consumePermission(db: Database, options: ConsumeOptions): 
   const amount = options.amount ?? 1;
   const now = options.now ?? new Date();
   const loaded = await loadCountable(db, options.alias, amount);
+  await refuseWithoutUnits(db, loaded, options, amount, now);
   return db.transaction(async (tx) => {
     const resolved = await resolveGrade(tx, options.userId, now);
     const pool = resolved.poolUserId;
     await repository.lockKey(tx, `quota:${pool}:${loaded.alias}`);
     const state = await readPool(tx, loaded, resolved, now);
-    if (state.value === null) throw permissionLacking(checkFor(loaded, resolved.grade));
-    const exhausted = () => quotaExhausted({ alias: loaded.alias, kind: loaded.kind, grade: resolved.grade });
+    const refusal = shortfall(loaded, state, amount);
+    if (refusal || state.value === null) throw refusal;
 
     if (loaded.kind === 'count') {
       const { per_val } = useOf(loaded, state);
-      if (state.used + amount > per_val) throw exhausted();
       await repository.addUsage(tx, pool, loaded.alias, state.periodKey, amount);
       return { per_val, use_val: state.used + amount };
     }
 
     const fromAllowance = Math.min(amount, Math.max(0, state.value - state.used));
     let rest = amount - fromAllowance;
-    const packLeft = state.packs.reduce((sum, pack) => sum + Math.max(0, pack.amount - pack.used), 0);
-    if (rest > packLeft) throw exhausted();
     if (fromAllowance > 0) await repository.addUsage(tx, pool, loaded.alias, state.periodKey, fromAllowance);
     for (const pack of state.packs) {
       if (rest === 0) break;

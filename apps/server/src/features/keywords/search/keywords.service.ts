@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { users } from '../../../db/schema';
 import { resolveGrade } from '../../permissions/grade.service';
-import { checkPermission, consumePermission } from '../../permissions/permissions.service';
+import { assertQuotaLeft, checkPermission, consumePermission } from '../../permissions/permissions.service';
 import { DEFAULT_COUNTRY } from '../countries';
 import type { KeywordRecord } from '../keyword-record';
 import { type KeywordScope, runSearch } from './keyword-search.repository';
@@ -77,17 +77,28 @@ export function presentRow(row: KeywordRecord, viewer: Viewer): KeywordRow {
   };
 }
 
+/** The daily count a new search spends. */
+const SEARCH_COUNT_ALIAS = 'KEYWORD_LIBRARY_SEARCH_COUNT_DAY';
+
 /**
  * Searches a library for a viewer: a new search (page 1 with words) spends one daily search count,
  * paging stops at the grade's depth, and figures are banded unless the viewer may see them exactly.
+ *
+ * Only an answered search is charged: a used-up count is refused first, by reading alone (no
+ * transaction, no search run), then the search runs, and only then is the unit taken, atomically
+ * under the quota lock. A failing search therefore costs nothing, and when more searches race for
+ * the last units than are left, the extra ones are refused (810) at the charge, their results unsent
+ * (their history entry stays: the user did type those words).
  */
 export async function searchKeywords(db: Database, viewer: Viewer, body: SearchKeywordsBody): Promise<KeywordList> {
   const scope = scopeOf(body);
   const words = searchWords(body);
   const dataMax = await pageDepth(db, viewer);
-  if (viewer.userId !== null && words.length > 0 && body.page_no === 1) {
-    await consumePermission(db, { userId: viewer.userId, alias: 'KEYWORD_LIBRARY_SEARCH_COUNT_DAY' });
-  }
+  const charge =
+    viewer.userId !== null && words.length > 0 && body.page_no === 1
+      ? { userId: viewer.userId, alias: SEARCH_COUNT_ALIAS }
+      : null;
+  if (charge) await assertQuotaLeft(db, charge);
   const offset = (body.page_no - 1) * body.page_size;
   const limit = Math.max(0, Math.min(body.page_size, dataMax - offset));
   const query = { scope, words, filters: body.filters, sort: body.sort, order: body.order, limit, offset };
@@ -95,6 +106,8 @@ export async function searchKeywords(db: Database, viewer: Viewer, body: SearchK
   if (viewer.userId !== null && body.history_type && words.length > 0 && body.page_no === 1) {
     await recordHistory(db, viewer.userId, body.history_type, words);
   }
+  // Last, so that nothing failing after it can leave a unit spent on an unanswered search.
+  if (charge) await consumePermission(db, charge);
   return {
     total_record: total.total,
     total_estimated: total.estimated,
