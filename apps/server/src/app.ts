@@ -91,7 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandling(app, apiPaths);
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: contentSecurityPolicy(),
+    contentSecurityPolicy: contentSecurityPolicy(app.providers.captcha.pageOrigins),
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCookie);
@@ -115,15 +115,17 @@ export function databaseTarget(config: AppConfig) {
   return config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir };
 }
 
-function contentSecurityPolicy() {
+/** `widgetOrigins`: a vendor captcha's script, frame and call origins (empty for the built-in slider). */
+function contentSecurityPolicy(widgetOrigins: readonly string[]) {
   return {
     directives: {
       defaultSrc: ["'self'"],
       // antd writes its styles at run time.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-      connectSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      connectSrc: ["'self'", ...widgetOrigins],
+      scriptSrc: ["'self'", ...widgetOrigins],
+      frameSrc: ["'self'", ...widgetOrigins],
       upgradeInsecureRequests: null,
     },
   };

@@ -45,6 +45,7 @@ export const envSchema = z.object({
   PAY_PROVIDER: z.enum(['sandbox', 'alipay', 'wxpay']).default('sandbox'),
   LLM_PROVIDER: z.enum(['sandbox', 'openai']).default('sandbox'),
   STT_PROVIDER: z.enum(['sandbox', 'openai']).default('sandbox'),
+  CAPTCHA_PROVIDER: z.enum(['sandbox', 'tencent']).default('sandbox'),
   /** WeChat Official Account (WECHAT_PROVIDER=official); see docs/providers.md. */
   WECHAT_APP_ID: z.string().optional(),
   WECHAT_APP_SECRET: z.string().optional(),
@@ -60,6 +61,14 @@ export const envSchema = z.object({
   ALIYUN_SMS_SIGN_NAME: z.string().optional(),
   ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
   ALIYUN_SMS_ENDPOINT: z.url().default('https://dysmsapi.aliyuncs.com'),
+  /** Tencent Cloud 验证码 (CAPTCHA_PROVIDER=tencent): the captcha's CaptchaAppId and AppSecretKey. */
+  TENCENT_CAPTCHA_APP_ID: z.string().regex(/^\d+$/, '必须是数字（CaptchaAppId）').optional(),
+  TENCENT_CAPTCHA_APP_SECRET_KEY: z.string().optional(),
+  /** A CAM key allowed to call DescribeCaptchaResult; it signs the ticket checks. */
+  TENCENTCLOUD_SECRET_ID: z.string().optional(),
+  TENCENTCLOUD_SECRET_KEY: z.string().optional(),
+  TENCENT_CAPTCHA_ENDPOINT: z.url().default('https://captcha.tencentcloudapi.com'),
+  TENCENT_CAPTCHA_SCRIPT_URL: z.url().default('https://turing.captcha.qcloud.com/TCaptcha.js'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -70,6 +79,14 @@ function missingVendorCredentials(env: Env): string[] {
   if (env.WECHAT_PROVIDER === 'official') needed.push('WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_TOKEN');
   if (env.SMS_PROVIDER === 'aliyun') {
     needed.push('ALIYUN_ACCESS_KEY_ID', 'ALIYUN_ACCESS_KEY_SECRET', 'ALIYUN_SMS_SIGN_NAME', 'ALIYUN_SMS_TEMPLATE_CODE');
+  }
+  if (env.CAPTCHA_PROVIDER === 'tencent') {
+    needed.push(
+      'TENCENT_CAPTCHA_APP_ID',
+      'TENCENT_CAPTCHA_APP_SECRET_KEY',
+      'TENCENTCLOUD_SECRET_ID',
+      'TENCENTCLOUD_SECRET_KEY',
+    );
   }
   return needed.filter((name) => !env[name]).map((name) => `${name}: 所选服务商需要此项配置`);
 }
@@ -104,6 +121,8 @@ export interface AppConfig {
   wechatPollIntervalMs: number;
   wechat: WechatOfficialConfig;
   aliyunSms: AliyunSmsConfig;
+  captchaProvider: Env['CAPTCHA_PROVIDER'];
+  tencentCaptcha: TencentCaptchaConfig;
 }
 
 /** What one client (an address, or a signed-in user) may do; see plugins/request-limits.ts. */
@@ -127,6 +146,16 @@ export interface WechatOfficialConfig {
   appSecret: string;
   token: string;
   apiBase: string;
+}
+
+/** Tencent Cloud 验证码 settings; empty strings unless CAPTCHA_PROVIDER=tencent. */
+export interface TencentCaptchaConfig {
+  appId: string;
+  appSecretKey: string;
+  secretId: string;
+  secretKey: string;
+  endpoint: string;
+  scriptUrl: string;
 }
 
 /** Aliyun SMS settings; empty strings unless SMS_PROVIDER=aliyun. */
@@ -202,6 +231,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       signName: env.ALIYUN_SMS_SIGN_NAME ?? '',
       templateCode: env.ALIYUN_SMS_TEMPLATE_CODE ?? '',
       endpoint: env.ALIYUN_SMS_ENDPOINT,
+    },
+    captchaProvider: env.CAPTCHA_PROVIDER,
+    tencentCaptcha: {
+      appId: env.TENCENT_CAPTCHA_APP_ID ?? '',
+      appSecretKey: env.TENCENT_CAPTCHA_APP_SECRET_KEY ?? '',
+      secretId: env.TENCENTCLOUD_SECRET_ID ?? '',
+      secretKey: env.TENCENTCLOUD_SECRET_KEY ?? '',
+      endpoint: env.TENCENT_CAPTCHA_ENDPOINT,
+      scriptUrl: env.TENCENT_CAPTCHA_SCRIPT_URL,
     },
   };
 }

@@ -100,11 +100,27 @@ export type CaptchaResult = z.infer<typeof captchaResultSchema>;
  */
 export const captchaFailureSchema = z.object({ refresh: z.boolean() });
 
+/**
+ * Longest captcha ticket accepted: the slider's are 32 characters, Tencent's several hundred.
+ */
+export const CAPTCHA_TICKET_MAX = 2048;
+
 /** `GET /api/slider_c`: checks a pair without spending it; 660 when it is not (or no longer) good. */
 export const sliderCheckQuerySchema = z.object({
   randstr: z.string().trim().min(1, '请完成安全验证').max(64),
-  ticket: z.string().trim().min(1, '请完成安全验证').max(128),
+  ticket: z.string().trim().min(1, '请完成安全验证').max(CAPTCHA_TICKET_MAX),
 });
+
+/**
+ * `GET /api/captcha/config`: which captcha the browser shows. `sandbox`: the built-in slider
+ * (`captcha/new`, `captcha/verify`); `tencent`: Tencent Cloud 验证码, loaded from `script_url` and
+ * shown with `new TencentCaptcha(app_id, callback)`; its callback's `ticket` and `randstr` are the pair.
+ */
+export const captchaConfigSchema = z.discriminatedUnion('provider', [
+  z.object({ provider: z.literal('sandbox') }),
+  z.object({ provider: z.literal('tencent'), app_id: z.string(), script_url: z.string() }),
+]);
+export type CaptchaConfig = z.infer<typeof captchaConfigSchema>;
 
 // ---------------------------------------------------------------------------------------------------
 // SMS codes
@@ -131,7 +147,7 @@ export const smsSendBodySchema = z.object({
   phone: sendPhoneSchema,
   /** The solved captcha (`randstr` = puzzle id); missing or spent answers 660. */
   randstr: z.string().trim().max(64).optional(),
-  ticket: z.string().trim().max(128).optional(),
+  ticket: z.string().trim().max(CAPTCHA_TICKET_MAX).optional(),
   /** Defaults to the path's own type (table above). */
   type: smsSendTypeSchema.optional(),
 });
@@ -278,6 +294,7 @@ export const dccPreviewSchema = z.object({
 // ---------------------------------------------------------------------------------------------------
 
 export const AuthPath = {
+  captchaConfig: '/api/captcha/config',
   captchaNew: '/api/captcha/new',
   captchaVerify: '/api/captcha/verify',
   sliderCheck: '/api/slider_c',

@@ -1,6 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
+import type { CaptchaProvider } from './captcha/index';
+import { createSandboxCaptcha } from './captcha/sandbox';
+import { createTencentCaptcha } from './captcha/tencent';
 import { createAliyunSms } from './sms/aliyun';
 import type { SmsProvider } from './sms/index';
 import { createSandboxSms } from './sms/sandbox';
@@ -12,6 +15,7 @@ import { createSandboxWechat } from './wechat/sandbox';
 export interface Providers {
   sms: SmsProvider;
   wechat: WechatLoginProvider;
+  captcha: CaptchaProvider;
 }
 
 export interface ProviderContext {
@@ -31,5 +35,9 @@ export function createProviders({ config, db, log }: ProviderContext): Providers
       config.wechatProvider === 'official'
         ? createOfficialWechat(config.wechat)
         : createSandboxWechat({ publicUrl: config.publicUrl }),
+    captcha:
+      config.captchaProvider === 'tencent'
+        ? createTencentCaptcha({ ...config.tencentCaptcha, log })
+        : createSandboxCaptcha({ db }),
   };
 }

@@ -33,6 +33,21 @@ describe('provider selection', () => {
     expect(providers.wechat.name).toBe('official');
   });
 
+  it('uses Tencent Cloud 验证码 when chosen with its keys, and names the missing ones otherwise', () => {
+    const tencent = {
+      CAPTCHA_PROVIDER: 'tencent',
+      TENCENT_CAPTCHA_APP_ID: '190000001',
+      TENCENT_CAPTCHA_APP_SECRET_KEY: 'k',
+      TENCENTCLOUD_SECRET_ID: 'id',
+      TENCENTCLOUD_SECRET_KEY: 'key',
+    };
+    expect(createProviders(context(tencent)).captcha.name).toBe('tencent');
+    expect(createProviders(context({})).captcha.name).toBe('sandbox');
+    expect(() => loadConfig({ CAPTCHA_PROVIDER: 'tencent', TENCENT_CAPTCHA_APP_ID: '190000001' })).toThrow(
+      /TENCENT_CAPTCHA_APP_SECRET_KEY[\s\S]*TENCENTCLOUD_SECRET_ID[\s\S]*TENCENTCLOUD_SECRET_KEY/,
+    );
+  });
+
   it('refuses to start a real adapter without its credentials, naming each missing variable', () => {
     let caught: unknown;
     try {

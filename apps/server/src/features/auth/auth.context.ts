@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import type { RateLimitStore } from '../../lib/rate-limit';
+import type { CaptchaProvider } from '../../providers/captcha';
 import type { SmsProvider } from '../../providers/sms';
 import type { PasswordKey } from './server-keys.service';
 
@@ -13,6 +14,7 @@ export interface AuthContext {
   log: FastifyBaseLogger;
   /** Read at call time, so a provider replaced after start-up (tests) is the one used. */
   sms(): SmsProvider;
+  captcha(): CaptchaProvider;
   passwordKey(): Promise<PasswordKey>;
   tokenSecret(): Promise<Buffer>;
 }

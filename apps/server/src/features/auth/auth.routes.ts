@@ -26,7 +26,7 @@ import { requireUser } from '../../plugins/session';
 import { closeSession } from '../sessions/sessions.service';
 import { bindPhone, changeUserPhone, resetPassword, verifyCurrentPhone } from './account.service';
 import type { AuthContext, RequestOrigin } from './auth.context';
-import { createPuzzle, isTicketUsable, verifyPuzzle } from './captcha.service';
+import { checkTicket, createPuzzle, verifyPuzzle } from './captcha.service';
 import { reportConversion } from './conversion.service';
 import { dccLogin, previewDccLogin } from './dcc.service';
 import { assertIpAllowed } from './ip-guard';
@@ -50,29 +50,36 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     store,
     log: app.log,
     sms: () => app.providers.sms,
+    captcha: () => app.providers.captcha,
     passwordKey: memoize(() => loadPasswordKey(app.db)),
     tokenSecret: memoize(() => loadTokenSecret(app.db)),
   };
   /** The login calls an address shut out for 24 h may not make (661). */
   const guardIp = async (request: FastifyRequest) => assertIpAllowed(store, request.ip);
 
-  // Slider captcha -----------------------------------------------------------------------------------
+  // Captcha: the provider's (docs/providers.md); the built-in slider's puzzles only with the sandbox --
 
-  app.get(AuthPath.captchaNew, { preHandler: guardIp }, async (request) =>
+  app.get(AuthPath.captchaConfig, async () => ok(app.providers.captcha.client));
+
+  /** The slider's puzzle calls exist only while it is the captcha: its tickets count for nothing else. */
+  const sliderOnly = async (request: FastifyRequest) => {
+    if (app.providers.captcha.name !== 'sandbox') throw new AppError(Code.NOT_FOUND);
+    await guardIp(request);
+  };
+
+  app.get(AuthPath.captchaNew, { preHandler: sliderOnly }, async (request) =>
     ok(await createPuzzle({ db: app.db, store, ip: request.ip, now: new Date() })),
   );
 
   app.post(
     AuthPath.captchaVerify,
-    { schema: { body: captchaVerifyBodySchema }, preHandler: guardIp },
+    { schema: { body: captchaVerifyBodySchema }, preHandler: sliderOnly },
     async (request) => ok(await verifyPuzzle({ db: app.db, body: request.body, now: new Date() }), '验证成功'),
   );
 
   app.get(AuthPath.sliderCheck, { schema: { querystring: sliderCheckQuerySchema } }, async (request) => {
     const { randstr, ticket } = request.query;
-    if (!(await isTicketUsable({ db: app.db, randstr, ticket, now: new Date() }))) {
-      throw new AppError(Code.CAPTCHA_REQUIRED, '请完成安全验证');
-    }
+    await checkTicket({ captcha: app.providers.captcha, store }, { randstr, ticket, ip: request.ip, now: new Date() });
     return ok({ valid: true });
   });
 

@@ -5,58 +5,148 @@ import { PNG } from 'pngjs';
 type Rgb = [number, number, number];
 
 const { width: WIDTH, height: HEIGHT, piece: PIECE } = CAPTCHA_SIZE;
-/** The piece: a 40×40 body with a round tab on top and one on the right, inside a 50×50 box. */
-const BODY = { left: 0, top: 10, size: 40 };
-const TAB_RADIUS = 8;
-const TABS = [
-  { cx: 20, cy: 10 },
-  { cx: 40, cy: 30 },
-];
 
-/** Whether a point of the piece box belongs to the piece. */
-export function isInsidePiece(dx: number, dy: number): boolean {
-  const inBody = dx >= BODY.left && dx < BODY.left + BODY.size && dy >= BODY.top && dy < BODY.top + BODY.size;
-  return inBody || TABS.some((tab) => (dx - tab.cx) ** 2 + (dy - tab.cy) ** 2 <= TAB_RADIUS ** 2);
+/**
+ * Where a puzzle's randomness comes from. Layout (positions, shapes, shading) comes from the CSPRNG,
+ * because it is what a solver would want to predict; per-pixel grain from Math.random, for speed.
+ * Tests pass one seeded generator for all three.
+ */
+export interface PuzzleRandom {
+  /** An integer in [min, max]. */
+  int(min: number, max: number): number;
+  /** A number in [0, 1) for layout choices. */
+  unit(): number;
+  /** A number in [0, 1) for per-pixel grain. */
+  grain(): number;
 }
 
-/** Inside the piece but next to its outside: where the outline is drawn. */
-function isPieceEdge(dx: number, dy: number): boolean {
-  if (!isInsidePiece(dx, dy)) return false;
+export const secureRandom: PuzzleRandom = {
+  int: (min, max) => randomInt(min, max + 1),
+  unit: () => randomInt(0, 2 ** 40) / 2 ** 40,
+  grain: Math.random,
+};
+
+/** The tabs a piece may carry: round knobs centred on the middle of a side of its 34×34 body. */
+type Side = 'top' | 'right' | 'bottom' | 'left';
+/** A jigsaw shape: the body and two of the four tabs, so there are six shapes to tell apart. */
+export type PieceShape = readonly [Side, Side];
+
+export const PIECE_SHAPES: readonly PieceShape[] = [
+  ['top', 'right'],
+  ['right', 'bottom'],
+  ['bottom', 'left'],
+  ['left', 'top'],
+  ['top', 'bottom'],
+  ['left', 'right'],
+];
+
+const BODY = { from: 8, to: 42 };
+const TAB_RADIUS = 7;
+const TAB_CENTRES: Record<Side, { cx: number; cy: number }> = {
+  top: { cx: 25, cy: 8 },
+  right: { cx: 42, cy: 25 },
+  bottom: { cx: 25, cy: 42 },
+  left: { cx: 8, cy: 25 },
+};
+
+/** Whether a point of the 50×50 piece box belongs to a piece of this shape. */
+export function isInsideShape(shape: PieceShape, dx: number, dy: number): boolean {
+  const inBody = dx >= BODY.from && dx < BODY.to && dy >= BODY.from && dy < BODY.to;
+  return (
+    inBody ||
+    shape.some((side) => {
+      const { cx, cy } = TAB_CENTRES[side];
+      return (dx - cx) ** 2 + (dy - cy) ** 2 <= TAB_RADIUS ** 2;
+    })
+  );
+}
+
+/** Inside the shape but next to its outside: where the outline is drawn. */
+function isShapeEdge(shape: PieceShape, dx: number, dy: number): boolean {
+  if (!isInsideShape(shape, dx, dy)) return false;
   return [
     [1, 0],
     [-1, 0],
     [0, 1],
     [0, -1],
-  ].some(([ox, oy]) => !isInsidePiece(dx + ox!, dy + oy!));
+  ].some(([ox, oy]) => !isInsideShape(shape, dx + ox!, dy + oy!));
 }
 
-/** Where a new puzzle puts its notch: clear of the start, so a lazy drag of zero never lands. */
-export function randomNotchPosition(): { x: number; y: number } {
-  return { x: randomInt(PIECE + 10, WIDTH - PIECE - 10 + 1), y: randomInt(5, HEIGHT - PIECE - 5 + 1) };
+/** The range of a notch's left edge: clear of the start, so a lazy drag of zero never lands. */
+const NOTCH_X = { min: PIECE + 10, max: WIDTH - PIECE - 10 };
+/** Room left between two notches, so each keeps its outline. */
+const NOTCH_GAP = 2;
+
+export interface Notch {
+  x: number;
+  y: number;
+  shape: PieceShape;
 }
 
-export interface PuzzleImages {
+export interface Puzzle {
+  /** The notch the piece fits: the server keeps its x. */
+  notch: Notch;
+  /** The other notches, of other shapes (tests check a person can still tell them apart). */
+  decoys: Notch[];
   background: Buffer;
   piece: Buffer;
 }
 
 /**
- * Draws a fresh background (gradient, random shapes, noise), cuts the notch at (x, y) and lifts the
- * matching piece. Every puzzle is drawn anew so no image can be looked up from an earlier answer.
+ * Draws a fresh puzzle: a background (gradient, random shapes, grain), the piece lifted from it, its
+ * notch, two or three decoy notches of other shapes along the same row, and one or two shadows.
+ *
+ * The old picture had one notch, the picture at exactly 45 % brightness, so sliding the piece's
+ * outline along the row and taking the darkest (or most nearly 45 %) place solved every puzzle. Now
+ * every notch, real or decoy, gets its own darkness, a slant of light across it and the same outline,
+ * and grain is added after cutting, so brightness alone picks one of several places. A person still
+ * matches the piece to the one notch of its shape. Every puzzle is drawn anew so no image can be
+ * looked up from an earlier answer.
  */
-export function drawPuzzle(notch: { x: number; y: number }): PuzzleImages {
+export function drawPuzzle(random: PuzzleRandom = secureRandom): Puzzle {
+  const { notch, decoys } = layOutNotches(random);
   const scene = new PNG({ width: WIDTH, height: HEIGHT });
-  paintGradient(scene);
-  for (let count = randomInt(10, 16); count > 0; count--) paintRandomShape(scene);
-  addNoise(scene, 10);
+  paintGradient(scene, random);
+  for (let count = random.int(10, 15); count > 0; count--) paintRandomShape(scene, random);
+  addNoise(scene, 10, random);
   const piece = liftPiece(scene, notch);
-  cutNotch(scene, notch);
-  return { background: encode(scene), piece: encode(piece) };
+  for (let count = random.int(1, 2); count > 0; count--) paintShadow(scene, notch, random);
+  // Seen through the piece's outline a decoy of another shape is a little lighter than the real
+  // notch (its tabs are elsewhere); drawing decoys a little darker takes that tell away.
+  for (const decoy of decoys) cutNotch(scene, decoy, random, 0.3);
+  cutNotch(scene, notch, random, 0.36);
+  addNoise(scene, 8, random);
+  return { notch, decoys, background: encode(scene), piece: encode(piece) };
 }
 
-function paintGradient(png: PNG) {
-  const from = randomColor(0.55, 0.55);
-  const to = randomColor(0.5, 0.35);
+/**
+ * Three or four notches spread over the notch range without overlapping (random gaps between them),
+ * one of which, picked at random, is the real one. Decoys sit at nearly the real notch's height: a
+ * solver scans the row the piece slides along, so decoys elsewhere would not count.
+ */
+function layOutNotches(random: PuzzleRandom): { notch: Notch; decoys: Notch[] } {
+  const count = 1 + random.int(2, 3);
+  const step = PIECE + NOTCH_GAP;
+  const slack = NOTCH_X.max - NOTCH_X.min - (count - 1) * step;
+  const offsets = Array.from({ length: count }, () => random.int(0, slack)).sort((a, b) => a - b);
+  const lefts = offsets.map((offset, index) => NOTCH_X.min + offset + index * step);
+  const real = random.int(0, count - 1);
+  const shapes = [...PIECE_SHAPES];
+  const pickShape = () => shapes.splice(random.int(0, shapes.length - 1), 1)[0]!;
+  const notch: Notch = { x: lefts[real]!, y: random.int(5, HEIGHT - PIECE - 5), shape: pickShape() };
+  const decoys = lefts
+    .filter((_, index) => index !== real)
+    .map((x) => ({
+      x,
+      y: Math.min(HEIGHT - PIECE - 2, Math.max(2, notch.y + random.int(-6, 6))),
+      shape: pickShape(),
+    }));
+  return { notch, decoys };
+}
+
+function paintGradient(png: PNG, random: PuzzleRandom) {
+  const from = randomColor(random, 0.55, 0.55);
+  const to = randomColor(random, 0.5, 0.35);
   for (let y = 0; y < png.height; y++) {
     for (let x = 0; x < png.width; x++) {
       setPixel(png, x, y, from, 255);
@@ -65,13 +155,13 @@ function paintGradient(png: PNG) {
   }
 }
 
-function paintRandomShape(png: PNG) {
-  const color = randomColor(0.6, randomInt(30, 75) / 100);
-  const alpha = randomInt(25, 65) / 100;
-  const cx = randomInt(0, png.width);
-  const cy = randomInt(0, png.height);
-  const size = randomInt(12, 60);
-  const kind = randomInt(0, 3);
+function paintRandomShape(png: PNG, random: PuzzleRandom) {
+  const color = randomColor(random, 0.6, random.int(30, 75) / 100);
+  const alpha = random.int(25, 65) / 100;
+  const cx = random.int(0, png.width - 1);
+  const cy = random.int(0, png.height - 1);
+  const size = random.int(12, 59);
+  const kind = random.int(0, 2);
   const inside =
     kind === 0
       ? (x: number, y: number) => (x - cx) ** 2 + (y - cy) ** 2 <= size ** 2
@@ -86,39 +176,77 @@ function paintRandomShape(png: PNG) {
   }
 }
 
-/** Grain that defeats exact-colour matching; Math.random suffices, the notch position is what is secret. */
-function addNoise(png: PNG, amplitude: number) {
+/**
+ * A soft dark patch on the row, away from the real notch: a region as dark as a notch but with no
+ * outline and no jigsaw shape, which a brightness search takes for a notch and a person ignores.
+ */
+function paintShadow(png: PNG, notch: { x: number; y: number }, random: PuzzleRandom) {
+  const radius = random.int(16, 24);
+  const cy = notch.y + PIECE / 2 + random.int(-8, 8);
+  const candidates: number[] = [];
+  for (let cx = radius; cx < WIDTH - radius; cx++) {
+    if (Math.abs(cx - (notch.x + PIECE / 2)) >= PIECE / 2 + radius + 2) candidates.push(cx);
+  }
+  const cx = candidates[random.int(0, candidates.length - 1)]!;
+  const depth = 0.4 + random.unit() * 0.2;
+  for (let y = Math.max(0, cy - radius); y < Math.min(png.height, cy + radius + 1); y++) {
+    for (let x = Math.max(0, cx - radius); x < Math.min(png.width, cx + radius + 1); x++) {
+      const distance = Math.hypot(x - cx, y - cy) / radius;
+      if (distance > 1) continue;
+      // Full depth in the middle, fading over the outer third so it has no edge to find.
+      const share = depth * Math.min(1, (1 - distance) * 3);
+      blendPixel(png, x, y, [0, 0, 0], share);
+    }
+  }
+}
+
+/** Grain that defeats exact-colour matching. */
+function addNoise(png: PNG, amplitude: number, random: PuzzleRandom) {
   for (let index = 0; index < png.data.length; index += 4) {
-    const shift = Math.round((Math.random() * 2 - 1) * amplitude);
+    const shift = Math.round((random.grain() * 2 - 1) * amplitude);
     for (let channel = 0; channel < 3; channel++) {
       png.data[index + channel] = clamp(png.data[index + channel]! + shift);
     }
   }
 }
 
-function liftPiece(scene: PNG, notch: { x: number; y: number }): PNG {
+function liftPiece(scene: PNG, notch: Notch): PNG {
+  const { shape } = notch;
   const piece = new PNG({ width: PIECE, height: PIECE });
   for (let dy = 0; dy < PIECE; dy++) {
     for (let dx = 0; dx < PIECE; dx++) {
-      if (!isInsidePiece(dx, dy)) {
+      if (!isInsideShape(shape, dx, dy)) {
         setPixel(piece, dx, dy, [0, 0, 0], 0);
         continue;
       }
       const color = getPixel(scene, notch.x + dx, notch.y + dy);
-      setPixel(piece, dx, dy, isPieceEdge(dx, dy) ? mix(color, [255, 255, 255], 0.7) : color, 255);
+      setPixel(piece, dx, dy, isShapeEdge(shape, dx, dy) ? mix(color, [255, 255, 255], 0.7) : color, 255);
     }
   }
   return piece;
 }
 
-function cutNotch(scene: PNG, notch: { x: number; y: number }) {
+/**
+ * Darkens a notch: its own depth (`lightest` to 25 points more of the light kept), tilted by a slant
+ * of up to ±10 points across it in a random direction, with a light outline like the piece's.
+ */
+function cutNotch(scene: PNG, at: Notch, random: PuzzleRandom, lightest: number) {
+  const { shape } = at;
+  const kept = lightest + random.unit() * 0.25;
+  const angle = random.unit() * 2 * Math.PI;
+  const slant = random.unit() * 0.1;
+  const outline = 0.4 + random.unit() * 0.2;
   for (let dy = 0; dy < PIECE; dy++) {
     for (let dx = 0; dx < PIECE; dx++) {
-      if (!isInsidePiece(dx, dy)) continue;
-      const x = notch.x + dx;
-      const y = notch.y + dy;
+      if (!isInsideShape(shape, dx, dy)) continue;
+      const x = at.x + dx;
+      const y = at.y + dy;
       const color = getPixel(scene, x, y);
-      const shaded = isPieceEdge(dx, dy) ? mix(color, [255, 255, 255], 0.5) : mix(color, [0, 0, 0], 0.55);
+      const across = ((dx - PIECE / 2) * Math.cos(angle) + (dy - PIECE / 2) * Math.sin(angle)) / (PIECE / 2);
+      const light = Math.min(1, Math.max(0, kept + slant * across));
+      const shaded = isShapeEdge(shape, dx, dy)
+        ? mix(color, [255, 255, 255], outline)
+        : mix(color, [0, 0, 0], 1 - light);
       setPixel(scene, x, y, shaded, 255);
     }
   }
@@ -129,8 +257,8 @@ function encode(png: PNG): Buffer {
   return PNG.sync.write(png, { filterType: 1 });
 }
 
-function randomColor(saturation: number, lightness: number): Rgb {
-  return hslToRgb(randomInt(0, 360), saturation, lightness);
+function randomColor(random: PuzzleRandom, saturation: number, lightness: number): Rgb {
+  return hslToRgb(random.int(0, 359), saturation, lightness);
 }
 
 function hslToRgb(hue: number, saturation: number, lightness: number): Rgb {

@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { CAPTCHA_SIZE, type CaptchaPuzzle, type CaptchaResult, type CaptchaVerifyBody, Code } from '@dso/contract';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { RateLimitStore } from '../../lib/rate-limit';
+import type { CaptchaAnswer, CaptchaProvider, CaptchaVerdict } from '../../providers/captcha';
 import { authLimits } from './auth.limits';
-import { drawPuzzle, randomNotchPosition } from './captcha.image';
+import { drawPuzzle } from './captcha.image';
 import * as repository from './captcha.repository';
 import { looksHuman } from './captcha.trail';
 
@@ -19,8 +20,8 @@ export async function createPuzzle(options: {
 }): Promise<CaptchaPuzzle> {
   const drawn = await options.store.increment(`captcha:ip:${options.ip}`, authLimits.windows.HOUR);
   if (drawn.count > limits.perIpPerHour) throw new AppError(Code.LIMITED, '操作过于频繁，请稍后再试');
-  const notch = randomNotchPosition();
-  const images = drawPuzzle(notch);
+  const images = drawPuzzle();
+  const { notch } = images;
   const id = randomBytes(16).toString('hex');
   await repository.insertPuzzle(options.db, {
     id,
@@ -64,29 +65,73 @@ export async function verifyPuzzle(options: {
   return { randstr: body.id, ticket };
 }
 
-/** Whether a pair is good for a send, without spending it (`GET /api/slider_c`). */
-export async function isTicketUsable(options: { db: Database; randstr: string; ticket: string; now: Date }) {
-  return Boolean(
-    await repository.findUsableTicket(options.db, options.randstr, options.ticket, ticketSolvedAfter(options.now)),
-  );
+/** What the captcha calls share: the provider chosen by configuration and the limits store. */
+export interface CaptchaContext {
+  captcha: CaptchaProvider;
+  store: RateLimitStore;
+}
+
+interface PairInput {
+  randstr: string;
+  ticket: string;
+  ip: string;
+  now: Date;
+}
+
+/**
+ * A pair checked by `slider_c` with a vendor whose check spends the ticket is remembered here for the
+ * ticket's life, so the send that follows can still spend it once. The key is a hash: tickets are
+ * long and are credentials.
+ */
+const checkedKey = (randstr: string, ticket: string) =>
+  `captcha:checked:${createHash('sha256').update(`${randstr}\n${ticket}`).digest('base64url')}`;
+const checkedSpentKey = (randstr: string, ticket: string) => `${checkedKey(randstr, ticket)}:spent`;
+
+/** Whether a pair is good for a send, without spending it (`GET /api/slider_c`); 660 (or 300) if not. */
+export async function checkTicket(ctx: CaptchaContext, pair: PairInput) {
+  const { captcha, store } = ctx;
+  if (captcha.checkSpendsTicket && (await store.read(checkedKey(pair.randstr, pair.ticket))).count > 0) {
+    if ((await store.read(checkedSpentKey(pair.randstr, pair.ticket))).count === 0) return;
+  }
+  assertPassed(await captcha.check(answerOf(pair)));
+  if (captcha.checkSpendsTicket) await store.increment(checkedKey(pair.randstr, pair.ticket), limits.ticketTtlMs);
 }
 
 /** Spends the pair a send came with, or answers 660 so the client shows the captcha again. */
-export async function spendTicket(options: {
-  db: Database;
-  randstr: string | undefined;
-  ticket: string | undefined;
-  now: Date;
-}) {
-  const { db, randstr, ticket, now } = options;
+export async function spendTicket(
+  ctx: CaptchaContext,
+  pair: { randstr: string | undefined; ticket: string | undefined; ip: string; now: Date },
+) {
+  const { randstr, ticket } = pair;
   if (!randstr || !ticket) throw new AppError(Code.CAPTCHA_REQUIRED, '请完成安全验证');
-  if (!(await repository.spendTicket(db, randstr, ticket, ticketSolvedAfter(now), now))) {
+  const { captcha, store } = ctx;
+  if (captcha.checkSpendsTicket && (await store.read(checkedKey(randstr, ticket))).count > 0) {
+    // Checked earlier by slider_c: the vendor has spent it already, so only the first send may use it.
+    const spent = await store.increment(checkedSpentKey(randstr, ticket), limits.ticketTtlMs);
+    if (spent.count === 1) return;
     throw new AppError(Code.CAPTCHA_REQUIRED, '请完成安全验证');
   }
+  assertPassed(await captcha.redeem(answerOf({ ...pair, randstr, ticket })));
 }
 
-function ticketSolvedAfter(now: Date) {
-  return new Date(now.getTime() - limits.ticketTtlMs);
+function answerOf(pair: PairInput): CaptchaAnswer {
+  return { randstr: pair.randstr, ticket: pair.ticket, userIp: pair.ip, now: pair.now };
+}
+
+/**
+ * A refused answer sends the user back to the captcha (660) with what went wrong; a vendor that
+ * cannot be asked is not the user's fault and no new captcha helps, so that is a toast (300).
+ */
+function assertPassed(verdict: CaptchaVerdict) {
+  if (verdict.ok) return;
+  switch (verdict.reason) {
+    case 'unavailable':
+      throw new AppError(Code.TOAST, '安全验证服务暂时不可用，请稍后再试');
+    case 'expired':
+      throw new AppError(Code.CAPTCHA_REQUIRED, '安全验证已过期，请重新验证');
+    default:
+      throw new AppError(Code.CAPTCHA_REQUIRED, '请完成安全验证');
+  }
 }
 
 function captchaFailure(message: string, refresh: boolean) {

@@ -109,7 +109,10 @@ export async function sendSmsCode(options: {
 
   await assertIpAllowed(ctx.store, ip);
   await rule.precheck?.(ctx, sender);
-  await spendTicket({ db: ctx.db, randstr: body.randstr, ticket: body.ticket, now });
+  await spendTicket(
+    { captcha: ctx.captcha(), store: ctx.store },
+    { randstr: body.randstr, ticket: body.ticket, ip, now },
+  );
   await countAddress(ctx, sender);
   await rule.accountCheck?.(ctx, sender);
   await claimCountdown(ctx, sender, rule.purpose);
