@@ -15,16 +15,24 @@ function toRouteObject(meta: RouteMeta): RouteObject {
   };
 }
 
+function BlankFallback() {
+  return null;
+}
+
 export function createAppRouter() {
   const router = createBrowserRouter([
     {
       element: <RootLayout />,
       errorElement: <RouteError />,
+      // The first page's loader (the guard) and chunk run before anything renders: the page is
+      // blank for that moment by design, said explicitly so the router does not warn about it.
+      HydrateFallback: BlankFallback,
       children: [
         // /login always lands on the home page (000 §2.2); the login dialog is how one logs in.
-        { path: '/login', loader: () => redirect('/') },
+        // Redirect-only routes render nothing of their own.
+        { path: '/login', loader: () => redirect('/'), element: null },
         ...routeTable.map(toRouteObject),
-        { path: '*', loader: () => redirect('/404') },
+        { path: '*', loader: () => redirect('/404'), element: null },
       ],
     },
   ]);

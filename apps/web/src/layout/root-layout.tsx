@@ -1,14 +1,19 @@
 import { Layout } from 'antd';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { APP_CONTAINER_ID, useAfterNavigation, useRouteMeta } from '../app/after-navigation';
-import { ErrorDialogs } from '../features/errors/components/error-dialogs';
-import { BackToTop } from './back-to-top';
 import { AppFooter, isFooterHidden } from './footer/app-footer';
 import { GlobalDialogs } from './global-dialogs';
 import { AppHeader } from './header/app-header';
 import { HomeBanner } from './home-banner';
 import { KeywordBreadcrumb } from './keyword-breadcrumb';
+
+// Shown only on an error or after scrolling: their chunks load right after the first paint (their
+// imports start when the layout first renders), not before it.
+const ErrorDialogs = lazy(async () => ({
+  default: (await import('../features/errors/components/error-dialogs')).ErrorDialogs,
+}));
+const BackToTop = lazy(async () => ({ default: (await import('./back-to-top')).BackToTop }));
 
 /** Scroll handling is throttled to 16 ms (000 §9). */
 const SCROLL_THROTTLE_MS = 16;
@@ -48,8 +53,10 @@ export function RootLayout() {
         <Outlet />
         {meta?.layout !== 'plain' && !isFooterHidden(pathname) && <AppFooter />}
       </main>
-      <BackToTop scrollContainerId={loadEvent ? APP_CONTAINER_ID : null} />
-      <ErrorDialogs />
+      <Suspense fallback={null}>
+        <BackToTop scrollContainerId={loadEvent ? APP_CONTAINER_ID : null} />
+        <ErrorDialogs />
+      </Suspense>
       <GlobalDialogs />
     </Layout>
   );

@@ -1,10 +1,15 @@
 import { EnvironmentOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { ContactQr } from '../../features/support/components/contact-qr';
 import { company, contactLinks, sisterProduct } from '../../features/support/contact-info';
 import { useDialogs } from '../../stores/dialogs';
 import { Logo } from '../header/logo-mark';
 import { FriendLinks } from './friend-links';
+
+// The footer sits below the fold: its QR codes need not hold up the first paint.
+const ContactQr = lazy(async () => ({
+  default: (await import('../../features/support/components/contact-qr')).ContactQr,
+}));
 
 /** The footer is hidden on /setting and /pay (000 §2.4). */
 export function isFooterHidden(pathname: string): boolean {
@@ -60,8 +65,10 @@ export function AppFooter() {
             </a>
           </nav>
           <div className="footer-qrs">
-            <ContactQr value={contactLinks.officialAccount} size={96} label="官方公众号" />
-            <ContactQr value={contactLinks.supportWechat} size={96} label="客服微信" />
+            <Suspense fallback={null}>
+              <ContactQr value={contactLinks.officialAccount} size={96} label="官方公众号" />
+              <ContactQr value={contactLinks.supportWechat} size={96} label="客服微信" />
+            </Suspense>
           </div>
         </div>
         <FriendLinks />
