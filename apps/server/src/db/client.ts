@@ -10,6 +10,7 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/p
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { isRetryableConflict } from '../lib/backend-faults';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -37,7 +38,7 @@ async function openPglite(folder: string | undefined): Promise<DatabaseHandle> {
   if (folder) mkdirSync(folder, { recursive: true });
   const client = folder ? new PGlite(folder) : new PGlite();
   await client.waitReady;
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = retryTransactions(drizzlePglite({ client, schema }) as unknown as Database);
   return {
     db,
     kind: 'pglite',
@@ -51,13 +52,44 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   // An idle connection can be closed by the server (restart, failover, a dropped test database);
   // the pool replaces it on next use, so the error must not go unhandled and crash the process.
   pool.on('error', () => undefined);
-  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  const db = retryTransactions(drizzlePg({ client: pool, schema }) as unknown as Database);
   return {
     db,
     kind: 'postgres',
     migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder }),
     close: () => pool.end(),
   };
+}
+
+/** How often a transaction that lost a serialization conflict or a deadlock runs again. */
+export const TRANSACTION_RETRIES = 3;
+
+/**
+ * Runs `attempt` again after a serialization failure (40001) or a deadlock (40P01), up to
+ * {@link TRANSACTION_RETRIES} times with a short jittered pause, so that two transactions which
+ * collided do not collide again in lockstep. PostgreSQL has rolled the loser back, so running the
+ * whole transaction again is the documented remedy; any other failure is thrown at once.
+ */
+export async function retryConflicts<T>(attempt: () => Promise<T>, retries = TRANSACTION_RETRIES): Promise<T> {
+  for (let failures = 0; ; failures++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (failures >= retries || !isRetryableConflict(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 * 2 ** failures + Math.random() * 10));
+    }
+  }
+}
+
+/**
+ * The one transaction helper: every `db.transaction(...)` of a handle goes through
+ * {@link retryConflicts}, so no caller can forget it. Savepoints (`tx.transaction`) are not retried
+ * on their own: after a conflict the whole outer transaction is void.
+ */
+function retryTransactions(db: Database): Database {
+  const begin = db.transaction.bind(db);
+  db.transaction = ((body, config) => retryConflicts(() => begin(body, config))) as Database['transaction'];
+  return db;
 }
 
 /** Rows of a raw SQL query; both drivers answer with `{ rows }`. */

@@ -1,6 +1,8 @@
 import { Code, type CodeValue, defaultMessages, type Envelope } from '@dso/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
+import { isBackendOutage } from '../lib/backend-faults';
+import { type ApiRouteIndex, requestPath } from './request-path';
 
 /** HTTP statuses for the codes that have a natural one; business codes travel with 200. */
 const httpStatusByCode: Partial<Record<CodeValue, number>> = {
@@ -12,18 +14,6 @@ const httpStatusByCode: Partial<Record<CodeValue, number>> = {
   [Code.SERVER_BUSY]: 503,
   [Code.IP_BUSY]: 429,
 };
-
-/** Postgres and socket errors that mean "try again shortly" rather than "we have a bug". */
-const busyErrorCodes = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  '53300',
-  '57P01',
-  '57P03',
-  '40001',
-  '40P01',
-]);
 
 export function sendEnvelope(
   reply: FastifyReply,
@@ -37,7 +27,7 @@ export function sendEnvelope(
 }
 
 /** The one error handler: every failure leaves as the envelope, never as a stack trace. */
-export function registerErrorHandling(app: FastifyInstance, apiPaths: Map<string, Set<string>>) {
+export function registerErrorHandling(app: FastifyInstance, apiRoutes: Pick<ApiRouteIndex, 'methodsOf'>) {
   app.setErrorHandler((thrown: unknown, request: FastifyRequest, reply: FastifyReply) => {
     if (thrown instanceof AppError) {
       return sendEnvelope(reply, thrown.code, thrown.message, thrown.data, thrown.httpStatus);
@@ -59,9 +49,9 @@ export function registerErrorHandling(app: FastifyInstance, apiPaths: Map<string
       // Malformed JSON and similar parser errors.
       return sendEnvelope(reply, Code.BAD_REQUEST, defaultMessages[Code.BAD_REQUEST]);
     }
-    const errno = (error as { code?: string }).code;
-    if (errno && busyErrorCodes.has(errno)) {
-      request.log.warn({ err: error }, 'transient backend failure');
+    if (isBackendOutage(error)) {
+      // Not a bug: the database or Redis is away or overloaded; the client is told to try again.
+      request.log.warn({ err: error }, 'backend unavailable');
       return sendEnvelope(reply, Code.SERVER_BUSY, defaultMessages[Code.SERVER_BUSY]);
     }
     request.log.error({ err: error }, 'unhandled error');
@@ -69,8 +59,7 @@ export function registerErrorHandling(app: FastifyInstance, apiPaths: Map<string
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? request.url;
-    const methods = apiPaths.get(pathname);
+    const methods = apiRoutes.methodsOf(requestPath(request));
     if (methods && !methods.has(request.method)) {
       return sendEnvelope(reply, Code.METHOD_NOT_ALLOWED, defaultMessages[Code.METHOD_NOT_ALLOWED]);
     }

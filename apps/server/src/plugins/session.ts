@@ -2,6 +2,7 @@ import { Code } from '@dso/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkToken } from '../features/sessions/sessions.service';
 import { AppError } from '../lib/app-error';
+import { requestPath } from './request-path';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,10 +22,11 @@ export function registerSessions(app: FastifyInstance) {
   app.decorateRequest('sessionId', null);
   app.addHook('preHandler', async (request) => {
     const token = request.headers.authorization;
-    if (!token || !request.url.startsWith('/api/')) return;
+    const pathname = requestPath(request);
+    if (!token || !pathname.startsWith('/api/')) return;
     const check = await checkToken(app.db, token.replace(/^Bearer\s+/i, ''));
     if ('failure' in check) {
-      if (tokenTolerantPaths.has(request.url.split('?')[0] ?? '')) return;
+      if (tokenTolerantPaths.has(pathname)) return;
       throw check.failure;
     }
     request.userId = check.userId;

@@ -10,6 +10,7 @@ import {
 } from '@dso/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
+import { requestPath } from './request-path';
 
 /**
  * Paths that cannot be signed: the server-time call is how a client with a wrong clock learns the
@@ -32,7 +33,7 @@ export interface SigningOptions {
 export function registerSigning(app: FastifyInstance, options: SigningOptions = {}) {
   const now = options.now ?? Date.now;
   app.addHook('onRequest', async (request) => {
-    const pathname = request.url.split('?')[0] ?? request.url;
+    const pathname = requestPath(request);
     if (!isSignedPath(pathname)) return;
     verifySignature(request, pathname, now());
   });

