@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { installChineseValidationMessages } from '@dso/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { type Database, type DatabaseHandle, openDatabase } from './db/client';
@@ -16,12 +16,11 @@ import { ensurePermissionConfig } from './features/permissions/permissions.servi
 import { subAccountsRoutes } from './features/sub-accounts/sub-accounts.routes';
 import { wechatRoutes } from './features/wechat/wechat.routes';
 import type { RateLimitStore } from './lib/rate-limit';
-import { maskedLogger } from './lib/log-masking';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerRequestLimits } from './plugins/request-limits';
-import { type ApiRouteIndex, createApiRouteIndex } from './plugins/request-path';
 import { registerSessions } from './plugins/session';
 import { registerSigning } from './plugins/signing';
+import { answerFrameworkError, registerInputGuard } from './plugins/validation';
 import { registerMaps, registerWebApp } from './plugins/web-app';
 import { createProviders, type Providers } from './providers';
 
@@ -30,8 +29,6 @@ declare module 'fastify' {
     db: Database;
     config: AppConfig;
     providers: Providers;
-    /** The registered `/api` routes; they also give every request its canonical path. */
-    apiRoutes: ApiRouteIndex;
   }
   interface FastifyRequest {
     /** The signed-in user's id, set by the session layer; null for visitors. */
@@ -51,17 +48,16 @@ export interface BuildAppOptions {
   providers?: Partial<Providers>;
   /** Where request limits count (tests give instances one Redis store with a prefix of their own). */
   requestLimitStore?: RateLimitStore;
+  /** Sees every route as it is added, schema included (the route fuzz test sends input to each). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole server: used by `npm start`, by the route tests and by the benchmarks. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   installChineseValidationMessages();
-  const apiRoutes = createApiRouteIndex();
   const app = Fastify({
-    logger: maskedLogger(options.logger ?? { level: config.logLevel }),
-    // One canonical path for the router and every hook (plugins/request-path.ts).
-    rewriteUrl: (request) => apiRoutes.canonicalUrl(request.url ?? '/'),
+    logger: options.logger ?? { level: config.logLevel },
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -69,6 +65,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Only named proxies may set the client address: per-address limits depend on it.
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: 2 * 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -85,13 +82,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('userId', null);
   await ensureReferenceData(database.db);
 
-  app.addHook('onRoute', apiRoutes.track);
-  app.decorate('apiRoutes', apiRoutes);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  const apiPaths = new Map<string, Set<string>>();
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const methods = apiPaths.get(route.url) ?? new Set<string>();
+    for (const method of [route.method].flat()) methods.add(method);
+    apiPaths.set(route.url, methods);
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
-  registerErrorHandling(app, apiRoutes);
+  registerErrorHandling(app, apiPaths);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: contentSecurityPolicy(app.providers.captcha.pageOrigins),
     crossOriginEmbedderPolicy: false,
@@ -101,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // After signing, before the session lookup: refused requests never reach the database.
   registerRequestLimits(app, { store: options.requestLimitStore });
   registerSessions(app);
+  registerInputGuard(app);
 
   await app.register(frameRoutes);
   await app.register(authRoutes);

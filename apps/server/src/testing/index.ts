@@ -38,6 +38,8 @@ export interface TestAppOptions {
   config?: Partial<AppConfig>;
   /** Registers extra routes before the app is ready (error-handling tests). */
   extend?: (app: FastifyInstance) => void | Promise<void>;
+  /** Sees every route as it is added (the route fuzz test). */
+  onRoute?: BuildAppOptions['onRoute'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -56,6 +58,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger: false,
     ...(options.now ? { now: options.now } : {}),
     ...(options.providers ? { providers: options.providers } : {}),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   await options.extend?.(app);
   await app.ready();
