@@ -16,8 +16,10 @@ import { ensurePermissionConfig } from './features/permissions/permissions.servi
 import { subAccountsRoutes } from './features/sub-accounts/sub-accounts.routes';
 import { wechatRoutes } from './features/wechat/wechat.routes';
 import type { RateLimitStore } from './lib/rate-limit';
+import { maskedLogger } from './lib/log-masking';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerRequestLimits } from './plugins/request-limits';
+import { type ApiRouteIndex, createApiRouteIndex } from './plugins/request-path';
 import { registerSessions } from './plugins/session';
 import { registerSigning } from './plugins/signing';
 import { answerFrameworkError, registerInputGuard } from './plugins/validation';
@@ -29,6 +31,8 @@ declare module 'fastify' {
     db: Database;
     config: AppConfig;
     providers: Providers;
+    /** The registered `/api` routes; they also give every request its canonical path. */
+    apiRoutes: ApiRouteIndex;
   }
   interface FastifyRequest {
     /** The signed-in user's id, set by the session layer; null for visitors. */
@@ -56,8 +60,11 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   installChineseValidationMessages();
+  const apiRoutes = createApiRouteIndex();
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: maskedLogger(options.logger ?? { level: config.logLevel }),
+    // One canonical path for the router and every hook (plugins/request-path.ts).
+    rewriteUrl: (request) => apiRoutes.canonicalUrl(request.url ?? '/'),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -83,18 +90,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await ensureReferenceData(database.db);
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
-  const apiPaths = new Map<string, Set<string>>();
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return;
-    const methods = apiPaths.get(route.url) ?? new Set<string>();
-    for (const method of [route.method].flat()) methods.add(method);
-    apiPaths.set(route.url, methods);
-  });
+  app.addHook('onRoute', apiRoutes.track);
+  app.decorate('apiRoutes', apiRoutes);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
-  registerErrorHandling(app, apiPaths);
+  registerErrorHandling(app, apiRoutes);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: contentSecurityPolicy(app.providers.captcha.pageOrigins),
     crossOriginEmbedderPolicy: false,
