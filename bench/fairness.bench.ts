@@ -1,0 +1,219 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import {
+  AuthPath,
+  CLIENT_VERSION,
+  encodeSignHeader,
+  identityHash,
+  KeywordPath,
+  SignHeader,
+  signRequest,
+} from '@dso/contract';
+import pg from 'pg';
+import { percentiles, printTable } from './lib/load';
+
+/**
+ * Does one client slow everyone? One visitor (and then one FREE user) keeps 300 keyword searches in
+ * flight for a while; meanwhile another user, from another address, calls `user/info` one call after
+ * another. Printed: that user's p50/p95/p99 and what the attacker's calls were answered with, on PGlite
+ * and on PostgreSQL, with the request limits off and on (REQUEST_LIMITS).
+ *
+ * BENCH_FAIRNESS_SECONDS (10) is each attack's length, BENCH_FAIRNESS_LIMITS (off,on) the modes,
+ * BENCH_FAIRNESS_DATABASES (pglite,postgres) the databases, BENCH_FAIRNESS_KEYWORDS (50000) the library.
+ * PostgreSQL: BENCH_DATABASE_URL when set (a library must be there or is seeded), else a fresh database
+ * on 127.0.0.1 dropped afterwards.
+ */
+export async function benchFairness() {
+  const seconds = Number(process.env.BENCH_FAIRNESS_SECONDS ?? 10);
+  const modes = (process.env.BENCH_FAIRNESS_LIMITS ?? 'off,on').split(',');
+  const databases = (process.env.BENCH_FAIRNESS_DATABASES ?? 'pglite,postgres').split(',');
+  const rows: Array<Record<string, string | number>> = [];
+  for (const kind of databases) {
+    // One PostgreSQL database for both modes: the first server seeds it, the second finds the library.
+    const target = kind === 'postgres' ? await postgresTarget() : null;
+    try {
+      for (const mode of modes) {
+        rows.push(...(await measureServer({ databaseUrl: target?.url, limits: mode === 'on', seconds })));
+      }
+    } finally {
+      await target?.drop();
+    }
+  }
+  printTable(
+    `Fairness: another user's user/info while one client keeps 300 searches in flight (${seconds} s each)`,
+    rows,
+  );
+}
+
+interface ServerInfo {
+  url: string;
+  victim: string;
+  freeUser: string;
+  words: string[];
+  kind: string;
+}
+
+async function measureServer(options: { databaseUrl: string | undefined; limits: boolean; seconds: number }) {
+  const root = path.resolve(import.meta.dirname, '..');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/fairness-server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...(options.databaseUrl ? { FAIRNESS_DATABASE_URL: options.databaseUrl } : {}),
+      FAIRNESS_KEYWORDS: process.env.BENCH_FAIRNESS_KEYWORDS ?? '50000',
+      REQUEST_LIMITS: options.limits ? 'true' : 'false',
+      JOBS_IN_PROCESS: 'false',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    const info = await firstLine<ServerInfo>(child.stdout!);
+    const client = createClient(info);
+    const label = `${info.kind}, limits ${options.limits ? 'on' : 'off'}`;
+    const rows: Array<Record<string, string | number>> = [];
+    rows.push(row(`${label}: alone`, await client.victimFor(3), null));
+    for (const attacker of ['visitor', 'FREE user'] as const) {
+      const attack = client.attack(attacker === 'visitor' ? undefined : info.freeUser, options.seconds);
+      const victim = await client.victimFor(options.seconds);
+      rows.push(row(`${label}: ${attacker} attacks`, victim, await attack));
+    }
+    return rows;
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+function row(scenario: string, victim: number[], attack: Map<string, number> | null) {
+  const { p50Ms, p95Ms, p99Ms } = percentiles(victim);
+  return {
+    scenario,
+    'user/info calls': victim.length,
+    'p50 ms': p50Ms.toFixed(1),
+    'p95 ms': p95Ms.toFixed(1),
+    'p99 ms': p99Ms.toFixed(1),
+    'attacker answers': attack
+      ? [...attack.entries()]
+          .sort((a, b) => b[1] - a[1])
+          .map(([code, count]) => `${code}×${count}`)
+          .join(' ')
+      : '',
+  };
+}
+
+function createClient(info: ServerInfo) {
+  const he = identityHash('bench-fairness');
+  const call = (agent: http.Agent, options: { path: string; ip: string; token?: string | undefined; body?: unknown }) =>
+    new Promise<number>((resolve) => {
+      const parts = signRequest(options.path, Date.now(), he);
+      const headers: Record<string, string | number> = {
+        [SignHeader.VERSION]: CLIENT_VERSION,
+        'x-forwarded-for': options.ip,
+      };
+      if (options.token) headers.authorization = options.token;
+      let target = `${info.url}${options.path}`;
+      let payload: string | undefined;
+      if (options.body !== undefined) {
+        payload = JSON.stringify(options.body);
+        headers['content-type'] = 'application/json';
+        headers['content-length'] = Buffer.byteLength(payload);
+        target += `?ts=${parts.ts}&he=${parts.he}&sign=${parts.sign}`;
+      } else {
+        headers[SignHeader.SIGNATURE] = encodeSignHeader(parts);
+      }
+      const request = http.request(target, { method: payload ? 'POST' : 'GET', agent, headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          try {
+            resolve((JSON.parse(Buffer.concat(chunks).toString()) as { code: number }).code);
+          } catch {
+            resolve(-1);
+          }
+        });
+        response.on('error', () => resolve(-1));
+      });
+      request.on('error', () => resolve(-1));
+      request.end(payload);
+    });
+
+  const victimAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const victimIp = randomIp();
+  let attackerIps = 0;
+  return {
+    /** The other user's user/info, one call after another, for `seconds`: the latencies in ms. */
+    async victimFor(seconds: number) {
+      const latencies: number[] = [];
+      const until = performance.now() + seconds * 1000;
+      while (performance.now() < until) {
+        const started = performance.now();
+        const code = await call(victimAgent, { path: AuthPath.userInfo, ip: victimIp, token: info.victim });
+        latencies.push(performance.now() - started);
+        if (code !== 200) throw new Error(`the other user's user/info answered ${code}`);
+      }
+      return latencies;
+    },
+    /** 300 searches kept in flight from one address (and one token) for `seconds`: answers by code. */
+    async attack(token: string | undefined, seconds: number) {
+      attackerIps += 1;
+      const ip = `10.99.${attackerIps}.1`;
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 300 });
+      const codes = new Map<string, number>();
+      const until = performance.now() + seconds * 1000;
+      let sent = 0;
+      const worker = async () => {
+        while (performance.now() < until) {
+          const keyword = info.words[sent++ % info.words.length];
+          const code = await call(agent, {
+            path: KeywordPath.search,
+            ip,
+            token,
+            body: { platform: 'DSO', keyword, page_size: 20 },
+          });
+          codes.set(String(code), (codes.get(String(code)) ?? 0) + 1);
+        }
+      };
+      await Promise.all(Array.from({ length: 300 }, worker));
+      agent.destroy();
+      return codes;
+    },
+  };
+}
+
+function randomIp() {
+  return `10.98.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+}
+
+function firstLine<T>(stream: NodeJS.ReadableStream): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: stream });
+    lines.once('line', (line) => resolve(JSON.parse(line) as T));
+    lines.once('close', () => reject(new Error('the fairness server ended before it was ready')));
+  });
+}
+
+/** BENCH_DATABASE_URL, or a fresh database on the local server that is dropped afterwards. */
+async function postgresTarget(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const given = process.env.BENCH_DATABASE_URL;
+  if (given) return { url: given, drop: async () => undefined };
+  const server = 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `dso_fairness_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: server });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  return {
+    url: `postgres://postgres@127.0.0.1:5432/${name}`,
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
