@@ -1,12 +1,10 @@
 import { benchFairness } from './fairness.bench';
 import { benchFrame } from './frame.bench';
 import { benchKeywords, benchKeywordsPglite } from './keywords.bench';
-import { benchWeb } from './web.bench';
 
-// Benchmarks run one after another so they do not compete for the two cores. BENCH=frame,keywords,pglite,fairness,web picks some.
-const selected = new Set((process.env.BENCH ?? 'frame,keywords,pglite,fairness,web').split(','));
+// Benchmarks run one after another so they do not compete for the two cores. BENCH=frame,keywords,pglite,fairness picks some.
+const selected = new Set((process.env.BENCH ?? 'frame,keywords,pglite,fairness').split(','));
 if (selected.has('frame')) await benchFrame();
 if (selected.has('keywords')) await benchKeywords();
 if (selected.has('pglite')) await benchKeywordsPglite();
 if (selected.has('fairness')) await benchFairness();
-if (selected.has('web')) await benchWeb();
