@@ -10,5 +10,6 @@ export * from './input';
 export * from './keyword-rules';
 export * from './list-footer';
 export * from './pagination';
+export * from './search-example';
 export * from './validation/account';
 export * from './validation/keywords';

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../db/client';
 import { countries, searchHistory } from '../../../db/schema';
+import { sampleLongTails } from '../demo/head-terms';
 import type { KeywordScope } from './keyword-search.repository';
 
 /** Keeps at most this many entries per user and type; the client asks for 10. */
@@ -91,8 +92,26 @@ export async function selectTopKeywords(
   );
 }
 
-/** A deterministic-per-call random sample of blue-ocean words for the SEO page's tries. */
+/** Long-tail phrases offered to the blue-ocean lookup per call: enough that a handful of them are blue ocean. */
+const TRY_CANDIDATES = 80;
+
+/**
+ * A random sample of blue-ocean words for the SEO page's tries (试试). Tries should read as searches
+ * people make, so they come from a random draw of head-term long tails (露营装备推荐, 北京美食 …) that
+ * the library holds as blue-ocean words; a library without enough of them (imported data) offers its
+ * best-ranked blue-ocean words instead.
+ */
 export async function selectRandomBlueOcean(db: Database, scope: KeywordScope, limit: number) {
+  const phrases = await queryRows<{ keyword: string }>(
+    db,
+    sql`
+    SELECT keyword FROM keywords
+    WHERE platform = ${scope.platform} AND country = ${scope.country} AND is_blue_ocean
+      AND keyword = ANY(${sql.param(sampleLongTails(TRY_CANDIDATES))}::text[])
+    ORDER BY random() LIMIT ${limit}
+  `,
+  );
+  if (phrases.length === limit) return phrases.map((row) => row.keyword);
   const rows = await queryRows<{ keyword: string }>(
     db,
     sql`

@@ -1,6 +1,13 @@
 import { SearchOutlined } from '@ant-design/icons';
 import type { PopularType, RootWord } from '@dso/contract';
-import { batchCounterText, keywordLimits, keywordMessages, splitBatchKeywords, trimKeyword } from '@dso/domain';
+import {
+  batchCounterText,
+  keywordLimits,
+  keywordMessages,
+  searchExampleKeyword,
+  splitBatchKeywords,
+  trimKeyword,
+} from '@dso/domain';
 import { Button, Input, Segmented } from 'antd';
 import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -307,7 +314,9 @@ export function KeywordSearchBox({
               value={singleText}
               maxLength={keywordLimits.single}
               placeholder={
-                variant === 'seo' ? '输入核心词，AI 帮您挑选高价值蓝海词' : `搜索${library.name}关键词，例如：露营装备`
+                variant === 'seo'
+                  ? '输入核心词，AI 帮您挑选高价值蓝海词'
+                  : `搜索${library.name}关键词，例如：${searchExampleKeyword}`
               }
               onChange={(event) => setSingleText(chars(event.target.value).slice(0, keywordLimits.single).join(''))}
               onFocus={openPanel}
