@@ -10,6 +10,8 @@ import {
   useCaptchaDialog,
 } from './captcha';
 import * as reload from './reload-page';
+import { resetTencentCaptcha, type TencentCaptchaAnswer } from './tencent-captcha';
+import { mockApi, ok } from './testing/mock-api';
 
 describe('the captcha requests', () => {
   let toast: MockInstance<typeof feedback.toast>;
@@ -18,9 +20,16 @@ describe('the captcha requests', () => {
     resetCaptchaState();
     toast = vi.spyOn(feedback, 'toast').mockImplementation(() => undefined);
     reloadPage = vi.spyOn(reload, 'reloadPage').mockImplementation(() => undefined);
+    mockApi({ '/api/captcha/config': ok({ provider: 'sandbox' }) });
   });
   afterEach(() => {
     vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the built-in slider dialog when the server uses the sandbox', async () => {
+    void requestCaptcha().catch(() => undefined);
+    await vi.waitFor(() => expect(useCaptchaDialog.getState()).toMatchObject({ open: true, kind: 'slider' }));
   });
 
   it('opens the puzzle and resolves with the solved pair', async () => {
@@ -62,5 +71,66 @@ describe('the captcha requests', () => {
     expect(reloadPage).toHaveBeenCalledTimes(1);
     handleCaptchaChallenge('请完成安全验证');
     expect(useCaptchaDialog.getState().open).toBe(true);
+  });
+
+  describe('with Tencent Cloud 验证码', () => {
+    let shown: Array<{ appId: string; callback: (answer: TencentCaptchaAnswer) => void }>;
+    beforeEach(() => {
+      shown = [];
+      resetTencentCaptcha();
+      mockApi({
+        '/api/captcha/config': ok({
+          provider: 'tencent',
+          app_id: '190000001',
+          script_url: 'https://turing.captcha.qcloud.com/TCaptcha.js',
+        }),
+      });
+      vi.stubGlobal(
+        'TencentCaptcha',
+        class {
+          constructor(
+            readonly appId: string,
+            readonly callback: (answer: TencentCaptchaAnswer) => void,
+          ) {}
+          show() {
+            shown.push({ appId: this.appId, callback: this.callback });
+          }
+        },
+      );
+    });
+
+    it('shows Tencent’s widget, not the slider, and resolves with its ticket and randstr', async () => {
+      const answer = requestCaptcha();
+      await vi.waitFor(() => expect(shown).toHaveLength(1));
+      expect(shown[0]!.appId).toBe('190000001');
+      expect(useCaptchaDialog.getState()).toMatchObject({ open: true, kind: 'tencent' });
+      shown[0]!.callback({ ret: 0, ticket: 'tr0abc', randstr: '@xyz' });
+      await expect(answer).resolves.toEqual({ ticket: 'tr0abc', randstr: '@xyz' });
+      expect(useCaptchaDialog.getState().open).toBe(false);
+    });
+
+    it('rejects with CaptchaCancelled when the user closes the widget (ret 2)', async () => {
+      const answer = requestCaptcha();
+      await vi.waitFor(() => expect(shown).toHaveLength(1));
+      shown[0]!.callback({ ret: 2, ticket: null });
+      await expect(answer).rejects.toBeInstanceOf(CaptchaCancelled);
+    });
+
+    it('shows one widget for two waiting sends', async () => {
+      const first = requestCaptcha();
+      const second = requestCaptcha();
+      await vi.waitFor(() => expect(shown).toHaveLength(1));
+      shown[0]!.callback({ ret: 0, ticket: 't', randstr: 'r' });
+      await expect(first).resolves.toEqual({ ticket: 't', randstr: 'r' });
+      await expect(second).resolves.toEqual({ ticket: 't', randstr: 'r' });
+      expect(shown).toHaveLength(1);
+    });
+
+    it('reloads the page after a 660 challenge is solved in the widget', async () => {
+      handleCaptchaChallenge('请完成安全验证');
+      await vi.waitFor(() => expect(shown).toHaveLength(1));
+      shown[0]!.callback({ ret: 0, ticket: 't', randstr: 'r' });
+      await vi.waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
+    });
   });
 });

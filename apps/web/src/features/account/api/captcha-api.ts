@@ -1,5 +1,16 @@
-import { AuthPath, type CaptchaPuzzle, type CaptchaResult, type CaptchaVerifyBody } from '@dso/contract';
+import {
+  AuthPath,
+  type CaptchaConfig,
+  type CaptchaPuzzle,
+  type CaptchaResult,
+  type CaptchaVerifyBody,
+} from '@dso/contract';
 import { request } from '../../../lib/api/client';
+
+/** `GET /api/captcha/config`: which captcha to show (the built-in slider, or Tencent's widget). */
+export function fetchCaptchaConfig() {
+  return request<CaptchaConfig>(AuthPath.captchaConfig);
+}
 
 /** `GET /api/captcha/new`: a fresh slider puzzle. */
 export function fetchCaptchaPuzzle() {

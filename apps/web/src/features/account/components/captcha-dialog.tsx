@@ -2,9 +2,10 @@ import { Modal } from 'antd';
 import { cancelCaptcha, completeCaptcha, useCaptchaDialog } from '../captcha';
 import { SliderCaptcha } from './slider-captcha';
 
-/** The slider captcha as a dialog: before every SMS send, and once on a 660 challenge (001 §4, 002 §8). */
+/** The built-in slider captcha as a dialog: before every SMS send, and once on a 660 challenge (001 §4, 002 §8). */
 export function CaptchaDialog() {
-  const open = useCaptchaDialog((state) => state.open);
+  // Tencent's widget draws its own window; this dialog is the built-in slider's.
+  const open = useCaptchaDialog((state) => state.open && state.kind === 'slider');
   const mode = useCaptchaDialog((state) => state.mode);
   return (
     <Modal
