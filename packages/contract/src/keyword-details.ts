@@ -5,6 +5,7 @@ import {
   keywordListSchema,
   keywordRowSchema,
   platformSchema,
+  requiredKeywordSchema,
   searchKeywordsBodySchema,
 } from './keywords';
 
@@ -46,8 +47,6 @@ const countryCode = z
   .regex(/^[A-Z]{2}$/, '国家代码不正确')
   .optional();
 
-const keywordParam = z.string().trim().min(1, '请输入关键词').max(30, '关键词长度不能超过30个字符');
-
 const pageSize = z.coerce
   .number()
   .int()
@@ -63,7 +62,7 @@ export const keywordRefQuerySchema = z.object({
   platform: platformSchema.default('DSO'),
   /** TSO only; defaults to US. Ignored for the other platforms. */
   country: countryCode,
-  keyword: keywordParam,
+  keyword: requiredKeywordSchema,
 });
 export type KeywordRefQuery = z.infer<typeof keywordRefQuerySchema>;
 

@@ -1,3 +1,4 @@
+import { keywordLength, keywordLimits, keywordMessages } from '@dso/domain';
 import { z } from 'zod';
 import { int32Schema, pageNoSchema } from './input';
 
@@ -19,7 +20,17 @@ export type KeywordSortField = z.infer<typeof keywordSortFieldSchema>;
 /** Search-history types: the search box's kinds, with rso_/wso_ variants (000 §7). */
 export const historyTypeSchema = z.string().regex(/^[a-z_]{1,32}$/, '搜索类型不正确');
 
-const keywordText = z.string().trim().max(30, '关键词长度不能超过30个字符');
+/**
+ * A keyword field (000 §5): trimmed, at most `keywordLimits.single` characters counted as the domain
+ * counts them (code points: an emoji is one), with the domain's message. Every keyword field of the
+ * contract is built from this, so the browser and the server refuse exactly the same words.
+ */
+export const keywordTextSchema = z
+  .string()
+  .trim()
+  .refine((text) => keywordLength(text) <= keywordLimits.single, keywordMessages.tooLong);
+/** A keyword that must be given (请输入关键词 when empty). */
+export const requiredKeywordSchema = keywordTextSchema.min(1, keywordMessages.required);
 
 /** Search index bounds: the column is a 32-bit integer. */
 const optionalIndex = int32Schema({ coerce: true }).min(0).optional();
@@ -52,8 +63,8 @@ export const searchKeywordsBodySchema = z
       .string()
       .regex(/^[A-Z]{2}$/, '国家代码不正确')
       .optional(),
-    keyword: keywordText.default(''),
-    keywords: z.array(keywordText.min(1, '请输入关键词')).max(5, '最多输入5个关键词').optional(),
+    keyword: keywordTextSchema.default(''),
+    keywords: z.array(requiredKeywordSchema).max(keywordLimits.batchWords, '最多输入5个关键词').optional(),
     filters: keywordFiltersSchema,
     sort: keywordSortFieldSchema.default('search_index'),
     order: z.enum(['desc', 'asc']).default('desc'),
@@ -121,7 +132,7 @@ export const KeywordPath = {
 } as const;
 
 export const suggestionsQuerySchema = z.object({
-  keyword: z.string().trim().min(1, '请输入关键词').max(30, '关键词长度不能超过30个字符'),
+  keyword: requiredKeywordSchema,
   /** TSO only. */
   country: z
     .string()
@@ -146,7 +157,7 @@ export type HistoryList = z.infer<typeof historyListSchema>;
 export const deleteHistoryBodySchema = z
   .object({
     types: z.array(historyTypeSchema).min(1).max(10),
-    keyword: z.string().trim().min(1).max(30).optional(),
+    keyword: requiredKeywordSchema.optional(),
     batch: z.boolean().optional(),
   })
   .refine((body) => body.batch === true || body.keyword !== undefined, { message: '请选择要删除的记录' });
@@ -178,7 +189,7 @@ export const countrySchema = z.object({
 export type Country = z.infer<typeof countrySchema>;
 
 export const rootWordsQuerySchema = z.object({
-  keyword: z.string().trim().min(1, '请输入关键词').max(30, '关键词长度不能超过30个字符'),
+  keyword: requiredKeywordSchema,
   platform: platformSchema.default('DSO'),
 });
 

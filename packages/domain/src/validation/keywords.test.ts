@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   batchCounterText,
   capBatchInput,
+  keywordLength,
   keywordMessages,
   splitBatchKeywords,
   trimKeyword,
@@ -67,6 +68,12 @@ describe('validateKeyword', () => {
   it('accepts 30 characters and rejects 31', () => {
     expect(validateKeyword(word(30))).toBeNull();
     expect(validateKeyword(word(31))).toBe(keywordMessages.tooLong);
+  });
+
+  it('counts an emoji as one character, so 29 characters and an emoji pass and one more is refused', () => {
+    expect(keywordLength('口红😀')).toBe(3);
+    expect(validateKeyword(`${word(29)}😀`)).toBeNull();
+    expect(validateKeyword(`${word(30)}😀`)).toBe('关键词长度不能超过30个字符');
   });
 
   it('applies the header and find-words limits', () => {

@@ -25,8 +25,16 @@ export const keywordMessages = {
   batchLimitHint: '最多5个词',
 } as const;
 
-/** Separators of a batch: 、 , ， and line breaks (000 §5). */
-const BATCH_SEPARATORS = /[、,，\r\n]+/;
+/** Separators of a batch: 、 , ， and line breaks (000 §5). The one definition; split and highlight with it. */
+export const BATCH_SEPARATORS = /[、,，\r\n]+/;
+
+/**
+ * A keyword's length as its limits count it: in characters (code points), so an emoji or a rare
+ * character outside the BMP counts once, not as the two UTF-16 units `String.length` sees.
+ */
+export function keywordLength(text: string): number {
+  return Array.from(text).length;
+}
 
 /** The words of a batch search and what had to be cut to get them. */
 export interface BatchKeywords {
@@ -86,6 +94,6 @@ export function validateKeyword(
 ): string | null {
   const keyword = trimKeyword(text);
   if (keyword === '') return keywordMessages.required;
-  if (Array.from(keyword).length > maxLength) return `关键词长度不能超过${maxLength}个字符`;
+  if (keywordLength(keyword) > maxLength) return `关键词长度不能超过${maxLength}个字符`;
   return null;
 }

@@ -5,6 +5,7 @@ import {
   type Platform,
   platformSchema,
 } from '@dso/contract';
+import { keywordLength, keywordLimits, keywordMessages } from '@dso/domain';
 import { readTable, type UploadLimits, UploadRefusal, uploadLimits } from '../../../lib/uploads';
 import type { KeywordInput } from './keyword-ingest.repository';
 
@@ -30,7 +31,6 @@ export const importColumns = [
   { name: 'trend', required: false },
 ] as const;
 
-export const KEYWORD_MAX_LENGTH = 30;
 export const INDUSTRY_MAX_LENGTH = 32;
 export const TREND_MAX_DAYS = 366;
 
@@ -172,7 +172,7 @@ export function checkRow(raw: RawRow, countries: ReadonlySet<string>): CheckedRo
 
   const keyword = text(values.keyword).replace(/\s+/g, ' ');
   if (!keyword) fail('keyword', '关键词不能为空');
-  else if ([...keyword].length > KEYWORD_MAX_LENGTH) fail('keyword', '关键词长度不能超过30个字符');
+  else if (keywordLength(keyword) > keywordLimits.single) fail('keyword', keywordMessages.tooLong);
 
   const count = (column: string, label: string, required: boolean, max: number): number => {
     const value = values[column];
