@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, envSchema, loadConfig } from './config';
 
 describe('configuration', () => {
   it('runs on the embedded defaults with no variables set', () => {
@@ -38,5 +40,78 @@ describe('client addresses', () => {
   it('trusts no proxy by default, so X-Forwarded-For cannot pick the address rate limits see', () => {
     expect(loadConfig({}).trustProxy).toEqual([]);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.1.0/24' }).trustProxy).toEqual(['10.0.0.1', '10.0.1.0/24']);
+  });
+});
+
+describe('production start', () => {
+  const problemsOf = (source: Record<string, string>): string[] => {
+    try {
+      loadConfig(source);
+      return [];
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      return error.problems;
+    }
+  };
+  const namesOf = (problems: string[]) => problems.map((problem) => problem.split(':')[0]);
+  const providerNames = Object.keys(envSchema.shape).filter((name) => name.endsWith('_PROVIDER'));
+
+  /** Every provider on its first real vendor, with placeholder credentials wherever one is asked for. */
+  function realVendors(): Record<string, string> {
+    const source: Record<string, string> = { NODE_ENV: 'production', DCC_SHARED_SECRET: 'a-secret-of-our-own-1234' };
+    for (const name of providerNames) {
+      const field = envSchema.shape[name as keyof typeof envSchema.shape] as unknown as {
+        unwrap(): { options: string[] };
+      };
+      source[name] = field.unwrap().options.find((option) => option !== 'sandbox') ?? 'sandbox';
+    }
+    for (const problem of problemsOf(source)) {
+      const [name] = problem.split(':');
+      if (problem.includes('所选服务商需要此项配置') && name)
+        source[name] = name.includes('APP_ID') ? '2000000001' : 'x';
+    }
+    return source;
+  }
+
+  it('lists every sandbox provider and the default secret, one line each', () => {
+    const problems = problemsOf({ NODE_ENV: 'production' });
+    expect(providerNames.length).toBeGreaterThanOrEqual(5);
+    expect(namesOf(problems)).toEqual(expect.arrayContaining([...providerNames, 'DCC_SHARED_SECRET']));
+    expect(problems.every((problem) => !problem.includes('\n'))).toBe(true);
+  });
+
+  it("refuses the .env.example file's values as they stand", () => {
+    const example = readFileSync(fileURLToPath(new URL('../../../.env.example', import.meta.url)), 'utf8');
+    const source: Record<string, string> = {};
+    for (const line of example.split('\n')) {
+      const match = /^([A-Z0-9_]+)=(.*)$/.exec(line);
+      // Empty entries mean "unset" in the example; only the values it spells out are at issue here.
+      if (match?.[1] && match[2]) source[match[1]] = match[2];
+    }
+    const names = namesOf(problemsOf({ ...source, NODE_ENV: 'production' }));
+    expect(names).toEqual(expect.arrayContaining(['SMS_PROVIDER', 'WECHAT_PROVIDER', 'DCC_SHARED_SECRET']));
+  });
+
+  it('refuses an example-looking secret', () => {
+    const names = namesOf(problemsOf({ ...realVendors(), DCC_SHARED_SECRET: 'change-me-example-secret' }));
+    expect(names).toContain('DCC_SHARED_SECRET');
+  });
+
+  it('has nothing to say about vendors and secrets once every provider is real and the secret is our own', () => {
+    const names = namesOf(problemsOf(realVendors()));
+    expect(names.filter((name) => name?.endsWith('_PROVIDER') || name === 'DCC_SHARED_SECRET')).toEqual([]);
+  });
+
+  it('lets development and tests run on the sandboxes and the default secret', () => {
+    expect(problemsOf({ NODE_ENV: 'development' })).toEqual([]);
+    expect(problemsOf({ NODE_ENV: 'test' })).toEqual([]);
+  });
+});
+
+describe('public address', () => {
+  it('leaves PUBLIC_URL unset by default, so sandbox links follow the address the browser used', () => {
+    expect(loadConfig({}).publicUrl).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: '' }).publicUrl).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: 'https://dso.example.cn' }).publicUrl).toBe('https://dso.example.cn');
   });
 });

@@ -18,7 +18,11 @@ export const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
   REDIS_URL: optionalUrl,
-  PUBLIC_URL: z.url().default('http://localhost:8080'),
+  /**
+   * Where browsers and phones reach this server (links that leave the page: the sandbox's QR scan page,
+   * vendor callbacks). Unset: the sandbox links use the address the browser came from.
+   */
+  PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO: booleanFlag.default(true),
   /** Run the job worker inside the server process (off when `npm run worker` processes run the queue). */
@@ -91,6 +95,37 @@ function missingVendorCredentials(env: Env): string[] {
   return needed.filter((name) => !env[name]).map((name) => `${name}: 所选服务商需要此项配置`);
 }
 
+/** Variables holding secrets: a default or example value of one is public knowledge. */
+const secretNames = (Object.keys(envSchema.shape) as Array<keyof Env>).filter((name) =>
+  /SECRET|TOKEN|PASSWORD/.test(name),
+);
+/** Values that only ever appear in examples and defaults (`.env.example`, docs). */
+const exampleSecretPattern = /sandbox|example|changeme|change-me|default|placeholder/i;
+
+/**
+ * A production server must not run on stand-ins: every `*_PROVIDER` set to its sandbox (anyone could
+ * log in or pay through the sandbox pages) and every secret left at its default or example value is
+ * listed, all at once.
+ */
+function productionProblems(env: Env): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  for (const [name, value] of Object.entries(env)) {
+    if (name.endsWith('_PROVIDER') && value === 'sandbox') {
+      problems.push(`${name}: 生产环境不能使用沙箱服务（sandbox），请配置真实服务商`);
+    }
+  }
+  for (const name of secretNames) {
+    const value = env[name];
+    if (typeof value !== 'string' || value === '') continue;
+    const schemaDefault = envSchema.shape[name].safeParse(undefined).data;
+    if (value === schemaDefault || exampleSecretPattern.test(value)) {
+      problems.push(`${name}: 生产环境不能使用默认或示例密钥，请设置自己的值`);
+    }
+  }
+  return problems;
+}
+
 export interface AppConfig {
   env: Env['NODE_ENV'];
   host: string;
@@ -100,7 +135,8 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
-  publicUrl: string;
+  /** PUBLIC_URL; undefined means "the address the request came from" (see `PUBLIC_URL`). */
+  publicUrl: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   demo: boolean;
   /** Whether the server process also runs the job worker (features/jobs). */
@@ -181,8 +217,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
   }
   const env = parsed.data;
-  const missing = missingVendorCredentials(env);
-  if (missing.length > 0) throw new ConfigError(missing);
+  const problems = [...missingVendorCredentials(env), ...productionProblems(env)];
+  if (problems.length > 0) throw new ConfigError(problems);
   return {
     env: env.NODE_ENV,
     host: env.HOST,

@@ -35,7 +35,8 @@ describe('WeChat QR login through the sandbox', () => {
 
   it('issues a QR that encodes the sandbox scan page and lives 60 seconds', async () => {
     const qr = await fetchQr(t);
-    expect(qr.qr_code_url.startsWith(`${t.app.config.publicUrl}${WechatPath.sandboxScan}?ticket=`)).toBe(true);
+    // No PUBLIC_URL: the scan page is on the host the request came to (inject's default, localhost).
+    expect(qr.qr_code_url.startsWith(`http://localhost${WechatPath.sandboxScan}?ticket=`)).toBe(true);
     expect(qr.expire_seconds).toBe(60);
     const row = await ticketRow(qr.ticket);
     expect(row.status).toBe('waiting');

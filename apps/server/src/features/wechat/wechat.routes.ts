@@ -7,9 +7,11 @@ import { wechatSandboxRoutes } from './wechat-sandbox.routes';
 
 /** WeChat QR login (001 §4): the QR, its long poll, and the way scans come in for the chosen provider. */
 export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(WechatPath.qr, async (request) =>
-    ok(await issueLoginQr({ db: app.db, provider: app.providers.wechat, log: request.log })),
-  );
+  app.get(WechatPath.qr, async (request) => {
+    // protocol and host honour X-Forwarded-Proto/-Host only from the trusted proxies (TRUST_PROXY).
+    const origin = `${request.protocol}://${request.host}`;
+    return ok(await issueLoginQr({ db: app.db, provider: app.providers.wechat, log: request.log, origin }));
+  });
 
   app.get(WechatPath.poll, { schema: { querystring: wechatPollQuerySchema } }, async (request) => {
     const gone = new AbortController();
@@ -35,6 +37,7 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Only the chosen provider's entry point exists: a sandbox confirm page in production would let
   // anyone log in as any openid.
-  if (app.providers.wechat.name === 'sandbox') await app.register(wechatSandboxRoutes);
-  else await app.register(wechatCallbackRoutes);
+  // In production the sandbox pages never exist, whatever provider object a caller passed in.
+  if (app.providers.wechat.name !== 'sandbox') await app.register(wechatCallbackRoutes);
+  else if (app.config.env !== 'production') await app.register(wechatSandboxRoutes);
 };

@@ -25,13 +25,15 @@ export interface IssueQrOptions {
   db: Database;
   provider: WechatLoginProvider;
   log: FastifyBaseLogger;
+  /** Where the asking browser reached this server, for a provider whose QR points back here. */
+  origin?: string;
 }
 
 /** A fresh login QR. The poll ticket stays with the browser; only the scene travels in the QR. */
-export async function issueLoginQr({ db, provider, log }: IssueQrOptions): Promise<WechatQr> {
+export async function issueLoginQr({ db, provider, log, origin }: IssueQrOptions): Promise<WechatQr> {
   const ticket = randomId(24);
   const sceneId = randomId(16);
-  const qr = await provider.createLoginQr(sceneId).catch((error: unknown) => {
+  const qr = await provider.createLoginQr(sceneId, origin).catch((error: unknown) => {
     log.error({ err: error, provider: provider.name }, 'WeChat login QR could not be created');
     throw AppError.toast('微信二维码获取失败，请稍后再试');
   });

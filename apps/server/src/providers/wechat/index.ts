@@ -26,8 +26,11 @@ export type WechatEvent =
 /** One interface for the ways of logging in by WeChat; the sandbox is the default. */
 export interface WechatLoginProvider {
   readonly name: 'sandbox' | 'official';
-  /** Issues a login QR whose scan will report `sceneId`. */
-  createLoginQr(sceneId: string): Promise<WechatLoginQr>;
+  /**
+   * Issues a login QR whose scan will report `sceneId`. `origin` is where the asking browser reached
+   * this server (`https://host:port`), for QRs that point back at it.
+   */
+  createLoginQr(sceneId: string, origin?: string): Promise<WechatLoginQr>;
   /** Reads one vendor event (the official callback, or the sandbox's confirm form). */
   readEvent(callback: WechatCallback): WechatEvent;
   /**

@@ -8,8 +8,11 @@ import type { WechatCallback, WechatEvent, WechatLoginProvider } from './index';
 export const SANDBOX_OPEN_ID = 'oDSO_sandbox_demo_openid_0001';
 
 export interface SandboxWechatOptions {
-  /** Where phones reach this server; the QR encodes the scan page under it. */
-  publicUrl: string;
+  /**
+   * Where phones reach this server; the QR encodes the scan page under it. Unset: the address the
+   * browser asking for the QR used, which is right whatever port or host the server runs on.
+   */
+  publicUrl: string | undefined;
 }
 
 /**
@@ -19,8 +22,10 @@ export interface SandboxWechatOptions {
 export function createSandboxWechat({ publicUrl }: SandboxWechatOptions): WechatLoginProvider {
   return {
     name: 'sandbox',
-    async createLoginQr(sceneId) {
-      const url = new URL(WechatPath.sandboxScan, publicUrl);
+    async createLoginQr(sceneId, origin) {
+      const base = publicUrl ?? origin;
+      if (!base) throw new Error('The sandbox QR needs PUBLIC_URL or the requesting address');
+      const url = new URL(WechatPath.sandboxScan, base);
       url.searchParams.set('ticket', sceneId);
       return { qrCodeUrl: url.toString(), expireSeconds: WECHAT_QR_TTL_SECONDS };
     },
