@@ -31,13 +31,15 @@ export async function registerWebApp(app: FastifyInstance, distFolder: string) {
   if (!existsSync(indexFile)) {
     throw new Error(`Web app not built: ${indexFile} is missing (run npm run build)`);
   }
+  const assetsFolder = path.join(distFolder, 'assets') + path.sep;
   await app.register(fastifyStatic, {
     root: distFolder,
     wildcard: false,
     index: false,
+    // The plugin's own max-age would compete with the policy below.
+    cacheControl: false,
     setHeaders(res, filePath) {
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      res.header('cache-control', cachePolicy(filePath, assetsFolder));
     },
   });
   app.get('/*', async (request, reply) => {
@@ -45,6 +47,21 @@ export async function registerWebApp(app: FastifyInstance, distFolder: string) {
     // everything else is a client-side route.
     const pathname = requestPath(request);
     if (pathname.startsWith('/api/') || pathname.startsWith('/assets/')) return reply.callNotFound();
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.sendFile('index.html');
   });
+}
+
+/**
+ * How long browsers and CDNs keep a file of the build:
+ * - Vite's files under `assets/` carry a content hash in their names, so a name never changes meaning:
+ *   a year, immutable;
+ * - HTML (`index.html`, served for every client-side route too) names the current hashed files, so it
+ *   is revalidated on every load (`no-cache` still lets an unchanged copy answer 304): a deploy is seen
+ *   at the next page load instead of an hour later;
+ * - other files at the root (favicon, robots.txt) keep their names across deploys: an hour.
+ */
+function cachePolicy(filePath: string, assetsFolder: string): string {
+  if (filePath.startsWith(assetsFolder)) return 'public, max-age=31536000, immutable';
+  if (filePath.endsWith('.html')) return 'no-cache';
+  return 'public, max-age=3600';
 }
