@@ -14,6 +14,7 @@ import { keywordsRoutes } from './features/keywords/keywords.routes';
 import { permissionsRoutes } from './features/permissions/permissions.routes';
 import { ensurePermissionConfig } from './features/permissions/permissions.service';
 import { subAccountsRoutes } from './features/sub-accounts/sub-accounts.routes';
+import { isChildAccount } from './features/sub-accounts/sub-accounts.service';
 import { wechatRoutes } from './features/wechat/wechat.routes';
 import type { RateLimitStore } from './lib/rate-limit';
 import { maskedLogger } from './lib/log-masking';
@@ -109,7 +110,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerInputGuard(app);
 
   await app.register(frameRoutes);
-  await app.register(authRoutes);
+  // Auth asks the sub-accounts feature through this function, so auth never imports it.
+  await app.register(authRoutes, { isChildAccount });
   await app.register(wechatRoutes);
   await app.register(permissionsRoutes);
   await app.register(subAccountsRoutes);

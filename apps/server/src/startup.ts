@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows } from './db/client';
-import { allJobHandlers } from './features/jobs/job-handlers';
 import { JobWorker } from './features/jobs/jobs.worker';
 import { firstRunPlan, seedFirstRun } from './features/keywords/demo/seed';
 import { shanghaiDate } from './features/permissions/permissions.service';
+import { allJobHandlers } from './job-handlers';
 
 /** The day demo figures are as of: yesterday in China, as a platform's daily data would be. */
 export function demoAsOf(now = new Date()): string {

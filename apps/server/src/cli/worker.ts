@@ -2,8 +2,8 @@ import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { allJobHandlers } from '../features/jobs/job-handlers';
 import { JobWorker } from '../features/jobs/jobs.worker';
+import { allJobHandlers } from '../job-handlers';
 
 /**
  * `npm run worker [-- --once]`: a job worker process (imports, keyword derive) for the configured

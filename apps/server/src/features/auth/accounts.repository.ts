@@ -128,3 +128,13 @@ export async function insertServerKeyIfAbsent(
 ) {
   await db.insert(serverKeys).values(values).onConflictDoNothing({ target: serverKeys.name });
 }
+
+/** The flags other features may ask about through `findAccountAccess`. */
+export async function findAccessFlags(db: Database, id: number) {
+  const [row] = await db
+    .select({ roleId: users.roleId, showOriginalData: users.showOriginalData })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row;
+}

@@ -17,6 +17,11 @@ export interface AuthContext {
   captcha(): CaptchaProvider;
   passwordKey(): Promise<PasswordKey>;
   tokenSecret(): Promise<Buffer>;
+  /**
+   * Whether the account is a child account (an active link or a pending invite to its phone). The
+   * sub-accounts feature answers; it is handed in at app build so that auth never imports it.
+   */
+  isChildAccount(user: { id: number; phone: string }): Promise<boolean>;
 }
 
 /** Where a request came from: recorded on sessions and used as the key of per-address limits. */

@@ -19,6 +19,7 @@ import {
 } from '@dso/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { createRateLimitStore } from '../../lib/rate-limit';
@@ -40,8 +41,14 @@ function originOf(request: FastifyRequest): RequestOrigin {
   return { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 512) : null };
 }
 
+/** What the accounts routes need from features built on top of them, handed in at app build. */
+export interface AuthRoutesOptions {
+  /** The sub-accounts feature's answer to 'is this account a child account'. */
+  isChildAccount(db: Database, user: { id: number; phone: string }): Promise<boolean>;
+}
+
 /** Accounts: captcha, SMS codes, login and registration, password, phone, user info (docs/accounts.md). */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const store = createRateLimitStore({ redisUrl: app.config.redisUrl, log: app.log });
   app.addHook('onClose', () => store.close());
   const ctx: AuthContext = {
@@ -53,6 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     captcha: () => app.providers.captcha,
     passwordKey: memoize(() => loadPasswordKey(app.db)),
     tokenSecret: memoize(() => loadTokenSecret(app.db)),
+    isChildAccount: (user) => options.isChildAccount(app.db, user),
   };
   /** The login calls an address shut out for 24 h may not make (661). */
   const guardIp = async (request: FastifyRequest) => assertIpAllowed(store, request.ip);

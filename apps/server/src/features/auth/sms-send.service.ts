@@ -1,7 +1,6 @@
 import { Code, SMS_RESEND_SECONDS, type SmsSendBody, type SmsSendType, smsTooFrequentMessage } from '@dso/contract';
 import { AppError } from '../../lib/app-error';
 import type { SmsPurpose } from '../../providers/sms';
-import { selectLinksAsChild } from '../sub-accounts/sub-accounts.service';
 import { assertOwnPhone, PHONE_IN_USE } from './account.service';
 import * as accounts from './accounts.repository';
 import type { AuthContext } from './auth.context';
@@ -74,8 +73,7 @@ const sendRules: Record<SmsSendType, SendRule> = {
       const userId = loggedIn(sender);
       await assertOwnPhone(ctx, userId, sender.phone, '验证码只能发送到当前账号的手机号');
       // The child-account notice offers 解除绑定 for a pending invite too, so either link counts.
-      const links = await selectLinksAsChild(ctx.db, { id: userId, phone: sender.phone });
-      if (links.length === 0) throw closeDialog('当前账号不是子账号');
+      if (!(await ctx.isChildAccount({ id: userId, phone: sender.phone }))) throw closeDialog('当前账号不是子账号');
     },
   },
 };

@@ -283,6 +283,11 @@ export async function selectLinksAsChild(db: Database, user: { id: number; phone
   return open.filter((link) => link.parentUserId !== user.id);
 }
 
+/** Whether the account is a child account: what the accounts feature asks before sending an unbind code. */
+export async function isChildAccount(db: Database, user: { id: number; phone: string }): Promise<boolean> {
+  return (await selectLinksAsChild(db, user)).length > 0;
+}
+
 /** Verifies (and uses up) an SMS code of purpose `unbind` for a phone; throws when it is wrong. */
 export type UnbindCodeVerifier = (options: { phone: string; code: string }) => Promise<void>;
 

@@ -1,23 +1,19 @@
 import { Code, importFormatSchema, importReportParamsSchema, KeywordDetailPath } from '@dso/contract';
 import fastifyMultipart from '@fastify/multipart';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../../db/client';
-import { users } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
 import { ok } from '../../../lib/envelope';
 import { uploadLimits } from '../../../lib/uploads';
 import { requireUser } from '../../../plugins/session';
+import { findAccountAccess } from '../../auth/account-access.service';
 import { formatOfFileName } from './keyword-import';
 import { createImport, findImportReport } from './keyword-import.service';
 
-/** `users.role_id` from which an account is an administrator (docs/keywords.md). */
-export const ADMIN_ROLE_ID = 100;
-
 /** The signed-in user if an administrator; 800 for visitors, 403 无权限访问 for everyone else. */
 export async function requireAdmin(db: Database, userId: number): Promise<number> {
-  const [user] = await db.select({ roleId: users.roleId }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!user || user.roleId < ADMIN_ROLE_ID) throw new AppError(Code.FORBIDDEN, '无权限访问');
+  const access = await findAccountAccess(db, userId);
+  if (!access?.isAdmin) throw new AppError(Code.FORBIDDEN, '无权限访问');
   return userId;
 }
 

@@ -11,10 +11,10 @@ import * as XLSX from '@e965/xlsx';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
+import { allJobHandlers } from '../../../job-handlers';
 import { uploadMessages } from '../../../lib/uploads';
 import { workbookBomb } from '../../../lib/uploads/test-archives';
 import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
-import { allJobHandlers } from '../../jobs/job-handlers';
 import { JobWorker } from '../../jobs/jobs.worker';
 import { importKeywordFile } from './keyword-import.service';
 

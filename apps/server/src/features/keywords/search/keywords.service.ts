@@ -1,8 +1,7 @@
 import type { KeywordList, KeywordRow, SearchKeywordsBody } from '@dso/contract';
 import { bandNumber, type Grade } from '@dso/domain';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { users } from '../../../db/schema';
+import { findAccountAccess } from '../../auth/account-access.service';
 import { resolveGrade } from '../../permissions/grade.service';
 import { assertQuotaLeft, checkPermission, consumePermission } from '../../permissions/permissions.service';
 import { DEFAULT_COUNTRY } from '../countries';
@@ -23,11 +22,8 @@ export interface Viewer {
 
 export async function resolveViewer(db: Database, userId: number | null): Promise<Viewer> {
   if (userId === null) return { userId: null, grade: 'FREE', showOriginal: false };
-  const [{ grade }, [user]] = await Promise.all([
-    resolveGrade(db, userId),
-    db.select({ showOriginal: users.showOriginalData }).from(users).where(eq(users.id, userId)).limit(1),
-  ]);
-  return { userId, grade, showOriginal: user?.showOriginal ?? false };
+  const [{ grade }, access] = await Promise.all([resolveGrade(db, userId), findAccountAccess(db, userId)]);
+  return { userId, grade, showOriginal: access?.showOriginalData ?? false };
 }
 
 export function scopeOf(body: {
