@@ -43,6 +43,23 @@ describe('client addresses', () => {
   });
 });
 
+describe('site details', () => {
+  it('refuses a production start without the ICP registration and the operator name', () => {
+    let caught: unknown;
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+    } catch (error) {
+      caught = error;
+    }
+    const names = (caught as ConfigError).problems.map((problem) => problem.split(':')[0]);
+    expect(names).toEqual(expect.arrayContaining(['SITE_ICP', 'SITE_COMPANY_NAME']));
+  });
+
+  it('does not ask for them outside production', () => {
+    expect(loadConfig({}).site.icp).toBe('');
+  });
+});
+
 describe('production start', () => {
   const problemsOf = (source: Record<string, string>): string[] => {
     try {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { SiteInfo } from '@dso/contract';
 import { z } from 'zod';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
@@ -41,6 +42,19 @@ export const envSchema = z.object({
   LIMIT_USER_PER_HOUR: z.coerce.number().int().min(1).default(6_000),
   MAX_SESSIONS_PER_USER: z.coerce.number().int().min(1).max(100).default(3),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** The operator's details for the footer and the contact dialog (000 §2.4); empty ones are not shown. */
+  SITE_COMPANY_NAME: z.string().default(''),
+  SITE_COMPANY_ADDRESS: z.string().default(''),
+  SITE_PHONE: z.string().default(''),
+  SITE_EMAIL: z.string().default(''),
+  /** The site's ICP registration number (备案号), linked to the MIIT registry; required in production. */
+  SITE_ICP: z.string().default(''),
+  SITE_ICP_URL: z.url().default('https://beian.miit.gov.cn'),
+  /** What the footer's and contact dialog's QR codes open: the official account and the support chat. */
+  SITE_OFFICIAL_ACCOUNT_URL: optionalUrl,
+  SITE_SUPPORT_WECHAT_URL: optionalUrl,
+  SITE_SISTER_PRODUCT_NAME: z.string().default(''),
+  SITE_SISTER_PRODUCT_URL: optionalUrl,
   /** HMAC-SHA256 secret shared with the sister product for cross-site login (docs/accounts.md). */
   DCC_SHARED_SECRET: z.string().min(16, '至少 16 个字符').default('dso-sandbox-dcc-shared-secret'),
   WEB_DIST: z.string().optional(),
@@ -123,6 +137,10 @@ function productionProblems(env: Env): string[] {
       problems.push(`${name}: 生产环境不能使用默认或示例密钥，请设置自己的值`);
     }
   }
+  // A site served in mainland China must show its ICP registration and its operator.
+  for (const name of ['SITE_ICP', 'SITE_COMPANY_NAME'] as const) {
+    if (!env[name]) problems.push(`${name}: 生产环境需要填写网站备案信息`);
+  }
   return problems;
 }
 
@@ -157,6 +175,8 @@ export interface AppConfig {
   wechatPollIntervalMs: number;
   wechat: WechatOfficialConfig;
   aliyunSms: AliyunSmsConfig;
+  /** The operator's details as the browser gets them (`/api/web/site_info`). */
+  site: SiteInfo;
   captchaProvider: Env['CAPTCHA_PROVIDER'];
   tencentCaptcha: TencentCaptchaConfig;
 }
@@ -267,6 +287,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       signName: env.ALIYUN_SMS_SIGN_NAME ?? '',
       templateCode: env.ALIYUN_SMS_TEMPLATE_CODE ?? '',
       endpoint: env.ALIYUN_SMS_ENDPOINT,
+    },
+    site: {
+      company_name: env.SITE_COMPANY_NAME,
+      company_address: env.SITE_COMPANY_ADDRESS,
+      phone: env.SITE_PHONE,
+      email: env.SITE_EMAIL,
+      icp: env.SITE_ICP,
+      icp_url: env.SITE_ICP_URL,
+      official_account_url: env.SITE_OFFICIAL_ACCOUNT_URL ?? '',
+      support_wechat_url: env.SITE_SUPPORT_WECHAT_URL ?? '',
+      sister_product_name: env.SITE_SISTER_PRODUCT_NAME,
+      sister_product_url: env.SITE_SISTER_PRODUCT_URL ?? '',
     },
     captchaProvider: env.CAPTCHA_PROVIDER,
     tencentCaptcha: {

@@ -48,11 +48,28 @@ export const tiktokUserSchema = z.object({
 });
 export type TiktokUser = z.infer<typeof tiktokUserSchema>;
 
+/** The operator's details for the footer and the contact dialog; an empty string is a detail not set. */
+export const siteInfoSchema = z.object({
+  company_name: z.string(),
+  company_address: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  /** ICP registration number (备案号) and the registry it links to. */
+  icp: z.string(),
+  icp_url: z.string(),
+  official_account_url: z.string(),
+  support_wechat_url: z.string(),
+  sister_product_name: z.string(),
+  sister_product_url: z.string(),
+});
+export type SiteInfo = z.infer<typeof siteInfoSchema>;
+
 export const FramePath = {
   serverTime: '/api/web/time',
   visitorStatistic: '/api/web/visitor_statistic',
   sessionStatistic: '/api/web/session_statistic',
   event: '/api/web/event',
   friendLinks: '/api/web/friend_url2',
+  siteInfo: '/api/web/site_info',
   tiktokUserInfoList: '/api/tiktok/user_info_list',
 } as const;

@@ -1,14 +1,22 @@
 import { Code, FramePath } from '@dso/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
 import { pageViews, sessionVisits, trackingEvents } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing';
 import { defaultFriendLinks } from './frame.service';
 
+/** Operator details as an installation sets them; the rest stay at their (empty) defaults. */
+const site = loadConfig({
+  SITE_COMPANY_NAME: '杭州某某网络科技有限公司',
+  SITE_ICP: '浙ICP备12345678号-1',
+  SITE_SUPPORT_WECHAT_URL: 'https://work.weixin.qq.com/kfid/kf-test',
+}).site;
+
 describe('frame calls', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ config: { site } });
   });
   afterAll(async () => t.close());
 
@@ -79,5 +87,18 @@ describe('frame calls', () => {
     expect(body.code).toBe(Code.OK);
     expect(body.data).toHaveLength(1);
     expect(body.data[0].example).toBe(true);
+  });
+
+  it('answers the operator details from the configuration, leaving unset ones empty', async () => {
+    const body = (await t.request({ method: 'GET', url: FramePath.siteInfo })).json();
+    expect(body.code).toBe(Code.OK);
+    expect(body.data).toMatchObject({
+      company_name: '杭州某某网络科技有限公司',
+      icp: '浙ICP备12345678号-1',
+      icp_url: 'https://beian.miit.gov.cn',
+      support_wechat_url: 'https://work.weixin.qq.com/kfid/kf-test',
+      phone: '',
+      official_account_url: '',
+    });
   });
 });

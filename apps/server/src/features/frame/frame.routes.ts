@@ -27,6 +27,8 @@ export const frameRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(null);
   });
 
+  app.get(FramePath.siteInfo, async () => ok(app.config.site));
+
   app.get(FramePath.friendLinks, async () => ok(await repository.selectFriendLinks(app.db)));
 
   app.get(FramePath.tiktokUserInfoList, async (request) => ok(await listTiktokUsers(app.db, request.userId)));

@@ -1,4 +1,5 @@
 import type { GradeCode, UserInfo } from '@dso/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import { App as AntdApp, theme as antdTheme, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
@@ -19,6 +20,8 @@ export type Viewer = 'visitor' | GradeCode;
 interface RenderOptions {
   viewer?: Viewer;
   theme?: 'dark' | 'light';
+  /** Server answers already in the query cache, as if fetched (e.g. the site details). */
+  prefill?: Array<{ queryKey: readonly unknown[]; data: unknown }>;
 }
 
 function signIn(viewer: Viewer) {
@@ -43,20 +46,29 @@ function CurrentPath() {
  * Renders a widget the way the app does (zh_CN antd theme, a router) for a given viewer. The
  * current path is exposed as `current-path` so link clicks can be asserted.
  */
-export function renderWidget(ui: ReactElement, { viewer = 'visitor', theme = 'dark' }: RenderOptions = {}) {
+export function renderWidget(
+  ui: ReactElement,
+  { viewer = 'visitor', theme = 'dark', prefill = [] }: RenderOptions = {},
+) {
   signIn(viewer);
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
+  for (const entry of prefill) client.setQueryData(entry.queryKey, entry.data);
   const algorithm = theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm;
   // A wrapper, so `rerender` keeps the theme and the router.
   const wrapper = ({ children }: { children: ReactNode }) => (
     <ConfigProvider locale={zhCN} theme={{ algorithm }}>
-      <AntdApp>
-        <MemoryRouter initialEntries={['/list']}>
-          <Routes>
-            <Route path="*" element={children} />
-          </Routes>
-          <CurrentPath />
-        </MemoryRouter>
-      </AntdApp>
+      <QueryClientProvider client={client}>
+        <AntdApp>
+          <MemoryRouter initialEntries={['/list']}>
+            <Routes>
+              <Route path="*" element={children} />
+            </Routes>
+            <CurrentPath />
+          </MemoryRouter>
+        </AntdApp>
+      </QueryClientProvider>
     </ConfigProvider>
   );
   return render(ui, { wrapper });

@@ -1,7 +1,7 @@
 import { EnvironmentOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { company, contactLinks, sisterProduct } from '../../features/support/contact-info';
+import { useSiteInfo } from '../../features/support';
 import { useDialogs } from '../../stores/dialogs';
 import { Logo } from '../header/logo-mark';
 import { FriendLinks } from './friend-links';
@@ -26,6 +26,7 @@ const productLinks = [
 /** Footer (000 §2.4): company details, product links, contact QR codes, friend links and the ICP notice. */
 export function AppFooter() {
   const openDialog = useDialogs((state) => state.openDialog);
+  const site = useSiteInfo();
   return (
     <footer className="app-footer" data-testid="app-footer">
       <div className="footer-inner">
@@ -34,16 +35,22 @@ export function AppFooter() {
             <Logo />
             <p className="footer-slogan">看懂用户在搜什么，找到值得做的词</p>
             <ul className="footer-contact">
-              <li>{company.name}</li>
-              <li>
-                <EnvironmentOutlined /> {company.address}
-              </li>
-              <li>
-                <PhoneOutlined /> {company.phone}
-              </li>
-              <li>
-                <MailOutlined /> <a href={`mailto:${company.email}`}>{company.email}</a>
-              </li>
+              {site?.company_name ? <li>{site.company_name}</li> : null}
+              {site?.company_address ? (
+                <li>
+                  <EnvironmentOutlined /> {site.company_address}
+                </li>
+              ) : null}
+              {site?.phone ? (
+                <li>
+                  <PhoneOutlined /> {site.phone}
+                </li>
+              ) : null}
+              {site?.email ? (
+                <li>
+                  <MailOutlined /> <a href={`mailto:${site.email}`}>{site.email}</a>
+                </li>
+              ) : null}
             </ul>
           </div>
           <nav className="footer-column" aria-label="产品">
@@ -60,25 +67,35 @@ export function AppFooter() {
             <button type="button" className="footer-link-button" onClick={() => openDialog('contact')}>
               联系客服
             </button>
-            <a href={sisterProduct.url} target="_blank" rel="noopener noreferrer">
-              {sisterProduct.name}
-            </a>
+            {site?.sister_product_name && site.sister_product_url ? (
+              <a href={site.sister_product_url} target="_blank" rel="noopener noreferrer">
+                {site.sister_product_name}
+              </a>
+            ) : null}
           </nav>
           <div className="footer-qrs">
             <Suspense fallback={null}>
-              <ContactQr value={contactLinks.officialAccount} size={96} label="官方公众号" />
-              <ContactQr value={contactLinks.supportWechat} size={96} label="客服微信" />
+              {site?.official_account_url ? (
+                <ContactQr value={site.official_account_url} size={96} label="官方公众号" />
+              ) : null}
+              {site?.support_wechat_url ? (
+                <ContactQr value={site.support_wechat_url} size={96} label="客服微信" />
+              ) : null}
             </Suspense>
           </div>
         </div>
         <FriendLinks />
         <div className="footer-bottom">
-          <span>
-            © {new Date().getFullYear()} {company.name} 版权所有
-          </span>
-          <a href={company.icpUrl} target="_blank" rel="noopener noreferrer">
-            {company.icp}
-          </a>
+          {site?.company_name ? (
+            <span>
+              © {new Date().getFullYear()} {site.company_name} 版权所有
+            </span>
+          ) : null}
+          {site?.icp ? (
+            <a href={site.icp_url} target="_blank" rel="noopener noreferrer">
+              {site.icp}
+            </a>
+          ) : null}
         </div>
       </div>
     </footer>

@@ -2,7 +2,7 @@ import { ClockCircleFilled } from '@ant-design/icons';
 import { upgradeMessages } from '@dso/domain';
 import { Button, Modal, QRCode } from 'antd';
 import { useDialogs } from '../../../stores/dialogs';
-import { contactLinks } from '../../support/contact-info';
+import { useSiteInfo } from '../../support';
 import type { BuyTimesPayload } from '../quota';
 
 /**
@@ -14,6 +14,7 @@ export function BuyTimesDialog() {
   const payload = useDialogs((state) => state.payload.buyTimes) as BuyTimesPayload | undefined;
   const closeDialog = useDialogs((state) => state.closeDialog);
   const close = () => closeDialog('buyTimes');
+  const supportUrl = useSiteInfo()?.support_wechat_url;
   const detail = payload?.message && payload.message !== upgradeMessages.buyTimes ? payload.message : null;
   return (
     <Modal
@@ -35,17 +36,16 @@ export function BuyTimesDialog() {
         <ClockCircleFilled className="dso-buy-times__icon" aria-hidden />
         <h3 className="dso-buy-times__title">{upgradeMessages.buyTimes}</h3>
         {detail && <p className="dso-buy-times__detail">{detail}</p>}
-        <div className="dso-buy-times__qr">
-          <QRCode
-            value={contactLinks.supportWechat}
-            size={156}
-            type="svg"
-            color="#0d0f14"
-            bgColor="#ffffff"
-            bordered={false}
-          />
-        </div>
-        <p className="dso-buy-times__hint">微信扫码联系客服，购买次数包即可继续使用</p>
+        {supportUrl ? (
+          <>
+            <div className="dso-buy-times__qr">
+              <QRCode value={supportUrl} size={156} type="svg" color="#0d0f14" bgColor="#ffffff" bordered={false} />
+            </div>
+            <p className="dso-buy-times__hint">微信扫码联系客服，购买次数包即可继续使用</p>
+          </>
+        ) : (
+          <p className="dso-buy-times__hint">请联系客服购买次数包</p>
+        )}
       </div>
     </Modal>
   );

@@ -1,10 +1,11 @@
-import type { UserInfo } from '@dso/contract';
+import type { SiteInfo, UserInfo } from '@dso/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openedDialogs, renderWidget } from '../../../components/testing/render-widget';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
 import { mockApi, ok } from '../../account/testing/mock-api';
+import { siteInfoQuery } from '../../support';
 import { usePlans } from '../plans';
 import { sampleTree } from '../testing/permission-tree';
 import { BuyTimesDialog } from './buy-times-dialog';
@@ -135,11 +136,42 @@ describe('PayDialog', () => {
 });
 
 describe('BuyTimesDialog', () => {
-  it('says 本日次数已用尽 with the customer-service QR', async () => {
+  it('says 本日次数已用尽 with the customer-service QR the site is configured with', async () => {
     useDialogs.getState().openDialog('buyTimes', { type: 9 });
-    renderWidget(<BuyTimesDialog />, { viewer: 'EVIP' });
+    renderWidget(<BuyTimesDialog />, {
+      viewer: 'EVIP',
+      prefill: [
+        { queryKey: siteInfoQuery.queryKey, data: siteInfoWith({ support_wechat_url: 'https://kf.example.cn/1' }) },
+      ],
+    });
     expect(await screen.findByText('本日次数已用尽')).toBeTruthy();
     expect(document.querySelector('.dso-buy-times__qr .ant-qrcode')).toBeTruthy();
     expect(screen.getByTestId('buy-times-dialog').getAttribute('data-type')).toBe('9');
   });
+
+  it('asks to contact support without a QR when the site has no support chat configured', async () => {
+    useDialogs.getState().openDialog('buyTimes', { type: 9 });
+    renderWidget(<BuyTimesDialog />, {
+      viewer: 'EVIP',
+      prefill: [{ queryKey: siteInfoQuery.queryKey, data: siteInfoWith({}) }],
+    });
+    expect(await screen.findByText('请联系客服购买次数包')).toBeTruthy();
+    expect(document.querySelector('.dso-buy-times__qr')).toBeNull();
+  });
 });
+
+function siteInfoWith(values: Partial<SiteInfo>): SiteInfo {
+  return {
+    company_name: '',
+    company_address: '',
+    phone: '',
+    email: '',
+    icp: '',
+    icp_url: 'https://beian.miit.gov.cn',
+    official_account_url: '',
+    support_wechat_url: '',
+    sister_product_name: '',
+    sister_product_url: '',
+    ...values,
+  };
+}
