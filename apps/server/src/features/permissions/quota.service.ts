@@ -1,0 +1,243 @@
+import type { PermissionUse } from '@dso/contract';
+import type { Database } from '../../db/client';
+import type { AppError } from '../../lib/app-error';
+import { type ResolvedGrade, resolveGrade } from './grade.service';
+import { checkFor, type LoadedAlias, loadAlias, permissionLacking, quotaExhausted } from './permission-check.service';
+import { findPermissionDefinition } from './permission-config';
+import * as repository from './permissions.repository';
+
+/**
+ * Quota use and consumption (001 §4–§6, §9): the pools of counts and daily counts, taking and giving
+ * back units under a lock, and usage-count packs.
+ */
+
+/** Usage-count packs are valid for one year from purchase (001 §9). */
+export const PACK_VALIDITY_YEARS = 1;
+
+/** The alias whose use is the parent's open invites and links, counted live rather than kept. */
+export const SUB_ACCOUNT_COUNT = 'SUB_ACCOUNT_COUNT';
+
+const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
+
+/**
+ * The Asia/Shanghai calendar date (`YYYY-MM-DD`) of an instant: the period key of daily counts, so
+ * they reset at local midnight (16:00 UTC). China keeps UTC+8 all year.
+ */
+export function shanghaiDate(now: Date): string {
+  return new Date(now.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+interface PoolState {
+  resolved: ResolvedGrade;
+  value: number | null;
+  packs: Awaited<ReturnType<typeof repository.selectValidPacks>>;
+  /** `count`: the running total; `day_count`: today's units taken from the grade's allowance. */
+  used: number;
+  periodKey: string;
+}
+
+async function readPool(db: Database, loaded: LoadedAlias, resolved: ResolvedGrade, now: Date): Promise<PoolState> {
+  const pool = resolved.poolUserId;
+  const value = loaded.values[resolved.grade] ?? null;
+  const packable = loaded.definition?.packable ?? false;
+  const packs = packable && value !== null ? await repository.selectValidPacks(db, pool, loaded.alias, now) : [];
+  const periodKey = loaded.kind === 'day_count' ? shanghaiDate(now) : repository.TOTAL_PERIOD;
+  const used =
+    loaded.alias === SUB_ACCOUNT_COUNT
+      ? await repository.countOpenSubAccounts(db, pool)
+      : await repository.findUsage(db, pool, loaded.alias, periodKey);
+  return { resolved, value, packs, used, periodKey };
+}
+
+/**
+ * `per_val` and `use_val` as the client reads them (remaining = per_val − use_val):
+ * - count: the grade's value plus valid packs, and the running total (which can exceed it after a
+ *   downgrade; the client treats ≤ 0 remaining as none);
+ * - day_count: the grade's value plus the amounts of valid packs, and today's units from the
+ *   allowance plus the units spent from those packs, so the difference is exactly what is left;
+ * - flag and rows: the value (1, or the cap) and 0.
+ * A grade that lacks the permission has per_val 0 (packs do not unlock a feature).
+ */
+function useOf(loaded: LoadedAlias, state: PoolState): PermissionUse {
+  const { value, packs, used } = state;
+  if (loaded.kind === 'flag' || loaded.kind === 'rows') return { per_val: value ?? 0, use_val: 0 };
+  if (value === null) return { per_val: 0, use_val: loaded.kind === 'count' ? used : 0 };
+  const packTotal = packs.reduce((sum, pack) => sum + pack.amount, 0);
+  if (loaded.kind === 'count') return { per_val: value + packTotal, use_val: used };
+  const packUsed = packs.reduce((sum, pack) => sum + Math.min(pack.used, pack.amount), 0);
+  return { per_val: value + packTotal, use_val: Math.min(used, value) + packUsed };
+}
+
+/** A user's `per_val` / `use_val` for an alias in the current period (`GET /api/permission/use`). */
+export async function getPermissionUse(
+  db: Database,
+  userId: number,
+  alias: string,
+  now = new Date(),
+): Promise<PermissionUse> {
+  const loaded = await loadAlias(db, alias);
+  const resolved = await resolveGrade(db, userId, now);
+  return useOf(loaded, await readPool(db, loaded, resolved, now));
+}
+
+export interface ConsumeOptions {
+  userId: number;
+  alias: string;
+  /** Units to take, all or nothing. */
+  amount?: number;
+  now?: Date;
+}
+
+async function loadCountable(db: Database, alias: string, amount: number): Promise<LoadedAlias> {
+  if (!Number.isInteger(amount) || amount < 1) throw new Error(`Permission amount must be a positive integer`);
+  const loaded = await loadAlias(db, alias);
+  if (loaded.kind !== 'count' && loaded.kind !== 'day_count') {
+    throw new Error(`${alias} is a ${loaded.kind} permission; use requirePermission or checkPermission`);
+  }
+  if (alias === SUB_ACCOUNT_COUNT) throw new Error(`${alias} is used by creating sub-account invites`);
+  return loaded;
+}
+
+/** Why `amount` units cannot be taken from a pool (810 lacking or exhausted), or null when they can. */
+function shortfall(loaded: LoadedAlias, state: PoolState, amount: number): AppError | null {
+  const { grade } = state.resolved;
+  if (state.value === null) return permissionLacking(checkFor(loaded, grade));
+  const exhausted = quotaExhausted({ alias: loaded.alias, kind: loaded.kind, grade });
+  if (loaded.kind === 'count') return state.used + amount > useOf(loaded, state).per_val ? exhausted : null;
+  const fromAllowance = Math.min(amount, Math.max(0, state.value - state.used));
+  const packLeft = state.packs.reduce((sum, pack) => sum + Math.max(0, pack.amount - pack.used), 0);
+  return amount - fromAllowance > packLeft ? exhausted : null;
+}
+
+async function refuseWithoutUnits(
+  db: Database,
+  loaded: LoadedAlias,
+  options: ConsumeOptions,
+  amount: number,
+  now: Date,
+) {
+  const resolved = await resolveGrade(db, options.userId, now);
+  const refusal = shortfall(loaded, await readPool(db, loaded, resolved, now), amount);
+  if (refusal) throw refusal;
+}
+
+/**
+ * Refuses (810) a consumption that cannot succeed, by reading alone: no transaction and no lock, so a
+ * client hammering a used-up quota never queues for a pool connection or behind the lock. Passing
+ * it promises nothing: {@link consumePermission} checks again under the lock. Callers that do costly
+ * work before charging (a search charged only once answered) call it before that work.
+ */
+export async function assertQuotaLeft(db: Database, options: ConsumeOptions): Promise<void> {
+  const amount = options.amount ?? 1;
+  await refuseWithoutUnits(
+    db,
+    await loadCountable(db, options.alias, amount),
+    options,
+    amount,
+    options.now ?? new Date(),
+  );
+}
+
+/**
+ * Checks and takes `amount` units of a count or daily count, atomically: the pool's counters for the
+ * alias are read and written under one advisory lock per (pool, alias), so concurrent requests on
+ * any number of connections or instances take turns and never both take the last unit. A child
+ * account spends its parent's pool (counters and packs) at the parent's grade. A quota already used
+ * up is refused before the transaction ({@link assertQuotaLeft}).
+ *
+ * Daily counts spend the day's allowance first, then valid packs, soonest to expire first; pack units
+ * are never refilled. Throws 810 when the grade lacks the permission or the units are not there.
+ * Returns the use after taking.
+ */
+export async function consumePermission(db: Database, options: ConsumeOptions): Promise<PermissionUse> {
+  const amount = options.amount ?? 1;
+  const now = options.now ?? new Date();
+  const loaded = await loadCountable(db, options.alias, amount);
+  await refuseWithoutUnits(db, loaded, options, amount, now);
+  return db.transaction(async (tx) => {
+    const resolved = await resolveGrade(tx, options.userId, now);
+    const pool = resolved.poolUserId;
+    await repository.lockKey(tx, `quota:${pool}:${loaded.alias}`);
+    const state = await readPool(tx, loaded, resolved, now);
+    const refusal = shortfall(loaded, state, amount);
+    if (refusal || state.value === null) throw refusal;
+
+    if (loaded.kind === 'count') {
+      const { per_val } = useOf(loaded, state);
+      await repository.addUsage(tx, pool, loaded.alias, state.periodKey, amount);
+      return { per_val, use_val: state.used + amount };
+    }
+
+    const fromAllowance = Math.min(amount, Math.max(0, state.value - state.used));
+    let rest = amount - fromAllowance;
+    if (fromAllowance > 0) await repository.addUsage(tx, pool, loaded.alias, state.periodKey, fromAllowance);
+    for (const pack of state.packs) {
+      if (rest === 0) break;
+      const take = Math.min(rest, Math.max(0, pack.amount - pack.used));
+      if (take === 0) continue;
+      await repository.addUsage(tx, pool, loaded.alias, repository.packPeriod(pack.id), take);
+      pack.used += take;
+      rest -= take;
+    }
+    return useOf(loaded, { ...state, used: state.used + fromAllowance });
+  });
+}
+
+/**
+ * Gives back units of a running total (`count`), for features whose count is of things held: a
+ * monitor removed, an authorised account dropped. Never goes below zero. Daily counts are not given
+ * back. Returns the use after.
+ */
+export async function releasePermission(db: Database, options: ConsumeOptions): Promise<PermissionUse> {
+  const amount = options.amount ?? 1;
+  const now = options.now ?? new Date();
+  const loaded = await loadCountable(db, options.alias, amount);
+  if (loaded.kind !== 'count') throw new Error(`${options.alias} is a daily count; daily units are not given back`);
+  return db.transaction(async (tx) => {
+    const resolved = await resolveGrade(tx, options.userId, now);
+    await repository.lockKey(tx, `quota:${resolved.poolUserId}:${loaded.alias}`);
+    await repository.addUsage(tx, resolved.poolUserId, loaded.alias, repository.TOTAL_PERIOD, -amount);
+    return useOf(loaded, await readPool(tx, loaded, resolved, now));
+  });
+}
+
+export interface AddUsagePackOptions {
+  userId: number;
+  alias: string;
+  amount: number;
+  /** The purchase (order id) that paid for it; a second call with the same ref changes nothing. */
+  sourceRef: string;
+  /** Purchase time; the pack is valid one year from it. */
+  now?: Date;
+}
+
+/** One year after an instant (29 February rolls to 1 March). */
+export function packExpiry(purchasedAt: Date): Date {
+  const expires = new Date(purchasedAt);
+  expires.setUTCFullYear(expires.getUTCFullYear() + PACK_VALIDITY_YEARS);
+  return expires;
+}
+
+/**
+ * Adds a usage-count pack (001 §4, §9): extra units of a count or daily count, valid one year.
+ * Idempotent by `sourceRef`, so a retried payment notification adds it once; a ref reused for a
+ * different user, alias or amount is a bug and throws.
+ */
+export async function addUsagePack(db: Database, options: AddUsagePackOptions) {
+  const { userId, alias, amount, sourceRef } = options;
+  if (!Number.isInteger(amount) || amount < 1) throw new Error('Pack amount must be a positive integer');
+  if (!sourceRef) throw new Error('A pack needs the purchase it came from');
+  const definition = findPermissionDefinition(alias);
+  if (!definition?.packable) throw new Error(`No usage-count packs exist for ${alias}`);
+  const { pack, created } = await repository.insertPack(db, {
+    userId,
+    alias,
+    amount,
+    sourceRef,
+    expiresAt: packExpiry(options.now ?? new Date()),
+  });
+  if (!created && (pack.userId !== userId || pack.alias !== alias || pack.amount !== amount)) {
+    throw new Error(`Pack source ${sourceRef} was already used for another pack`);
+  }
+  return pack;
+}
