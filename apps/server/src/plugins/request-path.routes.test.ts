@@ -21,6 +21,7 @@ function variantsOf(path: string): Record<string, string> {
     'every character encoded': `/${segments.map(percentEncode).join('/')}`,
     'upper-case escapes': `/${percentEncode('a').toUpperCase()}${path.slice(2)}`,
     'doubled slashes': path.replaceAll('/', '//'),
+    'trailing slash': `${path}/`,
     'dot segments': `/${segments.slice(0, last).join('/')}/./zz/../${segments[last]}`,
     'a climb back into /api': `/zz/../${segments.join('/')}`,
     'encoded dot segments': `/%2e%2e/${segments.slice(0, last).join('/')}/%2E/${segments[last]}`,

@@ -9,7 +9,8 @@ import type { FastifyRequest, RouteOptions } from 'fastify';
  * The canonical form:
  * 1. percent-escapes are decoded (an encoded `/` becomes a separator: no route takes a slash inside a
  *    segment), and a path that does not decode is left alone for the router to refuse;
- * 2. empty segments (`//`) and `.` are dropped, `..` removes the segment before it;
+ * 2. empty segments (`//`) and `.` are dropped, `..` removes the segment before it, and an `/api`
+ *    path loses a trailing slash;
  * 3. an `/api` path is matched case-insensitively against the registered `/api` routes and takes the
  *    route's own spelling (parameter values keep theirs); the `api` segment is lower-cased anyway, so an
  *    unknown path still meets the signature check;
@@ -74,8 +75,10 @@ export function createApiRouteIndex(): ApiRouteIndex {
         return rawUrl;
       }
       let segments = resolveSegments(decoded);
-      if (segments[0]?.toLowerCase() === 'api' && segments.length > 1) segments = canonicalApiPath(segments);
-      const trailing = decoded.endsWith('/') && segments.length > 0 ? '/' : '';
+      const isApi = segments[0]?.toLowerCase() === 'api' && segments.length > 1;
+      if (isApi) segments = canonicalApiPath(segments);
+      // API routes have no trailing slash; elsewhere (static files, client routes) it is left as sent.
+      const trailing = !isApi && decoded.endsWith('/') && segments.length > 0 ? '/' : '';
       return `/${segments.map(encodeSegment).join('/')}${trailing}${query}`;
     },
   };
