@@ -111,14 +111,17 @@ export const hostileJson: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>(
   ),
 })).value;
 
+/** Pieces that break careless SQL, LIKE patterns or character counts, yet are storable text. */
+const legalPieces = ['😀', '%', '_', "'", '\\', '\u200B', ' '];
+/** Pieces PostgreSQL cannot store as text. */
+const illegalPieces = ['\u0000', '\uD800', '\uDFFF'];
+
 /** A valid string with one hostile piece spliced in: it passes shape checks up to that piece. */
-function spliced(valid: fc.Arbitrary<string>): fc.Arbitrary<string> {
-  return fc
-    .tuple(valid, fc.constantFrom('\u0000', '\uD800', '\uDFFF', '😀', '%', "'"), fc.nat())
-    .map(([text, piece, at]) => {
-      const index = text.length === 0 ? 0 : at % (text.length + 1);
-      return text.slice(0, index) + piece + text.slice(index);
-    });
+function spliced(valid: fc.Arbitrary<string>, pieces: string[]): fc.Arbitrary<string> {
+  return fc.tuple(valid, fc.constantFrom(...pieces), fc.nat()).map(([text, piece, at]) => {
+    const index = text.length === 0 ? 0 : at % (text.length + 1);
+    return text.slice(0, index) + piece + text.slice(index);
+  });
 }
 
 type JsonSchema = {
@@ -231,10 +234,9 @@ function arrayShaped(schema: JsonSchema, hostility: Hostility, depth: number): f
 
 function stringShaped(schema: JsonSchema, hostility: Hostility): fc.Arbitrary<unknown> {
   const valid = validString(schema);
-  if (hostility === 'clean') {
-    return fc.oneof({ weight: 3, arbitrary: valid }, { weight: 2, arbitrary: spliced(valid) }, hostileString);
-  }
-  const options: fc.Arbitrary<unknown>[] = [valid, spliced(valid), hostileString];
+  // Clean strings stay storable (no NUL, no lone surrogate) so they get past the input guard.
+  if (hostility === 'clean') return fc.oneof(valid, spliced(valid, legalPieces));
+  const options: fc.Arbitrary<unknown>[] = [valid, spliced(valid, [...legalPieces, ...illegalPieces]), hostileString];
   if (schema.maxLength !== undefined) {
     options.push(fc.constant('口'.repeat(schema.maxLength)), fc.constant('口'.repeat(schema.maxLength + 1)));
   }
@@ -251,7 +253,7 @@ function validString(schema: JsonSchema): fc.Arbitrary<string> {
   }
   const minLength = Math.min(schema.minLength ?? 0, 64);
   const maxLength = Math.max(minLength, Math.min(schema.maxLength ?? 32, 64));
-  const words = ['口红', '面膜', '口红色号', 'lipstick review'].filter(
+  const words = ['口红', '面膜', '口红色号', 'lipstick review', '13800138000', '13912345678', '123456'].filter(
     (word) => word.length >= minLength && word.length <= maxLength,
   );
   const free = fc.string({ unit: 'grapheme', minLength, maxLength });
@@ -344,6 +346,12 @@ export type BodyCase =
   | { kind: 'json'; value: unknown }
   | { kind: 'raw'; contentType: string; payload: string | Buffer };
 
+/** A value of a form field: mostly a word with one piece spliced in, storable or not. */
+const formValue = fc.oneof(hostileString, {
+  weight: 3,
+  arbitrary: spliced(fc.constantFrom('abc', '口红'), [...legalPieces, ...illegalPieces]),
+});
+
 const multipartBoundary = 'fuzzboundary';
 
 function multipart(parts: Array<{ name: string; filename?: string; content: string }>): Buffer {
@@ -374,6 +382,19 @@ const rawBody: fc.Arbitrary<BodyCase> = fc.oneof(
       ),
     )
     .map(([contentType, payload]): BodyCase => ({ kind: 'raw', contentType, payload })),
+  // The sandbox scan page's form (ticket, openid, action), the values storable or not.
+  fc
+    .record(
+      { ticket: formValue, openid: formValue, action: fc.constantFrom('confirm', 'cancel', 'x\u0000') },
+      { requiredKeys: ['ticket'] },
+    )
+    .map(
+      (form): BodyCase => ({
+        kind: 'raw',
+        contentType: 'application/x-www-form-urlencoded',
+        payload: encodeQuery(form),
+      }),
+    ),
   fc
     .tuple(
       hostileString,
@@ -402,7 +423,8 @@ export function bodyCases(schema: JsonSchema | null): fc.Arbitrary<BodyCase | un
   const json = valuesOf(schema).map((value): BodyCase => ({ kind: 'json', value }));
   return fc.oneof(
     { weight: 6, arbitrary: json },
-    { weight: 2, arbitrary: rawBody },
+    // A route without a body schema may read forms, XML or uploads itself: send those as often.
+    { weight: schema ? 2 : 6, arbitrary: rawBody },
     { weight: 1, arbitrary: fc.constant(undefined) },
   );
 }
@@ -413,7 +435,8 @@ export function queryCases(schema: JsonSchema | null): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 6, arbitrary: shaped },
     { weight: 1, arbitrary: fc.tuple(shaped, rawQueryFragments).map(([query, raw]) => `${query}&${raw}`) },
-    { weight: 1, arbitrary: fc.constant('') },
+    // A route that reads no query mostly gets none, so its body is what decides the answer.
+    { weight: schema ? 1 : 7, arbitrary: fc.constant('') },
   );
 }
 

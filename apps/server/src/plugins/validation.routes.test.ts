@@ -43,6 +43,17 @@ describe('input the database cannot store', () => {
     expect(query.json().msg).toBe(inputMessages.illegalText);
   });
 
+  it('refuses a percent-encoded NUL in a form body that a route parses itself', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/sandbox/wechat/confirm',
+      payload: 'ticket=%00abc',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().msg).toBe(inputMessages.illegalText);
+  });
+
   it('keeps searching for a keyword with an emoji, whose surrogates come in a pair', async () => {
     const response = await search({ keyword: '口红😀' });
     expect(response.statusCode).toBe(200);

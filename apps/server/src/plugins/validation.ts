@@ -14,11 +14,22 @@ export function registerInputGuard(app: FastifyInstance) {
     if (
       containsIllegalText(request.query) ||
       containsIllegalText(request.params) ||
-      containsIllegalText(request.body)
+      containsIllegalText(request.body) ||
+      containsIllegalText(formFields(request))
     ) {
       throw new AppError(Code.BAD_REQUEST, inputMessages.illegalText);
     }
   });
+}
+
+/**
+ * The decoded fields of a form body that a route keeps as raw text to parse itself (the sandbox's scan
+ * page): `%00` is harmless as text but a NUL once decoded.
+ */
+function formFields(request: FastifyRequest): string[] {
+  const type = request.headers['content-type'] ?? '';
+  if (typeof request.body !== 'string' || !type.startsWith('application/x-www-form-urlencoded')) return [];
+  return [...new URLSearchParams(request.body)].flat();
 }
 
 /**
