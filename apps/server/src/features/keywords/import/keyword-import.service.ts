@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../db/client';
 import { type UploadLimits, UploadRefusal, uploadLimits } from '../../../lib/uploads';
 import { enqueueJob } from '../../jobs/jobs.repository';
-import { PermanentJobError } from '../../jobs/jobs.worker';
+import { PermanentJobError, yieldToEventLoop } from '../../jobs/jobs.worker';
 import type { DeriveStep } from '../derive/keyword-derive';
 import type { KeywordScope } from '../search/keyword-search.repository';
 import { checkRow, readImportRows } from './keyword-import';
@@ -14,7 +14,11 @@ export const KEYWORDS_DERIVE_JOB = 'keywords.derive';
 
 /** Row errors kept in a report; `error_rows` still counts every bad row. */
 export const REPORT_MAX_ERRORS = 1_000;
-const UPSERT_BATCH = 2_000;
+/**
+ * Rows per upsert. PGlite runs each statement on the event loop: 2,000 rows held it 1.3–2.6 s on the loaded
+ * two-core test machine, 500 rows 0.2–0.3 s, for no less throughput per row.
+ */
+const UPSERT_BATCH = 500;
 
 /** 'DSO', 'TSO/US': how reports and job keys name a library. */
 export function scopeLabel(scope: KeywordScope): string {
@@ -140,6 +144,8 @@ export async function importKeywordFile(
     outcome.inserted += inserted;
     outcome.updated += updated;
     batch = [];
+    // Batches the worker sent ahead arrive without a turn of the event loop in between: let requests in.
+    await yieldToEventLoop();
   };
   try {
     for await (const rows of readImportRows(file, format, limits)) {
