@@ -2,6 +2,8 @@ import {
   type ImportFormat,
   type ImportRowError,
   importFormatSchema,
+  inputMessages,
+  isIllegalText,
   type Platform,
   platformSchema,
 } from '@dso/contract';
@@ -150,6 +152,10 @@ export function checkRow(raw: RawRow, countries: ReadonlySet<string>): CheckedRo
   if (values.__invalid) {
     fail(null, '不是有效的 JSON 对象');
     return { input: null, errors };
+  }
+  // A NUL or a lone surrogate in any cell would fail the whole batch in the database, not this row.
+  for (const [column, value] of Object.entries(values)) {
+    if (typeof value === 'string' && isIllegalText(value)) fail(column, inputMessages.illegalText);
   }
 
   let platform: Platform | null = null;
