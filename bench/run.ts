@@ -1,5 +1,6 @@
 import { benchFairness } from './fairness.bench';
 import { benchFrame } from './frame.bench';
+import { benchImport } from './import.bench';
 import { benchKeywords, benchKeywordsPglite } from './keywords.bench';
 
 // Benchmarks run one after another so they do not compete for the two cores. BENCH=frame,keywords,pglite,fairness picks some.
@@ -8,3 +9,5 @@ if (selected.has('frame')) await benchFrame();
 if (selected.has('keywords')) await benchKeywords();
 if (selected.has('pglite')) await benchKeywordsPglite();
 if (selected.has('fairness')) await benchFairness();
+// Only when asked for (BENCH=import; about ten minutes on PGlite): another user's user/info during large imports.
+if (selected.has('import')) await benchImport();
