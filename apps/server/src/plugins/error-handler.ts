@@ -15,6 +15,15 @@ const httpStatusByCode: Partial<Record<CodeValue, number>> = {
   [Code.IP_BUSY]: 429,
 };
 
+/**
+ * A handler's "not found" is an answer about the data asked for (a keyword not in the library, an
+ * expired QR ticket), not a missing endpoint: it travels with HTTP 200 like the other business
+ * codes, so the browser does not log it as a failed resource. Unmatched paths still answer 404.
+ */
+function answerStatus(error: AppError): number | undefined {
+  return error.code === Code.NOT_FOUND ? 200 : undefined;
+}
+
 export function sendEnvelope(
   reply: FastifyReply,
   code: CodeValue,
@@ -30,7 +39,7 @@ export function sendEnvelope(
 export function registerErrorHandling(app: FastifyInstance, apiRoutes: Pick<ApiRouteIndex, 'methodsOf'>) {
   app.setErrorHandler((thrown: unknown, request: FastifyRequest, reply: FastifyReply) => {
     if (thrown instanceof AppError) {
-      return sendEnvelope(reply, thrown.code, thrown.message, thrown.data, thrown.httpStatus);
+      return sendEnvelope(reply, thrown.code, thrown.message, thrown.data, thrown.httpStatus ?? answerStatus(thrown));
     }
     const error = thrown as FastifyError;
     if (error.validation) {

@@ -71,7 +71,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   /** The slider's puzzle calls exist only while it is the captcha: its tickets count for nothing else. */
   const sliderOnly = async (request: FastifyRequest) => {
-    if (app.providers.captcha.name !== 'sandbox') throw new AppError(Code.NOT_FOUND);
+    // Not served at all with a real provider: the plain 404 of an unknown path.
+    if (app.providers.captcha.name !== 'sandbox') throw new AppError(Code.NOT_FOUND, undefined, null, 404);
     await guardIp(request);
   };
 
