@@ -13,17 +13,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../../lib/envelope';
 import { requireUser } from '../../../plugins/session';
+import { keywordBoard } from '../boards/keyword-boards.service';
 import { exportKeywords } from '../search/keyword-export';
 import { resolveViewer, scopeOf } from '../search/keywords.service';
 import { selectBoardIndustries } from './keyword-details.repository';
-import {
-  keywordBoard,
-  keywordPortrait,
-  openKeywordDetail,
-  openTsoTopic,
-  relatedKeywords,
-  tsoTopicList,
-} from './keyword-details.service';
+import { keywordPortrait, openKeywordDetail } from './keyword-details.service';
+import { relatedKeywords } from './related-keywords.service';
+import { openTsoTopic, tsoTopicList } from './tso-topics.service';
 
 /** The keyword pages beyond search: detail, related words, audience, boards, TSO topics, export. */
 export const keywordDetailsRoutes: FastifyPluginAsyncZod = async (app) => {

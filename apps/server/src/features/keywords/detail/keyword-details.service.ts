@@ -1,7 +1,4 @@
 import {
-  type BoardList,
-  type BoardQuery,
-  boardTitles,
   Code,
   type CompeteAnalyze,
   type KeywordDetail,
@@ -10,82 +7,21 @@ import {
   type KeywordTrend,
   type Platform,
   type PlatformFigures,
-  type RelatedList,
-  type RelatedQuery,
-  type TsoTopicDetail,
-  type TsoTopicList,
-  type TsoTopicsQuery,
 } from '@dso/contract';
 import { worksPerIndex } from '@dso/domain';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
-import {
-  checkPermission,
-  consumePermission,
-  getPermissionUse,
-  shanghaiDate,
-} from '../../permissions/permissions.service';
-import { INDUSTRY_BOARDS } from '../boards/keyword-boards';
 import { DEFAULT_COUNTRY } from '../countries';
 import type { KeywordRecord } from '../keyword-record';
-import { mainWordOf, rootPhrasesOf } from '../keyword-words';
-import {
-  choosePlan,
-  countMatches,
-  type KeywordScope,
-  type SearchQuery,
-  selectPage,
-} from '../search/keyword-search.repository';
-import { GUEST_ROWS, presentFigure, presentRow, scopeOf, type Viewer } from '../search/keywords.service';
+import type { KeywordScope } from '../search/keyword-search.repository';
+import { presentFigure, presentRow, type Viewer } from '../search/keywords.service';
 import * as repository from './keyword-details.repository';
+import { scopeFor, spendDetailOpen } from './page-limits.service';
 
-export const DETAIL_COUNT_ALIAS = 'KEYWORD_LIBRARY_DETAIL_COUNT_DAY';
-export const ROWS_ALIAS = 'KEYWORD_LIBRARY_ROWS';
-export const PAGE_MAX_ALIAS = 'KEYWORD_LIBRARY_PAGE_MAX';
+/** One keyword's detail page (overview, trend, competition, every platform) and its audience tab. */
 
 /** The libraries of the side-by-side table, in order; TSO is added for its country when it has the word. */
 const sideBySidePlatforms: Platform[] = ['DSO', 'RSO', 'WSO', 'BSO', 'KSO'];
-
-/** A request's library: `scopeOf` with TSO's default country. */
-function scopeFor(query: { platform: Platform; country?: string | undefined }): KeywordScope {
-  return scopeOf({ platform: query.platform, country: query.country });
-}
-
-/**
- * Rows this viewer may reach in a list: visitors a few (then the login prompt), users their grade's
- * value of the alias (KEYWORD_LIBRARY_ROWS for boards and topic lists, KEYWORD_LIBRARY_PAGE_MAX for
- * paged tables such as the related words).
- */
-export async function rowsAllowed(db: Database, viewer: Viewer, alias: string): Promise<number> {
-  if (viewer.userId === null) return GUEST_ROWS;
-  const check = await checkPermission(db, viewer.userId, alias);
-  return check.value ?? GUEST_ROWS;
-}
-
-/** The slice of a list a viewer may see on a page: nothing past the cap. */
-function pageWithin(pageNo: number, pageSize: number, dataMax: number) {
-  const offset = (pageNo - 1) * pageSize;
-  return { offset, limit: Math.max(0, Math.min(pageSize, dataMax - offset)) };
-}
-
-// ——— detail ———
-
-/**
- * Spends the day's detail count for the first open of a keyword today; reopening it is free. The open
- * is recorded before spending, so two tabs opening the same word at once spend one count; when the
- * count cannot be spent the record is taken back and the 810 refusal goes to the client.
- */
-async function spendDetailOpen(db: Database, userId: number, scope: string, keyword: string) {
-  const view = { userId, day: shanghaiDate(new Date()), scope, keyword };
-  const first = await repository.recordDetailView(db, view);
-  if (!first) return { use: await getPermissionUse(db, userId, DETAIL_COUNT_ALIAS), reopened: true };
-  try {
-    return { use: await consumePermission(db, { userId, alias: DETAIL_COUNT_ALIAS }), reopened: false };
-  } catch (error) {
-    await repository.forgetDetailView(db, view);
-    throw error;
-  }
-}
 
 /** A keyword's library record, or 404 关键词不存在. */
 async function requireKeyword(db: Database, scope: KeywordScope, keyword: string): Promise<KeywordRecord> {
@@ -272,103 +208,6 @@ async function figuresOnEveryPlatform(
   });
 }
 
-// ——— related words ———
-
-/**
- * One page of a search through the search engine with the keyword itself left out. The engine cannot
- * exclude a row, so one extra row is read and the page shifted by one when the keyword sorts before
- * it: the pages stay contiguous and never repeat a row.
- */
-async function searchExcluding(db: Database, query: SearchQuery, self: KeywordRecord | null) {
-  const choice = await choosePlan(db, query);
-  const [wide, counted] = await Promise.all([
-    query.limit > 0 ? selectPage(db, { ...query, limit: query.limit + 1 }, choice) : Promise.resolve([]),
-    countMatches(db, query, choice.estimates),
-  ]);
-  if (!self) return { rows: wide.slice(0, query.limit), total: counted.total, estimated: counted.estimated };
-  const total = Math.max(0, counted.total - 1);
-  if (wide.some((row) => row.id === self.id)) {
-    return {
-      rows: wide.filter((row) => row.id !== self.id).slice(0, query.limit),
-      total,
-      estimated: counted.estimated,
-    };
-  }
-  const first = wide[0];
-  const selfFirst =
-    first !== undefined &&
-    (self.search_index > first.search_index || (self.search_index === first.search_index && self.id > first.id));
-  return {
-    rows: selfFirst ? wide.slice(1, query.limit + 1) : wide.slice(0, query.limit),
-    total,
-    estimated: counted.estimated,
-  };
-}
-
-/** The related-word tabs: sug, correlation, industry and root words (docs/keywords.md). */
-export async function relatedKeywords(db: Database, viewer: Viewer, query: RelatedQuery): Promise<RelatedList> {
-  const scope = scopeFor(query);
-  const keyword = query.keyword.trim();
-  const dataMax = await rowsAllowed(db, viewer, PAGE_MAX_ALIAS);
-  const page = pageWithin(query.page_no, query.page_size, dataMax);
-  const self = await repository.findKeyword(db, scope, keyword);
-  let rows: KeywordRecord[] = [];
-  let total = 0;
-  let estimated = false;
-  let mainWord: string | null = null;
-
-  if (query.relation === 'sug') {
-    const [found, counted] = await Promise.all([
-      repository.selectPrefixPage(db, scope, keyword, page),
-      repository.countPrefix(db, scope, keyword),
-    ]);
-    rows = found;
-    total = counted.total;
-    estimated = counted.estimated;
-  } else if (query.relation === 'correlation') {
-    mainWord = mainWordOf(keyword);
-    const stored = self ? await repository.selectStoredRelations(db, self.id, 'correlation', page) : null;
-    if (stored) {
-      rows = stored.rows;
-      total = stored.total;
-    } else {
-      const matchesSelf = self?.keyword.toLowerCase().includes(mainWord.toLowerCase()) ? self : null;
-      const found = await searchExcluding(db, searchQuery(scope, [mainWord], {}, page), matchesSelf);
-      ({ rows, total, estimated } = found);
-    }
-  } else if (query.relation === 'industry') {
-    if (self?.industry) {
-      const found = await searchExcluding(db, searchQuery(scope, [], { industry: self.industry }, page), self);
-      ({ rows, total, estimated } = found);
-    }
-  } else {
-    const roots = await repository.findKeywords(db, scope, rootPhrasesOf(keyword));
-    total = roots.length;
-    rows = roots.slice(page.offset, page.offset + page.limit);
-  }
-
-  return {
-    relation: query.relation,
-    main_word: mainWord,
-    total_record: total,
-    total_estimated: estimated,
-    data_max: dataMax,
-    user_grade: viewer.grade,
-    result: rows.map((row) => presentRow(row, viewer)),
-  };
-}
-
-function searchQuery(
-  scope: KeywordScope,
-  words: string[],
-  filters: SearchQuery['filters'],
-  page: { limit: number; offset: number },
-): SearchQuery {
-  return { scope, words, filters, sort: 'search_index', order: 'desc', limit: page.limit, offset: page.offset };
-}
-
-// ——— audience ———
-
 const emptyPortraitText = '暂无观众画像';
 
 /** The audience tab: the stored portrait of the keyword's searchers, or the empty answer 暂无观众画像. */
@@ -392,84 +231,4 @@ export async function keywordPortrait(db: Database, query: KeywordRefQuery): Pro
   };
   const empty = !stored || (portrait.gender_more.length === 0 && portrait.age_more.length === 0);
   return { ...portrait, as_of: empty ? null : portrait.as_of, empty_text: empty ? emptyPortraitText : null };
-}
-
-// ——— boards ———
-
-/** One hot board (000 §2.3), cut to the rows the viewer may see. */
-export async function keywordBoard(db: Database, viewer: Viewer, query: BoardQuery): Promise<BoardList> {
-  const scope = scopeFor(query);
-  const industry = query.industry?.trim() ?? '';
-  // Industry boards rank each industry apart; the others keep their overall ranks, filtered.
-  const partition = INDUSTRY_BOARDS.has(query.board) ? industry : '';
-  const keywordIndustry = INDUSTRY_BOARDS.has(query.board) ? '' : industry;
-  const dataMax = await rowsAllowed(db, viewer, ROWS_ALIAS);
-  const base = { board: query.board, title: boardTitles[query.board], industry: industry || null };
-  const asOf = await repository.latestBoardDay(db, { board: query.board, ...scope, industry: partition });
-  if (!asOf) return { ...base, as_of: null, total_record: 0, data_max: dataMax, user_grade: viewer.grade, result: [] };
-  const page = pageWithin(query.page_no, query.page_size, dataMax);
-  const { rows, total } = await repository.selectBoardPage(
-    db,
-    { board: query.board, ...scope, industry: partition, asOf, keywordIndustry },
-    page,
-  );
-  return {
-    ...base,
-    as_of: asOf,
-    total_record: total,
-    data_max: dataMax,
-    user_grade: viewer.grade,
-    result: rows.map((row) => ({ ...presentRow(row, viewer), rank: row.rank, rank_change: row.rank_change })),
-  };
-}
-
-// ——— TSO topics ———
-
-function presentTopic(row: repository.TopicRecord & { rank: number }, viewer: Viewer) {
-  return {
-    id: row.id,
-    rank: row.rank,
-    kind: row.kind,
-    country: row.country,
-    topic: row.topic,
-    views: presentFigure(row.views, viewer),
-    video_count: presentFigure(row.video_count, viewer),
-    growth_rate: row.growth_rate,
-    as_of: row.as_of,
-  };
-}
-
-/** A TSO topic list (/KeywordTSOList/{kind}) of a country, with the same row caps as the boards. */
-export async function tsoTopicList(db: Database, viewer: Viewer, query: TsoTopicsQuery): Promise<TsoTopicList> {
-  const country = query.country ?? DEFAULT_COUNTRY;
-  const dataMax = await rowsAllowed(db, viewer, ROWS_ALIAS);
-  const page = pageWithin(query.page_no, query.page_size, dataMax);
-  const { rows, total } = await repository.selectTopicPage(db, { kind: query.kind, country, sort: query.sort }, page);
-  return {
-    total_record: total,
-    data_max: dataMax,
-    user_grade: viewer.grade,
-    result: rows.map((row, index) => presentTopic({ ...row, rank: page.offset + index + 1 }, viewer)),
-  };
-}
-
-const TOPIC_KEYWORDS = 20;
-
-/** One TSO topic (/TsoKeyWordTopicDetail): its figures and the country's keywords made of its words. */
-export async function openTsoTopic(
-  db: Database,
-  viewer: Viewer,
-  query: { kind: TsoTopicsQuery['kind']; country?: string | undefined; topic: string },
-): Promise<TsoTopicDetail> {
-  if (viewer.userId === null) throw new AppError(Code.TOKEN_INVALID, '请先登录');
-  const country = query.country ?? DEFAULT_COUNTRY;
-  const topic = await repository.findTopic(db, { kind: query.kind, country, topic: query.topic.replace(/^#/, '') });
-  if (!topic) throw new AppError(Code.NOT_FOUND, '话题不存在');
-  const { use } = await spendDetailOpen(db, viewer.userId, `TSO-topic/${country}/${query.kind}`, topic.topic);
-  const rows = await repository.selectTopicKeywords(db, { country, topic: topic.topic, limit: TOPIC_KEYWORDS });
-  return {
-    topic: presentTopic(topic, viewer),
-    keywords: rows.map((row) => presentRow(row, viewer)),
-    detail_use: use,
-  };
 }
