@@ -35,9 +35,11 @@ export const envSchema = z.object({
    */
   REQUEST_LIMITS: booleanFlag.default(true),
   LIMIT_IP_IN_FLIGHT: z.coerce.number().int().min(1).default(16),
+  LIMIT_IP_SEARCHES_IN_FLIGHT: z.coerce.number().int().min(1).default(6),
   LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   LIMIT_IP_PER_HOUR: z.coerce.number().int().min(1).default(20_000),
   LIMIT_USER_IN_FLIGHT: z.coerce.number().int().min(1).default(12),
+  LIMIT_USER_SEARCHES_IN_FLIGHT: z.coerce.number().int().min(1).default(3),
   LIMIT_USER_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   LIMIT_USER_PER_HOUR: z.coerce.number().int().min(1).default(6_000),
   MAX_SESSIONS_PER_USER: z.coerce.number().int().min(1).max(100).default(3),
@@ -185,6 +187,8 @@ export interface AppConfig {
 export interface ClientLimits {
   /** Requests running at once; more answer 650 at once. */
   inFlight: number;
+  /** Library searches (search, root words) running at once; more answer 650 at once. */
+  searchesInFlight: number;
   /** Requests per minute; more answer 650 until the minute is over. */
   perMinute: number;
   /** Requests per hour; more shut the client out for 24 hours (661). */
@@ -257,11 +261,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       ? {
           address: {
             inFlight: env.LIMIT_IP_IN_FLIGHT,
+            searchesInFlight: env.LIMIT_IP_SEARCHES_IN_FLIGHT,
             perMinute: env.LIMIT_IP_PER_MINUTE,
             perHour: env.LIMIT_IP_PER_HOUR,
           },
           user: {
             inFlight: env.LIMIT_USER_IN_FLIGHT,
+            searchesInFlight: env.LIMIT_USER_SEARCHES_IN_FLIGHT,
             perMinute: env.LIMIT_USER_PER_MINUTE,
             perHour: env.LIMIT_USER_PER_HOUR,
           },

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { AuthPath, Code } from '@dso/contract';
+import { AuthPath, Code, KeywordPath } from '@dso/contract';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import { type AppConfig, type ClientLimits, loadConfig, type RequestLimits } from '../config';
 import type { DatabaseHandle } from '../db/client';
@@ -12,10 +12,28 @@ import { isRedisReachable, testRedisUrl } from '../lib/rate-limit/redis-reachabl
 import { createTestApp, createTestDatabase, createUser, loginAs, signedInjectOptions, type TestApp } from '../testing';
 import { BLOCK_MS } from './request-limits';
 
+/** While `searches.held` is set, every library search waits inside the repository until it is resolved. */
+const searches = vi.hoisted(() => ({ held: null as Promise<void> | null, waiting: 0 }));
+
+vi.mock('../features/keywords/search/keyword-search.repository', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../features/keywords/search/keyword-search.repository')>();
+  return {
+    ...actual,
+    runSearch: async (...args: Parameters<typeof actual.runSearch>) => {
+      if (searches.held) {
+        searches.waiting += 1;
+        await searches.held;
+        searches.waiting -= 1;
+      }
+      return actual.runSearch(...args);
+    },
+  };
+});
+
 const HOLD_PATH = '/api/test/hold';
 const FRIEND_LINKS = '/api/web/friend_url2';
 
-const roomy: ClientLimits = { inFlight: 1000, perMinute: 100_000, perHour: 1_000_000 };
+const roomy: ClientLimits = { inFlight: 1000, searchesInFlight: 1000, perMinute: 100_000, perHour: 1_000_000 };
 const limits = (overrides: Partial<RequestLimits>): RequestLimits => ({ address: roomy, user: roomy, ...overrides });
 
 /**
@@ -57,16 +75,17 @@ describe('request limits', () => {
       now: () => Date.now(),
       config: {
         requestLimits: {
-          address: { inFlight: 3, perMinute: 5, perHour: 8 },
-          user: { inFlight: 2, perMinute: 4, perHour: 1000 },
+          address: { inFlight: 3, searchesInFlight: 2, perMinute: 5, perHour: 8 },
+          user: { inFlight: 2, searchesInFlight: 1, perMinute: 4, perHour: 1000 },
         },
       },
       extend: (app) => hold.register(app),
     });
-  });
+    // Building an app on a busy machine can take longer than a hook's default.
+  }, 180_000);
   afterAll(async () => {
     hold.open();
-    await t.close();
+    await t?.close();
   });
 
   const get = async (url: string, ip: string, token?: string) =>
@@ -159,6 +178,33 @@ describe('request limits', () => {
     await Promise.all(held);
   });
 
+  it('answers 650 to a search beyond the searches an address may run at once, while its other calls go through', async () => {
+    const ip = nextIp();
+    let release!: () => void;
+    searches.held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const search = () =>
+      t.request({
+        method: 'POST',
+        url: KeywordPath.search,
+        body: { platform: 'DSO', keyword: '口红' },
+        headers: fromIp(ip),
+      });
+    try {
+      const running = [search(), search()];
+      await vi.waitFor(() => expect(searches.waiting).toBe(2));
+      expect((await search()).json().code).toBe(Code.SERVER_BUSY);
+      expect(await get(FRIEND_LINKS, ip)).toBe(Code.OK);
+      searches.held = null;
+      release();
+      expect((await Promise.all(running)).map((response) => response.json().code)).toEqual([200, 200]);
+    } finally {
+      searches.held = null;
+      release();
+    }
+  });
+
   it('never limits vendor callbacks', async () => {
     const ip = nextIp();
     await getMany(5, ip);
@@ -182,8 +228,8 @@ describe.skipIf(!reachable)('request limits shared through Redis', () => {
     const config: AppConfig = {
       ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: '127.0.0.1', REDIS_URL: testRedisUrl }),
       requestLimits: limits({
-        address: { inFlight: 100, perMinute: 3, perHour: 1000 },
-        user: { inFlight: 100, perMinute: 3, perHour: 1000 },
+        address: { inFlight: 100, searchesInFlight: 100, perMinute: 3, perHour: 1000 },
+        user: { inFlight: 100, searchesInFlight: 100, perMinute: 3, perHour: 1000 },
       }),
     };
     for (const store of stores) {

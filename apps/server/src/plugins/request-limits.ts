@@ -1,5 +1,5 @@
 import { isIPv6 } from 'node:net';
-import { Code } from '@dso/contract';
+import { Code, KeywordPath } from '@dso/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ClientLimits } from '../config';
 import { hashToken } from '../features/sessions/sessions.service';
@@ -15,6 +15,12 @@ export const BLOCK_MS = 24 * HOUR;
 const LEASE_MS = 2 * MINUTE;
 /** Token → user pairs remembered so that a user's requests are counted as the user's before the session lookup. */
 const KNOWN_TOKENS_MAX = 20_000;
+
+/**
+ * Calls that each cost a library search: a client may have only a few of them running at once, fewer
+ * than of other calls, because on PGlite (one connection) every one running is one the others wait for.
+ */
+const searchPaths = new Set<string>([KeywordPath.search, KeywordPath.rootWords]);
 
 /** Vendors call these from their own addresses and sign them their own way; a limit could drop a payment notice. */
 const exemptPrefixes = ['/api/callback/', '/api/sandbox/'];
@@ -48,6 +54,8 @@ export function registerRequestLimits(app: FastifyInstance, options: RequestLimi
   if (!options.store) app.addHook('onClose', () => store.close());
   const addressRule = admissionRule(limits.address);
   const userRule = admissionRule(limits.user);
+  const addressSearchRule = searchRule(limits.address);
+  const userSearchRule = searchRule(limits.user);
   const knownTokens = new Map<string, number>();
 
   app.decorateRequest('limitSlots', null);
@@ -72,8 +80,14 @@ export function registerRequestLimits(app: FastifyInstance, options: RequestLimi
     const token = bearerToken(request);
     const tokenHash = token ? hashToken(token) : null;
     const knownUser = tokenHash ? knownTokens.get(tokenHash) : undefined;
-    const clients: Array<[string, AdmissionRule]> = [[`req:ip:${addressKey(request.ip)}`, addressRule]];
-    if (tokenHash) clients.push([knownUser ? `req:user:${knownUser}` : `req:session:${tokenHash}`, userRule]);
+    const address = `req:ip:${addressKey(request.ip)}`;
+    const user = tokenHash ? (knownUser ? `req:user:${knownUser}` : `req:session:${tokenHash}`) : null;
+    const clients: Array<[string, AdmissionRule]> = [[address, addressRule]];
+    if (user) clients.push([user, userRule]);
+    if (searchPaths.has(pathname)) {
+      clients.push([`${address}:search`, addressSearchRule]);
+      if (user) clients.push([`${user}:search`, userSearchRule]);
+    }
 
     for (const [key, rule] of clients) {
       let admission: Admission;
@@ -90,6 +104,10 @@ export function registerRequestLimits(app: FastifyInstance, options: RequestLimi
       }
       held.push({ key, slot: admission.slot });
     }
+    // Let the requests that arrived together be admitted or refused before this one starts its database
+    // work: PGlite runs a query without giving the event loop back, so otherwise each request would run
+    // to its end before the next is even counted, and no client would ever have two in flight.
+    await new Promise<void>((resolve) => setImmediate(resolve));
   });
 
   // Once the session layer has resolved a token, later requests with it count as its user at once.
@@ -118,6 +136,17 @@ function admissionRule(limits: ClientLimits): AdmissionRule {
     leaseMs: LEASE_MS,
     burst: { limit: limits.perMinute, windowMs: MINUTE },
     sustained: { limit: limits.perHour, windowMs: HOUR, blockMs: BLOCK_MS },
+  };
+}
+
+/** Searches in flight only: their rate is already counted by the client's own rule. */
+function searchRule(limits: ClientLimits): AdmissionRule {
+  const unbounded = { limit: Number.MAX_SAFE_INTEGER, windowMs: MINUTE };
+  return {
+    inFlight: limits.searchesInFlight,
+    leaseMs: LEASE_MS,
+    burst: unbounded,
+    sustained: { ...unbounded, blockMs: 1 },
   };
 }
 
