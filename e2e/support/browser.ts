@@ -1,30 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+export { launchBrowser } from './chromium';
 
 export const screenshotDir = path.join(import.meta.dirname, '..', 'screenshots');
-
-/** Debian's Chromium, headless, with the flags that keep it off the network. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-}
 
 export interface TrackedPage {
   context: BrowserContext;
   page: Page;
   /** Console errors and uncaught page errors seen so far. */
   errors: string[];
+  /** Console warnings and failed or refused resource loads (HTTP 4xx/5xx) seen so far. */
+  warnings: string[];
 }
 
 export async function openPage(browser: Browser, options: { theme?: 'dark' | 'light' } = {}): Promise<TrackedPage> {
@@ -34,11 +22,17 @@ export async function openPage(browser: Browser, options: { theme?: 'dark' | 'li
   }
   const page = await context.newPage();
   const errors: string[] = [];
+  const warnings: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
+    if (message.type() === 'warning') warnings.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
+  page.on('response', (response) => {
+    if (response.status() >= 400) warnings.push(`${response.status()} ${response.url()}`);
+  });
+  page.on('requestfailed', (request) => warnings.push(`failed ${request.url()}`));
+  return { context, page, errors, warnings };
 }
 
 export async function screenshot(page: Page, name: string) {

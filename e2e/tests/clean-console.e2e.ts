@@ -1,0 +1,78 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from '../support/browser';
+import { type DetailServer, signIn, startDetailServer } from '../support/detail';
+
+/**
+ * One address per built route, with the parameters a user arrives with. A route built later must be
+ * added here: the first test fails until it is.
+ */
+const visits: Record<string, { url: string; signedIn?: boolean }> = {
+  '/': { url: '/' },
+  '/about': { url: '/about' },
+  '/404': { url: '/404' },
+  '/KeywordDouyin/:tabVal?/:tabType?': { url: '/KeywordDouyin?keyword=美食' },
+  '/KeywordXhs/:tabVal?/:tabType?': { url: '/KeywordXhs?keyword=口红' },
+  '/KeywordWSO/:tabVal?/:tabType?': { url: '/KeywordWSO' },
+  '/KeywordBSO/:tabVal?/:tabType?': { url: '/KeywordBSO' },
+  '/KeywordTSO/:tabVal?/:tabType?': { url: '/KeywordTSO' },
+  '/KeywordKSO/:tabVal?/:tabType?': { url: '/KeywordKSO?keyword=美食' },
+  '/keyWordShareDetail': { url: '/keyWordShareDetail?keyword=美食&platform=DSO' },
+  '/keyWordSeo': { url: '/keyWordSeo' },
+  '/KeywordDouyinHot/:tabVal?': { url: '/KeywordDouyinHot' },
+  '/KeywordTSOList/:tabVal?': { url: '/KeywordTSOList' },
+  '/keyWordDetail/:tabVal?': { url: '/keyWordDetail?keyword=美食', signedIn: true },
+  '/RsoKeyWordDetail/:tabVal?': { url: '/RsoKeyWordDetail?keyword=口红', signedIn: true },
+  '/WsoKeyWordDetail/:tabVal?': { url: '/WsoKeyWordDetail?keyword=美食', signedIn: true },
+  '/BsoKeyWordDetail/:tabVal?': { url: '/BsoKeyWordDetail?keyword=美食', signedIn: true },
+  '/TsoKeyWordDetail/:tabVal?': { url: '/TsoKeyWordDetail?keyword=camping&country=US', signedIn: true },
+  '/TsoKeyWordTopicDetail/:tabVal?': { url: '/TsoKeyWordTopicDetail?keyword=camping&country=US', signedIn: true },
+  '/KsoKeyWordDetail/:tabVal?': { url: '/KsoKeyWordDetail?keyword=美食', signedIn: true },
+};
+
+describe('a clean console on every built route', () => {
+  let server: DetailServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startDetailServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('has an address to visit for every built route of the route table', async () => {
+    // Loaded by a path in a variable so the e2e type check does not follow the route table into the
+    // web app's pages (their CSS and SVG imports are the web build's business); vitest loads it as is.
+    const routeTablePath = new URL('../../apps/web/src/app/route-table.ts', import.meta.url).href;
+    const { routeTable, isComingRoute } = (await import(routeTablePath)) as {
+      routeTable: Array<{ path: string }>;
+      isComingRoute(meta: { path: string }): boolean;
+    };
+    const built = routeTable.filter((meta) => !isComingRoute(meta)).map((meta) => meta.path);
+    expect(Object.keys(visits).sort()).toEqual([...built].sort());
+  });
+
+  for (const [path, visit] of Object.entries(visits)) {
+    it(`loads ${visit.url} with no console error, warning or failed resource`, async () => {
+      const { page, context, errors, warnings } = await openPage(browser);
+      if (visit.signedIn) await signIn(context, server.token);
+      await page.goto(`${server.url}${visit.url}`, { waitUntil: 'networkidle' });
+      expect(new URL(page.url()).pathname, `${path} stays on its page`).toBe(new URL(visit.url, server.url).pathname);
+      expect({ errors, warnings }).toEqual({ errors: [], warnings: [] });
+      await context.close();
+    });
+  }
+
+  it('shows an unknown keyword without a failed resource in the console', async () => {
+    const { page, context, errors, warnings } = await openPage(browser);
+    await signIn(context, server.token);
+    await page.goto(`${server.url}/keyWordDetail?keyword=${encodeURIComponent('没有这个词的关键词')}`, {
+      waitUntil: 'networkidle',
+    });
+    await page.getByText('词库中暂未收录「没有这个词的关键词」').waitFor();
+    expect({ errors, warnings }).toEqual({ errors: [], warnings: [] });
+    await context.close();
+  });
+});
