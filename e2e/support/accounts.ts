@@ -1,13 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from '@dso/server';
-import { loadConfig } from '@dso/server/config';
 import { createTestDatabase, createUser, signDccToken } from '@dso/server/testing';
 import type { Page } from 'playwright-core';
-import type { RunningServer } from './server';
-
-const webDist = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
+import { journeyConfig, type RunningServer, webDist } from './server';
 
 /** The raw query both database drivers offer (PGlite and node-postgres), for reading test fixtures. */
 type RawQuery = (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
@@ -53,7 +49,7 @@ export async function startAccountsServer(): Promise<AccountsServer> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const database = await createTestDatabase();
-  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: url }), webDist };
+  const config = journeyConfig({ PUBLIC_URL: url });
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ host: '127.0.0.1', port });
   const query = (database.db as unknown as { $client: { query: RawQuery } }).$client.query.bind(

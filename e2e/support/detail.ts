@@ -1,14 +1,10 @@
-import { fileURLToPath } from 'node:url';
 import { buildApp } from '@dso/server';
-import { loadConfig } from '@dso/server/config';
 import { firstRunPlan, type SeedPlan, seedKeywords, seedPortraits } from '@dso/server/keywords/demo/seed';
 // The derive step has no package export yet; the first-run seed runs the same function.
 import { deriveScope } from '@dso/server/keywords/derive';
 import { createTestDatabase, createUser, loginAs } from '@dso/server/testing';
 import type { BrowserContext } from 'playwright-core';
-import type { RunningServer } from './server';
-
-const webDist = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
+import { journeyConfig, type RunningServer } from './server';
 
 /** The libraries the keyword journeys need, smaller than the first-run set so a suite starts in well under a minute. */
 const DETAIL_SCOPES: SeedPlan['scopes'] = [
@@ -46,7 +42,7 @@ export async function startDetailServer(options: { grade?: string } = {}): Promi
   }
   const user = await createUser(database.db, { grade: options.grade ?? 'SVIP' });
   const token = await loginAs(database.db, user.id);
-  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), webDist };
+  const config = journeyConfig();
   const app = await buildApp({ config, database, logger: false });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return {

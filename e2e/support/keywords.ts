@@ -1,11 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import { buildApp } from '@dso/server';
-import { loadConfig } from '@dso/server/config';
 import { firstRunPlan, seedKeywords, seedTsoTopics } from '@dso/server/keywords/demo/seed';
 import { createTestDatabase, createUser, loginAs } from '@dso/server/testing';
-import type { RunningServer } from './server';
-
-const webDist = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
+import { journeyConfig, type RunningServer } from './server';
 
 /** The day the seeded figures are as of. */
 export const DEMO_AS_OF = '2026-11-20';
@@ -29,7 +25,7 @@ export async function startServerWithDemoData(options: { scale?: number } = {}):
   await seedKeywords(database.db, plan);
   const overseas = plan.scopes.filter((scope) => scope.platform === 'TSO').map((scope) => scope.country);
   await seedTsoTopics(database.db, { countries: overseas, seed: plan.seed, asOf: DEMO_AS_OF, count: 30 });
-  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), webDist };
+  const config = journeyConfig();
   const app = await buildApp({ config, database, logger: false });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
