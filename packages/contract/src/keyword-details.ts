@@ -5,6 +5,7 @@ import {
   keywordListSchema,
   keywordRowSchema,
   platformSchema,
+  rateFigureSchema,
   requiredKeywordSchema,
   searchKeywordsBodySchema,
 } from './keywords';
@@ -101,7 +102,7 @@ export const industryMedianSchema = z.object({
   related_work_count: figureSchema,
   works_per_index: z.number(),
   competition: z.number(),
-  growth_rate: z.number(),
+  growth_rate: rateFigureSchema,
   /** When the medians were computed (the derive job). */
   as_of: z.string(),
 });
@@ -117,8 +118,8 @@ export const competeAnalyzeSchema = z.object({
   /** Related works per point of search index (≥5 crowded, ≥1 some works). */
   works_per_index: z.number(),
   commerce_intent: z.boolean(),
-  /** Last 7 days against the 7 before, as a fraction. */
-  growth_rate: z.number(),
+  /** Last 7 days against the 7 before: a fraction, or its band (002 §9). */
+  growth_rate: rateFigureSchema,
   blue_ocean: z.boolean(),
   /** Null until the derive job has computed the medians of the library. */
   industry_median: industryMedianSchema.nullable(),
@@ -147,7 +148,7 @@ export const platformFiguresSchema = z.object({
   month_cover_count: figureSchema.nullable(),
   related_work_count: figureSchema.nullable(),
   competition: z.number().int().nullable(),
-  growth_rate: z.number().nullable(),
+  growth_rate: rateFigureSchema.nullable(),
   as_of: z.string().nullable(),
 });
 export type PlatformFigures = z.infer<typeof platformFiguresSchema>;
@@ -316,7 +317,7 @@ export const tsoTopicRowSchema = z.object({
   topic: z.string(),
   views: figureSchema,
   video_count: figureSchema,
-  growth_rate: z.number(),
+  growth_rate: rateFigureSchema,
   as_of: z.string(),
 });
 export type TsoTopicRow = z.infer<typeof tsoTopicRowSchema>;

@@ -86,6 +86,12 @@ export type SearchKeywordsBody = z.infer<typeof searchKeywordsBodySchema>;
 /** A figure is exact for privileged users and a display band (a string) for the others (002 §9). */
 export const figureSchema = z.union([z.number(), z.string()]);
 
+/**
+ * A signed rate (7-day growth): the fraction at 2 percent decimals for privileged users, a band such
+ * as '5%-10%' or '-5%-10%' (fell) for the others (002 §6, §9).
+ */
+export const rateFigureSchema = z.union([z.number(), z.string()]);
+
 export const keywordRowSchema = z.object({
   id: z.number().int(),
   keyword: z.string(),
@@ -100,7 +106,7 @@ export const keywordRowSchema = z.object({
   industry: z.string().nullable(),
   commerce_intent: z.boolean(),
   blue_ocean: z.boolean(),
-  growth_rate: z.number(),
+  growth_rate: rateFigureSchema,
   first_seen: z.string(),
   as_of: z.string(),
 });
@@ -198,5 +204,9 @@ export const rootWordSchema = z.object({
   word: z.string(),
   search_index: figureSchema.nullable(),
   competition: z.number().int().nullable(),
+  /** Library rows a search for the word finds (what clicking it opens); 0 = 暂无收录. */
+  match_count: z.number().int(),
+  /** True when `match_count` is an estimate or a cap rather than an exact count. */
+  match_estimated: z.boolean(),
 });
 export type RootWord = z.infer<typeof rootWordSchema>;

@@ -8,7 +8,6 @@ import {
   parseLooseNumber,
   roundRate,
   roundTo,
-  shortenNumber,
   toPercent,
   truncateTo,
 } from './numbers';
@@ -26,38 +25,6 @@ describe('roundTo and truncateTo', () => {
   it('truncates toward zero', () => {
     expect(truncateTo(1.99, 1)).toBe(1.9);
     expect(truncateTo(-1.99, 1)).toBe(-1.9);
-  });
-});
-
-describe('shortenNumber', () => {
-  it('keeps 9,999 whole and switches to 万 at 10,000', () => {
-    expect(shortenNumber(9999)).toBe('9999');
-    expect(shortenNumber(10_000)).toBe('1.0万');
-  });
-
-  it('shows 万 with one decimal place', () => {
-    expect(shortenNumber(12_345)).toBe('1.2万');
-    expect(shortenNumber(11_500)).toBe('1.2万');
-  });
-
-  it('switches to 亿 at 10^8', () => {
-    expect(shortenNumber(99_949_999)).toBe('9995.0万');
-    expect(shortenNumber(100_000_000)).toBe('1.0亿');
-    expect(shortenNumber(123_456_789)).toBe('1.2亿');
-  });
-
-  it('promotes to 亿 when rounding reaches 10,000 万', () => {
-    expect(shortenNumber(99_999_499)).toBe('9999.9万');
-    expect(shortenNumber(99_999_500)).toBe('1.0亿');
-  });
-
-  it('shows small numbers as they are', () => {
-    expect(shortenNumber(999)).toBe('999');
-    expect(shortenNumber(0)).toBe('0');
-  });
-
-  it('shows -- for a non-number', () => {
-    expect(shortenNumber(Number.NaN)).toBe('--');
   });
 });
 

@@ -67,15 +67,6 @@ function inUnits(n: number, style: UnitStyle): string {
 }
 
 /**
- * Shortens a count with 万 (10^4) and 亿 (10^8) to 1 decimal place; smaller values stay whole
- * (002 §9 "Shortening"). 12,345 → '1.2万', 123,456,789 → '1.2亿', 999 → '999'.
- */
-export function shortenNumber(n: number): string {
-  if (!Number.isFinite(n)) return MISSING_VALUE;
-  return inUnits(n, { wanSuffix: '万', decimals: 1, rounding: 'round' });
-}
-
-/**
  * A count as a floor with '+' (002 §9): up to 100 exact; 101–9,999 floored to its leading digit
  * (123 → '100+', 5,678 → '5000+'); from 10,000 floored to whole 万 ('1w+', '12w+'); from 10^8
  * floored to whole 亿 ('1亿+'). The unit switches at 10,000 itself so no five-digit number is shown

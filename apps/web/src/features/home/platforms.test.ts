@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { homeSearchTarget, platforms } from './platforms';
+import { platforms } from '../../lib/platforms';
+import { homeSearchTarget } from './platforms';
 
 const byKey = (key: string) => {
   const platform = platforms.find((candidate) => candidate.key === key);
@@ -21,16 +22,5 @@ describe('the home search target', () => {
     expect(homeSearchTarget({ platform: byKey('BSO'), keyword: '咖啡', aiPick: true })).toBe(
       `/keyWordSeo?keyword=${encodeURIComponent('咖啡')}`,
     );
-  });
-
-  it('lists the six platforms with the daily coverage hints in the spec’s order', () => {
-    expect(platforms.map((platform) => `${platform.key}:${platform.coverage}`)).toEqual([
-      'DSO:30亿',
-      'RSO:6亿',
-      'WSO:10亿',
-      'BSO:2亿',
-      'KSO:7亿',
-      'TSO:30亿',
-    ]);
   });
 });

@@ -1,11 +1,9 @@
-/** The keyword detail feature's public face: addresses of the detail pages and the figure formatters. */
+/** The keyword detail feature's public face: addresses of the detail pages, the figure tips and the growth text. */
 
 export { FigureTip } from './components/figure-tip';
 export { GrowthText } from './components/growth-text';
-export { figureValue, formatFigure, formatGrowth } from './figures';
 export {
   type DetailTab,
-  detailPlatforms,
   keywordDetailPath,
   keywordSharePath,
   tsoTopicDetailPath,

@@ -1,4 +1,5 @@
 import type { Platform } from '@dso/contract';
+import { platformInfo, platforms } from '../../lib/platforms';
 
 /** The tabs of a keyword detail page, as the route's `tabVal` names them (000 §2.3 names competeAnalyze). */
 export const detailTabs = ['overview', 'competeAnalyze', 'relatedWords', 'audience'] as const;
@@ -16,40 +17,24 @@ export function toDetailTab(value: string | undefined): DetailTab {
   return (detailTabs as readonly string[]).includes(value ?? '') ? (value as DetailTab) : 'overview';
 }
 
-/** A keyword library as its detail pages present it. */
-export interface DetailPlatform {
-  platform: Platform;
-  name: string;
-  /** Brand colour of the platform, for its badge. */
-  color: string;
-  /** The detail route of the library (000 §2.1). */
-  detailPath: string;
-}
-
-export const detailPlatforms: Record<Platform, DetailPlatform> = {
-  DSO: { platform: 'DSO', name: '抖音', color: '#fe2c55', detailPath: '/keyWordDetail' },
-  RSO: { platform: 'RSO', name: '小红书', color: '#ff2442', detailPath: '/RsoKeyWordDetail' },
-  WSO: { platform: 'WSO', name: '微信', color: '#07c160', detailPath: '/WsoKeyWordDetail' },
-  BSO: { platform: 'BSO', name: 'B站', color: '#fb7299', detailPath: '/BsoKeyWordDetail' },
-  KSO: { platform: 'KSO', name: '快手', color: '#ff7a00', detailPath: '/KsoKeyWordDetail' },
-  TSO: { platform: 'TSO', name: 'TikTok', color: '#25c4ee', detailPath: '/TsoKeyWordDetail' },
-};
-
 /** The library a detail route belongs to, by its first path segment; null for other paths. */
 export function platformOfDetailPath(pathname: string): Platform | null {
   const first = `/${pathname.split('/')[1] ?? ''}`;
-  const found = Object.values(detailPlatforms).find((item) => item.detailPath === first);
-  return found?.platform ?? null;
+  return platforms.find((item) => item.detailRoot === first)?.key ?? null;
 }
 
-/** The address of a keyword's detail page: `/keyWordDetail/{tab}?keyword=…` (TSO with `country`). */
+/**
+ * The one address of a keyword's detail page: `/keyWordDetail?keyword=…` for the overview (the
+ * route's `:tabVal?` left out), `/keyWordDetail/{tab}?keyword=…` for another tab; TSO adds `country`
+ * when known (the page defaults to US). Every link to a keyword, from any feature, is built here.
+ */
 export function keywordDetailPath(
   ref: { platform: Platform; keyword: string; country?: string | null },
   tab?: DetailTab,
 ) {
   const query = new URLSearchParams({ keyword: ref.keyword });
   if (ref.platform === 'TSO' && ref.country) query.set('country', ref.country);
-  const base = detailPlatforms[ref.platform].detailPath;
+  const base = platformInfo(ref.platform).detailRoot;
   return `${base}${tab && tab !== 'overview' ? `/${tab}` : ''}?${query.toString()}`;
 }
 

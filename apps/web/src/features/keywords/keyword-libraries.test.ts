@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  keywordDetailPath,
-  libraryForPath,
-  libraryOf,
-  platformTabsFor,
-  popularTypeFor,
-  resolveTab,
-} from './keyword-libraries';
+import { libraryForPath, libraryOf, platformTabsFor, popularTypeFor, resolveTab } from './keyword-libraries';
 
 describe('the keyword libraries', () => {
   it('gives each library the tabs of its menu', () => {
@@ -35,15 +28,5 @@ describe('the keyword libraries', () => {
     expect(popularTypeFor(libraryOf('RSO'), 'correlationWord')).toBe('rso_relation');
     expect(popularTypeFor(libraryOf('WSO'), 'industryWord')).toBe('wso_industry');
     expect(popularTypeFor(libraryOf('TSO'), 'searchWord')).toBeNull();
-  });
-
-  it('opens the detail route of each platform on its overview tab', () => {
-    expect(keywordDetailPath(libraryOf('DSO'), '口红')).toBe(
-      `/keyWordDetail/overview?keyword=${encodeURIComponent('口红')}`,
-    );
-    expect(keywordDetailPath(libraryOf('RSO'), 'a')).toBe('/RsoKeyWordDetail/overview?keyword=a');
-    expect(keywordDetailPath(libraryOf('TSO'), 'skincare', 'GB')).toBe(
-      '/TsoKeyWordDetail/overview?keyword=skincare&country=GB',
-    );
   });
 });

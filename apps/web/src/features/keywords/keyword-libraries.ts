@@ -1,5 +1,5 @@
 import type { Platform as PlatformKey, PopularType } from '@dso/contract';
-import { type Platform, platforms } from '../home/platforms';
+import { DEFAULT_COUNTRY, type PlatformInfo, platformInfo } from '../../lib/platforms';
 
 export type { PlatformKey };
 
@@ -14,14 +14,12 @@ export const libraryTabLabels: Record<LibraryTab, string> = {
   correlationWord: '相关词',
 };
 
-/** A keyword library: the home page's platform (name, coverage hint, root, colour) plus its pages. */
-export interface KeywordLibrary extends Platform {
+/** A keyword library: the platform (name, coverage hint, roots, colour) plus its pages. */
+export interface KeywordLibrary extends PlatformInfo {
   /** Page heading, e.g. 抖音关键词库. */
   title: string;
   /** Its tabs in menu order (000 §2.3). */
   tabs: readonly LibraryTab[];
-  /** The keyword detail route (000 §2.1); the overview tab is opened with `?keyword=`. */
-  detailRoot: string;
   /** Suggestions exist for DSO, RSO and BSO only (000 §7). */
   hasSuggestions: boolean;
   /** Search-history type the search box records and reads (`word`, `rso_word`, …). */
@@ -34,14 +32,8 @@ export interface KeywordLibrary extends Platform {
   popularPrefix: '' | 'rso_' | 'wso_' | null;
 }
 
-const byKey = (key: PlatformKey): Platform => {
-  const found = platforms.find((platform) => platform.key === key);
-  if (!found) throw new Error(`unknown platform ${key}`);
-  return found;
-};
-
-function library(key: PlatformKey, options: Omit<KeywordLibrary, keyof Platform | 'title'>): KeywordLibrary {
-  const platform = byKey(key);
+function library(key: PlatformKey, options: Omit<KeywordLibrary, keyof PlatformInfo | 'title'>): KeywordLibrary {
+  const platform = platformInfo(key);
   return { ...platform, title: `${platform.name}关键词库`, ...options };
 }
 
@@ -49,42 +41,36 @@ function library(key: PlatformKey, options: Omit<KeywordLibrary, keyof Platform 
 export const keywordLibraries: readonly KeywordLibrary[] = [
   library('DSO', {
     tabs: ['searchWord', 'commerce', 'industryWord', 'sugWord', 'correlationWord'],
-    detailRoot: '/keyWordDetail',
     hasSuggestions: true,
     historyType: 'word',
     popularPrefix: '',
   }),
   library('RSO', {
     tabs: ['searchWord', 'correlationWord', 'industryWord', 'sugWord'],
-    detailRoot: '/RsoKeyWordDetail',
     hasSuggestions: true,
     historyType: 'rso_word',
     popularPrefix: 'rso_',
   }),
   library('WSO', {
     tabs: ['searchWord', 'correlationWord', 'industryWord', 'sugWord'],
-    detailRoot: '/WsoKeyWordDetail',
     hasSuggestions: false,
     historyType: 'wso_word',
     popularPrefix: 'wso_',
   }),
   library('BSO', {
     tabs: ['searchWord', 'correlationWord', 'sugWord'],
-    detailRoot: '/BsoKeyWordDetail',
     hasSuggestions: true,
     historyType: 'bso_word',
     popularPrefix: '',
   }),
   library('KSO', {
     tabs: ['searchWord', 'correlationWord', 'industryWord', 'sugWord'],
-    detailRoot: '/KsoKeyWordDetail',
     hasSuggestions: false,
     historyType: 'kso_word',
     popularPrefix: '',
   }),
   library('TSO', {
     tabs: ['searchWord', 'correlationWord', 'sugWord'],
-    detailRoot: '/TsoKeyWordDetail',
     hasSuggestions: false,
     historyType: 'tso_word',
     popularPrefix: null,
@@ -137,18 +123,8 @@ export function popularTypeFor(lib: KeywordLibrary, tab: LibraryTab): PopularTyp
   return `${lib.popularPrefix}${popularKinds[tab]}` as PopularType;
 }
 
-/** Default overseas country (000 §9). */
-export const DEFAULT_COUNTRY = 'US';
-
 /** The overseas country of a route query: the code when it looks like one, else US (000 §2.6). */
 export function countryFromQuery(value: string | null | undefined): string {
   const code = (value ?? '').trim().toUpperCase();
   return /^[A-Z]{2}$/.test(code) ? code : DEFAULT_COUNTRY;
-}
-
-/** The detail route of a keyword (000 §2.1): the overview tab with the keyword (and country for TSO). */
-export function keywordDetailPath(lib: KeywordLibrary, keyword: string, country?: string): string {
-  const query = new URLSearchParams({ keyword });
-  if (lib.key === 'TSO') query.set('country', country ?? DEFAULT_COUNTRY);
-  return `${lib.detailRoot}/overview?${query.toString()}`;
 }

@@ -19,8 +19,8 @@ describe('valueAxisFor', () => {
     expect(valueAxisFor([]).max).toBe(95);
   });
 
-  it('labels counts with 万 and 亿, and rates with a percent sign', () => {
-    expect(valueAxisFor([1]).axisLabel.formatter(25_000)).toBe('2.5万');
+  it('labels counts with w and 亿, and rates with a percent sign', () => {
+    expect(valueAxisFor([1]).axisLabel.formatter(25_000)).toBe('2.5w');
     expect(valueAxisFor([1], { percent: true }).axisLabel.formatter(38)).toBe('38%');
   });
 

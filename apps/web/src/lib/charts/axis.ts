@@ -1,7 +1,8 @@
-import { axisMax, dualAxisChart, shortenNumber } from '@dso/domain';
+import { axisMax, dualAxisChart } from '@dso/domain';
+import { formatFigure } from '../figures';
 
-/** Axis label of a count: 万/亿 shortened, as every figure in the product (002 §9). */
-export const countAxisLabel = (value: number) => shortenNumber(value);
+/** Axis label of a count, in the w / 亿 units of every figure in the product (002 §9). */
+export const countAxisLabel = (value: number) => formatFigure(value);
 
 /**
  * A value axis that ends at the domain's axis maximum for `values` (002 §9: the largest value

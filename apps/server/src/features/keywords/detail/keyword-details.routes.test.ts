@@ -458,6 +458,39 @@ describe('keyword detail, related words, audience, boards, TSO topics and export
     });
   });
 
+  describe('growth rates', () => {
+    const band = /^-?(\d+%-\d+%|30%\+)$/;
+    const ratesOf = async (token: string) => {
+      const detail = (await get(KeywordDetailPath.detail, { keyword: '口红' }, token)).json().data;
+      const boardRows = (await get(KeywordDetailPath.board, { board: 'blue' }, token)).json().data.result;
+      const topics = (await get(KeywordDetailPath.tsoTopics, { kind: 'ecoTopic' }, token)).json().data.result;
+      return [
+        detail.keyword.growth_rate,
+        detail.competeAnalyze.growth_rate,
+        detail.competeAnalyze.industry_median.growth_rate,
+        ...detail.platforms
+          .filter((row: { found: boolean }) => row.found)
+          .map((row: { growth_rate: unknown }) => row.growth_rate),
+        ...boardRows.map((row: { growth_rate: unknown }) => row.growth_rate),
+        ...topics.map((row: { growth_rate: unknown }) => row.growth_rate),
+      ] as unknown[];
+    };
+
+    it('sends a user without show_original_data only 5 % bands on the detail page, boards and topics', async () => {
+      const rates = await ratesOf(await userToken('SVIP', false));
+      expect(rates.length).toBeGreaterThan(10);
+      for (const rate of rates) expect(rate).toMatch(band);
+    });
+
+    it('sends a show_original_data user exact rates, cut to 2 percent decimals', async () => {
+      const rates = await ratesOf(await userToken('SVIP', true));
+      for (const rate of rates) {
+        expect(typeof rate).toBe('number');
+        expect(Math.round((rate as number) * 10_000) / 10_000).toBe(rate);
+      }
+    });
+  });
+
   it('keeps the import report path in the contract', () => {
     expect(adminImportReportPath(7)).toBe('/api/admin/keywords/imports/7');
   });

@@ -14,7 +14,7 @@ import { AppError } from '../../../lib/app-error';
 import { DEFAULT_COUNTRY } from '../countries';
 import type { KeywordRecord } from '../keyword-record';
 import type { KeywordScope } from '../search/keyword-search.repository';
-import { presentFigure, presentRow, type Viewer } from '../search/keywords.service';
+import { presentFigure, presentRate, presentRow, type Viewer } from '../search/keywords.service';
 import * as repository from './keyword-details.repository';
 import { scopeFor, spendDetailOpen } from './page-limits.service';
 
@@ -119,7 +119,7 @@ async function analyzeCompetition(
     level: levelOf(record.competition),
     works_per_index: round3(density),
     commerce_intent: record.commerce_intent,
-    growth_rate: record.growth_rate,
+    growth_rate: presentRate(record.growth_rate, viewer),
     blue_ocean: record.is_blue_ocean,
     industry_median: stats
       ? {
@@ -129,7 +129,7 @@ async function analyzeCompetition(
           related_work_count: presentFigure(Math.round(stats.median_related_work_count), viewer),
           works_per_index: round3(stats.median_works_per_index),
           competition: round3(stats.median_competition),
-          growth_rate: round3(stats.median_growth_rate),
+          growth_rate: presentRate(stats.median_growth_rate, viewer),
           as_of: stats.as_of,
         }
       : null,
@@ -201,7 +201,7 @@ async function figuresOnEveryPlatform(
         month_cover_count: figure(row.month_cover_count),
         related_work_count: figure(row.related_work_count),
         competition: row.competition,
-        growth_rate: row.growth_rate,
+        growth_rate: presentRate(row.growth_rate, viewer),
         as_of: row.as_of,
       },
     ];

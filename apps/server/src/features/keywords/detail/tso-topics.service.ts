@@ -2,7 +2,7 @@ import { Code, type TsoTopicDetail, type TsoTopicList, type TsoTopicsQuery } fro
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { DEFAULT_COUNTRY } from '../countries';
-import { presentFigure, presentRow, type Viewer } from '../search/keywords.service';
+import { presentFigure, presentRate, presentRow, type Viewer } from '../search/keywords.service';
 import * as repository from './keyword-details.repository';
 import { pageWithin, ROWS_ALIAS, rowsAllowed, spendDetailOpen } from './page-limits.service';
 
@@ -17,7 +17,7 @@ function presentTopic(row: repository.TopicRecord & { rank: number }, viewer: Vi
     topic: row.topic,
     views: presentFigure(row.views, viewer),
     video_count: presentFigure(row.video_count, viewer),
-    growth_rate: row.growth_rate,
+    growth_rate: presentRate(row.growth_rate, viewer),
     as_of: row.as_of,
   };
 }

@@ -1,4 +1,5 @@
 import { Code, EXPORT_MAX_ROWS, exportColumns, type KeywordRow, type SearchKeywordsBody } from '@dso/contract';
+import { toPercent } from '@dso/domain';
 import * as XLSX from '@e965/xlsx';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
@@ -22,7 +23,8 @@ function sheetRow(row: KeywordRow): Array<string | number> {
     row.industry ?? '',
     row.commerce_intent ? '是' : '否',
     row.blue_ocean ? '是' : '否',
-    `${(row.growth_rate * 100).toFixed(1)}%`,
+    // Exact rates with the product's 2 decimals; a band as the viewer was given it.
+    typeof row.growth_rate === 'number' ? toPercent(row.growth_rate) : row.growth_rate,
     row.first_seen,
     row.as_of,
   ];

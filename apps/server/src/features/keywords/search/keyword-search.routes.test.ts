@@ -1,4 +1,6 @@
 import { Code, KeywordPath } from '@dso/contract';
+import { toPercent } from '@dso/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
 import { upsertKeywords } from '../import/keyword-ingest.repository';
@@ -27,6 +29,8 @@ describe('keyword search routes', () => {
     ] as const) {
       await refreshGramStats(t.database.db, scope);
     }
+    await t.database.db.execute(sql`UPDATE keywords SET growth_rate = 0.062049 WHERE keyword = '平价口红推荐'`);
+    await t.database.db.execute(sql`UPDATE keywords SET growth_rate = -0.123 WHERE keyword = '减肥食谱'`);
   });
   afterAll(async () => t.close());
 
@@ -69,6 +73,25 @@ describe('keyword search routes', () => {
     const body = (await search({ keyword: '平价口红' }, token)).json();
     expect(body.data.result[0].search_index).toBe(123_456);
     expect(body.data.user_grade).toBe('VIP');
+  });
+
+  it('sends visitors and users without show_original_data only the 5 % band of a growth rate', async () => {
+    const visitor = (await search({ keyword: '平价口红' })).json();
+    expect(visitor.data.result[0].growth_rate).toBe('5%-10%');
+    const user = await createUser(t.database.db, { grade: 'SVIP', showOriginalData: false });
+    const token = await loginAs(t.database.db, user.id);
+    const member = (await search({ keyword: '平价口红' }, token)).json();
+    expect(member.data.result[0].growth_rate).toBe('5%-10%');
+    const falling = (await search({ keyword: '减肥食谱' }, token)).json();
+    expect(falling.data.result[0].growth_rate).toBe('-10%-15%');
+  });
+
+  it('sends a show_original_data user the exact growth rate, at 2 percent decimals', async () => {
+    const user = await createUser(t.database.db, { grade: 'VIP', showOriginalData: true });
+    const token = await loginAs(t.database.db, user.id);
+    const rate = (await search({ keyword: '平价口红' }, token)).json().data.result[0].growth_rate;
+    expect(rate).toBe(0.062);
+    expect(toPercent(rate)).toBe('6.20%');
   });
 
   it('spends one daily search per new search and refuses the eleventh for FREE', async () => {
@@ -191,6 +214,34 @@ describe('keyword search routes', () => {
     ).json();
     const words = body.data.map((row: { word: string }) => row.word);
     expect(words).toEqual(expect.arrayContaining(['减肥', '食谱', '推荐']));
+  });
+
+  it('counts the rows each root word finds, so a root with matches but no row of its own is not 暂无收录', async () => {
+    const body = (
+      await t.request({
+        method: 'GET',
+        url: `${KeywordPath.rootWords}?keyword=${encodeURIComponent('口红推荐平价学生党')}`,
+      })
+    ).json();
+    const byWord = new Map(body.data.map((row: { word: string }) => [row.word, row]));
+    // 61 rows contain 口红 (60 色号 words and 平价口红推荐); none is exactly 口红.
+    expect(byWord.get('口红')).toEqual({
+      word: '口红',
+      search_index: null,
+      competition: null,
+      match_count: 61,
+      match_estimated: false,
+    });
+    expect(byWord.get('学生')).toMatchObject({ match_count: 0 });
+  });
+
+  it('gives a root word that is itself a keyword its own figures, from the chosen library', async () => {
+    await upsertKeywords(t.database.db, [keyword('减肥', 7_000, { platform: 'BSO' })]);
+    const url = `${KeywordPath.rootWords}?platform=BSO&keyword=${encodeURIComponent('减肥食谱推荐')}`;
+    const body = (await t.request({ method: 'GET', url })).json();
+    const byWord = new Map(body.data.map((row: { word: string }) => [row.word, row]));
+    expect(byWord.get('减肥')).toMatchObject({ search_index: '7000', match_count: 1 });
+    expect(byWord.get('食谱')).toMatchObject({ search_index: null, match_count: 0 });
   });
 
   it('offers random blue-ocean words for the SEO page', async () => {

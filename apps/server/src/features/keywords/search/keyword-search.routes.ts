@@ -13,10 +13,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../../lib/envelope';
 import { requireUser } from '../../../plugins/session';
-import { rootWordsOf } from '../keyword-words';
 import { type KeywordScope, selectSuggestions } from './keyword-search.repository';
 import * as repository from './keywords.repository';
-import { presentFigure, resolveViewer, scopeOf, searchKeywords } from './keywords.service';
+import { presentFigure, resolveViewer, rootWordFigures, scopeOf, searchKeywords } from './keywords.service';
 
 const SUGGESTION_LIMIT = 10;
 const POPULAR_LIMIT = 10;
@@ -72,21 +71,7 @@ export const keywordSearchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(KeywordPath.rootWords, { schema: { querystring: rootWordsQuerySchema } }, async (request) => {
     const viewer = await resolveViewer(app.db, request.userId);
-    const scope = scopeOf({ platform: request.query.platform });
-    const words = rootWordsOf(request.query.keyword);
-    const figures = new Map(
-      (await repository.selectKeywordFigures(app.db, scope, words)).map((row) => [row.keyword, row]),
-    );
-    return ok(
-      words.map((word) => {
-        const found = figures.get(word);
-        return {
-          word,
-          search_index: found ? presentFigure(found.search_index, viewer) : null,
-          competition: found?.competition ?? null,
-        };
-      }),
-    );
+    return ok(await rootWordFigures(app.db, viewer, request.query));
   });
 
   /** What everyone is searching: real recent searches first, topped up from the library's leaders. */

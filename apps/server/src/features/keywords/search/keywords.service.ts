@@ -1,13 +1,14 @@
-import type { KeywordList, KeywordRow, SearchKeywordsBody } from '@dso/contract';
-import { bandNumber, type Grade } from '@dso/domain';
+import type { KeywordList, KeywordRow, Platform, RootWord, SearchKeywordsBody } from '@dso/contract';
+import { bandNumber, type Grade, presentSignedRate, type RateFigure } from '@dso/domain';
 import type { Database } from '../../../db/client';
 import { findAccountAccess } from '../../auth/account-access.service';
 import { resolveGrade } from '../../permissions/grade.service';
 import { assertQuotaLeft, checkPermission, consumePermission } from '../../permissions/permissions.service';
 import { DEFAULT_COUNTRY } from '../countries';
 import type { KeywordRecord } from '../keyword-record';
+import { rootWordsOf } from '../keyword-words';
 import { type KeywordScope, runSearch } from './keyword-search.repository';
-import { recordHistory } from './keywords.repository';
+import { recordHistory, selectKeywordFigures } from './keywords.repository';
 
 /** Rows a visitor sees before the login prompt (需要登录才能查看更多排名 / 马上登录). */
 export const GUEST_ROWS = 10;
@@ -51,6 +52,14 @@ export function presentFigure(value: number, viewer: Viewer): number | string {
   return viewer.showOriginal ? value : bandNumber(value);
 }
 
+/**
+ * A signed rate (growth) as this viewer may see it: exact at 2 percent decimals, or only its 5 % band
+ * (002 §6, §9). Banded here so an exact rate never reaches a visitor's browser.
+ */
+export function presentRate(value: number, viewer: Viewer): RateFigure {
+  return presentSignedRate(value, viewer.showOriginal);
+}
+
 export function presentRow(row: KeywordRecord, viewer: Viewer): KeywordRow {
   const figure = (value: number) => presentFigure(value, viewer);
   return {
@@ -67,7 +76,7 @@ export function presentRow(row: KeywordRecord, viewer: Viewer): KeywordRow {
     industry: row.industry,
     commerce_intent: row.commerce_intent,
     blue_ocean: row.is_blue_ocean,
-    growth_rate: row.growth_rate,
+    growth_rate: presentRate(row.growth_rate, viewer),
     first_seen: row.first_seen,
     as_of: row.as_of,
   };
@@ -111,4 +120,42 @@ export async function searchKeywords(db: Database, viewer: Viewer, body: SearchK
     user_grade: viewer.grade,
     result: rows.map((row) => presentRow(row, viewer)),
   };
+}
+
+/**
+ * The root words of a long keyword (000 §2.6) with what the library holds for each: the rows a
+ * search for the root finds (the page clicking it opens; 0 is 暂无收录) and, when the root is itself
+ * a keyword of the library, its search index and stars. Counted like the search counts its total,
+ * so a root such as 口红 with 85 matching rows is never reported as missing just because no row
+ * is exactly 口红.
+ */
+export async function rootWordFigures(
+  db: Database,
+  viewer: Viewer,
+  request: { platform: Platform; keyword: string },
+): Promise<RootWord[]> {
+  const scope = scopeOf({ platform: request.platform });
+  const words = rootWordsOf(request.keyword);
+  const exact = new Map((await selectKeywordFigures(db, scope, words)).map((row) => [row.keyword, row]));
+  const roots: RootWord[] = [];
+  for (const word of words) {
+    const { total } = await runSearch(db, {
+      scope,
+      words: [word],
+      filters: {},
+      sort: 'search_index',
+      order: 'desc',
+      limit: 0,
+      offset: 0,
+    });
+    const found = exact.get(word);
+    roots.push({
+      word,
+      search_index: found ? presentFigure(found.search_index, viewer) : null,
+      competition: found?.competition ?? null,
+      match_count: total.total,
+      match_estimated: total.estimated,
+    });
+  }
+  return roots;
 }

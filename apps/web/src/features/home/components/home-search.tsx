@@ -4,11 +4,12 @@ import { Button, Input, Tooltip } from 'antd';
 import { type CSSProperties, useState } from 'react';
 import { useGatedNavigate } from '../../../layout/login-gate';
 import { toast } from '../../../lib/feedback';
-import { homeSearchTarget, type Platform, platforms } from '../platforms';
+import { type PlatformInfo, platforms } from '../../../lib/platforms';
+import { homeSearchTarget } from '../platforms';
 
 /** The hero's keyword search: platform pills, a 30-character box and the AI选词 toggle (000 §2.5, §2.6). */
 export function HomeSearch() {
-  const [platform, setPlatform] = useState<Platform>(platforms[0] as Platform);
+  const [platform, setPlatform] = useState<PlatformInfo>(platforms[0] as PlatformInfo);
   const [text, setText] = useState('');
   const [aiPick, setAiPick] = useState(false);
   const goOrLogin = useGatedNavigate();

@@ -2,7 +2,7 @@ import { DatabaseOutlined, RightOutlined } from '@ant-design/icons';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { allMenuEntries } from '../../../layout/menu-config';
-import { platforms } from '../platforms';
+import { platforms } from '../../../lib/platforms';
 import { SectionHeading } from './entry-section';
 
 const heading = {

@@ -16,7 +16,7 @@ export function ageChartOption(ages: readonly PortraitShare[], palette: ChartPal
     tooltip: {
       trigger: 'axis',
       axisPointer: { type: 'shadow' },
-      valueFormatter: (value: unknown) => `${Number(value).toFixed(2)}%`,
+      valueFormatter: (_value: unknown, dataIndex: number) => toPercent(ages[dataIndex]?.value),
     },
     xAxis: { type: 'category', data: ages.map((item) => item.name) },
     yAxis: measureAxisFor(percents, { percent: true }),
@@ -31,7 +31,7 @@ export function ageChartOption(ages: readonly PortraitShare[], palette: ChartPal
           show: true,
           position: 'top',
           color: palette.textMuted,
-          formatter: (item: { value?: unknown }) => `${Number(item.value).toFixed(2)}%`,
+          formatter: (item: { dataIndex: number }) => toPercent(ages[item.dataIndex]?.value),
         },
       },
     ],

@@ -1,7 +1,6 @@
 import type { CompeteAnalyze, KeywordRow } from '@dso/contract';
-import { shortenNumber } from '@dso/domain';
 import { BAR_MAX_WIDTH, type ChartOption, type ChartPalette, measureAxisFor, valueAxisFor } from '../../../lib/charts';
-import { figureValue } from '../figures';
+import { figureValue, formatFigure } from '../../../lib/figures';
 
 /** The two groups of the comparison: this keyword and the median keyword of its industry. */
 export function competeCategories(analysis: CompeteAnalyze): [string, string] {
@@ -27,13 +26,14 @@ export function competeChartOption(
   const worksPerIndex = [analysis.works_per_index, median.works_per_index].map((value) => Number(value.toFixed(2)));
   const [searchColor, worksColor, ratioColor] = palette.series;
   const bar = { type: 'bar' as const, barMaxWidth: BAR_MAX_WIDTH, barGap: '30%' };
+  // Counts read in the same w / 亿 units as the cards beside the chart.
+  const countTooltip = { tooltip: { valueFormatter: (value: unknown) => formatFigure(Number(value)) } };
   return {
     grid: { left: 64, right: 56, top: 56, bottom: 32 },
     legend: { top: 0, itemWidth: 12, itemHeight: 12 },
     tooltip: {
       trigger: 'axis',
       axisPointer: { type: 'shadow' },
-      valueFormatter: (value: unknown) => (typeof value === 'number' ? shortenNumber(value) : String(value ?? '--')),
     },
     xAxis: { type: 'category', data: competeCategories(analysis) },
     yAxis: [
@@ -41,9 +41,31 @@ export function competeChartOption(
       { ...measureAxisFor(worksPerIndex, { name: '作品/指数' }), splitLine: { show: false } },
     ],
     series: [
-      { ...bar, name: '搜索指数', yAxisIndex: 0, data: searchIndex, itemStyle: { color: searchColor } },
-      { ...bar, name: '相关作品数', yAxisIndex: 0, data: relatedWorks, itemStyle: { color: worksColor } },
-      { ...bar, name: '作品/指数比', yAxisIndex: 1, data: worksPerIndex, itemStyle: { color: ratioColor } },
+      {
+        ...bar,
+        ...countTooltip,
+        name: '搜索指数',
+        yAxisIndex: 0,
+        data: searchIndex,
+        itemStyle: { color: searchColor },
+      },
+      {
+        ...bar,
+        ...countTooltip,
+        name: '相关作品数',
+        yAxisIndex: 0,
+        data: relatedWorks,
+        itemStyle: { color: worksColor },
+      },
+      {
+        ...bar,
+        // A ratio, not a count: two decimals as the tab's table shows it.
+        tooltip: { valueFormatter: (value: unknown) => Number(value).toFixed(2) },
+        name: '作品/指数比',
+        yAxisIndex: 1,
+        data: worksPerIndex,
+        itemStyle: { color: ratioColor },
+      },
     ],
   };
 }

@@ -22,10 +22,10 @@ type Option = {
 };
 
 describe('trendChartOption', () => {
-  it('ends the value axis at the domain maximum and labels it in 万', () => {
+  it('ends the value axis at the domain maximum and labels it in w, like the figure cards', () => {
     const option = trendChartOption(trend, chartPalettes.dark) as unknown as Option;
     expect(option.yAxis.max).toBe(axisMax([98_000, 123_000, 131_000]));
-    expect(option.yAxis.axisLabel.formatter(120_000)).toBe('12.0万');
+    expect(option.yAxis.axisLabel.formatter(120_000)).toBe('12.0w');
   });
 
   it('labels the days by month and day', () => {
@@ -35,9 +35,9 @@ describe('trendChartOption', () => {
 
   it('says a banded value is approximate in the tooltip', () => {
     const option = trendChartOption(trend, chartPalettes.dark) as unknown as Option;
-    expect(option.tooltip.formatter([{ dataIndex: 1 }])).toBe('2026-11-19<br/>搜索指数：<b>约 12.3万</b>');
+    expect(option.tooltip.formatter([{ dataIndex: 1 }])).toBe('2026-11-19<br/>搜索指数：<b>约 12.3w</b>');
     const exact = trendChartOption({ ...trend, banded: false }, chartPalettes.dark) as unknown as Option;
-    expect(exact.tooltip.formatter([{ dataIndex: 2 }])).toBe('2026-11-20<br/>搜索指数：<b>13.1万</b>');
+    expect(exact.tooltip.formatter([{ dataIndex: 2 }])).toBe('2026-11-20<br/>搜索指数：<b>13.1w</b>');
   });
 
   it('marks the period’s average', () => {

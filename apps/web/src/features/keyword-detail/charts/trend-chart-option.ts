@@ -1,6 +1,6 @@
 import type { KeywordTrend } from '@dso/contract';
-import { shortenNumber } from '@dso/domain';
 import { type ChartOption, type ChartPalette, valueAxisFor } from '../../../lib/charts';
+import { formatFigure } from '../../../lib/figures';
 import { shortDay } from '../figures';
 
 interface AxisTooltipItem {
@@ -27,7 +27,7 @@ export function trendChartOption(trend: KeywordTrend, palette: ChartPalette): Ch
         if (!first) return '';
         const point = trend.points[first.dataIndex];
         if (!point) return '';
-        const value = `${trend.banded ? '约 ' : ''}${shortenNumber(point.value)}`;
+        const value = `${trend.banded ? '约 ' : ''}${formatFigure(point.value)}`;
         return `${point.day}<br/>搜索指数：<b>${value}</b>`;
       },
     },
@@ -68,7 +68,7 @@ export function trendChartOption(trend: KeywordTrend, palette: ChartPalette): Ch
           label: {
             position: 'insideEndTop',
             color: palette.textMuted,
-            formatter: (item: { value?: unknown }) => `均值 ${shortenNumber(Number(item.value))}`,
+            formatter: (item: { value?: unknown }) => `均值 ${formatFigure(Number(item.value))}`,
           },
           data: [{ type: 'average', name: '均值' }],
         },

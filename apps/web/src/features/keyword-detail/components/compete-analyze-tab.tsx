@@ -4,8 +4,8 @@ import { competitionLabel } from '@dso/domain';
 import { useMemo } from 'react';
 import { CompetitionStars, NoData } from '../../../components';
 import { EChart, useChartTheme } from '../../../lib/charts';
+import { formatFigure } from '../../../lib/figures';
 import { competeCategories, competeChartOption } from '../charts/compete-chart-option';
-import { formatFigure } from '../figures';
 import { FigureTip } from './figure-tip';
 import { GrowthText } from './growth-text';
 

@@ -1,15 +1,22 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import { formatGrowth, trendDirection } from '../figures';
+import { describeSignedRate, type RateFigure } from '@dso/domain';
 import './growth-text.css';
 
-/** A growth rate with its direction: warm and an up arrow for rising, green and a down arrow for falling. */
-export function GrowthText({ rate, className }: { rate: number | null | undefined; className?: string }) {
-  const direction = trendDirection(rate);
+/**
+ * A growth rate as every list, board and card shows it: the magnitude (2 decimals when exact, the
+ * band as sent otherwise, 002 §9) after an arrow, warm for rising and green for falling. The one
+ * component for rates, so the same value never reads two ways.
+ */
+export function GrowthText({ rate, className }: { rate: RateFigure | null | undefined; className?: string }) {
+  const { text, direction } = describeSignedRate(rate);
   return (
-    <span className={['kd-growth', `kd-growth--${direction}`, className].filter(Boolean).join(' ')}>
-      {direction === 'up' && <ArrowUpOutlined aria-hidden />}
-      {direction === 'down' && <ArrowDownOutlined aria-hidden />}
-      {formatGrowth(rate)}
+    <span
+      className={['kd-growth', `kd-growth--${direction}`, className].filter(Boolean).join(' ')}
+      data-direction={direction}
+    >
+      {direction === 'up' && <ArrowUpOutlined aria-label="上升" />}
+      {direction === 'down' && <ArrowDownOutlined aria-label="下降" />}
+      {text}
     </span>
   );
 }

@@ -44,7 +44,7 @@ describe('KeywordDetailView', { timeout: PAGE_TEST_TIMEOUT }, () => {
     const figures = screen.getByTestId('keyword-figures');
     expect(within(figures).getByText('12.3w')).toBeTruthy();
     expect(within(figures).getByText('890.0w')).toBeTruthy();
-    expect(within(figures).getByText('+12.5%')).toBeTruthy();
+    expect(within(figures).getByText('12.50%')).toBeTruthy();
     expect(within(figures).getAllByText(/截至 2026-11-20/)).toHaveLength(5);
     expect(within(figures).getByLabelText('搜索指数说明')).toBeTruthy();
     expect(within(figures).getByRole('img', { name: '竞争度中，3颗星' })).toBeTruthy();

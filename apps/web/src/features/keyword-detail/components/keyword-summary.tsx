@@ -4,7 +4,7 @@ import { Button, Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { CompetitionStars, GlossaryTip } from '../../../components';
 import { toast } from '../../../lib/feedback';
-import { formatFigure } from '../figures';
+import { formatFigure } from '../../../lib/figures';
 import { keywordSharePath } from '../platforms';
 import { type FigureTerm, FigureTip } from './figure-tip';
 import { GrowthText } from './growth-text';

@@ -3,7 +3,7 @@ import { MISSING_VALUE } from '@dso/domain';
 import { Table, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { CompetitionStars } from '../../../components';
-import { figureValue, formatFigure } from '../figures';
+import { figureValue, formatFigure } from '../../../lib/figures';
 import { keywordDetailPath } from '../platforms';
 import { FigureTip } from './figure-tip';
 import { GrowthText } from './growth-text';

@@ -1,11 +1,9 @@
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { NoData } from '../../../components';
+import { DEFAULT_COUNTRY } from '../../../lib/platforms';
 import { KeywordDetailView } from '../components/keyword-detail-view';
 import { platformOfDetailPath, toDetailTab } from '../platforms';
 import '../keyword-detail.css';
-
-/** TSO's default country (000 §9). */
-const DEFAULT_COUNTRY = 'US';
 
 /**
  * The keyword detail routes (000 §2.1): /keyWordDetail/{tabVal?}?keyword= for DSO and the Rso, Wso,

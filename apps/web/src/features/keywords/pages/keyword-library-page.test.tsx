@@ -130,15 +130,15 @@ describe('a keyword library page', () => {
     answer(() => keywordList(tenRows(), { total_record: 10_000, total_estimated: true }));
     renderPage('/KeywordDouyin/searchWord', 'FREE');
     await screen.findByText('20.5w');
-    expect(screen.getByTestId('result-total').textContent).toBe('共 10,000+ 个结果');
+    expect(screen.getByTestId('result-total').textContent).toBe('共 1.0w+ 个结果');
     expect(screen.getByText('热门搜索词')).toBeTruthy();
   });
 
-  it('shows exact figures in full when they arrive exact', async () => {
+  it('shows exact figures in the same w units as the bands, as the detail page does', async () => {
     answer(() => keywordList([keywordRow('平价口红推荐', { search_index: 123_456, month_cover_count: 3_703_680 })]));
     renderPage('/KeywordDouyin/searchWord', 'VIP');
-    await screen.findByText('123,456');
-    expect(screen.getByText('3,703,680')).toBeTruthy();
+    await screen.findByText('12.3w');
+    expect(screen.getByText('370.4w')).toBeTruthy();
   });
 
   it('searches commerce words with the commerce filter', async () => {
@@ -216,7 +216,7 @@ describe('a keyword library page', () => {
     answer(() => keywordList([keywordRow('平价口红')]));
     renderPage('/KeywordXhs/searchWord', 'FREE');
     const link = (await screen.findByText('平价口红')).closest('a');
-    expect(link?.getAttribute('href')).toBe(`/RsoKeyWordDetail/overview?keyword=${encodeURIComponent('平价口红')}`);
+    expect(link?.getAttribute('href')).toBe(`/RsoKeyWordDetail?keyword=${encodeURIComponent('平价口红')}`);
   });
 
   it('searches the overseas library in the country of the query, else the US', async () => {

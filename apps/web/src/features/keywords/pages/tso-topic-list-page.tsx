@@ -4,9 +4,10 @@ import { Segmented, Table, type TableColumnsType } from 'antd';
 import { type CSSProperties, useEffect, useState } from 'react';
 import { Link, Navigate, NavLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { NoData } from '../../../components';
+import { formatFigure } from '../../../lib/figures';
+import { GrowthText } from '../../keyword-detail';
 import { handleQuotaFailure } from '../../upgrade';
 import { type TsoTopicsRequest, useTsoTopics } from '../api/tso-topics';
-import { formatFigure, GrowthRate } from '../components/results/figures';
 import { ResultsFooter } from '../components/results/results-footer';
 import { latestAsOf, ResultsToolbar } from '../components/results/results-toolbar';
 import { LIBRARY_PAGE_SIZE } from '../components/results/search-results';
@@ -92,7 +93,7 @@ export default function TsoTopicListPage() {
       dataIndex: 'growth_rate',
       key: 'growth_rate',
       align: 'right',
-      render: (value: number) => <GrowthRate value={value} />,
+      render: (value: TsoTopicRow['growth_rate']) => <GrowthText rate={value} />,
     },
   ];
 

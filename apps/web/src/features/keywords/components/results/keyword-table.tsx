@@ -1,11 +1,14 @@
 import type { KeywordRow, KeywordSortField } from '@dso/contract';
+import { rateFigureValue } from '@dso/domain';
 import { Table, type TableColumnsType, type TableProps, Tag, Tooltip } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CompetitionStars, GlossaryTip, KeywordHighlight, NoData } from '../../../../components';
-import { type KeywordLibrary, keywordDetailPath } from '../../keyword-libraries';
-import { figureValue, formatDay, formatFigure, GrowthRate } from './figures';
+import { figureValue, formatFigure } from '../../../../lib/figures';
+import { GrowthText, keywordDetailPath } from '../../../keyword-detail';
+import type { KeywordLibrary } from '../../keyword-libraries';
+import { formatDay } from './figures';
 
 /** A sort of the table: a contract sort field and its direction. */
 export interface KeywordSort {
@@ -30,13 +33,15 @@ export interface KeywordTableProps {
 
 const toAntdOrder = (order: 'asc' | 'desc'): SortOrder => (order === 'asc' ? 'ascend' : 'descend');
 
+const countOf = (figure: KeywordRow['search_index']) => figureValue(figure) ?? 0;
+
 /** Local orderings, for lists the server does not sort (related words). */
 const localCompare: Record<KeywordSortField, (a: KeywordRow, b: KeywordRow) => number> = {
-  search_index: (a, b) => figureValue(a.search_index) - figureValue(b.search_index),
-  month_cover_count: (a, b) => figureValue(a.month_cover_count) - figureValue(b.month_cover_count),
+  search_index: (a, b) => countOf(a.search_index) - countOf(b.search_index),
+  month_cover_count: (a, b) => countOf(a.month_cover_count) - countOf(b.month_cover_count),
   competition: (a, b) => a.competition - b.competition,
-  related_work_count: (a, b) => figureValue(a.related_work_count) - figureValue(b.related_work_count),
-  growth_rate: (a, b) => a.growth_rate - b.growth_rate,
+  related_work_count: (a, b) => countOf(a.related_work_count) - countOf(b.related_work_count),
+  growth_rate: (a, b) => (rateFigureValue(a.growth_rate) ?? 0) - (rateFigureValue(b.growth_rate) ?? 0),
   first_seen: (a, b) => a.first_seen.localeCompare(b.first_seen),
 };
 
@@ -81,7 +86,10 @@ export function KeywordTable({
       width: 260,
       render: (_, row) => (
         <div className="kw-cell-keyword">
-          <Link to={keywordDetailPath(library, row.keyword, country)} className="kw-keyword-link">
+          <Link
+            to={keywordDetailPath({ platform: library.key, keyword: row.keyword, country: row.country || country })}
+            className="kw-keyword-link"
+          >
             <KeywordHighlight text={row.keyword} keyword={highlight} />
           </Link>
           {row.blue_ocean && (
@@ -166,7 +174,7 @@ export function KeywordTable({
       key: 'growth_rate',
       align: 'right',
       ...sortable('growth_rate'),
-      render: (value: number) => <GrowthRate value={value} />,
+      render: (value: KeywordRow['growth_rate']) => <GrowthText rate={value} />,
     },
     {
       title: '首次出现',

@@ -1,6 +1,7 @@
 import { CalendarOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
-import { formatDay, formatFigure } from './figures';
+import { formatFigure } from '../../../../lib/figures';
+import { formatDay } from './figures';
 
 export interface ResultsToolbarProps {
   title: ReactNode;

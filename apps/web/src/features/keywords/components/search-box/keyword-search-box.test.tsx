@@ -389,8 +389,8 @@ describe('the keyword search box', () => {
 
   describe('root words', () => {
     const roots = [
-      { word: '露营装备', search_index: '3.2w', competition: 2 },
-      { word: '露营', search_index: '45.1w', competition: 4 },
+      { word: '露营装备', search_index: '3.2w', competition: 2, match_count: 120, match_estimated: false },
+      { word: '露营', search_index: '45.1w', competition: 4, match_count: 860, match_estimated: false },
     ];
 
     it('offers the root words of a long keyword before searching it', async () => {
@@ -420,7 +420,15 @@ describe('the keyword search box', () => {
 
     it('searches a long keyword straight away when it has no other root words', async () => {
       answer({
-        [KeywordPath.rootWords]: () => [{ word: '夏季露营装备推荐清单', search_index: null, competition: null }],
+        [KeywordPath.rootWords]: () => [
+          {
+            word: '夏季露营装备推荐清单',
+            search_index: null,
+            competition: null,
+            match_count: 0,
+            match_estimated: false,
+          },
+        ],
       });
       const { onSearch } = renderBox();
       type(keywordInput(), '夏季露营装备推荐清单');

@@ -2,7 +2,7 @@ import { BulbOutlined } from '@ant-design/icons';
 import type { RootWord } from '@dso/contract';
 import { Button, Modal } from 'antd';
 import { CompetitionStars } from '../../../../components';
-import { formatFigure } from '../results/figures';
+import { formatFigure } from '../../../../lib/figures';
 
 export interface RootWordDialogProps {
   /** The long keyword; the dialog is open while it is set. */
@@ -17,8 +17,9 @@ export interface RootWordDialogProps {
 
 /**
  * The root-word dialog (000 §2.6): a long keyword rarely has data of its own, so before searching it
- * the product offers the shorter words it is built from, with their search index and competition
- * where the library has them, and lets the user go on with the keyword as typed.
+ * the product offers the shorter words it is built from, each with the number of library words a
+ * search for it finds (暂无收录 only when that is none), its own search index and competition when
+ * it is a keyword itself, and lets the user go on with the keyword as typed.
  */
 export function RootWordDialog({ keyword, roots, onPickRoot, onKeep, onCancel }: RootWordDialogProps) {
   return (
@@ -45,12 +46,19 @@ export function RootWordDialog({ keyword, roots, onPickRoot, onKeep, onCancel }:
           <li key={root.word}>
             <button type="button" className="kw-root-item" onClick={() => onPickRoot(root.word)}>
               <span className="kw-root-word">{root.word}</span>
-              <span className="kw-root-figures">
-                {root.search_index !== null ? (
+              <span className="kw-root-figures" data-testid="root-figures">
+                {root.match_count > 0 ? (
                   <>
-                    <span className="kw-root-label">搜索指数</span>
-                    <strong>{formatFigure(root.search_index)}</strong>
-                    <CompetitionStars value={root.competition} />
+                    <span className="kw-root-label">
+                      {`${formatFigure(root.match_count)}${root.match_estimated ? '+' : ''}个相关词`}
+                    </span>
+                    {root.search_index !== null && (
+                      <>
+                        <span className="kw-root-label">搜索指数</span>
+                        <strong>{formatFigure(root.search_index)}</strong>
+                        <CompetitionStars value={root.competition} />
+                      </>
+                    )}
                   </>
                 ) : (
                   <span className="kw-root-label">暂无收录</span>

@@ -8,8 +8,8 @@ import {
 } from '@ant-design/icons';
 import { useState } from 'react';
 import { KeywordHighlight } from '../../../../components';
+import { formatFigure } from '../../../../lib/figures';
 import type { PopularKeyword } from '../../api/popular-keywords';
-import { formatFigure } from '../results/figures';
 import { searchBoxRules } from './search-box-rules';
 
 export interface SearchPanelProps {
