@@ -1,30 +1,24 @@
-import { SearchOutlined } from '@ant-design/icons';
-import type { PopularType, RootWord } from '@dso/contract';
-import {
-  batchCounterText,
-  keywordLimits,
-  keywordMessages,
-  searchExampleKeyword,
-  splitBatchKeywords,
-  trimKeyword,
-} from '@dso/domain';
-import { Button, Input, Segmented } from 'antd';
-import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import type { PopularType } from '@dso/contract';
+import { keywordLimits, keywordMessages, searchExampleKeyword, splitBatchKeywords, trimKeyword } from '@dso/domain';
+import { Button, Segmented } from 'antd';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../../lib/feedback';
 import { useSession } from '../../../../stores/session';
 import { useSuggestions } from '../../api/keyword-suggestions';
 import { usePopularKeywords } from '../../api/popular-keywords';
-import { fetchRootWords } from '../../api/root-words';
 import { useDeleteSearchHistory, useSearchHistory } from '../../api/search-history';
 import { normalizeBatchInput, trimBatchInput } from '../../batch-input';
-import { libraryOf, type PlatformKey, platformTabsFor } from '../../keyword-libraries';
-import { type KeywordSearch, libraryUrl } from '../../search-url';
+import { libraryOf, type PlatformKey } from '../../keyword-libraries';
+import type { KeywordSearch } from '../../search-url';
 import { CountrySelect } from './country-select';
+import { BatchKeywordInput, SingleKeywordInput } from './keyword-inputs';
+import { PlatformTabs } from './platform-tabs';
 import { RandomTries } from './random-tries';
 import { RootWordDialog } from './root-word-dialog';
 import { type SearchMode, searchBoxHeights, searchBoxRules } from './search-box-rules';
 import { SearchPanel } from './search-panel';
+import { usePanelVisibility, usePlatformSwitch } from './use-box-timers';
+import { useRootWordCheck } from './use-root-word-check';
 import { useThrottledValue } from './use-throttled-value';
 
 export interface KeywordSearchBoxProps {
@@ -48,8 +42,6 @@ export interface KeywordSearchBoxProps {
   extra?: ReactNode;
 }
 
-const chars = (text: string) => Array.from(text);
-
 function initialMode(value: KeywordSearchBoxProps['value'], variant: string): SearchMode {
   return variant === 'library' && value?.batch ? 'batch' : 'single';
 }
@@ -57,7 +49,8 @@ function initialMode(value: KeywordSearchBoxProps['value'], variant: string): Se
 /**
  * The keyword search box (000 §2.6, §4, §5, §9): platform tabs with their coverage hints, single and
  * batch input with every limit, history, 大家都在搜, throttled suggestions, the root-word dialog, the
- * overseas country and, on the SEO page, random tries.
+ * overseas country and, on the SEO page, random tries. This component holds the texts and the
+ * search flow; the tabs, inputs, timers and root-word check are their own files beside it.
  */
 export function KeywordSearchBox({
   platform,
@@ -71,19 +64,14 @@ export function KeywordSearchBox({
   onHeightChange,
   extra,
 }: KeywordSearchBoxProps) {
-  const navigate = useNavigate();
   const loggedIn = useSession((state) => Boolean(state.token));
-  const [activePlatform, setActivePlatform] = useState<PlatformKey>(platform);
   const [mode, setMode] = useState<SearchMode>(() => initialMode(value, variant));
   const [singleText, setSingleText] = useState(() => (value && !value.batch ? value.keyword : ''));
   const [batchText, setBatchText] = useState(() =>
     value?.batch ? splitBatchKeywords(value.keyword).words.join('\n') : '',
   );
-  const [panelOpen, setPanelOpen] = useState(false);
-  const [checkingRoots, setCheckingRoots] = useState(false);
-  const [rootDialog, setRootDialog] = useState<{ keyword: string; roots: RootWord[] } | null>(null);
-  const switchTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const panel = usePanelVisibility();
+  const roots = useRootWordCheck(platform);
   const inputRef = useRef<HTMLElement | null>(null);
 
   // The page's search changes (back/forward, a new search): the box shows it.
@@ -101,28 +89,18 @@ export function KeywordSearchBox({
     }
   }, [valueKey]);
 
-  useEffect(() => setActivePlatform(platform), [platform]);
-
   useEffect(() => {
     onHeightChange?.(searchBoxHeights[mode]);
   }, [mode, onHeightChange]);
 
-  useEffect(
-    () => () => {
-      if (switchTimer.current) clearTimeout(switchTimer.current);
-      if (hideTimer.current) clearTimeout(hideTimer.current);
-    },
-    [],
-  );
-
   const typed = mode === 'single' ? singleText.trim() : '';
   const throttledTyped = useThrottledValue(typed, searchBoxRules.suggestionThrottleMs);
   const library = libraryOf(platform);
-  const suggestionsWanted = panelOpen && mode === 'single' && typed !== '' && library.hasSuggestions;
+  const suggestionsWanted = panel.open && mode === 'single' && typed !== '' && library.hasSuggestions;
   const suggestions = useSuggestions(platform, throttledTyped, suggestionsWanted);
   const inputEmpty = singleText.trim() === '';
-  const history = useSearchHistory(historyType, panelOpen);
-  const popular = usePopularKeywords(popularType, panelOpen);
+  const history = useSearchHistory(historyType, panel.open);
+  const popular = usePopularKeywords(popularType, panel.open);
   const deleteHistory = useDeleteSearchHistory(historyType);
 
   const batch = normalizeBatchInput(batchText);
@@ -134,20 +112,7 @@ export function KeywordSearchBox({
     }
     return { mode, words: splitBatchKeywords(batchText).words };
   };
-
-  const switchPlatform = (next: PlatformKey) => {
-    if (next === activePlatform) return;
-    setActivePlatform(next);
-    if (switchTimer.current) clearTimeout(switchTimer.current);
-    switchTimer.current = null;
-    // Back to the page's own platform before the delay ran out: nothing to go to.
-    if (next === platform) return;
-    const search = currentSearch();
-    switchTimer.current = setTimeout(() => {
-      switchTimer.current = null;
-      void navigate(libraryUrl(libraryOf(next), { search }));
-    }, searchBoxRules.platformSwitchDelayMs);
-  };
+  const platformSwitch = usePlatformSwitch(platform, currentSearch);
 
   const switchMode = (next: SearchMode) => {
     if (next === mode) return;
@@ -156,30 +121,14 @@ export function KeywordSearchBox({
     setBatchText('');
   };
 
-  const closePanel = () => {
-    if (hideTimer.current) clearTimeout(hideTimer.current);
-    hideTimer.current = null;
-    setPanelOpen(false);
-  };
-
-  const openPanel = () => {
-    if (hideTimer.current) clearTimeout(hideTimer.current);
-    hideTimer.current = null;
-    setPanelOpen(true);
-  };
-
   const onBlur = () => {
     if (mode === 'single') setSingleText(trimKeyword(singleText));
     else setBatchText(trimBatchInput(batchText));
-    if (hideTimer.current) clearTimeout(hideTimer.current);
-    hideTimer.current = setTimeout(() => {
-      hideTimer.current = null;
-      setPanelOpen(false);
-    }, searchBoxRules.panelHideDelayMs);
+    panel.hideSoon();
   };
 
   const search = (next: KeywordSearch) => {
-    closePanel();
+    panel.close();
     inputRef.current?.blur();
     onSearch(next);
   };
@@ -196,18 +145,9 @@ export function KeywordSearchBox({
       search({ mode: 'single', words: [] });
       return;
     }
-    const wantsRoots =
-      options.checkRoots && platform !== 'TSO' && chars(keyword).length >= searchBoxRules.rootWordMinLength;
-    if (wantsRoots) {
-      setCheckingRoots(true);
-      const roots = await fetchRootWords(platform, keyword).catch(() => [] as RootWord[]);
-      setCheckingRoots(false);
-      const useful = roots.filter((root) => root.word !== keyword);
-      if (useful.length > 0) {
-        closePanel();
-        setRootDialog({ keyword, roots: useful });
-        return;
-      }
+    if (options.checkRoots && (await roots.offerRoots(keyword))) {
+      panel.close();
+      return;
     }
     search({ mode: 'single', words: [keyword] });
   };
@@ -240,52 +180,12 @@ export function KeywordSearchBox({
     setBatchText(next.text);
   };
 
-  const panel = panelOpen ? (
-    <SearchPanel
-      suggestions={
-        // Batch mode has no suggestions: history and 大家都在搜 stay open to add words from.
-        mode === 'batch' || inputEmpty
-          ? null
-          : suggestionsWanted && throttledTyped !== ''
-            ? (suggestions.data ?? [])
-            : []
-      }
-      typed={typed}
-      history={loggedIn ? (history.data ?? []) : []}
-      popular={popular.data ?? []}
-      onPick={pick}
-      onDeleteHistory={(word) => deleteHistory.mutate({ keyword: word })}
-      onClearHistory={() => deleteHistory.mutate({ all: true })}
-    />
-  ) : null;
-
-  const tabs = platformTabsFor(platform);
+  const inputEvents = { inputRef, onFocus: panel.show, onBlur };
   return (
     <div className={`kw-search kw-search--${mode}`} data-testid="keyword-search-box" data-mode={mode}>
       {variant === 'library' && (
         <div className="kw-search-top">
-          <div className="kw-platforms" role="tablist" aria-label="选择平台">
-            {tabs.map((item) => {
-              const Icon = item.icon;
-              const active = item.key === activePlatform;
-              return (
-                <button
-                  key={item.key}
-                  type="button"
-                  role="tab"
-                  aria-selected={active}
-                  className={`kw-platform${active ? ' is-active' : ''}`}
-                  style={{ '--accent': item.color } as CSSProperties}
-                  onClick={() => switchPlatform(item.key)}
-                  data-platform={item.key}
-                >
-                  <Icon />
-                  <span className="kw-platform-name">{item.name}</span>
-                  <span className="kw-platform-hint">日覆盖{item.coverage}</span>
-                </button>
-              );
-            })}
-          </div>
+          <PlatformTabs platform={platform} active={platformSwitch.active} onSwitch={platformSwitch.switchTo} />
           <div className="kw-search-tools">
             {extra}
             <Segmented
@@ -304,80 +204,70 @@ export function KeywordSearchBox({
         <div className={`kw-search-input kw-search-input--${mode}`}>
           {country !== undefined && onCountryChange && <CountrySelect value={country} onChange={onCountryChange} />}
           {mode === 'single' ? (
-            <Input
-              ref={(node) => {
-                inputRef.current = node?.input ?? null;
-              }}
-              variant="borderless"
-              size="large"
-              prefix={<SearchOutlined className="kw-search-icon" />}
+            <SingleKeywordInput
+              {...inputEvents}
               value={singleText}
-              maxLength={keywordLimits.single}
               placeholder={
                 variant === 'seo'
                   ? '输入核心词，AI 帮您挑选高价值蓝海词'
                   : `搜索${library.name}关键词，例如：${searchExampleKeyword}`
               }
-              onChange={(event) => setSingleText(chars(event.target.value).slice(0, keywordLimits.single).join(''))}
-              onFocus={openPanel}
-              onBlur={onBlur}
-              onPressEnter={submit}
-              aria-label="关键词"
-              data-testid="keyword-input"
+              onChange={setSingleText}
+              onSubmit={submit}
             />
           ) : (
-            <div className="kw-batch">
-              <Input.TextArea
-                ref={(node) => {
-                  inputRef.current = node?.resizableTextArea?.textArea ?? null;
-                }}
-                variant="borderless"
-                value={batchText}
-                maxLength={keywordLimits.batchTotal}
-                rows={3}
-                placeholder={'每行一个关键词，也可用 、 , ， 分隔\n最多5个词，每个词不超过30个字符'}
-                onChange={(event) => changeBatch(event.target.value)}
-                onFocus={openPanel}
-                onBlur={onBlur}
-                aria-label="批量关键词"
-                data-testid="batch-input"
-              />
-              <div className="kw-batch-counter" data-testid="batch-counter">
-                <strong className={batch.words.length >= keywordLimits.batchWords ? 'is-full' : undefined}>
-                  {batchCounterText(batch.words.length)}
-                </strong>
-                <span>{keywordMessages.batchLimitHint}</span>
-              </div>
-            </div>
+            <BatchKeywordInput
+              {...inputEvents}
+              value={batchText}
+              wordCount={batch.words.length}
+              onChange={changeBatch}
+            />
           )}
           <Button
             type="primary"
             size="large"
             className="kw-search-submit"
             autoInsertSpace={false}
-            loading={checkingRoots}
+            loading={roots.checking}
             onClick={submit}
             data-testid="keyword-submit"
           >
             {variant === 'seo' ? 'AI选词' : '搜索'}
           </Button>
         </div>
-        {panel}
+        {panel.open && (
+          <SearchPanel
+            suggestions={
+              // Batch mode has no suggestions: history and 大家都在搜 stay open to add words from.
+              mode === 'batch' || inputEmpty
+                ? null
+                : suggestionsWanted && throttledTyped !== ''
+                  ? (suggestions.data ?? [])
+                  : []
+            }
+            typed={typed}
+            history={loggedIn ? (history.data ?? []) : []}
+            popular={popular.data ?? []}
+            onPick={pick}
+            onDeleteHistory={(word) => deleteHistory.mutate({ keyword: word })}
+            onClearHistory={() => deleteHistory.mutate({ all: true })}
+          />
+        )}
       </div>
       {variant === 'seo' && <RandomTries onPick={(word) => pick(word)} />}
       <RootWordDialog
-        keyword={rootDialog?.keyword ?? null}
-        roots={rootDialog?.roots ?? []}
+        keyword={roots.dialog?.keyword ?? null}
+        roots={roots.dialog?.roots ?? []}
         onPickRoot={(word) => {
-          setRootDialog(null);
+          roots.closeDialog();
           setSingleText(word);
           search({ mode: 'single', words: [word] });
         }}
         onKeep={(keyword) => {
-          setRootDialog(null);
+          roots.closeDialog();
           search({ mode: 'single', words: [keyword] });
         }}
-        onCancel={() => setRootDialog(null)}
+        onCancel={roots.closeDialog}
       />
     </div>
   );
