@@ -82,7 +82,10 @@ export const envSchema = z.object({
   ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
   ALIYUN_SMS_ENDPOINT: z.url().default('https://dysmsapi.aliyuncs.com'),
   /** Tencent Cloud 验证码 (CAPTCHA_PROVIDER=tencent): the captcha's CaptchaAppId and AppSecretKey. */
-  TENCENT_CAPTCHA_APP_ID: z.string().regex(/^\d+$/, '必须是数字（CaptchaAppId）').optional(),
+  TENCENT_CAPTCHA_APP_ID: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().regex(/^\d+$/, '必须是数字（CaptchaAppId）').optional(),
+  ),
   TENCENT_CAPTCHA_APP_SECRET_KEY: z.string().optional(),
   /** A CAM key allowed to call DescribeCaptchaResult; it signs the ticket checks. */
   TENCENTCLOUD_SECRET_ID: z.string().optional(),

@@ -101,4 +101,12 @@ describe('frame calls', () => {
       official_account_url: '',
     });
   });
+
+  it('answers the site details even to a request with a dead token', async () => {
+    const body = (
+      await t.request({ method: 'GET', url: FramePath.siteInfo, headers: { authorization: 'no-such-token' } })
+    ).json();
+    expect(body.code).toBe(Code.OK);
+    expect(body.data.icp).toBe('浙ICP备12345678号-1');
+  });
 });
