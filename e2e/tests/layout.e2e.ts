@@ -45,8 +45,11 @@ function userInfoEnvelope(grade: 'FREE' | 'SVIP', endDay: number) {
  */
 async function chooseSearchType(page: Page, title: string, placeholder: string) {
   const search = page.getByTestId('header-search');
+  const openDropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
   for (let attempt = 1; ; attempt++) {
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'detached' });
+    // A pick lost on a loaded machine leaves the list open: close it before trying again.
+    if ((await openDropdown.count()) > 0) await page.keyboard.press('Escape');
+    await openDropdown.waitFor({ state: 'detached' });
     await search.locator('.ant-select').click();
     await page
       .locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${title}"]`)
