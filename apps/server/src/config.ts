@@ -42,6 +42,8 @@ export const envSchema = z.object({
   LIMIT_USER_SEARCHES_IN_FLIGHT: z.coerce.number().int().min(1).default(3),
   LIMIT_USER_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   LIMIT_USER_PER_HOUR: z.coerce.number().int().min(1).default(6_000),
+  /** How long a refused call waits for its 650/661, so a client cannot turn refusals into a busy loop. */
+  LIMIT_REFUSAL_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   MAX_SESSIONS_PER_USER: z.coerce.number().int().min(1).max(100).default(3),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** The operator's details for the footer and the contact dialog (000 §2.4); empty ones are not shown. */
@@ -201,6 +203,8 @@ export interface ClientLimits {
 export interface RequestLimits {
   address: ClientLimits;
   user: ClientLimits;
+  /** A refused call is answered after this long (a tarpit): refusing then costs the client time, not the server. */
+  refusalDelayMs: number;
 }
 
 /** Credentials of the WeChat Official Account; empty strings unless WECHAT_PROVIDER=official. */
@@ -274,6 +278,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             perMinute: env.LIMIT_USER_PER_MINUTE,
             perHour: env.LIMIT_USER_PER_HOUR,
           },
+          refusalDelayMs: env.LIMIT_REFUSAL_DELAY_MS,
         }
       : null,
     maxSessionsPerUser: env.MAX_SESSIONS_PER_USER,

@@ -34,7 +34,12 @@ const HOLD_PATH = '/api/test/hold';
 const FRIEND_LINKS = '/api/web/friend_url2';
 
 const roomy: ClientLimits = { inFlight: 1000, searchesInFlight: 1000, perMinute: 100_000, perHour: 1_000_000 };
-const limits = (overrides: Partial<RequestLimits>): RequestLimits => ({ address: roomy, user: roomy, ...overrides });
+const limits = (overrides: Partial<RequestLimits>): RequestLimits => ({
+  address: roomy,
+  user: roomy,
+  refusalDelayMs: 0,
+  ...overrides,
+});
 
 /**
  * A route that answers only when the test lets it, so requests can be kept in flight without timers.
@@ -77,6 +82,7 @@ describe('request limits', () => {
         requestLimits: {
           address: { inFlight: 3, searchesInFlight: 2, perMinute: 5, perHour: 8 },
           user: { inFlight: 2, searchesInFlight: 1, perMinute: 4, perHour: 1000 },
+          refusalDelayMs: 0,
         },
       },
       extend: (app) => hold.register(app),

@@ -100,6 +100,9 @@ export function registerRequestLimits(app: FastifyInstance, options: RequestLimi
       }
       if (!admission.admitted) {
         release(request);
+        // A client keeping many connections open would otherwise ask again the moment it is refused, and
+        // refusing thousands of calls a second is itself what slows everyone else. The wait holds no slot.
+        if (limits.refusalDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, limits.refusalDelayMs));
         throw refusal(admission.reason);
       }
       held.push({ key, slot: admission.slot });
