@@ -211,6 +211,31 @@ describe('request limits', () => {
     }
   });
 
+  it('answers a refused call only after the refusal delay, without holding up anyone else', async () => {
+    const delayed = await createTestApp({
+      config: { requestLimits: limits({ address: { ...roomy, perMinute: 1 }, refusalDelayMs: 2_000 }) },
+    });
+    try {
+      const ip = nextIp();
+      const codeOf = async (from: string) =>
+        (await delayed.request({ method: 'GET', url: FRIEND_LINKS, headers: fromIp(from) })).json().code;
+      expect(await codeOf(ip)).toBe(Code.OK);
+      const started = performance.now();
+      let refusedAfter = 0;
+      const refused = codeOf(ip).then((code) => {
+        refusedAfter = performance.now() - started;
+        return code;
+      });
+      expect(await codeOf(nextIp())).toBe(Code.OK);
+      const otherAfter = performance.now() - started;
+      expect(await refused).toBe(Code.SERVER_BUSY);
+      expect(refusedAfter).toBeGreaterThanOrEqual(2_000);
+      expect(otherAfter).toBeLessThan(refusedAfter);
+    } finally {
+      await delayed.close();
+    }
+  }, 180_000);
+
   it('never limits vendor callbacks', async () => {
     const ip = nextIp();
     await getMany(5, ip);
