@@ -13,3 +13,5 @@ if (selected.has('fairness')) await benchFairness();
 // Only when asked for (BENCH=import; about ten minutes on PGlite): another user's user/info during large imports.
 if (selected.has('import')) await benchImport();
 if (selected.has('web')) await benchWeb();
+// Only when asked for (BENCH=memory; a few minutes): the embedded server's resident memory on a first run and a restart.
+if (selected.has('memory')) await (await import('./memory.bench')).benchMemory();

@@ -1,5 +1,6 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -35,7 +36,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 }
 
 async function openPglite(folder: string | undefined): Promise<DatabaseHandle> {
-  if (folder) mkdirSync(folder, { recursive: true });
+  if (folder) {
+    mkdirSync(folder, { recursive: true });
+    if (!existsSync(path.join(folder, 'PG_VERSION'))) await initializePgliteApart(folder);
+  }
   const client = folder ? new PGlite(folder) : new PGlite();
   await client.waitReady;
   const db = retryTransactions(drizzlePglite({ client, schema }) as unknown as Database);
@@ -45,6 +49,26 @@ async function openPglite(folder: string | undefined): Promise<DatabaseHandle> {
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
     close: () => client.close(),
   };
+}
+
+/**
+ * Creates a new PGlite folder (its initdb) in a short-lived child process. Initializing holds about
+ * 600 MB of WebAssembly memory and buffers, and a process does not give freed memory back to the
+ * system, so a server that ran initdb itself kept twice the resident memory of a restarted one for
+ * its whole life. When the child fails, the caller's own open initializes the folder or reports why not.
+ */
+async function initializePgliteApart(folder: string) {
+  const module = import.meta.resolve('@electric-sql/pglite');
+  const script = `const { PGlite } = await import(${JSON.stringify(module)});
+    const db = new PGlite(process.env.DSO_PGLITE_FOLDER); await db.waitReady; await db.close();`;
+  await new Promise<void>((resolve) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      env: { ...process.env, DSO_PGLITE_FOLDER: folder },
+      stdio: 'ignore',
+    });
+    child.once('error', () => resolve());
+    child.once('exit', () => resolve());
+  });
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
