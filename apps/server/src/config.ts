@@ -217,11 +217,16 @@ export interface WechatOfficialConfig {
 
 /** Tencent Cloud 验证码 settings; empty strings unless CAPTCHA_PROVIDER=tencent. */
 export interface TencentCaptchaConfig {
+  /** CaptchaAppId of the captcha created in the console (digits). */
   appId: string;
+  /** AppSecretKey of that captcha: it goes in each DescribeCaptchaResult body. */
   appSecretKey: string;
+  /** A CAM key allowed `captcha:DescribeCaptchaResult`; it signs the call (TC3-HMAC-SHA256). */
   secretId: string;
   secretKey: string;
+  /** https://captcha.tencentcloudapi.com, or a fake server in tests. */
   endpoint: string;
+  /** The widget's script; its origin and Tencent's captcha origins go into the page's CSP. */
   scriptUrl: string;
 }
 

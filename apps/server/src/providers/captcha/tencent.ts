@@ -1,19 +1,10 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { TencentCaptchaConfig } from '../../config';
 import type { CaptchaAnswer, CaptchaProvider, CaptchaVerdict } from './index';
 
-export interface TencentCaptchaOptions {
-  /** CaptchaAppId of the captcha created in the console (digits). */
-  appId: string;
-  /** AppSecretKey of that captcha: it goes in each DescribeCaptchaResult body. */
-  appSecretKey: string;
-  /** A CAM key allowed `captcha:DescribeCaptchaResult`; it signs the call (TC3-HMAC-SHA256). */
-  secretId: string;
-  secretKey: string;
-  /** https://captcha.tencentcloudapi.com, or a fake server in tests. */
-  endpoint: string;
-  /** The widget's script; its origin and Tencent's captcha origins go into the page's CSP. */
-  scriptUrl: string;
+/** The settings (`config.tencentCaptcha`: CaptchaAppId, AppSecretKey, a CAM key, endpoint, script) and the means. */
+export interface TencentCaptchaOptions extends TencentCaptchaConfig {
   log: FastifyBaseLogger;
   fetch?: (input: string, init?: RequestInit) => Promise<Response>;
   /** Clock of the signature's timestamp. */
