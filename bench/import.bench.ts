@@ -49,7 +49,9 @@ export async function benchImport() {
       { label: 'xlsx bomb (1 MB → 300 MB)', name: 'bomb.xlsx', file: workbookBomb(300) },
     ]) {
       const derived = jobs.next('keywords.derive');
-      const importing = client.importFile(upload.name, upload.file);
+      // The import ends when its job does (the server says so at once), not when a poll next sees the report: the
+      // derive the worker claims right after would otherwise be counted as the import's.
+      const importing = client.importFile(upload.name, upload.file, jobs.next('keywords.import'));
       const latencies = await client.userInfoWhile(importing);
       const result = await importing;
       rows.push(row(upload.label, latencies, result));
@@ -176,8 +178,8 @@ function createClient(info: ServerInfo) {
       }
       return latencies;
     },
-    /** Uploads a file to the admin import and polls its report until it is done or failed. */
-    async importFile(name: string, file: Buffer): Promise<ImportResult> {
+    /** Uploads a file to the admin import and, once `finished` settles, answers its report. */
+    async importFile(name: string, file: Buffer, finished: Promise<void>): Promise<ImportResult> {
       const parts = signRequest(KeywordDetailPath.adminImport, Date.now(), identityHash('bench-import'));
       const form = new FormData();
       form.append('file', new Blob([file]), name);
@@ -187,19 +189,15 @@ function createClient(info: ServerInfo) {
       );
       const queued = (await response.json()) as { code: number; msg: string; data: { id: number } };
       if (queued.code !== 200) throw new Error(`the upload answered ${queued.code} ${queued.msg}`);
-      for (;;) {
-        await delay(250);
-        const { data } = await signedGet(info, adminAgent, adminImportReportPath(queued.data.id), info.admin);
-        const report = data as ImportReport | null;
-        if (report?.status === 'done' || report?.status === 'failed') {
-          return {
-            status: report.status,
-            failure: report.failure,
-            inserted_rows: report.inserted_rows,
-            seconds: (Date.parse(report.finished_at!) - Date.parse(report.created_at)) / 1000,
-          };
-        }
-      }
+      await finished;
+      const { data } = await signedGet(info, adminAgent, adminImportReportPath(queued.data.id), info.admin);
+      const report = data as ImportReport;
+      return {
+        status: report.status,
+        failure: report.failure,
+        inserted_rows: report.inserted_rows,
+        seconds: (Date.parse(report.finished_at!) - Date.parse(report.created_at)) / 1000,
+      };
     },
   };
 }
