@@ -120,33 +120,37 @@ export function BoardList({ params, onAsOf }: { params: BoardParams; onAsOf?(asO
   let footer: ListFooterState = decision?.state ?? 'hide';
   if (query.isFetchingNextPage) footer = 'show';
   else if (footer === 'show' && !query.hasNextPage) footer = 'noMore';
+  // The footer sits outside the list: the sticky head's containing block ends with row 30, so the
+  // head scrolls away with the last row instead of floating, row-less, over the footer.
   return (
-    <div className="kb-list" data-testid="board-list">
-      <div className="kb-row kb-row--head" role="presentation">
-        <span className="kb-cell kb-cell--rank">排名</span>
-        <span className="kb-cell kb-cell--keyword">关键词</span>
-        <span className="kb-cell kb-cell--num">
-          <FigureTip term="searchIndex" />
-        </span>
-        <span className="kb-cell kb-cell--num">
-          <FigureTip term="monthCover" />
-        </span>
-        <span className="kb-cell kb-cell--num">
-          <FigureTip term="relatedWorks" />
-        </span>
-        <span className="kb-cell kb-cell--num">
-          <FigureTip term="growth" />
-        </span>
-        <span className="kb-cell">
-          <FigureTip term="competition" />
-        </span>
-        <span className="kb-cell kb-cell--industry">行业</span>
+    <>
+      <div className="kb-list" data-testid="board-list">
+        <div className="kb-row kb-row--head" role="presentation">
+          <span className="kb-cell kb-cell--rank">排名</span>
+          <span className="kb-cell kb-cell--keyword">关键词</span>
+          <span className="kb-cell kb-cell--num">
+            <FigureTip term="searchIndex" />
+          </span>
+          <span className="kb-cell kb-cell--num">
+            <FigureTip term="monthCover" />
+          </span>
+          <span className="kb-cell kb-cell--num">
+            <FigureTip term="relatedWorks" />
+          </span>
+          <span className="kb-cell kb-cell--num">
+            <FigureTip term="growth" />
+          </span>
+          <span className="kb-cell">
+            <FigureTip term="competition" />
+          </span>
+          <span className="kb-cell kb-cell--industry">行业</span>
+        </div>
+        <ol className="kb-rows">
+          {rows.map((row) => (
+            <BoardRowView key={`${row.rank}-${row.id}`} row={row} showBlueOcean={params.board !== 'blue'} />
+          ))}
+        </ol>
       </div>
-      <ol className="kb-rows">
-        {rows.map((row) => (
-          <BoardRowView key={`${row.rank}-${row.id}`} row={row} showBlueOcean={params.board !== 'blue'} />
-        ))}
-      </ol>
       <ListFooter
         state={footer}
         loginVariant="rank"
@@ -154,6 +158,6 @@ export function BoardList({ params, onAsOf }: { params: BoardParams; onAsOf?(asO
         onLoadMore={loadMore}
         className="kb-footer"
       />
-    </div>
+    </>
   );
 }
