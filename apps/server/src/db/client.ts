@@ -47,7 +47,10 @@ async function openPglite(folder: string | undefined): Promise<DatabaseHandle> {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      await runCloseHooks(db);
+      await client.close();
+    },
   };
 }
 
@@ -81,8 +84,24 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     db,
     kind: 'postgres',
     migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder }),
-    close: () => pool.end(),
+    close: async () => {
+      await runCloseHooks(db);
+      await pool.end();
+    },
   };
+}
+
+const closeHooks = new WeakMap<Database, Array<() => Promise<void>>>();
+
+/** Runs `hook` when the handle of `db` closes, first: for connections a feature opened on its own. */
+export function onDatabaseClose(db: Database, hook: () => Promise<void>) {
+  closeHooks.set(db, [...(closeHooks.get(db) ?? []), hook]);
+}
+
+async function runCloseHooks(db: Database) {
+  const hooks = closeHooks.get(db) ?? [];
+  closeHooks.delete(db);
+  await Promise.all(hooks.map((hook) => hook()));
 }
 
 /** How often a transaction that lost a serialization conflict or a deadlock runs again. */

@@ -3,6 +3,7 @@ import { competitionFor, growthFromTrend, isBlueOcean } from '@dso/domain';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../db/client';
 import { keywordGrams } from '../grams';
+import { noteLibraryChanged } from '../search/search-cache';
 
 /** One keyword as imported or generated: raw platform figures only. */
 export interface KeywordInput {
@@ -74,6 +75,8 @@ export async function upsertKeywords(
     RETURNING id, (xmax = 0) AS inserted, platform || '/' || country || '/' || keyword AS key
   `,
   );
+  // Cached searches must not outlive the rows they showed (search/search-cache.ts).
+  await noteLibraryChanged(db);
   const inserted = returned.filter((row) => row.inserted).length;
   const idByKey = new Map(returned.map((row) => [row.key, Number(row.id)]));
   await upsertTrends(db, rows, (row) => idByKey.get(keyOf(row))!);

@@ -6,6 +6,7 @@ import { type KeywordRecord, keywordRecordColumns, normalizeKeywordRecord } from
 import { type KeywordScope, scopeKey } from '../keyword-scope';
 import { HEAD_MIN_DOCS, HEAD_SIZE, PREFIX_HEAD_MIN_DOCS, refreshGramHeads, selectFromHead } from './gram-heads';
 import { forgetGramStats, scopeGramStats } from './gram-stats';
+import { forgetCachedSearches, noteLibraryChanged } from './search-cache';
 
 export { type KeywordScope, scopeKey };
 
@@ -421,6 +422,9 @@ export async function refreshGramStats(db: Database, scope: KeywordScope) {
       WHERE platform = ${scope.platform} AND country = ${scope.country}
       ON CONFLICT (scope) DO UPDATE SET keyword_count = excluded.keyword_count, refreshed_at = excluded.refreshed_at
     `);
+    // Plans and estimated totals come from the statistics: cached searches are void from the commit on.
+    await noteLibraryChanged(tx);
   });
   forgetGramStats(db, key);
+  forgetCachedSearches(db);
 }

@@ -9,6 +9,7 @@ import type { KeywordRecord } from '../keyword-record';
 import { rootWordsOf } from '../keyword-words';
 import { type KeywordScope, runSearch } from './keyword-search.repository';
 import { recordHistory, selectKeywordFigures } from './keywords.repository';
+import { cachedSearch } from './search-cache';
 
 /** Rows a visitor sees before the login prompt (需要登录才能查看更多排名 / 马上登录). */
 export const GUEST_ROWS = 10;
@@ -107,7 +108,7 @@ export async function searchKeywords(db: Database, viewer: Viewer, body: SearchK
   const offset = (body.page_no - 1) * body.page_size;
   const limit = Math.max(0, Math.min(body.page_size, dataMax - offset));
   const query = { scope, words, filters: body.filters, sort: body.sort, order: body.order, limit, offset };
-  const { rows, total } = await runSearch(db, query);
+  const { rows, total } = await cachedSearch(db, query, () => runSearch(db, query));
   if (viewer.userId !== null && body.history_type && words.length > 0 && body.page_no === 1) {
     await recordHistory(db, viewer.userId, body.history_type, words);
   }
