@@ -22,6 +22,8 @@ import { CanvasRenderer } from 'echarts/renderers';
 import { registerChartThemes } from './chart-theme';
 
 // Only what the product draws is bundled (ARCHITECTURE: charts imported per chart type).
+// Registering is this module's side effect, and importers only take the re-exported `echarts`: the
+// web package's `sideEffects` list names this file so the bundle keeps it.
 echarts.use([
   LineChart,
   BarChart,
