@@ -1,15 +1,18 @@
 import { Breadcrumb } from 'antd';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { platforms } from '../lib/platforms';
 
-/** The library each keyword-detail page belongs to, by its path prefix. */
+/** The topic detail's parent is the TikTok topic board, not a platform library. */
+const TOPIC_DETAIL = { prefix: '/TsoKeyWordTopicDetail', name: 'TikTok话题榜', to: '/KeywordTSOList/ecoTopic' };
+
+/** The library each keyword-detail page belongs to, by its path prefix (from the one platform table). */
 const libraries: { prefix: string; name: string; to: string }[] = [
-  { prefix: '/keyWordDetail', name: '抖音关键词库', to: '/KeywordDouyin/searchWord' },
-  { prefix: '/RsoKeyWordDetail', name: '小红书关键词库', to: '/KeywordXhs/searchWord' },
-  { prefix: '/WsoKeyWordDetail', name: '微信关键词库', to: '/KeywordWSO/searchWord' },
-  { prefix: '/BsoKeyWordDetail', name: 'B站关键词库', to: '/KeywordBSO/searchWord' },
-  { prefix: '/TsoKeyWordTopicDetail', name: 'TikTok话题榜', to: '/KeywordTSOList/ecoTopic' },
-  { prefix: '/TsoKeyWordDetail', name: 'TikTok关键词库', to: '/KeywordTSO/searchWord' },
-  { prefix: '/KsoKeyWordDetail', name: '快手关键词库', to: '/KeywordKSO/searchWord' },
+  ...platforms.map((platform) => ({
+    prefix: platform.detailRoot,
+    name: `${platform.name}关键词库`,
+    to: `${platform.root}/searchWord`,
+  })),
+  TOPIC_DETAIL,
 ];
 
 /** 首页 / the platform's library / 关键词详情, on keyword-detail pages only (000 §2.4). */
@@ -18,7 +21,7 @@ export function KeywordBreadcrumb() {
   const [params] = useSearchParams();
   const library = libraries.find((item) => pathname === item.prefix || pathname.startsWith(`${item.prefix}/`));
   const keyword = params.get('keyword')?.trim();
-  const isTopic = library?.prefix === '/TsoKeyWordTopicDetail';
+  const isTopic = library === TOPIC_DETAIL;
   const detail = isTopic ? '话题详情' : '关键词详情';
   return (
     <div className="keyword-breadcrumb" data-testid="keyword-breadcrumb">
