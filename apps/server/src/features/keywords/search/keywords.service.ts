@@ -61,6 +61,22 @@ export function presentRate(value: number, viewer: Viewer): RateFigure {
   return presentSignedRate(value, viewer.showOriginal);
 }
 
+/**
+ * Rows as this viewer may see them. A cached search hands out the same rows array again, so its
+ * presented forms (banded, exact) are kept beside it rather than banded anew on every request.
+ */
+const presentedRows = new WeakMap<KeywordRecord[], { banded?: KeywordRow[]; exact?: KeywordRow[] }>();
+function presentRows(rows: KeywordRecord[], viewer: Viewer): KeywordRow[] {
+  let forms = presentedRows.get(rows);
+  if (!forms) {
+    forms = {};
+    presentedRows.set(rows, forms);
+  }
+  const form = viewer.showOriginal ? 'exact' : 'banded';
+  forms[form] ??= rows.map((row) => presentRow(row, viewer));
+  return forms[form];
+}
+
 export function presentRow(row: KeywordRecord, viewer: Viewer): KeywordRow {
   const figure = (value: number) => presentFigure(value, viewer);
   return {
@@ -119,7 +135,7 @@ export async function searchKeywords(db: Database, viewer: Viewer, body: SearchK
     total_estimated: total.estimated,
     data_max: dataMax,
     user_grade: viewer.grade,
-    result: rows.map((row) => presentRow(row, viewer)),
+    result: presentRows(rows, viewer),
   };
 }
 
