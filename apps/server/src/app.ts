@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { installChineseValidationMessages } from '@dso/contract';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import { installChineseValidationMessages } from '@dso/contract';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
@@ -16,8 +16,8 @@ import { ensurePermissionConfig } from './features/permissions/permissions.servi
 import { subAccountsRoutes } from './features/sub-accounts/sub-accounts.routes';
 import { isChildAccount } from './features/sub-accounts/sub-accounts.service';
 import { wechatRoutes } from './features/wechat/wechat.routes';
-import type { RateLimitStore } from './lib/rate-limit';
 import { maskedLogger } from './lib/log-masking';
+import type { RateLimitStore } from './lib/rate-limit';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerRequestLimits } from './plugins/request-limits';
 import { type ApiRouteIndex, createApiRouteIndex } from './plugins/request-path';
