@@ -5,6 +5,8 @@ import type { ClientLimits } from '../config';
 import { hashToken } from '../features/sessions/sessions.service';
 import { AppError } from '../lib/app-error';
 import { type Admission, type AdmissionRule, createRateLimitStore, type RateLimitStore } from '../lib/rate-limit';
+import { requestPath } from './request-path';
+import { bearerToken } from './session';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -57,6 +59,8 @@ export function registerRequestLimits(app: FastifyInstance, options: RequestLimi
   const addressSearchRule = searchRule(limits.address);
   const userSearchRule = searchRule(limits.user);
   const knownTokens = new Map<string, number>();
+  /** Each request's token hash, taken once in onRequest and read again when its user is remembered. */
+  const tokenHashes = new WeakMap<FastifyRequest, string>();
 
   app.decorateRequest('limitSlots', null);
 
@@ -70,7 +74,7 @@ export function registerRequestLimits(app: FastifyInstance, options: RequestLimi
   };
 
   app.addHook('onRequest', async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? request.url;
+    const pathname = requestPath(request);
     if (!pathname.startsWith('/api/') || exemptPrefixes.some((prefix) => pathname.startsWith(prefix))) return;
     const held: Array<{ key: string; slot: string }> = [];
     request.limitSlots = held;
@@ -79,6 +83,7 @@ export function registerRequestLimits(app: FastifyInstance, options: RequestLimi
 
     const token = bearerToken(request);
     const tokenHash = token ? hashToken(token) : null;
+    if (tokenHash) tokenHashes.set(request, tokenHash);
     const knownUser = tokenHash ? knownTokens.get(tokenHash) : undefined;
     const address = `req:ip:${addressKey(request.ip)}`;
     const user = tokenHash ? (knownUser ? `req:user:${knownUser}` : `req:session:${tokenHash}`) : null;
@@ -116,10 +121,8 @@ export function registerRequestLimits(app: FastifyInstance, options: RequestLimi
   // Once the session layer has resolved a token, later requests with it count as its user at once.
   const rememberUser = (request: FastifyRequest) => {
     if (request.userId === null) return;
-    const token = bearerToken(request);
-    if (!token) return;
-    const tokenHash = hashToken(token);
-    if (knownTokens.has(tokenHash)) return;
+    const tokenHash = tokenHashes.get(request);
+    if (!tokenHash || knownTokens.has(tokenHash)) return;
     if (knownTokens.size >= KNOWN_TOKENS_MAX) {
       const oldest = knownTokens.keys().next().value;
       if (oldest !== undefined) knownTokens.delete(oldest);
@@ -155,12 +158,6 @@ function searchRule(limits: ClientLimits): AdmissionRule {
 
 function refusal(reason: Extract<Admission, { admitted: false }>['reason']): AppError {
   return reason === 'blocked' || reason === 'sustained' ? new AppError(Code.IP_BUSY) : new AppError(Code.SERVER_BUSY);
-}
-
-function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  return header.replace(/^Bearer\s+/i, '') || null;
 }
 
 /**

@@ -24,10 +24,10 @@ const tokenTolerantPaths = new Set<string>(['/api/user/out', FramePath.serverTim
 export function registerSessions(app: FastifyInstance) {
   app.decorateRequest('sessionId', null);
   app.addHook('preHandler', async (request) => {
-    const token = request.headers.authorization;
+    const token = bearerToken(request);
     const pathname = requestPath(request);
     if (!token || !pathname.startsWith('/api/')) return;
-    const check = await checkToken(app.db, token.replace(/^Bearer\s+/i, ''));
+    const check = await checkToken(app.db, token);
     if ('failure' in check) {
       if (tokenTolerantPaths.has(pathname)) return;
       throw check.failure;
@@ -35,6 +35,13 @@ export function registerSessions(app: FastifyInstance) {
     request.userId = check.userId;
     request.sessionId = check.sessionId;
   });
+}
+
+/** The session token of the `authorization` header, with or without the `Bearer ` scheme. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  return header.replace(/^Bearer\s+/i, '') || null;
 }
 
 /** The signed-in user's id, or 800 asking the client to log in. */
