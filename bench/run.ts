@@ -2,14 +2,16 @@ import { benchFairness } from './fairness.bench';
 import { benchFrame } from './frame.bench';
 import { benchImport } from './import.bench';
 import { benchKeywords, benchKeywordsPglite } from './keywords.bench';
+import { benchOrders } from './orders.bench';
 import { benchWeb } from './web.bench';
 
-// Benchmarks run one after another so they do not compete for the two cores. BENCH=frame,keywords,pglite,fairness,web picks some.
-const selected = new Set((process.env.BENCH ?? 'frame,keywords,pglite,fairness,web').split(','));
+// Benchmarks run one after another so they do not compete for the two cores. BENCH=frame,keywords,pglite,fairness,orders,web picks some.
+const selected = new Set((process.env.BENCH ?? 'frame,keywords,pglite,fairness,orders,web').split(','));
 if (selected.has('frame')) await benchFrame();
 if (selected.has('keywords')) await benchKeywords();
 if (selected.has('pglite')) await benchKeywordsPglite();
 if (selected.has('fairness')) await benchFairness();
+if (selected.has('orders')) await benchOrders();
 // Only when asked for (BENCH=import; about ten minutes on PGlite): another user's user/info during large imports.
 if (selected.has('import')) await benchImport();
 if (selected.has('web')) await benchWeb();

@@ -2,7 +2,7 @@ import { buildApp } from '@dso/server';
 import { firstRunPlan, type SeedPlan, seedKeywords, seedPortraits } from '@dso/server/keywords/demo/seed';
 // The derive step has no package export yet; the first-run seed runs the same function.
 import { deriveScope } from '@dso/server/keywords/derive';
-import { createTestDatabase, createUser, loginAs } from '@dso/server/testing';
+import { createTestDatabase, createUser, createVideo, loginAs } from '@dso/server/testing';
 import type { BrowserContext } from 'playwright-core';
 import { journeyConfig, type RunningServer } from './server';
 
@@ -40,6 +40,19 @@ export async function startDetailServer(options: { grade?: string } = {}): Promi
       correlationTop: DETAIL_CORRELATION_TOP,
     });
   }
+  // One video with every part of the detail panel, for the video pages' journeys.
+  await createVideo(database.db, {
+    awemeId: SAMPLE_VIDEO_ID,
+    desc: '露营装备清单｜新手第一次露营需要带什么 #露营 #户外',
+    comments: 30,
+    hotWords: [
+      { name: '帐篷', count: 42 },
+      { name: '天幕', count: 30 },
+    ],
+    portrait: true,
+    trendLikes: Array.from({ length: 48 }, (_, hour) => (hour + 1) * 120),
+    keywords: [{ keyword: '露营装备', monthCoverCount: 120_000, competition: 3 }],
+  });
   const user = await createUser(database.db, { grade: options.grade ?? 'SVIP' });
   const token = await loginAs(database.db, user.id);
   const config = journeyConfig();
@@ -55,6 +68,9 @@ export async function startDetailServer(options: { grade?: string } = {}): Promi
     },
   };
 }
+
+/** The aweme id of the video every detail server holds. */
+export const SAMPLE_VIDEO_ID = '7300000000000000001';
 
 /** Puts the session token where the app keeps it, before any page of the context loads. */
 export async function signIn(context: BrowserContext, token: string) {

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from '../support/browser';
-import { type DetailServer, signIn, startDetailServer } from '../support/detail';
+import { type DetailServer, SAMPLE_VIDEO_ID, signIn, startDetailServer } from '../support/detail';
 
 /**
  * One address per built route, with the parameters a user arrives with. A route built later must be
@@ -28,6 +28,9 @@ const visits: Record<string, { url: string; signedIn?: boolean }> = {
   '/TsoKeyWordDetail/:tabVal?': { url: '/TsoKeyWordDetail?keyword=camping&country=US', signedIn: true },
   '/TsoKeyWordTopicDetail/:tabVal?': { url: '/TsoKeyWordTopicDetail?keyword=camping&country=US', signedIn: true },
   '/KsoKeyWordDetail/:tabVal?': { url: '/KsoKeyWordDetail?keyword=美食', signedIn: true },
+  '/setting': { url: '/setting?type=first', signedIn: true },
+  '/pay': { url: '/pay?grade=SVIP' },
+  '/videoDetail/:id': { url: `/videoDetail/${SAMPLE_VIDEO_ID}`, signedIn: true },
 };
 
 describe('a clean console on every built route', () => {

@@ -362,7 +362,7 @@ describe('the app layout', () => {
     const visitor = await openHome();
     await visitor.page.getByTestId('app-footer').waitFor();
     await visitor.page.goto(`${server.url}/pay`);
-    await visitor.page.getByTestId('coming-page').waitFor();
+    await visitor.page.getByTestId('pay-box').waitFor();
     expect(await visitor.page.getByTestId('app-footer').count()).toBe(0);
     await visitor.page.goto(`${server.url}/about`);
     await visitor.page.getByTestId('app-footer').waitFor();
@@ -372,7 +372,7 @@ describe('the app layout', () => {
     const member = await openPage(browser);
     await member.context.addInitScript(() => window.localStorage.setItem('token', 'x'));
     await member.page.goto(`${server.url}/setting`);
-    await member.page.getByTestId('coming-page').waitFor();
+    await member.page.getByTestId('setting-page').waitFor();
     expect(new URL(member.page.url()).pathname).toBe('/setting');
     expect(await member.page.getByTestId('app-footer').count()).toBe(0);
     await member.context.close();

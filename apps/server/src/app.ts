@@ -11,10 +11,14 @@ import { frameRoutes } from './features/frame/frame.routes';
 import { ensureFriendLinks } from './features/frame/frame.service';
 import { ensureCountries } from './features/keywords/demo/seed';
 import { keywordsRoutes } from './features/keywords/keywords.routes';
+import { ordersRoutes } from './features/orders/orders.routes';
+import { ensureDefaultPackages } from './features/orders/packs/packs.service';
+import { ensureDefaultPlans } from './features/orders/plans/plans.service';
 import { permissionsRoutes } from './features/permissions/permissions.routes';
 import { ensurePermissionConfig } from './features/permissions/permissions.service';
 import { subAccountsRoutes } from './features/sub-accounts/sub-accounts.routes';
 import { isChildAccount } from './features/sub-accounts/sub-accounts.service';
+import { videosRoutes } from './features/videos/videos.routes';
 import { wechatRoutes } from './features/wechat/wechat.routes';
 import { maskedLogger } from './lib/log-masking';
 import type { RateLimitStore } from './lib/rate-limit';
@@ -116,6 +120,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(permissionsRoutes);
   await app.register(subAccountsRoutes);
   await app.register(keywordsRoutes);
+  await app.register(ordersRoutes);
+  await app.register(videosRoutes);
   await registerMaps(app);
   if (config.webDist) await registerWebApp(app, config.webDist);
   return app;
@@ -146,4 +152,6 @@ async function ensureReferenceData(db: Database) {
   await ensurePermissionConfig(db);
   await ensureFriendLinks(db);
   await ensureCountries(db);
+  await ensureDefaultPlans(db);
+  await ensureDefaultPackages(db);
 }

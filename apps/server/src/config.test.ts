@@ -85,7 +85,7 @@ describe('production start', () => {
     for (const problem of problemsOf(source)) {
       const [name] = problem.split(':');
       if (problem.includes('所选服务商需要此项配置') && name)
-        source[name] = name.includes('APP_ID') ? '2000000001' : 'x';
+        source[name] = name === 'PUBLIC_URL' ? 'https://www.dso-data.cn' : name.includes('APP_ID') ? '2000000001' : 'x';
     }
     return source;
   }
@@ -130,5 +130,33 @@ describe('public address', () => {
     expect(loadConfig({}).publicUrl).toBeUndefined();
     expect(loadConfig({ PUBLIC_URL: '' }).publicUrl).toBeUndefined();
     expect(loadConfig({ PUBLIC_URL: 'https://dso.example.cn' }).publicUrl).toBe('https://dso.example.cn');
+  });
+});
+
+describe('payment channels', () => {
+  it('pays through the sandbox by default', () => {
+    const config = loadConfig({});
+    expect([config.alipayProvider, config.wechatpayProvider]).toEqual(['sandbox', 'sandbox']);
+  });
+
+  it('asks for the vendor credentials and the public address when a real channel is chosen', () => {
+    const problems = (() => {
+      try {
+        loadConfig({ ALIPAY_PROVIDER: 'alipay', WECHATPAY_PROVIDER: 'wechatpay' });
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    })();
+    expect(problems.map((problem) => problem.split(':')[0])).toEqual(
+      expect.arrayContaining([
+        'ALIPAY_APP_ID',
+        'ALIPAY_APP_PRIVATE_KEY',
+        'ALIPAY_PUBLIC_KEY',
+        'WECHATPAY_MCH_ID',
+        'WECHATPAY_API_V3_KEY',
+        'PUBLIC_URL',
+      ]),
+    );
   });
 });

@@ -94,6 +94,40 @@ export const envSchema = z.object({
   TENCENTCLOUD_SECRET_KEY: z.string().optional(),
   TENCENT_CAPTCHA_ENDPOINT: z.url().default('https://captcha.tencentcloudapi.com'),
   TENCENT_CAPTCHA_SCRIPT_URL: z.url().default('https://turing.captcha.qcloud.com/TCaptcha.js'),
+  /** Payment channels (docs/orders.md): each the sandbox cashier, or the vendor's real API. */
+  ALIPAY_PROVIDER: z.enum(['sandbox', 'alipay']).default('sandbox'),
+  WECHATPAY_PROVIDER: z.enum(['sandbox', 'wechatpay']).default('sandbox'),
+  /** Alipay open platform (ALIPAY_PROVIDER=alipay): the app id, the app's private key, Alipay's public key, the PID. */
+  ALIPAY_APP_ID: z.string().optional(),
+  ALIPAY_APP_PRIVATE_KEY: z.string().optional(),
+  ALIPAY_PUBLIC_KEY: z.string().optional(),
+  ALIPAY_SELLER_ID: z.string().optional(),
+  ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com/gateway.do'),
+  /** WeChat Pay API v3 (WECHATPAY_PROVIDER=wechatpay): 商户号, the bound APPID, the APIv3 key, the merchant API key and its serial. */
+  WECHATPAY_MCH_ID: z.string().optional(),
+  WECHATPAY_APP_ID: z.string().optional(),
+  WECHATPAY_API_V3_KEY: z.string().optional(),
+  WECHATPAY_MERCHANT_SERIAL_NO: z.string().optional(),
+  WECHATPAY_MERCHANT_PRIVATE_KEY: z.string().optional(),
+  /** The 微信支付公钥 mode: its id (PUB_KEY_ID_…) and PEM; without them platform certificates are used. */
+  WECHATPAY_PUBLIC_KEY_ID: z.string().optional(),
+  WECHATPAY_PUBLIC_KEY: z.string().optional(),
+  WECHATPAY_BASE_URL: z.url().default('https://api.mch.weixin.qq.com'),
+  /**
+   * Invoices (docs/invoicing.md): the sandbox renders sample PDFs itself; `manual` records requests
+   * for the finance team, who issue them on their tax platform and upload the PDF (`npm run orders`).
+   */
+  INVOICE_PROVIDER: z.enum(['sandbox', 'manual']).default('sandbox'),
+  /** A CJK font for the sandbox's PDFs; fonts-noto-cjk's is found without it. */
+  INVOICE_FONT_PATH: z.string().optional(),
+  /** The seller (销售方) printed on invoices; the company name defaults to SITE_COMPANY_NAME. */
+  INVOICE_SELLER_NAME: z.string().default(''),
+  INVOICE_SELLER_TAX_NO: z.string().default(''),
+  INVOICE_SELLER_ADDRESS: z.string().default(''),
+  INVOICE_SELLER_PHONE: z.string().default(''),
+  INVOICE_SELLER_BANK: z.string().default(''),
+  /** Signs the sandbox payment's notifications (the sandbox cashier); production refuses the sandbox. */
+  SANDBOX_PAY_SECRET: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(16).optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -113,6 +147,18 @@ function missingVendorCredentials(env: Env): string[] {
       'TENCENTCLOUD_SECRET_KEY',
     );
   }
+  if (env.ALIPAY_PROVIDER === 'alipay') needed.push('ALIPAY_APP_ID', 'ALIPAY_APP_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY');
+  if (env.WECHATPAY_PROVIDER === 'wechatpay') {
+    needed.push(
+      'WECHATPAY_MCH_ID',
+      'WECHATPAY_APP_ID',
+      'WECHATPAY_API_V3_KEY',
+      'WECHATPAY_MERCHANT_SERIAL_NO',
+      'WECHATPAY_MERCHANT_PRIVATE_KEY',
+    );
+  }
+  // Vendors post notifications to PUBLIC_URL: without it a payment would never be seen.
+  if (env.ALIPAY_PROVIDER !== 'sandbox' || env.WECHATPAY_PROVIDER !== 'sandbox') needed.push('PUBLIC_URL');
   return needed.filter((name) => !env[name]).map((name) => `${name}: 所选服务商需要此项配置`);
 }
 
@@ -186,6 +232,35 @@ export interface AppConfig {
   site: SiteInfo;
   captchaProvider: Env['CAPTCHA_PROVIDER'];
   tencentCaptcha: TencentCaptchaConfig;
+  sandboxPaySecret: string;
+  alipayProvider: Env['ALIPAY_PROVIDER'];
+  wechatpayProvider: Env['WECHATPAY_PROVIDER'];
+  alipay: AlipayConfig;
+  wechatpay: WechatPayConfig;
+  invoiceProvider: Env['INVOICE_PROVIDER'];
+  invoiceFontPath: string | undefined;
+  invoiceSeller: { name: string; taxNo: string; address: string; phone: string; bank: string };
+}
+
+/** Alipay open-platform credentials; empty strings unless ALIPAY_PROVIDER=alipay. */
+export interface AlipayConfig {
+  appId: string;
+  privateKey: string;
+  alipayPublicKey: string;
+  sellerId: string;
+  gateway: string;
+}
+
+/** WeChat Pay API v3 credentials; empty strings unless WECHATPAY_PROVIDER=wechatpay. */
+export interface WechatPayConfig {
+  mchId: string;
+  appId: string;
+  apiV3Key: string;
+  merchantSerialNo: string;
+  merchantPrivateKey: string;
+  publicKeyId: string;
+  publicKey: string;
+  baseUrl: string;
 }
 
 /** What one client (an address, or a signed-in user) may do; see plugins/request-limits.ts. */
@@ -327,6 +402,36 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       secretKey: env.TENCENTCLOUD_SECRET_KEY ?? '',
       endpoint: env.TENCENT_CAPTCHA_ENDPOINT,
       scriptUrl: env.TENCENT_CAPTCHA_SCRIPT_URL,
+    },
+    // Only the sandbox uses it, and production refuses the sandbox, so a fixed local value is safe.
+    sandboxPaySecret: env.SANDBOX_PAY_SECRET ?? 'local-sandbox-payment-secret',
+    invoiceProvider: env.INVOICE_PROVIDER,
+    invoiceFontPath: env.INVOICE_FONT_PATH,
+    invoiceSeller: {
+      name: env.INVOICE_SELLER_NAME || env.SITE_COMPANY_NAME || 'DSO 示例科技有限公司',
+      taxNo: env.INVOICE_SELLER_TAX_NO || '91110000MA00000000',
+      address: env.INVOICE_SELLER_ADDRESS || env.SITE_COMPANY_ADDRESS,
+      phone: env.INVOICE_SELLER_PHONE || env.SITE_PHONE,
+      bank: env.INVOICE_SELLER_BANK,
+    },
+    alipayProvider: env.ALIPAY_PROVIDER,
+    wechatpayProvider: env.WECHATPAY_PROVIDER,
+    alipay: {
+      appId: env.ALIPAY_APP_ID ?? '',
+      privateKey: env.ALIPAY_APP_PRIVATE_KEY ?? '',
+      alipayPublicKey: env.ALIPAY_PUBLIC_KEY ?? '',
+      sellerId: env.ALIPAY_SELLER_ID ?? '',
+      gateway: env.ALIPAY_GATEWAY,
+    },
+    wechatpay: {
+      mchId: env.WECHATPAY_MCH_ID ?? '',
+      appId: env.WECHATPAY_APP_ID ?? '',
+      apiV3Key: env.WECHATPAY_API_V3_KEY ?? '',
+      merchantSerialNo: env.WECHATPAY_MERCHANT_SERIAL_NO ?? '',
+      merchantPrivateKey: env.WECHATPAY_MERCHANT_PRIVATE_KEY ?? '',
+      publicKeyId: env.WECHATPAY_PUBLIC_KEY_ID ?? '',
+      publicKey: env.WECHATPAY_PUBLIC_KEY ?? '',
+      baseUrl: env.WECHATPAY_BASE_URL,
     },
   };
 }

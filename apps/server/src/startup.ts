@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { queryRows } from './db/client';
 import { JobWorker } from './features/jobs/jobs.worker';
 import { firstRunPlan, seedFirstRun } from './features/keywords/demo/seed';
+import { scheduleOrdersMaintenance } from './features/orders/payments/maintenance.job';
 import { shanghaiDate } from './features/permissions/permissions.service';
 import { allJobHandlers } from './job-handlers';
 
@@ -35,7 +36,12 @@ export async function seedDemoDataIfEmpty(app: FastifyInstance) {
  */
 export function startInProcessWorker(app: FastifyInstance): JobWorker | null {
   if (!app.config.jobsInProcess) return null;
-  const worker = new JobWorker(app.db, allJobHandlers(), { log: app.log.child({ component: 'jobs' }) });
+  const worker = new JobWorker(app.db, allJobHandlers({ providers: app.providers, publicUrl: app.config.publicUrl }), {
+    log: app.log.child({ component: 'jobs' }),
+  });
   worker.start();
+  void scheduleOrdersMaintenance(app.db).catch((error: unknown) =>
+    app.log.warn({ error }, 'orders maintenance not scheduled'),
+  );
   return worker;
 }

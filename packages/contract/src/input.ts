@@ -72,3 +72,8 @@ export function int32Schema(options: { coerce?: boolean } = {}) {
 
 /** A page number (query or body): 1 to PAGE_NO_MAX, 1 when absent. */
 export const pageNoSchema = z.coerce.number().int().min(1).max(PAGE_NO_MAX, inputMessages.outOfRange).default(1);
+
+/** A query-string or JSON boolean: true, false, 1, 0 and their text forms. */
+export const booleanishSchema = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])])
+  .transform((value) => value === true || value === 1 || value === '1' || value === 'true');

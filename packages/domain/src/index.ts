@@ -1,5 +1,6 @@
 export * from './bands';
 export * from './charts';
+export * from './creators';
 export * from './format/numbers';
 export * from './format/text';
 export * from './format/time';
@@ -10,6 +11,7 @@ export * from './input';
 export * from './keyword-rules';
 export * from './list-footer';
 export * from './pagination';
+export * from './prices';
 export * from './search-example';
 export * from './validation/account';
 export * from './validation/keywords';

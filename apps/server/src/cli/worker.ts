@@ -3,7 +3,9 @@ import pino from 'pino';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { JobWorker } from '../features/jobs/jobs.worker';
+import { scheduleOrdersMaintenance } from '../features/orders/payments/maintenance.job';
 import { allJobHandlers } from '../job-handlers';
+import { createProviders } from '../providers';
 
 /**
  * `npm run worker [-- --once]`: a job worker process (imports, keyword derive) for the configured
@@ -22,7 +24,9 @@ if (!config.databaseUrl && !values.once) {
 }
 const handle = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
 await handle.migrate();
-const worker = new JobWorker(handle.db, allJobHandlers(), { log });
+const providers = createProviders({ config, db: handle.db, log });
+const worker = new JobWorker(handle.db, allJobHandlers({ providers, publicUrl: config.publicUrl }), { log });
+await scheduleOrdersMaintenance(handle.db);
 if (values.once) {
   const ran = await worker.drain();
   log.info({ ran }, 'queue drained');

@@ -1,4 +1,4 @@
-import { envelopeSchema, KeywordDetailPath, WechatPath } from '@dso/contract';
+import { envelopeSchema, KeywordDetailPath, OrderPath, WechatPath } from '@dso/contract';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
@@ -75,6 +75,12 @@ const nonEnvelopePaths = new Set<string>([
   WechatPath.sandboxScan,
   WechatPath.sandboxConfirm,
   KeywordDetailPath.export,
+  OrderPath.alipayPage,
+  OrderPath.notifyAlipay,
+  OrderPath.notifyWechat,
+  OrderPath.notifySandbox,
+  OrderPath.sandboxCashier,
+  OrderPath.invoicePdf,
 ]);
 
 /** The throttled SMS send is code 500 by the spec (002 §8); its message carries the countdown. */

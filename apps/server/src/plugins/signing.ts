@@ -4,6 +4,7 @@ import {
   Code,
   computeSign,
   decodeSignHeader,
+  OrderPath,
   SIGN_WINDOW_MS,
   SignHeader,
   type SignParts,
@@ -14,9 +15,10 @@ import { requestPath } from './request-path';
 
 /**
  * Paths that cannot be signed: the server-time call is how a client with a wrong clock learns the
- * offset it signs with, and vendor callbacks are signed by the vendor in its own way.
+ * offset it signs with, vendor callbacks are signed by the vendor in its own way, and the Alipay pay
+ * page is opened by the payer's phone from the QR.
  */
-const unsignedPaths = new Set<string>(['/api/web/time']);
+const unsignedPaths = new Set<string>(['/api/web/time', OrderPath.alipayPage]);
 const unsignedPrefixes = ['/api/callback/', '/api/sandbox/'];
 
 export function isSignedPath(pathname: string): boolean {

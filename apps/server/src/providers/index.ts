@@ -4,6 +4,12 @@ import type { Database } from '../db/client';
 import type { CaptchaProvider } from './captcha/index';
 import { createSandboxCaptcha } from './captcha/sandbox';
 import { createTencentCaptcha } from './captcha/tencent';
+import type { InvoiceProvider } from './invoice/index';
+import { createSandboxInvoice } from './invoice/sandbox';
+import { createAlipayGateway } from './payment/alipay';
+import type { PaymentProviders } from './payment/index';
+import { createSandboxPayment, type SandboxPayment } from './payment/sandbox';
+import { createWechatPayGateway } from './payment/wechatpay';
 import { createAliyunSms } from './sms/aliyun';
 import type { SmsProvider } from './sms/index';
 import { createSandboxSms } from './sms/sandbox';
@@ -16,6 +22,11 @@ export interface Providers {
   sms: SmsProvider;
   wechat: WechatLoginProvider;
   captcha: CaptchaProvider;
+  payment: PaymentProviders;
+  /** Issues invoices; null when the finance team issues them by hand (INVOICE_PROVIDER=manual). */
+  invoice: InvoiceProvider | null;
+  /** The sandbox payment's cashier, when a channel pays through the sandbox. */
+  sandboxPayment: SandboxPayment | null;
 }
 
 export interface ProviderContext {
@@ -26,7 +37,32 @@ export interface ProviderContext {
 
 /** Picks each provider by configuration; the sandboxes are the defaults. */
 export function createProviders({ config, db, log }: ProviderContext): Providers {
+  const usesSandboxPayment = config.alipayProvider === 'sandbox' || config.wechatpayProvider === 'sandbox';
+  const sandboxPayment = usesSandboxPayment ? createSandboxPayment({ db, secret: config.sandboxPaySecret }) : null;
   return {
+    payment: {
+      alipay:
+        config.alipayProvider === 'alipay'
+          ? createAlipayGateway({ ...config.alipay, sellerId: config.alipay.sellerId || undefined, log })
+          : sandboxPayment!.alipay,
+      wechat:
+        config.wechatpayProvider === 'wechatpay'
+          ? createWechatPayGateway({
+              ...config.wechatpay,
+              publicKeyId: config.wechatpay.publicKeyId || undefined,
+              publicKey: config.wechatpay.publicKey || undefined,
+              log,
+            })
+          : sandboxPayment!.wechat,
+    },
+    sandboxPayment,
+    invoice:
+      config.invoiceProvider === 'sandbox'
+        ? createSandboxInvoice({
+            seller: config.invoiceSeller,
+            ...(config.invoiceFontPath ? { fontPath: config.invoiceFontPath } : {}),
+          })
+        : null,
     sms:
       config.smsProvider === 'aliyun'
         ? createAliyunSms({ db, log, ...config.aliyunSms })

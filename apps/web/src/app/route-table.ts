@@ -115,7 +115,9 @@ export const routeTable: RouteMeta[] = [
   route('/CueWordHistory', '创作历史', '查看您的 AI 创作记录。', { tab: 'ai' }),
   route('/distribution', '代运营服务', '专业团队为您提供短视频代运营服务。', { tab: 'agency' }),
   route('/douYinSendAuthorization', '抖音发布授权', '授权抖音账号以便一键发布作品。', { tab: 'ai' }),
-  route('/pay', '开通会员', '选择适合您的会员版本，解锁更多数据与功能。'),
+  route('/pay', '开通会员', '选择适合您的会员版本，解锁更多数据与功能。', {
+    page: () => import('../features/orders/pages/pay-page'),
+  }),
   route('/KeywordDouyinHot/:tabVal?', '抖音热词榜单', '蓝海词、行业热词、电商热卖词、话题飙升等九大榜单。', {
     tab: 'keyword',
     infiniteScroll: 'hotListLoad',
@@ -180,6 +182,7 @@ export const routeTable: RouteMeta[] = [
   route('/setting', '个人中心', '账号信息、关键词监控、我的收藏、我的订单与账号授权。', {
     ...login,
     layout: 'setting',
+    page: () => import('../features/orders/pages/setting-page'),
   }),
   route('/person/detail/:userid/:tabVal?', '达人详情', '创作者的作品、粉丝画像与数据趋势。', {
     ...login,
@@ -187,7 +190,9 @@ export const routeTable: RouteMeta[] = [
   }),
   route('/keyWordScreen', '关键词数据大屏', '关键词监控数据大屏展示。', { ...login, tab: 'monitor', layout: 'plain' }),
   // Navigation targets named in menus and detail actions (000 §2.3, 002 §2)
-  route('/videoDetail/:id', '视频详情', '视频数据、相关关键词、评论与观众画像。'),
+  route('/videoDetail/:id', '视频详情', '视频数据、相关关键词、评论与观众画像。', {
+    page: () => import('../features/videos/pages/video-detail-page'),
+  }),
   route('/livegoods/detail/:id', '直播商品详情', '直播间商品的销售数据。'),
   route('/live_studio', '直播间', '直播间实时数据。', { layout: 'plain' }),
   route('/live_screen', '直播大屏', '直播数据大屏。', { layout: 'plain' }),

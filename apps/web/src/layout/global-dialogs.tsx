@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { loadAccountDialogs } from '../features/account';
 import { loadUpgradeDialogs } from '../features/upgrade';
+import { loadVideoDialog } from '../features/videos';
 import { LoginBar } from './login-bar';
 import { PromoPendant } from './promo-pendant';
 
@@ -8,6 +9,13 @@ import { PromoPendant } from './promo-pendant';
 // their chunks load right after. A dialog asked for meanwhile is a store flag, shown once they arrive.
 const AccountDialogs = lazy(async () => ({ default: (await loadAccountDialogs()).AccountDialogs }));
 const UpgradeDialogs = lazy(async () => ({ default: (await loadUpgradeDialogs()).UpgradeDialogs }));
+const VideoDialog = lazy(async () => ({ default: (await loadVideoDialog()).VideoDialog }));
+const CardExchangeDialog = lazy(async () => ({
+  default: (await import('../features/orders/components/card-exchange-dialog')).CardExchangeDialog,
+}));
+const RechargeDialog = lazy(async () => ({
+  default: (await import('../features/orders/components/recharge-dialog')).RechargeDialog,
+}));
 const ContactDialog = lazy(async () => ({
   default: (await import('../features/support/components/contact-dialog')).ContactDialog,
 }));
@@ -20,6 +28,9 @@ export function GlobalDialogs() {
         <ContactDialog />
         <AccountDialogs />
         <UpgradeDialogs />
+        <CardExchangeDialog />
+        <RechargeDialog />
+        <VideoDialog />
       </Suspense>
       <LoginBar />
       <PromoPendant />

@@ -1,9 +1,11 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openedDialogs, renderWidget } from '../components/testing/render-widget';
-import { usePlans } from '../features/upgrade';
+import { hang, mockApi, ok } from '../features/account/testing/mock-api';
+import { createPlan } from '../features/orders/testing/factories';
 import { useSession } from '../stores/session';
 import { BAR_REVEAL_DELAY_MS, LoginBar } from './login-bar';
 
@@ -15,7 +17,7 @@ function scrollTo(y: number) {
 describe('LoginBar', () => {
   afterEach(() => {
     vi.useRealTimers();
-    usePlans.setState({ plans: null });
+    vi.unstubAllGlobals();
     scrollTo(0);
   });
 
@@ -26,25 +28,33 @@ describe('LoginBar', () => {
     expect(openedDialogs().open.login).toBe(true);
   });
 
-  it('shows a FREE user the member benefits while no plan data exists, with no price', () => {
+  it('shows a FREE user the member benefits, with no price, while the plans load', async () => {
+    const { calls } = mockApi({ '/api/order/get_grade_config': hang });
     renderWidget(<LoginBar />, { viewer: 'FREE' });
+    await waitFor(() => expect(calls.map((call) => call.path)).toContain('/api/order/get_grade_config'));
     expect(screen.getByText('升级会员，解锁完整数据与更多次数')).toBeTruthy();
     expect(screen.getByTestId('login-bar').textContent).not.toContain('¥');
   });
 
-  it('shows a FREE user the lowest monthly price of the yearly VIP plan once plans exist', () => {
-    usePlans.setState({
-      plans: {
-        VIP: [
-          { day: 30, price: 99, grade_enum: 'VIP' },
-          { day: 365, price: 499, grade_enum: 'VIP' },
-        ],
-      },
+  it('shows a FREE user the lowest monthly price of the yearly VIP plan once plans exist', async () => {
+    mockApi({
+      '/api/order/get_grade_config': ok({
+        VIP: [plan(30, 6_900), plan(365, 59_900), plan(365, 49_900)],
+        SVIP: [plan(365, 10_000)],
+        EVIP: [],
+      }),
     });
     renderWidget(<LoginBar />, { viewer: 'FREE' });
-    expect(screen.getByTestId('login-bar').textContent).toContain('开通个人版年卡，低至¥41/月');
+    await waitFor(() => expect(screen.getByTestId('login-bar').textContent).toContain('开通个人版年卡，低至¥41/月'));
     fireEvent.click(screen.getByText('立即开通'));
     expect(openedDialogs().payload.pay).toEqual({ grade: 'VIP' });
+  });
+
+  it('asks visitors and paid members for no plans', () => {
+    const { calls } = mockApi({});
+    renderWidget(<LoginBar />);
+    renderWidget(<LoginBar />, { viewer: 'SVIP' });
+    expect(calls).toEqual([]);
   });
 
   it('shows paid members nothing', () => {
@@ -56,11 +66,13 @@ describe('LoginBar', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     useSession.setState({ token: null, userInfo: null });
     render(
-      <AntdApp>
-        <MemoryRouter initialEntries={['/']}>
-          <LoginBar />
-        </MemoryRouter>
-      </AntdApp>,
+      <QueryClientProvider client={new QueryClient()}>
+        <AntdApp>
+          <MemoryRouter initialEntries={['/']}>
+            <LoginBar />
+          </MemoryRouter>
+        </AntdApp>
+      </QueryClientProvider>,
     );
     const bar = () => screen.queryByTestId('login-bar');
     expect(bar()).toBeNull();
@@ -88,3 +100,8 @@ describe('LoginBar', () => {
     expect(document.body.classList.contains('has-login-bar')).toBe(false);
   });
 });
+
+/** A VIP plan of `day` days as get_grade_config answers it, priced in fen. */
+function plan(day: number, price: number) {
+  return createPlan({ id: day * 1000 + price, day, month: Math.floor(day / 30), price });
+}

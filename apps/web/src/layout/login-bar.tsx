@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { APP_CONTAINER_ID } from '../app/after-navigation';
 import { openPayDialog, PAY_PATH } from '../components';
-import { usePlans, yearlyVipMonthlyPrice } from '../features/upgrade';
+import { useGradeConfig, yearlyVipMonthlyYuan } from '../features/orders';
 import { useDialogs } from '../stores/dialogs';
 import { useSession } from '../stores/session';
 import '../features/upgrade/upgrade.css';
@@ -73,19 +73,21 @@ export function useBarReveal(onHome: boolean): boolean {
 
 /**
  * The bottom login bar (001 §1, 002 §8): visitors are asked to log in; FREE users see the lowest
- * monthly price of the yearly VIP plan when plan data exists, otherwise the member benefits. Paid
+ * monthly price of the yearly VIP plan once the plans have loaded (the member benefits until then,
+ * or when no yearly VIP plan is sold). Paid
  * members see nothing, and nobody sees it on /pay, where it would only repeat the page.
  */
 export function LoginBar() {
   const token = useSession((state) => state.token);
   const grade = useSession((state) => state.userInfo?.grade);
-  const plans = usePlans((state) => state.plans);
   const openDialog = useDialogs((state) => state.openDialog);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const revealed = useBarReveal(pathname === '/');
   const audience = !token ? 'visitor' : grade === 'FREE' ? 'free' : null;
   const visible = revealed && audience !== null && pathname !== PAY_PATH;
+  // Only a FREE user's bar quotes a price, so only they ask for the plans.
+  const plans = useGradeConfig(visible && audience === 'free');
 
   useEffect(() => {
     document.body.classList.toggle(BODY_CLASS, visible);
@@ -93,7 +95,7 @@ export function LoginBar() {
   }, [visible]);
 
   if (!visible) return null;
-  const monthly = audience === 'free' ? yearlyVipMonthlyPrice(plans) : null;
+  const monthly = audience === 'free' ? yearlyVipMonthlyYuan(plans.data) : null;
 
   return (
     <section className={`dso-login-bar dso-login-bar--${audience}`} aria-label="登录与会员提示" data-testid="login-bar">

@@ -24,6 +24,8 @@ export const SessionKey = {
   previousPath: 'previousPath',
   sessionReported: 'sessionStatisticSent',
   writingTemplate: 'writingTemplate',
+  /** Set by a paid page load's predecessor (001 §4 payment flow step 4). */
+  paySuccess: 'paySuccess',
 } as const;
 
 export const CookieKey = {

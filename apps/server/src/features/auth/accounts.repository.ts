@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { conversions, serverKeys, users, wechatLoginTickets } from '../../db/schema';
 
@@ -137,4 +137,8 @@ export async function findAccessFlags(db: Database, id: number) {
     .where(eq(users.id, id))
     .limit(1);
   return row;
+}
+
+export async function findPhonesByIds(db: Database, ids: number[]) {
+  return db.select({ id: users.id, phone: users.phone }).from(users).where(inArray(users.id, ids));
 }

@@ -68,3 +68,29 @@ export async function resolveGrade(db: Database, userId: number, now = new Date(
   }
   return { ...ownGrade(own, now), parent: null, parentUserId: null, poolUserId: userId };
 }
+
+/** An account's own purchased grade, locked for a change (see {@link setOwnGrade}). */
+export interface LockedGrade {
+  /** The grade that counts now: FREE once `grade_ends_at` has passed. */
+  grade: Grade;
+  endsAt: Date | null;
+}
+
+/**
+ * Locks the account row for the rest of the transaction and answers its own grade, so two grants
+ * (a payment notification and a card, or two notifications on two instances) apply one after the
+ * other. Null for an unknown account.
+ */
+export async function lockOwnGrade(tx: Database, userId: number, now: Date): Promise<LockedGrade | null> {
+  const [row] = await tx
+    .select({ grade: users.grade, gradeEndsAt: users.gradeEndsAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row ? ownGrade(row, now) : null;
+}
+
+/** Sets an account's own grade and its end; only the orders feature's grants call it, inside the lock. */
+export async function setOwnGrade(tx: Database, userId: number, grade: Grade, endsAt: Date) {
+  await tx.update(users).set({ grade, gradeEndsAt: endsAt, updatedAt: new Date() }).where(eq(users.id, userId));
+}

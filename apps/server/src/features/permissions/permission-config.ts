@@ -43,7 +43,8 @@ export const permissionConfig: readonly PermissionDefinition[] = [
     name: '子账号数量',
     description: '可绑定的子账号个数（待接受的邀请也占用名额），子账号共享主账号的会员等级',
     values: { SVIP: 3, EVIP: 10, GVIP: 30 },
-    packable: false,
+    // Seats bought with a team-size plan option come as packs that end with the membership.
+    packable: true,
     exhausted: countTexts('子账号数量已达上限'),
   },
   {

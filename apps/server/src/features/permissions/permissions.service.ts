@@ -4,6 +4,15 @@
  * a grade holds and the 810 refusals (permission-check.service), quota use and consumption with
  * usage-count packs (quota.service).
  */
+
+export {
+  type EffectiveGrade,
+  getEffectiveGrade,
+  type LockedGrade,
+  lockOwnGrade,
+  resolveGrade,
+  setOwnGrade,
+} from './grade.service';
 export {
   checkGradePermission,
   checkPermission,

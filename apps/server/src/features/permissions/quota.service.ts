@@ -209,6 +209,8 @@ export interface AddUsagePackOptions {
   sourceRef: string;
   /** Purchase time; the pack is valid one year from it. */
   now?: Date;
+  /** A different end (seats bought with a membership last as long as it). */
+  expiresAt?: Date;
 }
 
 /** One year after an instant (29 February rolls to 1 March). */
@@ -234,7 +236,7 @@ export async function addUsagePack(db: Database, options: AddUsagePackOptions) {
     alias,
     amount,
     sourceRef,
-    expiresAt: packExpiry(options.now ?? new Date()),
+    expiresAt: options.expiresAt ?? packExpiry(options.now ?? new Date()),
   });
   if (!created && (pack.userId !== userId || pack.alias !== alias || pack.amount !== amount)) {
     throw new Error(`Pack source ${sourceRef} was already used for another pack`);

@@ -44,6 +44,9 @@ export async function openSession(db: Database, userId: number, origin: SessionO
   return token;
 }
 
+/** How stale `last_seen_at` may get before a request refreshes it. */
+const TOUCH_EVERY_MS = 60_000;
+
 export type TokenCheck = { userId: number; sessionId: number } | { failure: AppError };
 
 /** What a presented token means: a live session, or the catalogue code that tells the client why not. */
@@ -55,7 +58,8 @@ export async function checkToken(db: Database, token: string, now = new Date()):
   }
   if (row.endedAt) return { failure: new AppError(Code.TOKEN_INVALID, '登录已失效，请重新登录') };
   if (row.expiresAt <= now) return { failure: new AppError(Code.TOKEN_EXPIRED, '登录已过期，请重新登录') };
-  await repository.touchSession(db, row.id);
+  // The row says when it was last seen: write only when that is a minute old, not on every call.
+  if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) await repository.touchSession(db, row.id);
   return { userId: row.userId, sessionId: row.id };
 }
 

@@ -1,4 +1,5 @@
 import { WechatPath } from '@dso/contract';
+import { escapeHtml, htmlPage } from '../../lib/html-page';
 import { SANDBOX_OPEN_ID } from './sandbox';
 
 /**
@@ -16,23 +17,7 @@ button{display:block;width:100%;margin-top:14px;padding:12px;font-size:16px;bord
 .confirm{background:#07c160;color:#fff}.cancel{background:#fff;color:#222;border:1px solid #ddd}
 .note{font-size:12px;color:#999;margin-top:28px}`;
 
-function escapeHtml(text: string): string {
-  const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-  return text.replace(/[&<>"']/g, (char) => entities[char] ?? char);
-}
-
-function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="zh-CN">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>${styles}</style>
-</head>
-<body><main>${body}</main></body>
-</html>`;
-}
+const layout = (title: string, body: string) => htmlPage(title, body, styles);
 
 /** The page the sandbox QR opens: who is scanning, and the two buttons. */
 export function renderScanPage(sceneId: string): string {

@@ -2,6 +2,8 @@
 export { openChangePhoneDialog, openPhoneLoginDialog } from './account-dialogs';
 /** The account dialogs live in their own chunk: the first page paints without their forms. */
 export const loadAccountDialogs = () => import('./components/account-dialogs');
+export { reportConversion } from './api/login-api';
+export { reloadPage } from './reload-page';
 export {
   finishLogin,
   linkDccAccount,

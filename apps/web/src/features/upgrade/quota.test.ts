@@ -56,6 +56,18 @@ describe('quota exhaustion', () => {
     expect(dialogs().payload.buyTimes).toEqual({ type: 9, message: '今日次数已用尽，明天再来试试吧~' });
   });
 
+  it('offers the packs of the quota that ran out at the top tier', () => {
+    signIn('EVIP');
+    const error = new ApiError(810, '今日次数已用尽，明天再来试试吧~', {
+      alias: 'KEYWORD_LIBRARY_SEARCH_COUNT_DAY',
+      reason: 'exhausted',
+      action: 'buyTimes',
+      type: 9,
+    });
+    expect(handleQuotaFailure(error)).toBe(true);
+    expect(dialogs().payload.buyTimes).toMatchObject({ type: 1 });
+  });
+
   it('leaves other errors to the caller', () => {
     expect(handleQuotaFailure(new ApiError(300, '操作失败'))).toBe(false);
     expect(handleQuotaFailure(new Error('boom'))).toBe(false);

@@ -1,5 +1,5 @@
 import { Code, permissionDeniedDataSchema } from '@dso/contract';
-import { type Grade, quotaExhaustionAction, upgradeMessages } from '@dso/domain';
+import { frequencyTypeOf, type Grade, quotaExhaustionAction, upgradeMessages } from '@dso/domain';
 import { ApiError } from '../../lib/api/errors';
 import { useDialogs } from '../../stores/dialogs';
 import { useSession } from '../../stores/session';
@@ -50,7 +50,8 @@ export function handleQuotaFailure(error: unknown): boolean {
   }
   const data = parsed.data;
   if (data.action === 'buyTimes') {
-    const payload: BuyTimesPayload = { type: data.type, message };
+    // The recharge dialog sells the packs of the quota that ran out; extraction (type 9) when none match.
+    const payload: BuyTimesPayload = { type: frequencyTypeOf(data.alias) ?? data.type, message };
     dialogs.openDialog('buyTimes', payload);
   } else if (data.reason === 'exhausted') {
     const payload: PayDialogOpenPayload = { grade: data.grade, message };

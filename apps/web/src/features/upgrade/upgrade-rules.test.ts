@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { monthlyPrice, type PlanConfig, planLengthLabel, tierWithPlans, yearlyVipMonthlyPrice } from './plans';
 import { sampleTree } from './testing/permission-tree';
 import { formatTierValue, payTierOf, tierValue } from './tier-values';
 import { noPermissionMessage } from './upgrade-messages';
@@ -49,39 +48,5 @@ describe('the tier values of the permission tree', () => {
       'EVIP',
       'SVIP',
     ]);
-  });
-});
-
-describe('the plans', () => {
-  const config: PlanConfig = {
-    VIP: [
-      { day: 30, price: 99, grade_enum: 'VIP' },
-      { day: 365, price: 499, grade_enum: 'VIP' },
-      { day: 365, price: 599, grade_enum: 'VIP' },
-    ],
-    EVIP: [{ day: 365, price: 49800, grade_enum: 'EVIP' }],
-  };
-
-  it('prices a month as price / day × 30, floored', () => {
-    expect(monthlyPrice({ price: 499, day: 365 })).toBe(41);
-    expect(monthlyPrice({ price: 99, day: 30 })).toBe(99);
-  });
-
-  it('gives the bottom bar the lowest monthly price of a yearly VIP plan, or nothing without plans', () => {
-    expect(yearlyVipMonthlyPrice(config)).toBe(41);
-    expect(yearlyVipMonthlyPrice(null)).toBeNull();
-    expect(yearlyVipMonthlyPrice({ VIP: [{ day: 30, price: 99, grade_enum: 'VIP' }] })).toBeNull();
-  });
-
-  it('falls back to the next higher tier with plans', () => {
-    expect(tierWithPlans(config, 'VIP')).toBe('VIP');
-    expect(tierWithPlans(config, 'SVIP')).toBe('EVIP');
-    expect(tierWithPlans(null, 'SVIP')).toBeNull();
-  });
-
-  it('labels plan lengths', () => {
-    expect(planLengthLabel({ day: 365 })).toBe('12个月');
-    expect(planLengthLabel({ day: 90 })).toBe('3个月');
-    expect(planLengthLabel({ day: 29, has_cycle: true })).toBe('连续包月');
   });
 });

@@ -1,4 +1,5 @@
 import {
+  CreditCardOutlined,
   CustomerServiceOutlined,
   LockOutlined,
   LogoutOutlined,
@@ -35,6 +36,7 @@ function UserPanel({ userInfo, onDone }: { userInfo: UserInfo | null; onDone(): 
     { label: '修改手机号', icon: <MobileOutlined />, open: openChangePhoneDialog },
     // The reset-password dialog locks the phone to the account's own while logged in (001 §4).
     { label: '修改密码', icon: <LockOutlined />, open: () => openDialog('resetPassword') },
+    { label: '兑换会员卡', icon: <CreditCardOutlined />, open: () => openDialog('cardExchange') },
     { label: '联系客服', icon: <CustomerServiceOutlined />, open: () => openDialog('contact') },
   ];
   return (

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../db/client';
+import { queryGrams } from '../../../lib/grams';
 import { yieldToEventLoop } from '../../jobs/jobs.worker';
 import { computeBoards } from '../boards/keyword-boards';
-import { queryGrams } from '../grams';
 import { dayOf } from '../keyword-record';
 import { mainWordOf } from '../keyword-words';
 import { type KeywordScope, likeContains, refreshGramStats, scopeKey } from '../search/keyword-search.repository';

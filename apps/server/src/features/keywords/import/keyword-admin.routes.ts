@@ -1,21 +1,13 @@
 import { Code, importFormatSchema, importReportParamsSchema, KeywordDetailPath } from '@dso/contract';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { ok } from '../../../lib/envelope';
 import { uploadLimits } from '../../../lib/uploads';
 import { requireUser } from '../../../plugins/session';
-import { findAccountAccess } from '../../auth/account-access.service';
+import { requireAdmin } from '../../auth/account-access.service';
 import { formatOfFileName } from './keyword-import';
 import { createImport, findImportReport } from './keyword-import.service';
-
-/** The signed-in user if an administrator; 800 for visitors, 403 无权限访问 for everyone else. */
-export async function requireAdmin(db: Database, userId: number): Promise<number> {
-  const access = await findAccountAccess(db, userId);
-  if (!access?.isAdmin) throw new AppError(Code.FORBIDDEN, '无权限访问');
-  return userId;
-}
 
 /** Administration of the keyword library: uploads of import files and their reports. */
 export const keywordAdminRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -2,7 +2,7 @@ import type { Platform } from '@dso/contract';
 import { competitionFor, growthFromTrend, isBlueOcean } from '@dso/domain';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../db/client';
-import { keywordGrams } from '../grams';
+import { keywordGrams } from '../../../lib/grams';
 import { noteLibraryChanged } from '../search/search-cache';
 
 /** One keyword as imported or generated: raw platform figures only. */

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryPrepared, queryRows } from '../../../db/client';
 import { keywordGramHeads, keywordGramStats } from '../../../db/schema';
-import { keywordGrams, keywordPrefixGrams, prefixGram } from '../grams';
+import { keywordGrams, keywordPrefixGrams, prefixGram } from '../../../lib/grams';
 import { type KeywordScope, scopeKey } from '../keyword-scope';
 
 /**

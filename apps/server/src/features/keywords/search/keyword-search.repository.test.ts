@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../../../db/client';
+import { gramHash } from '../../../lib/grams';
 import { createTestDatabase } from '../../../testing';
-import { gramHash } from '../grams';
 import { upsertKeywords } from '../import/keyword-ingest.repository';
 import { searchQuery } from '../keyword.fixtures';
 import {

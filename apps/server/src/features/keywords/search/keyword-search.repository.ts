@@ -1,7 +1,7 @@
 import type { KeywordFilters, KeywordSortField } from '@dso/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../db/client';
-import { prefixGram, queryGrams } from '../grams';
+import { prefixGram, queryGrams } from '../../../lib/grams';
 import { type KeywordRecord, keywordRecordColumns, normalizeKeywordRecord } from '../keyword-record';
 import { type KeywordScope, scopeKey } from '../keyword-scope';
 import { HEAD_MIN_DOCS, HEAD_SIZE, PREFIX_HEAD_MIN_DOCS, refreshGramHeads, selectFromHead } from './gram-heads';

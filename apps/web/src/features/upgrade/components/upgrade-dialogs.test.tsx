@@ -1,14 +1,13 @@
 import type { SiteInfo, UserInfo } from '@dso/contract';
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openedDialogs, renderWidget } from '../../../components/testing/render-widget';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
 import { mockApi, ok } from '../../account/testing/mock-api';
+import { createPlan } from '../../orders/testing/factories';
 import { siteInfoQuery } from '../../support';
-import { usePlans } from '../plans';
 import { sampleTree } from '../testing/permission-tree';
-import { BuyTimesDialog } from './buy-times-dialog';
 import { NoPermissionDialog } from './no-permission-dialog';
 import { PayDialog } from './pay-dialog';
 
@@ -76,89 +75,146 @@ describe('PayDialog', () => {
     useDialogs.setState({ open: useDialogs.getInitialState().open, payload: {} });
   });
   afterEach(() => {
-    usePlans.setState({ plans: null });
+    vi.unstubAllGlobals();
     useSession.setState({ roles: [] });
   });
 
   const selectedTab = () => document.querySelector('[role="tab"][aria-selected="true"]')?.textContent?.trim();
+  const plan = (grade: 'VIP' | 'SVIP' | 'EVIP', id: number, price: number) =>
+    createPlan({ id, grade_enum: grade, price });
+  const order = {
+    order_id: 'M1',
+    price: 49_900,
+    cycle_price: null,
+    dis_price: 0,
+    pay_money: 47_900,
+    save_money: 2_000,
+    end_date: '2026-12-31',
+    month: 12,
+    coupon: null,
+    expire_time: Math.floor(Date.now() / 1000) + 900,
+    first_label: null,
+  };
+  const coupon = { id: 3, name: '新人券', discount: 2_000, low_money: 0, start_time: 0, end_time: 4_102_444_800 };
 
-  it('opens on the preselected tier and says plainly that online purchase is not open yet', async () => {
+  function mockOrders(coupons: unknown[] = []) {
+    return mockApi({
+      '/api/user/roles': ok(sampleTree),
+      '/api/order/get_grade_config': ok({ VIP: [plan('VIP', 1, 49_900)], SVIP: [plan('SVIP', 2, 289_900)], EVIP: [] }),
+      '/api/roll_list': ok({ us: [] }),
+      '/api/order/coupon_list': ok(coupons),
+      '/api/order/preview_order': ok(order),
+      '/api/pay_result': ok(false),
+    });
+  }
+
+  it('opens the pay box on the preselected tier with its plans, benefits and order', async () => {
+    mockOrders();
     useDialogs.getState().openDialog('pay', { grade: 'SVIP' });
     renderWidget(<PayDialog />, { viewer: 'VIP' });
     withRoles();
-    expect(await screen.findByText('在线购买即将开放')).toBeTruthy();
+    expect(await screen.findByText('1,000条')).toBeTruthy();
     expect([...document.querySelectorAll('[role="tab"]')].map((tab) => tab.textContent?.trim())).toEqual([
       '旗舰版',
       '企业版',
       '个人版',
     ]);
     expect(selectedTab()).toBe('企业版');
-    expect(document.querySelector('.dso-plan-card')).toBeNull();
-    expect(screen.getByText('1,000条')).toBeTruthy();
+    expect((await screen.findByTestId('plan-price')).textContent).toBe('¥2899');
+    expect((await screen.findByTestId('summary-pay')).textContent).toBe('¥479');
+    expect(screen.queryByText('在线购买即将开放')).toBeNull();
   });
 
-  it('shows the plans with their monthly price when plan data exists, falling back to a higher tier', async () => {
-    usePlans.setState({ plans: { EVIP: [{ day: 365, price: 49800, original_price: 59800, grade_enum: 'EVIP' }] } });
-    useDialogs.getState().openDialog('pay', { grade: 'VIP' });
+  it('falls back to the next higher tier when the offered one sells nothing', async () => {
+    mockOrders();
+    useDialogs.getState().openDialog('pay', { grade: 'EVIP' });
     renderWidget(<PayDialog />, { viewer: 'FREE' });
-    expect(await screen.findByText('个人版暂无可购买套餐，已为您展示旗舰版套餐')).toBeTruthy();
-    expect(document.querySelector('.dso-plan-card__price')?.textContent).toBe('¥49800');
-    expect(screen.getByText('约 ¥4093/月')).toBeTruthy();
+    expect(await screen.findByText('旗舰版暂无可购买套餐')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: /个人版/ }));
+    expect((await screen.findByTestId('plan-price')).textContent).toBe('¥499');
   });
 
   it('refuses a lower tier to a flagship member', async () => {
+    mockOrders();
     useDialogs.getState().openDialog('pay', { grade: 'SVIP' });
     renderWidget(<PayDialog />, { viewer: 'EVIP' });
     expect(await screen.findByText('您是旗舰版会员，不可购买企业版！')).toBeTruthy();
   });
 
   it('tells a child account it cannot buy', async () => {
+    mockOrders([coupon]);
     useDialogs.getState().openDialog('pay', { grade: 'SVIP' });
     renderWidget(<PayDialog />, { viewer: 'FREE' });
-    useSession.setState({
-      userInfo: {
-        id: 1,
-        grade: 'SVIP',
-        sub_account: true,
-        sub_account_parent_phone: '139****1234',
-        grade_info_vo: { grade_enum: 'SVIP', end_day: 1, end_time: 0 },
-      } as UserInfo,
-    });
+    act(() => useSession.setState({ userInfo: childAccount() }));
     expect(await screen.findByText('子账号不可购买或续费')).toBeTruthy();
   });
 
   it('sends a visitor to the login dialog, as paying requires login', () => {
+    mockOrders();
     useDialogs.getState().openDialog('pay', { grade: 'VIP' });
     renderWidget(<PayDialog />);
     expect(openedDialogs().open.pay).toBe(false);
     expect(openedDialogs().open.login).toBe(true);
   });
-});
 
-describe('BuyTimesDialog', () => {
-  it('says 本日次数已用尽 with the customer-service QR the site is configured with', async () => {
-    useDialogs.getState().openDialog('buyTimes', { type: 9 });
-    renderWidget(<BuyTimesDialog />, {
-      viewer: 'EVIP',
+  it('holds back a user with a coupon who closes it, and 继续支付 reopens it on the same tier', async () => {
+    const { calls } = mockOrders([coupon]);
+    useDialogs.getState().openDialog('pay', { grade: 'VIP' });
+    renderWidget(<PayDialog />, {
+      viewer: 'FREE',
       prefill: [
-        { queryKey: siteInfoQuery.queryKey, data: siteInfoWith({ support_wechat_url: 'https://kf.example.cn/1' }) },
+        { queryKey: siteInfoQuery.queryKey, data: siteInfoWith({ official_account_url: 'https://mp.example.cn/1' }) },
       ],
     });
-    expect(await screen.findByText('本日次数已用尽')).toBeTruthy();
-    expect(document.querySelector('.dso-buy-times__qr .ant-qrcode')).toBeTruthy();
-    expect(screen.getByTestId('buy-times-dialog').getAttribute('data-type')).toBe('9');
+    await screen.findByTestId('summary-pay');
+    fireEvent.click(screen.getByRole('tab', { name: /企业版/ }));
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/order/coupon_list')).toBe(true));
+    fireEvent.click(document.querySelector('.ant-modal-close') as HTMLElement);
+    const prompt = await screen.findByTestId('retention-dialog');
+    expect(openedDialogs().open.pay).toBe(false);
+    expect(prompt.textContent).toContain('您还有优惠券未使用');
+    expect(prompt.querySelector('.ant-qrcode')).toBeTruthy();
+    fireEvent.click(buttonWith(/继续支付/) as HTMLButtonElement);
+    expect(openedDialogs().open.retention).toBe(false);
+    expect(openedDialogs().open.pay).toBe(true);
+    expect(openedDialogs().payload.pay).toEqual({ grade: 'SVIP' });
   });
 
-  it('asks to contact support without a QR when the site has no support chat configured', async () => {
-    useDialogs.getState().openDialog('buyTimes', { type: 9 });
-    renderWidget(<BuyTimesDialog />, {
-      viewer: 'EVIP',
-      prefill: [{ queryKey: siteInfoQuery.queryKey, data: siteInfoWith({}) }],
-    });
-    expect(await screen.findByText('请联系客服购买次数包')).toBeTruthy();
-    expect(document.querySelector('.dso-buy-times__qr')).toBeNull();
+  it('lets a user without a coupon leave without the prompt', async () => {
+    const { calls } = mockOrders([]);
+    useDialogs.getState().openDialog('pay', { grade: 'VIP' });
+    renderWidget(<PayDialog />, { viewer: 'FREE' });
+    await screen.findByTestId('summary-pay');
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/order/coupon_list')).toBe(true));
+    fireEvent.click(document.querySelector('.ant-modal-close') as HTMLElement);
+    expect(openedDialogs().open.pay).toBe(false);
+    expect(openedDialogs().open.retention).toBe(false);
+  });
+
+  it('never holds back a child account, coupon or not', async () => {
+    const { calls } = mockOrders([coupon]);
+    useDialogs.getState().openDialog('pay', { grade: 'VIP' });
+    renderWidget(<PayDialog />, { viewer: 'FREE' });
+    // The coupons are known before the account turns out to be a child one.
+    await screen.findByTestId('summary-pay');
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/order/coupon_list')).toBe(true));
+    act(() => useSession.setState({ userInfo: childAccount() }));
+    await screen.findByText('子账号不可购买或续费');
+    fireEvent.click(document.querySelector('.ant-modal-close') as HTMLElement);
+    expect(openedDialogs().open.pay).toBe(false);
+    expect(openedDialogs().open.retention).toBe(false);
   });
 });
+
+function childAccount(): UserInfo {
+  return {
+    id: 1,
+    grade: 'SVIP',
+    sub_account: true,
+    sub_account_parent_phone: '139****1234',
+    grade_info_vo: { grade_enum: 'SVIP', end_day: 1, end_time: 0 },
+  } as UserInfo;
+}
 
 function siteInfoWith(values: Partial<SiteInfo>): SiteInfo {
   return {

@@ -1,5 +1,6 @@
 /**
- * The n-grams of keyword search. A keyword is indexed by the hashes of its unigrams and bigrams, each
+ * The n-grams of substring search (keywords, and likewise video titles and creator names). A keyword
+ * is indexed by the hashes of its unigrams and bigrams, each
  * prefixed with the library's scope ('DSO', 'TSOUS') so one GIN index serves every library. 32-bit
  * hashes keep the column and the index small; a rare collision only adds a candidate that the LIKE
  * recheck then drops. This file is the only place grams are made, for rows and for queries alike.

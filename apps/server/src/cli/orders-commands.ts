@@ -1,0 +1,403 @@
+import { writeFile } from 'node:fs/promises';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import {
+  adminCardBatchBodySchema,
+  adminCardListQuerySchema,
+  adminCouponCreateBodySchema,
+  adminCouponGrantBodySchema,
+  adminPackageCreateBodySchema,
+  adminPackageUpdateBodySchema,
+  adminPlanCreateBodySchema,
+  adminPlanEnableBodySchema,
+  adminPlanUpdateBodySchema,
+} from '@dso/contract';
+import { yuanText } from '@dso/domain';
+import { ZodError, type z } from 'zod';
+import type { Database } from '../db/client';
+import {
+  createCards,
+  createCouponKind,
+  createPackage,
+  createPlan,
+  grantCouponToPhones,
+  listCards,
+  listCouponKinds,
+  listPackages,
+  listPlans,
+  setPlanEnabled,
+  updatePackage,
+  updatePlan,
+} from '../features/orders/admin/orders-admin.service';
+import { AppError } from '../lib/app-error';
+
+/**
+ * `npm run orders -- <command>`: the operators' commands for plans, coupons, cards and packs. Each one
+ * builds the same body the admin call takes, parses it with the same contract schema and calls the
+ * same service function, so the CLI and `/api/admin/orders/…` cannot disagree. Amounts are fen; dates
+ * are YYYY-MM-DD in Asia/Shanghai (a `--to`/`--*-to` date counts through its whole day), an ISO
+ * instant, or Unix seconds. A nullable field is cleared with `none`.
+ */
+
+export const ordersUsage = `npm run orders -- <command>
+
+  plans list
+  plans set [--id N] --grade VIP|SVIP|EVIP --day 365 --price 49900 [--original 69900]
+            [--active-price F --active-from D --active-to D] [--activity-price F --activity-from D --activity-to D]
+            [--new-user-price F] [--cycle --cycle-price F [--cycle-period 30]] [--discount 限时8折]
+            [--team 1:10:50000,2:20:90000] [--point-desc … --point-from D --point-to D --point-img URL]
+            [--sort N] [--enabled | --disabled]
+            (with --id only the flags given change; without it grade, day and price are required)
+  plans enable --id N
+  plans disable --id N
+  coupons list
+  coupons create --name 满100减50 --discount 5000 [--low 10000] --from 2026-11-01 --to 2026-12-31 [--grades VIP,SVIP]
+  coupons grant --coupon N --phone 13800000000[,13900000000…]
+  cards create --grade VIP --days 30 --count 100 --batch NAME [--value 6900] [--redeem-by D] [--out codes.csv]
+  cards list --batch NAME
+  packages list
+  packages set [--id N] --type 9 --name 批量提取文案次数包 --frequency 100 --price 2900 [--sort N] [--enabled | --disabled]
+`;
+
+/** A refusal the CLI prints instead of a stack trace. */
+export class CliError extends Error {
+  override name = 'CliError';
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+type Values = Record<string, string | boolean | undefined>;
+
+const text = (flag: string) => ({ [flag]: { type: 'string' } }) as Options;
+const flags = (...names: string[]) => Object.assign({}, ...names.map(text)) as Options;
+const toggles = (...names: string[]) => Object.fromEntries(names.map((name) => [name, { type: 'boolean' }])) as Options;
+
+function parse(args: string[], options: Options): Values {
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals: false }).values as Values;
+  } catch (error) {
+    throw new CliError(`${(error as Error).message}\n\n${ordersUsage}`);
+  }
+}
+
+const DAY_S = 86_400;
+
+/** An integer flag; anything else becomes NaN so the schema refuses it in its own words. */
+function integer(value: string | boolean | undefined): number | undefined {
+  if (value === undefined || typeof value === 'boolean') return undefined;
+  return /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : Number.NaN;
+}
+
+/** A nullable integer flag: `none` clears the field. */
+function nullableInteger(value: string | boolean | undefined): number | null | undefined {
+  return value === 'none' ? null : integer(value);
+}
+
+/**
+ * An instant flag in Unix seconds: YYYY-MM-DD (Asia/Shanghai; `endOfDay` for the day after, so an end
+ * date counts through its whole day), digits as seconds, or an ISO instant. `none` clears it.
+ */
+export function instantFlag(value: string | boolean | undefined, endOfDay = false): number | null | undefined {
+  if (value === undefined || typeof value === 'boolean') return undefined;
+  if (value === 'none') return null;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const midnight = Date.parse(`${value}T00:00:00+08:00`) / 1000;
+    if (Number.isNaN(midnight)) throw new CliError(`无效日期：${value}`);
+    return endOfDay ? midnight + DAY_S : midnight;
+  }
+  if (/^\d+$/.test(value)) return Number(value);
+  const parsed = Date.parse(value);
+  if (Number.isNaN(parsed)) throw new CliError(`无效时间：${value}（请用 YYYY-MM-DD、ISO 时间或 Unix 秒）`);
+  return Math.floor(parsed / 1000);
+}
+
+const list = (value: string | boolean | undefined) =>
+  typeof value === 'string'
+    ? value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)
+    : undefined;
+
+/** `--enabled` / `--disabled`, or nothing. */
+function enabledFlag(values: Values): boolean | undefined {
+  if (values.enabled && values.disabled) throw new CliError('--enabled 与 --disabled 只能选一个');
+  if (values.enabled) return true;
+  if (values.disabled) return false;
+  return undefined;
+}
+
+/** Drops the fields a command line did not give, so an update changes only those. */
+function defined<T extends Record<string, unknown>>(body: T): Partial<T> {
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+/** Parses a body with the admin call's schema; the first refusal, with the flag's field, as a CLI error. */
+function checked<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  try {
+    return schema.parse(body);
+  } catch (error) {
+    if (!(error instanceof ZodError)) throw error;
+    const issue = error.issues[0]!;
+    throw new CliError(issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message);
+  }
+}
+
+/** `--team 1:10:50000,2:20:90000` → team options (id:count:extra fen); `none` for no options. */
+function teamOptions(value: string | boolean | undefined) {
+  if (value === 'none') return [];
+  return list(value)?.map((item) => {
+    const [id, count, extra] = item.split(':').map((part) => integer(part));
+    return { id, count, extra_fen: extra };
+  });
+}
+
+function pointActivity(values: Values) {
+  if (values['point-desc'] === 'none') return null;
+  if (values['point-desc'] === undefined) return undefined;
+  return {
+    desc: values['point-desc'],
+    start_time: instantFlag(values['point-from']),
+    end_time: instantFlag(values['point-to'], true),
+    img_url: values['point-img'] ?? '',
+  };
+}
+
+const planOptions: Options = {
+  ...flags(
+    'id',
+    'grade',
+    'day',
+    'price',
+    'original',
+    'active-price',
+    'active-from',
+    'active-to',
+    'activity-price',
+    'activity-from',
+    'activity-to',
+    'new-user-price',
+    'cycle-price',
+    'cycle-period',
+    'discount',
+    'team',
+    'point-desc',
+    'point-from',
+    'point-to',
+    'point-img',
+    'sort',
+  ),
+  ...toggles('cycle', 'no-cycle', 'enabled', 'disabled'),
+};
+
+function planBody(values: Values) {
+  const cycle = values.cycle ? true : values['no-cycle'] ? false : undefined;
+  return defined({
+    grade: typeof values.grade === 'string' ? values.grade.toUpperCase() : undefined,
+    day: integer(values.day),
+    price_fen: integer(values.price),
+    original_price_fen: nullableInteger(values.original),
+    active_price_fen: nullableInteger(values['active-price']),
+    active_start_time: instantFlag(values['active-from']),
+    active_end_time: instantFlag(values['active-to'], true),
+    activity_price_fen: nullableInteger(values['activity-price']),
+    activity_start_time: instantFlag(values['activity-from']),
+    activity_end_time: instantFlag(values['activity-to'], true),
+    new_user_price_fen: nullableInteger(values['new-user-price']),
+    has_cycle: cycle,
+    cycle_price_fen: nullableInteger(values['cycle-price']),
+    cycle_period_days: nullableInteger(values['cycle-period']),
+    discount: values.discount,
+    team_options: teamOptions(values.team),
+    point_activity: pointActivity(values),
+    sort: integer(values.sort),
+    enabled: enabledFlag(values),
+  });
+}
+
+const packageOptions: Options = {
+  ...flags('id', 'type', 'name', 'frequency', 'price', 'sort'),
+  ...toggles('enabled', 'disabled'),
+};
+
+function packageBody(values: Values) {
+  return defined({
+    frequency_type: integer(values.type),
+    name: values.name,
+    frequency: integer(values.frequency),
+    price_fen: integer(values.price),
+    sort: integer(values.sort),
+    enabled: enabledFlag(values),
+  });
+}
+
+const money = (fen: number | null) => (fen === null ? '-' : `${fen}分(¥${yuanText(fen)})`);
+const date = (seconds: number | null) =>
+  seconds === null ? '-' : new Date(seconds * 1000).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai' });
+
+type Print = (line: string) => void;
+
+/** Runs one command against the database and prints its outcome; answers what it printed, as data. */
+export async function runOrdersCommand(db: Database, argv: string[], print: Print): Promise<unknown> {
+  const [area, action, ...args] = argv;
+  const command = `${area ?? ''} ${action ?? ''}`.trim();
+  try {
+    return await dispatch(db, command, args, print);
+  } catch (error) {
+    if (error instanceof AppError) throw new CliError(error.message);
+    throw error;
+  }
+}
+
+async function dispatch(db: Database, command: string, args: string[], print: Print): Promise<unknown> {
+  switch (command) {
+    case 'plans list': {
+      parse(args, {});
+      const plans = await listPlans(db);
+      if (plans.length === 0) print('（没有套餐）');
+      for (const plan of plans) {
+        const kind = plan.has_cycle ? `连续包月 续费${money(plan.cycle_price_fen)}` : `${plan.day}天`;
+        print(
+          `#${plan.id} ${plan.enabled ? '上架' : '下架'} ${plan.grade} ${kind} 价格${money(plan.price_fen)} ` +
+            `原价${money(plan.original_price_fen)} 新人${money(plan.new_user_price_fen)} ` +
+            `限时${money(plan.active_price_fen)} 活动${money(plan.activity_price_fen)} ` +
+            `排序${plan.sort} ${plan.discount}`,
+        );
+      }
+      return plans;
+    }
+    case 'plans set': {
+      const values = parse(args, planOptions);
+      const body = planBody(values);
+      const plan =
+        values.id === undefined
+          ? await createPlan(db, checked(adminPlanCreateBodySchema, body))
+          : await updatePlan(db, checked(adminPlanUpdateBodySchema, { ...body, id: integer(values.id) }));
+      print(
+        `${values.id === undefined ? '已创建' : '已更新'}套餐 #${plan.id}: ${plan.grade} ${plan.day}天 ${money(plan.price_fen)}`,
+      );
+      return plan;
+    }
+    case 'plans enable':
+    case 'plans disable': {
+      const values = parse(args, flags('id'));
+      const enabled = command === 'plans enable';
+      const plan = await setPlanEnabled(db, checked(adminPlanEnableBodySchema, { id: integer(values.id), enabled }));
+      print(`套餐 #${plan.id} 已${enabled ? '上架' : '下架'}`);
+      return plan;
+    }
+    case 'coupons list': {
+      parse(args, {});
+      const coupons = await listCouponKinds(db);
+      if (coupons.length === 0) print('（没有优惠券）');
+      for (const coupon of coupons) {
+        print(
+          `#${coupon.id} ${coupon.name} 减${money(coupon.discount_fen)} 满${money(coupon.low_money_fen)} ` +
+            `${coupon.grades.length > 0 ? coupon.grades.join(',') : '全部版本'} ${date(coupon.start_time)} – ${date(coupon.end_time)} ` +
+            `已发${coupon.held} 已用${coupon.used}`,
+        );
+      }
+      return coupons;
+    }
+    case 'coupons create': {
+      const values = parse(args, flags('name', 'discount', 'low', 'from', 'to', 'grades'));
+      const coupon = await createCouponKind(
+        db,
+        checked(
+          adminCouponCreateBodySchema,
+          defined({
+            name: values.name,
+            discount_fen: integer(values.discount),
+            low_money_fen: integer(values.low),
+            grades: list(values.grades)?.map((grade) => grade.toUpperCase()),
+            start_time: instantFlag(values.from),
+            end_time: instantFlag(values.to, true),
+          }),
+        ),
+      );
+      print(`已创建优惠券 #${coupon.id}: ${coupon.name}（${date(coupon.start_time)} – ${date(coupon.end_time)}）`);
+      return coupon;
+    }
+    case 'coupons grant': {
+      const values = parse(args, flags('coupon', 'phone'));
+      const grant = await grantCouponToPhones(
+        db,
+        checked(adminCouponGrantBodySchema, { coupon_id: integer(values.coupon), phones: list(values.phone) ?? [] }),
+      );
+      for (const { phone, user_coupon_id } of grant.granted) print(`已发放 ${phone}（用户券 #${user_coupon_id}）`);
+      for (const phone of grant.unknown_phones) print(`未注册，未发放 ${phone}`);
+      return grant;
+    }
+    case 'cards create': {
+      const values = parse(args, flags('grade', 'days', 'count', 'batch', 'value', 'redeem-by', 'out'));
+      const batch = await createCards(
+        db,
+        checked(
+          adminCardBatchBodySchema,
+          defined({
+            batch: values.batch,
+            grade: typeof values.grade === 'string' ? values.grade.toUpperCase() : undefined,
+            days: integer(values.days),
+            count: integer(values.count),
+            value_fen: integer(values.value),
+            redeem_by: instantFlag(values['redeem-by'], true),
+          }),
+        ),
+      );
+      if (typeof values.out === 'string') {
+        const rows = batch.codes.map(
+          (code) =>
+            `${code},${csvField(batch.batch)},${batch.grade},${batch.days},${batch.value_fen},${batch.redeem_by ?? ''}`,
+        );
+        await writeFile(values.out, `code,batch,grade,days,value_fen,redeem_by\n${rows.join('\n')}\n`);
+        print(`已生成 ${batch.codes.length} 张卡密（批次 ${batch.batch}），写入 ${values.out}`);
+      } else {
+        for (const code of batch.codes) print(code);
+        print(`已生成 ${batch.codes.length} 张卡密（批次 ${batch.batch}）`);
+      }
+      return batch;
+    }
+    case 'cards list': {
+      const values = parse(args, flags('batch'));
+      const cards = await listCards(db, checked(adminCardListQuerySchema, { batch: values.batch }).batch);
+      for (const card of cards.list) {
+        const state =
+          card.redeemed_at === null
+            ? '未兑换'
+            : `已兑换 ${card.redeemed_phone ?? `#${card.redeemed_by}`} ${date(card.redeemed_at)}`;
+        print(`${card.code} ${card.grade} ${card.days}天 ${state}`);
+      }
+      print(`批次 ${cards.batch}: 共 ${cards.total} 张，已兑换 ${cards.redeemed} 张`);
+      return cards;
+    }
+    case 'packages list': {
+      parse(args, {});
+      const packs = await listPackages(db);
+      if (packs.length === 0) print('（没有次数包）');
+      for (const pack of packs) {
+        print(
+          `#${pack.id} ${pack.enabled ? '上架' : '下架'} 类型${pack.frequency_type}(${pack.alias}) ${pack.name} ` +
+            `${pack.frequency}次 ${money(pack.price_fen)} 排序${pack.sort}`,
+        );
+      }
+      return packs;
+    }
+    case 'packages set': {
+      const values = parse(args, packageOptions);
+      const body = packageBody(values);
+      const pack =
+        values.id === undefined
+          ? await createPackage(db, checked(adminPackageCreateBodySchema, body))
+          : await updatePackage(db, checked(adminPackageUpdateBodySchema, { ...body, id: integer(values.id) }));
+      print(
+        `${values.id === undefined ? '已创建' : '已更新'}次数包 #${pack.id}: ${pack.name} ${pack.frequency}次 ${money(pack.price_fen)}`,
+      );
+      return pack;
+    }
+    default:
+      throw new CliError(`未知命令：${command || '（空）'}\n\n${ordersUsage}`);
+  }
+}
+
+/** A CSV field quoted when it needs to be (a batch name may hold a comma). */
+function csvField(value: string): string {
+  return /[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}

@@ -1,0 +1,541 @@
+import { Code, type InvoiceItem, type OrderInfo, type OrderItem, OrderPath } from '@dso/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../../db/client';
+import { invoiceOrders, invoices } from '../../../db/schema';
+import type { InvoiceProvider, InvoiceRequest } from '../../../providers/invoice/index';
+import { InvoiceRequestError } from '../../../providers/invoice/index';
+import { createSandboxInvoice } from '../../../providers/invoice/sandbox';
+import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
+import { findJob } from '../../jobs/jobs.repository';
+import { JobWorker } from '../../jobs/jobs.worker';
+import { InvoiceAdminPath } from './invoices.routes';
+import { INVOICE_ISSUE_JOB } from './invoices.service';
+import { invoiceJobHandlers } from './issue-invoice.job';
+
+/** A valid 统一社会信用代码 shape (the check character is not verified). */
+const TAX_NO = '91110108MA01ABCD1X';
+const personal = { kind: 'normal', title_type: 'personal', title: '张三' } as const;
+const company = { kind: 'normal', title_type: 'company', title: '北京示例科技有限公司', tax_no: TAX_NO } as const;
+const special = {
+  ...company,
+  kind: 'special',
+  address: '北京市海淀区中关村大街1号',
+  phone: '010-12345678',
+  bank_name: '招商银行北京分行',
+  bank_account: '110912345610101',
+} as const;
+
+/** The app and the calls a buyer and an operator make; one per suite so the provider can differ. */
+function harness(t: () => TestApp) {
+  const db = () => t().database.db;
+  const post = async (url: string, token: string | undefined, body: unknown = {}) =>
+    (await t().request({ method: 'POST', url, body, ...(token ? { token } : {}) })).json();
+  const get = async (url: string, token?: string) =>
+    (await t().request({ method: 'GET', url, ...(token ? { token } : {}) })).json();
+  const download = (url: string, token: string) => t().request({ method: 'GET', url, token });
+
+  const account = async () => {
+    const user = await createUser(db());
+    return { ...user, token: await loginAs(db(), user.id) };
+  };
+  const admin = async () => {
+    const user = await account();
+    await db().execute(sql`UPDATE users SET role_id = 100 WHERE id = ${user.id}`);
+    return user;
+  };
+
+  let tags = 0;
+  /** Buys a plan the way a buyer does: preview, scan the Alipay QR, press 支付 at the sandbox cashier. */
+  const buy = async (token: string, day = 30): Promise<OrderInfo> => {
+    const info = await post(OrderPath.preview, token, { grade_enum: 'VIP', day, rand_tag: `invoice-${++tags}` });
+    expect(info.code).toBe(Code.OK);
+    const order = info.data as OrderInfo;
+    const page = await t().app.inject({ method: 'GET', url: `${OrderPath.alipayPage}?orderId=${order.order_id}` });
+    expect(page.statusCode).toBe(302);
+    const pressed = await t().app.inject({
+      method: 'POST',
+      url: OrderPath.sandboxCashier,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ trade: order.order_id, action: 'pay' }).toString(),
+    });
+    expect(pressed.statusCode).toBe(200);
+    expect((await get(`${OrderPath.payResult}?orderId=${order.order_id}`, token)).data).toBe(true);
+    return order;
+  };
+
+  const invoiceable = async (token: string) =>
+    ((await post(OrderPath.invoiceable, token)).data as OrderItem[]).map((order) => order.order_id);
+  const request = (token: string | undefined, orderIds: string[], title: object = personal) =>
+    post(OrderPath.invoiceInsert, token, { ...title, order_ids: orderIds });
+  const invoice = async (token: string, id: string) =>
+    (await get(`${OrderPath.invoiceGet}?id=${id}`, token)).data as InvoiceItem;
+  /** Runs the queued issuing jobs as a worker would. */
+  const runJobs = () =>
+    new JobWorker(db(), invoiceJobHandlers({ providers: t().app.providers }), { backoffMs: () => 0 }).drain();
+
+  /** Uploads a file issued by hand, as the finance team's form sends it. */
+  const upload = (token: string, fields: Record<string, string>, file?: Buffer) => {
+    const boundary = `----dso${Date.now()}`;
+    const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+    if (file) {
+      parts.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="invoice.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+        ),
+        file,
+        Buffer.from('\r\n'),
+      );
+    }
+    parts.push(Buffer.from(`--${boundary}--\r\n`));
+    return t()
+      .request({
+        method: 'POST',
+        url: InvoiceAdminPath.upload,
+        body: Buffer.concat(parts),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        token,
+      })
+      .then((response) => response.json());
+  };
+
+  return { db, post, get, download, account, admin, buy, invoiceable, request, invoice, runJobs, upload };
+}
+
+/** Whether the PDF carries the text, as pdfkit writes document information (UTF-16BE) or plain. */
+function pdfCarries(pdf: Buffer, text: string) {
+  const utf16be = Buffer.from(text, 'utf16le').swap16();
+  return pdf.includes(utf16be) || pdf.includes(Buffer.from(text, 'latin1'));
+}
+
+describe('invoices through the sandbox provider', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+  const h = harness(() => t);
+
+  it('issues a requested invoice: 待开具 until the job runs, then 已开具 with a PDF carrying its number', async () => {
+    const buyer = await h.account();
+    const order = await h.buy(buyer.token, 365);
+    expect(await h.invoiceable(buyer.token)).toEqual([order.order_id]);
+
+    const requested = await h.request(buyer.token, [order.order_id], company);
+    expect(requested.code).toBe(Code.OK);
+    const pending = requested.data as InvoiceItem;
+    expect(pending).toMatchObject({
+      status: 'pending',
+      amount: order.pay_money,
+      order_ids: [order.order_id],
+      title: company.title,
+      tax_no: TAX_NO,
+      invoice_no: null,
+    });
+    expect(await h.invoiceable(buyer.token)).toEqual([]);
+    const mine = await h.post(OrderPath.orderList, buyer.token, { page_no: 1 });
+    expect(mine.data.list[0]).toMatchObject({ invoice_id: pending.id, invoice_status: 'pending' });
+    expect(await h.get(`${OrderPath.invoicePdf}?id=${pending.id}`, buyer.token)).toMatchObject({
+      code: Code.NOT_FOUND,
+      msg: '发票尚未开具',
+    });
+
+    expect(await h.runJobs()).toBe(1);
+
+    const issued = await h.invoice(buyer.token, pending.id);
+    expect(issued.status).toBe('issued');
+    expect(issued.invoice_no).toMatch(/^99\d{18}$/);
+    expect(issued.issue_time).toBeGreaterThan(0);
+    const file = await h.download(`${OrderPath.invoicePdf}?id=${pending.id}`, buyer.token);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="invoice-${issued.invoice_no}.pdf"`);
+    expect(file.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdfCarries(file.rawPayload, issued.invoice_no!)).toBe(true);
+    expect(pdfCarries(file.rawPayload, `${issued.invoice_no!.slice(0, -1)}x`)).toBe(false);
+  });
+
+  it('lists the caller’s invoices newest first and finds the one covering an order', async () => {
+    const buyer = await h.account();
+    const first = await h.buy(buyer.token);
+    const second = await h.buy(buyer.token);
+    const third = await h.buy(buyer.token);
+    const older = (await h.request(buyer.token, [first.order_id])).data as InvoiceItem;
+    const newer = (await h.request(buyer.token, [second.order_id, third.order_id])).data as InvoiceItem;
+    expect(newer.amount).toBe(second.pay_money + third.pay_money);
+
+    const list = await h.post(OrderPath.invoiceList, buyer.token, { page_no: 1, page_size: 10 });
+    expect(list.data.total).toBe(2);
+    expect(list.data.list.map((item: InvoiceItem) => item.id)).toEqual([newer.id, older.id]);
+    expect(list.data.list[0].order_ids).toEqual([second.order_id, third.order_id].sort());
+    const page2 = await h.post(OrderPath.invoiceList, buyer.token, { page_no: 2, page_size: 1 });
+    expect(page2.data.list.map((item: InvoiceItem) => item.id)).toEqual([older.id]);
+
+    expect((await h.get(`${OrderPath.invoiceByOrder}?orderId=${third.order_id}`, buyer.token)).data.id).toBe(newer.id);
+    const stranger = await h.account();
+    expect((await h.get(`${OrderPath.invoiceByOrder}?orderId=${third.order_id}`, stranger.token)).data).toBeNull();
+    expect(await h.get(`${OrderPath.invoiceGet}?id=${newer.id}`, stranger.token)).toMatchObject({
+      code: Code.NOT_FOUND,
+      msg: '发票不存在',
+    });
+    const strangerList = await h.post(OrderPath.invoiceList, stranger.token, { page_no: 1 });
+    expect(strangerList.data).toEqual({ list: [], total: 0 });
+  });
+
+  it('returns no saved title before the first request and the last title after it', async () => {
+    const buyer = await h.account();
+    expect((await h.get(OrderPath.invoiceTitle, buyer.token)).data).toBeNull();
+    const order = await h.buy(buyer.token);
+    const lowerCase = { ...special, tax_no: TAX_NO.toLowerCase(), email: 'finance@example.com' };
+    expect((await h.request(buyer.token, [order.order_id], lowerCase)).code).toBe(Code.OK);
+    expect((await h.get(OrderPath.invoiceTitle, buyer.token)).data).toEqual({
+      ...special,
+      email: 'finance@example.com',
+    });
+  });
+
+  it('refuses titles that break the rules, in their words', async () => {
+    const buyer = await h.account();
+    const order = await h.buy(buyer.token);
+    const refusal = async (title: object) => (await h.request(buyer.token, [order.order_id], title)).msg;
+    expect(await refusal({ ...company, tax_no: undefined })).toBe('请输入正确的统一社会信用代码');
+    expect(await refusal({ ...company, tax_no: '91110108MA01ABCD1' })).toBe('请输入正确的统一社会信用代码');
+    // I, O, S, V and Z are not in the GB 32100 alphabet.
+    expect(await refusal({ ...company, tax_no: '91110108MA01ABCDIX' })).toBe('请输入正确的统一社会信用代码');
+    expect(await refusal({ ...personal, kind: 'special' })).toBe('增值税专用发票只能开给单位');
+    expect(await refusal({ ...special, address: '' })).toBe('请填写注册地址');
+    expect(await refusal({ ...special, phone: ' ' })).toBe('请填写注册电话');
+    expect(await refusal({ ...special, bank_name: undefined })).toBe('请填写开户行');
+    expect(await refusal({ ...special, bank_account: '' })).toBe('请填写银行账号');
+    expect(await refusal({ ...personal, title: ' ' })).toBe('请输入发票抬头');
+    expect(await refusal({ ...personal, email: 'not-an-email' })).toBe('请输入正确的邮箱地址');
+    expect((await h.request(buyer.token, [])).msg).toBe('请选择要开票的订单');
+    expect(await h.invoiceable(buyer.token)).toEqual([order.order_id]);
+  });
+
+  it('drops tax fields sent with a personal title', async () => {
+    const buyer = await h.account();
+    const order = await h.buy(buyer.token);
+    const answer = await h.request(buyer.token, [order.order_id], { ...personal, tax_no: 'junk', bank_name: 'x' });
+    expect(answer.code).toBe(Code.OK);
+    expect(answer.data).toMatchObject({ title_type: 'personal', kind: 'normal', tax_no: null });
+  });
+
+  it('refuses another user’s order, an unpaid order and a visitor', async () => {
+    const owner = await h.account();
+    const order = await h.buy(owner.token);
+    const other = await h.account();
+    expect(await h.request(other.token, [order.order_id])).toMatchObject({ code: Code.TOAST, msg: '订单不存在' });
+    expect(await h.invoiceable(other.token)).toEqual([]);
+
+    const unpaid = await h.post(OrderPath.preview, owner.token, { grade_enum: 'VIP', day: 90, rand_tag: 'unpaid' });
+    expect((await h.request(owner.token, [unpaid.data.order_id])).msg).toBe(
+      `订单${unpaid.data.order_id}未支付，不能开票`,
+    );
+    expect(await h.invoiceable(owner.token)).toEqual([order.order_id]);
+
+    expect((await h.request(undefined, [order.order_id])).code).toBe(Code.TOKEN_INVALID);
+    expect((await h.post(OrderPath.invoiceable, undefined)).code).toBe(Code.TOKEN_INVALID);
+    expect((await h.get(OrderPath.invoiceTitle)).code).toBe(Code.TOKEN_INVALID);
+    expect(await h.db().select().from(invoices).where(eq(invoices.userId, other.id))).toEqual([]);
+  });
+
+  it('refuses an order already invoiced, alone or with others', async () => {
+    const buyer = await h.account();
+    const first = await h.buy(buyer.token);
+    const second = await h.buy(buyer.token);
+    expect((await h.request(buyer.token, [first.order_id])).code).toBe(Code.OK);
+    expect(await h.request(buyer.token, [first.order_id])).toMatchObject({
+      code: Code.TOAST,
+      msg: `订单${first.order_id}已申请过发票`,
+    });
+    expect((await h.request(buyer.token, [second.order_id, first.order_id])).msg).toBe(
+      `订单${first.order_id}已申请过发票`,
+    );
+    // The refused request invoiced nothing: the second order is still open.
+    expect(await h.invoiceable(buyer.token)).toEqual([second.order_id]);
+  });
+
+  it('invoices an order once when five requests for it arrive together', async () => {
+    const buyer = await h.account();
+    const order = await h.buy(buyer.token);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, index) =>
+        h.request(buyer.token, [order.order_id], { ...personal, title: `张三${index}` }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.code === Code.OK)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.msg === `订单${order.order_id}已申请过发票`)).toHaveLength(4);
+    const covering = await h.db().select().from(invoiceOrders).where(eq(invoiceOrders.orderId, order.order_id));
+    expect(covering).toHaveLength(1);
+  });
+
+  it('reddens an issued invoice on an operator’s word and frees its order for a new request', async () => {
+    const buyer = await h.account();
+    const operator = await h.admin();
+    const order = await h.buy(buyer.token);
+    const requested = (await h.request(buyer.token, [order.order_id], company)).data as InvoiceItem;
+    await h.runJobs();
+    const blue = await h.invoice(buyer.token, requested.id);
+
+    expect(await h.post(InvoiceAdminPath.redden, operator.token, { id: requested.id, reason: ' ' })).toMatchObject({
+      code: Code.BAD_REQUEST,
+      msg: '请填写红冲原因',
+    });
+    const reddened = await h.post(InvoiceAdminPath.redden, operator.token, { id: requested.id, reason: '开票有误' });
+    expect(reddened.code).toBe(Code.OK);
+    expect(reddened.data).toMatchObject({ id: requested.id, status: 'reddened', invoice_no: blue.invoice_no });
+    expect((await h.invoice(buyer.token, requested.id)).status).toBe('reddened');
+    expect(
+      await h.post(InvoiceAdminPath.redden, operator.token, { id: requested.id, reason: '开票有误' }),
+    ).toMatchObject({ code: Code.TOAST, msg: '只有已开具的发票可以红冲' });
+
+    const [row] = await h.db().select().from(invoices).where(eq(invoices.id, requested.id));
+    expect(row?.redInvoiceNo).toMatch(/^99\d{18}$/);
+    expect(row?.redInvoiceNo).not.toBe(blue.invoice_no);
+    const red = await h.download(`${OrderPath.invoicePdf}?id=${requested.id}&red=1`, buyer.token);
+    expect(red.statusCode).toBe(200);
+    expect(red.headers['content-disposition']).toBe(`attachment; filename="invoice-${row?.redInvoiceNo}.pdf"`);
+    expect(red.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdfCarries(red.rawPayload, row!.redInvoiceNo!)).toBe(true);
+    const stillBlue = await h.download(`${OrderPath.invoicePdf}?id=${requested.id}`, buyer.token);
+    expect(pdfCarries(stillBlue.rawPayload, blue.invoice_no!)).toBe(true);
+
+    expect(await h.invoiceable(buyer.token)).toEqual([order.order_id]);
+    expect((await h.get(`${OrderPath.invoiceByOrder}?orderId=${order.order_id}`, buyer.token)).data).toBeNull();
+    const mine = await h.post(OrderPath.orderList, buyer.token, { page_no: 1 });
+    expect(mine.data.list[0]).toMatchObject({ order_id: order.order_id, invoice_id: null, invoice_status: null });
+    const again = await h.request(buyer.token, [order.order_id], personal);
+    expect(again.data).toMatchObject({ status: 'pending', order_ids: [order.order_id] });
+  });
+
+  it('refuses the red PDF of an invoice not reddened', async () => {
+    const buyer = await h.account();
+    const order = await h.buy(buyer.token);
+    const requested = (await h.request(buyer.token, [order.order_id])).data as InvoiceItem;
+    await h.runJobs();
+    expect(await h.get(`${OrderPath.invoicePdf}?id=${requested.id}&red=1`, buyer.token)).toMatchObject({
+      code: Code.NOT_FOUND,
+      msg: '发票尚未红冲',
+    });
+    const stranger = await h.account();
+    expect((await h.get(`${OrderPath.invoicePdf}?id=${requested.id}`, stranger.token)).msg).toBe('发票不存在');
+  });
+
+  it('refuses the operators’ calls to a visitor and to a user who is not an administrator', async () => {
+    const buyer = await h.account();
+    const order = await h.buy(buyer.token);
+    const requested = (await h.request(buyer.token, [order.order_id])).data as InvoiceItem;
+    await h.runJobs();
+    expect((await h.post(InvoiceAdminPath.redden, undefined, { id: requested.id, reason: '开票有误' })).code).toBe(
+      Code.TOKEN_INVALID,
+    );
+    const answer = await t.request({
+      method: 'POST',
+      url: InvoiceAdminPath.redden,
+      body: { id: requested.id, reason: '开票有误' },
+      token: buyer.token,
+    });
+    expect(answer.statusCode).toBe(403);
+    expect(answer.json()).toMatchObject({ code: Code.FORBIDDEN, msg: '无权限访问' });
+    expect((await h.post(InvoiceAdminPath.list, buyer.token, { page_no: 1 })).code).toBe(Code.FORBIDDEN);
+    expect(
+      (await h.upload(buyer.token, { id: requested.id, invoice_no: '12345678' }, Buffer.from('%PDF-1.4'))).code,
+    ).toBe(Code.FORBIDDEN);
+    expect((await h.invoice(buyer.token, requested.id)).status).toBe('issued');
+  });
+
+  it('lists every user’s invoices to an operator, filtered by status', async () => {
+    const operator = await h.admin();
+    const buyer = await h.account();
+    const order = await h.buy(buyer.token);
+    const requested = (await h.request(buyer.token, [order.order_id], special)).data as InvoiceItem;
+    const pending = await h.post(InvoiceAdminPath.list, operator.token, {
+      page_no: 1,
+      page_size: 50,
+      status: 'pending',
+    });
+    expect(pending.code).toBe(Code.OK);
+    expect(pending.data.list.find((item: { id: string }) => item.id === requested.id)).toMatchObject({
+      user_id: buyer.id,
+      bank_name: special.bank_name,
+      bank_account: special.bank_account,
+    });
+    await h.runJobs();
+    const stillPending = await h.post(InvoiceAdminPath.list, operator.token, { page_no: 1, status: 'pending' });
+    expect(stillPending.data.list.map((item: { id: string }) => item.id)).not.toContain(requested.id);
+  });
+});
+
+describe('invoices when the provider refuses or fails', () => {
+  let t: TestApp;
+  /** What the stub provider does with the next request; the sandbox by default. */
+  let issue: (request: InvoiceRequest) => ReturnType<InvoiceProvider['issue']>;
+  const sandbox = createSandboxInvoice({
+    seller: { name: 'DSO 示例科技有限公司', taxNo: '91110000MA00000000', address: '', phone: '', bank: '' },
+  });
+  const provider: InvoiceProvider = {
+    name: 'stub',
+    issue: (request) => issue(request),
+    redden: (request) => sandbox.redden(request),
+  };
+  beforeAll(async () => {
+    t = await createTestApp({ providers: { invoice: provider } });
+  });
+  afterAll(async () => t.close());
+  const h = harness(() => t);
+  const jobOf = async (invoiceId: string) => {
+    const [row] = await queryRows<{ id: number }>(
+      h.db(),
+      sql`SELECT id FROM jobs WHERE kind = ${INVOICE_ISSUE_JOB} AND payload->>'invoiceId' = ${invoiceId}`,
+    );
+    return findJob(h.db(), Number(row?.id));
+  };
+
+  it('fails an invoice the provider refuses, with its reason, and does not retry it', async () => {
+    issue = async () => {
+      throw new InvoiceRequestError('购买方名称与税号不匹配');
+    };
+    const buyer = await h.account();
+    const order = await h.buy(buyer.token);
+    const requested = (await h.request(buyer.token, [order.order_id], company)).data as InvoiceItem;
+    expect(await h.runJobs()).toBe(1);
+    expect(await h.invoice(buyer.token, requested.id)).toMatchObject({
+      status: 'failed',
+      failure: '购买方名称与税号不匹配',
+      invoice_no: null,
+    });
+    expect(await jobOf(requested.id)).toMatchObject({ status: 'failed', attempts: 1 });
+  });
+
+  it('fails an invoice when no Chinese font can be found, saying so', async () => {
+    const fontless = createSandboxInvoice({
+      seller: { name: 'DSO', taxNo: '91110000MA00000000', address: '', phone: '', bank: '' },
+      fontPath: '/nonexistent/font.ttc',
+      fontCandidates: [],
+    });
+    issue = (request) => fontless.issue(request);
+    const buyer = await h.account();
+    const order = await h.buy(buyer.token);
+    const requested = (await h.request(buyer.token, [order.order_id])).data as InvoiceItem;
+    await h.runJobs();
+    expect((await h.invoice(buyer.token, requested.id)).failure).toBe(
+      '发票字体缺失，请安装中文字体（fonts-noto-cjk）或设置 INVOICE_FONT_PATH',
+    );
+  });
+
+  it('retries an invoice after the provider fails for a moment, and issues it', async () => {
+    let calls = 0;
+    issue = async (request) => {
+      calls += 1;
+      if (calls === 1) throw new Error('connect ECONNREFUSED');
+      return sandbox.issue(request);
+    };
+    const buyer = await h.account();
+    const order = await h.buy(buyer.token);
+    const requested = (await h.request(buyer.token, [order.order_id])).data as InvoiceItem;
+    expect(await h.runJobs()).toBe(2);
+    expect(calls).toBe(2);
+    expect((await h.invoice(buyer.token, requested.id)).status).toBe('issued');
+  });
+
+  it('fails an invoice whose provider keeps failing once its attempts are used up', async () => {
+    issue = async () => {
+      throw new Error('platform down');
+    };
+    const buyer = await h.account();
+    const order = await h.buy(buyer.token);
+    const requested = (await h.request(buyer.token, [order.order_id])).data as InvoiceItem;
+    await h.runJobs();
+    expect(await h.invoice(buyer.token, requested.id)).toMatchObject({
+      status: 'failed',
+      failure: '开票失败，请联系客服',
+    });
+    expect((await jobOf(requested.id))?.status).toBe('failed');
+  });
+
+  it('issues a failed invoice when an operator retries it', async () => {
+    issue = async () => {
+      throw new InvoiceRequestError('平台维护中');
+    };
+    const operator = await h.admin();
+    const buyer = await h.account();
+    const order = await h.buy(buyer.token);
+    const requested = (await h.request(buyer.token, [order.order_id])).data as InvoiceItem;
+    await h.runJobs();
+    expect((await h.invoice(buyer.token, requested.id)).status).toBe('failed');
+    // A failed invoice still covers its order: it is retried, not requested again.
+    expect(await h.invoiceable(buyer.token)).toEqual([]);
+
+    issue = (request) => sandbox.issue(request);
+    const retried = await h.post(InvoiceAdminPath.retry, operator.token, { id: requested.id });
+    expect(retried.data).toMatchObject({ status: 'pending', failure: null });
+    expect(await h.runJobs()).toBe(1);
+    expect((await h.invoice(buyer.token, requested.id)).status).toBe('issued');
+    expect((await h.post(InvoiceAdminPath.retry, operator.token, { id: requested.id })).msg).toBe(
+      '只有待开具或开票失败的发票可以重新开具',
+    );
+  });
+});
+
+describe('invoices issued by hand (INVOICE_PROVIDER=manual)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { invoiceProvider: 'manual' } });
+  });
+  afterAll(async () => t.close());
+  const h = harness(() => t);
+  const handIssued = Buffer.from('%PDF-1.4\n% issued by the finance team\n%%EOF\n');
+
+  it('keeps a requested invoice pending until the finance team uploads it, then serves that file', async () => {
+    expect(t.app.providers.invoice).toBeNull();
+    const operator = await h.admin();
+    const buyer = await h.account();
+    const order = await h.buy(buyer.token);
+    const requested = (await h.request(buyer.token, [order.order_id], special)).data as InvoiceItem;
+    expect(await h.runJobs()).toBe(0);
+    expect((await h.invoice(buyer.token, requested.id)).status).toBe('pending');
+    expect((await h.get(`${OrderPath.invoicePdf}?id=${requested.id}`, buyer.token)).msg).toBe('发票尚未开具');
+
+    expect((await h.upload(operator.token, { id: requested.id, invoice_no: '12345678' })).msg).toBe('请选择发票文件');
+    expect(
+      (await h.upload(operator.token, { id: requested.id, invoice_no: '12345678' }, Buffer.from('GIF89a'))).msg,
+    ).toBe('请上传PDF格式的发票文件');
+    expect((await h.upload(operator.token, { id: requested.id, invoice_no: '12' }, handIssued)).msg).toBe(
+      '请输入正确的发票号码',
+    );
+    const invoiceNo = '25117000000012345678';
+    const uploaded = await h.upload(operator.token, { id: requested.id, invoice_no: invoiceNo }, handIssued);
+    expect(uploaded.data).toMatchObject({ status: 'issued', invoice_no: invoiceNo });
+
+    const file = await h.download(`${OrderPath.invoicePdf}?id=${requested.id}`, buyer.token);
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="invoice-${invoiceNo}.pdf"`);
+    expect(file.rawPayload.equals(handIssued)).toBe(true);
+    expect((await h.upload(operator.token, { id: requested.id, invoice_no: invoiceNo }, handIssued)).msg).toBe(
+      '该发票已开具',
+    );
+  });
+
+  it('reddens by hand: the provider call is refused and the uploaded red file frees the order', async () => {
+    const operator = await h.admin();
+    const buyer = await h.account();
+    const order = await h.buy(buyer.token);
+    const requested = (await h.request(buyer.token, [order.order_id])).data as InvoiceItem;
+    await h.upload(operator.token, { id: requested.id, invoice_no: '25117000000000000001' }, handIssued);
+    expect(
+      await h.post(InvoiceAdminPath.redden, operator.token, { id: requested.id, reason: '开票有误' }),
+    ).toMatchObject({ code: Code.TOAST, msg: '当前为手工开票，请上传发票文件' });
+    const redFile = Buffer.from('%PDF-1.4\n% red\n%%EOF\n');
+    const red = await h.upload(
+      operator.token,
+      { id: requested.id, invoice_no: '25117000000000000002', red: '1', reason: '开票有误' },
+      redFile,
+    );
+    expect(red.data).toMatchObject({ status: 'reddened' });
+    const file = await h.download(`${OrderPath.invoicePdf}?id=${requested.id}&red=1`, buyer.token);
+    expect(file.rawPayload.equals(redFile)).toBe(true);
+    expect(await h.invoiceable(buyer.token)).toEqual([order.order_id]);
+  });
+});

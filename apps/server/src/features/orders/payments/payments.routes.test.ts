@@ -1,0 +1,324 @@
+import { Code, type OrderInfo, OrderPath, orderMessages } from '@dso/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { membershipGrants, orders, paymentAgreements, paymentEvents, sandboxTrades, users } from '../../../db/schema';
+import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
+import { getPermissionUse } from '../../permissions/permissions.service';
+import { chargeDueAgreements } from './agreements.service';
+import type { PaymentContext } from './payment-context';
+
+const DAY = 86_400_000;
+
+describe('buying a membership through the sandbox cashier', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  const db = () => t.database.db;
+  const post = async (url: string, token: string | undefined, body: unknown = {}) =>
+    (await t.request({ method: 'POST', url, body, ...(token ? { token } : {}) })).json();
+  const get = async (url: string, token?: string) =>
+    (await t.request({ method: 'GET', url, ...(token ? { token } : {}) })).json();
+
+  const account = async (input: Parameters<typeof createUser>[1] = {}) => {
+    const user = await createUser(db(), input);
+    return { ...user, token: await loginAs(db(), user.id) };
+  };
+  let tags = 0;
+  const preview = async (token: string, body: Record<string, unknown>) =>
+    post(OrderPath.preview, token, { rand_tag: `tag-${++tags}`, ...body });
+
+  /** Scans the Alipay QR (the pay page redirects to the sandbox cashier) and presses a button. */
+  const payAtCashier = async (orderId: string, action: 'pay' | 'cancel' = 'pay') => {
+    const page = await t.app.inject({ method: 'GET', url: `${OrderPath.alipayPage}?orderId=${orderId}` });
+    expect(page.statusCode).toBe(302);
+    const cashier = new URL(page.headers.location as string);
+    expect(cashier.pathname).toBe(OrderPath.sandboxCashier);
+    const shown = await t.app.inject({ method: 'GET', url: `${cashier.pathname}${cashier.search}` });
+    expect(shown.statusCode).toBe(200);
+    const pressed = await t.app.inject({
+      method: 'POST',
+      url: OrderPath.sandboxCashier,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ trade: orderId, action }).toString(),
+    });
+    expect(pressed.statusCode).toBe(200);
+    return shown.body;
+  };
+
+  /** A notification signed with the sandbox secret, as the cashier would send it. */
+  const notify = async (body: Record<string, unknown>, secretOk = true) => {
+    const text = JSON.stringify(body);
+    const sandbox = t.app.providers.sandboxPayment!;
+    return t.app.inject({
+      method: 'POST',
+      url: OrderPath.notifySandbox,
+      headers: {
+        'content-type': 'application/json',
+        'x-sandbox-signature': secretOk ? sandbox.sign(text) : sandbox.sign(`${text} `),
+      },
+      payload: text,
+    });
+  };
+
+  const userRow = async (id: number) => (await db().select().from(users).where(eq(users.id, id)))[0]!;
+  const orderRow = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
+
+  it('lists the default plans for a visitor, the continuous plan as a 29-day entry', async () => {
+    const config = await get(OrderPath.gradeConfig);
+    expect(config.code).toBe(Code.OK);
+    const vip = config.data.VIP as Array<Record<string, unknown>>;
+    expect(vip.find((plan) => plan.day === 365)).toMatchObject({ price: 49_900, current_price: 49_900, dis_price: 0 });
+    expect(vip.find((plan) => plan.has_cycle)).toMatchObject({ day: 29, cycle_price: 5_900, first_label: '首月' });
+    expect(config.data.SVIP.length).toBeGreaterThan(0);
+    expect(config.data.EVIP.length).toBeGreaterThan(0);
+  });
+
+  it('asks a visitor to log in before previewing an order', async () => {
+    const answer = await post(OrderPath.preview, undefined, { grade_enum: 'VIP', day: 365, rand_tag: 'x' });
+    expect(answer.code).toBe(Code.TOKEN_INVALID);
+  });
+
+  it('lets a FREE user buy 个人版 for a year and makes them VIP until a year from now', async () => {
+    const buyer = await account();
+    const info = await preview(buyer.token, { grade_enum: 'VIP', day: 365 });
+    expect(info.code).toBe(Code.OK);
+    const order = info.data as OrderInfo;
+    expect(order).toMatchObject({ price: 49_900, pay_money: 49_900, dis_price: 0, month: 12, coupon: null });
+    expect(order.save_money).toBe(118_800 - 49_900);
+    expect((await get(`${OrderPath.payResult}?orderId=${order.order_id}`, buyer.token)).data).toBe(false);
+
+    const cashier = await payAtCashier(order.order_id);
+    expect(cashier).toContain('¥499');
+    expect((await get(`${OrderPath.payResult}?orderId=${order.order_id}`, buyer.token)).data).toBe(true);
+
+    const user = await userRow(buyer.id);
+    expect(user.grade).toBe('VIP');
+    expect(Math.abs(user.gradeEndsAt!.getTime() - (Date.now() + 365 * DAY))).toBeLessThan(60_000);
+    const list = await post(OrderPath.orderList, buyer.token, { page_no: 1 });
+    expect(list.data.list[0]).toMatchObject({
+      order_id: order.order_id,
+      status: 'paid',
+      pay_mode: 'AliPay',
+      title: '个人版 12个月',
+    });
+    const roll = await get(OrderPath.rollList);
+    expect(roll.data.us.map((item: { phone: string }) => item.phone)).toContain(
+      `${buyer.phone.slice(0, 3)}****${buyer.phone.slice(-4)}`,
+    );
+  });
+
+  it('answers the same pending order for a retried preview with the same rand_tag', async () => {
+    const buyer = await account();
+    const body = { grade_enum: 'VIP', day: 90, rand_tag: 'same-tag' };
+    const first = await post(OrderPath.preview, buyer.token, body);
+    const again = await post(OrderPath.preview, buyer.token, body);
+    expect(again.data.order_id).toBe(first.data.order_id);
+  });
+
+  it('refuses the purchases the tier restrictions forbid, in their words', async () => {
+    const flagship = await account({ grade: 'EVIP' });
+    const enterprise = await account({ grade: 'SVIP' });
+    expect(await preview(flagship.token, { grade_enum: 'SVIP', day: 365 })).toMatchObject({
+      code: Code.TOAST,
+      msg: '您是旗舰版会员，不可购买企业版！',
+    });
+    expect((await preview(flagship.token, { grade_enum: 'VIP', day: 365 })).msg).toBe(
+      '您是旗舰版会员，不可购买个人版！',
+    );
+    expect((await preview(enterprise.token, { grade_enum: 'VIP', day: 365 })).msg).toBe(
+      '您是企业版会员，不可购买个人版！',
+    );
+  });
+
+  it('deducts the rest of a paid membership from an upgrade and starts the new grade now', async () => {
+    const member = await account();
+    const first = (await preview(member.token, { grade_enum: 'VIP', day: 365 })).data as OrderInfo;
+    await payAtCashier(first.order_id);
+    // Half the year has gone by.
+    await db()
+      .update(membershipGrants)
+      .set({ startsAt: new Date(Date.now() - 182.5 * DAY), endsAt: new Date(Date.now() + 182.5 * DAY) })
+      .where(eq(membershipGrants.userId, member.id));
+
+    const config = await get(OrderPath.gradeConfig, member.token);
+    const svipYear = (config.data.SVIP as Array<{ day: number; dis_price: number }>).find((plan) => plan.day === 365)!;
+    expect(svipYear.dis_price).toBeGreaterThan(24_900);
+    expect(svipYear.dis_price).toBeLessThanOrEqual(24_950);
+    const upgrade = (await preview(member.token, { grade_enum: 'SVIP', day: 365 })).data as OrderInfo;
+    expect(upgrade.dis_price).toBe(svipYear.dis_price);
+    expect(upgrade.pay_money).toBe(289_900 - upgrade.dis_price);
+    await payAtCashier(upgrade.order_id);
+
+    const user = await userRow(member.id);
+    expect(user.grade).toBe('SVIP');
+    expect(Math.abs(user.gradeEndsAt!.getTime() - (Date.now() + 365 * DAY))).toBeLessThan(60_000);
+    const grants = await db().select().from(membershipGrants).where(eq(membershipGrants.userId, member.id));
+    expect(grants.find((grant) => grant.grade === 'VIP')?.endedAt).not.toBeNull();
+  });
+
+  it('extends the same grade from its current end', async () => {
+    const member = await account();
+    const first = (await preview(member.token, { grade_enum: 'VIP', day: 90 })).data as OrderInfo;
+    await payAtCashier(first.order_id);
+    const endAfterFirst = (await userRow(member.id)).gradeEndsAt!.getTime();
+    const second = (await preview(member.token, { grade_enum: 'VIP', day: 90 })).data as OrderInfo;
+    expect(second.dis_price).toBe(0);
+    await payAtCashier(second.order_id);
+    expect((await userRow(member.id)).gradeEndsAt!.getTime() - endAfterFirst).toBe(90 * DAY);
+  });
+
+  it('reports CANCEL when the payer cancels at the cashier', async () => {
+    const buyer = await account();
+    const order = (await preview(buyer.token, { grade_enum: 'VIP', day: 30 })).data as OrderInfo;
+    await payAtCashier(order.order_id, 'cancel');
+    expect((await get(`${OrderPath.payResult}?orderId=${order.order_id}`, buyer.token)).data).toBe('CANCEL');
+    expect((await userRow(buyer.id)).grade).toBe('FREE');
+  });
+
+  it('closes a lapsed order at the vendor and keeps a later payment for refund without granting it', async () => {
+    const buyer = await account();
+    const order = (await preview(buyer.token, { grade_enum: 'VIP', day: 30 })).data as OrderInfo;
+    await t.app.inject({ method: 'GET', url: `${OrderPath.alipayPage}?orderId=${order.order_id}` });
+    await db()
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, order.order_id));
+
+    expect((await get(`${OrderPath.payResult}?orderId=${order.order_id}`, buyer.token)).data).toBe('CLOSED');
+    const [trade] = await db().select().from(sandboxTrades).where(eq(sandboxTrades.outTradeNo, order.order_id));
+    expect(trade?.status).toBe('TRADE_CLOSED');
+
+    const late = await notify({
+      out_trade_no: order.order_id,
+      trade_status: 'TRADE_SUCCESS',
+      total_fen: order.pay_money,
+      trade_no: 'LATE1',
+    });
+    expect(late.body).toBe('success');
+    expect((await orderRow(order.order_id)).status).toBe('refund_due');
+    expect((await userRow(buyer.id)).grade).toBe('FREE');
+  });
+
+  it('refuses a forged notification and one with the wrong amount, and grants a duplicate once', async () => {
+    const buyer = await account();
+    const order = (await preview(buyer.token, { grade_enum: 'VIP', day: 30 })).data as OrderInfo;
+    const paid = {
+      out_trade_no: order.order_id,
+      trade_status: 'TRADE_SUCCESS',
+      total_fen: order.pay_money,
+      trade_no: 'T1',
+    };
+
+    const forged = await notify(paid, false);
+    expect(forged.body).toBe('fail');
+    const wrongAmount = await notify({ ...paid, total_fen: 1 });
+    expect(wrongAmount.body).toBe('success');
+    expect((await orderRow(order.order_id)).status).toBe('pending');
+    expect((await userRow(buyer.id)).grade).toBe('FREE');
+
+    expect((await notify(paid)).body).toBe('success');
+    const endOnce = (await userRow(buyer.id)).gradeEndsAt!.getTime();
+    expect((await notify(paid)).body).toBe('success');
+    expect((await userRow(buyer.id)).gradeEndsAt!.getTime()).toBe(endOnce);
+
+    const events = await db().select().from(paymentEvents).where(eq(paymentEvents.orderId, order.order_id));
+    expect(events.map((event) => event.outcome).sort()).toEqual(['amount_mismatch', 'applied', 'duplicate']);
+  });
+
+  it('gives a WeChat Pay QR, and only Alipay for the continuous monthly plan', async () => {
+    const buyer = await account();
+    const order = (await preview(buyer.token, { grade_enum: 'VIP', day: 30, pe: 'WxPay' })).data as OrderInfo;
+    const qr = await get(`${OrderPath.wechatQr}?orderId=${order.order_id}`, buyer.token);
+    expect(qr.data.code_url).toContain(`${OrderPath.sandboxCashier}?trade=${order.order_id}`);
+
+    expect((await preview(buyer.token, { grade_enum: 'VIP', day: 29, cycle: 1, pe: 'WxPay' })).msg).toBe(
+      orderMessages.cycleAlipayOnly,
+    );
+    const cycle = (await preview(buyer.token, { grade_enum: 'VIP', day: 29, cycle: 1 })).data as OrderInfo;
+    expect(cycle).toMatchObject({ price: 3_900, cycle_price: 5_900, first_label: '首月' });
+    expect((await get(`${OrderPath.wechatQr}?orderId=${cycle.order_id}`, buyer.token)).msg).toBe(
+      orderMessages.cycleAlipayOnly,
+    );
+  });
+
+  it('signs the continuous plan with its first payment, charges each period and stops when cancelled', async () => {
+    const buyer = await account();
+    const order = (await preview(buyer.token, { grade_enum: 'VIP', day: 29, cycle: true })).data as OrderInfo;
+    await payAtCashier(order.order_id);
+    const [agreement] = await db().select().from(paymentAgreements).where(eq(paymentAgreements.userId, buyer.id));
+    expect(agreement).toMatchObject({ status: 'active', cycleAmountFen: 5_900 });
+    const endAfterFirst = (await userRow(buyer.id)).gradeEndsAt!.getTime();
+
+    const context: PaymentContext = {
+      db: db(),
+      providers: t.app.providers,
+      config: { publicUrl: undefined },
+      log: { info() {}, warn() {}, error() {} },
+      origin: 'http://localhost',
+    };
+    const dueDay = new Date(`${agreement!.nextChargeOn}T12:00:00+08:00`);
+    expect(await chargeDueAgreements(context, dueDay)).toBe(1);
+    expect(await chargeDueAgreements(context, dueDay)).toBe(0);
+    expect((await userRow(buyer.id)).gradeEndsAt!.getTime() - endAfterFirst).toBe(30 * DAY);
+
+    expect((await post(OrderPath.cancelCycle, buyer.token)).data).toEqual({ cancelled: 1 });
+    expect(await chargeDueAgreements(context, new Date(dueDay.getTime() + 40 * DAY))).toBe(0);
+  });
+
+  it('refuses a child account’s purchase', async () => {
+    const parent = await account({ grade: 'SVIP' });
+    const child = await account();
+    const invited = await post('/api/sub_account/add_info', parent.token, { phone: child.phone });
+    expect(invited.code).toBe(Code.OK);
+    expect((await post('/api/sub_account/assentV2', child.token)).code).toBe(Code.OK);
+    expect((await preview(child.token, { grade_enum: 'VIP', day: 365 })).msg).toBe(
+      '子账号不能购买或续费，请解绑后购买',
+    );
+  });
+
+  it('sells an EVIP member an extraction pack that adds 100 to the quota', async () => {
+    const member = await account({ grade: 'EVIP' });
+    const packs = await get(`${OrderPath.frequencyPackages}?frequencyType=9`, member.token);
+    const hundred = (packs.data as Array<{ id: number; frequency: number; price: number }>).find(
+      (pack) => pack.frequency === 100,
+    )!;
+    expect(hundred.price).toBe(2_900);
+    const before = await getPermissionUse(db(), member.id, 'AI_WRITING_BATCH_EXTRACTION');
+    const order = await post(OrderPath.previewFrequency, member.token, {
+      frequency_package_id: hundred.id,
+      rand_tag: 'pack-1',
+    });
+    expect(order.data.order).toMatchObject({ price: 2_900 });
+    await payAtCashier(order.data.order.order_id);
+    const after = await getPermissionUse(db(), member.id, 'AI_WRITING_BATCH_EXTRACTION');
+    expect(after.per_val - before.per_val).toBe(100);
+
+    expect((await get(`${OrderPath.frequencyPackages}?frequencyType=8`, member.token)).data).toEqual([]);
+    expect(
+      (await post(OrderPath.previewFrequency, member.token, { frequency_package_id: 999_999, rand_tag: 'pack-2' })).msg,
+    ).toBe(orderMessages.orderFailed);
+  });
+
+  it('leaves orders nobody tried to pay out of 我的订单', async () => {
+    const buyer = await account();
+    const untouched = (await preview(buyer.token, { grade_enum: 'VIP', day: 90 })).data as OrderInfo;
+    const scanned = (await preview(buyer.token, { grade_enum: 'VIP', day: 30, pe: 'WxPay' })).data as OrderInfo;
+    await get(`${OrderPath.wechatQr}?orderId=${scanned.order_id}`, buyer.token);
+    const list = await post(OrderPath.orderList, buyer.token, { page_no: 1 });
+    expect(list.data.total).toBe(1);
+    expect(list.data.list.map((item: { order_id: string }) => item.order_id)).toEqual([scanned.order_id]);
+    expect(untouched.order_id).not.toBe(scanned.order_id);
+  });
+
+  it('does not show another user’s order result', async () => {
+    const owner = await account();
+    const other = await account();
+    const order = (await preview(owner.token, { grade_enum: 'VIP', day: 30 })).data as OrderInfo;
+    expect((await get(`${OrderPath.payResult}?orderId=${order.order_id}`, other.token)).msg).toBe(
+      orderMessages.orderNotFound,
+    );
+  });
+});

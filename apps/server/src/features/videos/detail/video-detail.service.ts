@@ -1,0 +1,309 @@
+import {
+  type AudiencePortrait,
+  Code,
+  type CreatorProfile,
+  type HotWordWire,
+  type VideoComments,
+  type VideoCommentsQuery,
+  type VideoDetail,
+  type VideoKeywordList,
+  type VideoKeywordsBody,
+  type VideoTrend,
+  videoLimits,
+  videoMessages,
+  WORD_NEW_SEPARATOR,
+} from '@dso/contract';
+import { creatorClass, salesClass } from '@dso/domain';
+import type { Database } from '../../../db/client';
+import { AppError } from '../../../lib/app-error';
+import { presentFigure, resolveViewer } from '../../keywords/search/keywords.service';
+import {
+  type CreatorRecord,
+  findCreator,
+  findHotWords,
+  findPortrait,
+  findRefreshRequestedAt,
+  findTrend,
+  findVideo,
+  findVideoWithCreator,
+  isFavourite,
+  selectComments,
+  selectVideoKeywords,
+  type VideoRecord,
+} from './video-detail.repository';
+
+const HOUR_MS = 3_600_000;
+const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
+
+/** The instant the video's 30-minute refresh lock ends, or null when it does not hold at `now`. */
+export function refreshLockedUntil(requestedAt: Date | null, now: Date): Date | null {
+  if (!requestedAt) return null;
+  const until = new Date(requestedAt.getTime() + videoLimits.refreshLockMinutes * 60_000);
+  return until > now ? until : null;
+}
+
+export async function requireVideo(db: Database, awemeId: string): Promise<VideoRecord> {
+  const video = await findVideo(db, awemeId);
+  if (!video) throw new AppError(Code.NOT_FOUND, videoMessages.videoNotFound);
+  return video;
+}
+
+/** The dialog's head and video data tab (002 §3 Video detail). Open to visitors. */
+export async function videoDetail(
+  db: Database,
+  userId: number | null,
+  awemeId: string,
+  now = new Date(),
+): Promise<VideoDetail> {
+  const found = await findVideoWithCreator(db, awemeId);
+  if (!found) throw new AppError(Code.NOT_FOUND, videoMessages.videoNotFound);
+  const { video, creator } = found;
+  const [requestedAt, collected] = await Promise.all([
+    findRefreshRequestedAt(db, video.id),
+    userId === null ? false : isFavourite(db, userId, 'video', video.awemeId),
+  ]);
+  const lockedUntil = refreshLockedUntil(requestedAt, now);
+  return {
+    video_id: video.awemeId,
+    video_desc: video.videoDesc,
+    video_tag: video.videoTag,
+    video_score: video.videoScore,
+    origin_cover: video.originCover,
+    share_url: video.shareUrl,
+    play_url: video.playUrl,
+    user_id: creator.userId,
+    user_nick_name: creator.nickName,
+    avatar_larger: creator.avatar,
+    total_follower_count: creator.totalFollowerCount,
+    create_time: seconds(video.createTime),
+    last_update_time: seconds(video.lastUpdateTime),
+    duration: video.durationMs,
+    good_count: video.goodCount,
+    comment_count: video.commentCount,
+    share_count: video.shareCount,
+    collect_count: video.collectCount,
+    music_id: video.musicId,
+    music_title: video.musicTitle,
+    is_with_goods: video.isWithGoods,
+    goods: video.goods.map((item) => ({
+      title: item.title,
+      price: item.price_fen,
+      sales: item.sales,
+      cover: item.cover ?? null,
+    })),
+    word_new: video.wordNew.join(WORD_NEW_SEPARATOR),
+    status: video.status,
+    status_text: video.status === 'normal' ? null : videoMessages.deleted,
+    creator_avg: {
+      good_count: creator.avgGoodCount,
+      comment_count: creator.avgCommentCount,
+      share_count: creator.avgShareCount,
+      collect_count: creator.avgCollectCount,
+    },
+    refresh_locked_until: lockedUntil ? seconds(lockedUntil) : null,
+    collected,
+    is_demo: video.isDemo,
+  };
+}
+
+/** The creator stats of 002 §3 with the per-video averages and the size and sales classes. Open. */
+export async function creatorProfile(
+  db: Database,
+  userId: number | null,
+  creatorUserId: string,
+): Promise<CreatorProfile> {
+  const creator = await findCreator(db, creatorUserId);
+  if (!creator) throw new AppError(Code.NOT_FOUND, videoMessages.creatorNotFound);
+  const [viewer, collected] = await Promise.all([
+    resolveViewer(db, userId),
+    userId === null ? false : isFavourite(db, userId, 'creator', creator.userId),
+  ]);
+  return presentProfile(creator, presentFigure(creator.salesAmountFen, viewer), collected);
+}
+
+function presentProfile(creator: CreatorRecord, salesAmount: number | string, collected: boolean): CreatorProfile {
+  const sales = salesClass(creator.salesAmountFen);
+  return {
+    user_id: creator.userId,
+    unique_id: creator.uniqueId,
+    nick_name: creator.nickName,
+    avatar_larger: creator.avatar,
+    signature: creator.signature,
+    gender: creator.gender,
+    province: creator.province,
+    city: creator.city,
+    field: creator.field,
+    verified: creator.verified,
+    verify_info: creator.verifyInfo,
+    is_commerce: creator.isCommerce,
+    mcn: creator.mcn,
+    total_follower_count: creator.totalFollowerCount,
+    follower_growth_30d: creator.followerGrowth30d,
+    total_favorited: creator.totalFavorited,
+    aweme_count: creator.awemeCount,
+    video_comment_total_count: creator.videoCommentTotalCount,
+    video_share_total_count: creator.videoShareTotalCount,
+    avg_good_count: creator.avgGoodCount,
+    avg_comment_count: creator.avgCommentCount,
+    avg_share_count: creator.avgShareCount,
+    avg_collect_count: creator.avgCollectCount,
+    size_class: creatorClass(creator.totalFollowerCount),
+    sales_amount: salesAmount,
+    sales_class: { code: sales.code, label: sales.label },
+    live_count: creator.liveCount,
+    as_of: creator.asOf,
+    collected,
+    is_demo: creator.isDemo,
+  };
+}
+
+/**
+ * The hourly points of the first 48 hours, oldest first. An hour not observed is left out; the
+ * increment is against the point before (the first point's increment is its value).
+ */
+export async function videoTrend(db: Database, awemeId: string): Promise<VideoTrend> {
+  const video = await requireVideo(db, awemeId);
+  const trend = await findTrend(db, video.id);
+  if (!trend) return [];
+  const points: VideoTrend = [];
+  let previous = 0;
+  const slots = Math.min(videoLimits.trendShownHours, trend.goodValues.length);
+  for (let slot = 0; slot < slots; slot++) {
+    const good = trend.goodValues[slot];
+    if (good === null || good === undefined) continue;
+    points.push({
+      create_time: seconds(new Date(trend.startTime.getTime() + slot * HOUR_MS)),
+      good_value: good,
+      good_increment: good - previous,
+      comment_value: trend.commentValues[slot] ?? 0,
+      share_value: trend.shareValues[slot] ?? 0,
+      collect_value: trend.collectValues[slot] ?? 0,
+    });
+    previous = good;
+  }
+  return points;
+}
+
+/** The top 10 words of the comments. */
+export async function videoHotWords(db: Database, awemeId: string): Promise<HotWordWire[]> {
+  const video = await requireVideo(db, awemeId);
+  const words = await findHotWords(db, video.id);
+  return [...words]
+    .sort((a, b) => b.count - a.count)
+    .slice(0, videoLimits.hotWords)
+    .map((word) => ({ name: word.name, count: word.count }));
+}
+
+/** A page of comments, 20 a page, pages 1–10. */
+export async function videoComments(db: Database, query: VideoCommentsQuery): Promise<VideoComments> {
+  const video = await requireVideo(db, query.awemeId);
+  const size = videoLimits.commentPageSize;
+  const offset = (query.pageNo - 1) * size;
+  const { rows, total } = await selectComments(db, video.id, offset, size);
+  return {
+    total_record: total,
+    page_no: query.pageNo,
+    has_more: query.pageNo < videoLimits.commentMaxPages && offset + rows.length < total,
+    result: rows.map((row) => ({
+      cid: row.cid,
+      text: row.text,
+      create_time: seconds(row.createTime),
+      digg_count: row.diggCount,
+      reply_count: row.replyCount,
+      user: { nickname: row.nickname, avatar_thumb: { url_list: row.avatarUrl ? [row.avatarUrl] : [] } },
+    })),
+  };
+}
+
+const emptyPortrait: AudiencePortrait = {
+  age: null,
+  area: null,
+  atv: null,
+  category: null,
+  city: null,
+  city_level: null,
+  consume: null,
+  device: null,
+  gender: null,
+  liveness: null,
+  province: null,
+  gender_more: [],
+  age_more: [],
+  province_more: [],
+  city_more: [],
+  city_level_more: [],
+  device_more: [],
+  interest_more: [],
+  as_of: null,
+  empty_text: videoMessages.noPortrait,
+  region_empty_text: videoMessages.noRegion,
+};
+
+const byShare = (shares: Array<{ name: string; value: number }>, limit?: number) =>
+  [...shares].sort((a, b) => b.value - a.value).slice(0, limit);
+
+/** The audience of a video (002 §3 Portrait); every list empty and 暂无观众画像 when there is none. */
+export async function videoPortrait(db: Database, awemeId: string): Promise<AudiencePortrait> {
+  const video = await requireVideo(db, awemeId);
+  const row = await findPortrait(db, 'video', video.id);
+  if (!row) return emptyPortrait;
+  const top = videoLimits.portraitTopRegions;
+  const provinceMore = byShare(row.provinceMore, top);
+  const cityMore = byShare(row.cityMore, top);
+  return {
+    age: row.age,
+    area: row.area,
+    atv: row.atv,
+    category: row.category,
+    city: row.city,
+    city_level: row.cityLevel,
+    consume: row.consume,
+    device: row.device,
+    gender: row.gender,
+    liveness: row.liveness,
+    province: row.province,
+    gender_more: byShare(row.genderMore),
+    age_more: byShare(row.ageMore),
+    province_more: provinceMore,
+    city_more: cityMore,
+    city_level_more: byShare(row.cityLevelMore),
+    device_more: byShare(row.deviceMore),
+    interest_more: byShare(row.interestMore),
+    as_of: row.asOf,
+    empty_text: null,
+    region_empty_text: provinceMore.length === 0 && cityMore.length === 0 ? videoMessages.noRegion : null,
+  };
+}
+
+/** The related keyword table: the video's library keywords with their figures, filtered and sorted. */
+export async function videoKeywordList(
+  db: Database,
+  userId: number,
+  body: VideoKeywordsBody,
+): Promise<VideoKeywordList> {
+  const params = body.params_data;
+  const [video, viewer] = await Promise.all([requireVideo(db, params.video_id), resolveViewer(db, userId)]);
+  const { rows, total } = await selectVideoKeywords(
+    db,
+    video.id,
+    {
+      competitionStart: params.competition_start,
+      competitionEnd: params.competition_end,
+      coverStart: params.month_cover_count_start,
+      coverEnd: params.month_cover_count_end,
+      keyword: params.keyword,
+    },
+    body.orders,
+    (body.page_no - 1) * body.page_size,
+    body.page_size,
+  );
+  return {
+    total_record: total,
+    result: rows.map((row) => ({
+      keyword: row.keyword,
+      month_cover_count: presentFigure(row.monthCoverCount, viewer),
+      competition: row.competition,
+      search_rank: row.searchRank,
+    })),
+  };
+}

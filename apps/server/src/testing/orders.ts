@@ -1,0 +1,70 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { membershipCards, orders, permissionUsage, users } from '../db/schema';
+import { createCoupon, grantCoupon } from '../features/orders/coupons/coupons.service';
+import { shanghaiDate } from '../features/permissions/permissions.service';
+
+/*
+ * Set-up for journeys and tests of buying: a held coupon, a membership card, a used-up daily quota,
+ * and the account's grade as the database has it.
+ */
+
+/** Gives a user a coupon of `discountFen` off orders of at least `lowMoneyFen`, valid for a week. */
+export async function giveCoupon(
+  db: Database,
+  userId: number,
+  input: { name?: string; discountFen: number; lowMoneyFen?: number },
+) {
+  const now = Date.now();
+  const coupon = await createCoupon(db, {
+    name: input.name ?? '新人立减券',
+    discountFen: input.discountFen,
+    lowMoneyFen: input.lowMoneyFen ?? 0,
+    startsAt: new Date(now - 60_000),
+    endsAt: new Date(now + 7 * 86_400_000),
+  });
+  return grantCoupon(db, { couponId: coupon.id, userId });
+}
+
+/** A membership card of `grade` for `days` days. */
+export async function makeCard(db: Database, input: { code: string; grade: string; days: number }) {
+  await db.insert(membershipCards).values({ code: input.code, batch: 'test', grade: input.grade, days: input.days });
+  return input.code;
+}
+
+/** Marks today's allowance of a daily count as spent (the grade's value, here `used`). */
+export async function useUpDailyQuota(db: Database, userId: number, alias: string, used: number) {
+  await db
+    .insert(permissionUsage)
+    .values({ userId, alias, periodKey: shanghaiDate(new Date()), useVal: used })
+    .onConflictDoUpdate({
+      target: [permissionUsage.userId, permissionUsage.alias, permissionUsage.periodKey],
+      set: { useVal: used },
+    });
+}
+
+/** The account's stored grade and its end. */
+export async function readGrade(db: Database, userId: number) {
+  const [row] = await db
+    .select({ grade: users.grade, endsAt: users.gradeEndsAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/** A user's orders of a status, newest first. */
+export async function ordersOf(db: Database, userId: number, status?: string) {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(status ? and(eq(orders.userId, userId), eq(orders.status, status)) : eq(orders.userId, userId));
+  return rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+}
+
+/** Makes an order lapse now (its 900 s over), to see expiry without waiting. */
+export async function lapseOrder(db: Database, orderId: string) {
+  await db
+    .update(orders)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(orders.id, orderId));
+}

@@ -1,0 +1,166 @@
+import type { Database } from '../db/client';
+import {
+  audiencePortraits,
+  creators,
+  keywords,
+  videoComments,
+  videoHotWords,
+  videoKeywords,
+  videos,
+  videoTrends,
+} from '../db/schema';
+import { keywordGrams } from '../lib/grams';
+
+let serial = 0;
+const nextId = (prefix: string) => `${prefix}${Date.now()}${String(++serial).padStart(4, '0')}`;
+
+export interface CreatorFactoryInput {
+  userId?: string;
+  nickName?: string;
+  followers?: number;
+  salesAmountFen?: number;
+  avgGoodCount?: number;
+}
+
+/** Inserts a creator with plausible figures; returns the row. */
+export async function createCreator(db: Database, input: CreatorFactoryInput = {}) {
+  const nickName = input.nickName ?? `达人${++serial}`;
+  const [row] = await db
+    .insert(creators)
+    .values({
+      userId: input.userId ?? nextId('u'),
+      uniqueId: `dy${serial}`,
+      nickName,
+      avatar: '',
+      totalFollowerCount: input.followers ?? 50_000,
+      totalFavorited: 900_000,
+      awemeCount: 30,
+      videoCommentTotalCount: 12_000,
+      videoShareTotalCount: 3_000,
+      avgGoodCount: input.avgGoodCount ?? 30_000,
+      avgCommentCount: 400,
+      avgShareCount: 100,
+      avgCollectCount: 250,
+      salesAmountFen: input.salesAmountFen ?? 0,
+      grams: keywordGrams('DSO', nickName),
+      asOf: '2026-11-20',
+    })
+    .returning();
+  return row!;
+}
+
+export interface VideoFactoryInput {
+  creatorId?: number;
+  awemeId?: string;
+  desc?: string;
+  status?: 'normal' | 'deleted' | 'hidden';
+  playUrl?: string | null;
+  createTime?: Date;
+  /** Comments to add, most liked first by their index (digg_count falls with the index). */
+  comments?: number;
+  /** Hot words to store (name, count), as given. */
+  hotWords?: Array<{ name: string; count: number }>;
+  /** Add a portrait with these gender shares. */
+  portrait?: boolean;
+  /** Hourly cumulative likes of the trend (slot 0 = the publish hour); absent = no trend row. */
+  trendLikes?: Array<number | null>;
+  /** Library keywords (DSO) the video covers. */
+  keywords?: Array<{ keyword: string; monthCoverCount: number; competition: number; searchRank?: number | null }>;
+}
+
+/** Inserts a video (and a creator when none is given) with the parts the test asks for. */
+export async function createVideo(db: Database, input: VideoFactoryInput = {}) {
+  const creatorId = input.creatorId ?? (await createCreator(db)).id;
+  const desc = input.desc ?? `视频${++serial} 的标题`;
+  const createTime = input.createTime ?? new Date('2026-11-01T08:00:00Z');
+  const [video] = await db
+    .insert(videos)
+    .values({
+      awemeId: input.awemeId ?? nextId('7'),
+      creatorId,
+      videoDesc: desc,
+      videoTag: ['美食'],
+      videoScore: 87.5,
+      originCover: '',
+      shareUrl: 'https://example.test/share',
+      playUrl: input.playUrl === undefined ? 'https://example.test/play.mp4' : input.playUrl,
+      createTime,
+      lastUpdateTime: new Date('2026-11-20T00:00:00Z'),
+      durationMs: 15_000,
+      goodCount: 12_000,
+      commentCount: input.comments ?? 0,
+      shareCount: 300,
+      collectCount: 800,
+      goods: [{ title: '锅', price_fen: 9_900, sales: 12 }],
+      isWithGoods: true,
+      status: input.status ?? 'normal',
+      wordNew: ['火锅', '食谱'],
+      grams: keywordGrams('DSO', desc),
+    })
+    .returning();
+  const v = video!;
+  if (input.comments) {
+    await db.insert(videoComments).values(
+      Array.from({ length: input.comments }, (_, i) => ({
+        videoId: v.id,
+        cid: `c${v.id}-${i}`,
+        text: `评论${i}`,
+        createTime: new Date(createTime.getTime() + i * 60_000),
+        diggCount: 10_000 - i,
+        replyCount: i % 3,
+        nickname: `用户${i}`,
+        avatarUrl: '',
+      })),
+    );
+  }
+  if (input.hotWords) {
+    await db.insert(videoHotWords).values({ videoId: v.id, words: input.hotWords, commentCount: input.comments ?? 0 });
+  }
+  if (input.portrait) {
+    await db.insert(audiencePortraits).values({
+      subjectType: 'video',
+      subjectId: v.id,
+      gender: '女',
+      age: '24-30',
+      genderMore: [
+        { name: '女', value: 0.6 },
+        { name: '男', value: 0.4 },
+      ],
+      provinceMore: [{ name: '广东', value: 0.2 }],
+      asOf: '2026-11-20',
+    });
+  }
+  if (input.trendLikes) {
+    const likes = input.trendLikes;
+    await db.insert(videoTrends).values({
+      videoId: v.id,
+      startTime: createTime,
+      goodValues: likes as number[],
+      commentValues: likes.map((like) => (like === null ? null : Math.floor(like / 10))) as number[],
+      shareValues: likes.map((like) => (like === null ? null : Math.floor(like / 20))) as number[],
+      collectValues: likes.map((like) => (like === null ? null : Math.floor(like / 5))) as number[],
+    });
+  }
+  for (const entry of input.keywords ?? []) {
+    const [keyword] = await db
+      .insert(keywords)
+      .values({
+        platform: 'DSO',
+        keyword: entry.keyword,
+        grams: keywordGrams('DSO', entry.keyword),
+        monthCoverCount: entry.monthCoverCount,
+        competition: entry.competition,
+        firstSeen: '2026-01-01',
+        asOf: '2026-11-20',
+      })
+      .onConflictDoUpdate({
+        target: [keywords.platform, keywords.country, keywords.keyword],
+        set: { monthCoverCount: entry.monthCoverCount, competition: entry.competition },
+      })
+      .returning({ id: keywords.id });
+    await db
+      .insert(videoKeywords)
+      .values({ videoId: v.id, keywordId: keyword!.id, searchRank: entry.searchRank ?? null, asOf: '2026-11-20' });
+  }
+  return v;
+}

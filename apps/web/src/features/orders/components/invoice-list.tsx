@@ -1,0 +1,104 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import type { InvoiceItem } from '@dso/contract';
+import { formatTime, yuanText } from '@dso/domain';
+import { Button, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { AppPagination } from '../../../components/pagination/app-pagination';
+import { fetchInvoicePdf, INVOICE_PAGE_SIZE, useInvoiceList } from '../api/invoice-api';
+import { invoiceKindText, invoiceTitleTypeText } from './invoice-request-dialog';
+import { InvoiceStatusTag } from './invoice-status';
+
+/** Saves a downloaded file through a temporary link. */
+function saveBlob(blob: Blob, filename: string) {
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+}
+
+function DownloadButton({ invoice }: { invoice: InvoiceItem }) {
+  const [loading, setLoading] = useState(false);
+  const download = async () => {
+    setLoading(true);
+    try {
+      const { blob, filename } = await fetchInvoicePdf(invoice.id);
+      saveBlob(blob, filename ?? `发票-${invoice.invoice_no ?? invoice.id}.pdf`);
+    } catch {
+      // The API client has told the user.
+    } finally {
+      setLoading(false);
+    }
+  };
+  return (
+    <Button type="link" size="small" icon={<DownloadOutlined />} loading={loading} onClick={() => void download()}>
+      下载发票
+    </Button>
+  );
+}
+
+const columns: ColumnsType<InvoiceItem> = [
+  { title: '申请时间', dataIndex: 'create_time', width: 170, render: (value: number) => formatTime(value) },
+  { title: '发票类型', dataIndex: 'kind', width: 130, render: (value: InvoiceItem['kind']) => invoiceKindText[value] },
+  {
+    title: '抬头',
+    dataIndex: 'title',
+    render: (value: string, invoice) => (
+      <div className="orders-invoice-title">
+        <span>{value}</span>
+        <span className="orders-muted">
+          {invoiceTitleTypeText[invoice.title_type]}
+          {invoice.tax_no ? ` · ${invoice.tax_no}` : ''}
+        </span>
+      </div>
+    ),
+  },
+  { title: '金额', dataIndex: 'amount', width: 110, render: (value: number) => `¥${yuanText(value)}` },
+  { title: '订单数', dataIndex: 'order_ids', width: 80, render: (value: string[]) => value.length },
+  {
+    title: '状态',
+    dataIndex: 'status',
+    width: 200,
+    render: (value: InvoiceItem['status'], invoice) => <InvoiceStatusTag status={value} failure={invoice.failure} />,
+  },
+  { title: '发票号码', dataIndex: 'invoice_no', width: 150, render: (value: string | null) => value ?? '—' },
+  {
+    title: '操作',
+    key: 'action',
+    width: 120,
+    render: (_value, invoice) => (invoice.status === 'issued' ? <DownloadButton invoice={invoice} /> : '—'),
+  },
+];
+
+/** The caller's invoices (issue 9): state 待开具 / 已开具 / 已红冲 / 开具失败, and the PDF of an issued one. */
+export function InvoiceList() {
+  const [page, setPage] = useState(1);
+  const { data, isPending } = useInvoiceList(page);
+  return (
+    <div className="orders-invoices" data-testid="invoice-list">
+      <Table<InvoiceItem>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={data?.list ?? []}
+        loading={isPending}
+        pagination={false}
+        scroll={{ x: 1000 }}
+        locale={{ emptyText: '暂无开票记录' }}
+      />
+      <AppPagination
+        total={data?.total ?? 0}
+        current={page}
+        pageSize={INVOICE_PAGE_SIZE}
+        hideOnSinglePage
+        align="end"
+        onChange={setPage}
+        className="orders-pagination"
+      />
+    </div>
+  );
+}

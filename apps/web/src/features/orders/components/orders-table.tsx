@@ -1,0 +1,150 @@
+import { FileTextOutlined } from '@ant-design/icons';
+import type { OrderItem, OrderStatus, PayMode } from '@dso/contract';
+import { formatTime, yuanText } from '@dso/domain';
+import { Button, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { AppPagination } from '../../../components/pagination/app-pagination';
+import { ORDER_PAGE_SIZE, useOrderList } from '../api/order-list-api';
+import { InvoiceRequestDialog } from './invoice-request-dialog';
+import { InvoiceStatusTag } from './invoice-status';
+
+/** How an order's state reads in 我的订单. */
+export const orderStatusText: Record<OrderStatus, string> = {
+  pending: '待支付',
+  paid: '已支付',
+  cancelled: '已取消',
+  closed: '已关闭',
+  refund_due: '待退款',
+};
+
+const orderStatusColor: Record<OrderStatus, string> = {
+  pending: 'gold',
+  paid: 'success',
+  cancelled: 'default',
+  closed: 'default',
+  refund_due: 'orange',
+};
+
+export const payModeText: Record<PayMode, string> = { AliPay: '支付宝', WxPay: '微信支付' };
+
+/** An order can go on an invoice once it is paid with money and no live invoice covers it yet. */
+export function isInvoiceable(order: OrderItem): boolean {
+  return order.status === 'paid' && order.pay_money > 0 && order.invoice_id === null;
+}
+
+const columns: ColumnsType<OrderItem> = [
+  {
+    title: '订单号',
+    dataIndex: 'order_id',
+    width: 190,
+    render: (value: string) => <span className="orders-mono">{value}</span>,
+  },
+  { title: '内容', dataIndex: 'title', ellipsis: true },
+  { title: '金额', dataIndex: 'pay_money', width: 100, render: (value: number) => `¥${yuanText(value)}` },
+  {
+    title: '状态',
+    dataIndex: 'status',
+    width: 90,
+    render: (value: OrderStatus) => <Tag color={orderStatusColor[value]}>{orderStatusText[value]}</Tag>,
+  },
+  {
+    title: '支付方式',
+    dataIndex: 'pay_mode',
+    width: 100,
+    render: (value: PayMode | null) => (value ? payModeText[value] : '—'),
+  },
+  { title: '下单时间', dataIndex: 'create_time', width: 170, render: (value: number) => formatTime(value) },
+  {
+    title: '会员有效期',
+    key: 'period',
+    width: 200,
+    render: (_value, order) => (order.start_date && order.end_date ? `${order.start_date} 至 ${order.end_date}` : '—'),
+  },
+  {
+    title: '发票',
+    key: 'invoice',
+    width: 110,
+    render: (_value, order) => {
+      if (order.invoice_status) return <InvoiceStatusTag status={order.invoice_status} />;
+      return isInvoiceable(order) ? <span className="orders-muted">未开票</span> : '—';
+    },
+  },
+];
+
+/**
+ * 我的订单's order list (000 §2.3, issue 9): order id, content, amount, state, pay mode, order time,
+ * membership period and invoice state, a page at a time. Paid orders without an invoice can be
+ * selected, across pages, and 申请开票 asks for one invoice covering them.
+ */
+export function OrdersTable() {
+  const [page, setPage] = useState(1);
+  const { data, isPending } = useOrderList(page);
+  const [selected, setSelected] = useState<OrderItem[]>([]);
+  const [invoicing, setInvoicing] = useState(false);
+  const total = selected.reduce((sum, order) => sum + order.pay_money, 0);
+
+  return (
+    <div className="orders-table" data-testid="orders-table">
+      <div className="orders-toolbar">
+        <span className="orders-muted" data-testid="orders-selection">
+          {selected.length > 0
+            ? `已选 ${selected.length} 个订单，合计 ¥${yuanText(total)}`
+            : '勾选已支付且未开票的订单即可申请开票'}
+        </span>
+        <Button
+          type="primary"
+          icon={<FileTextOutlined />}
+          disabled={selected.length === 0}
+          onClick={() => setInvoicing(true)}
+        >
+          申请开票
+        </Button>
+      </div>
+      <Table<OrderItem>
+        rowKey="order_id"
+        size="middle"
+        columns={columns}
+        dataSource={data?.list ?? []}
+        loading={isPending}
+        pagination={false}
+        scroll={{ x: 1100 }}
+        locale={{ emptyText: '暂无订单' }}
+        rowSelection={{
+          selectedRowKeys: selected.map((order) => order.order_id),
+          preserveSelectedRowKeys: true,
+          getCheckboxProps: (order) => ({
+            disabled: !isInvoiceable(order),
+            'aria-label': `选择订单 ${order.order_id}`,
+          }),
+          onChange: (_keys, rows) => {
+            // Rows of other pages come back undefined; keep the ones already chosen there.
+            setSelected((previous) => {
+              const chosen = rows.filter((row): row is OrderItem => Boolean(row));
+              const pageIds = new Set((data?.list ?? []).map((order) => order.order_id));
+              return [...previous.filter((order) => !pageIds.has(order.order_id)), ...chosen];
+            });
+          },
+        }}
+      />
+      <AppPagination
+        total={data?.total ?? 0}
+        current={page}
+        pageSize={ORDER_PAGE_SIZE}
+        hideOnSinglePage
+        align="end"
+        onChange={setPage}
+        className="orders-pagination"
+      />
+      <InvoiceRequestDialog
+        open={invoicing}
+        orders={selected}
+        onClose={() => setInvoicing(false)}
+        onSubmitted={() => {
+          setInvoicing(false);
+          setSelected([]);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,216 @@
+import { type FrequencyPackage, OrderPath } from '@dso/contract';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, type Mock, type MockInstance, vi } from 'vitest';
+import { openedDialogs, renderWidget } from '../../../components/testing/render-widget';
+import { request } from '../../../lib/api/client';
+import { ApiError } from '../../../lib/api/errors';
+import * as feedback from '../../../lib/feedback';
+import { useDialogs } from '../../../stores/dialogs';
+import * as reload from '../../account';
+import { loadRoles, loadUserInfo } from '../../account';
+import { RechargeDialog } from './recharge-dialog';
+
+vi.mock('../../../lib/api/client', () => ({ request: vi.fn() }));
+vi.mock('../../account', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../account')>()),
+  loadUserInfo: vi.fn(async () => null),
+  loadRoles: vi.fn(async () => []),
+}));
+
+interface Call {
+  path: string;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+const requestMock = request as unknown as Mock<(path: string, options?: Omit<Call, 'path'>) => unknown>;
+
+const packs: FrequencyPackage[] = [
+  { id: 1, name: '批量提取文案次数包', frequency: 100, price: 990 },
+  { id: 2, name: '批量提取文案次数包', frequency: 1000, price: 19900 },
+];
+
+/** Answers the recharge calls by path; a handler may throw as a refusing server would. */
+function answer(handlers: Record<string, (call: Call) => unknown>) {
+  const calls: Call[] = [];
+  requestMock.mockImplementation(async (path, options) => {
+    const call = { path, ...options };
+    calls.push(call);
+    const handler = handlers[path];
+    if (!handler) throw new ApiError(404, `not mocked: ${path}`);
+    return handler(call);
+  });
+  return calls;
+}
+
+const order = (id: number) => ({
+  order: { order_id: `P${id}`, price: id === 1 ? 990 : 19900, expire_time: Math.floor(Date.now() / 1000) + 900 },
+});
+
+function openRecharge() {
+  renderWidget(<RechargeDialog />, { viewer: 'EVIP' });
+  act(() => useDialogs.getState().openDialog('buyTimes', { type: 9, message: '今日次数已用尽，明天再来试试吧~' }));
+}
+
+describe('RechargeDialog', () => {
+  let toast: MockInstance<typeof feedback.toast>;
+  let reloadPage: MockInstance<typeof reload.reloadPage>;
+  beforeEach(() => {
+    requestMock.mockReset();
+    toast = vi.spyOn(feedback, 'toast').mockImplementation(() => undefined);
+    reloadPage = vi.spyOn(reload, 'reloadPage').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('says 套餐数据获取失败 and closes when the count type has no packs', async () => {
+    const calls = answer({ [OrderPath.frequencyPackages]: () => [] });
+    openRecharge();
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('套餐数据获取失败', 'error', 2000));
+    expect(openedDialogs().open.buyTimes).toBe(false);
+    expect(calls[0]).toMatchObject({ path: OrderPath.frequencyPackages, query: { frequencyType: 9 } });
+    expect(calls.some((call) => call.path === OrderPath.previewFrequency)).toBe(false);
+  });
+
+  it('says 套餐数据获取失败 and closes when the packs cannot be loaded', async () => {
+    answer({
+      [OrderPath.frequencyPackages]: () => {
+        throw new ApiError(500, '好像哪里出错了，稍后试试吧');
+      },
+    });
+    openRecharge();
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('套餐数据获取失败', 'error', 2000));
+    expect(openedDialogs().open.buyTimes).toBe(false);
+  });
+
+  it('says 订单创建失败,请稍后重试 and closes when the order preview fails', async () => {
+    answer({
+      [OrderPath.frequencyPackages]: () => packs,
+      [OrderPath.previewFrequency]: () => {
+        throw new ApiError(300, '套餐不存在');
+      },
+    });
+    openRecharge();
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('订单创建失败,请稍后重试', 'error', 2000));
+    expect(openedDialogs().open.buyTimes).toBe(false);
+  });
+
+  it('shows each pack with its count, its price in yuan and one year of validity, and orders the chosen one', async () => {
+    const calls = answer({
+      [OrderPath.frequencyPackages]: () => packs,
+      [OrderPath.previewFrequency]: (call) =>
+        order((call.body as { frequency_package_id: number }).frequency_package_id),
+      [OrderPath.payResult]: () => false,
+    });
+    openRecharge();
+    const cards = await screen.findAllByTestId('frequency-pack');
+    expect(cards.map((card) => card.textContent)).toEqual([
+      '批量提取文案次数包100次¥9.9有效期1年',
+      '批量提取文案次数包1000次¥199有效期1年',
+    ]);
+    expect(screen.getByText('今日次数已用尽，明天再来试试吧~')).toBeTruthy();
+    // The first pack is ordered at once, paid by Alipay unless the payer switches.
+    await waitFor(() => expect(screen.getByTestId('pay-amount').textContent).toBe('¥9.9'));
+    expect(calls.find((call) => call.path === OrderPath.previewFrequency)?.body).toMatchObject({
+      frequency_package_id: 1,
+      pe: 'AliPay',
+      rand_tag: expect.stringMatching(/\S/),
+    });
+    fireEvent.click(cards[1] as HTMLElement);
+    await waitFor(() => expect(screen.getByTestId('pay-amount').textContent).toBe('¥199'));
+    expect(calls.filter((call) => call.path === OrderPath.previewFrequency).at(-1)?.body).toMatchObject({
+      frequency_package_id: 2,
+    });
+    expect(cards[1]?.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('asks wx_order_c for the WeChat Pay QR of the order when 微信支付 is chosen', async () => {
+    const calls = answer({
+      [OrderPath.frequencyPackages]: () => packs,
+      [OrderPath.previewFrequency]: () => order(1),
+      [OrderPath.wechatPackQr]: () => ({ code_url: 'weixin://wxpay/bizpayurl?pr=abc' }),
+      [OrderPath.payResult]: () => false,
+    });
+    openRecharge();
+    const payment = await screen.findByTestId('pack-payment');
+    await waitFor(() => expect(screen.getByTestId('pay-amount').textContent).toBe('¥9.9'));
+    expect(calls.some((call) => call.path === OrderPath.wechatPackQr)).toBe(false);
+    fireEvent.click(within(payment).getByText('微信支付'));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === OrderPath.wechatPackQr)?.query).toEqual({ orderId: 'P1' }),
+    );
+    expect(within(payment).getByText(/使用微信扫码支付/)).toBeTruthy();
+  });
+
+  it('says 支付成功, refreshes the account and reloads once the pack is paid', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let paid = false;
+    answer({
+      [OrderPath.frequencyPackages]: () => packs,
+      [OrderPath.previewFrequency]: () => order(1),
+      [OrderPath.payResult]: (call) => {
+        expect(call.query).toEqual({ orderId: 'P1' });
+        return paid;
+      },
+    });
+    openRecharge();
+    await waitFor(() => expect(screen.getByTestId('pay-amount').textContent).toBe('¥9.9'));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2000);
+    });
+    expect(toast).not.toHaveBeenCalled();
+    expect(openedDialogs().open.buyTimes).toBe(true);
+    paid = true;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2000);
+    });
+    await vi.waitFor(() => expect(toast).toHaveBeenCalledWith('支付成功', 'success', 2000));
+    expect(openedDialogs().open.buyTimes).toBe(false);
+    expect(loadUserInfo).toHaveBeenCalled();
+    expect(loadRoles).toHaveBeenCalled();
+    await vi.waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1), { timeout: 3000 });
+  });
+
+  it('says 您已取消支付 when the payer cancels, and stops asking', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const calls = answer({
+      [OrderPath.frequencyPackages]: () => packs,
+      [OrderPath.previewFrequency]: () => order(1),
+      [OrderPath.payResult]: () => 'CANCEL',
+    });
+    openRecharge();
+    await waitFor(() => expect(screen.getByTestId('pay-amount').textContent).toBe('¥9.9'));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2000);
+    });
+    expect(toast).toHaveBeenCalledWith('您已取消支付', 'warning', 2000);
+    expect(within(screen.getByTestId('pack-payment')).getByText('您已取消支付')).toBeTruthy();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(6000);
+    });
+    expect(calls.filter((call) => call.path === OrderPath.payResult)).toHaveLength(1);
+    expect(reloadPage).not.toHaveBeenCalled();
+  });
+
+  it('closes when the QR runs out after 900 s', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    answer({
+      [OrderPath.frequencyPackages]: () => packs,
+      [OrderPath.previewFrequency]: () => order(1),
+      [OrderPath.payResult]: () => false,
+    });
+    openRecharge();
+    await waitFor(() => expect(screen.getByTestId('pay-amount').textContent).toBe('¥9.9'));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(899_000);
+    });
+    expect(openedDialogs().open.buyTimes).toBe(true);
+    expect(screen.getByTestId('pay-countdown').textContent).toBe('00:01');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+    });
+    expect(openedDialogs().open.buyTimes).toBe(false);
+    expect(toast).toHaveBeenCalledWith('已过期', 'warning', 2000);
+  });
+});

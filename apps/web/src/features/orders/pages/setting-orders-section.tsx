@@ -1,0 +1,22 @@
+import { Tabs } from 'antd';
+import { InvoiceList } from '../components/invoice-list';
+import { OrdersTable } from '../components/orders-table';
+
+/** 我的订单 (000 §2.3, issue 9): the orders with the invoice request, and the invoices asked for. */
+export function SettingOrdersSection() {
+  return (
+    <section className="setting-section" aria-labelledby="setting-orders-title">
+      <h2 id="setting-orders-title" className="setting-section__title">
+        我的订单
+      </h2>
+      <Tabs
+        defaultActiveKey="orders"
+        destroyOnHidden
+        items={[
+          { key: 'orders', label: '订单记录', children: <OrdersTable /> },
+          { key: 'invoices', label: '开票记录', children: <InvoiceList /> },
+        ]}
+      />
+    </section>
+  );
+}

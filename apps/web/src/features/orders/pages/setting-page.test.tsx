@@ -1,0 +1,128 @@
+import { OrderPath, type UserInfo } from '@dso/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+// For its jsdom style shim and its cleanup of dialogs and session between tests.
+import '../../../components/testing/render-widget';
+import { request } from '../../../lib/api/client';
+import { readCookie } from '../../../lib/storage';
+import { useDialogs } from '../../../stores/dialogs';
+import { useSession } from '../../../stores/session';
+import SettingPage from './setting-page';
+import { SIDEBAR_COOKIE } from './setting-sidebar';
+
+vi.mock('../../../lib/api/client', () => ({ request: vi.fn(), requestFile: vi.fn() }));
+const requestMock = request as unknown as Mock<(path: string) => unknown>;
+
+const initialDialogs = useDialogs.getState();
+
+function signIn(overrides: Partial<UserInfo> = {}) {
+  const userInfo = {
+    id: 7,
+    phone_last: '0007',
+    avatar: '',
+    head_img: '',
+    grade: 'SVIP',
+    vip_name: '',
+    sub_account: false,
+    grade_info_vo: { grade_enum: 'SVIP', end_day: 42, end_time: 1_924_876_800 },
+    ...overrides,
+  } as UserInfo;
+  useSession.setState({ token: 'test-token', userInfo });
+}
+
+function renderPage(path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <ConfigProvider locale={zhCN}>
+      <QueryClientProvider client={client}>
+        <AntdApp>
+          <MemoryRouter initialEntries={[path]}>
+            <SettingPage />
+          </MemoryRouter>
+        </AntdApp>
+      </QueryClientProvider>
+    </ConfigProvider>,
+  );
+}
+
+function setCookie(value: string | null) {
+  const expires = value === null ? 'Thu, 01 Jan 1970 00:00:00 GMT' : 'Fri, 01 Jan 2100 00:00:00 GMT';
+  // biome-ignore lint/suspicious/noDocumentCookie: the test sets the cookie as a returning browser would have it.
+  document.cookie = `${SIDEBAR_COOKIE}=${value ?? ''}; expires=${expires}; path=/`;
+}
+
+describe('SettingPage', () => {
+  beforeEach(() => {
+    requestMock.mockReset();
+    requestMock.mockImplementation(async (path) => {
+      if (path === OrderPath.orderList) return { list: [], total: 0 };
+      throw new Error(`unexpected ${path}`);
+    });
+    setCookie(null);
+    signIn();
+  });
+  afterEach(() => {
+    cleanup();
+    useDialogs.setState({ open: initialDialogs.open, payload: {} });
+    useSession.setState({ token: null, userInfo: null });
+  });
+
+  it.each(['/setting?type=first', '/setting', '/setting?type=collectDouyin'])('shows 我的订单 at %s', async (path) => {
+    renderPage(path);
+    expect(await screen.findByRole('heading', { name: '我的订单' })).toBeTruthy();
+    expect(await screen.findByText('暂无订单')).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: '个人中心' });
+    expect(
+      within(nav)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['我的订单']);
+    for (const later of ['关键词监控', '我的收藏', '账号授权']) expect(screen.queryByText(later)).toBeNull();
+  });
+
+  it('sums up the account with the phone, the grade and the days left, and opens the card and pay dialogs', async () => {
+    renderPage('/setting?type=first');
+    const account = await screen.findByTestId('setting-account');
+    expect(within(account).getByText('尾号 0007')).toBeTruthy();
+    expect(within(account).getByText('企业版')).toBeTruthy();
+    expect(within(account).getByText('剩余 42 天')).toBeTruthy();
+    fireEvent.click(within(account).getByRole('button', { name: '兑换会员卡' }));
+    expect(useDialogs.getState().open.cardExchange).toBe(true);
+    fireEvent.click(within(account).getByRole('button', { name: '续费/升级' }));
+    expect(useDialogs.getState().open.pay).toBe(true);
+    expect(useDialogs.getState().payload.pay).toEqual({ grade: 'EVIP' });
+  });
+
+  it('offers a child account no pay button, since it holds its parent’s rights', async () => {
+    signIn({ sub_account: true });
+    renderPage('/setting');
+    const account = await screen.findByTestId('setting-account');
+    expect(within(account).getByText('子账号 · 共享主账号权益')).toBeTruthy();
+    expect(within(account).queryByRole('button', { name: '续费/升级' })).toBeNull();
+  });
+
+  it('opens the 240 px sidebar by default and keeps it folded or open in the cookie', async () => {
+    renderPage('/setting');
+    const sidebar = await screen.findByTestId('setting-sidebar');
+    expect(sidebar.dataset.open).toBe('1');
+    expect(sidebar.style.width).toBe('240px');
+    fireEvent.click(screen.getByRole('button', { name: '收起侧边栏' }));
+    expect(sidebar.dataset.open).toBe('0');
+    expect(readCookie(SIDEBAR_COOKIE)).toBe('0');
+    expect(screen.queryByTestId('setting-account')).toBeNull();
+    cleanup();
+
+    // The next visit starts folded, as the cookie says.
+    renderPage('/setting');
+    const folded = await screen.findByTestId('setting-sidebar');
+    expect(folded.dataset.open).toBe('0');
+    fireEvent.click(screen.getByRole('button', { name: '展开侧边栏' }));
+    expect(folded.dataset.open).toBe('1');
+    expect(readCookie(SIDEBAR_COOKIE)).toBe('1');
+    expect(screen.getByTestId('setting-account')).toBeTruthy();
+  });
+});

@@ -1,0 +1,35 @@
+import { Code, permissionDeniedDataSchema } from '@dso/contract';
+import { upgradeMessages } from '@dso/domain';
+import { Button } from 'antd';
+import { NoData, type NoPermissionFeature, NoPermissionPanel } from '../../../components';
+import { ApiError } from '../../../lib/api/errors';
+
+/** Whether an error is the server's 810 refusal (a missing right or a used-up count). */
+export function isRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.code === Code.NEEDS_UPGRADE;
+}
+
+/**
+ * What a tab shows when its call failed: the upgrade panel in place of the tab for an 810 refusal
+ * (002 §5), with the tier the server names preselected; otherwise a reload button.
+ */
+export function TabFailure({ error, type, onRetry }: { error: unknown; type: NoPermissionFeature; onRetry(): void }) {
+  if (isRefusal(error)) {
+    const denied = permissionDeniedDataSchema.safeParse(error.data);
+    const needed = denied.success && denied.data.action === 'pay' ? denied.data.grade : null;
+    return (
+      <NoPermissionPanel
+        type={type}
+        message={error.message || upgradeMessages.insufficientRights}
+        needed={needed}
+        height={360}
+      />
+    );
+  }
+  return (
+    <div className="vd-failure">
+      <NoData text="加载失败" />
+      <Button onClick={onRetry}>重新加载</Button>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import type { UserInfo, VideoDetail } from '@dso/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, configure, render } from '@testing-library/react';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach } from 'vitest';
+import type { EChartProps } from '../../../lib/charts';
+import { chartPalettes } from '../../../lib/charts/chart-theme';
+import { useDialogs } from '../../../stores/dialogs';
+import { useSession } from '../../../stores/session';
+
+configure({ asyncUtilTimeout: 5000 });
+const computeStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => computeStyle(element);
+
+/** Stands in for the ECharts canvas (jsdom has none): a labelled box per chart drawn. */
+export const chartStubModule = {
+  EChart: ({ ariaLabel, testId }: EChartProps) => <div role="img" aria-label={ariaLabel} data-testid={testId} />,
+  useChartTheme: () => ({ name: 'dark' as const, palette: chartPalettes.dark }),
+};
+
+/** Renders a video view at an address, signed in (VIP) or as a visitor, with a fresh query client. */
+export function renderVideo(
+  ui: ReactElement,
+  { viewer = 'user', path = '*', url = '/' }: { viewer?: 'user' | 'visitor'; path?: string; url?: string } = {},
+) {
+  if (viewer === 'visitor') useSession.setState({ token: null, userInfo: null });
+  else
+    useSession.setState({
+      token: 'test-token',
+      userInfo: { id: 7, grade: 'VIP', grade_info_vo: { grade_enum: 'VIP', end_day: 30, end_time: 0 } } as UserInfo,
+    });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+  return render(
+    <ConfigProvider locale={zhCN}>
+      <AntdApp>
+        <QueryClientProvider client={client}>
+          <MemoryRouter initialEntries={[url]}>
+            <Routes>
+              <Route path={path} element={ui} />
+            </Routes>
+          </MemoryRouter>
+        </QueryClientProvider>
+      </AntdApp>
+    </ConfigProvider>,
+  );
+}
+
+/** A video's details with plausible figures; override what a test is about. */
+export function videoDetail(overrides: Partial<VideoDetail> = {}): VideoDetail {
+  return {
+    video_id: '7300000000000000001',
+    video_desc: '周末露营好物分享',
+    video_tag: ['露营', '户外'],
+    video_score: 87.6,
+    origin_cover: 'https://example.com/cover.jpg',
+    share_url: 'https://v.douyin.com/abc123/',
+    play_url: 'https://example.com/play.mp4',
+    user_id: 'u1',
+    user_nick_name: '露营达人小李',
+    avatar_larger: 'https://example.com/avatar.jpg',
+    total_follower_count: 123_000_000,
+    create_time: 1_763_000_000,
+    last_update_time: 1_763_100_000,
+    duration: 65_000,
+    good_count: 25_000,
+    comment_count: 1_200,
+    share_count: 300,
+    collect_count: 4_500,
+    music_id: null,
+    music_title: null,
+    is_with_goods: false,
+    goods: [],
+    word_new: '露营,装备',
+    status: 'normal',
+    status_text: null,
+    creator_avg: { good_count: 12_000, comment_count: 800, share_count: 150, collect_count: 2_000 },
+    refresh_locked_until: null,
+    collected: false,
+    is_demo: false,
+    ...overrides,
+  };
+}
+
+const initialDialogs = useDialogs.getState();
+afterEach(() => {
+  cleanup();
+  useDialogs.setState({ open: initialDialogs.open, payload: {} });
+  useSession.setState({ token: null, userInfo: null });
+  localStorage.clear();
+  sessionStorage.clear();
+});

@@ -1,0 +1,56 @@
+import { buildApp } from '@dso/server';
+import type { Database } from '@dso/server/db';
+import { startInProcessWorker } from '@dso/server/startup';
+import { createTestDatabase, createUser, loginAs } from '@dso/server/testing';
+import type { Browser, Page } from 'playwright-core';
+import { journeyConfig, type RunningServer } from './server';
+
+export interface OrdersServer extends RunningServer {
+  db: Database;
+  /** A new account of `grade` with a session token (for `signIn`). */
+  account(grade?: string): Promise<{ id: number; phone: string; token: string }>;
+}
+
+/** The real server with the built web app, paying through the sandbox cashier (the default). */
+export async function startOrdersServer(): Promise<OrdersServer> {
+  const database = await createTestDatabase();
+  const app = await buildApp({ config: journeyConfig(), database, logger: false });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  // Invoices are issued by a job, as on a running installation.
+  const worker = startInProcessWorker(app);
+  return {
+    url,
+    db: database.db,
+    async account(grade = 'FREE') {
+      const user = await createUser(database.db, { grade });
+      return { id: user.id, phone: user.phone, token: await loginAs(database.db, user.id) };
+    },
+    close: async () => {
+      await worker?.stop();
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** The text a pay QR on the page encodes (the components expose it beside the drawing). */
+export async function qrTextOf(page: Page, testId: string): Promise<string> {
+  const handle = await page.waitForFunction(
+    (id) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-qr-text') || null,
+    testId,
+  );
+  return (await handle.jsonValue()) as string;
+}
+
+/**
+ * Scans a pay QR with "a phone": a second browser context opens what the QR encodes (the Alipay pay
+ * page redirects to the sandbox cashier; the WeChat code_url is the cashier) and presses 支付 or 取消.
+ */
+export async function scanAndPress(browser: Browser, qrText: string, button: '支付' | '取消') {
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN' });
+  const page = await phone.newPage();
+  await page.goto(qrText);
+  await page.getByRole('button', { name: button, exact: true }).click();
+  await page.getByRole('heading', { name: button === '支付' ? '支付成功' : '已取消支付' }).waitFor();
+  await phone.close();
+}

@@ -1,0 +1,831 @@
+import { keywordLength, keywordLimits, keywordMessages, sizeClassCodes } from '@dso/domain';
+import { z } from 'zod';
+import { booleanishSchema, pageNoSchema } from './input';
+import { portraitShareSchema } from './keyword-details';
+import { figureSchema, keywordRowSchema, keywordTextSchema, rateFigureSchema, requiredKeywordSchema } from './keywords';
+
+/*
+ * Videos, creators, live sessions, topics and favourites (002 §2–§5, §7–§9; 000 §2.2–§2.5; issue 10).
+ * Envelope as always: `{ code, msg, data }`; the schemas below are `data`.
+ *
+ * Wire conventions of this area:
+ * - The spec's names are the wire names, including its mixed casing (`awemeId`, `aweme_id`, `videoId`,
+ *   `pageNo`). A video is always named by its platform id, the aweme id (`video_id` in answers too); a
+ *   creator by the platform's user id; a live session by its room id (`lid`). Our serial ids never
+ *   leave the server.
+ * - Instants are Unix seconds (as the platform's own `create_time`, and as orders send them); days are
+ *   'YYYY-MM-DD' (Asia/Shanghai); durations milliseconds; money integer fen.
+ * - A video's and a creator's public counts (likes, comments, shares, collects, followers) are plain
+ *   numbers: the platform shows them to anyone, so blurring them would hide nothing. The product's own
+ *   figures (a keyword's month_cover_count, sales amounts) are `figureSchema`: exact for a logged-in
+ *   user with show_original_data, a display band (string) for everyone else (002 §9).
+ */
+
+/**
+ * The area's paths. Method, who may call, and the permission each needs (002 §5: without it the tab
+ * shows the upgrade panel; the server answers 810 with the permission-denied data).
+ */
+export const VideoPath = {
+  /** GET ?awemeId. Open. The dialog's head and the video data tab (002 §3 Video detail). */
+  detail: '/api/video/detail',
+  /** GET ?aweme_id&day_cycle=H72&history=false. VIDEO_LIBRARY_DETAIL_VIDEO_DATA. */
+  trend: '/api/video/trend',
+  /** GET ?videoId (the aweme id). VIDEO_LIBRARY_DETAIL_COMMENT_ANALYSIS. Top 10 words of the comments. */
+  hotWords: '/api/video/hot_words',
+  /** GET ?awemeId&pageNo. VIDEO_LIBRARY_DETAIL_COMMENT_ANALYSIS. 20 a page, pages 1–10. */
+  comments: '/api/video/comments',
+  /** GET ?videoId (the aweme id). VIDEO_LIBRARY_DETAIL_USER_PORTRAIT. */
+  portrait: '/api/video/portrait',
+  /** POST (orders, page_no, page_size, params_data). VIDEO_LIBRARY_DETAIL_KEYWORD_COVERAGE_DATA. */
+  keywords: '/api/video/keywords',
+  /** POST { awemeId }. Login. Queues a refresh of the video's figures; 30-minute lock per video. */
+  refresh: '/api/video/refresh',
+  /** GET ?keyword&sort&page_no&page_size. Open (visitors see the guest rows). Title search; header search 视频. */
+  search: '/api/video/search',
+  /** GET ?keyword&date&page_no&page_size. Open. Works ranked under a keyword (/DouyinKeywordSearchRank). */
+  keywordRank: '/api/video/keyword_rank',
+  /** GET ?field&page_no&page_size. Open. Breakout works of small accounts (/DouyinTopic/lowPowderPop). */
+  lowFollowerHits: '/api/video/low_follower_hits',
+  /** GET ?userId. Open. Creator stats of 002 §3 with size and sales classes. */
+  creatorProfile: '/api/creator/profile',
+  /** GET, the creator library's filters and sorts. Open (guest rows). /personListLibrary, header search 达人. */
+  creatorList: '/api/creator/list',
+  /** GET ?userId&sort&page_no&page_size. Open. A creator's works (person detail works tab). */
+  creatorVideos: '/api/creator/videos',
+  /** GET ?userId&days. Login. Followers per day (person detail follower trend tab). */
+  creatorFollowerTrend: '/api/creator/follower_trend',
+  /** GET ?userId. VIDEO_LIBRARY_DETAIL_USER_PORTRAIT. A creator's audience (person detail audience tab). */
+  creatorPortrait: '/api/creator/portrait',
+  /** GET ?userId or ?keyword. Login. Benchmark accounts with the reasons they match (/Competitors). */
+  competitors: '/api/creator/competitors',
+  /** GET ?lid. Open. A live session with goods and minutes (/livegoods/detail/{id}, /live_studio?lid=). */
+  liveDetail: '/api/live/detail',
+  /** GET ?kind&sort&day&page_no&page_size. Open (guest rows). Video and image-text topics (/DouyinTopic). */
+  topicList: '/api/topic/list',
+  /** GET ?topic_id&page_no&page_size. Open. The works under a topic. */
+  topicVideos: '/api/topic/videos',
+  /** GET ?type&page_no&page_size. Login. The user's favourites of one collect type. */
+  favouriteList: '/api/favourite/list',
+  /** POST { type, subject }. Login. Collects a keyword, video or creator; collecting twice is a no-op. */
+  favouriteAdd: '/api/favourite/add',
+  /** POST { type, subject }. Login. Removes it; removing what is not collected is a no-op. */
+  favouriteRemove: '/api/favourite/remove',
+} as const;
+
+/** The area's limits and defaults (002 §4, §9), in one place. */
+export const videoLimits = {
+  /** Comments per page, and the last page the comment list loads. */
+  commentPageSize: 20,
+  commentMaxPages: 10,
+  /** Hot words shown (the bar chart). */
+  hotWords: 10,
+  /** The related keyword table: page size and order by default. */
+  keywordTablePageSize: 10,
+  keywordTableDefaultOrder: { column: 'month_cover_count', asc: false },
+  /** Sort columns the keyword table accepts at once. */
+  keywordTableMaxOrders: 3,
+  /** The refresh-data lock per video, in minutes. */
+  refreshLockMinutes: 30,
+  /** The trend window the data is kept for ('H72'), and the hours the chart shows (its tooltip says 48). */
+  trendWindow: 'H72',
+  trendWindowHours: 72,
+  trendShownHours: 48,
+  /** Fewer points than this make no line: 数据较少，暂时无法分析. */
+  trendMinPoints: 2,
+  /** Province and city lists of the audience tab. */
+  portraitTopRegions: 10,
+  /** Page sizes the lists of this area accept; 20 by default. */
+  pageSizes: [10, 20, 30, 50],
+  defaultPageSize: 20,
+  /** Favourites one user may keep per collect type. */
+  favouritesPerType: 1000,
+  /** Small accounts of lowPowderPop: at most this many followers (the tail and small classes). */
+  lowFollowerMaxFollowers: 100_000,
+  /** …and a work with at least this many likes per follower. */
+  lowFollowerMinLikesPerFollower: 10,
+} as const;
+
+/** The area's display texts (002 §2, §4, §8) and messages, exactly as shown. */
+export const videoMessages = {
+  /** A deleted or hidden video. */
+  deleted: '视频已删除或隐藏',
+  /** A video without a play url. */
+  playUrlMissing: '视频链接丢失啦，请稍后再试',
+  /** A detail action without an id. */
+  linkMissing: '链接丢失啦，请稍后再试~',
+  /** /live_studio without an rid. */
+  liveLinkError: '链接错误，请检查链接是否正确',
+  /** The refresh-data button after a press, and while its 30-minute lock holds. */
+  refreshing: '数据正在更新中，请您稍后再来查看',
+  /** Under the dialog's figures. */
+  forReference: '数据仅供参考',
+  /** The trend chart with too few points. */
+  trendTooFew: '数据较少，暂时无法分析',
+  /** The trend chart's tooltip (the spec gives it in English: only the first 48 hours are shown). */
+  trendTooltip: '仅展示视频发布后48小时内的数据',
+  /** The audience tab without a portrait, and the region panel without regions. */
+  noPortrait: '暂无观众画像',
+  noRegion: '暂无地区分布',
+  /** The end of the comment list, after the one reload. */
+  commentsEnd: '~更多评论，扫码查看完整视频~',
+  /** The default empty text. */
+  noData: '暂无数据',
+  /** Past the last comment page. */
+  commentPageLimit: '最多查看10页评论',
+  videoNotFound: '视频不存在',
+  creatorNotFound: '达人不存在',
+  liveNotFound: '直播不存在',
+  topicNotFound: '话题不存在',
+  /** /Competitors without an account or a keyword. */
+  competitorsInput: '请输入达人名称或关键词',
+  favourited: '收藏成功',
+  unfavourited: '已取消收藏',
+  favouriteLimit: '收藏数量已达上限',
+  /** Range filters whose start lies above their end. */
+  rangeOrder: '起始值不能大于结束值',
+} as const;
+
+// ——— shared fields ———
+
+/**
+ * A platform id (aweme id, user id or sec_uid, room id): letters, digits, '_' and '-'. Empty or absent:
+ * 链接丢失啦，请稍后再试~ (a detail action without an id).
+ */
+export const platformIdSchema = z
+  .string({ message: videoMessages.linkMissing })
+  .trim()
+  .min(1, videoMessages.linkMissing)
+  .max(128, videoMessages.linkMissing)
+  .regex(/^[0-9A-Za-z_-]*$/, videoMessages.linkMissing);
+
+const unixSeconds = z.number().int();
+const count = z.number().int().min(0);
+const dayString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式不正确');
+
+const pageSizeSchema = (fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .refine((size) => (videoLimits.pageSizes as readonly number[]).includes(size), '每页条数不正确')
+    .default(fallback);
+
+/** A size or sales class with its label (creator size: 头部达人 …; sales: 头部 …). */
+export const classSchema = z.object({
+  code: z.enum(sizeClassCodes),
+  label: z.string(),
+});
+export type ClassFigure = z.infer<typeof classSchema>;
+
+/** A product sold in a video or a live session. `price` in fen. */
+export const goodsItemSchema = z.object({
+  title: z.string(),
+  price: z.number().int(),
+  sales: count,
+  cover: z.string().nullable(),
+});
+export type GoodsItemWire = z.infer<typeof goodsItemSchema>;
+
+/** 'normal', or 'deleted' / 'hidden' (视频已删除或隐藏). */
+export const videoStatusSchema = z.enum(['normal', 'deleted', 'hidden']);
+export type VideoStatus = z.infer<typeof videoStatusSchema>;
+
+/** The words of `word_new` are joined with this on the wire. */
+export const WORD_NEW_SEPARATOR = ',';
+
+/** The list shape of 002 §3 (`total_record`, `data_max`, `user_grade`, `result`) for a row schema. */
+function listOf<Row extends z.ZodType>(row: Row) {
+  return z.object({
+    total_record: z.number().int(),
+    /** True when the total is an estimate or a cap rather than an exact count. */
+    total_estimated: z.boolean(),
+    /** Rows this caller may see in this list (the grade's cap); rows beyond it are not returned. */
+    data_max: z.number().int(),
+    user_grade: z.string(),
+    result: z.array(row),
+  });
+}
+
+// ——— video detail (002 §3, §7) ———
+
+export const videoDetailQuerySchema = z.object({ awemeId: platformIdSchema });
+export type VideoDetailQuery = z.infer<typeof videoDetailQuerySchema>;
+
+/**
+ * `GET detail` data: the 002 §3 Video detail fields, the status texts, and what the dialog needs
+ * around them. An unknown aweme id: 404 视频不存在.
+ */
+export const videoDetailSchema = z.object({
+  /** The aweme id. */
+  video_id: z.string(),
+  video_desc: z.string(),
+  video_tag: z.array(z.string()),
+  /** The product's score, 0–100; the dialog shows it as an integer. */
+  video_score: z.number(),
+  origin_cover: z.string(),
+  /** The share link (the dialog's QR code, the copy-extraction keyword). */
+  share_url: z.string(),
+  /** Null: the dialog shows {@link videoMessages.playUrlMissing}. */
+  play_url: z.string().nullable(),
+  user_id: z.string(),
+  user_nick_name: z.string(),
+  avatar_larger: z.string(),
+  total_follower_count: count,
+  create_time: unixSeconds,
+  /** When the figures were last fetched (their as-of). */
+  last_update_time: unixSeconds,
+  /** Milliseconds; 0 = an image-text post. */
+  duration: z.number().int().min(0),
+  good_count: count,
+  comment_count: count,
+  share_count: count,
+  collect_count: count,
+  music_id: z.string().nullable(),
+  music_title: z.string().nullable(),
+  is_with_goods: z.boolean(),
+  goods: z.array(goodsItemSchema),
+  /** The video's words joined by {@link WORD_NEW_SEPARATOR}; the keyword relation call echoes it. */
+  word_new: z.string(),
+  status: videoStatusSchema,
+  /** {@link videoMessages.deleted} unless the status is 'normal', else null. */
+  status_text: z.string().nullable(),
+  /** The creator's per-video averages, shown beside the video's own counts. */
+  creator_avg: z.object({
+    good_count: count,
+    comment_count: count,
+    share_count: count,
+    collect_count: count,
+  }),
+  /** Null when the refresh button may be pressed; else the instant its 30-minute lock ends. */
+  refresh_locked_until: unixSeconds.nullable(),
+  /** True when the caller collected the video (false for visitors). */
+  collected: z.boolean(),
+  /** Demo data: the UI shows the demo banner. */
+  is_demo: z.boolean(),
+});
+export type VideoDetail = z.infer<typeof videoDetailSchema>;
+
+// ——— trend ———
+
+export const videoTrendQuerySchema = z.object({
+  aweme_id: platformIdSchema,
+  day_cycle: z.literal(videoLimits.trendWindow, { message: '统计周期不正确' }).default(videoLimits.trendWindow),
+  history: booleanishSchema.default(false),
+});
+export type VideoTrendQuery = z.infer<typeof videoTrendQuerySchema>;
+
+/**
+ * One hour of the trend (002 §3 Trend point). Values are cumulative at the end of the hour;
+ * `good_increment` is the likes gained in that hour (the first point's increment is its value).
+ */
+export const videoTrendPointSchema = z.object({
+  create_time: unixSeconds,
+  good_value: count,
+  good_increment: z.number().int(),
+  comment_value: count,
+  share_value: count,
+  collect_value: count,
+});
+export type VideoTrendPoint = z.infer<typeof videoTrendPointSchema>;
+
+/**
+ * `GET trend` data: the hourly points of the first 48 hours after posting (the data is kept for the
+ * H72 window; the chart and its tooltip promise 48), oldest first. Fewer than
+ * `videoLimits.trendMinPoints`: the chart shows 数据较少，暂时无法分析.
+ */
+export const videoTrendSchema = z.array(videoTrendPointSchema);
+export type VideoTrend = z.infer<typeof videoTrendSchema>;
+
+// ——— hot words ———
+
+export const videoHotWordsQuerySchema = z.object({ videoId: platformIdSchema });
+
+/** A word of the comments and how many comments use it (002 §3 Hot word). */
+export const hotWordSchema = z.object({ name: z.string(), count: count });
+export type HotWordWire = z.infer<typeof hotWordSchema>;
+
+/** `GET hot_words` data: at most 10, most frequent first; empty when the video has no comments. */
+export const videoHotWordsSchema = z.array(hotWordSchema).max(videoLimits.hotWords);
+
+// ——— comments ———
+
+export const videoCommentsQuerySchema = z.object({
+  awemeId: platformIdSchema,
+  pageNo: z.coerce
+    .number()
+    .int()
+    .min(1, videoMessages.commentPageLimit)
+    .max(videoLimits.commentMaxPages, videoMessages.commentPageLimit)
+    .default(1),
+});
+export type VideoCommentsQuery = z.infer<typeof videoCommentsQuerySchema>;
+
+/** A comment (002 §3), with the commenter in the platform's shape. */
+export const videoCommentSchema = z.object({
+  cid: z.string(),
+  text: z.string(),
+  create_time: unixSeconds,
+  digg_count: count,
+  reply_count: count,
+  user: z.object({
+    nickname: z.string(),
+    avatar_thumb: z.object({ url_list: z.array(z.string()) }),
+  }),
+});
+export type VideoComment = z.infer<typeof videoCommentSchema>;
+
+/**
+ * `GET comments` data: most liked first (ties newest first), 20 a page. `total_record` counts every
+ * stored comment; the list stops at page 10 (`has_more` false there) whatever the total.
+ */
+export const videoCommentsSchema = z.object({
+  total_record: z.number().int(),
+  page_no: z.number().int(),
+  has_more: z.boolean(),
+  result: z.array(videoCommentSchema),
+});
+export type VideoComments = z.infer<typeof videoCommentsSchema>;
+
+// ——— portrait ———
+
+export const videoPortraitQuerySchema = z.object({ videoId: platformIdSchema });
+export const creatorPortraitQuerySchema = z.object({ userId: platformIdSchema });
+
+/**
+ * `GET portrait` (video or creator) data, 002 §3 Portrait: the base fields are each dimension's
+ * leading label (gender 女, age 24-30, …; null when unknown), the `*_more` lists are name/ratio
+ * distributions, largest first; province_more and city_more hold the top 10. No portrait: every list
+ * empty, `as_of` null, `empty_text` 暂无观众画像. No regions: `region_empty_text` 暂无地区分布.
+ */
+export const audiencePortraitSchema = z.object({
+  age: z.string().nullable(),
+  area: z.string().nullable(),
+  /** Average transaction value band (客单价). */
+  atv: z.string().nullable(),
+  category: z.string().nullable(),
+  city: z.string().nullable(),
+  city_level: z.string().nullable(),
+  consume: z.string().nullable(),
+  device: z.string().nullable(),
+  gender: z.string().nullable(),
+  liveness: z.string().nullable(),
+  province: z.string().nullable(),
+  gender_more: z.array(portraitShareSchema),
+  age_more: z.array(portraitShareSchema),
+  province_more: z.array(portraitShareSchema),
+  city_more: z.array(portraitShareSchema),
+  city_level_more: z.array(portraitShareSchema),
+  device_more: z.array(portraitShareSchema),
+  interest_more: z.array(portraitShareSchema),
+  as_of: z.string().nullable(),
+  empty_text: z.string().nullable(),
+  region_empty_text: z.string().nullable(),
+});
+export type AudiencePortrait = z.infer<typeof audiencePortraitSchema>;
+
+// ——— related keywords ———
+
+/** Columns the related keyword table sorts by. */
+export const videoKeywordColumnSchema = z.enum(['month_cover_count', 'competition', 'keyword'], {
+  message: '排序字段不正确',
+});
+
+const optionalCompetition = z.coerce.number().int().min(1).max(4).optional();
+const optionalCover = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional();
+const isOrdered = (start: number | undefined, end: number | undefined) =>
+  start === undefined || end === undefined || start <= end;
+
+/**
+ * `POST keywords` body (002 §5, §7): optional ranges on competition (stars 1–4) and month_cover_count,
+ * and a keyword text filter (substring, ≤30 characters). No orders: month_cover_count descending.
+ * `word_new` is accepted as the client echoes it; the server reads the video's words itself.
+ */
+export const videoKeywordsBodySchema = z.object({
+  orders: z
+    .array(z.object({ column: videoKeywordColumnSchema, asc: z.boolean() }))
+    .max(videoLimits.keywordTableMaxOrders, '排序字段过多')
+    .optional()
+    .transform((orders) => (orders && orders.length > 0 ? orders : [videoLimits.keywordTableDefaultOrder])),
+  page_no: pageNoSchema,
+  page_size: pageSizeSchema(videoLimits.keywordTablePageSize),
+  params_data: z
+    .object({
+      video_id: platformIdSchema,
+      word_new: z.string().max(4000).optional(),
+      competition_start: optionalCompetition,
+      competition_end: optionalCompetition,
+      month_cover_count_start: optionalCover,
+      month_cover_count_end: optionalCover,
+      keyword: keywordTextSchema.optional(),
+    })
+    .refine((params) => isOrdered(params.competition_start, params.competition_end), {
+      message: videoMessages.rangeOrder,
+      path: ['competition_end'],
+    })
+    .refine((params) => isOrdered(params.month_cover_count_start, params.month_cover_count_end), {
+      message: videoMessages.rangeOrder,
+      path: ['month_cover_count_end'],
+    }),
+});
+export type VideoKeywordsBody = z.infer<typeof videoKeywordsBodySchema>;
+
+/** A row of the related keyword table (002 §3 Keyword row); `keyword` links to its detail (DSO). */
+export const videoKeywordRowSchema = z.object({
+  keyword: z.string(),
+  month_cover_count: figureSchema,
+  competition: z.number().int().min(1).max(4),
+  /** The video's place in the keyword's search results, null when it is not ranked. */
+  search_rank: z.number().int().nullable(),
+});
+export type VideoKeywordRow = z.infer<typeof videoKeywordRowSchema>;
+
+/** `POST keywords` data: `result` and `total_record` (002 §7). */
+export const videoKeywordListSchema = z.object({
+  total_record: z.number().int(),
+  result: z.array(videoKeywordRowSchema),
+});
+export type VideoKeywordList = z.infer<typeof videoKeywordListSchema>;
+
+// ——— refresh ———
+
+export const videoRefreshBodySchema = z.object({ awemeId: platformIdSchema });
+
+/**
+ * `POST refresh` data. Both a press that queued a refresh (`queued` true) and a press within the lock
+ * (`queued` false: someone refreshed this video less than 30 minutes ago) answer 200 with
+ * {@link videoMessages.refreshing} as `message`; the button stays disabled until `locked_until`.
+ */
+export const videoRefreshSchema = z.object({
+  queued: z.boolean(),
+  message: z.string(),
+  locked_until: unixSeconds,
+});
+export type VideoRefresh = z.infer<typeof videoRefreshSchema>;
+
+// ——— video lists ———
+
+/** A video in a list (search, a creator's works, a topic, a keyword's ranking, favourites). */
+export const videoRowSchema = z.object({
+  video_id: z.string(),
+  video_desc: z.string(),
+  origin_cover: z.string(),
+  share_url: z.string(),
+  /** Milliseconds; 0 = an image-text post. */
+  duration: z.number().int().min(0),
+  create_time: unixSeconds,
+  video_score: z.number(),
+  good_count: count,
+  comment_count: count,
+  share_count: count,
+  collect_count: count,
+  is_with_goods: z.boolean(),
+  status: videoStatusSchema,
+  user_id: z.string(),
+  user_nick_name: z.string(),
+  avatar_larger: z.string(),
+  total_follower_count: count,
+  is_demo: z.boolean(),
+});
+export type VideoRow = z.infer<typeof videoRowSchema>;
+
+export const videoListSchema = listOf(videoRowSchema);
+export type VideoList = z.infer<typeof videoListSchema>;
+
+/** Sorts of video lists: most liked, or newest. */
+export const videoSortSchema = z.enum(['good_count', 'create_time'], { message: '排序字段不正确' });
+export type VideoSort = z.infer<typeof videoSortSchema>;
+
+/**
+ * `GET search` query: a title search of 1–30 characters (the keyword limits of the domain: counted in
+ * characters, 请输入关键词 / 关键词长度不能超过30个字符), most liked first by default.
+ */
+export const videoSearchQuerySchema = z.object({
+  keyword: requiredKeywordSchema,
+  sort: videoSortSchema.default('good_count'),
+  page_no: pageNoSchema,
+  page_size: pageSizeSchema(videoLimits.defaultPageSize),
+});
+export type VideoSearchQuery = z.infer<typeof videoSearchQuerySchema>;
+
+/** `GET keyword_rank` query: a DSO keyword and the day of the ranking (default: the latest). */
+export const keywordRankQuerySchema = z.object({
+  keyword: requiredKeywordSchema,
+  date: dayString.optional(),
+  page_no: pageNoSchema,
+  page_size: pageSizeSchema(videoLimits.defaultPageSize),
+});
+export type KeywordRankQuery = z.infer<typeof keywordRankQuerySchema>;
+
+/** `GET keyword_rank` data: the list shape with the rank of each work, and the day ranked. */
+export const keywordRankListSchema = listOf(videoRowSchema.extend({ rank: z.number().int().min(1) })).extend({
+  keyword: z.string(),
+  /** The ranking's day; null when the keyword has no ranked works. */
+  as_of: z.string().nullable(),
+});
+export type KeywordRankList = z.infer<typeof keywordRankListSchema>;
+
+/**
+ * `GET low_follower_hits` query (/DouyinTopic/lowPowderPop): works of accounts with at most
+ * `videoLimits.lowFollowerMaxFollowers` followers and at least `lowFollowerMinLikesPerFollower` likes
+ * per follower, newest first; optionally of one field (领域).
+ */
+export const lowFollowerHitsQuerySchema = z.object({
+  field: z.string().trim().max(32).optional(),
+  page_no: pageNoSchema,
+  page_size: pageSizeSchema(videoLimits.defaultPageSize),
+});
+export type LowFollowerHitsQuery = z.infer<typeof lowFollowerHitsQuerySchema>;
+
+// ——— creators ———
+
+export const creatorProfileQuerySchema = z.object({ userId: platformIdSchema });
+
+/**
+ * `GET profile` data: 002 §3 Creator stats (total_favorited, aweme_count, video_comment_total_count,
+ * video_share_total_count) with the account, the per-video averages and the derived classes. An
+ * unknown user id: 404 达人不存在.
+ */
+export const creatorProfileSchema = z.object({
+  user_id: z.string(),
+  /** The handle users see (抖音号). */
+  unique_id: z.string(),
+  nick_name: z.string(),
+  avatar_larger: z.string(),
+  signature: z.string(),
+  /** 0 unknown, 1 male, 2 female. */
+  gender: z.number().int().min(0).max(2),
+  province: z.string(),
+  city: z.string(),
+  /** 领域 (美食餐饮, 美妆护肤, …), null when unknown. */
+  field: z.string().nullable(),
+  verified: z.boolean(),
+  verify_info: z.string().nullable(),
+  /** Sells goods (带货). */
+  is_commerce: z.boolean(),
+  mcn: z.string().nullable(),
+  total_follower_count: count,
+  /** Followers gained over the 30 days up to `as_of` (negative when lost). */
+  follower_growth_30d: z.number().int(),
+  total_favorited: count,
+  aweme_count: count,
+  video_comment_total_count: count,
+  video_share_total_count: count,
+  avg_good_count: count,
+  avg_comment_count: count,
+  avg_share_count: count,
+  avg_collect_count: count,
+  /** Size class by followers, labelled 尾部达人 … 头部达人. */
+  size_class: classSchema,
+  /** 30-day sales in fen, or its band. */
+  sales_amount: figureSchema,
+  /** Sales class by the 30-day sales (尾部 … 头部). */
+  sales_class: classSchema,
+  live_count: count,
+  as_of: z.string(),
+  collected: z.boolean(),
+  is_demo: z.boolean(),
+});
+export type CreatorProfile = z.infer<typeof creatorProfileSchema>;
+
+/** A creator in a list (the library, competitors, favourites). */
+export const creatorRowSchema = z.object({
+  user_id: z.string(),
+  unique_id: z.string(),
+  nick_name: z.string(),
+  avatar_larger: z.string(),
+  field: z.string().nullable(),
+  province: z.string(),
+  city: z.string(),
+  verified: z.boolean(),
+  is_commerce: z.boolean(),
+  total_follower_count: count,
+  follower_growth_30d: z.number().int(),
+  total_favorited: count,
+  aweme_count: count,
+  size_class: classSchema,
+  sales_class: classSchema,
+  as_of: z.string(),
+  is_demo: z.boolean(),
+});
+export type CreatorRow = z.infer<typeof creatorRowSchema>;
+
+/** The creator library's sorts, each largest first: followers, likes received, 30-day follower growth. */
+export const creatorSortSchema = z.enum(['total_follower_count', 'total_favorited', 'follower_growth_30d'], {
+  message: '排序字段不正确',
+});
+export type CreatorSort = z.infer<typeof creatorSortSchema>;
+
+/**
+ * `GET list` query (/personListLibrary): a nickname search (optional, ≤30 characters, the keyword
+ * search method), and filters by field, follower class (`size_class`: tail … head, the ranges of the
+ * domain's creatorSizeRanges), province and commerce.
+ */
+export const creatorListQuerySchema = z.object({
+  keyword: keywordTextSchema.optional(),
+  field: z.string().trim().max(32).optional(),
+  size_class: z.enum(sizeClassCodes, { message: '粉丝量级不正确' }).optional(),
+  province: z.string().trim().max(16).optional(),
+  is_commerce: booleanishSchema.optional(),
+  sort: creatorSortSchema.default('total_follower_count'),
+  page_no: pageNoSchema,
+  page_size: pageSizeSchema(videoLimits.defaultPageSize),
+});
+export type CreatorListQuery = z.infer<typeof creatorListQuerySchema>;
+
+export const creatorListSchema = listOf(creatorRowSchema);
+export type CreatorList = z.infer<typeof creatorListSchema>;
+
+/** `GET videos` query: a creator's works, newest first by default. */
+export const creatorVideosQuerySchema = z.object({
+  userId: platformIdSchema,
+  sort: videoSortSchema.default('create_time'),
+  page_no: pageNoSchema,
+  page_size: pageSizeSchema(videoLimits.defaultPageSize),
+});
+export type CreatorVideosQuery = z.infer<typeof creatorVideosQuerySchema>;
+
+/** `GET follower_trend` query: the last 7, 30 or 90 days up to the creator's `as_of`. */
+export const creatorFollowerTrendQuerySchema = z.object({
+  userId: platformIdSchema,
+  days: z.coerce
+    .number()
+    .int()
+    .refine((days) => [7, 30, 90].includes(days), '统计周期不正确')
+    .default(30),
+});
+export type CreatorFollowerTrendQuery = z.infer<typeof creatorFollowerTrendQuerySchema>;
+
+/** `GET follower_trend` data: one point per recorded day, oldest first; `increment` against the day before. */
+export const creatorFollowerTrendSchema = z.object({
+  as_of: z.string().nullable(),
+  points: z.array(z.object({ day: z.string(), follower_count: count, increment: z.number().int() })),
+});
+export type CreatorFollowerTrend = z.infer<typeof creatorFollowerTrendSchema>;
+
+/** `GET competitors` query: benchmark accounts like a creator's (`userId`) or working a keyword. */
+export const competitorsQuerySchema = z
+  .object({
+    userId: platformIdSchema.optional(),
+    keyword: keywordTextSchema.optional(),
+    page_no: pageNoSchema,
+    page_size: pageSizeSchema(videoLimits.defaultPageSize),
+  })
+  .refine((query) => query.userId !== undefined || (query.keyword ?? '') !== '', {
+    message: videoMessages.competitorsInput,
+  });
+export type CompetitorsQuery = z.infer<typeof competitorsQuerySchema>;
+
+/** A benchmark account and the reasons it matches (同领域, 粉丝量级相近, 覆盖相同关键词 …). */
+export const competitorRowSchema = creatorRowSchema.extend({ reasons: z.array(z.string()) });
+export const competitorListSchema = listOf(competitorRowSchema);
+export type CompetitorList = z.infer<typeof competitorListSchema>;
+
+// ——— live ———
+
+/** `GET live/detail` query: the room id. Absent: 链接错误，请检查链接是否正确. */
+export const liveDetailQuerySchema = z.object({
+  lid: z
+    .string({ message: videoMessages.liveLinkError })
+    .trim()
+    .min(1, videoMessages.liveLinkError)
+    .max(128, videoMessages.liveLinkError)
+    .regex(/^[0-9A-Za-z_-]*$/, videoMessages.liveLinkError),
+});
+
+/** One minute of a session, from its start (minute 0). `sales` in fen. */
+export const liveMinuteSchema = z.object({
+  minute: z.number().int().min(0),
+  online: count,
+  entering: count,
+  sales: z.number().int(),
+});
+
+/** `GET live/detail` data. No `end_time`: live now. Unknown room: 404 直播不存在. */
+export const liveDetailSchema = z.object({
+  room_id: z.string(),
+  title: z.string(),
+  cover: z.string(),
+  start_time: unixSeconds,
+  end_time: unixSeconds.nullable(),
+  watch_count: count,
+  peak_online: count,
+  /** Fen, or its band. */
+  sales_amount: figureSchema,
+  goods: z.array(goodsItemSchema),
+  minutes: z.array(liveMinuteSchema),
+  creator: z.object({
+    user_id: z.string(),
+    nick_name: z.string(),
+    avatar_larger: z.string(),
+    total_follower_count: count,
+  }),
+  is_demo: z.boolean(),
+});
+export type LiveDetail = z.infer<typeof liveDetailSchema>;
+
+// ——— topics ———
+
+/** 'video' topics (/DouyinTopic/searchWord) and 'image_text' topics (imgSearchWord). */
+export const topicKindSchema = z.enum(['video', 'image_text'], { message: '话题类型不正确' });
+export type TopicKind = z.infer<typeof topicKindSchema>;
+
+/** `GET topic/list` query: one kind on a day (default: the latest), hottest first by default. */
+export const topicListQuerySchema = z.object({
+  kind: topicKindSchema,
+  sort: z.enum(['heat', 'video_count', 'growth'], { message: '排序字段不正确' }).default('heat'),
+  day: dayString.optional(),
+  page_no: pageNoSchema,
+  page_size: pageSizeSchema(videoLimits.defaultPageSize),
+});
+export type TopicListQuery = z.infer<typeof topicListQuerySchema>;
+
+export const topicRowSchema = z.object({
+  id: z.number().int(),
+  rank: z.number().int().min(1),
+  kind: topicKindSchema,
+  /** The hashtag text, without '#'. */
+  name: z.string(),
+  heat: count,
+  video_count: count,
+  /** Change of heat against the day before: the fraction, or its band. */
+  growth: rateFigureSchema,
+  day: z.string(),
+});
+export type TopicRow = z.infer<typeof topicRowSchema>;
+
+export const topicListSchema = listOf(topicRowSchema);
+export type TopicList = z.infer<typeof topicListSchema>;
+
+/** `GET topic/videos` query; answers a video list. Unknown topic: 404 话题不存在. */
+export const topicVideosQuerySchema = z.object({
+  topic_id: z.coerce.number().int().min(1),
+  sort: videoSortSchema.default('good_count'),
+  page_no: pageNoSchema,
+  page_size: pageSizeSchema(videoLimits.defaultPageSize),
+});
+
+// ——— favourites ———
+
+/**
+ * The collect types of the personal centre and the person-detail collect tabs (000 §2.3, §2.4), and
+ * what each collects: DSO keywords, RSO keywords, videos, creators.
+ */
+export const collectTypes = {
+  collectDouyin: { kind: 'keyword', platform: 'DSO' },
+  collectRso: { kind: 'keyword', platform: 'RSO' },
+  collectVideo: { kind: 'video', platform: 'DSO' },
+  collectUser: { kind: 'creator', platform: 'DSO' },
+} as const;
+export const collectTypeSchema = z.enum(['collectDouyin', 'collectRso', 'collectVideo', 'collectUser'], {
+  message: '收藏类型不正确',
+});
+export type CollectType = z.infer<typeof collectTypeSchema>;
+
+/**
+ * `POST favourite/add` and `favourite/remove` body: the subject is the keyword text for the keyword
+ * types (the keyword limits apply), the aweme id for videos, the user id for creators.
+ */
+export const favouriteBodySchema = z
+  .object({
+    type: collectTypeSchema,
+    subject: z.string().trim().min(1, videoMessages.linkMissing).max(128, videoMessages.linkMissing),
+  })
+  .superRefine((body, context) => {
+    const isKeyword = collectTypes[body.type].kind === 'keyword';
+    if (isKeyword && keywordLength(body.subject) > keywordLimits.single) {
+      context.addIssue({ code: 'custom', path: ['subject'], message: keywordMessages.tooLong });
+    }
+    if (!isKeyword && !platformIdSchema.safeParse(body.subject).success) {
+      context.addIssue({ code: 'custom', path: ['subject'], message: videoMessages.linkMissing });
+    }
+  });
+export type FavouriteBody = z.infer<typeof favouriteBodySchema>;
+
+/** `POST favourite/add|remove` data: whether the subject is collected now. */
+export const favouriteStateSchema = z.object({ collected: z.boolean() });
+
+export const favouriteListQuerySchema = z.object({
+  type: collectTypeSchema,
+  page_no: pageNoSchema,
+  page_size: pageSizeSchema(videoLimits.defaultPageSize),
+});
+export type FavouriteListQuery = z.infer<typeof favouriteListQuerySchema>;
+
+/**
+ * One favourite, newest first. The row of its kind is filled (the others null); a subject the library
+ * no longer has keeps its key with every row null, so the user can still remove it.
+ */
+export const favouriteItemSchema = z.object({
+  type: collectTypeSchema,
+  subject: z.string(),
+  created_at: unixSeconds,
+  keyword: keywordRowSchema.nullable(),
+  video: videoRowSchema.nullable(),
+  creator: creatorRowSchema.nullable(),
+});
+export type FavouriteItem = z.infer<typeof favouriteItemSchema>;
+
+export const favouriteListSchema = z.object({
+  total_record: z.number().int(),
+  result: z.array(favouriteItemSchema),
+});
+export type FavouriteList = z.infer<typeof favouriteListSchema>;
