@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 
 export { launchBrowser } from './chromium';
 
@@ -38,4 +38,20 @@ export async function openPage(browser: Browser, options: { theme?: 'dark' | 'li
 export async function screenshot(page: Page, name: string) {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+}
+
+/**
+ * Waits until an element has stopped moving: antd dialogs zoom in when they open, and on a loaded
+ * machine a click aimed at a button mid-zoom lands where the button was a frame earlier.
+ */
+export async function whenSettled(locator: Locator): Promise<void> {
+  await locator.waitFor();
+  let previous = await locator.boundingBox();
+  for (;;) {
+    await locator.page().waitForTimeout(100);
+    const box = await locator.boundingBox();
+    const same = box && previous && box.x === previous.x && box.y === previous.y && box.width === previous.width;
+    if (same) return;
+    previous = box;
+  }
 }

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountsServer, openGlobalDialog, solveCaptcha, startAccountsServer } from '../support/accounts';
-import { launchBrowser, openPage, screenshot, type TrackedPage } from '../support/browser';
+import { launchBrowser, openPage, screenshot, type TrackedPage, whenSettled } from '../support/browser';
 
 /**
  * Three phones, one per way of joining, and the accounts of the child-account and sister-product
@@ -202,9 +202,7 @@ describe('account journeys', () => {
     await toast(page, '注册成功').waitFor();
     const setPassword = page.locator('.dso-account-dialog').filter({ hasText: '设置登录密码' });
     const skip = setPassword.getByRole('button', { name: /^跳\s?过$/ });
-    await skip.waitFor();
-    // Let the dialog finish zooming in, so the click lands on the button and not where it was.
-    await page.waitForTimeout(500);
+    await whenSettled(skip);
     await loggedInAfterReload(page, () => skip.click());
     expect(errors).toEqual([]);
     await context.close();
@@ -310,11 +308,11 @@ describe('account journeys', () => {
     await page.waitForTimeout(400);
     await screenshot(page, 'account-no-permission');
 
-    // Upgrading opens the pay box on the offered tier; without plan data it says so plainly.
+    // Upgrading opens the pay box on the offered tier with its plans.
     await page.getByRole('button', { name: '升级到个人版' }).click();
     const pay = page.getByTestId('pay-box');
     await pay.getByRole('tab', { name: /个人版/, selected: true }).waitFor();
-    await pay.getByTestId('pay-coming').getByText('在线购买即将开放').waitFor();
+    await pay.getByTestId('plan-option').first().waitFor();
     await page.waitForTimeout(400);
     await screenshot(page, 'account-pay-dialog');
     expect(errors).toEqual([]);
