@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppRouter } from './app/router';
 import { startApp } from './app/start';
+import 'antd/dist/antd.css';
 import './styles/global.css';
 
 const router = createAppRouter();

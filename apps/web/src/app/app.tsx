@@ -37,6 +37,9 @@ export function App({ router }: { router: ReturnType<typeof createAppRouter> }) 
   }, [theme]);
   const themeConfig = useMemo(
     () => ({
+      // Component styles come from antd's static stylesheet (main.tsx) instead of being generated at
+      // run time, which held the first paint; the theme still sets the CSS variables they read.
+      zeroRuntime: true,
       algorithm: theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
       token: { ...brandToken, colorBgLayout: theme === 'dark' ? '#0d0f14' : '#f4f6fa' },
     }),
