@@ -126,6 +126,12 @@ export const envSchema = z.object({
   INVOICE_SELLER_ADDRESS: z.string().default(''),
   INVOICE_SELLER_PHONE: z.string().default(''),
   INVOICE_SELLER_BANK: z.string().default(''),
+  /**
+   * TikHub (PLATFORM_DATA_PROVIDER=tikhub; docs/videos.md, "Platform data providers"): the API key from
+   * the TikHub user console, and the API address (the mainland mirror is https://api.tikhub.dev).
+   */
+  TIKHUB_API_KEY: z.string().optional(),
+  TIKHUB_BASE_URL: z.url().default('https://api.tikhub.io'),
   /** Signs the sandbox payment's notifications (the sandbox cashier); production refuses the sandbox. */
   SANDBOX_PAY_SECRET: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(16).optional()),
 });
@@ -240,6 +246,8 @@ export interface AppConfig {
   invoiceProvider: Env['INVOICE_PROVIDER'];
   invoiceFontPath: string | undefined;
   invoiceSeller: { name: string; taxNo: string; address: string; phone: string; bank: string };
+  /** TikHub's Douyin data API; the key is empty unless configured. */
+  tikhub: { apiKey: string; baseUrl: string };
 }
 
 /** Alipay open-platform credentials; empty strings unless ALIPAY_PROVIDER=alipay. */
@@ -433,5 +441,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       publicKey: env.WECHATPAY_PUBLIC_KEY ?? '',
       baseUrl: env.WECHATPAY_BASE_URL,
     },
+    tikhub: { apiKey: env.TIKHUB_API_KEY ?? '', baseUrl: env.TIKHUB_BASE_URL },
   };
 }

@@ -44,8 +44,10 @@ export interface PlatformCreatorRecord {
   followerCount: number;
   totalFavorited: number;
   awemeCount: number;
-  videoCommentTotalCount: number;
-  videoShareTotalCount: number;
+  /** Comments over all works, when the source has it; else null (the stored figure stays). */
+  videoCommentTotalCount: number | null;
+  /** Shares over all works, when the source has it; else null (the stored figure stays). */
+  videoShareTotalCount: number | null;
   /** Collects over all works, when the source has it (the collect average needs it); else null. */
   videoCollectTotalCount: number | null;
   /** Sales over the last 30 days, when the source has them; else null. */
@@ -76,7 +78,8 @@ export interface PlatformVideoRecord {
   collectCount: number;
   musicId: string | null;
   musicTitle: string | null;
-  goods: PlatformGoods[];
+  /** The goods sold in the work; null when the source does not say (the stored goods stay). */
+  goods: PlatformGoods[] | null;
   status: 'normal' | 'deleted' | 'hidden';
   fetchedAt: Date;
 }

@@ -72,6 +72,7 @@ export async function refreshVideo(
     }
     if (comments.items.length > 0) await upsertComments(tx, stored.id, comments.items, source.isDemo);
     if (trend.length > 0) await storeTrend(tx, stored.id, record.createTime, trend);
+    else await storeSnapshot(tx, stored.id, record);
   });
   return 'refreshed';
 }
@@ -92,14 +93,19 @@ function videoColumns(record: PlatformVideoRecord, isDemo: boolean) {
     collectCount: record.collectCount,
     musicId: record.musicId,
     musicTitle: record.musicTitle,
-    isWithGoods: record.goods.length > 0,
-    goods: record.goods.map((item) => ({
-      title: item.title,
-      price_fen: item.priceFen,
-      sales: item.sales,
-      cover: item.cover,
-      product_id: item.productId,
-    })),
+    // A source that cannot see the goods (TikHub) leaves the stored ones.
+    ...(record.goods === null
+      ? {}
+      : {
+          isWithGoods: record.goods.length > 0,
+          goods: record.goods.map((item) => ({
+            title: item.title,
+            price_fen: item.priceFen,
+            sales: item.sales,
+            cover: item.cover,
+            product_id: item.productId,
+          })),
+        }),
     status: record.status,
     grams: keywordGrams('DSO', record.desc),
     isDemo,
@@ -125,11 +131,20 @@ function creatorColumns(record: PlatformCreatorRecord, isDemo: boolean) {
     totalFollowerCount: record.followerCount,
     totalFavorited: record.totalFavorited,
     awemeCount: works,
-    videoCommentTotalCount: record.videoCommentTotalCount,
-    videoShareTotalCount: record.videoShareTotalCount,
     avgGoodCount: averagePerVideo(record.totalFavorited, works),
-    avgCommentCount: averagePerVideo(record.videoCommentTotalCount, works),
-    avgShareCount: averagePerVideo(record.videoShareTotalCount, works),
+    // A source without a total (TikHub has none for comments, shares, collects) leaves the stored one.
+    ...(record.videoCommentTotalCount === null
+      ? {}
+      : {
+          videoCommentTotalCount: record.videoCommentTotalCount,
+          avgCommentCount: averagePerVideo(record.videoCommentTotalCount, works),
+        }),
+    ...(record.videoShareTotalCount === null
+      ? {}
+      : {
+          videoShareTotalCount: record.videoShareTotalCount,
+          avgShareCount: averagePerVideo(record.videoShareTotalCount, works),
+        }),
     ...(record.videoCollectTotalCount === null
       ? {}
       : { avgCollectCount: averagePerVideo(record.videoCollectTotalCount, works) }),
@@ -195,6 +210,59 @@ async function storeTrend(db: Database, videoId: number, publishedAt: Date, poin
     commentValues: series((point) => point.commentCount),
     shareValues: series((point) => point.shareCount),
     collectValues: series((point) => point.collectCount),
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(videoTrends)
+    .values({ videoId, ...values })
+    .onConflictDoUpdate({ target: videoTrends.videoId, set: values });
+}
+
+/**
+ * A source that keeps no history (TikHub) gives no trend: the figures just fetched become the point of
+ * the hour they were fetched in, kept beside the points of earlier refreshes, so refreshes during the
+ * first 72 hours build the trend. Outside the window nothing is written.
+ */
+async function storeSnapshot(db: Database, videoId: number, record: PlatformVideoRecord) {
+  const point: PlatformTrendPoint = {
+    at: record.fetchedAt,
+    goodCount: record.goodCount,
+    commentCount: record.commentCount,
+    shareCount: record.shareCount,
+    collectCount: record.collectCount,
+  };
+  const { start, slots } = trendSlots(record.createTime, [point]);
+  const slot = slots.findIndex((item) => item !== null);
+  if (slot < 0) return;
+  const [existing] = await db
+    .select({ startTime: videoTrends.startTime })
+    .from(videoTrends)
+    .where(eq(videoTrends.videoId, videoId))
+    .for('update');
+  if (existing && existing.startTime.getTime() === start.getTime()) {
+    // Set the one slot in SQL: the column mapping reads the arrays' nulls (unobserved hours) as 0.
+    const index = slot + 1;
+    await db.execute(sql`
+      UPDATE video_trends SET
+        good_values[${index}] = ${point.goodCount},
+        comment_values[${index}] = ${point.commentCount},
+        share_values[${index}] = ${point.shareCount},
+        collect_values[${index}] = ${point.collectCount},
+        updated_at = now()
+      WHERE video_id = ${videoId}`);
+    return;
+  }
+  const series = (value: number) => {
+    const out: Array<number | null> = Array.from({ length: TREND_HOURS }, () => null);
+    out[slot] = value;
+    return out as number[];
+  };
+  const values = {
+    startTime: start,
+    goodValues: series(point.goodCount),
+    commentValues: series(point.commentCount),
+    shareValues: series(point.shareCount),
+    collectValues: series(point.collectCount),
     updatedAt: new Date(),
   };
   await db

@@ -3,6 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creators, jobs, videoComments, videoRefreshes, videos } from '../../../db/schema';
 import type { PlatformDataProvider, PlatformVideoRecord } from '../../../providers/platform-data';
+import { startFakeTikhub } from '../../../providers/platform-data/fake-tikhub';
+import { createTikhubPlatformData } from '../../../providers/platform-data/tikhub';
 import { createTestApp, createUser, createVideo, loginAs, type TestApp } from '../../../testing';
 import type { JobContext } from '../../jobs/jobs.worker';
 import { videoJobHandlers } from './video-refresh.job';
@@ -212,6 +214,50 @@ describe('refreshing a video’s data', () => {
       ).json();
       expect(trend.data.map((point: { good_value: number }) => point.good_value)).toEqual([5, 50]);
       expect(trend.data[1].good_increment).toBe(45);
+    });
+
+    it('with TikHub (no history, no goods, no work totals): builds the trend from refreshes, keeps the rest', async () => {
+      const fake = await startFakeTikhub({ apiKey: 'refresh-key' });
+      try {
+        const publishedAt = new Date('2026-11-01T08:20:00Z');
+        const video = await createVideo(db(), { createTime: publishedAt });
+        const [author] = await db().select().from(creators).where(eq(creators.id, video.creatorId));
+        fake.addUser({ secUid: author!.userId, nickname: '抖音上的名字', followers: 88_000, awemeCount: 30 });
+        const refreshAt = async (hours: number, digg: number) => {
+          fake.addAweme({
+            awemeId: video.awemeId,
+            authorSecUid: author!.userId,
+            createTime: publishedAt.getTime() / 1000,
+            digg,
+            comments: 3,
+          });
+          const at = new Date(publishedAt.getTime() + hours * HOUR_MS);
+          const source = createTikhubPlatformData({ baseUrl: fake.url, apiKey: 'refresh-key', now: () => at });
+          await videoJobHandlers({ platformData: source })[VIDEOS_REFRESH_JOB]!({ awemeId: video.awemeId }, context());
+        };
+        await refreshAt(1, 40);
+        await refreshAt(3, 90);
+        await refreshAt(100, 500); // past the 72 hours: no point, the figures still update
+
+        const token = await member();
+        const trend = (
+          await t.request({ method: 'GET', url: `${VideoPath.trend}?aweme_id=${video.awemeId}`, token })
+        ).json();
+        expect(trend.data.map((point: { good_value: number }) => point.good_value)).toEqual([40, 90]);
+        const [fresh] = await db().select().from(videos).where(eq(videos.id, video.id));
+        expect(fresh).toMatchObject({ goodCount: 500, isWithGoods: true, isDemo: false });
+        expect(fresh!.goods).toEqual(video.goods);
+        const [creator] = await db().select().from(creators).where(eq(creators.id, video.creatorId));
+        expect(creator).toMatchObject({
+          nickName: '抖音上的名字',
+          totalFollowerCount: 88_000,
+          videoCommentTotalCount: author!.videoCommentTotalCount,
+          avgCommentCount: author!.avgCommentCount,
+          avgCollectCount: author!.avgCollectCount,
+        });
+      } finally {
+        await fake.close();
+      }
     });
 
     it('fails at once when the source refuses our credentials, and leaves a video it does not know alone', async () => {

@@ -1,0 +1,399 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * Test-only: a local stand-in for api.tikhub.io's Douyin endpoints. It checks the Bearer key like
+ * TikHub (401 without a valid one), validates the documented query parameters (422 in FastAPI's shape
+ * when one is missing), keeps videos, users and comments the test adds, and answers in TikHub's
+ * envelope `{ code, request_id, router, params, data }` with `data` shaped like Douyin's own JSON
+ * (aweme_detail, aweme_list with max_cursor/has_more, comments with cursor/has_more/total, search
+ * results with aweme_info and extra.logid). The shapes are written here from the documentation and
+ * Douyin's public JSON, separately from the adapter's reading of them.
+ */
+export interface FakeTikhubOptions {
+  apiKey: string;
+}
+
+/** A work as the fake keeps it; `fakeAweme` makes a full Douyin aweme from it. */
+export interface FakeAwemeInput {
+  awemeId: string;
+  authorSecUid: string;
+  desc?: string;
+  hashtags?: string[];
+  /** Unix seconds. */
+  createTime?: number;
+  durationMs?: number;
+  digg?: number;
+  comments?: number;
+  shares?: number;
+  collects?: number;
+  /** An image-text post: these image addresses instead of a video. */
+  images?: string[];
+  deleted?: boolean;
+  private?: boolean;
+  musicId?: string;
+  musicTitle?: string;
+}
+
+export interface FakeUserInput {
+  secUid: string;
+  uid?: string;
+  uniqueId?: string;
+  nickname?: string;
+  followers?: number;
+  totalFavorited?: number;
+  awemeCount?: number;
+  gender?: number;
+  province?: string;
+  city?: string;
+  ipLocation?: string;
+  enterpriseVerify?: string;
+  customVerify?: string;
+  commerce?: boolean;
+}
+
+export interface FakeCommentInput {
+  cid: string;
+  text: string;
+  createTime?: number;
+  digg?: number;
+  replies?: number;
+  nickname?: string;
+}
+
+/** What the next call to a path answers instead (once): a status and body, or no answer at all. */
+export type FakeTikhubFailure = { status: number; body?: unknown; headers?: Record<string, string> } | 'hang';
+
+export interface FakeTikhubRequest {
+  path: string;
+  query: Record<string, string>;
+  authorization: string | undefined;
+}
+
+export interface FakeTikhub {
+  url: string;
+  /** Every request that reached the fake, authorized or not. */
+  requests: FakeTikhubRequest[];
+  addAweme(input: FakeAwemeInput): void;
+  addUser(input: FakeUserInput): void;
+  addComments(awemeId: string, comments: FakeCommentInput[]): void;
+  /** The awemes a keyword finds, in ranking order (otherwise: none). */
+  setSearchResults(keyword: string, awemeIds: string[]): void;
+  failNext(path: string, failure: FakeTikhubFailure): void;
+  close(): Promise<void>;
+}
+
+const image = (uri: string, urls: string[]) => ({ uri, url_list: urls, width: 720, height: 720 });
+const cdn = (path: string) => `https://p3-sign.douyinpic.com/${path}~tplv-dy-resize:720:720.jpeg?x-expires=1999999999`;
+
+/** A Douyin aweme in the app API's shape, with the fields real answers carry around the ones we read. */
+export function fakeAweme(input: FakeAwemeInput, author: Record<string, unknown> | null): Record<string, unknown> {
+  const isImagePost = (input.images?.length ?? 0) > 0;
+  const hashtags = input.hashtags ?? [];
+  const desc = input.desc ?? `${hashtags.map((tag) => `#${tag}`).join(' ')}`;
+  const durationMs = isImagePost ? 0 : (input.durationMs ?? 15_300);
+  const musicId = input.musicId ?? '7301234567890123456';
+  return {
+    aweme_id: input.awemeId,
+    desc,
+    create_time: input.createTime ?? 1_732_000_000,
+    aweme_type: isImagePost ? 68 : 0,
+    author: author ?? { uid: '0', sec_uid: input.authorSecUid, nickname: '' },
+    author_user_id: Number(author?.uid ?? 0),
+    duration: durationMs,
+    video: isImagePost
+      ? { cover: image('cover', [cdn(`cover-${input.awemeId}`)]), duration: 0, play_addr: null }
+      : {
+          play_addr: image(`v0200fg10000${input.awemeId}`, [
+            `https://v26-web.douyinvod.com/${input.awemeId}/video/tos/cn/play.mp4`,
+            `https://v3-web.douyinvod.com/${input.awemeId}/video/tos/cn/play.mp4`,
+          ]),
+          cover: image(`cover-${input.awemeId}`, [cdn(`cover-${input.awemeId}`)]),
+          origin_cover: image(`origin-${input.awemeId}`, [cdn(`origin-${input.awemeId}`)]),
+          dynamic_cover: image(`dynamic-${input.awemeId}`, [cdn(`dynamic-${input.awemeId}`)]),
+          duration: durationMs,
+          ratio: '1080p',
+          width: 1080,
+          height: 1920,
+        },
+    images: isImagePost ? input.images!.map((url, index) => image(`image-${index}`, [url])) : null,
+    music: {
+      // Douyin sends the 64-bit id as a number too; real answers lose precision in JavaScript there.
+      id: Number(musicId),
+      id_str: musicId,
+      mid: musicId,
+      title: input.musicTitle ?? '@原声',
+      author: '原声',
+      duration: 15,
+    },
+    statistics: {
+      aweme_id: input.awemeId,
+      digg_count: input.digg ?? 0,
+      comment_count: input.comments ?? 0,
+      share_count: input.shares ?? 0,
+      collect_count: input.collects ?? 0,
+      play_count: 0,
+      download_count: 0,
+      forward_count: 0,
+      admire_count: 0,
+    },
+    status: {
+      aweme_id: input.awemeId,
+      is_delete: Boolean(input.deleted),
+      allow_share: true,
+      is_prohibited: false,
+      in_reviewing: false,
+      private_status: input.private ? 1 : 0,
+      is_private: Boolean(input.private),
+      reviewed: 1,
+      download_status: 0,
+    },
+    text_extra: hashtags.map((tag, index) => ({
+      start: index,
+      end: index + tag.length + 1,
+      type: 1,
+      hashtag_name: tag,
+      hashtag_id: `16${String(index).padStart(17, '0')}`,
+      is_commerce: false,
+    })),
+    share_url: `https://www.iesdouyin.com/share/video/${input.awemeId}/?region=CN&mid=${musicId}`,
+    share_info: { share_url: `https://www.iesdouyin.com/share/video/${input.awemeId}/`, share_link_desc: desc },
+    is_top: 0,
+    prevent_download: false,
+    region: 'CN',
+  };
+}
+
+/** A Douyin user profile (handler_user_profile's `data.user`). */
+export function fakeUser(input: FakeUserInput): Record<string, unknown> {
+  const uid = input.uid ?? String(10_000_000_000 + Math.floor(Math.random() * 1e9));
+  const avatar = (size: number) => image(`avatar-${uid}`, [cdn(`aweme-avatar/${size}x${size}/${uid}`)]);
+  return {
+    uid,
+    sec_uid: input.secUid,
+    short_id: '0',
+    unique_id: input.uniqueId ?? '',
+    nickname: input.nickname ?? '',
+    signature: '每天分享一点生活',
+    avatar_thumb: avatar(100),
+    avatar_medium: avatar(720),
+    avatar_larger: avatar(1080),
+    avatar_300x300: avatar(300),
+    gender: input.gender ?? 0,
+    province: input.province ?? '',
+    city: input.city ?? '',
+    country: '中国',
+    ip_location: input.ipLocation ?? '',
+    follower_count: input.followers ?? 0,
+    mplatform_followers_count: input.followers ?? 0,
+    following_count: 120,
+    total_favorited: input.totalFavorited ?? 0,
+    favoriting_count: 300,
+    aweme_count: input.awemeCount ?? 0,
+    custom_verify: input.customVerify ?? '',
+    enterprise_verify_reason: input.enterpriseVerify ?? '',
+    verification_type: input.enterpriseVerify ? 2 : input.customVerify ? 1 : 0,
+    with_commerce_entry: Boolean(input.commerce),
+    with_shop_entry: false,
+    is_star: false,
+    live_status: 0,
+    room_id: 0,
+  };
+}
+
+function fakeComment(awemeId: string, input: FakeCommentInput): Record<string, unknown> {
+  return {
+    cid: input.cid,
+    text: input.text,
+    aweme_id: awemeId,
+    create_time: input.createTime ?? 1_732_003_600,
+    digg_count: input.digg ?? 0,
+    status: 1,
+    reply_id: '0',
+    reply_comment_total: input.replies ?? 0,
+    user: {
+      uid: `9${input.cid}`,
+      nickname: input.nickname ?? '抖音用户',
+      avatar_thumb: image(`avatar-${input.cid}`, [cdn(`aweme-avatar/100x100/${input.cid}`)]),
+    },
+    ip_label: '广东',
+    is_author_digged: false,
+  };
+}
+
+function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  response.statusCode = status;
+  response.setHeader('content-type', 'application/json');
+  for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+  response.end(typeof body === 'string' ? body : JSON.stringify(body));
+}
+
+/** Starts the fake on a free local port. */
+export async function startFakeTikhub(options: FakeTikhubOptions): Promise<FakeTikhub> {
+  const awemes = new Map<string, FakeAwemeInput>();
+  const users = new Map<string, Record<string, unknown>>();
+  const comments = new Map<string, FakeCommentInput[]>();
+  const searches = new Map<string, string[]>();
+  const searchIds = new Set<string>();
+  const failures = new Map<string, FakeTikhubFailure[]>();
+  const requests: FakeTikhubRequest[] = [];
+
+  const awemeJson = (input: FakeAwemeInput) => fakeAweme(input, users.get(input.authorSecUid) ?? null);
+
+  /** One endpoint: its required parameters and what it answers as `data`. */
+  const routes: Record<string, { required: string[]; answer: (query: Record<string, string>) => unknown }> = {
+    '/api/v1/douyin/app/v3/fetch_one_video': {
+      required: ['aweme_id'],
+      answer: ({ aweme_id }) => {
+        const found = awemes.get(aweme_id!);
+        return found
+          ? { status_code: 0, aweme_detail: awemeJson(found), log_pb: { impr_id: randomId() } }
+          : {
+              status_code: 0,
+              aweme_detail: null,
+              filter_detail: { aweme_id, filter_reason: 'status_deleted', detail_msg: '作品不存在' },
+            };
+      },
+    },
+    '/api/v1/douyin/app/v3/handler_user_profile': {
+      required: ['sec_user_id'],
+      answer: ({ sec_user_id }) => {
+        const user = users.get(sec_user_id!);
+        return user ? { status_code: 0, user } : { status_code: 2096, status_msg: '用户不存在', user: null };
+      },
+    },
+    '/api/v1/douyin/app/v3/fetch_user_post_videos': {
+      required: ['sec_user_id'],
+      answer: ({ sec_user_id, max_cursor = '0', count = '20' }) => {
+        // Newest first; max_cursor is the create time (ms) below which the next page starts.
+        const all = [...awemes.values()]
+          .filter((item) => item.authorSecUid === sec_user_id)
+          .sort((a, b) => (b.createTime ?? 0) - (a.createTime ?? 0));
+        const before = Number(max_cursor);
+        const rest = before > 0 ? all.filter((item) => (item.createTime ?? 0) * 1000 < before) : all;
+        const page = rest.slice(0, Number(count));
+        const last = page.at(-1);
+        return {
+          status_code: 0,
+          min_cursor: page[0] ? (page[0].createTime ?? 0) * 1000 : 0,
+          max_cursor: last ? (last.createTime ?? 0) * 1000 : 0,
+          has_more: rest.length > page.length ? 1 : 0,
+          aweme_list: page.map(awemeJson),
+        };
+      },
+    },
+    '/api/v1/douyin/app/v3/fetch_video_comments': {
+      required: ['aweme_id'],
+      answer: ({ aweme_id, cursor = '0', count = '20' }) => {
+        const list = [...(comments.get(aweme_id!) ?? [])].sort((a, b) => (b.digg ?? 0) - (a.digg ?? 0));
+        const start = Number(cursor);
+        const page = list.slice(start, start + Number(count));
+        return {
+          status_code: 0,
+          comments: page.length > 0 ? page.map((item) => fakeComment(aweme_id!, item)) : null,
+          cursor: start + page.length,
+          has_more: start + page.length < list.length ? 1 : 0,
+          total: list.length,
+        };
+      },
+    },
+    '/api/v1/douyin/web/fetch_video_search_result': {
+      required: ['keyword'],
+      answer: ({ keyword, offset = '0', count = '10', search_id = '' }) => {
+        const start = Number(offset);
+        // Like Douyin, a later page belongs to the search that the first page opened.
+        if (start > 0 && !searchIds.has(search_id))
+          return { status_code: 2483, status_msg: 'search_id invalid', data: [] };
+        const logid = start > 0 ? search_id : randomId();
+        searchIds.add(logid);
+        const ids = searches.get(keyword!) ?? [];
+        const page = ids.slice(start, start + Number(count));
+        const entries = page.flatMap((id) => {
+          const found = awemes.get(id);
+          return found ? [{ type: 1, aweme_info: awemeJson(found), items: null }] : [];
+        });
+        // Search answers mix in other kinds of results: a user card here.
+        if (start === 0 && entries.length > 0) entries.splice(1, 0, { type: 4, user_list: [] } as never);
+        return {
+          status_code: 0,
+          data: entries,
+          cursor: start + page.length,
+          has_more: start + page.length < ids.length ? 1 : 0,
+          extra: { now: Date.now(), logid, fatal_item_ids: [], search_request_id: '' },
+          log_pb: { impr_id: logid },
+        };
+      },
+    },
+  };
+
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(request.url ?? '/', 'http://fake');
+    const query = Object.fromEntries(url.searchParams);
+    const authorization = request.headers.authorization;
+    requests.push({ path: url.pathname, query, authorization });
+    const failure = failures.get(url.pathname)?.shift();
+    if (failure === 'hang') return; // never answers: the caller's timeout must end the call
+    if (failure) {
+      send(response, failure.status, failure.body ?? { detail: 'injected failure' }, failure.headers);
+      return;
+    }
+    if (authorization !== `Bearer ${options.apiKey}`) {
+      send(response, 401, {
+        detail: {
+          code: 401,
+          message: 'Invalid or missing API token, please check your Authorization header.',
+          message_zh: 'API Token无效或缺失，请检查请求头中的Authorization。',
+        },
+      });
+      return;
+    }
+    const route = routes[url.pathname];
+    if (!route || request.method !== 'GET') {
+      send(response, 404, { detail: 'Not Found' });
+      return;
+    }
+    const missing = route.required.filter((name) => !query[name]);
+    if (missing.length > 0) {
+      send(response, 422, {
+        detail: missing.map((name) => ({ loc: ['query', name], msg: 'field required', type: 'value_error.missing' })),
+      });
+      return;
+    }
+    send(response, 200, {
+      code: 200,
+      request_id: randomId(),
+      message: 'Request successful. This request will incur a charge.',
+      message_zh: '请求成功，本次请求将被计费。',
+      support: 'Discord: https://discord.gg/aMEAS8Xsvz',
+      time: new Date().toISOString(),
+      time_stamp: Math.floor(Date.now() / 1000),
+      time_zone: 'America/Los_Angeles',
+      docs: 'https://api.tikhub.io/#/',
+      cache_message: 'This request will be cached. You can access the cached result directly using the URL below.',
+      router: url.pathname,
+      params: query,
+      data: route.answer(query),
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    addAweme: (input) => awemes.set(input.awemeId, input),
+    addUser: (input) => users.set(input.secUid, fakeUser(input)),
+    addComments: (awemeId, list) => comments.set(awemeId, [...(comments.get(awemeId) ?? []), ...list]),
+    setSearchResults: (keyword, ids) => searches.set(keyword, ids),
+    failNext: (path, failure) => failures.set(path, [...(failures.get(path) ?? []), failure]),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function randomId(): string {
+  return `2024${randomBytes(15).toString('hex').toUpperCase()}`.slice(0, 34);
+}
