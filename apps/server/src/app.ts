@@ -11,6 +11,7 @@ import { frameRoutes } from './features/frame/frame.routes';
 import { ensureFriendLinks } from './features/frame/frame.service';
 import { ensureCountries } from './features/keywords/demo/seed';
 import { keywordsRoutes } from './features/keywords/keywords.routes';
+import { liveRoutes } from './features/live/live.routes';
 import { ordersRoutes } from './features/orders/orders.routes';
 import { ensureDefaultPackages } from './features/orders/packs/packs.service';
 import { ensureDefaultPlans } from './features/orders/plans/plans.service';
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(keywordsRoutes);
   await app.register(ordersRoutes);
   await app.register(videosRoutes);
+  await app.register(liveRoutes);
   await registerMaps(app);
   if (config.webDist) await registerWebApp(app, config.webDist);
   return app;

@@ -60,6 +60,8 @@ export const VideoPath = {
   competitors: '/api/creator/competitors',
   /** GET ?lid. Open. A live session with goods and minutes (/livegoods/detail/{id}, /live_studio?lid=). */
   liveDetail: '/api/live/detail',
+  /** GET ?limit. Open. Sessions live now, then the latest ended ones (/live_screen's wall). */
+  liveList: '/api/live/list',
   /** GET ?kind&sort&day&page_no&page_size. Open (guest rows). Video and image-text topics (/DouyinTopic). */
   topicList: '/api/topic/list',
   /** GET ?topic_id&page_no&page_size. Open. The works under a topic. */
@@ -99,6 +101,13 @@ export const videoLimits = {
   defaultPageSize: 20,
   /** Favourites one user may keep per collect type. */
   favouritesPerType: 1000,
+  /** /live_studio and /live_screen ask again this often while a session is live. */
+  liveRefreshSeconds: 10,
+  /** Sessions on /live_screen's wall by default, and at most. */
+  liveScreenSessions: 12,
+  liveScreenMaxSessions: 48,
+  /** Minutes of each session's recent online curve on the wall. */
+  liveRecentMinutes: 30,
   /** Small accounts of lowPowderPop: at most this many followers (the tail and small classes). */
   lowFollowerMaxFollowers: 100_000,
   /** …and a work with at least this many likes per follower. */
@@ -699,7 +708,12 @@ export const liveMinuteSchema = z.object({
   sales: z.number().int(),
 });
 
-/** `GET live/detail` data. No `end_time`: live now. Unknown room: 404 直播不存在. */
+/**
+ * `GET live/detail` data. No `end_time`: live now. Unknown room: 404 直播不存在. Sales are the
+ * product's figures: `sales_amount` is exact fen with show_original_data, else the band of the fen
+ * (002 §9); the minutes' `sales` and the goods' unit `sales` are then cut to their band's precision
+ * (1,000 above 10,000) so the curves keep their shape, and `banded` says so.
+ */
 export const liveDetailSchema = z.object({
   room_id: z.string(),
   title: z.string(),
@@ -718,9 +732,54 @@ export const liveDetailSchema = z.object({
     avatar_larger: z.string(),
     total_follower_count: count,
   }),
+  /** The sales figures are banded for this viewer (see above). */
+  banded: z.boolean(),
   is_demo: z.boolean(),
 });
 export type LiveDetail = z.infer<typeof liveDetailSchema>;
+
+/** `GET live/list` query: how many sessions the wall shows. */
+export const liveListQuerySchema = z.object({
+  limit: z.coerce
+    .number({ message: '数量不正确' })
+    .int('数量不正确')
+    .min(1, '数量不正确')
+    .max(videoLimits.liveScreenMaxSessions, '数量不正确')
+    .default(videoLimits.liveScreenSessions),
+});
+export type LiveListQuery = z.infer<typeof liveListQuerySchema>;
+
+/** A session on the wall: its head figures and its recent online curve. */
+export const liveRowSchema = z.object({
+  room_id: z.string(),
+  title: z.string(),
+  cover: z.string(),
+  start_time: unixSeconds,
+  end_time: unixSeconds.nullable(),
+  /** Viewers online in the latest recorded minute (0 once ended). */
+  online: count,
+  peak_online: count,
+  watch_count: count,
+  /** Fen, or its band. */
+  sales_amount: figureSchema,
+  goods_count: count,
+  creator: z.object({ user_id: z.string(), nick_name: z.string(), avatar_larger: z.string() }),
+  /** The last `videoLimits.liveRecentMinutes` recorded minutes' online, oldest first. */
+  recent_online: z.array(z.object({ minute: z.number().int().min(0), online: count })),
+  is_demo: z.boolean(),
+});
+export type LiveRow = z.infer<typeof liveRowSchema>;
+
+/**
+ * `GET live/list` data: the sessions live now, most viewers online first, then the most recently
+ * started ended ones filling up to `limit`; `live_count` counts every session live now.
+ */
+export const liveListSchema = z.object({
+  live_count: count,
+  sessions: z.array(liveRowSchema),
+  banded: z.boolean(),
+});
+export type LiveList = z.infer<typeof liveListSchema>;
 
 // ——— topics ———
 

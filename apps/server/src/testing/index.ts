@@ -8,6 +8,7 @@ import { createTestDatabase } from './database';
 export { signDccToken } from '../features/auth/dcc.service';
 export { createTestDatabase } from './database';
 export { createUser, loginAs, nextPhone } from './factories';
+export { createLiveSession } from './live';
 export { giveCoupon, lapseOrder, makeCard, ordersOf, readGrade, useUpDailyQuota } from './orders';
 export { createCreator, createVideo } from './videos';
 
