@@ -2,7 +2,7 @@ import { buildApp } from '@dso/server';
 import { firstRunPlan, type SeedPlan, seedKeywords, seedPortraits } from '@dso/server/keywords/demo/seed';
 // The derive step has no package export yet; the first-run seed runs the same function.
 import { deriveScope } from '@dso/server/keywords/derive';
-import { createTestDatabase, createUser, createVideo, loginAs } from '@dso/server/testing';
+import { createLiveSession, createTestDatabase, createUser, createVideo, loginAs } from '@dso/server/testing';
 import type { BrowserContext } from 'playwright-core';
 import { journeyConfig, type RunningServer } from './server';
 
@@ -53,6 +53,27 @@ export async function startDetailServer(options: { grade?: string } = {}): Promi
     trendLikes: Array.from({ length: 48 }, (_, hour) => (hour + 1) * 120),
     keywords: [{ keyword: '露营装备', monthCoverCount: 120_000, competition: 3 }],
   });
+  // A session live now (started 90 minutes ago, a minute recorded each minute) and one that ended, for the live pages.
+  const liveStart = new Date(Date.now() - 90 * 60_000);
+  await createLiveSession(database.db, {
+    roomId: SAMPLE_LIVE_ROOM_ID,
+    title: '露营装备专场｜帐篷天幕限时秒杀',
+    startTime: liveStart,
+    minuteRows: sessionMinutes(90),
+    // About what the minutes sold (¥5.7w).
+    goods: [
+      { title: '户外自动帐篷 3-4人', price_fen: 39_900, sales: 80, cover: null, product_id: 'g1' },
+      { title: '防晒天幕 银胶', price_fen: 15_900, sales: 100, cover: null, product_id: 'g2' },
+      { title: '折叠露营推车', price_fen: 12_800, sales: 70, cover: null, product_id: 'g3' },
+    ],
+  });
+  await createLiveSession(database.db, {
+    roomId: SAMPLE_ENDED_LIVE_ROOM_ID,
+    title: '周末露营好物分享',
+    startTime: new Date(Date.now() - 26 * 3_600_000),
+    endTime: new Date(Date.now() - 24 * 3_600_000),
+    minuteRows: sessionMinutes(120),
+  });
   const user = await createUser(database.db, { grade: options.grade ?? 'SVIP' });
   const token = await loginAs(database.db, user.id);
   const config = journeyConfig();
@@ -71,6 +92,20 @@ export async function startDetailServer(options: { grade?: string } = {}): Promi
 
 /** The aweme id of the video every detail server holds. */
 export const SAMPLE_VIDEO_ID = '7300000000000000001';
+
+/** The room ids of the live session every detail server holds (live now) and of an ended one. */
+export const SAMPLE_LIVE_ROOM_ID = '7380000000000000001';
+export const SAMPLE_ENDED_LIVE_ROOM_ID = '7380000000000000002';
+
+/** A session's minutes shaped like a real room: the audience builds for half an hour, then sways; sales come in bursts. */
+function sessionMinutes(count: number) {
+  return Array.from({ length: count }, (_, minute) => ({
+    minute,
+    online: Math.round(800 + 3_000 * Math.min(1, minute / 30) + 400 * Math.sin(minute / 6)),
+    entering: Math.round(120 + 80 * Math.sin(minute / 9) + (minute % 7) * 10),
+    salesFen: minute % 3 === 0 ? 0 : 30_000 + (minute % 11) * 12_900,
+  }));
+}
 
 /** Puts the session token where the app keeps it, before any page of the context loads. */
 export async function signIn(context: BrowserContext, token: string) {

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from '../support/browser';
-import { type DetailServer, SAMPLE_VIDEO_ID, signIn, startDetailServer } from '../support/detail';
+import { type DetailServer, SAMPLE_LIVE_ROOM_ID, SAMPLE_VIDEO_ID, signIn, startDetailServer } from '../support/detail';
 
 /**
  * One address per built route, with the parameters a user arrives with. A route built later must be
@@ -31,6 +31,9 @@ const visits: Record<string, { url: string; signedIn?: boolean }> = {
   '/setting': { url: '/setting?type=first', signedIn: true },
   '/pay': { url: '/pay?grade=SVIP' },
   '/videoDetail/:id': { url: `/videoDetail/${SAMPLE_VIDEO_ID}`, signedIn: true },
+  '/livegoods/detail/:id': { url: `/livegoods/detail/${SAMPLE_LIVE_ROOM_ID}` },
+  '/live_studio': { url: `/live_studio?lid=${SAMPLE_LIVE_ROOM_ID}` },
+  '/live_screen': { url: '/live_screen' },
 };
 
 describe('a clean console on every built route', () => {

@@ -24,7 +24,8 @@ export interface LiveSessionFactoryInput {
 
 /**
  * Inserts a live session (and a creator when none is given) with its minutes: minute m has
- * 100 + 40·m viewers online (up to minute 20, then steady), 30 + m entering, and m·1,000 fen of sales.
+ * 100 + 40·m viewers online (up to minute 20, then steady), 30 + m entering, and m·1,000 fen of sales;
+ * by default two goods whose sales add up to about the minutes' sales.
  */
 export async function createLiveSession(db: Database, input: LiveSessionFactoryInput = {}) {
   const creatorId = input.creatorId ?? (await createCreator(db)).id;
@@ -38,6 +39,7 @@ export async function createLiveSession(db: Database, input: LiveSessionFactoryI
       salesFen: minute * 1_000,
     }));
   const peakOnline = minutes.reduce((peak, row) => Math.max(peak, row.online), 0);
+  const salesFen = minutes.reduce((sum, row) => sum + row.salesFen, 0);
   const [session] = await db
     .insert(liveSessions)
     .values({
@@ -49,10 +51,17 @@ export async function createLiveSession(db: Database, input: LiveSessionFactoryI
       endTime: input.endTime ?? null,
       watchCount: input.watchCount ?? minutes.reduce((sum, row) => sum + row.entering, 0),
       peakOnline,
-      salesAmountFen: input.salesAmountFen ?? minutes.reduce((sum, row) => sum + row.salesFen, 0),
+      salesAmountFen: input.salesAmountFen ?? salesFen,
+      // Two products that sold, between them, about what the minutes sold (70 % and 30 %).
       goods: input.goods ?? [
-        { title: '铁锅', price_fen: 12_900, sales: 320, cover: null, product_id: 'p1' },
-        { title: '砧板', price_fen: 5_990, sales: 150, cover: null, product_id: 'p2' },
+        {
+          title: '铁锅',
+          price_fen: 12_900,
+          sales: Math.round((salesFen * 0.7) / 12_900),
+          cover: null,
+          product_id: 'p1',
+        },
+        { title: '砧板', price_fen: 5_990, sales: Math.round((salesFen * 0.3) / 5_990), cover: null, product_id: 'p2' },
       ],
       isDemo: input.isDemo ?? false,
     })

@@ -193,9 +193,17 @@ export const routeTable: RouteMeta[] = [
   route('/videoDetail/:id', '视频详情', '视频数据、相关关键词、评论与观众画像。', {
     page: () => import('../features/videos/pages/video-detail-page'),
   }),
-  route('/livegoods/detail/:id', '直播商品详情', '直播间商品的销售数据。'),
-  route('/live_studio', '直播间', '直播间实时数据。', { layout: 'plain' }),
-  route('/live_screen', '直播大屏', '直播数据大屏。', { layout: 'plain' }),
+  route('/livegoods/detail/:id', '直播商品详情', '直播间商品的销售数据。', {
+    page: () => import('../features/live/pages/live-goods-page'),
+  }),
+  route('/live_studio', '直播间', '直播间实时数据。', {
+    layout: 'plain',
+    page: () => import('../features/live/pages/live-studio-page'),
+  }),
+  route('/live_screen', '直播大屏', '直播数据大屏。', {
+    layout: 'plain',
+    page: () => import('../features/live/pages/live-screen-page'),
+  }),
   route('/setImg', '图文设置', '设置图文作品的模板与样式。', { tab: 'ai' }),
   route('/DouyinSugKeyword', '抖音下拉词', '抖音搜索框下拉联想词。', { tab: 'keyword', layout: 'key' }),
   route('/personList', '达人榜', '各领域创作者排行。', { tab: 'creator', layout: 'key' }),
