@@ -10,8 +10,9 @@ type Sample = Record<'moment' | 'RSS MB' | 'peak RSS MB' | 'seconds', string>;
 
 /**
  * The resident memory of the embedded default (`npm start`: PGlite, demo data) from a scratch data
- * folder: once it answers after the first-run seed, once the in-process worker has derived every
- * demo library, after some searches; then the same after a restart on that folder.
+ * folder: once it answers after the first-run seed, once every demo library is derived (the
+ * first-run process's derive jobs log to the same output), after some searches; then the same after a
+ * restart on that folder.
  */
 export async function benchMemory() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dso-memory-bench-'));

@@ -17,3 +17,6 @@ if (selected.has('import')) await benchImport();
 if (selected.has('web')) await benchWeb();
 // Only when asked for (BENCH=memory; a few minutes): the embedded server's resident memory on a first run and a restart.
 if (selected.has('memory')) await (await import('./memory.bench')).benchMemory();
+// Only when asked for (BENCH=videos; the first run seeds 5M videos, 500k creators, ~20M comments, most of an hour and more on 2 cores):
+// the creator library, video title search and video detail calls on PostgreSQL.
+if (selected.has('videos')) await (await import('./videos.bench')).benchVideos();

@@ -2,7 +2,15 @@ import { buildApp } from '@dso/server';
 import { firstRunPlan, type SeedPlan, seedKeywords, seedPortraits } from '@dso/server/keywords/demo/seed';
 // The derive step has no package export yet; the first-run seed runs the same function.
 import { deriveScope } from '@dso/server/keywords/derive';
-import { createLiveSession, createTestDatabase, createUser, createVideo, loginAs } from '@dso/server/testing';
+import {
+  createCreator,
+  createLiveSession,
+  createTestDatabase,
+  createUser,
+  createVideo,
+  loginAs,
+} from '@dso/server/testing';
+import { e2eVideoOptions, seedVideoDemo } from '@dso/server/videos/demo/seed';
 import type { BrowserContext } from 'playwright-core';
 import { journeyConfig, type RunningServer } from './server';
 
@@ -28,7 +36,13 @@ export interface DetailServer extends RunningServer {
  * (`seedKeywords`), their audience portraits and the derive step (boards, industry medians,
  * correlation words) as `seedFirstRun` runs them, then a user of `grade` with a session.
  */
-export async function startDetailServer(options: { grade?: string } = {}): Promise<DetailServer> {
+export async function startDetailServer(
+  options: {
+    grade?: string;
+    /** A journey's own rows, added after the demo data and the sample video and live sessions. */
+    seed?: (db: Awaited<ReturnType<typeof createTestDatabase>>['db'], asOf: string) => Promise<void>;
+  } = {},
+): Promise<DetailServer> {
   const database = await createTestDatabase();
   const asOf = new Date().toISOString().slice(0, 10);
   const plan: SeedPlan = { ...firstRunPlan(asOf), scopes: DETAIL_SCOPES };
@@ -40,8 +54,28 @@ export async function startDetailServer(options: { grade?: string } = {}): Promi
       correlationTop: DETAIL_CORRELATION_TOP,
     });
   }
+  // The demo video library (creators, works linked to the keywords above, comments, topics); no demo live
+  // sessions: the live journeys count the two sessions below.
+  await seedVideoDemo(database.db, { ...e2eVideoOptions(asOf), liveSessions: 0 });
+  // Its creator, with a follower history and an audience, for the person detail page.
+  const creator = await createCreator(database.db, {
+    userId: SAMPLE_CREATOR_ID,
+    nickName: '露营的阿野',
+    field: '户外运动',
+    province: '浙江',
+    followers: 320_000,
+    followerGrowth30d: 18_000,
+    isCommerce: true,
+    asOf,
+    followerHistory: Array.from({ length: 30 }, (_, i) => ({
+      day: new Date(Date.parse(`${asOf}T00:00:00Z`) - (29 - i) * 86_400_000).toISOString().slice(0, 10),
+      followers: 302_000 + i * 600,
+    })),
+    portrait: true,
+  });
   // One video with every part of the detail panel, for the video pages' journeys.
   await createVideo(database.db, {
+    creatorId: creator.id,
     awemeId: SAMPLE_VIDEO_ID,
     desc: '露营装备清单｜新手第一次露营需要带什么 #露营 #户外',
     comments: 30,
@@ -74,6 +108,7 @@ export async function startDetailServer(options: { grade?: string } = {}): Promi
     endTime: new Date(Date.now() - 24 * 3_600_000),
     minuteRows: sessionMinutes(120),
   });
+  await options.seed?.(database.db, asOf);
   const user = await createUser(database.db, { grade: options.grade ?? 'SVIP' });
   const token = await loginAs(database.db, user.id);
   const config = journeyConfig();
@@ -92,6 +127,9 @@ export async function startDetailServer(options: { grade?: string } = {}): Promi
 
 /** The aweme id of the video every detail server holds. */
 export const SAMPLE_VIDEO_ID = '7300000000000000001';
+
+/** The user id of that video's creator. */
+export const SAMPLE_CREATOR_ID = 'MS4wLjABAAAAsampleCreator01';
 
 /** The room ids of the live session every detail server holds (live now) and of an ended one. */
 export const SAMPLE_LIVE_ROOM_ID = '7380000000000000001';

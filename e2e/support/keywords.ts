@@ -1,6 +1,7 @@
 import { buildApp } from '@dso/server';
 import { firstRunPlan, seedKeywords, seedTsoTopics } from '@dso/server/keywords/demo/seed';
 import { createTestDatabase, createUser, loginAs } from '@dso/server/testing';
+import { e2eVideoOptions, seedVideoDemo } from '@dso/server/videos/demo/seed';
 import { journeyConfig, type RunningServer } from './server';
 
 /** The day the seeded figures are as of. */
@@ -25,6 +26,8 @@ export async function startServerWithDemoData(options: { scale?: number } = {}):
   await seedKeywords(database.db, plan);
   const overseas = plan.scopes.filter((scope) => scope.platform === 'TSO').map((scope) => scope.country);
   await seedTsoTopics(database.db, { countries: overseas, seed: plan.seed, asOf: DEMO_AS_OF, count: 30 });
+  // Creators, works, comments, live sessions and topics whose titles hold the library's head terms.
+  await seedVideoDemo(database.db, e2eVideoOptions(DEMO_AS_OF));
   const config = journeyConfig();
   const app = await buildApp({ config, database, logger: false });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });

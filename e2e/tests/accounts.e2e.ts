@@ -59,6 +59,8 @@ describe('account journeys', () => {
 
   /** Clicks the code button in `scope`, solves the captcha and returns the code the sandbox sent. */
   async function requestCode(page: Page, scope: ReturnType<Page['locator']>, phone: string, shot?: string) {
+    // The bind-phone dialog zooms in as the login dialog leaves: click once it stands still.
+    await whenSettled(scope.getByTestId('sms-code-button'));
     await scope.getByTestId('sms-code-button').click();
     await page.locator('.dso-captcha-dialog').getByText('安全验证').waitFor();
     await page.getByTestId('captcha-piece').waitFor();

@@ -1,7 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from '../support/browser';
-import { type DetailServer, SAMPLE_LIVE_ROOM_ID, SAMPLE_VIDEO_ID, signIn, startDetailServer } from '../support/detail';
+import {
+  type DetailServer,
+  SAMPLE_CREATOR_ID,
+  SAMPLE_LIVE_ROOM_ID,
+  SAMPLE_VIDEO_ID,
+  signIn,
+  startDetailServer,
+} from '../support/detail';
 
 /**
  * One address per built route, with the parameters a user arrives with. A route built later must be
@@ -19,6 +26,7 @@ const visits: Record<string, { url: string; signedIn?: boolean }> = {
   '/KeywordKSO/:tabVal?/:tabType?': { url: '/KeywordKSO?keyword=美食' },
   '/keyWordShareDetail': { url: '/keyWordShareDetail?keyword=美食&platform=DSO' },
   '/keyWordSeo': { url: '/keyWordSeo' },
+  '/DouyinVideoOcr': { url: '/DouyinVideoOcr', signedIn: true },
   '/KeywordDouyinHot/:tabVal?': { url: '/KeywordDouyinHot' },
   '/KeywordTSOList/:tabVal?': { url: '/KeywordTSOList' },
   '/keyWordDetail/:tabVal?': { url: '/keyWordDetail?keyword=美食', signedIn: true },
@@ -34,6 +42,15 @@ const visits: Record<string, { url: string; signedIn?: boolean }> = {
   '/livegoods/detail/:id': { url: `/livegoods/detail/${SAMPLE_LIVE_ROOM_ID}` },
   '/live_studio': { url: `/live_studio?lid=${SAMPLE_LIVE_ROOM_ID}` },
   '/live_screen': { url: '/live_screen' },
+  '/personListLibrary/:tabVal?': { url: '/personListLibrary?keyword=露营' },
+  '/personList': { url: '/personList' },
+  '/Competitors': { url: `/Competitors?userId=${SAMPLE_CREATOR_ID}`, signedIn: true },
+  '/person/detail/:userid/:tabVal?': { url: `/person/detail/${SAMPLE_CREATOR_ID}/fans`, signedIn: true },
+  '/DouyinTopic/:tabVal?': { url: '/DouyinTopic/searchWord' },
+  '/DouyinKeywordSearchRank': { url: '/DouyinKeywordSearchRank?keyword=露营装备' },
+  '/CueWord': { url: '/CueWord' },
+  '/writing': { url: '/writing' },
+  '/CueWordHistory': { url: '/CueWordHistory', signedIn: true },
 };
 
 describe('a clean console on every built route', () => {
@@ -66,6 +83,18 @@ describe('a clean console on every built route', () => {
       if (visit.signedIn) await signIn(context, server.token);
       await page.goto(`${server.url}${visit.url}`, { waitUntil: 'networkidle' });
       expect(new URL(page.url()).pathname, `${path} stays on its page`).toBe(new URL(visit.url, server.url).pathname);
+      expect({ errors, warnings }).toEqual({ errors: [], warnings: [] });
+      await context.close();
+    });
+  }
+
+  // 我的收藏 shares /setting with 我的订单 (the visit above); each of its tabs is an address of its own.
+  for (const type of ['collectDouyin', 'collectRso', 'collectUser', 'collectVideo']) {
+    it(`loads /setting?type=${type} (我的收藏) with no console error, warning or failed resource`, async () => {
+      const { page, context, errors, warnings } = await openPage(browser);
+      await signIn(context, server.token);
+      await page.goto(`${server.url}/setting?type=${type}`, { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { name: '我的收藏' }).waitFor();
       expect({ errors, warnings }).toEqual({ errors: [], warnings: [] });
       await context.close();
     });

@@ -115,6 +115,33 @@ describe('buying journeys', () => {
     await context.close();
   });
 
+  it('signs up for 连续包月 by Alipay only and cancels it from 我的订单', async () => {
+    const buyer = await server.account();
+    const { page, errors, context } = await openAs(buyer.token, '/pay?grade=VIP');
+    const qr = await choosePlan(page, '连续包月');
+    // WeChat Pay is not offered for the continuous plan.
+    expect(await page.getByRole('radio', { name: /微信支付/ }).isDisabled()).toBe(true);
+    const reloaded = page.waitForEvent('load');
+    await scanAndPress(browser, qr, '支付');
+    await reloaded;
+    expect((await readGrade(server.db, buyer.id))?.grade).toBe('VIP');
+
+    await page.goto(`${server.url}/setting?type=first`);
+    const notice = page.getByTestId('cycle-notice');
+    await expect.poll(() => notice.textContent()).toContain('个人版连续包月生效中');
+    expect(await notice.textContent()).toContain('自动续费 ¥59');
+    await screenshot(page, 'orders-cycle');
+    await notice.getByRole('button', { name: '取消连续包月' }).click();
+    const confirm = page.locator('.ant-modal').filter({ hasText: '取消后将不再自动续费' });
+    await confirm.getByRole('button', { name: /确认取消/ }).click();
+    await toast(page, '已取消连续包月').waitFor();
+    await notice.waitFor({ state: 'hidden' });
+    // The paid month stays.
+    expect((await readGrade(server.db, buyer.id))?.grade).toBe('VIP');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('tells an enterprise member 个人版 cannot be bought', async () => {
     const member = await server.account('SVIP');
     const { page, errors, context } = await openAs(member.token, '/pay?grade=VIP');

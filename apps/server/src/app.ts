@@ -5,8 +5,11 @@ import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
-import { type Database, type DatabaseHandle, openDatabase } from './db/client';
+import { type Database, type DatabaseHandle, databaseTarget, openDatabase } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
+import { creatorsRoutes } from './features/creators/creators.routes';
+import { extractionRoutes } from './features/extraction/extraction.routes';
+import { favouritesRoutes } from './features/favourites/favourites.routes';
 import { frameRoutes } from './features/frame/frame.routes';
 import { ensureFriendLinks } from './features/frame/frame.service';
 import { ensureCountries } from './features/keywords/demo/seed';
@@ -19,8 +22,11 @@ import { permissionsRoutes } from './features/permissions/permissions.routes';
 import { ensurePermissionConfig } from './features/permissions/permissions.service';
 import { subAccountsRoutes } from './features/sub-accounts/sub-accounts.routes';
 import { isChildAccount } from './features/sub-accounts/sub-accounts.service';
+import { topicsRoutes } from './features/topics/topics.routes';
 import { videosRoutes } from './features/videos/videos.routes';
 import { wechatRoutes } from './features/wechat/wechat.routes';
+import { writingRoutes } from './features/writing/writing.routes';
+import { ensureDefaultWritingTemplates } from './features/writing/writing.service';
 import { maskedLogger } from './lib/log-masking';
 import type { RateLimitStore } from './lib/rate-limit';
 import { registerErrorHandling } from './plugins/error-handler';
@@ -123,14 +129,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(keywordsRoutes);
   await app.register(ordersRoutes);
   await app.register(videosRoutes);
+  await app.register(creatorsRoutes);
+  await app.register(favouritesRoutes);
   await app.register(liveRoutes);
+  await app.register(topicsRoutes);
+  await app.register(writingRoutes);
+  await app.register(extractionRoutes);
   await registerMaps(app);
   if (config.webDist) await registerWebApp(app, config.webDist);
   return app;
-}
-
-export function databaseTarget(config: AppConfig) {
-  return config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir };
 }
 
 /** `widgetOrigins`: a vendor captcha's script, frame and call origins (empty for the built-in slider). */
@@ -156,4 +163,5 @@ async function ensureReferenceData(db: Database) {
   await ensureCountries(db);
   await ensureDefaultPlans(db);
   await ensureDefaultPackages(db);
+  await ensureDefaultWritingTemplates(db);
 }

@@ -119,6 +119,40 @@ describe('production start', () => {
     expect(names.filter((name) => name?.endsWith('_PROVIDER') || name === 'DCC_SHARED_SECRET')).toEqual([]);
   });
 
+  it('refuses the sandbox LLM in production and an OpenAI-compatible one without its key and model', () => {
+    expect(namesOf(problemsOf({ ...realVendors(), LLM_PROVIDER: 'sandbox' }))).toContain('LLM_PROVIDER');
+    const names = namesOf(problemsOf({ LLM_PROVIDER: 'openai' }));
+    expect(names).toEqual(['LLM_API_KEY', 'LLM_MODEL']);
+    const config = loadConfig({
+      LLM_PROVIDER: 'openai',
+      LLM_API_KEY: 'sk-1',
+      LLM_MODEL: 'deepseek-chat',
+      LLM_STREAM_OPTIONS: 'true',
+    });
+    expect(config.llm).toEqual({
+      baseUrl: 'https://api.deepseek.com/v1',
+      apiKey: 'sk-1',
+      model: 'deepseek-chat',
+      streamOptions: true,
+      timeoutMs: 30_000,
+    });
+    expect(loadConfig({}).llmProvider).toBe('sandbox');
+  });
+
+  it('refuses the sandbox speech-to-text in production and an OpenAI-compatible one without its key and model', () => {
+    expect(namesOf(problemsOf({ ...realVendors(), SPEECH_PROVIDER: 'sandbox' }))).toContain('SPEECH_PROVIDER');
+    expect(namesOf(problemsOf({ SPEECH_PROVIDER: 'openai' }))).toEqual(['SPEECH_API_KEY', 'SPEECH_MODEL']);
+    const config = loadConfig({ SPEECH_PROVIDER: 'openai', SPEECH_API_KEY: 'sk-1', SPEECH_MODEL: 'whisper-1' });
+    expect(config.speech).toEqual({
+      baseUrl: 'https://api.openai.com/v1',
+      apiKey: 'sk-1',
+      model: 'whisper-1',
+      timeoutMs: 300_000,
+      concurrency: 4,
+    });
+    expect(loadConfig({}).speechProvider).toBe('sandbox');
+  });
+
   it('lets development and tests run on the sandboxes and the default secret', () => {
     expect(problemsOf({ NODE_ENV: 'development' })).toEqual([]);
     expect(problemsOf({ NODE_ENV: 'test' })).toEqual([]);

@@ -65,8 +65,29 @@ export const envSchema = z.object({
   SMS_PROVIDER: z.enum(['sandbox', 'aliyun']).default('sandbox'),
   WECHAT_PROVIDER: z.enum(['sandbox', 'official']).default('sandbox'),
   PAY_PROVIDER: z.enum(['sandbox', 'alipay', 'wxpay']).default('sandbox'),
+  /** The writing model (docs/providers.md, "LLM"): the sandbox, or any OpenAI-compatible chat API. */
   LLM_PROVIDER: z.enum(['sandbox', 'openai']).default('sandbox'),
-  STT_PROVIDER: z.enum(['sandbox', 'openai']).default('sandbox'),
+  /** Up to the version, e.g. https://api.deepseek.com/v1; `/chat/completions` is appended. */
+  LLM_BASE_URL: z.url().default('https://api.deepseek.com/v1'),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  /** Sends `stream_options: { include_usage: true }` (vendors that accept it). */
+  LLM_STREAM_OPTIONS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  /** How long the model may take to start answering, and to stay silent between two pieces. */
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  /** Speech-to-text for copy extraction (docs/providers.md, "Speech"): the sandbox, or an OpenAI-compatible API. */
+  SPEECH_PROVIDER: z.enum(['sandbox', 'openai']).default('sandbox'),
+  /** Up to the version, e.g. https://api.openai.com/v1; `/audio/transcriptions` is appended. */
+  SPEECH_BASE_URL: z.url().default('https://api.openai.com/v1'),
+  SPEECH_API_KEY: z.string().optional(),
+  SPEECH_MODEL: z.string().optional(),
+  /** How long one transcription (download, upload and recognition) may take. */
+  SPEECH_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(300_000),
+  /** How many transcriptions run at once (the vendor's concurrency limit). */
+  SPEECH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   CAPTCHA_PROVIDER: z.enum(['sandbox', 'tencent']).default('sandbox'),
   /** WeChat Official Account (WECHAT_PROVIDER=official); see docs/providers.md. */
   WECHAT_APP_ID: z.string().optional(),
@@ -131,6 +152,8 @@ export const envSchema = z.object({
    * the TikHub user console, and the API address (the mainland mirror is https://api.tikhub.dev).
    */
   TIKHUB_API_KEY: z.string().optional(),
+  /** Where video and creator figures come from (the refresh job): the demo generator, or TikHub. */
+  PLATFORM_DATA_PROVIDER: z.enum(['sandbox', 'tikhub']).default('sandbox'),
   TIKHUB_BASE_URL: z.url().default('https://api.tikhub.io'),
   /** Signs the sandbox payment's notifications (the sandbox cashier); production refuses the sandbox. */
   SANDBOX_PAY_SECRET: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(16).optional()),
@@ -153,6 +176,9 @@ function missingVendorCredentials(env: Env): string[] {
       'TENCENTCLOUD_SECRET_KEY',
     );
   }
+  if (env.PLATFORM_DATA_PROVIDER === 'tikhub') needed.push('TIKHUB_API_KEY');
+  if (env.LLM_PROVIDER === 'openai') needed.push('LLM_API_KEY', 'LLM_MODEL');
+  if (env.SPEECH_PROVIDER === 'openai') needed.push('SPEECH_API_KEY', 'SPEECH_MODEL');
   if (env.ALIPAY_PROVIDER === 'alipay') needed.push('ALIPAY_APP_ID', 'ALIPAY_APP_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY');
   if (env.WECHATPAY_PROVIDER === 'wechatpay') {
     needed.push(
@@ -246,8 +272,15 @@ export interface AppConfig {
   invoiceProvider: Env['INVOICE_PROVIDER'];
   invoiceFontPath: string | undefined;
   invoiceSeller: { name: string; taxNo: string; address: string; phone: string; bank: string };
+  platformDataProvider: Env['PLATFORM_DATA_PROVIDER'];
   /** TikHub's Douyin data API; the key is empty unless configured. */
   tikhub: { apiKey: string; baseUrl: string };
+  llmProvider: Env['LLM_PROVIDER'];
+  /** The OpenAI-compatible chat API; key and model are empty unless LLM_PROVIDER=openai. */
+  llm: { baseUrl: string; apiKey: string; model: string; streamOptions: boolean; timeoutMs: number };
+  speechProvider: Env['SPEECH_PROVIDER'];
+  /** The OpenAI-compatible transcription API; key and model are empty unless SPEECH_PROVIDER=openai. */
+  speech: { baseUrl: string; apiKey: string; model: string; timeoutMs: number; concurrency: number };
 }
 
 /** Alipay open-platform credentials; empty strings unless ALIPAY_PROVIDER=alipay. */
@@ -441,6 +474,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       publicKey: env.WECHATPAY_PUBLIC_KEY ?? '',
       baseUrl: env.WECHATPAY_BASE_URL,
     },
+    platformDataProvider: env.PLATFORM_DATA_PROVIDER,
     tikhub: { apiKey: env.TIKHUB_API_KEY ?? '', baseUrl: env.TIKHUB_BASE_URL },
+    llmProvider: env.LLM_PROVIDER,
+    llm: {
+      baseUrl: env.LLM_BASE_URL,
+      apiKey: env.LLM_API_KEY ?? '',
+      model: env.LLM_MODEL ?? '',
+      streamOptions: env.LLM_STREAM_OPTIONS,
+      timeoutMs: env.LLM_TIMEOUT_MS,
+    },
+    speechProvider: env.SPEECH_PROVIDER,
+    speech: {
+      baseUrl: env.SPEECH_BASE_URL,
+      apiKey: env.SPEECH_API_KEY ?? '',
+      model: env.SPEECH_MODEL ?? '',
+      timeoutMs: env.SPEECH_TIMEOUT_MS,
+      concurrency: env.SPEECH_CONCURRENCY,
+    },
   };
 }

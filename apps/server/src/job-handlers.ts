@@ -1,7 +1,9 @@
+import { extractionJobHandlers } from './features/extraction/extraction.job';
 import type { JobHandlers } from './features/jobs/jobs.worker';
 import { keywordJobHandlers } from './features/keywords/keyword-jobs';
 import { invoiceJobHandlers } from './features/orders/invoices/issue-invoice.job';
 import { orderJobHandlers } from './features/orders/payments/maintenance.job';
+import { videoJobHandlers } from './features/videos/refresh/video-refresh.job';
 import type { Providers } from './providers';
 
 /**
@@ -10,9 +12,16 @@ import type { Providers } from './providers';
  * jobs and the features that enqueue jobs can import the queue without a cycle.
  */
 export function allJobHandlers(deps?: {
-  providers: Pick<Providers, 'payment' | 'invoice'>;
+  providers: Pick<Providers, 'payment' | 'invoice' | 'platformData' | 'speech'>;
   publicUrl: string | undefined;
 }): JobHandlers {
-  // The orders' upkeep and invoicing need their providers; callers without them (tests of other jobs) skip them.
-  return { ...keywordJobHandlers, ...(deps ? orderJobHandlers(deps) : {}), ...(deps ? invoiceJobHandlers(deps) : {}) };
+  // The orders' upkeep, invoicing and the video refresh need their providers; callers without them (tests of other
+  // jobs) skip them.
+  return {
+    ...keywordJobHandlers,
+    ...(deps ? orderJobHandlers(deps) : {}),
+    ...(deps ? invoiceJobHandlers(deps) : {}),
+    ...(deps ? videoJobHandlers({ platformData: deps.providers.platformData }) : {}),
+    ...(deps ? extractionJobHandlers({ speech: deps.providers.speech }) : {}),
+  };
 }

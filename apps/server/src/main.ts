@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { type AppConfig, ConfigError, loadConfig } from './config';
-import { seedDemoDataIfEmpty, startInProcessWorker } from './startup';
+import { prepareDemoData, startInProcessWorker } from './startup';
 
 async function main() {
   let config: AppConfig;
@@ -15,6 +15,8 @@ async function main() {
     }
     throw error;
   }
+  // Before the server opens the database: the seed runs in a process of its own (see prepareDemoData).
+  await prepareDemoData(config);
   const app = await buildApp({ config: { ...config, webDist: config.webDist ?? builtWebApp() } });
   let worker: ReturnType<typeof startInProcessWorker> = null;
   const shutdown = async (signal: string) => {
@@ -25,7 +27,6 @@ async function main() {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  await seedDemoDataIfEmpty(app);
   await app.listen({ host: config.host, port: config.port });
   worker = startInProcessWorker(app);
 }

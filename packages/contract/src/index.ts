@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './codes';
 export * from './envelope';
+export * from './extraction';
 export * from './frame';
 export * from './input';
 export * from './keyword-details';
@@ -13,3 +14,4 @@ export * from './signing';
 export * from './user';
 export * from './videos';
 export * from './wechat';
+export * from './writing';

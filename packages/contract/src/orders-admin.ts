@@ -305,6 +305,29 @@ export const adminPackageSchema = z.object({
 export type AdminPackage = z.infer<typeof adminPackageSchema>;
 export const adminPackageListSchema = z.array(adminPackageSchema);
 
+// ——— Payments to refund ———
+
+/**
+ * A payment kept for refund (`GET /api/admin/orders/refunds`, newest first, at most 500): money that
+ * reached a closed or cancelled order (`closed`) or a second trade for an order already paid
+ * (`paid_twice`). Nothing was granted for it; operators give it back at the vendor.
+ */
+export const adminRefundSchema = z.object({
+  order_id: z.string(),
+  user_id: z.number().int(),
+  phone: z.string().nullable(),
+  provider: z.string(),
+  vendor_trade_no: z.string().nullable(),
+  /** Fen. */
+  amount: z.number().int().nullable(),
+  reason: z.enum(['closed', 'paid_twice']),
+  order_status: z.string(),
+  /** When the payment was first reported (Unix seconds). */
+  time: z.number().int(),
+});
+export type AdminRefund = z.infer<typeof adminRefundSchema>;
+export const adminRefundListSchema = z.array(adminRefundSchema);
+
 /** Paths of the operators' calls. */
 export const OrderAdminPath = {
   plans: '/api/admin/orders/plans',
@@ -319,4 +342,5 @@ export const OrderAdminPath = {
   packages: '/api/admin/orders/packages',
   packageCreate: '/api/admin/orders/packages/create',
   packageUpdate: '/api/admin/orders/packages/update',
+  refunds: '/api/admin/orders/refunds',
 } as const;

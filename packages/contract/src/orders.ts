@@ -1,4 +1,4 @@
-import { cardCodeLimits } from '@dso/domain';
+import { accountMessages, cardCodeLimits } from '@dso/domain';
 import { z } from 'zod';
 import { booleanishSchema, int32Schema, pageNoSchema } from './input';
 import { gradeCodeSchema } from './user';
@@ -154,6 +154,25 @@ export const rollListSchema = z.object({ us: z.array(z.object({ phone: z.string(
 
 /** `GET /api/order/coupon_list`: the caller's coupons usable now. */
 export const couponListSchema = z.array(couponSchema);
+
+/**
+ * `GET /api/order/cycle_info`: the caller's running 连续包月 (Alipay 周期扣款), or null. The next
+ * period is charged through the agreement on `next_charge_date`; `order/cancel_cycle` ends it.
+ */
+export const cycleInfoSchema = z
+  .object({
+    grade: gradeCodeSchema,
+    /** What each later period costs. */
+    cycle_price: fen,
+    period_days: z.number().int(),
+    /** The Asia/Shanghai day of the next charge (YYYY-MM-DD). */
+    next_charge_date: z.string().nullable(),
+  })
+  .nullable();
+export type CycleInfo = z.infer<typeof cycleInfoSchema>;
+
+/** `POST /api/order/cancel_cycle`: how many agreements were ended. */
+export const cancelCycleSchema = z.object({ cancelled: z.number().int() });
 
 // ——— Usage-count packs (001 §4) ———
 
@@ -325,6 +344,7 @@ export const OrderPath = {
   frequencyPackages: '/api/order/frequency_package_list',
   previewFrequency: '/api/order/preview_frequency_order',
   cancelCycle: '/api/order/cancel_cycle',
+  cycleInfo: '/api/order/cycle_info',
   cardInspect: '/api/card_code/exchange_inspect',
   cardExchange: '/api/card_code/exchange',
   orderList: '/api/find_order_list',
@@ -358,12 +378,15 @@ export const orderMessages = {
   exchangeSuccess: '兑换成功',
   offsetTitle: '注意',
   offsetConfirm: '本版本兑换后原会员版本将抵消，确认需要兑换吗？',
-  cardWarning: '兑换后不可撤销，请谨慎操作！',
+  /** The card form's warning, kept with the other account form texts. */
+  cardWarning: accountMessages.cardExchangeWarning,
   planNotFound: '套餐不存在',
   planBelowDeduction: '该套餐价格低于当前会员剩余价值，请选择更高的套餐',
   cycleAlipayOnly: '连续包月仅支持支付宝支付',
   orderNotFound: '订单不存在',
   orderNotPending: '订单已支付或已失效',
+  couponSpent: '优惠券已被其他订单使用，请重新下单',
+  cycleCancelled: '已取消连续包月',
   cardNotFound: '卡密不存在',
   cardUsed: '该卡密已被兑换',
   cardExpired: '该卡密已过期',

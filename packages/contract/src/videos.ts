@@ -58,6 +58,8 @@ export const VideoPath = {
   creatorPortrait: '/api/creator/portrait',
   /** GET ?userId or ?keyword. Login. Benchmark accounts with the reasons they match (/Competitors). */
   competitors: '/api/creator/competitors',
+  /** GET. Open. The fields (领域) and provinces of the creator library with their creator counts (filter options). */
+  creatorFacets: '/api/creator/facets',
   /** GET ?lid. Open. A live session with goods and minutes (/livegoods/detail/{id}, /live_studio?lid=). */
   liveDetail: '/api/live/detail',
   /** GET ?limit. Open. Sessions live now, then the latest ended ones (/live_screen's wall). */
@@ -72,6 +74,8 @@ export const VideoPath = {
   favouriteAdd: '/api/favourite/add',
   /** POST { type, subject }. Login. Removes it; removing what is not collected is a no-op. */
   favouriteRemove: '/api/favourite/remove',
+  /** GET ?type&subject. Login. Whether the caller collected a subject (a keyword page's collect button). */
+  favouriteState: '/api/favourite/state',
 } as const;
 
 /** The area's limits and defaults (002 §4, §9), in one place. */
@@ -499,6 +503,9 @@ export type VideoRow = z.infer<typeof videoRowSchema>;
 export const videoListSchema = listOf(videoRowSchema);
 export type VideoList = z.infer<typeof videoListSchema>;
 
+/** A list's required keyword: absent from the query string reads as empty, so it too says 请输入关键词. */
+const listKeywordSchema = requiredKeywordSchema.prefault('');
+
 /** Sorts of video lists: most liked, or newest. */
 export const videoSortSchema = z.enum(['good_count', 'create_time'], { message: '排序字段不正确' });
 export type VideoSort = z.infer<typeof videoSortSchema>;
@@ -508,7 +515,7 @@ export type VideoSort = z.infer<typeof videoSortSchema>;
  * characters, 请输入关键词 / 关键词长度不能超过30个字符), most liked first by default.
  */
 export const videoSearchQuerySchema = z.object({
-  keyword: requiredKeywordSchema,
+  keyword: listKeywordSchema,
   sort: videoSortSchema.default('good_count'),
   page_no: pageNoSchema,
   page_size: pageSizeSchema(videoLimits.defaultPageSize),
@@ -517,7 +524,7 @@ export type VideoSearchQuery = z.infer<typeof videoSearchQuerySchema>;
 
 /** `GET keyword_rank` query: a DSO keyword and the day of the ranking (default: the latest). */
 export const keywordRankQuerySchema = z.object({
-  keyword: requiredKeywordSchema,
+  keyword: listKeywordSchema,
   date: dayString.optional(),
   page_no: pageNoSchema,
   page_size: pageSizeSchema(videoLimits.defaultPageSize),
@@ -688,6 +695,13 @@ export const competitorRowSchema = creatorRowSchema.extend({ reasons: z.array(z.
 export const competitorListSchema = listOf(competitorRowSchema);
 export type CompetitorList = z.infer<typeof competitorListSchema>;
 
+/** A filter option of the creator library and how many creators it holds. */
+export const facetSchema = z.object({ name: z.string(), count: count });
+
+/** `GET facets` data: the library's fields (领域) and provinces, most creators first. */
+export const creatorFacetsSchema = z.object({ fields: z.array(facetSchema), provinces: z.array(facetSchema) });
+export type CreatorFacets = z.infer<typeof creatorFacetsSchema>;
+
 // ——— live ———
 
 /** `GET live/detail` query: the room id. Absent: 链接错误，请检查链接是否正确. */
@@ -816,11 +830,12 @@ export type TopicList = z.infer<typeof topicListSchema>;
 
 /** `GET topic/videos` query; answers a video list. Unknown topic: 404 话题不存在. */
 export const topicVideosQuerySchema = z.object({
-  topic_id: z.coerce.number().int().min(1),
+  topic_id: z.coerce.number({ message: '话题编号不正确' }).int('话题编号不正确').min(1, '话题编号不正确'),
   sort: videoSortSchema.default('good_count'),
   page_no: pageNoSchema,
   page_size: pageSizeSchema(videoLimits.defaultPageSize),
 });
+export type TopicVideosQuery = z.infer<typeof topicVideosQuerySchema>;
 
 // ——— favourites ———
 
@@ -859,7 +874,10 @@ export const favouriteBodySchema = z
   });
 export type FavouriteBody = z.infer<typeof favouriteBodySchema>;
 
-/** `POST favourite/add|remove` data: whether the subject is collected now. */
+/** `GET favourite/state` query: the same type and subject as add and remove. */
+export const favouriteStateQuerySchema = favouriteBodySchema;
+
+/** `POST favourite/add|remove` and `GET favourite/state` data: whether the subject is collected now. */
 export const favouriteStateSchema = z.object({ collected: z.boolean() });
 
 export const favouriteListQuerySchema = z.object({

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { platformSchema } from '@dso/contract';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
-import { openDatabase, queryRows } from '../db/client';
+import { databaseTarget, openDatabase, queryRows } from '../db/client';
 import { deriveScope } from '../features/keywords/derive/keyword-derive';
 import { scopeLabel } from '../features/keywords/import/keyword-import.service';
 import type { KeywordScope } from '../features/keywords/search/keyword-search.repository';
@@ -16,7 +16,7 @@ const { values } = parseArgs({
   options: { platform: { type: 'string' }, country: { type: 'string' }, top: { type: 'string' } },
 });
 const config = loadConfig();
-const handle = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+const handle = await openDatabase(databaseTarget(config));
 await handle.migrate();
 let scopes: KeywordScope[];
 if (values.platform) {

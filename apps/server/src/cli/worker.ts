@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { databaseTarget, openDatabase } from '../db/client';
 import { JobWorker } from '../features/jobs/jobs.worker';
 import { scheduleOrdersMaintenance } from '../features/orders/payments/maintenance.job';
 import { allJobHandlers } from '../job-handlers';
@@ -22,7 +22,7 @@ if (!config.databaseUrl && !values.once) {
   );
   process.exit(1);
 }
-const handle = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+const handle = await openDatabase(databaseTarget(config));
 await handle.migrate();
 const providers = createProviders({ config, db: handle.db, log });
 const worker = new JobWorker(handle.db, allJobHandlers({ providers, publicUrl: config.publicUrl }), { log });

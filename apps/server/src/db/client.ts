@@ -27,22 +27,44 @@ export interface DatabaseHandle {
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+/**
+ * `memory` is an in-memory PGlite, created empty or, with `image`, from a dump of another one's data
+ * folder (`dumpPgliteImage`): loading a dump skips initdb, several seconds of WebAssembly work.
+ */
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true; image?: Blob };
+
+/** The data folder of an in-memory PGlite database as an uncompressed tarball, to open copies of it from. */
+export async function dumpPgliteImage(db: Database): Promise<Blob> {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (!(client instanceof PGlite)) throw new Error('dumpPgliteImage: not a PGlite database');
+  return client.dumpDataDir('none');
+}
+
+/** Where the configuration says the database is: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR. */
+export function databaseTarget(config: { databaseUrl: string | undefined; dataDir: string }): DatabaseTarget {
+  return config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir };
+}
 
 /** PostgreSQL when a URL is given, else PGlite in a folder (or in memory for tests). */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ('url' in target) return openPostgres(target.url);
-  return openPglite('dataDir' in target ? path.join(target.dataDir, 'pglite') : undefined);
+  if ('dataDir' in target) return openPglite(path.join(target.dataDir, 'pglite'));
+  return openPglite(undefined, target.image);
 }
 
-async function openPglite(folder: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(folder: string | undefined, image?: Blob): Promise<DatabaseHandle> {
   if (folder) {
     mkdirSync(folder, { recursive: true });
     if (!existsSync(path.join(folder, 'PG_VERSION'))) await initializePgliteApart(folder);
   }
-  const client = new PGlite(folder, { startParams: pgliteStartParams });
+  const client = new PGlite({
+    ...(folder ? { dataDir: folder } : {}),
+    ...(image ? { loadDataDir: image } : {}),
+    startParams: pgliteStartParams,
+  });
   await client.waitReady;
   const db = retryTransactions(drizzlePglite({ client, schema }) as unknown as Database);
+  heavyReadLanes.set(db, new Lane(1));
   return {
     db,
     kind: 'pglite',
@@ -141,6 +163,41 @@ function retryTransactions(db: Database): Database {
   const begin = db.transaction.bind(db);
   db.transaction = ((body, config) => retryConflicts(() => begin(body, config))) as Database['transaction'];
   return db;
+}
+
+/** A first-come first-served gate that lets `size` tasks run at once; the others wait without working. */
+class Lane {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+  constructor(private readonly size: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running++;
+    try {
+      return await task();
+    } finally {
+      // The finished task's turn passes straight to the next waiting one, so nobody overtakes it.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
+
+const heavyReadLanes = new WeakMap<Database, Lane>();
+
+/**
+ * Runs a heavy read (a library search: tens of milliseconds of one query after another) in its
+ * database's lane. PGlite runs every statement on one connection in arrival order, so six searches
+ * of one client queued there made another user's quick call wait for all six (the fairness
+ * benchmark's 350-430 ms): in the lane, searches wait their turn outside the database, one at a time,
+ * and a quick call waits for one search at most. PostgreSQL runs statements side by side and has no
+ * lane; there the request limits alone keep one client from taking every connection.
+ */
+export function inHeavyReadLane<T>(db: Database, read: () => Promise<T>): Promise<T> {
+  const lane = heavyReadLanes.get(db);
+  return lane ? lane.run(read) : read();
 }
 
 /** Rows of a raw SQL query; both drivers answer with `{ rows }`. */

@@ -229,7 +229,8 @@ describe('request limits', () => {
       expect(await codeOf(nextIp())).toBe(Code.OK);
       const otherAfter = performance.now() - started;
       expect(await refused).toBe(Code.SERVER_BUSY);
-      expect(refusedAfter).toBeGreaterThanOrEqual(2_000);
+      // The delay is spread over 1–3 s (refusalWait).
+      expect(refusedAfter).toBeGreaterThanOrEqual(1_000);
       expect(otherAfter).toBeLessThan(refusedAfter);
     } finally {
       await delayed.close();

@@ -107,7 +107,8 @@ export function registerRequestLimits(app: FastifyInstance, options: RequestLimi
         release(request);
         // A client keeping many connections open would otherwise ask again the moment it is refused, and
         // refusing thousands of calls a second is itself what slows everyone else. The wait holds no slot.
-        if (limits.refusalDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, limits.refusalDelayMs));
+        const wait = refusalWait(limits.refusalDelayMs);
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         throw refusal(admission.reason);
       }
       held.push({ key, slot: admission.slot });
@@ -134,6 +135,17 @@ export function registerRequestLimits(app: FastifyInstance, options: RequestLimi
     release(request);
     rememberUser(request);
   });
+}
+
+/**
+ * How long one refused call waits before its answer: the configured delay spread evenly over half to
+ * one and a half times itself. With one fixed delay, a client whose 300 calls were refused together got
+ * 300 answers together and sent 300 calls again together, a wave every 2 s that every other user's call
+ * meeting it waited behind (the fairness benchmark's slowest calls); spread, the same calls arrive as a
+ * trickle. The mean stays the configured delay.
+ */
+export function refusalWait(delayMs: number, random: () => number = Math.random): number {
+  return delayMs > 0 ? Math.round(delayMs * (0.5 + random())) : 0;
 }
 
 function admissionRule(limits: ClientLimits): AdmissionRule {

@@ -6,13 +6,22 @@ import { createSandboxCaptcha } from './captcha/sandbox';
 import { createTencentCaptcha } from './captcha/tencent';
 import type { InvoiceProvider } from './invoice/index';
 import { createSandboxInvoice } from './invoice/sandbox';
+import type { LlmProvider } from './llm/index';
+import { createOpenAiCompatibleLlm } from './llm/openai-compatible';
+import { createSandboxLlm } from './llm/sandbox';
 import { createAlipayGateway } from './payment/alipay';
 import type { PaymentProviders } from './payment/index';
 import { createSandboxPayment, type SandboxPayment } from './payment/sandbox';
 import { createWechatPayGateway } from './payment/wechatpay';
+import type { PlatformDataProvider } from './platform-data/index';
+import { createSandboxPlatformData } from './platform-data/sandbox';
+import { createTikhubPlatformData } from './platform-data/tikhub';
 import { createAliyunSms } from './sms/aliyun';
 import type { SmsProvider } from './sms/index';
 import { createSandboxSms } from './sms/sandbox';
+import type { SpeechProvider } from './speech/index';
+import { createOpenAiCompatibleSpeech } from './speech/openai-compatible';
+import { createSandboxSpeech } from './speech/sandbox';
 import type { WechatLoginProvider } from './wechat/index';
 import { createOfficialWechat } from './wechat/official';
 import { createSandboxWechat } from './wechat/sandbox';
@@ -27,6 +36,12 @@ export interface Providers {
   invoice: InvoiceProvider | null;
   /** The sandbox payment's cashier, when a channel pays through the sandbox. */
   sandboxPayment: SandboxPayment | null;
+  /** Video and creator figures for the refresh job (docs/videos.md). */
+  platformData: PlatformDataProvider;
+  /** The writing model (docs/writing.md). */
+  llm: LlmProvider;
+  /** Speech-to-text for copy extraction (docs/extraction.md). */
+  speech: SpeechProvider;
 }
 
 export interface ProviderContext {
@@ -71,6 +86,16 @@ export function createProviders({ config, db, log }: ProviderContext): Providers
       config.wechatProvider === 'official'
         ? createOfficialWechat(config.wechat)
         : createSandboxWechat({ publicUrl: config.publicUrl }),
+    platformData:
+      config.platformDataProvider === 'tikhub'
+        ? createTikhubPlatformData({ apiKey: config.tikhub.apiKey, baseUrl: config.tikhub.baseUrl })
+        : createSandboxPlatformData({ db }),
+    llm:
+      config.llmProvider === 'openai'
+        ? createOpenAiCompatibleLlm({ ...config.llm, idleTimeoutMs: config.llm.timeoutMs })
+        : createSandboxLlm(),
+    speech:
+      config.speechProvider === 'openai' ? createOpenAiCompatibleSpeech(config.speech) : createSandboxSpeech({ db }),
     captcha:
       config.captchaProvider === 'tencent'
         ? createTencentCaptcha({ ...config.tencentCaptcha, log })

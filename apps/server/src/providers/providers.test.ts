@@ -66,4 +66,15 @@ describe('provider selection', () => {
       'WECHAT_TOKEN',
     ]);
   });
+
+  it('answers platform data from the demo sandbox unless TikHub is chosen with its key', () => {
+    expect(createProviders(context({})).platformData.name).toBe('sandbox');
+    expect(createProviders(context({})).platformData.isDemo).toBe(true);
+    const tikhub = createProviders(context({ PLATFORM_DATA_PROVIDER: 'tikhub', TIKHUB_API_KEY: 'k' })).platformData;
+    expect(tikhub.isDemo).toBe(false);
+    expect(() => loadConfig({ PLATFORM_DATA_PROVIDER: 'tikhub' })).toThrow(/TIKHUB_API_KEY/);
+    expect(() => loadConfig({ NODE_ENV: 'production', PLATFORM_DATA_PROVIDER: 'sandbox' })).toThrow(
+      /PLATFORM_DATA_PROVIDER/,
+    );
+  });
 });

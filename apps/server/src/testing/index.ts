@@ -10,7 +10,7 @@ export { createTestDatabase } from './database';
 export { createUser, loginAs, nextPhone } from './factories';
 export { createLiveSession } from './live';
 export { giveCoupon, lapseOrder, makeCard, ordersOf, readGrade, useUpDailyQuota } from './orders';
-export { createCreator, createVideo } from './videos';
+export { createCreator, createTopic, createVideo } from './videos';
 
 export interface TestApp {
   app: FastifyInstance;

@@ -1,8 +1,11 @@
 import type { Database } from '../db/client';
 import {
   audiencePortraits,
+  creatorFollowerHistory,
   creators,
   keywords,
+  topics,
+  topicVideos,
   videoComments,
   videoHotWords,
   videoKeywords,
@@ -20,6 +23,18 @@ export interface CreatorFactoryInput {
   followers?: number;
   salesAmountFen?: number;
   avgGoodCount?: number;
+  /** 领域, e.g. 美食餐饮. */
+  field?: string | null;
+  province?: string;
+  isCommerce?: boolean;
+  followerGrowth30d?: number;
+  totalFavorited?: number;
+  /** The day the figures are of ('2026-11-20' by default). */
+  asOf?: string;
+  /** Followers per day to record (creator_follower_history). */
+  followerHistory?: Array<{ day: string; followers: number }>;
+  /** Add an audience portrait with these gender shares. */
+  portrait?: boolean;
 }
 
 /** Inserts a creator with plausible figures; returns the row. */
@@ -32,8 +47,11 @@ export async function createCreator(db: Database, input: CreatorFactoryInput = {
       uniqueId: `dy${serial}`,
       nickName,
       avatar: '',
+      province: input.province ?? '',
+      isCommerce: input.isCommerce ?? false,
       totalFollowerCount: input.followers ?? 50_000,
-      totalFavorited: 900_000,
+      followerGrowth30d: input.followerGrowth30d ?? 0,
+      totalFavorited: input.totalFavorited ?? 900_000,
       awemeCount: 30,
       videoCommentTotalCount: 12_000,
       videoShareTotalCount: 3_000,
@@ -42,11 +60,31 @@ export async function createCreator(db: Database, input: CreatorFactoryInput = {
       avgShareCount: 100,
       avgCollectCount: 250,
       salesAmountFen: input.salesAmountFen ?? 0,
+      field: input.field ?? null,
       grams: keywordGrams('DSO', nickName),
-      asOf: '2026-11-20',
+      asOf: input.asOf ?? '2026-11-20',
     })
     .returning();
-  return row!;
+  const creator = row!;
+  if (input.followerHistory?.length) {
+    const history = input.followerHistory.map((point) => ({ day: point.day, followerCount: point.followers }));
+    await db.insert(creatorFollowerHistory).values(history.map((point) => ({ creatorId: creator.id, ...point })));
+  }
+  if (input.portrait) {
+    await db.insert(audiencePortraits).values({
+      subjectType: 'creator',
+      subjectId: creator.id,
+      gender: '男',
+      age: '31-40',
+      genderMore: [
+        { name: '男', value: 0.7 },
+        { name: '女', value: 0.3 },
+      ],
+      provinceMore: [{ name: '浙江', value: 0.3 }],
+      asOf: creator.asOf,
+    });
+  }
+  return creator;
 }
 
 export interface VideoFactoryInput {
@@ -56,6 +94,12 @@ export interface VideoFactoryInput {
   status?: 'normal' | 'deleted' | 'hidden';
   playUrl?: string | null;
   createTime?: Date;
+  /** Likes (12,000 by default). */
+  goodCount?: number;
+  /** Hashtags (['美食'] by default). */
+  tags?: string[];
+  /** Milliseconds; 0 = an image-text post (15 s by default). */
+  durationMs?: number;
   /** Comments to add, most liked first by their index (digg_count falls with the index). */
   comments?: number;
   /** Hot words to store (name, count), as given. */
@@ -65,7 +109,14 @@ export interface VideoFactoryInput {
   /** Hourly cumulative likes of the trend (slot 0 = the publish hour); absent = no trend row. */
   trendLikes?: Array<number | null>;
   /** Library keywords (DSO) the video covers. */
-  keywords?: Array<{ keyword: string; monthCoverCount: number; competition: number; searchRank?: number | null }>;
+  keywords?: Array<{
+    keyword: string;
+    monthCoverCount: number;
+    competition: number;
+    searchRank?: number | null;
+    /** The day of the ranking ('2026-11-20' by default). */
+    asOf?: string;
+  }>;
 }
 
 /** Inserts a video (and a creator when none is given) with the parts the test asks for. */
@@ -79,15 +130,15 @@ export async function createVideo(db: Database, input: VideoFactoryInput = {}) {
       awemeId: input.awemeId ?? nextId('7'),
       creatorId,
       videoDesc: desc,
-      videoTag: ['美食'],
+      videoTag: input.tags ?? ['美食'],
       videoScore: 87.5,
       originCover: '',
       shareUrl: 'https://example.test/share',
       playUrl: input.playUrl === undefined ? 'https://example.test/play.mp4' : input.playUrl,
       createTime,
       lastUpdateTime: new Date('2026-11-20T00:00:00Z'),
-      durationMs: 15_000,
-      goodCount: 12_000,
+      durationMs: input.durationMs ?? 15_000,
+      goodCount: input.goodCount ?? 12_000,
       commentCount: input.comments ?? 0,
       shareCount: 300,
       collectCount: 800,
@@ -158,9 +209,43 @@ export async function createVideo(db: Database, input: VideoFactoryInput = {}) {
         set: { monthCoverCount: entry.monthCoverCount, competition: entry.competition },
       })
       .returning({ id: keywords.id });
-    await db
-      .insert(videoKeywords)
-      .values({ videoId: v.id, keywordId: keyword!.id, searchRank: entry.searchRank ?? null, asOf: '2026-11-20' });
+    await db.insert(videoKeywords).values({
+      videoId: v.id,
+      keywordId: keyword!.id,
+      searchRank: entry.searchRank ?? null,
+      asOf: entry.asOf ?? '2026-11-20',
+    });
   }
   return v;
+}
+
+export interface TopicFactoryInput {
+  kind?: 'video' | 'image_text';
+  name?: string;
+  heat?: number;
+  videoCount?: number;
+  /** Change of heat against the day before, a fraction. */
+  growth?: number;
+  day?: string;
+  /** Videos (our ids) under the topic. */
+  videoIds?: number[];
+}
+
+/** Inserts a topic of a day with the videos under it; returns the row. */
+export async function createTopic(db: Database, input: TopicFactoryInput = {}) {
+  const [topic] = await db
+    .insert(topics)
+    .values({
+      kind: input.kind ?? 'video',
+      name: input.name ?? `话题${++serial}`,
+      heat: input.heat ?? 100_000,
+      videoCount: input.videoCount ?? input.videoIds?.length ?? 0,
+      growth: input.growth ?? 0.12,
+      day: input.day ?? '2026-11-20',
+    })
+    .returning();
+  if (input.videoIds?.length) {
+    await db.insert(topicVideos).values(input.videoIds.map((videoId) => ({ topicId: topic!.id, videoId })));
+  }
+  return topic!;
 }

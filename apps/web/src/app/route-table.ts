@@ -69,6 +69,7 @@ export const routeTable: RouteMeta[] = [
   route('/DouyinTopic/:tabVal?', '选题素材库', '视频选题、图文选题与低粉爆款素材。', {
     tab: 'creator',
     infiniteScroll: 'topicListLoad',
+    page: () => import('../features/topics/pages/douyin-topic-page'),
   }),
   route('/KeywordDouyin/:tabVal?/:tabType?', '抖音关键词库', '抖音搜索词、电商词、行业词、下拉词与相关词。', {
     tab: 'keyword',
@@ -109,10 +110,22 @@ export const routeTable: RouteMeta[] = [
     tab: 'ai',
     page: () => import('../features/keywords/pages/keyword-seo-page'),
   }),
-  route('/CueWord', 'AI创作', '按模板生成标题、脚本与笔记。', { tab: 'ai' }),
-  route('/writing', 'AI写作', '使用所选写作模板进行 AI 创作。', { tab: 'ai' }),
-  route('/DouyinVideoOcr', '视频文案提取', '粘贴视频链接，提取视频口播文案。', { tab: 'ai' }),
-  route('/CueWordHistory', '创作历史', '查看您的 AI 创作记录。', { tab: 'ai' }),
+  route('/CueWord', 'AI创作', '按模板生成标题、脚本与笔记。', {
+    tab: 'ai',
+    page: () => import('../features/writing/pages/cue-word-page'),
+  }),
+  route('/writing', 'AI写作', '使用所选写作模板进行 AI 创作。', {
+    tab: 'ai',
+    page: () => import('../features/writing/pages/writing-page'),
+  }),
+  route('/DouyinVideoOcr', '视频文案提取', '粘贴视频链接，提取视频口播文案。', {
+    tab: 'ai',
+    page: () => import('../features/extraction/pages/douyin-video-ocr-page'),
+  }),
+  route('/CueWordHistory', '创作历史', '查看您的 AI 创作记录。', {
+    tab: 'ai',
+    page: () => import('../features/writing/pages/cue-word-history-page'),
+  }),
   route('/distribution', '代运营服务', '专业团队为您提供短视频代运营服务。', { tab: 'agency' }),
   route('/douYinSendAuthorization', '抖音发布授权', '授权抖音账号以便一键发布作品。', { tab: 'ai' }),
   route('/pay', '开通会员', '选择适合您的会员版本，解锁更多数据与功能。', {
@@ -127,14 +140,19 @@ export const routeTable: RouteMeta[] = [
     tab: 'keyword',
     page: () => import('../features/keywords/pages/tso-topic-list-page'),
   }),
-  route('/DouyinKeywordSearchRank', '搜索排名查询', '查询关键词下作品的搜索排名。', { tab: 'keyword' }),
+  route('/DouyinKeywordSearchRank', '搜索排名查询', '查询关键词下作品的搜索排名。', {
+    tab: 'keyword',
+    page: () => import('../features/topics/pages/keyword-rank-page'),
+  }),
   route('/personListLibrary/:tabVal?', '达人库', '按领域、粉丝量与带货能力查找创作者。', {
     tab: 'creator',
     infiniteScroll: 'personListLoad',
+    page: () => import('../features/creators/pages/creator-library-page'),
   }),
   route('/Competitors', '找对标', '输入账号或关键词，发现同领域的对标账号。', {
     tab: 'creator',
     infiniteScroll: 'competitorListLoad',
+    page: () => import('../features/creators/pages/competitors-page'),
   }),
   // Routes that need login (000 §2.1)
   route('/dataMarket', '数据看板（旧版）', '旧版作品排名监控看板。', { ...login, tab: 'monitor' }),
@@ -187,6 +205,7 @@ export const routeTable: RouteMeta[] = [
   route('/person/detail/:userid/:tabVal?', '达人详情', '创作者的作品、粉丝画像与数据趋势。', {
     ...login,
     tab: 'creator',
+    page: () => import('../features/creators/pages/creator-detail-page'),
   }),
   route('/keyWordScreen', '关键词数据大屏', '关键词监控数据大屏展示。', { ...login, tab: 'monitor', layout: 'plain' }),
   // Navigation targets named in menus and detail actions (000 §2.3, 002 §2)
@@ -206,7 +225,11 @@ export const routeTable: RouteMeta[] = [
   }),
   route('/setImg', '图文设置', '设置图文作品的模板与样式。', { tab: 'ai' }),
   route('/DouyinSugKeyword', '抖音下拉词', '抖音搜索框下拉联想词。', { tab: 'keyword', layout: 'key' }),
-  route('/personList', '达人榜', '各领域创作者排行。', { tab: 'creator', layout: 'key' }),
+  route('/personList', '达人榜', '各领域创作者排行。', {
+    tab: 'creator',
+    layout: 'key',
+    page: () => import('../features/creators/pages/creator-board-page'),
+  }),
 ];
 
 /** Routes whose page is built; every other route shows the coming page (listed in the README). */

@@ -1,4 +1,4 @@
-import { abbreviateNumber, MISSING_VALUE, WAN, YI } from '@dso/domain';
+import { abbreviateNumber, MISSING_VALUE, WAN, YI, yuanText } from '@dso/domain';
 
 /** A figure as the API gives it: exact for privileged users, a display band ('12.3w') for the rest. */
 export type Figure = number | string | null | undefined;
@@ -29,4 +29,22 @@ export function figureValue(figure: Figure): number | null {
   if (unit === 'w' || unit === '万') return Math.round(base * WAN);
   if (unit === '亿') return Math.round(base * YI);
   return base;
+}
+
+/** An amount of fen as yuan: exact below 10,000 yuan ('¥258.5'), in w / 亿 above ('¥1.2w'). */
+function yuanOf(fen: number): string {
+  const yuan = fen / 100;
+  return yuan < WAN ? `¥${yuanText(fen)}` : `¥${formatFigure(yuan)}`;
+}
+
+/**
+ * A sales amount (live sessions, a creator's 30-day sales). The API sends fen, or for viewers without
+ * exact figures the band of the fen ('123.4w'): the band is read by its lower edge and marked 约, so
+ * it never claims more than the truth.
+ */
+export function formatSales(figure: Figure): string {
+  if (typeof figure === 'number') return yuanOf(figure);
+  const lower = figureValue(figure);
+  if (lower === null) return formatFigure(figure);
+  return `约${yuanOf(lower)}`;
 }

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -58,6 +59,16 @@ export interface GoodsItem {
 export interface HotWord {
   name: string;
   count: number;
+}
+
+/**
+ * A creator's size class as its place in `sizeClassCodes` (0 tail … 4 head), by followers with the
+ * edges of the domain's `creatorSizeRanges` (<10,000; to 100,000; to 1,000,000; to 5,000,000; above).
+ * The class indexes below are keyed on it: favorites and follower growth rise with followers, so a
+ * small class sorted by either sits at the end of the plain sort index, behind most of the library.
+ */
+export function creatorSizeClassRank(followers: AnyPgColumn): SQL {
+  return sql`(CASE WHEN ${followers} < 10000 THEN 0 WHEN ${followers} <= 100000 THEN 1 WHEN ${followers} <= 1000000 THEN 2 WHEN ${followers} <= 5000000 THEN 3 ELSE 4 END)`;
 }
 
 /**
@@ -120,6 +131,26 @@ export const creators = pgTable(
       table.platform,
       table.field,
       table.totalFollowerCount.desc().nullsFirst(),
+      table.id,
+    ),
+    // A province (alone or with a size class): its rows and their count without reading the whole table.
+    index('creators_province_followers_idx').on(
+      table.platform,
+      table.province,
+      table.totalFollowerCount.desc().nullsFirst(),
+      table.id,
+    ),
+    // A size class with the favorites or growth sort (with the followers sort a class is a range of the indexes above).
+    index('creators_class_favorited_idx').on(
+      table.platform,
+      creatorSizeClassRank(table.totalFollowerCount),
+      table.totalFavorited.desc().nullsFirst(),
+      table.id,
+    ),
+    index('creators_class_growth_idx').on(
+      table.platform,
+      creatorSizeClassRank(table.totalFollowerCount),
+      table.followerGrowth30d.desc().nullsFirst(),
       table.id,
     ),
   ],

@@ -14,6 +14,14 @@ function segmenter() {
   return loaded;
 }
 
+/**
+ * Splits a text into words (jieba's precise mode, with HMM for words not in the dictionary), through
+ * the one jieba instance the server loads: the video comments' hot words use it too.
+ */
+export function cutWords(text: string): string[] {
+  return segmenter().jieba.cut(text, true);
+}
+
 /** Parts of speech a keyword's subject can have: nouns (not places or names), verbal nouns, foreign words. */
 const subjectTags = ['n', 'nz', 'nt', 'nw', 'vn', 'eng'];
 

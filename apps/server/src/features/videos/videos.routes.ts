@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { videoDetailRoutes } from './detail/video-detail.routes';
-import { favouritesRoutes } from './favourites/favourites.routes';
+import { videoListsRoutes } from './lists/video-lists.routes';
 import { videoRefreshRoutes } from './refresh/video-refresh.routes';
 
-/** Videos and creators (issue 10): each part registers its own routes. */
+/** Videos (issue 10): each part registers its own routes. */
 export const videosRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(videoDetailRoutes);
   await app.register(videoRefreshRoutes);
-  await app.register(favouritesRoutes);
+  await app.register(videoListsRoutes);
 };

@@ -1,6 +1,7 @@
 /** The upload guard and off-thread parsing of uploaded files (ARCHITECTURE.md, Uploads and heavy parsing). */
 export { type ByteSource, bufferSource, fileSource } from './byte-source';
 export { type Container, type Inspection, inspectUpload } from './inspect-upload';
+export { normalizeHeader, type ReadRecordsOptions, readRecords, type TableRecord } from './read-records';
 export { readTable } from './read-table';
 export { decodeText, type TableFormat, type TableRow } from './table-rows';
 export { type UploadKind, type UploadLimits, unreadableMessage, uploadLimits, uploadMessages } from './upload-limits';

@@ -28,7 +28,7 @@ export interface UploadLimits {
   parseTimeoutMs: number;
 }
 
-export type UploadKind = 'keywordSheet' | 'keywordCli' | 'archive';
+export type UploadKind = 'keywordSheet' | 'keywordCli' | 'videoCli' | 'archive';
 
 export const uploadLimits: Record<UploadKind, UploadLimits> = {
   /** Keyword files: the admin import (.csv/.xlsx/.xls/.jsonl) and the rank-monitoring upload (.xlsx/.xls). */
@@ -49,6 +49,20 @@ export const uploadLimits: Record<UploadKind, UploadLimits> = {
    * CSV and JSONL exports a data provider ships rather than for a browser upload.
    */
   keywordCli: {
+    maxBytes: 512 * MiB,
+    sizeMessage: '文件大小不能超过 512MB，请拆分后再导入',
+    maxUnpackedBytes: 1024 * MiB,
+    maxEntries: 1_000,
+    maxRatio: 100,
+    ratioFloorBytes: MiB,
+    parseHeapMb: 4_096,
+    parseTimeoutMs: 30 * 60_000,
+  },
+  /**
+   * Video-data files (creators, videos, comments) an operator imports with `npm run import-videos`
+   * (docs/data-format.md): CSV and JSONL exports of a data provider, sized like the keyword ones.
+   */
+  videoCli: {
     maxBytes: 512 * MiB,
     sizeMessage: '文件大小不能超过 512MB，请拆分后再导入',
     maxUnpackedBytes: 1024 * MiB,

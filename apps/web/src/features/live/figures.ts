@@ -1,23 +1,7 @@
-import { formatTime, WAN, yuanText } from '@dso/domain';
-import { type Figure, figureValue, formatFigure } from '../../lib/figures';
+import { formatTime, yuanText } from '@dso/domain';
 
-/** An amount of fen as yuan: exact below 10,000 yuan ('¥258.5'), in w / 亿 above ('¥1.2w'). */
-function yuanOf(fen: number): string {
-  const yuan = fen / 100;
-  return yuan < WAN ? `¥${yuanText(fen)}` : `¥${formatFigure(yuan)}`;
-}
-
-/**
- * A sales amount as the live pages show it. The API sends fen, or for viewers without exact figures
- * the band of the fen ('123.4w'): the band is read by its lower edge and marked 约, so it never claims
- * more than the truth.
- */
-export function formatSales(figure: Figure): string {
-  if (typeof figure === 'number') return yuanOf(figure);
-  const lower = figureValue(figure);
-  if (lower === null) return formatFigure(figure);
-  return `约${yuanOf(lower)}`;
-}
+// The sales amount format is shared by every page showing sales (live pages, person detail).
+export { formatSales } from '../../lib/figures';
 
 /** A price in fen: '¥129', '¥59.9'. */
 export const formatPrice = (fen: number) => `¥${yuanText(fen)}`;

@@ -69,6 +69,89 @@ export async function requestFile(
   return { blob: await response.blob(), filename: filenameOf(response.headers.get('content-disposition')) };
 }
 
+/** One Server-Sent Event of a streamed answer: its `event:` name and its parsed JSON `data:`. */
+export interface StreamEvent {
+  event: string;
+  data: unknown;
+}
+
+/**
+ * Calls an API that answers a stream of Server-Sent Events on success (an AI generation) and the
+ * usual envelope when it refuses, which then runs the catalogue's side effects like any other call.
+ * Each event goes to `onEvent` as it arrives. An `error` event (`{ code, msg }`) is a failure part-way
+ * through: it runs the same side effects and rejects with its ApiError. Aborting `signal` rejects with
+ * the abort error, quietly.
+ */
+export async function requestStream(
+  path: string,
+  options: RequestOptions,
+  onEvent: (event: StreamEvent) => void,
+): Promise<void> {
+  const response = await send(path, options);
+  if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+    const envelope = await readEnvelope<unknown>(response);
+    if (!envelope) {
+      applyNetworkFailure(options);
+      throw new ApiError(NETWORK_FAILURE, '网络出错啦，刷新试试吧');
+    }
+    applyFailure(envelope, options);
+    throw new ApiError(envelope.code, envelope.msg, envelope.data);
+  }
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  try {
+    for (;;) {
+      let read: Awaited<ReturnType<typeof reader.read>>;
+      try {
+        read = await reader.read();
+      } catch (error) {
+        if (options.signal?.aborted) throw error;
+        applyNetworkFailure(options);
+        throw new ApiError(NETWORK_FAILURE, '网络出错啦，刷新试试吧');
+      }
+      if (read.done) {
+        // Browsers may end a piped body quietly rather than fail it when the call is aborted.
+        if (options.signal?.aborted) throw options.signal.reason ?? new DOMException('aborted', 'AbortError');
+        return;
+      }
+      buffer += read.value;
+      let boundary = buffer.indexOf('\n\n');
+      while (boundary >= 0) {
+        const block = buffer.slice(0, boundary);
+        buffer = buffer.slice(boundary + 2);
+        boundary = buffer.indexOf('\n\n');
+        const event = parseStreamEvent(block);
+        if (!event) continue;
+        if (event.event === 'error') {
+          const failure = event.data as Partial<Envelope<unknown>>;
+          const envelope = { code: failure.code ?? Code.SERVER_ERROR, msg: failure.msg ?? '', data: null };
+          applyFailure(envelope, options);
+          throw new ApiError(envelope.code, envelope.msg, null);
+        }
+        onEvent(event);
+      }
+    }
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+}
+
+/** One SSE block (`event:` and `data:` lines); null for comments and blocks without data. */
+function parseStreamEvent(block: string): StreamEvent | null {
+  let event = 'message';
+  const data: string[] = [];
+  for (const line of block.split('\n')) {
+    if (line.startsWith('event:')) event = line.slice(6).trim();
+    else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
+  }
+  if (data.length === 0) return null;
+  try {
+    return { event, data: JSON.parse(data.join('\n')) };
+  } catch {
+    return null;
+  }
+}
+
 /** The file name of a Content-Disposition header, preferring the UTF-8 form. */
 export function filenameOf(disposition: string | null): string | null {
   if (!disposition) return null;
@@ -104,8 +187,17 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   try {
     return await fetch(url, {
       method,
-      headers: options.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-      body: options.body === undefined ? null : JSON.stringify(options.body),
+      // A FormData body (a multipart form, e.g. batch extraction) sets its own content type and boundary.
+      headers:
+        options.body === undefined || options.body instanceof FormData
+          ? headers
+          : { ...headers, 'content-type': 'application/json' },
+      body:
+        options.body === undefined
+          ? null
+          : options.body instanceof FormData
+            ? options.body
+            : JSON.stringify(options.body),
       signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
     });
   } catch (error) {

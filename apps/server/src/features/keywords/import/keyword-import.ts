@@ -8,7 +8,7 @@ import {
   platformSchema,
 } from '@dso/contract';
 import { keywordLength, keywordLimits, keywordMessages } from '@dso/domain';
-import { readTable, type UploadLimits, UploadRefusal, uploadLimits } from '../../../lib/uploads';
+import { readRecords, type TableRecord, type UploadLimits, uploadLimits } from '../../../lib/uploads';
 import type { KeywordInput } from './keyword-ingest.repository';
 
 /**
@@ -37,10 +37,7 @@ export const INDUSTRY_MAX_LENGTH = 32;
 export const TREND_MAX_DAYS = 366;
 
 /** One row of a file before checking: its number as the file shows it and its cells by column. */
-export interface RawRow {
-  row: number;
-  values: Record<string, unknown>;
-}
+export type RawRow = TableRecord;
 
 /** The format of a file by its name (.csv, .xlsx, .xls, .jsonl / .ndjson), or null. */
 export function formatOfFileName(name: string): ImportFormat | null {
@@ -49,12 +46,6 @@ export function formatOfFileName(name: string): ImportFormat | null {
   const parsed = importFormatSchema.safeParse(extension);
   return parsed.success ? parsed.data : null;
 }
-
-const normalizeHeader = (header: unknown) =>
-  String(header ?? '')
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .toLowerCase();
 
 function missingColumns(headers: string[]): string | null {
   const missing = importColumns.filter((column) => column.required && !headers.includes(column.name));
@@ -66,41 +57,12 @@ function missingColumns(headers: string[]): string | null {
  * a CSV or sheet names the values of every later row. Throws `UploadRefusal` with the reason a file cannot be read at
  * all — the guard's, the parser's, or a missing required column.
  */
-export async function* readImportRows(
+export function readImportRows(
   file: Buffer,
   format: ImportFormat,
   limits: UploadLimits = uploadLimits.keywordSheet,
 ): AsyncGenerator<RawRow[]> {
-  let headers: string[] | null = null;
-  for await (const batch of readTable(file, { format, limits })) {
-    const rows: RawRow[] = [];
-    for (const tableRow of batch) {
-      if ('record' in tableRow) {
-        const { record } = tableRow;
-        rows.push({
-          row: tableRow.row,
-          values: record
-            ? Object.fromEntries(Object.entries(record).map(([key, value]) => [normalizeHeader(key), value]))
-            : { __invalid: true },
-        });
-        continue;
-      }
-      if (!headers) {
-        headers = tableRow.cells.map(normalizeHeader);
-        const missing = missingColumns(headers);
-        if (missing) throw new UploadRefusal(missing);
-        continue;
-      }
-      const values: Record<string, unknown> = {};
-      headers.forEach((header, column) => {
-        if (header) values[header] = tableRow.cells[column] ?? null;
-      });
-      rows.push({ row: tableRow.row, values });
-    }
-    if (rows.length) yield rows;
-  }
-  // An empty CSV or sheet has no header at all.
-  if (!headers && format !== 'jsonl') throw new UploadRefusal(missingColumns([])!);
+  return readRecords(file, { format, limits, missingColumns });
 }
 
 // ——— checking ———

@@ -1,6 +1,6 @@
 import type { KeywordFilters, KeywordSortField } from '@dso/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../../db/client';
+import { type Database, inHeavyReadLane, queryRows } from '../../../db/client';
 import { prefixGram, queryGrams } from '../../../lib/grams';
 import { type KeywordRecord, keywordRecordColumns, normalizeKeywordRecord } from '../keyword-record';
 import { type KeywordScope, scopeKey } from '../keyword-scope';
@@ -238,7 +238,14 @@ export async function searchPage(db: Database, query: SearchQuery, choice: PlanC
  * A search's page and total, each by the cheapest way that stays exact: the total from the page
  * statement or a short page when they give it, else from `countMatches`.
  */
-export async function runSearch(
+export function runSearch(
+  db: Database,
+  query: SearchQuery,
+): Promise<{ rows: KeywordRecord[]; total: { total: number; estimated: boolean } }> {
+  return inHeavyReadLane(db, () => searchNow(db, query));
+}
+
+async function searchNow(
   db: Database,
   query: SearchQuery,
 ): Promise<{ rows: KeywordRecord[]; total: { total: number; estimated: boolean } }> {

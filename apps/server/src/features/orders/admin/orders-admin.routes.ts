@@ -24,13 +24,14 @@ import {
   listCouponKinds,
   listPackages,
   listPlans,
+  listRefunds,
   setPlanEnabled,
   updatePackage,
   updatePlan,
 } from './orders-admin.service';
 
 /**
- * The operators' calls for plans, coupons, cards and packs (`/api/admin/orders/…`): 800 for visitors,
+ * The operators' calls for plans, coupons, cards, packs and payments to refund (`/api/admin/orders/…`): 800 for visitors,
  * 403 无权限访问 for anyone who is not an administrator, before any input is acted on.
  */
 export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -71,4 +72,6 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(OrderAdminPath.packageUpdate, { schema: { body: adminPackageUpdateBodySchema } }, async (request) =>
     ok(await updatePackage(app.db, request.body)),
   );
+
+  app.get(OrderAdminPath.refunds, async () => ok(await listRefunds(app.db)));
 };

@@ -11,6 +11,7 @@ import {
   type AdminPlanCreateBody,
   type AdminPlanInput,
   type AdminPlanUpdateBody,
+  type AdminRefund,
   type adminCardBatchBodySchema,
   type adminCouponCreateBodySchema,
   type adminCouponGrantBodySchema,
@@ -25,6 +26,7 @@ import { AppError } from '../../../lib/app-error';
 import { findAccountIdByPhone, findAccountPhones } from '../../auth/account-access.service';
 import { createCardBatch, listBatchCards } from '../cards/cards.service';
 import { type CouponRow, createCoupon, findCoupon, grantCoupon, listCoupons } from '../coupons/coupons.service';
+import { selectRefundsDue } from '../orders.repository';
 import type { NewPlan, PlanRow } from '../plans/plans.repository';
 import { insertPlan, lockPlan, selectAllPlans, updatePlanRow } from '../plans/plans-admin.repository';
 import {
@@ -323,4 +325,30 @@ export async function updatePackage(db: Database, body: AdminPackageUpdateBody):
     Object.keys(values).length > 0 ? await updatePackageRow(db, body.id, values) : await findPackageRow(db, body.id);
   if (!row) throw notFound(orderAdminMessages.packageNotFound);
   return adminPackageOf(row);
+}
+
+// ——— Payments to refund ———
+
+/**
+ * Payments kept for refund (apply-payment's `refund_due`): late money for a closed or cancelled order,
+ * and a second trade for a paid one, each once with the buyer's phone, for operators to give back.
+ */
+export async function listRefunds(db: Database): Promise<AdminRefund[]> {
+  const rows = await selectRefundsDue(db);
+  const phones = await findAccountPhones(
+    db,
+    rows.map((row) => row.userId),
+  );
+  return rows.map((row) => ({
+    order_id: row.orderId,
+    user_id: row.userId,
+    phone: phones.get(row.userId) ?? null,
+    provider: row.provider,
+    vendor_trade_no: row.vendorTradeNo,
+    amount: row.amountFen,
+    // An order still paid was paid by another trade; otherwise it had closed before the money came.
+    reason: row.orderStatus === 'paid' ? 'paid_twice' : 'closed',
+    order_status: row.orderStatus,
+    time: Math.floor(row.firstAt.getTime() / 1000),
+  }));
 }

@@ -44,6 +44,16 @@ export async function claimCoupon(db: Database, userCouponId: number, orderId: s
   return rows.length > 0;
 }
 
+/** The order a held coupon was spent by, or null while unused (undefined: no such coupon). */
+export async function findCouponSpender(db: Database, userCouponId: number): Promise<string | null | undefined> {
+  const [row] = await db
+    .select({ usedOrderId: userCoupons.usedOrderId })
+    .from(userCoupons)
+    .where(eq(userCoupons.id, userCouponId))
+    .limit(1);
+  return row ? row.usedOrderId : undefined;
+}
+
 export async function insertCoupon(db: Database, values: typeof coupons.$inferInsert) {
   const [row] = await db.insert(coupons).values(values).returning();
   return row!;

@@ -1,4 +1,4 @@
-import { Code, type Coupon, couponListSchema, type OrderInfo, OrderPath } from '@dso/contract';
+import { Code, type Coupon, couponListSchema, type OrderInfo, OrderPath, orderMessages } from '@dso/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
 import {
@@ -169,5 +169,55 @@ describe('coupons', () => {
     });
     expect((await get(`${OrderPath.payResult}?orderId=${order.order_id}`, buyer.token)).data).toBe(true);
     expect(await listed(buyer.token)).toEqual([]);
+  });
+  it('lets a second pending order that counted the same coupon be paid no more once the first is paid', async () => {
+    const buyer = await account();
+    await hold(buyer.id, { name: '立减券', discountFen: 5_000 });
+    // Two tabs: both orders count the one coupon.
+    const first = (await post(OrderPath.preview, buyer.token, { grade_enum: 'VIP', day: 365, rand_tag: 'tab-1' }))
+      .data as OrderInfo;
+    const second = (await post(OrderPath.preview, buyer.token, { grade_enum: 'VIP', day: 90, rand_tag: 'tab-2' }))
+      .data as OrderInfo;
+    expect(first.coupon?.discount).toBe(5_000);
+    expect(second.coupon?.discount).toBe(5_000);
+    await t.app.inject({ method: 'GET', url: `${OrderPath.alipayPage}?orderId=${second.order_id}` });
+
+    await t.app.inject({ method: 'GET', url: `${OrderPath.alipayPage}?orderId=${first.order_id}` });
+    await t.app.inject({
+      method: 'POST',
+      url: OrderPath.sandboxCashier,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ trade: first.order_id, action: 'pay' }).toString(),
+    });
+    expect((await get(`${OrderPath.payResult}?orderId=${first.order_id}`, buyer.token)).data).toBe(true);
+
+    // The other tab's QR stops (greyed, or the dialog closes) and no new QR is made for it.
+    expect((await get(`${OrderPath.payResult}?orderId=${second.order_id}`, buyer.token)).data).toBe('CLOSED');
+    expect((await get(`${OrderPath.wechatQr}?orderId=${second.order_id}`, buyer.token)).msg).toBe(
+      orderMessages.orderNotPending,
+    );
+    const page = await t.app.inject({ method: 'GET', url: `${OrderPath.alipayPage}?orderId=${second.order_id}` });
+    expect(page.statusCode).toBe(410);
+  });
+
+  it('refuses a QR for an order whose coupon another order has spent', async () => {
+    const buyer = await account();
+    await hold(buyer.id, { name: '立减券', discountFen: 5_000 });
+    const first = (await post(OrderPath.preview, buyer.token, { grade_enum: 'VIP', day: 365, rand_tag: 'qr-1' }))
+      .data as OrderInfo;
+    const second = (await post(OrderPath.preview, buyer.token, { grade_enum: 'VIP', day: 90, rand_tag: 'qr-2' }))
+      .data as OrderInfo;
+    await t.app.inject({ method: 'GET', url: `${OrderPath.alipayPage}?orderId=${first.order_id}` });
+    await t.app.inject({
+      method: 'POST',
+      url: OrderPath.sandboxCashier,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ trade: first.order_id, action: 'pay' }).toString(),
+    });
+    expect((await get(`${OrderPath.wechatQr}?orderId=${second.order_id}`, buyer.token)).msg).toBe(
+      orderMessages.couponSpent,
+    );
+    const page = await t.app.inject({ method: 'GET', url: `${OrderPath.alipayPage}?orderId=${second.order_id}` });
+    expect(page.statusCode).toBe(410);
   });
 });

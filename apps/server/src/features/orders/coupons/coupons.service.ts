@@ -54,6 +54,15 @@ export function markCouponUsed(
   return repository.claimCoupon(tx, options.userCouponId, options.orderId, options.now);
 }
 
+/**
+ * Whether another order has spent the coupon an order counted: two pending orders (two tabs, a plan
+ * changed) may count one held coupon, and once one is paid the other's price no longer holds.
+ */
+export async function isCouponSpentElsewhere(db: Database, userCouponId: number, orderId: string) {
+  const spender = await repository.findCouponSpender(db, userCouponId);
+  return spender != null && spender !== orderId;
+}
+
 /** A coupon kind as operators define it: `discountFen` off an order of at least `lowMoneyFen`. */
 export interface NewCoupon {
   name: string;

@@ -1,9 +1,11 @@
-import { CYCLE_PERIOD_DAYS } from '@dso/domain';
-import { and, eq, isNotNull, lte } from 'drizzle-orm';
+import type { CycleInfo } from '@dso/contract';
+import { CYCLE_PERIOD_DAYS, normalizeGrade } from '@dso/domain';
+import { and, desc, eq, isNotNull, lte } from 'drizzle-orm';
 import { paymentAgreements } from '../../../db/schema';
 import type { PaymentRequest, RecurringRequest } from '../../../providers/payment/index';
 import { newOrderId, shanghaiDay } from '../order-ids';
 import { findOrder, insertOrder, type OrderRow } from '../orders.repository';
+import { findPlanById } from '../plans/plans.repository';
 import { applyPayment } from './apply-payment.service';
 import { notifyUrlOf, type PaymentContext } from './payment-context';
 
@@ -83,6 +85,24 @@ export async function endAgreementByVendor(context: PaymentContext, agreementNo:
     .update(paymentAgreements)
     .set({ status: 'ended', endedAt: now })
     .where(eq(paymentAgreements.agreementNo, agreementNo));
+}
+
+/** `order/cycle_info`: the caller's active 连续包月 (the latest, should there be several), or null. */
+export async function findCycleInfo(context: Pick<PaymentContext, 'db'>, userId: number): Promise<CycleInfo> {
+  const [agreement] = await context.db
+    .select()
+    .from(paymentAgreements)
+    .where(and(eq(paymentAgreements.userId, userId), eq(paymentAgreements.status, 'active')))
+    .orderBy(desc(paymentAgreements.createdAt))
+    .limit(1);
+  if (!agreement) return null;
+  const plan = await findPlanById(context.db, agreement.planId);
+  return {
+    grade: normalizeGrade(plan?.grade),
+    cycle_price: agreement.cycleAmountFen,
+    period_days: agreement.periodDays,
+    next_charge_date: agreement.nextChargeOn,
+  };
 }
 
 /** `order/cancel_cycle`: the member ends their continuous plan; the paid period runs to its end. */

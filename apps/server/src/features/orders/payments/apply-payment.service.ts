@@ -64,7 +64,11 @@ async function decide(tx: Database, order: OrderRow | undefined, payment: Report
   if (order.status === 'paid') {
     return order.vendorTradeNo === payment.vendorTradeNo ? ('duplicate' as const) : ('refund_due' as const);
   }
-  if (order.status === 'refund_due') return 'duplicate' as const;
+  // Money already kept for refund: the same trade again is a duplicate, another trade is more money
+  // to give back (the payer paid both channels' QR after the order closed).
+  if (order.status === 'refund_due') {
+    return order.vendorTradeNo === payment.vendorTradeNo ? ('duplicate' as const) : ('refund_due' as const);
+  }
   if (order.status !== 'pending') {
     await updateOrder(tx, order.id, {
       status: 'refund_due',

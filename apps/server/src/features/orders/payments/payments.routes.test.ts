@@ -264,8 +264,26 @@ describe('buying a membership through the sandbox cashier', () => {
     expect(await chargeDueAgreements(context, dueDay)).toBe(0);
     expect((await userRow(buyer.id)).gradeEndsAt!.getTime() - endAfterFirst).toBe(30 * DAY);
 
+    const nextDay = (await db().select().from(paymentAgreements).where(eq(paymentAgreements.userId, buyer.id)))[0]!
+      .nextChargeOn;
+    expect((await get(OrderPath.cycleInfo, buyer.token)).data).toEqual({
+      grade: 'VIP',
+      cycle_price: 5_900,
+      period_days: 30,
+      next_charge_date: nextDay,
+    });
+
     expect((await post(OrderPath.cancelCycle, buyer.token)).data).toEqual({ cancelled: 1 });
+    expect((await get(OrderPath.cycleInfo, buyer.token)).data).toBeNull();
     expect(await chargeDueAgreements(context, new Date(dueDay.getTime() + 40 * DAY))).toBe(0);
+  });
+
+  it('asks a visitor to log in before reading or cancelling a continuous plan, and answers null without one', async () => {
+    expect((await get(OrderPath.cycleInfo)).code).toBe(Code.TOKEN_INVALID);
+    expect((await post(OrderPath.cancelCycle, undefined)).code).toBe(Code.TOKEN_INVALID);
+    const buyer = await account();
+    expect(await get(OrderPath.cycleInfo, buyer.token)).toMatchObject({ code: Code.OK, data: null });
+    expect((await post(OrderPath.cancelCycle, buyer.token)).data).toEqual({ cancelled: 0 });
   });
 
   it('refuses a child account’s purchase', async () => {

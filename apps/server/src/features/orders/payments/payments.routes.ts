@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/app-error';
 import { ok } from '../../../lib/envelope';
 import { requireUser } from '../../../plugins/session';
-import { cancelCycle } from './agreements.service';
+import { cancelCycle, findCycleInfo } from './agreements.service';
 import type { PaymentContext } from './payment-context';
 import { alipayTarget, createWechatQr, handleNotification, payFree, payResult } from './payments.service';
 
@@ -36,6 +36,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(OrderPath.cancelCycle, async (request) =>
     ok(await cancelCycle(paymentContext(app, request), requireUser(request), new Date())),
+  );
+  app.get(OrderPath.cycleInfo, async (request) =>
+    ok(await findCycleInfo(paymentContext(app, request), requireUser(request))),
   );
 
   // Opened by the payer's phone from the Alipay QR: no signature, no login; the order id is the key.

@@ -2,6 +2,7 @@ import { orderMessages, type PayResult } from '@dso/contract';
 import { gradeNames, normalizeGrade, planLengthLabel } from '@dso/domain';
 import { AppError } from '../../../lib/app-error';
 import { type PayChannel, type PaymentCallback, PaymentVendorError } from '../../../providers/payment/index';
+import { isCouponSpentElsewhere } from '../coupons/coupons.service';
 import { findOrder, insertPaymentEvent, type OrderRow, updateOrder } from '../orders.repository';
 import { packTitle } from '../packs/packs.service';
 import {
@@ -28,7 +29,13 @@ async function payableOrder(context: PaymentContext, orderId: string, userId: nu
   if (order.status !== 'pending' || order.expiresAt <= now || order.payMoneyFen <= 0) {
     throw AppError.toast(orderMessages.orderNotPending);
   }
+  if (await couponSpentElsewhere(context, order)) throw AppError.toast(orderMessages.couponSpent);
   return order;
+}
+
+/** The order's price counted a coupon that another, paid order has spent since. */
+function couponSpentElsewhere(context: Pick<PaymentContext, 'db'>, order: OrderRow) {
+  return order.userCouponId ? isCouponSpentElsewhere(context.db, order.userCouponId, order.id) : false;
 }
 
 async function paymentRequest(context: PaymentContext, order: OrderRow, channel: PayChannel) {
@@ -101,7 +108,11 @@ export async function payResult(
   if (order.status === 'paid') return true;
   if (order.status === 'cancelled') return 'CANCEL';
   if (order.status !== 'pending') return 'CLOSED';
-  if (order.expiresAt <= now) return (await closeOrder(context, order, now)) === 'paid' ? true : 'CLOSED';
+  // Past its 900 s, or priced with a coupon another order has spent since: the QR stops here (a
+  // payment already made at the vendor is still found and applied by the close).
+  if (order.expiresAt <= now || (await couponSpentElsewhere(context, order))) {
+    return (await closeOrder(context, order, now)) === 'paid' ? true : 'CLOSED';
+  }
   if (order.channel && now.getTime() - order.createdAt.getTime() > QUERY_AFTER_MS) {
     const last = lastQueried.get(order.id) ?? 0;
     if (now.getTime() - last > QUERY_EVERY_MS) {

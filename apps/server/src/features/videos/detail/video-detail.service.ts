@@ -245,7 +245,14 @@ const byShare = (shares: Array<{ name: string; value: number }>, limit?: number)
 /** The audience of a video (002 §3 Portrait); every list empty and 暂无观众画像 when there is none. */
 export async function videoPortrait(db: Database, awemeId: string): Promise<AudiencePortrait> {
   const video = await requireVideo(db, awemeId);
-  const row = await findPortrait(db, 'video', video.id);
+  return presentPortrait(await findPortrait(db, 'video', video.id));
+}
+
+/**
+ * A stored portrait (of a video or a creator) on the wire: distributions largest first, the regions'
+ * top 10, and the empty texts; no row gives every list empty with 暂无观众画像.
+ */
+export function presentPortrait(row: Awaited<ReturnType<typeof findPortrait>>): AudiencePortrait {
   if (!row) return emptyPortrait;
   const top = videoLimits.portraitTopRegions;
   const provinceMore = byShare(row.provinceMore, top);

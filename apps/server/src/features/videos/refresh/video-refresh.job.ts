@@ -2,7 +2,7 @@ import { averagePerVideo } from '@dso/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../../db/client';
-import { creators, videoComments, videos, videoTrends } from '../../../db/schema';
+import { creators, videos, videoTrends } from '../../../db/schema';
 import { keywordGrams } from '../../../lib/grams';
 import type {
   PlatformComment,
@@ -12,6 +12,8 @@ import type {
   PlatformVideoRecord,
 } from '../../../providers/platform-data';
 import { type JobHandlers, PermanentJobError } from '../../jobs/jobs.worker';
+import { refreshHotWords } from '../ingest/hot-words';
+import { upsertComments as ingestComments } from '../ingest/video-ingest.repository';
 import { VIDEOS_REFRESH_JOB } from './video-refresh.service';
 
 const payloadSchema = z.object({ awemeId: z.string().min(1).max(128) });
@@ -157,32 +159,13 @@ function creatorColumns(record: PlatformCreatorRecord, isDemo: boolean) {
   };
 }
 
+/** The first page of comments through the ingest (one upsert for every source), then their hot words recounted. */
 async function upsertComments(db: Database, videoId: number, items: PlatformComment[], isDemo: boolean) {
-  await db
-    .insert(videoComments)
-    .values(
-      items.map((item) => ({
-        videoId,
-        cid: item.cid,
-        text: item.text,
-        createTime: item.createTime,
-        diggCount: item.diggCount,
-        replyCount: item.replyCount,
-        nickname: item.nickname,
-        avatarUrl: item.avatarUrl,
-        isDemo,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [videoComments.videoId, videoComments.cid],
-      set: {
-        text: sql`excluded.text`,
-        diggCount: sql`excluded.digg_count`,
-        replyCount: sql`excluded.reply_count`,
-        nickname: sql`excluded.nickname`,
-        avatarUrl: sql`excluded.avatar_url`,
-      },
-    });
+  await ingestComments(
+    db,
+    items.map((item) => ({ ...item, videoId, isDemo })),
+  );
+  await refreshHotWords(db, [videoId]);
 }
 
 /**

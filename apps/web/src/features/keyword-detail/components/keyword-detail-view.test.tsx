@@ -1,4 +1,4 @@
-import { Code, KeywordDetailPath } from '@dso/contract';
+import { Code, type CompetitorList, KeywordDetailPath, type KeywordRankList, VideoPath } from '@dso/contract';
 import { axisMax } from '@dso/domain';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -19,9 +19,74 @@ const ref = { platform: 'DSO' as const, keyword: '露营装备' };
 function answerDetail(detail = keywordDetailFixture()) {
   request.mockImplementation(async (path: string) => {
     if (path === KeywordDetailPath.detail) return detail;
+    if (path === VideoPath.keywordRank) return rankedWorks;
+    if (path === VideoPath.competitors) return keywordCreators;
     throw new Error(`unexpected call ${path}`);
   });
 }
+
+/** The keyword's ranked works (issue 10): the section under the figures shows them. */
+const rankedWorks: KeywordRankList = {
+  total_record: 1,
+  total_estimated: false,
+  data_max: 30,
+  user_grade: 'FREE',
+  keyword: '露营装备',
+  as_of: '2026-11-20',
+  result: [
+    {
+      video_id: '7300000000000000900',
+      video_desc: '露营装备清单分享',
+      origin_cover: '',
+      share_url: '',
+      duration: 30_000,
+      create_time: 1_763_000_000,
+      video_score: 80,
+      good_count: 1_000,
+      comment_count: 10,
+      share_count: 1,
+      collect_count: 5,
+      is_with_goods: false,
+      status: 'normal',
+      user_id: 'u900',
+      user_nick_name: '露营的小周',
+      avatar_larger: '',
+      total_follower_count: 9_000,
+      is_demo: false,
+      rank: 1,
+    },
+  ],
+};
+
+/** The creators behind the keyword (issue 10): the section under the ranked works shows them. */
+const keywordCreators: CompetitorList = {
+  total_record: 1,
+  total_estimated: false,
+  data_max: 30,
+  user_grade: 'FREE',
+  result: [
+    {
+      user_id: 'u900',
+      unique_id: 'xiaozhou',
+      nick_name: '露营的小周',
+      avatar_larger: '',
+      field: '旅游出行',
+      province: '浙江',
+      city: '杭州',
+      verified: false,
+      is_commerce: true,
+      total_follower_count: 9_000,
+      follower_growth_30d: 120,
+      total_favorited: 80_000,
+      aweme_count: 40,
+      size_class: { code: 'tail', label: '尾部达人' },
+      sales_class: { code: 'tail', label: '尾部' },
+      as_of: '2026-11-20',
+      is_demo: false,
+      reasons: ['作品覆盖关键词「露营装备」：1个作品'],
+    },
+  ],
+};
 
 const location = () => decodeURIComponent(screen.getByTestId('current-location').textContent ?? '');
 
@@ -31,6 +96,50 @@ beforeEach(() => {
 });
 
 describe('KeywordDetailView', { timeout: PAGE_TEST_TIMEOUT }, () => {
+  it('shows no ranked works for a library without videos', async () => {
+    answerDetail();
+    renderPage(<KeywordDetailView keywordRef={{ platform: 'RSO', keyword: '露营装备' }} tab="overview" />);
+    await screen.findByRole('heading', { name: '露营装备' });
+    expect(screen.queryByTestId('keyword-ranked-videos')).toBeNull();
+    expect(request).not.toHaveBeenCalledWith(VideoPath.keywordRank, expect.anything());
+  });
+
+  it('shows the works ranked under a DSO keyword with a link to all of them', async () => {
+    answerDetail();
+    renderPage(<KeywordDetailView keywordRef={ref} tab="overview" />);
+    const section = await screen.findByTestId('keyword-ranked-videos');
+    expect(await within(section).findByText('露营装备清单分享')).toBeTruthy();
+    expect(within(section).getByText('第1名')).toBeTruthy();
+    expect(within(section).getByText(/排名日期 2026-11-20/)).toBeTruthy();
+    expect(
+      within(section)
+        .getByRole('link', { name: /查看全部排名作品/ })
+        .getAttribute('href'),
+    ).toBe(`/DouyinKeywordSearchRank?keyword=${encodeURIComponent('露营装备')}`);
+    expect(request).toHaveBeenCalledWith(
+      VideoPath.keywordRank,
+      expect.objectContaining({ query: expect.objectContaining({ keyword: '露营装备', page_size: 10 }) }),
+    );
+  });
+
+  it('shows the creators behind a DSO keyword with a link to all its benchmark accounts', async () => {
+    answerDetail();
+    renderPage(<KeywordDetailView keywordRef={ref} tab="overview" />);
+    const section = await screen.findByTestId('keyword-creators');
+    const creator = await within(section).findByRole('link', { name: /露营的小周/ });
+    expect(creator.getAttribute('href')).toBe('/person/detail/u900');
+    expect(creator.textContent).toContain('作品覆盖关键词「露营装备」：1个作品');
+    expect(
+      within(section)
+        .getByRole('link', { name: /查看全部对标账号/ })
+        .getAttribute('href'),
+    ).toBe(`/Competitors?keyword=${encodeURIComponent('露营装备')}`);
+    expect(request).toHaveBeenCalledWith(
+      VideoPath.competitors,
+      expect.objectContaining({ query: expect.objectContaining({ keyword: '露营装备', page_no: 1 }) }),
+    );
+  });
+
   it('asks for the keyword of its library and shows its figures with the date they are as of', async () => {
     answerDetail();
     renderPage(<KeywordDetailView keywordRef={ref} tab="overview" />);

@@ -4,6 +4,9 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { NoData } from '../../../components';
 import { ApiError } from '../../../lib/api/errors';
+import { KeywordCreators } from '../../creators';
+import { CollectButton, keywordCollectType } from '../../favourites';
+import { KeywordRankedVideos } from '../../topics';
 import { handleQuotaFailure } from '../../upgrade';
 import { type KeywordRef, useKeywordDetail } from '../api/get-keyword-detail';
 import { type DetailTab, detailTabs, detailTabTitles, keywordDetailPath } from '../platforms';
@@ -95,6 +98,8 @@ export function KeywordDetailView({ keywordRef, tab }: { keywordRef: KeywordRef;
 
   const detail = query.data;
   const row = detail.keyword;
+  // DSO and RSO keywords can be collected (issue 10); the other libraries have no favourites.
+  const collectType = keywordCollectType(keywordRef.platform);
   const openTab = (next: DetailTab) => navigate(keywordDetailPath(keywordRef, next), { replace: true });
   const content: Record<DetailTab, () => ReactNode> = {
     overview: () => <OverviewTab detail={detail} />,
@@ -108,8 +113,12 @@ export function KeywordDetailView({ keywordRef, tab }: { keywordRef: KeywordRef;
         row={row}
         viewsLeft={detail.detail_use.per_val - detail.detail_use.use_val}
         aside={<AdviceCard analysis={detail.competeAnalyze} onOpen={() => openTab('competeAnalyze')} />}
+        titleExtra={collectType && <CollectButton type={collectType} subject={row.keyword} />}
       />
       <KeywordFigures row={row} />
+      {/* The works and creators behind the keyword (issue 10): only the Douyin library has them. */}
+      {keywordRef.platform === 'DSO' && <KeywordRankedVideos keyword={row.keyword} />}
+      {keywordRef.platform === 'DSO' && <KeywordCreators keyword={row.keyword} />}
       <Tabs
         className="kd-tabs"
         activeKey={tab}

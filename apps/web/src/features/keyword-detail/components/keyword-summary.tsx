@@ -18,6 +18,8 @@ export interface KeywordSummaryProps {
   canShare?: boolean;
   /** Shown on the right of the card, beside the share button. */
   aside?: ReactNode;
+  /** Shown after the keyword's name, e.g. the collect button. */
+  titleExtra?: ReactNode;
 }
 
 async function copyShareLink(row: KeywordRow) {
@@ -31,13 +33,14 @@ async function copyShareLink(row: KeywordRow) {
 }
 
 /** The keyword's title card: name, library, tags, dates and what is left of today's detail views. */
-export function KeywordSummary({ row, viewsLeft, canShare = true, aside }: KeywordSummaryProps) {
+export function KeywordSummary({ row, viewsLeft, canShare = true, aside, titleExtra }: KeywordSummaryProps) {
   return (
     <section className="kd-card kd-summary" data-testid="keyword-summary">
       <div className="kd-summary__main">
         <div className="kd-summary__title-row">
           <h1 className="kd-summary__keyword">{row.keyword}</h1>
           <PlatformBadge platform={row.platform} country={row.country} />
+          {titleExtra}
         </div>
         <div className="kd-summary__tags">
           {row.blue_ocean && (

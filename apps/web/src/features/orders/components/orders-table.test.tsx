@@ -62,9 +62,10 @@ describe('OrdersTable', () => {
     const calls = answer(orders);
     renderWidget(<OrdersTable />, { viewer: 'VIP' });
     await screen.findByText('O1');
-    expect(cellTexts('O1').slice(1)).toEqual([
-      'O1',
-      '个人版 12个月',
+    // What was bought and its number share the first cell, each on its own line.
+    const orderCell = rowOf('O1').querySelectorAll('td')[1] as HTMLElement;
+    expect(within(orderCell).getByText('个人版 12个月')).not.toBe(within(orderCell).getByText('O1'));
+    expect(cellTexts('O1').slice(2)).toEqual([
       '¥499',
       '已支付',
       '支付宝',
@@ -72,11 +73,11 @@ describe('OrdersTable', () => {
       '2025-01-01 至 2026-01-01',
       '未开票',
     ]);
-    expect(cellTexts('O2').slice(4, 6)).toEqual(['待支付', '—']);
-    expect(cellTexts('O3')[4]).toBe('已取消');
-    expect(cellTexts('O4')[4]).toBe('已关闭');
-    expect(cellTexts('O5').slice(4, 6)).toEqual(['待退款', '微信支付']);
-    expect(cellTexts('O6').slice(3)).toEqual([
+    expect(cellTexts('O2').slice(3, 5)).toEqual(['待支付', '—']);
+    expect(cellTexts('O3')[3]).toBe('已取消');
+    expect(cellTexts('O4')[3]).toBe('已关闭');
+    expect(cellTexts('O5').slice(3, 5)).toEqual(['待退款', '微信支付']);
+    expect(cellTexts('O6').slice(2)).toEqual([
       '¥2899',
       '已支付',
       '支付宝',
@@ -84,7 +85,7 @@ describe('OrdersTable', () => {
       '2025-01-01 至 2026-01-01',
       '已开具',
     ]);
-    expect(cellTexts('O7').slice(2, 4)).toEqual(['批量提取文案次数包 100次', '¥9.9']);
+    expect(cellTexts('O7').slice(1, 3)).toEqual(['批量提取文案次数包 100次O7', '¥9.9']);
     expect(calls[0]).toEqual({ path: OrderPath.orderList, body: { page_no: 1, page_size: 10 } });
   });
 

@@ -35,12 +35,19 @@ export function isInvoiceable(order: OrderItem): boolean {
 
 const columns: ColumnsType<OrderItem> = [
   {
-    title: '订单号',
-    dataIndex: 'order_id',
-    width: 190,
-    render: (value: string) => <span className="orders-mono">{value}</span>,
+    // What was bought over its order number: as separate columns the 22-character number wrapped and
+    // left the content a few characters at the setting page's width.
+    title: '订单',
+    key: 'order',
+    render: (_value, order) => (
+      <div className="orders-order-cell">
+        <span className="orders-order-cell__title" title={order.title}>
+          {order.title}
+        </span>
+        <span className="orders-mono orders-muted">{order.order_id}</span>
+      </div>
+    ),
   },
-  { title: '内容', dataIndex: 'title', ellipsis: true },
   { title: '金额', dataIndex: 'pay_money', width: 100, render: (value: number) => `¥${yuanText(value)}` },
   {
     title: '状态',
@@ -54,11 +61,11 @@ const columns: ColumnsType<OrderItem> = [
     width: 100,
     render: (value: PayMode | null) => (value ? payModeText[value] : '—'),
   },
-  { title: '下单时间', dataIndex: 'create_time', width: 170, render: (value: number) => formatTime(value) },
+  { title: '下单时间', dataIndex: 'create_time', width: 180, render: (value: number) => formatTime(value) },
   {
     title: '会员有效期',
     key: 'period',
-    width: 200,
+    width: 216,
     render: (_value, order) => (order.start_date && order.end_date ? `${order.start_date} 至 ${order.end_date}` : '—'),
   },
   {
@@ -108,7 +115,7 @@ export function OrdersTable() {
         dataSource={data?.list ?? []}
         loading={isPending}
         pagination={false}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1040 }}
         locale={{ emptyText: '暂无订单' }}
         rowSelection={{
           selectedRowKeys: selected.map((order) => order.order_id),

@@ -110,6 +110,8 @@ describe('RechargeDialog', () => {
       '批量提取文案次数包1000次¥199有效期1年',
     ]);
     expect(screen.getByText('今日次数已用尽，明天再来试试吧~')).toBeTruthy();
+    // The recharge dialog is 900 px wide (001 §2).
+    expect((screen.getByTestId('recharge-dialog').closest('.ant-modal') as HTMLElement).style.width).toBe('900px');
     // The first pack is ordered at once, paid by Alipay unless the payer switches.
     await waitFor(() => expect(screen.getByTestId('pay-amount').textContent).toBe('¥9.9'));
     expect(calls.find((call) => call.path === OrderPath.previewFrequency)?.body).toMatchObject({

@@ -71,18 +71,21 @@ describe('SettingPage', () => {
     useSession.setState({ token: null, userInfo: null });
   });
 
-  it.each(['/setting?type=first', '/setting', '/setting?type=collectDouyin'])('shows 我的订单 at %s', async (path) => {
-    renderPage(path);
-    expect(await screen.findByRole('heading', { name: '我的订单' })).toBeTruthy();
-    expect(await screen.findByText('暂无订单')).toBeTruthy();
-    const nav = screen.getByRole('navigation', { name: '个人中心' });
-    expect(
-      within(nav)
-        .getAllByRole('button')
-        .map((button) => button.textContent),
-    ).toEqual(['我的订单']);
-    for (const later of ['关键词监控', '我的收藏', '账号授权']) expect(screen.queryByText(later)).toBeNull();
-  });
+  it.each(['/setting?type=first', '/setting', '/setting?type=detectiontDouyin'])(
+    'shows 我的订单 at %s',
+    async (path) => {
+      renderPage(path);
+      expect(await screen.findByRole('heading', { name: '我的订单' })).toBeTruthy();
+      expect(await screen.findByText('暂无订单')).toBeTruthy();
+      const nav = screen.getByRole('navigation', { name: '个人中心' });
+      expect(
+        within(nav)
+          .getAllByRole('button')
+          .map((button) => button.textContent),
+      ).toEqual(['我的收藏', '我的订单']);
+      for (const later of ['关键词监控', '账号授权']) expect(screen.queryByText(later)).toBeNull();
+    },
+  );
 
   it('sums up the account with the phone, the grade and the days left, and opens the card and pay dialogs', async () => {
     renderPage('/setting?type=first');

@@ -118,12 +118,19 @@ function hasNoPortrait(portrait: AudiencePortrait) {
  */
 export function AudienceTab({ awemeId }: { awemeId: string }) {
   const query = useVideoPortrait(awemeId);
+  if (query.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (query.isError) return <TabFailure error={query.error} type="portrait" onRetry={() => void query.refetch()} />;
+  return <AudienceView portrait={query.data} />;
+}
+
+/**
+ * A loaded audience portrait, of a video or of a creator (person detail's audience tab): gender, age,
+ * the province/city map with the top-10 lists, and the city levels; 暂无观众画像 without a portrait.
+ */
+export function AudienceView({ portrait }: { portrait: AudiencePortrait }) {
   const { palette } = useChartTheme();
   const color = palette.series[0] ?? '#3b6cff';
   const [level, setLevel] = useState<ChinaMapLevel>('province');
-  if (query.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
-  if (query.isError) return <TabFailure error={query.error} type="portrait" onRetry={() => void query.refetch()} />;
-  const portrait = query.data;
   if (hasNoPortrait(portrait)) return <NoData text={portrait.empty_text ?? videoMessages.noPortrait} />;
   const hasRegions = portrait.province_more.length > 0 || portrait.city_more.length > 0;
   const shares = level === 'province' ? portrait.province_more : portrait.city_more;

@@ -120,7 +120,10 @@ describe('video detail head', () => {
       renderVideo(<VideoDetailPanel awemeId={ID} />);
       fireEvent.click(await screen.findByRole('button', { name: '提取文案' }));
       expect(sessionStorage.getItem('copy_keyword')).toBe('https://v.douyin.com/abc123/');
-      expect(open).toHaveBeenCalledWith('/DouyinVideoOcr', '_blank');
+      expect(open).toHaveBeenCalledWith(
+        `/DouyinVideoOcr?keyword=${encodeURIComponent('https://v.douyin.com/abc123/')}&type=Extract`,
+        '_blank',
+      );
       open.mockRestore();
     },
     TIMEOUT,

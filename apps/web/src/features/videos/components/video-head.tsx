@@ -4,11 +4,9 @@ import { Avatar, Button, QRCode, Tag } from 'antd';
 import { openLoginDialog, PlayButton } from '../../../components';
 import { toast } from '../../../lib/feedback';
 import { useSession } from '../../../stores/session';
+import { openCopyExtraction } from '../../extraction';
+import { CollectButton } from '../../favourites';
 import { RefreshButton } from './refresh-button';
-
-/** The session key the copy-extraction page reads its share link from (002 §2). */
-export const COPY_KEYWORD_KEY = 'copy_keyword';
-export const COPY_EXTRACTION_PATH = '/DouyinVideoOcr';
 
 /** Duration in ms as m:ss; 0 is an image-text post (图文). */
 export function formatDuration(ms: number): string {
@@ -31,15 +29,13 @@ export function VideoHead({ video }: { video: VideoDetail }) {
     if (!video.play_url) toast(videoMessages.playUrlMissing, 'warning');
     else window.open(video.play_url, '_blank', 'noopener');
   };
-  // The AI issue builds copy extraction itself; until then the button opens the extraction entry the
-  // spec describes: the share link as the session's copy_keyword and /DouyinVideoOcr in a new tab.
+  // 002 §4: login first; then copy extraction (/DouyinVideoOcr, or the configured AI site) in a new tab.
   const extract = () => {
     if (!token) {
       openLoginDialog();
       return;
     }
-    sessionStorage.setItem(COPY_KEYWORD_KEY, video.share_url);
-    window.open(COPY_EXTRACTION_PATH, '_blank');
+    openCopyExtraction(video.share_url);
   };
   return (
     <div className="vd-head" data-testid="video-head">
@@ -88,6 +84,12 @@ export function VideoHead({ video }: { video: VideoDetail }) {
             提取文案
           </Button>
           <RefreshButton key={video.video_id} awemeId={video.video_id} lockedUntil={video.refresh_locked_until} />
+          <CollectButton
+            key={`collect-${video.video_id}`}
+            type="collectVideo"
+            subject={video.video_id}
+            collected={video.collected}
+          />
           <span className="vd-head__muted">{videoMessages.forReference}</span>
         </div>
       </div>

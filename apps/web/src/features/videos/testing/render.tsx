@@ -1,4 +1,4 @@
-import type { UserInfo, VideoDetail } from '@dso/contract';
+import type { UserInfo, VideoDetail, VideoRow } from '@dso/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, render } from '@testing-library/react';
 import { App as AntdApp, ConfigProvider } from 'antd';
@@ -79,6 +79,31 @@ export function videoDetail(overrides: Partial<VideoDetail> = {}): VideoDetail {
     creator_avg: { good_count: 12_000, comment_count: 800, share_count: 150, collect_count: 2_000 },
     refresh_locked_until: null,
     collected: false,
+    is_demo: false,
+    ...overrides,
+  };
+}
+
+/** A work in a list with plausible figures and no remote images; override what a test is about. */
+export function videoRow(overrides: Partial<VideoRow> = {}): VideoRow {
+  return {
+    video_id: '7300000000000000101',
+    video_desc: '三分钟学会家常红烧肉',
+    origin_cover: '',
+    share_url: 'https://v.douyin.com/row101/',
+    duration: 95_000,
+    create_time: 1_763_000_000,
+    video_score: 81,
+    good_count: 56_789,
+    comment_count: 1_234,
+    share_count: 88,
+    collect_count: 2_000,
+    is_with_goods: false,
+    status: 'normal',
+    user_id: 'creator-101',
+    user_nick_name: '厨房小王',
+    avatar_larger: '',
+    total_follower_count: 45_000,
     is_demo: false,
     ...overrides,
   };

@@ -1,0 +1,58 @@
+import {
+  competitorsQuerySchema,
+  creatorFollowerTrendQuerySchema,
+  creatorListQuerySchema,
+  creatorPortraitQuerySchema,
+  creatorVideosQuerySchema,
+  VideoPath,
+} from '@dso/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope';
+import { requireUser } from '../../plugins/session';
+import { requirePermission } from '../permissions/permissions.service';
+import {
+  competitors,
+  creatorFacets,
+  creatorFollowerTrend,
+  creatorList,
+  creatorPortrait,
+  creatorVideos,
+} from './creators.service';
+
+/**
+ * The creator calls (issue 10; docs/videos.md): the library and its filter options and a creator's
+ * works are open (visitors get the guest rows); the follower trend and benchmark accounts need a login;
+ * the audience needs VIDEO_LIBRARY_DETAIL_USER_PORTRAIT. The creator profile is the video panel's
+ * (videos/detail), shared by the dialog's head and person detail.
+ */
+export const creatorsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(VideoPath.creatorList, { schema: { querystring: creatorListQuerySchema } }, async (request) =>
+    ok(await creatorList(app.db, request.userId, request.query)),
+  );
+
+  app.get(VideoPath.creatorFacets, async () => ok(await creatorFacets(app.db)));
+
+  app.get(VideoPath.creatorVideos, { schema: { querystring: creatorVideosQuerySchema } }, async (request) =>
+    ok(await creatorVideos(app.db, request.userId, request.query)),
+  );
+
+  app.get(
+    VideoPath.creatorFollowerTrend,
+    { schema: { querystring: creatorFollowerTrendQuerySchema } },
+    async (request) => {
+      requireUser(request);
+      return ok(await creatorFollowerTrend(app.db, request.query));
+    },
+  );
+
+  app.get(VideoPath.creatorPortrait, { schema: { querystring: creatorPortraitQuerySchema } }, async (request) => {
+    const userId = requireUser(request);
+    await requirePermission(app.db, userId, 'VIDEO_LIBRARY_DETAIL_USER_PORTRAIT');
+    return ok(await creatorPortrait(app.db, request.query.userId));
+  });
+
+  app.get(VideoPath.competitors, { schema: { querystring: competitorsQuerySchema } }, async (request) => {
+    const userId = requireUser(request);
+    return ok(await competitors(app.db, userId, request.query));
+  });
+};

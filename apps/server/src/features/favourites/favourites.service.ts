@@ -1,0 +1,116 @@
+import {
+  Code,
+  type CollectType,
+  collectTypes,
+  type FavouriteBody,
+  type FavouriteList,
+  type FavouriteListQuery,
+  videoLimits,
+  videoMessages,
+} from '@dso/contract';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { presentCreatorRow } from '../creators/creators.service';
+import { presentRow, resolveViewer } from '../keywords/search/keywords.service';
+import { presentVideoRow } from '../videos/lists/video-rows';
+import {
+  countFavourites,
+  creatorExists,
+  deleteFavourite,
+  type FavouriteSubject,
+  hasFavourite,
+  insertFavourite,
+  selectCreatorsByUserId,
+  selectFavourites,
+  selectKeywordsByText,
+  selectVideosByAwemeId,
+  videoExists,
+} from './favourites.repository';
+
+const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
+
+function subjectOf(body: FavouriteBody): FavouriteSubject {
+  const { kind, platform } = collectTypes[body.type];
+  return { kind, platform, key: body.subject };
+}
+
+/**
+ * Collects a keyword, video or creator (collecting twice changes nothing). A video or creator must be
+ * in the library (404 视频不存在 / 达人不存在); a keyword is kept by its text whether or not the library
+ * has it now. At `favouritesPerType` a new subject is refused with 收藏数量已达上限.
+ */
+export async function addFavourite(db: Database, userId: number, body: FavouriteBody) {
+  const subject = subjectOf(body);
+  if (subject.kind === 'video' && !(await videoExists(db, subject.key))) {
+    throw new AppError(Code.NOT_FOUND, videoMessages.videoNotFound);
+  }
+  if (subject.kind === 'creator' && !(await creatorExists(db, subject.key))) {
+    throw new AppError(Code.NOT_FOUND, videoMessages.creatorNotFound);
+  }
+  if (
+    !(await hasFavourite(db, userId, subject)) &&
+    (await countFavourites(db, userId, subject)) >= videoLimits.favouritesPerType
+  ) {
+    throw AppError.toast(videoMessages.favouriteLimit);
+  }
+  await insertFavourite(db, userId, subject);
+  return { collected: true };
+}
+
+/** Whether the user collected a subject (a keyword page asks; video and creator details carry it). */
+export async function favouriteState(db: Database, userId: number, query: FavouriteBody) {
+  return { collected: await hasFavourite(db, userId, subjectOf(query)) };
+}
+
+/** Removes a favourite; removing what is not collected changes nothing. */
+export async function removeFavourite(db: Database, userId: number, body: FavouriteBody) {
+  await deleteFavourite(db, userId, subjectOf(body));
+  return { collected: false };
+}
+
+/** A page of one collect type's favourites, newest first, each with its library row (null when gone). */
+export async function listFavourites(db: Database, userId: number, query: FavouriteListQuery): Promise<FavouriteList> {
+  const { kind, platform } = collectTypes[query.type];
+  const [rows, total] = await Promise.all([
+    selectFavourites(db, userId, { kind, platform }, (query.page_no - 1) * query.page_size, query.page_size),
+    countFavourites(db, userId, { kind, platform }),
+  ]);
+  const keys = rows.map((row) => row.key);
+  const items = rows.map((row) => ({
+    type: query.type as CollectType,
+    subject: row.key,
+    created_at: seconds(row.createdAt),
+    keyword: null,
+    video: null,
+    creator: null,
+  }));
+  if (kind === 'keyword') {
+    const viewer = await resolveViewer(db, userId);
+    const found = new Map((await selectKeywordsByText(db, platform, keys)).map((row) => [row.keyword, row]));
+    return {
+      total_record: total,
+      result: items.map((item) => {
+        const row = found.get(item.subject);
+        return { ...item, keyword: row ? presentRow(row, viewer) : null };
+      }),
+    };
+  }
+  if (kind === 'video') {
+    const found = new Map((await selectVideosByAwemeId(db, keys)).map((row) => [row.awemeId, row]));
+    return {
+      total_record: total,
+      result: items.map((item) => {
+        const row = found.get(item.subject);
+        return { ...item, video: row ? presentVideoRow(row) : null };
+      }),
+    };
+  }
+  const found = new Map((await selectCreatorsByUserId(db, keys)).map((row) => [row.userId, row]));
+  return {
+    total_record: total,
+    result: items.map((item) => {
+      const row = found.get(item.subject);
+      return { ...item, creator: row ? presentCreatorRow(row) : null };
+    }),
+  };
+}

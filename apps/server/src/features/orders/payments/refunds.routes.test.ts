@@ -1,0 +1,173 @@
+import { Code, OrderAdminPath, type OrderInfo, OrderPath } from '@dso/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { membershipGrants, orders, paymentEvents } from '../../../db/schema';
+import { createTestApp, createUser, lapseOrder, loginAs, readGrade, type TestApp } from '../../../testing';
+
+/*
+ * Issue 9: "a payment that arrives after the order was closed is recorded for refund, not lost" —
+ * every such payment, however many trades pay one order, and operators can list what to refund.
+ */
+describe('payments kept for refund', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  const db = () => t.database.db;
+  const get = async (url: string, token?: string) =>
+    (await t.request({ method: 'GET', url, ...(token ? { token } : {}) })).json();
+  const account = async () => {
+    const user = await createUser(db());
+    return { ...user, token: await loginAs(db(), user.id) };
+  };
+  const admin = async () => {
+    const user = await account();
+    await db().execute(sql`UPDATE users SET role_id = 100 WHERE id = ${user.id}`);
+    return user;
+  };
+  let tags = 0;
+  const scannedOrder = async (token: string) => {
+    const answer = await t.request({
+      method: 'POST',
+      url: OrderPath.preview,
+      token,
+      body: { grade_enum: 'VIP', day: 30, rand_tag: `refund-${++tags}` },
+    });
+    const order = answer.json().data as OrderInfo;
+    await t.app.inject({ method: 'GET', url: `${OrderPath.alipayPage}?orderId=${order.order_id}` });
+    return order;
+  };
+  /** A signed sandbox notification of a payment by `tradeNo`. */
+  const notifyPaid = async (order: OrderInfo, tradeNo: string) => {
+    const text = JSON.stringify({
+      out_trade_no: order.order_id,
+      trade_status: 'TRADE_SUCCESS',
+      total_fen: order.pay_money,
+      trade_no: tradeNo,
+    });
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: OrderPath.notifySandbox,
+      headers: {
+        'content-type': 'application/json',
+        'x-sandbox-signature': t.app.providers.sandboxPayment!.sign(text),
+      },
+      payload: text,
+    });
+    expect(answer.body).toBe('success');
+  };
+  const outcomes = async (orderId: string) =>
+    (await db().select().from(paymentEvents).where(eq(paymentEvents.orderId, orderId)).orderBy(paymentEvents.id))
+      .filter((event) => event.source === 'notify')
+      .map((event) => [event.vendorTradeNo, event.outcome]);
+
+  it('keeps every late trade of a closed order for refund, and a repeated notice of one as a duplicate', async () => {
+    const buyer = await account();
+    const order = await scannedOrder(buyer.token);
+    await lapseOrder(db(), order.order_id);
+    expect((await get(`${OrderPath.payResult}?orderId=${order.order_id}`, buyer.token)).data).toBe('CLOSED');
+
+    await notifyPaid(order, 'LATE-A');
+    // The payer had scanned the other channel's QR too, and paid it as well.
+    await notifyPaid(order, 'LATE-B');
+    await notifyPaid(order, 'LATE-A');
+    expect(await outcomes(order.order_id)).toEqual([
+      ['LATE-A', 'refund_due'],
+      ['LATE-B', 'refund_due'],
+      ['LATE-A', 'duplicate'],
+    ]);
+    expect((await readGrade(db(), buyer.id))?.grade).toBe('FREE');
+    // Money to give back bought nothing: the buyer is still a new user.
+    const again = await t.request({
+      method: 'POST',
+      url: OrderPath.preview,
+      token: buyer.token,
+      body: { grade_enum: 'VIP', day: 30, rand_tag: `refund-${++tags}` },
+    });
+    expect(again.json().data.price).toBe(4_900);
+  });
+
+  it('lists what to refund to operators: late payments and second payments of a paid order, each once', async () => {
+    const operator = await admin();
+    const late = await account();
+    const lateOrder = await scannedOrder(late.token);
+    await lapseOrder(db(), lateOrder.order_id);
+    await get(`${OrderPath.payResult}?orderId=${lateOrder.order_id}`, late.token);
+    await notifyPaid(lateOrder, 'LATE-1');
+    await notifyPaid(lateOrder, 'LATE-1');
+
+    const twice = await account();
+    const paidOrder = await scannedOrder(twice.token);
+    await notifyPaid(paidOrder, 'FIRST');
+    await notifyPaid(paidOrder, 'SECOND');
+    await notifyPaid(paidOrder, 'SECOND');
+    const grants = await db().select().from(membershipGrants).where(eq(membershipGrants.userId, twice.id));
+    expect(grants).toHaveLength(1);
+    expect((await db().select().from(orders).where(eq(orders.id, paidOrder.order_id)))[0]?.status).toBe('paid');
+
+    const answer = await get(OrderAdminPath.refunds, operator.token);
+    expect(answer.code).toBe(Code.OK);
+    const mine = (answer.data as Array<Record<string, unknown>>).filter((row) =>
+      [lateOrder.order_id, paidOrder.order_id].includes(row.order_id as string),
+    );
+    expect(mine).toHaveLength(2);
+    expect(mine).toContainEqual(
+      expect.objectContaining({
+        order_id: lateOrder.order_id,
+        phone: late.phone,
+        vendor_trade_no: 'LATE-1',
+        amount: lateOrder.pay_money,
+        provider: 'sandbox',
+        reason: 'closed',
+        order_status: 'refund_due',
+      }),
+    );
+    expect(mine).toContainEqual(
+      expect.objectContaining({
+        order_id: paidOrder.order_id,
+        phone: twice.phone,
+        vendor_trade_no: 'SECOND',
+        amount: paidOrder.pay_money,
+        reason: 'paid_twice',
+        order_status: 'paid',
+      }),
+    );
+    expect(typeof mine[0]?.time).toBe('number');
+  });
+
+  it('lets a cancel notice that arrives after the payment change nothing, and keeps money paid after a cancel', async () => {
+    const sign = (body: object) => {
+      const text = JSON.stringify(body);
+      return t.app.inject({
+        method: 'POST',
+        url: OrderPath.notifySandbox,
+        headers: {
+          'content-type': 'application/json',
+          'x-sandbox-signature': t.app.providers.sandboxPayment!.sign(text),
+        },
+        payload: text,
+      });
+    };
+    const buyer = await account();
+    const paid = await scannedOrder(buyer.token);
+    await notifyPaid(paid, 'PAID-FIRST');
+    await sign({ out_trade_no: paid.order_id, trade_status: 'CANCELLED' });
+    expect((await get(`${OrderPath.payResult}?orderId=${paid.order_id}`, buyer.token)).data).toBe(true);
+
+    const cancelled = await scannedOrder(buyer.token);
+    await sign({ out_trade_no: cancelled.order_id, trade_status: 'CANCELLED' });
+    expect((await get(`${OrderPath.payResult}?orderId=${cancelled.order_id}`, buyer.token)).data).toBe('CANCEL');
+    const endsAt = (await readGrade(db(), buyer.id))?.endsAt;
+    await notifyPaid(cancelled, 'AFTER-CANCEL');
+    expect((await db().select().from(orders).where(eq(orders.id, cancelled.order_id)))[0]?.status).toBe('refund_due');
+    expect((await readGrade(db(), buyer.id))?.endsAt).toEqual(endsAt);
+  });
+
+  it('shows the refund list to administrators only', async () => {
+    expect((await get(OrderAdminPath.refunds)).code).toBe(Code.TOKEN_INVALID);
+    const user = await account();
+    expect(await get(OrderAdminPath.refunds, user.token)).toMatchObject({ code: Code.FORBIDDEN, msg: '无权限访问' });
+  });
+});

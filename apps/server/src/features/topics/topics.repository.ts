@@ -1,0 +1,85 @@
+import type { TopicKind, TopicListQuery, VideoSort } from '@dso/contract';
+import { and, asc, desc, eq, max, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { creators, topics, topicVideos, videos } from '../../db/schema';
+import { type Page, videoOrder } from '../videos/lists/video-lists.repository';
+import { type VideoRowRecord, videoRowColumns } from '../videos/lists/video-rows';
+
+/** The library the topic lists read (Douyin). */
+const PLATFORM = 'DSO';
+
+export type TopicRecord = typeof topics.$inferSelect;
+
+/** The latest day a kind of topic was recorded, or null when there are none. */
+export async function latestTopicDay(db: Database, kind: TopicKind): Promise<string | null> {
+  const [row] = await db
+    .select({ day: max(topics.day) })
+    .from(topics)
+    .where(and(eq(topics.platform, PLATFORM), eq(topics.kind, kind)));
+  return row?.day ?? null;
+}
+
+const topicOrder = {
+  heat: topics.heat,
+  video_count: topics.videoCount,
+  growth: topics.growth,
+} as const;
+
+/** One kind's topics of a day, largest first by the sort (ties by name, so ranks are stable). */
+export async function selectTopics(
+  db: Database,
+  query: { kind: TopicKind; day: string; sort: TopicListQuery['sort'] },
+  page: Page,
+): Promise<{ rows: TopicRecord[]; total: number }> {
+  const where = and(eq(topics.platform, PLATFORM), eq(topics.kind, query.kind), eq(topics.day, query.day));
+  const [rows, [count]] = await Promise.all([
+    page.limit === 0
+      ? Promise.resolve([])
+      : db
+          .select()
+          .from(topics)
+          .where(where)
+          .orderBy(desc(topicOrder[query.sort]), asc(topics.name))
+          .limit(page.limit)
+          .offset(page.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(topics).where(where),
+  ]);
+  return { rows, total: Number(count?.total ?? 0) };
+}
+
+export async function findTopic(db: Database, topicId: number): Promise<TopicRecord | null> {
+  const [row] = await db
+    .select()
+    .from(topics)
+    .where(and(eq(topics.platform, PLATFORM), eq(topics.id, topicId)));
+  return row ?? null;
+}
+
+/** The works under a topic that can be watched, most liked or newest first. */
+export async function selectTopicVideos(
+  db: Database,
+  topicId: number,
+  sort: VideoSort,
+  page: Page,
+): Promise<{ rows: VideoRowRecord[]; total: number }> {
+  const where = and(eq(topicVideos.topicId, topicId), eq(videos.status, 'normal'));
+  const [rows, [count]] = await Promise.all([
+    page.limit === 0
+      ? Promise.resolve([])
+      : db
+          .select(videoRowColumns)
+          .from(topicVideos)
+          .innerJoin(videos, eq(videos.id, topicVideos.videoId))
+          .innerJoin(creators, eq(creators.id, videos.creatorId))
+          .where(where)
+          .orderBy(...videoOrder(sort))
+          .limit(page.limit)
+          .offset(page.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(topicVideos)
+      .innerJoin(videos, eq(videos.id, topicVideos.videoId))
+      .where(where),
+  ]);
+  return { rows, total: Number(count?.total ?? 0) };
+}

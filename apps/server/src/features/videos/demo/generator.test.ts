@@ -1,0 +1,168 @@
+import { videoLimits } from '@dso/contract';
+import { creatorSizeClass, salesClass } from '@dso/domain';
+import { describe, expect, it } from 'vitest';
+import { headTerms } from '../../keywords/demo/head-terms';
+import {
+  creatorIndexOf,
+  DEMO_VIDEOS_PER_HEAD_TERM,
+  type DemoCreator,
+  type DemoVideo,
+  demoCreator,
+  demoCreatorId,
+  firstRunVideoOptions,
+  generateVideoDemo,
+  HEAD_PLAN_VIDEOS,
+  type VideoDemoBatch,
+  videoIndexOf,
+} from './generator';
+
+const options = firstRunVideoOptions('2026-11-20');
+const all = (batches: Iterable<VideoDemoBatch>) => {
+  const creators: DemoCreator[] = [];
+  const videos: Array<Extract<VideoDemoBatch, { kind: 'videos' }>['videos'][number]> = [];
+  let sessions: Extract<VideoDemoBatch, { kind: 'live' }>['sessions'] = [];
+  let topics: Extract<VideoDemoBatch, { kind: 'topics' }>['topics'] = [];
+  for (const batch of batches) {
+    if (batch.kind === 'creators') creators.push(...batch.creators.map((entry) => entry.creator));
+    else if (batch.kind === 'videos') videos.push(...batch.videos);
+    else if (batch.kind === 'live') sessions = [...sessions, ...batch.sessions];
+    else topics = batch.topics;
+  }
+  return { creators, videos, sessions, topics };
+};
+const data = all(generateVideoDemo(options));
+
+describe('the demo video generator', () => {
+  it('is deterministic: the same options give the same data, batch size aside', () => {
+    const again = all(generateVideoDemo(options, 333));
+    expect(again.creators).toEqual(data.creators);
+    expect(again.videos.map((entry) => entry.video)).toEqual(data.videos.map((entry) => entry.video));
+    expect(again.videos[17]!.comments).toEqual(data.videos[17]!.comments);
+    expect(again.topics).toEqual(data.topics);
+    const other = all(generateVideoDemo({ ...options, seed: 1, creators: 50, videos: 50 }));
+    expect(other.videos[0]!.video.awemeId).not.toBe(data.videos[0]!.video.awemeId);
+  });
+
+  it('writes indexes into ids and reads them back only for its own seed', () => {
+    const video = data.videos[1234]!.video;
+    expect(videoIndexOf(options.seed, video.awemeId)).toEqual({ creator: video.creator, index: 1234 });
+    expect(videoIndexOf(options.seed + 1, video.awemeId)).toBeNull();
+    expect(video.awemeId).toMatch(/^\d{19}$/);
+    expect(creatorIndexOf(options.seed, demoCreatorId(options.seed, 777))).toBe(777);
+    expect(creatorIndexOf(options.seed, 'MS4wLjABAAAAnope')).toBeNull();
+    expect(demoCreator(options.seed, 777)).toEqual(data.creators[777]);
+    expect(new Set(data.videos.map((entry) => entry.video.awemeId)).size).toBe(data.videos.length);
+    expect(new Set(data.creators.map((creator) => creator.userId)).size).toBe(data.creators.length);
+  });
+
+  it('gives every head term of the keyword library works titled with it, by creators of its industry', () => {
+    const byTerm = new Map<string, DemoVideo[]>();
+    for (const { video } of data.videos.slice(0, HEAD_PLAN_VIDEOS)) {
+      byTerm.set(video.subject, [...(byTerm.get(video.subject) ?? []), video]);
+    }
+    for (const term of headTerms()) {
+      const works = byTerm.get(term) ?? [];
+      expect(works.length, term).toBeGreaterThanOrEqual(DEMO_VIDEOS_PER_HEAD_TERM);
+      for (const work of works) {
+        expect(work.desc).toContain(term);
+        expect(work.keywords).toContain(term);
+        expect(data.creators[work.creator]!.field).toBe(work.industry);
+      }
+    }
+  });
+
+  it('names only phrases its title contains as a video’s keywords', () => {
+    for (const { video } of data.videos) {
+      for (const keyword of video.keywords) expect(video.desc).toContain(keyword);
+      expect(video.tags[0]).toBe(video.subject);
+    }
+  });
+
+  it('makes image-text posts with duration 0 and no play address, and no remote images', () => {
+    const imageText = data.videos.filter(({ video }) => video.durationMs === 0);
+    expect(imageText.length / data.videos.length).toBeGreaterThan(0.08);
+    expect(imageText.length / data.videos.length).toBeLessThan(0.2);
+    for (const { video } of imageText) expect(video.playUrl).toBeNull();
+    for (const { video } of data.videos) expect(video.cover).toBe('');
+    for (const creator of data.creators) expect(creator.avatar).toBe('');
+  });
+
+  it('spreads creators over every size class, most of them small, and sales classes over sellers', () => {
+    const sizes = new Map<string, number>();
+    for (const creator of data.creators) {
+      const size = creatorSizeClass(creator.followerCount).code;
+      sizes.set(size, (sizes.get(size) ?? 0) + 1);
+    }
+    for (const size of ['tail', 'small', 'mid', 'shoulder', 'head']) expect(sizes.get(size), size).toBeGreaterThan(0);
+    expect((sizes.get('tail') ?? 0) + (sizes.get('small') ?? 0)).toBeGreaterThan(data.creators.length / 2);
+    expect(sizes.get('head')!).toBeLessThan(data.creators.length / 10);
+    const sellers = data.creators.filter((creator) => creator.isCommerce);
+    expect(sellers.length).toBeGreaterThan(data.creators.length * 0.2);
+    expect(new Set(sellers.map((creator) => salesClass(creator.salesAmountFen30d).code)).size).toBeGreaterThanOrEqual(
+      4,
+    );
+    for (const creator of data.creators.filter((entry) => !entry.isCommerce)) expect(creator.salesAmountFen30d).toBe(0);
+  });
+
+  it('keeps a creator’s works within its work count and its figures plausible', () => {
+    const works = new Map<number, number>();
+    for (const { video } of data.videos) works.set(video.creator, (works.get(video.creator) ?? 0) + 1);
+    for (const [index, count] of works) expect(data.creators[index]!.awemeCount).toBeGreaterThanOrEqual(count);
+    for (const { video, comments } of data.videos) {
+      expect(video.commentCount).toBeLessThanOrEqual(video.goodCount + 1);
+      expect(comments.length).toBeLessThanOrEqual(Math.min(options.commentsPerVideo, video.commentCount));
+      for (let i = 1; i < comments.length; i++)
+        expect(comments[i]!.diggCount).toBeLessThanOrEqual(comments[i - 1]!.diggCount);
+      expect(video.createTime.getTime()).toBeLessThanOrEqual(Date.parse('2026-11-20T16:00:00Z'));
+    }
+  });
+
+  it('has small accounts with breakout works for the lowPowderPop list', () => {
+    const breakouts = data.videos.filter(({ video }) => {
+      const creator = data.creators[video.creator]!;
+      return (
+        creator.followerCount <= videoLimits.lowFollowerMaxFollowers &&
+        video.goodCount >= creator.followerCount * videoLimits.lowFollowerMinLikesPerFollower
+      );
+    });
+    expect(breakouts.length).toBeGreaterThan(20);
+    expect(breakouts.length).toBeLessThan(data.videos.length * 0.1);
+    expect(new Set(breakouts.map(({ video }) => video.industry)).size).toBeGreaterThan(5);
+  });
+
+  it('makes trends that end at the figures of works still in their first 72 hours', () => {
+    const young = data.videos.filter(
+      ({ video, trend }) => trend && Date.parse('2026-11-20T16:00:00Z') - video.createTime.getTime() < 60 * 3_600_000,
+    );
+    expect(young.length).toBeGreaterThan(0);
+    for (const { video, trend } of young) {
+      const observed = trend!.goodValues.filter((value) => value !== null);
+      expect(observed.at(-1)).toBe(video.goodCount);
+      expect(trend!.goodValues.at(-1)).toBeNull();
+    }
+  });
+
+  it('makes live sessions whose goods sell what their minutes sold, two of them on air', () => {
+    expect(data.sessions.filter((session) => session.endTime === null)).toHaveLength(2);
+    for (const session of data.sessions) {
+      expect(data.creators[session.creator]!.isCommerce).toBe(true);
+      const goods = session.goods.reduce((sum, item) => sum + item.sales * item.price_fen, 0);
+      expect(Math.abs(goods - session.salesAmountFen)).toBeLessThanOrEqual(session.salesAmountFen * 0.05 + 50_000);
+      expect(session.peakOnline).toBe(Math.max(...session.minutes.map((minute) => minute.online)));
+    }
+  });
+
+  it('makes video and image-text topics of the subjects with the most works', () => {
+    const kinds = new Set(data.topics.map((topic) => topic.kind));
+    expect(kinds).toEqual(new Set(['video', 'image_text']));
+    const awemeIds = new Map(data.videos.map(({ video }) => [video.awemeId, video]));
+    for (const topic of data.topics) {
+      expect(topic.awemeIds.length).toBeGreaterThan(0);
+      for (const id of topic.awemeIds) {
+        const video = awemeIds.get(id)!;
+        expect(video.subject).toBe(topic.name);
+        expect(video.durationMs === 0).toBe(topic.kind === 'image_text');
+      }
+    }
+  });
+});

@@ -1,0 +1,306 @@
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../../db/client';
+import { yieldToEventLoop } from '../../jobs/jobs.worker';
+import { shiftDays } from '../../keywords/demo/generator';
+import { refreshHotWords } from '../ingest/hot-words';
+import {
+  type CreatorIngest,
+  linkVideoKeywords,
+  type PortraitIngest,
+  rankUnrankedKeywordVideos,
+  upsertComments,
+  upsertCreators,
+  upsertFollowerHistory,
+  upsertLiveSessions,
+  upsertPortraits,
+  upsertTopics,
+  upsertTrends,
+  upsertVideos,
+  type VideoIngest,
+} from '../ingest/video-ingest.repository';
+import {
+  type DemoCreator,
+  type DemoLiveSession,
+  type DemoPortrait,
+  type DemoVideo,
+  endOfDay,
+  firstRunVideoOptions,
+  generateVideoDemo,
+  HEAD_PLAN_VIDEOS,
+  type VideoDemoOptions,
+} from './generator';
+
+export { firstRunVideoOptions, type VideoDemoOptions };
+
+/** What the seed wrote. */
+export interface VideoSeedCounts {
+  creators: number;
+  videos: number;
+  comments: number;
+  keywordLinks: number;
+  liveSessions: number;
+  topics: number;
+  ms: number;
+}
+
+/** A demo creator as the ingest takes it. */
+export function creatorIngestOf(creator: DemoCreator, asOf: string, fetchedAt?: Date): CreatorIngest {
+  return {
+    userId: creator.userId,
+    uniqueId: creator.uniqueId,
+    nickName: creator.nickName,
+    avatar: creator.avatar,
+    signature: creator.signature,
+    gender: creator.gender,
+    province: creator.province,
+    city: creator.city,
+    field: creator.field,
+    verified: creator.verified,
+    verifyInfo: creator.verifyInfo,
+    isCommerce: creator.isCommerce,
+    mcn: creator.mcn,
+    followerCount: creator.followerCount,
+    followerGrowth30d: creator.followerGrowth30d,
+    totalFavorited: creator.totalFavorited,
+    awemeCount: creator.awemeCount,
+    videoCommentTotalCount: creator.videoCommentTotalCount,
+    videoShareTotalCount: creator.videoShareTotalCount,
+    videoCollectTotalCount: creator.videoCollectTotalCount,
+    salesAmountFen30d: creator.salesAmountFen30d,
+    liveCount: creator.liveCount,
+    asOf: fetchedAt ? shanghaiDay(fetchedAt) : asOf,
+    isDemo: true,
+  };
+}
+
+/** A demo video as the ingest takes it. */
+export function videoIngestOf(video: DemoVideo, fetchedAt: Date): VideoIngest {
+  return {
+    awemeId: video.awemeId,
+    authorUserId: video.authorUserId,
+    desc: video.desc,
+    tags: video.tags,
+    score: video.score,
+    cover: video.cover,
+    shareUrl: video.shareUrl,
+    playUrl: video.playUrl,
+    createTime: video.createTime,
+    fetchedAt,
+    durationMs: video.durationMs,
+    goodCount: video.goodCount,
+    commentCount: video.commentCount,
+    shareCount: video.shareCount,
+    collectCount: video.collectCount,
+    musicId: video.musicId,
+    musicTitle: video.musicTitle,
+    goods: video.goods,
+    status: video.status,
+    wordNew: video.wordNew,
+    isDemo: true,
+  };
+}
+
+function portraitIngestOf(
+  portrait: DemoPortrait,
+  subjectType: 'video' | 'creator',
+  subjectId: number,
+  asOf: string,
+): PortraitIngest {
+  return { ...portrait, subjectType, subjectId, asOf, isDemo: true };
+}
+
+const shanghaiDay = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+
+function liveIngestOf(session: DemoLiveSession) {
+  return { ...session, isDemo: true };
+}
+
+/**
+ * Seeds the demo platform data (creators with follower history and portraits, videos with comments,
+ * trends, portraits, hot words and their keyword links, live sessions, topics) through the ingest, in
+ * batches with a yield between them. Idempotent: a second run updates the same rows. Call it after
+ * the keyword seed: videos link to the keyword rows that exist. `log` gets one line at the end.
+ */
+export async function seedVideoDemo(
+  db: Database,
+  options: VideoDemoOptions,
+  log?: (message: string, data?: Record<string, unknown>) => void,
+  onBatch?: (counts: Omit<VideoSeedCounts, 'ms'>) => void,
+): Promise<VideoSeedCounts> {
+  const started = Date.now();
+  const counts = { creators: 0, videos: 0, comments: 0, keywordLinks: 0, liveSessions: 0, topics: 0 };
+  const asOf = options.asOf;
+  const fetchedAt = endOfDay(asOf);
+  for (const batch of generateVideoDemo(options)) {
+    if (batch.kind === 'creators') {
+      const { ids } = await upsertCreators(
+        db,
+        batch.creators.map(({ creator }) => creatorIngestOf(creator, asOf)),
+      );
+      counts.creators += ids.size;
+      const history = batch.creators.flatMap(({ creator, history: days }) =>
+        (days ?? []).map((followerCount, day) => ({
+          creatorId: ids.get(creator.userId)!,
+          day: shiftDays(asOf, day - (days!.length - 1)),
+          followerCount,
+        })),
+      );
+      for (let start = 0; start < history.length; start += 5_000) {
+        await upsertFollowerHistory(db, history.slice(start, start + 5_000));
+      }
+      await upsertPortraits(
+        db,
+        batch.creators.flatMap(({ creator, portrait }) =>
+          portrait ? [portraitIngestOf(portrait, 'creator', ids.get(creator.userId)!, asOf)] : [],
+        ),
+      );
+    } else if (batch.kind === 'videos') {
+      const { ids } = await upsertVideos(
+        db,
+        batch.videos.map(({ video }) => videoIngestOf(video, fetchedAt)),
+      );
+      counts.videos += ids.size;
+      const idOf = (video: DemoVideo) => ids.get(video.awemeId)!;
+      const comments = batch.videos.flatMap(({ video, comments: list }) =>
+        list.map((comment) => ({ ...comment, videoId: idOf(video), isDemo: true })),
+      );
+      for (let start = 0; start < comments.length; start += 5_000) {
+        await upsertComments(db, comments.slice(start, start + 5_000));
+      }
+      counts.comments += comments.length;
+      await upsertTrends(
+        db,
+        batch.videos.flatMap(({ video, trend }) => (trend ? [{ videoId: idOf(video), ...trend }] : [])),
+      );
+      await upsertPortraits(
+        db,
+        batch.videos.flatMap(({ video, portrait }) =>
+          portrait ? [portraitIngestOf(portrait, 'video', idOf(video), asOf)] : [],
+        ),
+      );
+      counts.keywordLinks += await linkVideoKeywords(
+        db,
+        batch.videos.flatMap(({ video }) =>
+          video.keywords.map((keyword) => ({ videoId: idOf(video), keyword, searchRank: null, asOf })),
+        ),
+      );
+      // The detailed works get their hot words here; a benchmark's millions of others are counted when
+      // their comments are next refreshed (segmenting every comment would dominate a large load).
+      await refreshHotWords(
+        db,
+        batch.videos
+          .filter(({ video, comments: list }) => list.length > 0 && video.index < options.detailedVideos)
+          .map(({ video }) => idOf(video)),
+      );
+    } else if (batch.kind === 'live') {
+      const { ids } = await upsertLiveSessions(db, batch.sessions.map(liveIngestOf));
+      counts.liveSessions += ids.size;
+    } else {
+      const ids = await upsertTopics(
+        db,
+        batch.topics.map((topic) => ({ ...topic, isDemo: true })),
+      );
+      counts.topics += ids.size;
+    }
+    onBatch?.(counts);
+    // A large seed must not hold the event loop (the first start serves nothing meanwhile, but a
+    // server seeding e2e data does).
+    await yieldToEventLoop();
+  }
+  await rankUnrankedKeywordVideos(db, asOf);
+  await db.execute(
+    sql.raw(
+      'ANALYZE creators, creator_follower_history, videos, video_comments, video_trends, video_hot_words, ' +
+        'audience_portraits, video_keywords, live_sessions, live_minutes, topics, topic_videos',
+    ),
+  );
+  const result = { ...counts, ms: Date.now() - started };
+  log?.('seeded the demo video library', result);
+  return result;
+}
+
+/**
+ * The browser journeys' video library: every head-term work and a few hundred more, small enough to
+ * seed in a few seconds per journey server (after its keyword seed).
+ */
+export function e2eVideoOptions(asOf: string): VideoDemoOptions {
+  return {
+    ...firstRunVideoOptions(asOf),
+    creators: 300,
+    videos: HEAD_PLAN_VIDEOS + 400,
+    commentsPerVideo: 12,
+    detailedVideos: 800,
+    detailedCreators: 300,
+    liveSessions: 8,
+    topics: 30,
+    now: new Date(),
+    // The video lists journey brings its own breakout works and expects them first.
+    breakoutRate: 0,
+  };
+}
+
+/** The first start's demo video library: {@link seedVideoDemo} with {@link firstRunVideoOptions}. */
+export function seedFirstRunVideos(
+  db: Database,
+  asOf: string,
+  log?: (message: string, data?: Record<string, unknown>) => void,
+): Promise<VideoSeedCounts> {
+  return seedVideoDemo(db, { ...firstRunVideoOptions(asOf), now: new Date() }, log);
+}
+
+/**
+ * The video tables' secondary indexes (title and nickname grams, sorts, comment pages): dropped while
+ * a large seed loads and built once at the end, one sorted build instead of millions of incremental
+ * inserts. Their definitions are read from the database before the drop, so the migrations stay the
+ * one definition.
+ */
+const BULK_INDEXES = [
+  'creators_grams_idx',
+  'creators_followers_idx',
+  'creators_favorited_idx',
+  'creators_growth_idx',
+  'creators_field_followers_idx',
+  'creators_province_followers_idx',
+  'creators_class_favorited_idx',
+  'creators_class_growth_idx',
+  'videos_grams_idx',
+  'videos_creator_time_idx',
+  'videos_create_time_idx',
+  'videos_good_count_idx',
+  'video_comments_digg_idx',
+  'video_comments_time_idx',
+  'video_keywords_keyword_idx',
+];
+
+/** Runs `load` with the video tables' secondary indexes dropped, then rebuilds them. */
+export async function withVideoIndexesRebuilt(db: Database, load: () => Promise<void>, log: (line: string) => void) {
+  const definitions = await queryRows<{ indexname: string; indexdef: string }>(
+    db,
+    sql`SELECT indexname, indexdef FROM pg_indexes WHERE indexname = ANY(${sql.param(BULK_INDEXES)}::text[])`,
+  );
+  for (const { indexname } of definitions) await db.execute(sql.raw(`DROP INDEX IF EXISTS ${indexname}`));
+  try {
+    await load();
+  } finally {
+    for (const { indexname, indexdef } of definitions) {
+      const started = Date.now();
+      await db.execute(sql.raw(indexdef));
+      log(`built ${indexname} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    }
+  }
+}
+
+/**
+ * {@link seedFirstRunVideos} when the video library is empty (an installation seeded before the video
+ * library existed gets it on its next start); resolves whether it seeded.
+ */
+export async function seedFirstRunVideosIfEmpty(
+  db: Database,
+  asOf: string,
+  log?: (message: string, data?: Record<string, unknown>) => void,
+): Promise<boolean> {
+  const [existing] = await queryRows<{ found: boolean }>(db, sql`SELECT EXISTS (SELECT 1 FROM videos) AS found`);
+  if (existing?.found) return false;
+  await seedFirstRunVideos(db, asOf, log);
+  return true;
+}

@@ -1,0 +1,76 @@
+import type { VideoRow } from '@dso/contract';
+import { type Subquery, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { creators, videos } from '../../../db/schema';
+import { TOTAL_COUNT_CAP } from '../../keywords/search/keyword-search.repository';
+
+/**
+ * A work in a list (contract `videoRowSchema`): the columns every video list selects, and the one
+ * mapping to the wire. Lists join `videos` to `creators`; the creator's public figures travel with
+ * each row so a card needs no second call.
+ */
+export const videoRowColumns = {
+  awemeId: videos.awemeId,
+  videoDesc: videos.videoDesc,
+  originCover: videos.originCover,
+  shareUrl: videos.shareUrl,
+  durationMs: videos.durationMs,
+  createTime: videos.createTime,
+  videoScore: videos.videoScore,
+  goodCount: videos.goodCount,
+  commentCount: videos.commentCount,
+  shareCount: videos.shareCount,
+  collectCount: videos.collectCount,
+  isWithGoods: videos.isWithGoods,
+  status: videos.status,
+  isDemo: videos.isDemo,
+  userId: creators.userId,
+  nickName: creators.nickName,
+  avatar: creators.avatar,
+  followers: creators.totalFollowerCount,
+};
+
+export type VideoRowRecord = {
+  [Key in keyof typeof videoRowColumns]: (typeof videoRowColumns)[Key]['_']['data'];
+};
+
+/** A selected row on the wire: instants in Unix seconds, the score as stored. */
+export function presentVideoRow(row: VideoRowRecord): VideoRow {
+  return {
+    video_id: row.awemeId,
+    video_desc: row.videoDesc,
+    origin_cover: row.originCover,
+    share_url: row.shareUrl,
+    duration: row.durationMs,
+    create_time: Math.floor(row.createTime.getTime() / 1000),
+    video_score: row.videoScore,
+    good_count: row.goodCount,
+    comment_count: row.commentCount,
+    share_count: row.shareCount,
+    collect_count: row.collectCount,
+    is_with_goods: row.isWithGoods,
+    status: row.status,
+    user_id: row.userId,
+    user_nick_name: row.nickName,
+    avatar_larger: row.avatar,
+    total_follower_count: row.followers,
+    is_demo: row.isDemo,
+  };
+}
+
+/** Rows a count stops at: the keyword search's cap, so a one-character search never counts millions. */
+export const COUNT_CAP = TOTAL_COUNT_CAP;
+
+/**
+ * A total that stops at {@link COUNT_CAP}: `matching` selects one column of the matching rows, and is
+ * cut at the cap plus one, so the answer says whether it was cut (`estimated`).
+ */
+export async function cappedCount(
+  db: Database,
+  matching: { limit(limit: number): { as(alias: 'capped'): Subquery } },
+): Promise<{ total: number; estimated: boolean }> {
+  const capped = matching.limit(COUNT_CAP + 1).as('capped');
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(capped);
+  const total = Number(row?.total ?? 0);
+  return { total: Math.min(total, COUNT_CAP), estimated: total > COUNT_CAP };
+}

@@ -1,0 +1,87 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { writingTemplates, writingWorks } from '../../db/schema/writing';
+import type { DefaultWritingTemplate } from './default-templates';
+
+/** SQL of AI 创作: the template list and a user's saved works. */
+
+export type WritingTemplateRow = typeof writingTemplates.$inferSelect;
+export type WritingWorkRow = typeof writingWorks.$inferSelect;
+
+/** Adds the default templates whose seed key is not there yet; edited or disabled ones stay as they are. */
+export async function insertMissingTemplates(db: Database, templates: DefaultWritingTemplate[]) {
+  if (templates.length === 0) return;
+  await db
+    .insert(writingTemplates)
+    .values(templates.map((template, index) => ({ ...template, sort: index })))
+    .onConflictDoNothing({ target: writingTemplates.seedKey });
+}
+
+/** Enabled templates in display order: by category, then each template's place in it. */
+export function selectEnabledTemplates(db: Database): Promise<WritingTemplateRow[]> {
+  return db
+    .select()
+    .from(writingTemplates)
+    .where(eq(writingTemplates.enabled, true))
+    .orderBy(writingTemplates.categoryId, writingTemplates.sort, writingTemplates.id);
+}
+
+export async function findEnabledTemplate(db: Database, id: number): Promise<WritingTemplateRow | null> {
+  const [row] = await db
+    .select()
+    .from(writingTemplates)
+    .where(and(eq(writingTemplates.id, id), eq(writingTemplates.enabled, true)));
+  return row ?? null;
+}
+
+export async function insertWork(db: Database, values: typeof writingWorks.$inferInsert): Promise<WritingWorkRow> {
+  const [row] = await db.insert(writingWorks).values(values).returning();
+  return row!;
+}
+
+/** Updates a user's own work; null when it is not theirs or gone. */
+export async function updateWork(
+  db: Database,
+  userId: number,
+  id: number,
+  values: Pick<WritingWorkRow, 'title' | 'inputs' | 'content' | 'sandbox'>,
+): Promise<WritingWorkRow | null> {
+  const [row] = await db
+    .update(writingWorks)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(writingWorks.id, id), eq(writingWorks.userId, userId)))
+    .returning();
+  return row ?? null;
+}
+
+export async function findWork(db: Database, userId: number, id: number): Promise<WritingWorkRow | null> {
+  const [row] = await db
+    .select()
+    .from(writingWorks)
+    .where(and(eq(writingWorks.id, id), eq(writingWorks.userId, userId)));
+  return row ?? null;
+}
+
+/** A page of a user's works, most recently saved first. */
+export async function selectWorks(db: Database, userId: number, page: { limit: number; offset: number }) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(writingWorks)
+      .where(eq(writingWorks.userId, userId))
+      .orderBy(desc(writingWorks.updatedAt), desc(writingWorks.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(writingWorks).where(eq(writingWorks.userId, userId)),
+  ]);
+  return { rows, total: total?.total ?? 0 };
+}
+
+/** Deletes a user's own work; false when it was not theirs or already gone. */
+export async function deleteWork(db: Database, userId: number, id: number): Promise<boolean> {
+  const deleted = await db
+    .delete(writingWorks)
+    .where(and(eq(writingWorks.id, id), eq(writingWorks.userId, userId)))
+    .returning({ id: writingWorks.id });
+  return deleted.length > 0;
+}

@@ -1,0 +1,322 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { WritingPath, type WritingTemplate, type WritingTemplateGroups } from '@dso/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { keywordRelations, keywords } from '../../db/schema/keywords';
+import { type LlmChatRequest, LlmError, type LlmProvider } from '../../providers/llm/index';
+import { createSandboxLlm, SANDBOX_LABEL } from '../../providers/llm/sandbox';
+import { createTestApp, createUser, loginAs, signedInjectOptions, type TestApp, useUpDailyQuota } from '../../testing';
+import { upsertKeywords } from '../keywords/import/keyword-ingest.repository';
+import { keywordInput } from '../keywords/keyword.fixtures';
+import { getPermissionUse } from '../permissions/permissions.service';
+
+/** The events of a streamed answer, in order. */
+function eventsOf(payload: string): Array<{ event: string; data: Record<string, unknown> }> {
+  return payload
+    .split('\n\n')
+    .filter((block) => block.trim())
+    .map((block) => {
+      const event = /^event: (.+)$/m.exec(block)?.[1] ?? 'message';
+      const data = /^data: (.+)$/m.exec(block)?.[1] ?? '{}';
+      return { event, data: JSON.parse(data) as Record<string, unknown> };
+    });
+}
+const textOf = (payload: string) =>
+  eventsOf(payload)
+    .filter((event) => event.event === 'delta')
+    .map((event) => event.data.text)
+    .join('');
+
+/** A model the test steers: fails before or after some pieces, or records what it was asked. */
+function steeredLlm() {
+  const state = {
+    mode: 'ok' as 'ok' | 'fail-first' | 'fail-mid' | 'busy' | 'endless',
+    /** Set when a call's signal fired. */
+    aborted: 0,
+    requests: [] as LlmChatRequest[],
+  };
+  const provider: LlmProvider = {
+    name: 'steered',
+    isSandbox: false,
+    async *streamChat(request) {
+      state.requests.push(request);
+      if (state.mode === 'fail-first') throw new LlmError('unavailable', 'down');
+      if (state.mode === 'busy') throw new LlmError('rate_limited', '429');
+      yield '第一段。';
+      if (state.mode === 'endless') {
+        // Pieces until the caller stops it, as a long text would.
+        for (;;) {
+          if (request.signal?.aborted) {
+            state.aborted++;
+            throw new LlmError('aborted', 'stopped');
+          }
+          yield '又一段。';
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      }
+      if (state.mode === 'fail-mid') throw new LlmError('unavailable', 'cut');
+      yield '第二段。';
+    },
+  };
+  return { state, provider };
+}
+
+describe('AI 创作 routes', () => {
+  let t: TestApp;
+  const steered = steeredLlm();
+  let useSandbox = true;
+  const sandbox = createSandboxLlm({ pieceDelayMs: 0 });
+  const llm: LlmProvider = {
+    get name() {
+      return useSandbox ? sandbox.name : steered.provider.name;
+    },
+    get isSandbox() {
+      return useSandbox;
+    },
+    streamChat: (request) => (useSandbox ? sandbox : steered.provider).streamChat(request),
+  };
+  let groups: WritingTemplateGroups;
+  let script: WritingTemplate;
+
+  beforeAll(async () => {
+    t = await createTestApp({ providers: { llm } });
+    const db = t.database.db;
+    await upsertKeywords(db, [keywordInput('露营装备', 5000), keywordInput('露营帐篷推荐', 3000)]);
+    const [camping] = await db.select().from(keywords).where(eq(keywords.keyword, '露营装备'));
+    await db.insert(keywordRelations).values([
+      { keywordId: camping!.id, relation: 'correlation', relatedKeyword: '露营帐篷推荐', score: 90 },
+      { keywordId: camping!.id, relation: 'correlation', relatedKeyword: '露营灯', score: 80 },
+    ]);
+    const list = await t.request({ method: 'GET', url: WritingPath.templates });
+    groups = list.json().data;
+    script = groups.短视频脚本!.find((template) => template.title === '口播短视频脚本')!;
+  });
+  afterAll(() => t.close());
+  beforeEach(() => {
+    useSandbox = true;
+    steered.state.mode = 'ok';
+    steered.state.requests.length = 0;
+    steered.state.aborted = 0;
+  });
+
+  async function member(grade: 'FREE' | 'VIP' | 'EVIP' = 'FREE') {
+    const user = await createUser(t.database.db, { grade });
+    return { user, token: await loginAs(t.database.db, user.id) };
+  }
+  const generate = (token: string | undefined, body: unknown) =>
+    t.request({ method: 'POST', url: WritingPath.generate, body, ...(token ? { token } : {}) });
+  const used = (userId: number, alias: string) =>
+    getPermissionUse(t.database.db, userId, alias).then((use) => use.use_val);
+  const fields = { keyword: '露营装备', point: '入门三样东西就够' };
+
+  it('lists the seeded templates keyed by category title, in display order, to anyone', async () => {
+    expect(Object.keys(groups)).toEqual(['短视频脚本', '标题与开头', '小红书笔记', '直播带货', '营销文案']);
+    expect(script.category_id).toBe(1);
+    expect(script.tone).toBeTruthy();
+    expect(script.audience).toBeTruthy();
+    expect(script.variables.map((variable) => variable.key)).toEqual(['keyword', 'point', 'detail']);
+    expect(script.variables[0]).toMatchObject({ label: '视频主题', required: true, kind: 'text', max_length: 30 });
+    // Seeding again at the next start adds nothing.
+    const again = await t.request({ method: 'GET', url: WritingPath.templates });
+    expect(Object.values(again.json().data).flat()).toHaveLength(Object.values(groups).flat().length);
+  });
+
+  it('asks a visitor to log in before generating', async () => {
+    const response = await generate(undefined, { template_id: script.id, fields });
+    expect(response.json()).toMatchObject({ code: 800, msg: '请先登录' });
+  });
+
+  it('refuses bad input in Chinese before any model call', async () => {
+    const { token } = await member();
+    useSandbox = false;
+    const noTemplate = await generate(token, { fields });
+    expect(noTemplate.json().code).toBe(400);
+    expect(noTemplate.json().msg).toMatch(/[\u4e00-\u9fa5]/);
+    const empty = await generate(token, { template_id: script.id, fields: { keyword: ' ' } });
+    expect(empty.json()).toMatchObject({ code: 400, msg: '请填写视频主题' });
+    const long = await generate(token, { template_id: script.id, fields: { ...fields, keyword: '露'.repeat(31) } });
+    expect(long.json()).toMatchObject({ code: 400, msg: '视频主题不能超过30个字' });
+    const tooLong = await generate(token, { template_id: script.id, fields: { detail: 'x'.repeat(501) } });
+    expect(tooLong.json()).toMatchObject({ code: 400, msg: '每项内容不能超过500个字' });
+    const unknown = await generate(token, { template_id: 999_999, fields });
+    expect(unknown.json()).toMatchObject({ code: 404, msg: '写作模板不存在或已下线' });
+    expect(steered.state.requests).toHaveLength(0);
+  });
+
+  it('streams the sandbox text from the keyword library and charges one writing unit', async () => {
+    const { user, token } = await member();
+    const response = await generate(token, { template_id: script.id, fields });
+    expect(response.headers['content-type']).toContain('text/event-stream');
+    const events = eventsOf(response.body);
+    expect(events.filter((event) => event.event === 'delta').length).toBeGreaterThan(10);
+    expect(events[0]).toEqual({ event: 'start', data: { sandbox: true } });
+    expect(events.at(-1)).toEqual({ event: 'done', data: { sandbox: true } });
+    const text = textOf(response.body);
+    expect(text.startsWith(SANDBOX_LABEL)).toBe(true);
+    expect(text).toContain('露营装备');
+    // Related words come from the keyword library.
+    expect(text).toContain('露营帐篷推荐');
+    expect(text).toContain('露营灯');
+    expect(await used(user.id, 'AI_WRITING_COUNT_DAY')).toBe(1);
+    expect(await used(user.id, 'AI_REWRITING_COUNT_DAY')).toBe(0);
+  });
+
+  it('hands the model the filled-in prompt, tone, audience and related words', async () => {
+    const { token } = await member();
+    useSandbox = false;
+    const response = await generate(token, { template_id: script.id, fields });
+    expect(textOf(response.body)).toBe('第一段。第二段。');
+    expect(eventsOf(response.body).at(-1)).toEqual({ event: 'done', data: { sandbox: false } });
+    const [request] = steered.state.requests;
+    expect(request!.messages[0]!.content).toContain(script.tone);
+    expect(request!.messages[1]!.content).toContain('主题「露营装备」');
+    expect(request!.messages[1]!.content).toContain('入门三样东西就够');
+    expect(request!.messages[1]!.content).toContain('露营帐篷推荐、露营灯');
+  });
+
+  it('charges a regeneration to the rewriting count, with another phrasing', async () => {
+    const { user, token } = await member();
+    const first = textOf((await generate(token, { template_id: script.id, fields })).body);
+    const texts = new Set([first]);
+    for (const attempt of [1, 2])
+      texts.add(textOf((await generate(token, { template_id: script.id, fields, attempt })).body));
+    expect(texts.size).toBeGreaterThan(1);
+    expect(await used(user.id, 'AI_WRITING_COUNT_DAY')).toBe(1);
+    expect(await used(user.id, 'AI_REWRITING_COUNT_DAY')).toBe(2);
+  });
+
+  it('stops the model when the browser stops reading, and charges the text it began', async () => {
+    const { user, token } = await member();
+    useSandbox = false;
+    steered.state.mode = 'endless';
+    const address = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }));
+    const injected = signedInjectOptions({ method: 'POST', url: WritingPath.generate, token });
+    // node:http without keep-alive, so closing the app does not wait on a pooled connection.
+    const call = httpRequest({
+      host: address.hostname,
+      port: address.port,
+      path: String(injected.url),
+      method: 'POST',
+      agent: false,
+      headers: { ...(injected.headers as Record<string, string>), 'content-type': 'application/json' },
+    });
+    call.end(JSON.stringify({ template_id: script.id, fields }));
+    const response = await new Promise<IncomingMessage>((resolve) => call.once('response', resolve));
+    // Reads until the first piece has arrived (the start event may come in its own chunk).
+    const first = await new Promise<string>((resolve) => {
+      let received = '';
+      const onData = (data: Buffer) => {
+        received += data.toString();
+        if (received.includes('第一段。')) {
+          response.off('data', onData);
+          resolve(received);
+        }
+      };
+      response.on('data', onData);
+    });
+    expect(first).toContain('第一段。');
+    call.destroy();
+    await expect.poll(() => steered.state.aborted, { timeout: 5_000 }).toBe(1);
+    await expect.poll(() => used(user.id, 'AI_WRITING_COUNT_DAY'), { timeout: 5_000 }).toBe(1);
+  });
+
+  it('charges nothing when the model cannot answer, and says why in Chinese', async () => {
+    const { user, token } = await member();
+    useSandbox = false;
+    steered.state.mode = 'fail-first';
+    expect((await generate(token, { template_id: script.id, fields })).json()).toMatchObject({
+      code: 300,
+      msg: 'AI 服务暂时不可用，请稍后重试',
+    });
+    steered.state.mode = 'busy';
+    expect((await generate(token, { template_id: script.id, fields })).json()).toMatchObject({
+      code: 300,
+      msg: 'AI 服务繁忙，请稍后重试',
+    });
+    steered.state.mode = 'fail-mid';
+    const cut = await generate(token, { template_id: script.id, fields });
+    expect(textOf(cut.body)).toBe('第一段。');
+    expect(eventsOf(cut.body).at(-1)).toEqual({ event: 'error', data: { code: 300, msg: 'AI 生成中断，请重新生成' } });
+    expect(await used(user.id, 'AI_WRITING_COUNT_DAY')).toBe(0);
+  });
+
+  it('refuses a used-up quota before calling the model: pay dialog below EVIP, buy-times at EVIP', async () => {
+    const free = await member('FREE');
+    await useUpDailyQuota(t.database.db, free.user.id, 'AI_WRITING_COUNT_DAY', 5);
+    useSandbox = false;
+    const refused = await generate(free.token, { template_id: script.id, fields });
+    expect(refused.json()).toMatchObject({
+      code: 810,
+      data: { alias: 'AI_WRITING_COUNT_DAY', reason: 'exhausted', action: 'pay', grade: 'VIP' },
+    });
+    // Regenerating spends the other count, which is still there.
+    expect(
+      eventsOf((await generate(free.token, { template_id: script.id, fields, attempt: 1 })).body).at(-1)?.event,
+    ).toBe('done');
+    expect(steered.state.requests).toHaveLength(1);
+
+    const top = await member('EVIP');
+    await useUpDailyQuota(t.database.db, top.user.id, 'AI_REWRITING_COUNT_DAY', 500);
+    const buyTimes = await generate(top.token, { template_id: script.id, fields, attempt: 3 });
+    expect(buyTimes.json()).toMatchObject({ code: 810, data: { alias: 'AI_REWRITING_COUNT_DAY', action: 'buyTimes' } });
+    expect(steered.state.requests).toHaveLength(1);
+  });
+
+  it('saves, lists, reopens, updates and deletes works, each user only their own', async () => {
+    const { token } = await member();
+    const other = await member();
+    const body = { template_id: script.id, title: '露营口播', inputs: fields, content: '正文内容', sandbox: true };
+    const saved = await t.request({ method: 'POST', url: WritingPath.works, body, token });
+    expect(saved.json().code).toBe(200);
+    const work = saved.json().data;
+    expect(work).toMatchObject({ template_title: '口播短视频脚本', title: '露营口播', inputs: fields, sandbox: true });
+
+    const updated = await t.request({
+      method: 'POST',
+      url: WritingPath.works,
+      body: { ...body, id: work.id, content: '改过的正文' },
+      token,
+    });
+    expect(updated.json().data).toMatchObject({ id: work.id, content: '改过的正文' });
+    await t.request({ method: 'POST', url: WritingPath.works, body: { ...body, title: '第二篇' }, token });
+
+    const list = await t.request({ method: 'GET', url: `${WritingPath.works}?page_no=1&page_size=10`, token });
+    expect(list.json().data.total).toBe(2);
+    expect(list.json().data.list.map((item: { title: string }) => item.title)).toEqual(['第二篇', '露营口播']);
+    expect(list.json().data.list[1].excerpt).toBe('改过的正文');
+
+    const opened = await t.request({ method: 'GET', url: WritingPath.workOf(work.id), token });
+    expect(opened.json().data.content).toBe('改过的正文');
+    const foreign = await t.request({ method: 'GET', url: WritingPath.workOf(work.id), token: other.token });
+    expect(foreign.json()).toMatchObject({ code: 404, msg: '作品不存在或已删除' });
+    const foreignDelete = await t.request({ method: 'DELETE', url: WritingPath.workOf(work.id), token: other.token });
+    expect(foreignDelete.json().code).toBe(404);
+
+    const deleted = await t.request({ method: 'DELETE', url: WritingPath.workOf(work.id), token });
+    expect(deleted.json().code).toBe(200);
+    const after = await t.request({ method: 'GET', url: WritingPath.works, token });
+    expect(after.json().data.total).toBe(1);
+  });
+
+  it('validates saved works in Chinese and asks visitors to log in', async () => {
+    const { token } = await member();
+    const empty = await t.request({
+      method: 'POST',
+      url: WritingPath.works,
+      body: { template_id: script.id, title: ' ', content: '正文' },
+      token,
+    });
+    expect(empty.json()).toMatchObject({ code: 400, msg: '标题不能为空' });
+    const noContent = await t.request({
+      method: 'POST',
+      url: WritingPath.works,
+      body: { template_id: script.id, title: '标题', content: '' },
+      token,
+    });
+    expect(noContent.json()).toMatchObject({ code: 400, msg: '内容不能为空' });
+    const bigPage = await t.request({ method: 'GET', url: `${WritingPath.works}?page_size=500`, token });
+    expect(bigPage.json()).toMatchObject({ code: 400, msg: '每页最多50条' });
+    const visitor = await t.request({ method: 'GET', url: WritingPath.works });
+    expect(visitor.json().code).toBe(800);
+  });
+});

@@ -1,0 +1,223 @@
+import {
+  Code,
+  type WritingGenerateBody,
+  type WritingTemplate,
+  type WritingTemplateGroups,
+  type WritingWork,
+  type WritingWorkList,
+  type WritingWorkListQuery,
+  type WritingWorkSaveBody,
+  writingLimits,
+  writingMessages,
+} from '@dso/contract';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { LlmMessage, LlmProvider } from '../../providers/llm/index';
+import { LlmError } from '../../providers/llm/index';
+import { relatedWordsOf } from '../keywords/related-words.service';
+import { assertQuotaLeft, consumePermission } from '../permissions/permissions.service';
+import { defaultWritingTemplates } from './default-templates';
+import * as repository from './writing.repository';
+
+/** A first generation spends this daily count; a regeneration of the same text the other. */
+export const WRITING_ALIAS = 'AI_WRITING_COUNT_DAY';
+export const REWRITING_ALIAS = 'AI_REWRITING_COUNT_DAY';
+
+/** Related words from the keyword library handed to the model (and written from by the sandbox). */
+const RELATED_WORDS = 8;
+/** Characters of a work's text shown in the history list. */
+const EXCERPT_LENGTH = 80;
+
+/** Seeds the default templates (default-templates.ts) that are not there yet; runs at every start. */
+export async function ensureDefaultWritingTemplates(db: Database) {
+  await repository.insertMissingTemplates(db, defaultWritingTemplates);
+}
+
+function presentTemplate(row: repository.WritingTemplateRow): WritingTemplate {
+  return {
+    id: row.id,
+    category_id: row.categoryId,
+    category_title: row.categoryTitle,
+    title: row.title,
+    description: row.description,
+    tone: row.tone,
+    audience: row.audience,
+    variables: row.variables.map((variable) => ({
+      key: variable.key,
+      label: variable.label,
+      placeholder: variable.placeholder,
+      kind: variable.kind,
+      required: variable.required,
+      max_length: Math.min(variable.maxLength, writingLimits.fieldMax),
+    })),
+  };
+}
+
+/** Load writing templates (000 §7): keyed by group title, groups and templates in display order. */
+export async function listTemplateGroups(db: Database): Promise<WritingTemplateGroups> {
+  const groups: WritingTemplateGroups = {};
+  for (const row of await repository.selectEnabledTemplates(db)) {
+    const list = groups[row.categoryTitle] ?? [];
+    list.push(presentTemplate(row));
+    groups[row.categoryTitle] = list;
+  }
+  return groups;
+}
+
+/** The form's values checked against the template: required ones filled, each within its limit. */
+function checkedFields(template: repository.WritingTemplateRow, fields: Record<string, string>) {
+  const values: Record<string, string> = {};
+  for (const variable of template.variables) {
+    const value = (fields[variable.key] ?? '').trim();
+    if (variable.required && !value) throw AppError.badRequest(writingMessages.fieldRequired(variable.label));
+    const max = Math.min(variable.maxLength, writingLimits.fieldMax);
+    if (Array.from(value).length > max) throw AppError.badRequest(writingMessages.fieldOverLimit(variable.label, max));
+    values[variable.key] = value;
+  }
+  return values;
+}
+
+/** The chat messages for a template and its values, with the library's related words as material. */
+function messagesFor(template: repository.WritingTemplateRow, values: Record<string, string>, related: string[]) {
+  const instruction = template.prompt.replace(/\{(\w+)\}/g, (_, key: string) => values[key] || '未提供');
+  const messages: LlmMessage[] = [
+    {
+      role: 'system',
+      content: `你是一名资深的中文新媒体文案策划，熟悉抖音和小红书的内容规律。直接输出成稿，不要解释写作思路。语气：${template.tone}。受众：${template.audience}。`,
+    },
+    {
+      role: 'user',
+      content: related.length
+        ? `${instruction}\n可自然融入的相关搜索词（来自关键词库）：${related.join('、')}`
+        : instruction,
+    },
+  ];
+  return messages;
+}
+
+/** The Chinese message for a model failure (nothing is charged for it). */
+export function modelFailureMessage(error: unknown): string {
+  if (error instanceof LlmError && error.reason === 'rate_limited') return writingMessages.modelBusy;
+  return writingMessages.modelUnavailable;
+}
+
+/** A generation that has its first piece: the model answered. */
+export interface WritingRun {
+  /** Written by the sandbox (the page labels it). */
+  sandbox: boolean;
+  first: string;
+  /** The remaining pieces; rejects with an LlmError when the model stops mid-text or is stopped. */
+  rest: AsyncIterator<string>;
+  /** Takes the unit of the quota; called once the text is complete or stopped by the user. */
+  charge(): Promise<void>;
+}
+
+/**
+ * Starts a generation: checks the template and the form, refuses (810) before any model call when the
+ * quota is used up, asks the model and waits for its first piece. A model that cannot answer is a
+ * 300 with the reason in Chinese, and nothing is charged.
+ */
+export async function startWriting(
+  db: Database,
+  llm: LlmProvider,
+  userId: number,
+  body: WritingGenerateBody,
+  signal: AbortSignal,
+): Promise<WritingRun> {
+  const template = await repository.findEnabledTemplate(db, body.template_id);
+  if (!template) throw new AppError(Code.NOT_FOUND, writingMessages.templateMissing);
+  const values = checkedFields(template, body.fields);
+  const charge = { userId, alias: body.attempt > 0 ? REWRITING_ALIAS : WRITING_ALIAS };
+  await assertQuotaLeft(db, charge);
+
+  const keywords = template.variables
+    .filter((variable) => variable.keyword)
+    .map((variable) => values[variable.key] ?? '');
+  const related = await relatedWordsOf(db, keywords, RELATED_WORDS);
+  const stream = llm.streamChat({
+    messages: messagesFor(template, values, related),
+    context: {
+      topic: keywords.find(Boolean) ? `${template.title}：${keywords.find(Boolean)}` : template.title,
+      keywords: keywords.filter(Boolean),
+      relatedWords: related,
+      tone: template.tone,
+      audience: template.audience,
+      fields: template.variables
+        .filter((variable) => !variable.keyword)
+        .map((variable) => ({ label: variable.label, value: values[variable.key] ?? '' })),
+    },
+    signal,
+    variant: body.attempt,
+  });
+  const iterator = stream[Symbol.asyncIterator]();
+  let first: IteratorResult<string>;
+  try {
+    // A model may send empty pieces first; the call is answered at its first text.
+    do first = await iterator.next();
+    while (!first.done && !first.value);
+  } catch (error) {
+    throw new AppError(Code.TOAST, modelFailureMessage(error));
+  }
+  if (first.done) throw new AppError(Code.TOAST, writingMessages.modelUnavailable);
+  return {
+    sandbox: llm.isSandbox,
+    first: first.value,
+    rest: iterator,
+    charge: async () => {
+      await consumePermission(db, charge);
+    },
+  };
+}
+
+function presentWork(row: repository.WritingWorkRow): WritingWork {
+  return {
+    id: row.id,
+    template_id: row.templateId,
+    template_title: row.templateTitle,
+    title: row.title,
+    inputs: row.inputs,
+    content: row.content,
+    sandbox: row.sandbox,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** Saves a text: a new work, or (with `id`) the user's own work updated. */
+export async function saveWork(db: Database, userId: number, body: WritingWorkSaveBody): Promise<WritingWork> {
+  const values = { title: body.title, inputs: body.inputs, content: body.content, sandbox: body.sandbox };
+  if (body.id !== undefined) {
+    const updated = await repository.updateWork(db, userId, body.id, values);
+    if (!updated) throw new AppError(Code.NOT_FOUND, writingMessages.workMissing);
+    return presentWork(updated);
+  }
+  const template = await repository.findEnabledTemplate(db, body.template_id);
+  if (!template) throw new AppError(Code.NOT_FOUND, writingMessages.templateMissing);
+  return presentWork(
+    await repository.insertWork(db, { ...values, userId, templateId: template.id, templateTitle: template.title }),
+  );
+}
+
+export async function listWorks(db: Database, userId: number, query: WritingWorkListQuery): Promise<WritingWorkList> {
+  const { rows, total } = await repository.selectWorks(db, userId, {
+    limit: query.page_size,
+    offset: (query.page_no - 1) * query.page_size,
+  });
+  return {
+    total,
+    list: rows.map((row) => {
+      const { inputs: _inputs, content, ...summary } = presentWork(row);
+      return { ...summary, excerpt: Array.from(content.replace(/\s+/g, ' ').trim()).slice(0, EXCERPT_LENGTH).join('') };
+    }),
+  };
+}
+
+export async function getWork(db: Database, userId: number, id: number): Promise<WritingWork> {
+  const row = await repository.findWork(db, userId, id);
+  if (!row) throw new AppError(Code.NOT_FOUND, writingMessages.workMissing);
+  return presentWork(row);
+}
+
+export async function deleteWork(db: Database, userId: number, id: number): Promise<void> {
+  if (!(await repository.deleteWork(db, userId, id))) throw new AppError(Code.NOT_FOUND, writingMessages.workMissing);
+}

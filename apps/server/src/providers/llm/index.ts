@@ -1,0 +1,79 @@
+/**
+ * The LLM provider: a streamed chat completion (issue 11). The sandbox (the default) writes from the
+ * product's own data handed to it in {@link LlmChatRequest.context}; the real adapter speaks the
+ * OpenAI-compatible `/chat/completions` API that DeepSeek, Qwen (DashScope compatible mode), Doubao,
+ * Moonshot and Zhipu all serve (docs/providers.md).
+ *
+ * A call is an async iterable of text deltas: iterating starts the request, `break` or the signal ends
+ * it. A source that cannot answer rejects the iteration with an {@link LlmError}.
+ */
+
+/** One chat message, as the OpenAI-compatible APIs take it. */
+export interface LlmMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+/**
+ * The product's data a prompt was built from. Real models read it in the messages; the sandbox writes
+ * from it directly, so it answers with the product's own words without a model.
+ */
+export interface LlmContext {
+  /** What the text is about (the template's title, or the user's subject). */
+  topic: string;
+  /** Keywords the user gave or the service picked. */
+  keywords: string[];
+  /** Words the keyword library relates to them (related words, suggestions). */
+  relatedWords: string[];
+  /** Tone and audience of the writing, when the caller has them. */
+  tone?: string;
+  audience?: string;
+  /** The user's filled-in variables, label → value. */
+  fields?: Array<{ label: string; value: string }>;
+}
+
+/** A streamed chat completion request. */
+export interface LlmChatRequest {
+  messages: LlmMessage[];
+  context: LlmContext;
+  /** Ends the call: the iteration rejects with reason 'aborted'. */
+  signal?: AbortSignal;
+  temperature?: number;
+  maxTokens?: number;
+  /** How many times this text was regenerated: the sandbox picks another phrasing; models vary anyway. */
+  variant?: number;
+}
+
+/** Why a call did not answer. */
+export type LlmErrorReason =
+  /** The vendor refused our key. */
+  | 'unauthorized'
+  /** The vendor asked us to slow down, or our balance with it is spent. */
+  | 'rate_limited'
+  /** Down, timed out, or streamed something we cannot read. */
+  | 'unavailable'
+  /** The caller's signal ended the call. */
+  | 'aborted';
+
+/** The rejection of a call that did not answer. */
+export class LlmError extends Error {
+  constructor(
+    readonly reason: LlmErrorReason,
+    message: string,
+    /** The vendor's own code or message, for the log. */
+    readonly detail?: string,
+  ) {
+    super(message);
+    this.name = 'LlmError';
+  }
+}
+
+/** One interface for the sandbox and every OpenAI-compatible vendor. */
+export interface LlmProvider {
+  /** 'sandbox', or 'openai' with the model name. */
+  readonly name: string;
+  /** Output is the sandbox's, not a model's: the UI labels it. */
+  readonly isSandbox: boolean;
+  /** Streams the completion as text deltas. */
+  streamChat(request: LlmChatRequest): AsyncIterable<string>;
+}

@@ -1,0 +1,184 @@
+import { type LlmChatRequest, LlmError, type LlmErrorReason, type LlmProvider } from './index';
+
+/** Settings of an OpenAI-compatible chat completions API (docs/providers.md lists vendors' base URLs). */
+export interface OpenAiCompatibleOptions {
+  /** Up to and including the version, e.g. `https://api.deepseek.com/v1`; `/chat/completions` is appended. */
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  /**
+   * Sends `stream_options: { include_usage: true }`. OpenAI, DeepSeek, Qwen and Doubao accept it; some
+   * gateways refuse unknown fields, so it is off unless configured.
+   */
+  streamOptions?: boolean;
+  /** How long to wait for the response headers (the model's queue and first byte). */
+  timeoutMs?: number;
+  /** How long the stream may stay silent between two chunks before the call is given up. */
+  idleTimeoutMs?: number;
+  fetch?: (input: string, init?: RequestInit) => Promise<Response>;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
+
+/** The reason for an HTTP status the vendor answered with (anything but 200). */
+function reasonForStatus(status: number): LlmErrorReason {
+  if (status === 401 || status === 403) return 'unauthorized';
+  // 402: DeepSeek's "Insufficient Balance"; 429: rate or quota limits everywhere.
+  if (status === 429 || status === 402) return 'rate_limited';
+  return 'unavailable';
+}
+
+/** The vendor's message of an error body `{ error: { message, code } }`, short, for the log. */
+function detailOf(body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { error?: { message?: unknown; code?: unknown } | string; message?: unknown };
+    const error = parsed.error;
+    const message = typeof error === 'string' ? error : (error?.message ?? parsed.message);
+    if (typeof message === 'string') return message.slice(0, 300);
+  } catch {
+    // not JSON: the raw text below
+  }
+  return body.slice(0, 300);
+}
+
+/** The delta text of one parsed chunk; throws on a chunk that is not a completion chunk. */
+function deltaOf(chunk: unknown): string {
+  if (chunk === null || typeof chunk !== 'object') throw new LlmError('unavailable', 'a stream chunk is not an object');
+  const record = chunk as { error?: unknown; choices?: unknown };
+  if (record.error) {
+    // Some vendors report a failure inside a 200 stream.
+    const detail = JSON.stringify(record.error).slice(0, 300);
+    const code = (record.error as { code?: unknown }).code;
+    const reason: LlmErrorReason = /rate|limit|quota|balance/i.test(String(code ?? detail))
+      ? 'rate_limited'
+      : 'unavailable';
+    throw new LlmError(reason, 'the model reported an error in its stream', detail);
+  }
+  if (!Array.isArray(record.choices)) throw new LlmError('unavailable', 'a stream chunk has no choices');
+  // The usage chunk of stream_options has an empty choices list.
+  const content = (record.choices[0] as { delta?: { content?: unknown } } | undefined)?.delta?.content;
+  return typeof content === 'string' ? content : '';
+}
+
+/**
+ * Creates the OpenAI-compatible adapter: `POST {baseUrl}/chat/completions` with `stream: true` and a
+ * Bearer key, reading the Server-Sent Events (`data: {...}` lines, ended by `data: [DONE]`).
+ */
+export function createOpenAiCompatibleLlm(options: OpenAiCompatibleOptions): LlmProvider {
+  if (!options.apiKey) throw new Error('the OpenAI-compatible LLM needs an API key (LLM_API_KEY)');
+  if (!options.model) throw new Error('the OpenAI-compatible LLM needs a model (LLM_MODEL)');
+  const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  const fetchImpl = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+
+  return {
+    name: `openai:${options.model}`,
+    isSandbox: false,
+    async *streamChat(request: LlmChatRequest) {
+      const controller = new AbortController();
+      const callerSignal = request.signal;
+      let stopped: 'caller' | 'timeout' | null = null;
+      const onCallerAbort = () => {
+        stopped ??= 'caller';
+        controller.abort();
+      };
+      if (callerSignal?.aborted) throw new LlmError('aborted', 'stopped before the call');
+      callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+      let timer: NodeJS.Timeout | undefined;
+      const arm = (ms: number) => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          stopped ??= 'timeout';
+          controller.abort();
+        }, ms);
+      };
+      const failure = (error: unknown): LlmError => {
+        if (error instanceof LlmError) return error;
+        if (stopped === 'caller') return new LlmError('aborted', 'the caller stopped the stream');
+        if (stopped === 'timeout') return new LlmError('unavailable', 'the model timed out');
+        return new LlmError('unavailable', 'the model could not be reached', (error as Error).message);
+      };
+
+      try {
+        arm(timeoutMs);
+        let response: Response;
+        try {
+          response = await fetchImpl(url, {
+            method: 'POST',
+            headers: {
+              Authorization: `Bearer ${options.apiKey}`,
+              'Content-Type': 'application/json',
+              Accept: 'text/event-stream',
+            },
+            body: JSON.stringify({
+              model: options.model,
+              messages: request.messages,
+              stream: true,
+              ...(options.streamOptions ? { stream_options: { include_usage: true } } : {}),
+              ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+              ...(request.maxTokens === undefined ? {} : { max_tokens: request.maxTokens }),
+            }),
+            signal: controller.signal,
+          });
+        } catch (error) {
+          throw failure(error);
+        }
+        if (response.status !== 200 || !response.body) {
+          const body = await response.text().catch(() => '');
+          const retryAfter = response.headers.get('retry-after');
+          throw new LlmError(
+            reasonForStatus(response.status),
+            `the model answered HTTP ${response.status}`,
+            `${detailOf(body)}${retryAfter ? ` (Retry-After ${retryAfter})` : ''}`,
+          );
+        }
+
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = '';
+        try {
+          for (;;) {
+            arm(idleTimeoutMs);
+            let read: Awaited<ReturnType<typeof reader.read>>;
+            try {
+              read = await reader.read();
+            } catch (error) {
+              throw failure(error);
+            }
+            if (read.done) {
+              // A stream that ends without [DONE] was cut off: what arrived is not the whole answer.
+              throw new LlmError('unavailable', 'the stream ended without [DONE]');
+            }
+            buffer += read.value;
+            let newline = buffer.indexOf('\n');
+            while (newline >= 0) {
+              const line = buffer.slice(0, newline).replace(/\r$/, '');
+              buffer = buffer.slice(newline + 1);
+              newline = buffer.indexOf('\n');
+              // Comments (": keep-alive"), event names and blank separators carry no text.
+              if (!line.startsWith('data:')) continue;
+              const data = line.slice(5).trim();
+              if (data === '[DONE]') return;
+              let chunk: unknown;
+              try {
+                chunk = JSON.parse(data);
+              } catch {
+                throw new LlmError('unavailable', 'a stream chunk is not JSON', data.slice(0, 300));
+              }
+              const delta = deltaOf(chunk);
+              if (delta) yield delta;
+            }
+          }
+        } finally {
+          // Ends the HTTP stream when the consumer breaks early or a chunk was bad.
+          reader.cancel().catch(() => {});
+        }
+      } finally {
+        clearTimeout(timer);
+        callerSignal?.removeEventListener('abort', onCallerAbort);
+        controller.abort();
+      }
+    },
+  };
+}

@@ -1,0 +1,169 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { prepareAudio } from './audio';
+import {
+  SpeechError,
+  type SpeechErrorReason,
+  type SpeechProvider,
+  type SpeechSource,
+  segmentsOf,
+  type Transcript,
+} from './index';
+
+/** Settings of an OpenAI-compatible transcription API (docs/providers.md lists vendors' base URLs). */
+export interface OpenAiSpeechOptions {
+  /** Up to and including the version, e.g. `https://api.openai.com/v1`; `/audio/transcriptions` is appended. */
+  baseUrl: string;
+  apiKey: string;
+  /** e.g. `whisper-1`, `FunAudioLLM/SenseVoiceSmall`. */
+  model: string;
+  /** How long one call (upload and recognition) may take. */
+  timeoutMs?: number;
+  /** How many transcriptions may run at once. */
+  concurrency?: number;
+  /** A video's download may not exceed this (default 200 MB). */
+  maxDownloadBytes?: number;
+  ffmpegPath?: string;
+  fetch?: (input: string, init?: RequestInit) => Promise<Response>;
+}
+
+const DEFAULT_TIMEOUT_MS = 120_000;
+const DEFAULT_MAX_DOWNLOAD = 200 * 1024 * 1024;
+
+/** The reason for an HTTP status the vendor answered with (anything but 200). */
+function reasonForStatus(status: number): SpeechErrorReason {
+  if (status === 401 || status === 403) return 'unauthorized';
+  if (status === 429 || status === 402) return 'rate_limited';
+  return 'unavailable';
+}
+
+/** The vendor's message of an error body `{ error: { message } }`, short, for the log. */
+function detailOf(body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { error?: { message?: unknown } | string; message?: unknown };
+    const message = typeof parsed.error === 'string' ? parsed.error : (parsed.error?.message ?? parsed.message);
+    if (typeof message === 'string') return message.slice(0, 300);
+  } catch {
+    // not JSON: the raw text below
+  }
+  return body.slice(0, 300);
+}
+
+/** Reads a verbose_json (or plain json) transcription answer. */
+function transcriptOf(body: unknown): Transcript {
+  const record = (body ?? {}) as { text?: unknown; segments?: unknown; language?: unknown; duration?: unknown };
+  if (typeof record.text !== 'string') throw new SpeechError('unavailable', 'the transcription has no text');
+  const segments = Array.isArray(record.segments)
+    ? record.segments
+        .map((segment) => segment as { start?: unknown; end?: unknown; text?: unknown })
+        .filter((segment) => typeof segment.text === 'string')
+        .map((segment) => ({
+          start: Number(segment.start) || 0,
+          end: Number(segment.end) || 0,
+          text: String(segment.text).trim(),
+        }))
+    : segmentsOf(record.text, (Number(record.duration) || 0) * 1000);
+  return {
+    text: record.text.trim(),
+    segments,
+    ...(typeof record.language === 'string' ? { language: record.language } : {}),
+  };
+}
+
+/**
+ * Creates the OpenAI-compatible adapter: `POST {baseUrl}/audio/transcriptions` as multipart (file,
+ * model, response_format=verbose_json for the segments) with a Bearer key. Videos are downloaded from
+ * their play address and files are cut to audio with ffmpeg first.
+ */
+export function createOpenAiCompatibleSpeech(options: OpenAiSpeechOptions): SpeechProvider {
+  if (!options.apiKey) throw new Error('the OpenAI-compatible speech API needs a key (SPEECH_API_KEY)');
+  if (!options.model) throw new Error('the OpenAI-compatible speech API needs a model (SPEECH_MODEL)');
+  const url = `${options.baseUrl.replace(/\/+$/, '')}/audio/transcriptions`;
+  const fetchImpl = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxDownload = options.maxDownloadBytes ?? DEFAULT_MAX_DOWNLOAD;
+
+  /** Runs `work` under the call's timeout and the caller's signal, classifying what went wrong. */
+  async function guarded<T>(signal: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    try {
+      return await work(combined);
+    } catch (error) {
+      if (error instanceof SpeechError) throw error;
+      if (timeout.aborted) throw new SpeechError('unavailable', 'the transcription timed out');
+      if (signal?.aborted) throw new SpeechError('unavailable', 'the caller stopped the transcription');
+      throw new SpeechError('unavailable', 'the speech service could not be reached', (error as Error).message);
+    }
+  }
+
+  /** Downloads a video to a temporary file and cuts its audio. */
+  async function audioOfVideo(playUrl: string, signal: AbortSignal): Promise<Uint8Array> {
+    const response = await fetchImpl(playUrl, { signal });
+    if (!response.ok || !response.body) {
+      throw new SpeechError('no_media', `the video could not be downloaded (HTTP ${response.status})`);
+    }
+    const length = Number(response.headers.get('content-length') ?? 0);
+    if (length > maxDownload) throw new SpeechError('no_media', 'the video is too large to download');
+    const data = new Uint8Array(await response.arrayBuffer());
+    if (data.byteLength > maxDownload) throw new SpeechError('no_media', 'the video is too large to download');
+    const folder = await mkdtemp(join(tmpdir(), 'dso-speech-'));
+    try {
+      const path = join(folder, 'video');
+      await writeFile(path, data);
+      return await prepareAudio(path, { ffmpegPath: options.ffmpegPath, signal });
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }
+
+  async function audioOf(source: SpeechSource, signal: AbortSignal): Promise<{ data: Uint8Array; filename: string }> {
+    if (source.kind === 'audio') return source;
+    if (source.kind === 'file') {
+      return {
+        data: await prepareAudio(source.path, { ffmpegPath: options.ffmpegPath, signal }),
+        filename: 'audio.mp3',
+      };
+    }
+    if (!source.playUrl) throw new SpeechError('no_media', 'the video has no play address');
+    return { data: await audioOfVideo(source.playUrl, signal), filename: 'audio.mp3' };
+  }
+
+  return {
+    name: `openai:${options.model}`,
+    isSandbox: false,
+    concurrency: Math.max(1, options.concurrency ?? 4),
+    transcribe(source, callOptions = {}) {
+      return guarded(callOptions.signal, async (signal) => {
+        const audio = await audioOf(source, signal);
+        const form = new FormData();
+        form.append('file', new Blob([new Uint8Array(audio.data)]), audio.filename);
+        form.append('model', options.model);
+        form.append('response_format', 'verbose_json');
+        const response = await fetchImpl(url, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${options.apiKey}` },
+          body: form,
+          signal,
+        });
+        const body = await response.text();
+        if (response.status !== 200) {
+          const retryAfter = response.headers.get('retry-after');
+          throw new SpeechError(
+            reasonForStatus(response.status),
+            `the speech service answered HTTP ${response.status}`,
+            `${detailOf(body)}${retryAfter ? ` (Retry-After ${retryAfter})` : ''}`,
+          );
+        }
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(body);
+        } catch {
+          throw new SpeechError('unavailable', 'the transcription is not JSON', body.slice(0, 300));
+        }
+        return transcriptOf(parsed);
+      });
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import type { CreatorSort } from '@dso/contract';
+import { Button, Segmented, Skeleton } from 'antd';
+import { useSearchParams } from 'react-router';
+import { ListFooter, NoData } from '../../../components';
+import { useListFeed } from '../../../components/list-footer/use-list-feed';
+import { useSession } from '../../../stores/session';
+import { useCreatorFacets } from '../api/get-creator-facets';
+import { CREATOR_PAGE_SIZE, type CreatorListParams, useCreatorList } from '../api/get-creator-list';
+import { CreatorRows } from '../components/creator-rows';
+import { creatorSorts, LibraryParam, readLibraryParams } from '../library-params';
+import '../creators.css';
+
+function BoardList({ params }: { params: CreatorListParams }) {
+  const token = useSession((state) => state.token);
+  const query = useCreatorList(params, token ? 'user' : 'guest');
+  // The board has no infinite-scroll event in the route table: its footer offers 点击加载更多.
+  const { rows, footer, loadMore, dataMax } = useListFeed(query, { pageSize: CREATOR_PAGE_SIZE });
+  if (query.isPending) return <Skeleton active avatar paragraph={{ rows: 8 }} />;
+  if (query.isError) {
+    return (
+      <div className="cr-empty">
+        <NoData text="榜单加载失败" />
+        <Button onClick={() => void query.refetch()}>重新加载</Button>
+      </div>
+    );
+  }
+  if (rows.length === 0) return <NoData text="该领域暂无达人" />;
+  return (
+    <>
+      <CreatorRows rows={rows} ranked label="达人榜" />
+      <ListFooter state={footer} loginVariant="rank" dataMax={dataMax} onLoadMore={loadMore} className="cr-footer" />
+    </>
+  );
+}
+
+/**
+ * /personList: the creator board, creators of the library ranked by followers, likes received or
+ * 30-day growth, over all fields or within one (the field tabs come from the library's fields).
+ */
+export default function CreatorBoardPage() {
+  const [search, setSearch] = useSearchParams();
+  const { field, sort } = readLibraryParams(search);
+  const facets = useCreatorFacets();
+  const params: CreatorListParams = { keyword: '', field, sizeClass: null, province: null, isCommerce: null, sort };
+  const choose = (next: { field?: string | null; sort?: CreatorSort }) => {
+    const query = new URLSearchParams();
+    const nextField = next.field === undefined ? field : next.field;
+    const nextSort = next.sort ?? sort;
+    if (nextField) query.set(LibraryParam.field, nextField);
+    if (nextSort !== 'total_follower_count') query.set(LibraryParam.sort, nextSort);
+    setSearch(query, { replace: true });
+  };
+  const tabs = [{ name: null as string | null, label: '全部领域' }].concat(
+    (facets.data?.fields ?? []).map((facet) => ({ name: facet.name, label: facet.name })),
+  );
+  return (
+    <div className="cr-page" data-testid="creator-board-page">
+      <header className="cr-hero">
+        <div>
+          <h1 className="cr-hero__title">达人榜</h1>
+          <p className="cr-hero__subtitle">各领域创作者排行，发现值得关注与对标的账号</p>
+        </div>
+      </header>
+      <nav className="cr-field-tabs" aria-label="领域">
+        {tabs.map((tab) => {
+          const selected = tab.name === field;
+          return (
+            <button
+              key={tab.name ?? ''}
+              type="button"
+              className={`cr-field-tab${selected ? ' cr-field-tab--active' : ''}`}
+              aria-pressed={selected}
+              onClick={() => choose({ field: tab.name })}
+            >
+              {tab.label}
+            </button>
+          );
+        })}
+      </nav>
+      <section className="cr-panel">
+        <div className="cr-toolbar">
+          <h2 className="cr-panel__title">{field ?? '全部领域'} · 达人排行</h2>
+          <Segmented
+            value={sort}
+            options={creatorSorts.map((item) => ({ value: item.value, label: item.label }))}
+            onChange={(value) => choose({ sort: value })}
+          />
+        </div>
+        <BoardList key={`${field ?? ''}/${sort}`} params={params} />
+      </section>
+    </div>
+  );
+}

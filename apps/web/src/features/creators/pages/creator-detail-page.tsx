@@ -1,0 +1,75 @@
+import { platformIdSchema, videoMessages } from '@dso/contract';
+import { Button, Skeleton, Tabs } from 'antd';
+import { useNavigate, useParams } from 'react-router';
+import { DemoBanner, NoData } from '../../../components';
+import { useCreatorProfile } from '../api/get-creator-profile';
+import { CreatorAudienceTab } from '../components/creator-audience-tab';
+import { CreatorHead } from '../components/creator-head';
+import { FollowerTrendTab } from '../components/follower-trend-tab';
+import { WorksTab } from '../components/works-tab';
+import { personDetailPath } from '../figures';
+import '../creators.css';
+
+/** Person detail's tabs, by their address value (`/person/detail/{userid}/{tabVal}`). */
+export const personTabs = [
+  { key: 'works', label: '作品' },
+  { key: 'fans', label: '粉丝趋势' },
+  { key: 'portrait', label: '粉丝画像' },
+] as const;
+type PersonTab = (typeof personTabs)[number]['key'];
+
+const toTab = (value: string | undefined): PersonTab => personTabs.find((tab) => tab.key === value)?.key ?? 'works';
+
+function LoadedDetail({ userId, tab }: { userId: string; tab: PersonTab }) {
+  const navigate = useNavigate();
+  const profile = useCreatorProfile(userId);
+  if (profile.isPending) return <Skeleton active avatar paragraph={{ rows: 6 }} />;
+  if (profile.isError) {
+    return (
+      <div className="cr-empty">
+        <NoData text={profile.error.message || videoMessages.creatorNotFound} />
+        <Button onClick={() => void profile.refetch()}>重新加载</Button>
+      </div>
+    );
+  }
+  const content: Record<PersonTab, React.ReactNode> = {
+    works: <WorksTab userId={userId} />,
+    fans: <FollowerTrendTab userId={userId} />,
+    portrait: <CreatorAudienceTab userId={userId} />,
+  };
+  return (
+    <>
+      {profile.data.is_demo && <DemoBanner />}
+      <CreatorHead profile={profile.data} />
+      <Tabs
+        className="cr-tabs"
+        activeKey={tab}
+        onChange={(key) => void navigate(personDetailPath(userId, key), { replace: true })}
+        items={personTabs.map((item) => ({
+          key: item.key,
+          label: item.label,
+          children: item.key === tab ? content[item.key] : null,
+        }))}
+      />
+    </>
+  );
+}
+
+/**
+ * /person/detail/{userid}/{tabVal}: a creator's head with their figures and collect button, then the
+ * works (the shared video grid; a work opens the video detail dialog), follower trend and audience
+ * tabs, the tab kept in the address. No usable id: 链接丢失啦，请稍后再试~.
+ */
+export default function CreatorDetailPage() {
+  const { userid, tabVal } = useParams();
+  const parsed = platformIdSchema.safeParse(userid ?? '');
+  return (
+    <div className="cr-page" data-testid="creator-detail-page">
+      {parsed.success ? (
+        <LoadedDetail key={parsed.data} userId={parsed.data} tab={toTab(tabVal)} />
+      ) : (
+        <NoData text={videoMessages.linkMissing} />
+      )}
+    </div>
+  );
+}

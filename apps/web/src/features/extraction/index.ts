@@ -1,0 +1,18 @@
+/**
+ * Copy extraction's public face: the page for the route table (lazy), and the light pieces video lists
+ * and the video dialog use (the batch extraction bar with its selection, the copy-extraction opener).
+ */
+export const loadExtractionPage = () => import('./pages/douyin-video-ocr-page');
+export { extractionKeys, useExtractionRemaining } from './api/extraction-api';
+export {
+  BatchExtractionBar,
+  type BatchExtractionBarProps,
+  openExtractionRecharge,
+} from './components/batch-extraction-bar';
+export {
+  type ExtractionSelection,
+  limitSelection,
+  maxSelectable,
+  useExtractionSelection,
+} from './components/use-extraction-selection';
+export { COPY_KEYWORD_KEY, EXTRACTION_PATH, extractionUrl, openCopyExtraction } from './extraction-link';

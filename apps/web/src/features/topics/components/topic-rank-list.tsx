@@ -1,0 +1,128 @@
+import type { TopicKind, TopicList, TopicRow, VideoSort } from '@dso/contract';
+import { Drawer, Segmented, Skeleton } from 'antd';
+import { useState } from 'react';
+import { ListFooter, NoData } from '../../../components';
+import { formatFigure } from '../../../lib/figures';
+import { GrowthText } from '../../keyword-detail';
+import { useListFeed } from '../../videos';
+import { TOPIC_PAGE_SIZE, type TopicSort, useTopicList, useTopicVideos } from '../api/topic-lists';
+import { TOPIC_LOAD_EVENT } from '../topics';
+import { ListFailed } from './list-failed';
+import { VideoFeed } from './video-feed';
+
+const topicSorts: Array<{ value: TopicSort; label: string }> = [
+  { value: 'heat', label: '按热度' },
+  { value: 'video_count', label: '按作品数' },
+  { value: 'growth', label: '按增长' },
+];
+
+const videoSorts: Array<{ value: VideoSort; label: string }> = [
+  { value: 'good_count', label: '最多点赞' },
+  { value: 'create_time', label: '最新发布' },
+];
+
+/** The works under a topic, in a drawer over the list. */
+function TopicVideosDrawer({ topic, onClose }: { topic: TopicRow | null; onClose(): void }) {
+  const [sort, setSort] = useState<VideoSort>('good_count');
+  const query = useTopicVideos(topic?.id ?? null, sort);
+  return (
+    <Drawer
+      open={topic !== null}
+      onClose={onClose}
+      size={760}
+      title={topic ? `#${topic.name}` : ''}
+      destroyOnHidden
+      extra={<Segmented value={sort} onChange={(value) => setSort(value as VideoSort)} options={videoSorts} />}
+    >
+      {topic && (
+        <div data-testid="topic-videos">
+          <p className="tp-muted">
+            热度 {formatFigure(topic.heat)} · 作品数 {formatFigure(topic.video_count)} · 日期 {topic.day}
+          </p>
+          <VideoFeed query={query} emptyText="该话题下暂无作品" label={`#${topic.name} 的作品`} />
+        </div>
+      )}
+    </Drawer>
+  );
+}
+
+function TopicRowView({ row, onOpen }: { row: TopicRow; onOpen(row: TopicRow): void }) {
+  return (
+    <li className={`tp-row${row.rank <= 3 ? ' tp-row--top' : ''}`} data-testid="topic-row">
+      <span className="tp-cell tp-cell--rank">
+        <span className="tp-rank">{row.rank}</span>
+      </span>
+      <span className="tp-cell tp-cell--name">
+        <button type="button" className="tp-topic" onClick={() => onOpen(row)}>
+          #{row.name}
+        </button>
+      </span>
+      <span className="tp-cell tp-cell--num">{formatFigure(row.heat)}</span>
+      <span className="tp-cell tp-cell--num">{formatFigure(row.video_count)}</span>
+      <span className="tp-cell tp-cell--num">
+        <GrowthText rate={row.growth} />
+      </span>
+      <span className="tp-cell tp-cell--action">
+        <button type="button" className="tp-link" onClick={() => onOpen(row)}>
+          查看作品
+        </button>
+      </span>
+    </li>
+  );
+}
+
+/**
+ * A day's video or image-text topics as a ranked list that loads on as the page scrolls (the route's
+ * topicListLoad); a topic opens its works in a drawer, where any work opens the video dialog.
+ */
+export function TopicRankList({ kind }: { kind: TopicKind }) {
+  const [sort, setSort] = useState<TopicSort>('heat');
+  const [open, setOpen] = useState<TopicRow | null>(null);
+  const query = useTopicList(kind, sort);
+  const feed = useListFeed<TopicList, TopicRow>(query, { pageSize: TOPIC_PAGE_SIZE, loadEvent: TOPIC_LOAD_EVENT });
+  const day = feed.first?.result[0]?.day ?? null;
+
+  let body: React.ReactNode;
+  if (query.isPending) body = <Skeleton active paragraph={{ rows: 10 }} />;
+  else if (query.isError) body = <ListFailed text="话题加载失败" retry={() => void query.refetch()} />;
+  else if (feed.rows.length === 0) body = <NoData text="暂无话题数据" />;
+  else {
+    body = (
+      <>
+        <div className="tp-list" data-testid="topic-list">
+          <div className="tp-row tp-row--head" role="presentation">
+            <span className="tp-cell tp-cell--rank">排名</span>
+            <span className="tp-cell tp-cell--name">话题</span>
+            <span className="tp-cell tp-cell--num">热度</span>
+            <span className="tp-cell tp-cell--num">作品数</span>
+            <span className="tp-cell tp-cell--num">较前一日</span>
+            <span className="tp-cell tp-cell--action" />
+          </div>
+          <ol className="tp-rows">
+            {feed.rows.map((row) => (
+              <TopicRowView key={row.id} row={row} onOpen={setOpen} />
+            ))}
+          </ol>
+        </div>
+        <ListFooter
+          state={feed.footer}
+          loginVariant="rank"
+          dataMax={feed.dataMax}
+          onLoadMore={feed.loadMore}
+          className="tp-footer"
+        />
+      </>
+    );
+  }
+
+  return (
+    <section className="tp-section">
+      <div className="tp-toolbar">
+        <span className="tp-muted">{day ? `数据日期 ${day}` : ''}</span>
+        <Segmented value={sort} onChange={(value) => setSort(value as TopicSort)} options={topicSorts} />
+      </div>
+      {body}
+      <TopicVideosDrawer topic={open} onClose={() => setOpen(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { LowFollowerHits } from '../components/low-follower-hits';
+import { TopicRankList } from '../components/topic-rank-list';
+import { VideoSearchBox } from '../components/video-search-box';
+import { VideoSearchResults } from '../components/video-search-results';
+import { topicTabs, toTopicTab, videoSearchPath } from '../topics';
+import '../topics.css';
+
+const FIELD_PARAM = 'field';
+
+/**
+ * /DouyinTopic/{tabVal}: the material library. 视频选题 and 图文选题 list the day's topics (a topic
+ * opens its works); 低粉爆款 lists small accounts' breakout works by field. A title search (the box
+ * here, or the header's 视频 type) shows the works matching `?keyword=` on the 视频选题 tab. Every list
+ * loads on as the page scrolls, and every work opens the video detail dialog.
+ */
+export default function DouyinTopicPage() {
+  const { tabVal } = useParams();
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const tab = toTopicTab(tabVal);
+  if (tab === null) return <Navigate to="/DouyinTopic/searchWord" replace />;
+  const keyword = tab === 'searchWord' ? (params.get('keyword')?.trim() ?? '') : '';
+  const field = params.get(FIELD_PARAM)?.trim() || null;
+  const active = topicTabs.find((item) => item.tab === tab) ?? topicTabs[0]!;
+
+  const chooseField = (next: string | null) => {
+    const query = new URLSearchParams(params);
+    if (next) query.set(FIELD_PARAM, next);
+    else query.delete(FIELD_PARAM);
+    setParams(query, { replace: true });
+  };
+
+  let content: React.ReactNode;
+  if (keyword) content = <VideoSearchResults key={keyword} keyword={keyword} />;
+  else if (active.kind) content = <TopicRankList key={active.kind} kind={active.kind} />;
+  else content = <LowFollowerHits field={field} onField={chooseField} />;
+
+  return (
+    <div className="tp-page" data-testid="douyin-topic-page">
+      <header className="tp-hero">
+        <div>
+          <h1 className="tp-hero__title">选题素材库</h1>
+          <p className="tp-hero__subtitle">每日热门的视频与图文话题、低粉爆款作品，点开任一作品查看视频详情</p>
+        </div>
+        <VideoSearchBox keyword={keyword} onSearch={(word) => void navigate(videoSearchPath(word))} />
+      </header>
+      <nav className="tp-tabs" aria-label="素材分类">
+        {topicTabs.map((item) => {
+          const Icon = item.icon;
+          const selected = item.tab === tab && !keyword;
+          return (
+            <Link
+              key={item.tab}
+              to={`/DouyinTopic/${item.tab}`}
+              className={`tp-tab${selected ? ' tp-tab--active' : ''}`}
+              aria-current={selected ? 'page' : undefined}
+            >
+              <span className="tp-tab__icon" aria-hidden="true">
+                <Icon />
+              </span>
+              <span className="tp-tab__text">
+                <span className="tp-tab__name">{item.name}</span>
+                <span className="tp-tab__desc">{item.description}</span>
+              </span>
+            </Link>
+          );
+        })}
+      </nav>
+      {content}
+    </div>
+  );
+}

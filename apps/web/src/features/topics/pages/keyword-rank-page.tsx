@@ -1,0 +1,98 @@
+import { LinkOutlined, SearchOutlined } from '@ant-design/icons';
+import type { KeywordRankList } from '@dso/contract';
+import { keywordLength, keywordLimits, keywordMessages, trimKeyword } from '@dso/domain';
+import { Button, DatePicker, Input } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { NoData } from '../../../components';
+import { toast } from '../../../lib/feedback';
+import { keywordDetailPath } from '../../keyword-detail';
+import { useKeywordRank } from '../api/topic-lists';
+import { VideoFeed } from '../components/video-feed';
+import { keywordRankPath } from '../topics';
+import '../topics.css';
+
+const DAY_FORMAT = 'YYYY-MM-DD';
+
+/**
+ * /DouyinKeywordSearchRank?keyword=&date=: the works ranked under a DSO keyword in its search results
+ * on a day (the latest ranked day unless one is chosen), by place, each opening the video dialog; a
+ * link leads back to the keyword's detail. The route does not scroll infinitely: more rows load with
+ * the footer's 点击加载更多.
+ */
+export default function KeywordRankPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const keyword = trimKeyword(params.get('keyword'));
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? params.get('date') : null;
+  const [text, setText] = useState(keyword);
+  useEffect(() => setText(keyword), [keyword]);
+  const query = useKeywordRank(keyword, date);
+  const first = query.data?.pages[0];
+  const asOf = first?.as_of ?? date;
+
+  const submit = () => {
+    const word = trimKeyword(text);
+    if (!word) return toast(keywordMessages.required, 'warning');
+    if (keywordLength(word) > keywordLimits.single) return toast(keywordMessages.tooLong, 'warning');
+    void navigate(keywordRankPath(word, date));
+  };
+  const chooseDay = (day: Dayjs | null) => void navigate(keywordRankPath(keyword, day ? day.format(DAY_FORMAT) : null));
+
+  return (
+    <div className="tp-page" data-testid="keyword-rank-page">
+      <header className="tp-hero">
+        <div>
+          <h1 className="tp-hero__title">搜索排名查询</h1>
+          <p className="tp-hero__subtitle">查看关键词搜索结果中排名靠前的作品，点开作品查看视频详情</p>
+        </div>
+        <search className="tp-rank-form">
+          <Input
+            size="large"
+            value={text}
+            allowClear
+            placeholder="请输入关键词"
+            aria-label="请输入关键词"
+            prefix={<SearchOutlined aria-hidden />}
+            onChange={(event) => setText(event.target.value)}
+            onPressEnter={submit}
+          />
+          <DatePicker
+            size="large"
+            aria-label="排名日期"
+            placeholder="最新日期"
+            value={date ? dayjs(date, DAY_FORMAT) : null}
+            onChange={chooseDay}
+            disabled={!keyword}
+            disabledDate={(day) => day.isAfter(dayjs(), 'day')}
+          />
+          <Button size="large" type="primary" onClick={submit}>
+            查询排名
+          </Button>
+        </search>
+      </header>
+      {keyword ? (
+        <section className="tp-section">
+          <div className="tp-toolbar">
+            <span>
+              “<b>{keyword}</b>”的搜索排名作品
+              {asOf && <span className="tp-muted"> · 排名日期 {asOf}</span>}
+            </span>
+            <Link className="tp-link" to={keywordDetailPath({ platform: 'DSO', keyword })}>
+              <LinkOutlined aria-hidden /> 查看关键词详情
+            </Link>
+          </div>
+          <VideoFeed<KeywordRankList['result'][number], KeywordRankList>
+            query={query}
+            badge={(video) => `第${video.rank}名`}
+            emptyText={date ? `“${keyword}”在${date}暂无排名作品` : `“${keyword}”暂无排名作品`}
+            label="排名作品"
+          />
+        </section>
+      ) : (
+        <NoData text="输入关键词，查看该词搜索结果中排名靠前的作品" />
+      )}
+    </div>
+  );
+}

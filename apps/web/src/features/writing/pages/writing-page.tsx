@@ -1,0 +1,286 @@
+import { CopyOutlined, SaveOutlined } from '@ant-design/icons';
+import { type WritingTemplate, type WritingWork, writingLimits } from '@dso/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Input, Skeleton, Tag } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { NoData, openLoginDialog } from '../../../components';
+import { toast } from '../../../lib/feedback';
+import { useSession } from '../../../stores/session';
+import { handleQuotaFailure } from '../../upgrade';
+import { saveWritingWork, streamWriting, useWritingTemplates, useWritingWork } from '../api/writing';
+import { readChosenTemplate, WritingRoute } from '../writing';
+import '../writing.css';
+
+type Status = 'idle' | 'streaming' | 'done' | 'stopped';
+
+/** The template a saved work was written with, from the template list (null when it is gone). */
+function useTemplateOf(work: WritingWork | undefined): WritingTemplate | null {
+  const templates = useWritingTemplates();
+  return useMemo(() => {
+    if (!work || work.template_id === null) return null;
+    const all = Object.values(templates.data ?? {}).flat();
+    return all.find((template) => template.id === work.template_id) ?? null;
+  }, [templates.data, work]);
+}
+
+/**
+ * /writing: the chosen template's variables as a form; the text streams into the page, can be
+ * stopped, regenerated, edited, copied and saved. `?work=<id>` reopens a saved work.
+ */
+export default function WritingPage() {
+  const [params] = useSearchParams();
+  const workParam = Number(params.get('work'));
+  const workId = Number.isInteger(workParam) && workParam > 0 ? workParam : null;
+  const saved = useWritingWork(workId);
+  const savedTemplate = useTemplateOf(saved.data);
+  const chosen = useMemo(() => (workId === null ? readChosenTemplate() : null), [workId]);
+  const template = workId === null ? chosen : savedTemplate;
+
+  if (workId !== null && (saved.isPending || saved.isError)) {
+    return (
+      <div className="wr-page" data-testid="writing-page">
+        {saved.isError ? <NoData text="作品不存在或已删除" /> : <Skeleton active paragraph={{ rows: 8 }} />}
+      </div>
+    );
+  }
+  if (!template && !saved.data) {
+    return (
+      <div className="wr-page" data-testid="writing-page">
+        <NoData text="请先选择写作模板" />
+        <div className="wr-actions" style={{ justifyContent: 'center' }}>
+          <Link to={WritingRoute.templates}>
+            <Button type="primary">去选择模板</Button>
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return <WritingWorkspace key={saved.data?.id ?? template?.id} template={template} work={saved.data ?? null} />;
+}
+
+function WritingWorkspace({ template, work }: { template: WritingTemplate | null; work: WritingWork | null }) {
+  const token = useSession((state) => state.token);
+  const queryClient = useQueryClient();
+  const [fields, setFields] = useState<Record<string, string>>(work?.inputs ?? {});
+  const [content, setContent] = useState(work?.content ?? '');
+  const [sandbox, setSandbox] = useState(work?.sandbox ?? false);
+  const [status, setStatus] = useState<Status>(work ? 'done' : 'idle');
+  const [attempt, setAttempt] = useState(0);
+  const [savedId, setSavedId] = useState<number | null>(work?.id ?? null);
+  const [title, setTitle] = useState(work?.title ?? '');
+  const [saving, setSaving] = useState(false);
+  const stopper = useRef<AbortController | null>(null);
+  useEffect(() => () => stopper.current?.abort(), []);
+
+  const templateTitle = template?.title ?? work?.template_title ?? '';
+  const subject = template?.variables.map((variable) => fields[variable.key]?.trim()).find(Boolean) ?? '';
+  const defaultTitle = subject ? `${templateTitle}：${subject}` : templateTitle;
+
+  const generate = async (nextAttempt: number) => {
+    if (!template) return;
+    if (!token) return openLoginDialog();
+    for (const variable of template.variables) {
+      if (variable.required && !fields[variable.key]?.trim()) return toast(`请填写${variable.label}`, 'warning');
+    }
+    const controller = new AbortController();
+    stopper.current = controller;
+    setStatus('streaming');
+    setContent('');
+    setAttempt(nextAttempt);
+    let received = false;
+    try {
+      await streamWriting({ template_id: template.id, fields, attempt: nextAttempt }, controller.signal, {
+        onStart: setSandbox,
+        onText: (text) => {
+          received = true;
+          setContent((current) => current + text);
+        },
+      });
+      setStatus(controller.signal.aborted ? 'stopped' : 'done');
+    } catch (error) {
+      if (controller.signal.aborted) {
+        setStatus('stopped');
+        return;
+      }
+      // 810 opens the upgrade ladder or the buy-times dialog; other failures were shown by the client.
+      handleQuotaFailure(error);
+      setStatus(received ? 'done' : 'idle');
+    } finally {
+      if (stopper.current === controller) stopper.current = null;
+    }
+  };
+  const stop = () => stopper.current?.abort();
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(content);
+      toast('复制成功', 'success');
+    } catch {
+      toast('复制失败，请手动选择文本复制');
+    }
+  };
+
+  const save = async () => {
+    if (!token) return openLoginDialog();
+    const id = template?.id ?? work?.template_id;
+    if (!id) return;
+    setSaving(true);
+    try {
+      const result = await saveWritingWork({
+        ...(savedId === null ? {} : { id: savedId }),
+        template_id: id,
+        title: (title || defaultTitle).slice(0, writingLimits.titleMax),
+        inputs: fields,
+        content,
+        sandbox,
+      });
+      setSavedId(result.id);
+      setTitle(result.title);
+      toast('保存成功', 'success');
+      void queryClient.invalidateQueries({ queryKey: ['writing', 'works'] });
+    } catch {
+      // The client's response handler has shown the reason.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const streaming = status === 'streaming';
+  const hasText = content.length > 0;
+
+  return (
+    <div className="wr-page" data-testid="writing-page" data-status={status}>
+      <header className="wr-hero">
+        <div>
+          <h1 className="wr-hero__title">{templateTitle}</h1>
+          {template && <p className="wr-hero__subtitle">{template.description}</p>}
+        </div>
+        <div className="wr-actions">
+          <Link to={WritingRoute.templates}>
+            <Button>更换模板</Button>
+          </Link>
+          <Link to={WritingRoute.history}>
+            <Button>创作历史</Button>
+          </Link>
+        </div>
+      </header>
+      <div className="wr-workspace">
+        <section className="wr-panel" aria-label="填写内容">
+          <h2 className="wr-panel__title">填写内容</h2>
+          {template ? (
+            <>
+              <p className="wr-panel__hint">
+                语气：{template.tone} · 受众：{template.audience}
+              </p>
+              <form
+                className="wr-form"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  void generate(hasText ? attempt + 1 : 0);
+                }}
+              >
+                {template.variables.map((variable) => {
+                  const id = `wr-field-${variable.key}`;
+                  const common = {
+                    id,
+                    value: fields[variable.key] ?? '',
+                    placeholder: variable.placeholder,
+                    maxLength: variable.max_length,
+                    disabled: streaming,
+                    onChange: (event: { target: { value: string } }) =>
+                      setFields((current) => ({ ...current, [variable.key]: event.target.value })),
+                  };
+                  return (
+                    <div key={variable.key} className="wr-field" style={{ marginBottom: 14 }}>
+                      <label htmlFor={id} style={{ display: 'block', marginBottom: 6 }}>
+                        {variable.required && <span style={{ color: '#ff4d4f' }}>* </span>}
+                        {variable.label}
+                      </label>
+                      {variable.kind === 'textarea' ? (
+                        <Input.TextArea {...common} autoSize={{ minRows: 3, maxRows: 6 }} showCount />
+                      ) : (
+                        <Input {...common} />
+                      )}
+                    </div>
+                  );
+                })}
+                <div className="wr-actions">
+                  {streaming ? (
+                    <Button key="stop" danger onClick={stop}>
+                      停止生成
+                    </Button>
+                  ) : hasText ? (
+                    <Button key="again" type="primary" htmlType="submit">
+                      重新生成
+                    </Button>
+                  ) : (
+                    <Button key="start" type="primary" htmlType="submit">
+                      开始生成
+                    </Button>
+                  )}
+                </div>
+              </form>
+            </>
+          ) : (
+            <p className="wr-panel__hint">该作品的写作模板已下线，仍可编辑并保存正文。</p>
+          )}
+        </section>
+        <section className="wr-panel" aria-label="生成结果">
+          <div className="wr-output-head">
+            <h2 className="wr-panel__title">
+              生成结果{' '}
+              {sandbox && hasText && (
+                <Tag color="orange" data-testid="sandbox-tag">
+                  沙箱示例输出
+                </Tag>
+              )}
+              {streaming && <Tag color="processing">生成中…</Tag>}
+              {status === 'stopped' && <Tag>已停止</Tag>}
+            </h2>
+            <div className="wr-actions">
+              <Button icon={<CopyOutlined />} disabled={!hasText || streaming} onClick={() => void copy()}>
+                复制
+              </Button>
+            </div>
+          </div>
+          {hasText || streaming ? (
+            <>
+              <Input.TextArea
+                className="wr-output"
+                aria-label="生成结果"
+                data-testid="writing-output"
+                value={content}
+                readOnly={streaming}
+                autoSize={{ minRows: 12 }}
+                maxLength={writingLimits.contentMax}
+                onChange={(event) => setContent(event.target.value)}
+              />
+              <div className="wr-actions" style={{ marginTop: 12 }}>
+                <Input
+                  aria-label="作品标题"
+                  placeholder={defaultTitle || '作品标题'}
+                  value={title}
+                  maxLength={writingLimits.titleMax}
+                  onChange={(event) => setTitle(event.target.value)}
+                  style={{ flex: 1, minWidth: 200 }}
+                />
+                <Button
+                  type="primary"
+                  icon={<SaveOutlined />}
+                  loading={saving}
+                  disabled={!hasText || streaming}
+                  onClick={() => void save()}
+                >
+                  {savedId === null ? '保存' : '保存修改'}
+                </Button>
+              </div>
+            </>
+          ) : (
+            <NoData className="wr-output-empty" text="填写左侧内容后点击开始生成" />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

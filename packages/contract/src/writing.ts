@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { int32Schema, pageNoSchema } from './input';
+
+/**
+ * AI 创作 (issue 11; 000 §3, §7): writing templates grouped by category title, a streamed generation
+ * from a template's variables, and the user's saved works (创作历史). docs/writing.md.
+ */
+
+export const writingLimits = {
+  /** Characters of one variable's value (a template may set less). */
+  fieldMax: 500,
+  titleMax: 100,
+  contentMax: 20_000,
+  /** Regenerations of one text (the sandbox's phrasing variant). */
+  attemptMax: 1_000,
+  pageSizeMax: 50,
+} as const;
+
+export const writingMessages = {
+  templateMissing: '写作模板不存在或已下线',
+  workMissing: '作品不存在或已删除',
+  titleEmpty: '标题不能为空',
+  titleTooLong: `标题不能超过${writingLimits.titleMax}个字`,
+  contentEmpty: '内容不能为空',
+  contentTooLong: `内容不能超过${writingLimits.contentMax}个字`,
+  fieldTooLong: `每项内容不能超过${writingLimits.fieldMax}个字`,
+  /** A required variable left empty: 请填写{label}. */
+  fieldRequired: (label: string) => `请填写${label}`,
+  /** A value over the template's own limit. */
+  fieldOverLimit: (label: string, max: number) => `${label}不能超过${max}个字`,
+  /** The model could not be reached or refused us (nothing was charged). */
+  modelUnavailable: 'AI 服务暂时不可用，请稍后重试',
+  /** The model asked us to slow down (nothing was charged). */
+  modelBusy: 'AI 服务繁忙，请稍后重试',
+  /** The model stopped in the middle of a text (nothing was charged). */
+  modelInterrupted: 'AI 生成中断，请重新生成',
+  pageSizeTooLarge: `每页最多${writingLimits.pageSizeMax}条`,
+} as const;
+
+export const writingVariableSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  placeholder: z.string(),
+  /** `text`: one line; `textarea`: several. */
+  kind: z.enum(['text', 'textarea']),
+  required: z.boolean(),
+  max_length: z.number().int(),
+});
+export type WritingVariable = z.infer<typeof writingVariableSchema>;
+
+export const writingTemplateSchema = z.object({
+  id: z.number().int(),
+  category_id: z.number().int(),
+  /** The group title the list is keyed by. */
+  category_title: z.string(),
+  title: z.string(),
+  description: z.string(),
+  tone: z.string(),
+  audience: z.string(),
+  variables: z.array(writingVariableSchema),
+});
+export type WritingTemplate = z.infer<typeof writingTemplateSchema>;
+
+/** Load writing templates (000 §7): an object keyed by group title, in display order. */
+export const writingTemplateGroupsSchema = z.record(z.string(), z.array(writingTemplateSchema));
+export type WritingTemplateGroups = z.infer<typeof writingTemplateGroupsSchema>;
+
+const fieldsSchema = z.record(z.string().max(64), z.string().max(writingLimits.fieldMax, writingMessages.fieldTooLong));
+
+export const writingGenerateBodySchema = z.object({
+  template_id: int32Schema().min(1, writingMessages.templateMissing),
+  /** Variable key → value. */
+  fields: fieldsSchema.default({}),
+  /**
+   * 0 for a first generation (AI_WRITING_COUNT_DAY); 1 and up for regenerations of the same text
+   * (AI_REWRITING_COUNT_DAY).
+   */
+  attempt: z.number().int().min(0).max(writingLimits.attemptMax).default(0),
+});
+export type WritingGenerateBody = z.infer<typeof writingGenerateBodySchema>;
+
+/**
+ * The generation's events (Server-Sent Events, `event:` name and a JSON `data:` line). Refusals before
+ * the first text (validation, login, quota, a model that cannot answer) are ordinary JSON envelopes.
+ */
+export const WritingStreamEvent = {
+  /** `{ sandbox }`: the model answered; whether the sandbox writes (the page labels it). */
+  start: 'start',
+  /** `{ text }`: the next piece. */
+  delta: 'delta',
+  /** `{ sandbox }`: the text is complete and was charged. */
+  done: 'done',
+  /** `{ code, msg }`: the model stopped mid-text; nothing was charged. */
+  error: 'error',
+} as const;
+export const writingDeltaSchema = z.object({ text: z.string() });
+export const writingDoneSchema = z.object({ sandbox: z.boolean() });
+
+export const writingWorkSaveBodySchema = z.object({
+  /** Present when updating a saved work; absent to save a new one. */
+  id: int32Schema().min(1).optional(),
+  template_id: int32Schema().min(1, writingMessages.templateMissing),
+  title: z.string().trim().min(1, writingMessages.titleEmpty).max(writingLimits.titleMax, writingMessages.titleTooLong),
+  inputs: fieldsSchema.default({}),
+  content: z
+    .string()
+    .trim()
+    .min(1, writingMessages.contentEmpty)
+    .max(writingLimits.contentMax, writingMessages.contentTooLong),
+  sandbox: z.boolean().default(false),
+});
+export type WritingWorkSaveBody = z.infer<typeof writingWorkSaveBodySchema>;
+
+export const writingWorkSchema = z.object({
+  id: z.number().int(),
+  template_id: z.number().int().nullable(),
+  template_title: z.string(),
+  title: z.string(),
+  inputs: z.record(z.string(), z.string()),
+  content: z.string(),
+  sandbox: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type WritingWork = z.infer<typeof writingWorkSchema>;
+
+export const writingWorkListQuerySchema = z.object({
+  page_no: pageNoSchema,
+  page_size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(writingLimits.pageSizeMax, writingMessages.pageSizeTooLarge)
+    .default(10),
+});
+export type WritingWorkListQuery = z.infer<typeof writingWorkListQuerySchema>;
+
+export const writingWorkSummarySchema = writingWorkSchema.omit({ inputs: true, content: true }).extend({
+  /** The first characters of the text. */
+  excerpt: z.string(),
+});
+export type WritingWorkSummary = z.infer<typeof writingWorkSummarySchema>;
+
+export const writingWorkListSchema = z.object({
+  total: z.number().int(),
+  list: z.array(writingWorkSummarySchema),
+});
+export type WritingWorkList = z.infer<typeof writingWorkListSchema>;
+
+export const writingWorkIdParamsSchema = z.object({
+  id: int32Schema({ coerce: true }).min(1, writingMessages.workMissing),
+});
+
+export const WritingPath = {
+  templates: '/api/ai/writing/templates',
+  generate: '/api/ai/writing/generate',
+  works: '/api/ai/writing/works',
+  work: '/api/ai/writing/works/:id',
+  /** The path of one saved work. */
+  workOf: (id: number) => `/api/ai/writing/works/${id}`,
+} as const;
