@@ -200,7 +200,7 @@ export const routeTable: RouteMeta[] = [
   route('/setting', '个人中心', '账号信息、关键词监控、我的收藏、我的订单与账号授权。', {
     ...login,
     layout: 'setting',
-    page: () => import('../features/orders/pages/setting-page'),
+    page: () => import('../features/setting/pages/setting-page'),
   }),
   route('/person/detail/:userid/:tabVal?', '达人详情', '创作者的作品、粉丝画像与数据趋势。', {
     ...login,

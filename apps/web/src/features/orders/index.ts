@@ -12,3 +12,5 @@ export { isBelowDeduction, tierWithPlans, yearlyVipMonthlyYuan } from './plan-ru
 export const loadPayBox = () => import('./components/pay-box');
 /** The retention prompt shown when the pay dialog is closed with a coupon held (001 §2). */
 export const loadRetentionDialog = () => import('./components/retention-dialog');
+/** 我的订单 of the personal centre (`/setting?type=first`). */
+export const loadSettingOrdersSection = () => import('./pages/setting-orders-section');

@@ -12,7 +12,7 @@ import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
 import { creatorRow } from '../../creators/testing/render';
 import { keywordRow } from '../../keyword-detail/test-utils';
-import SettingPage from '../../orders/pages/setting-page';
+import SettingPage from '../../setting/pages/setting-page';
 import { videoRow } from '../../videos/testing/render';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn(), requestFile: vi.fn() }));

@@ -7,7 +7,7 @@ import { OrdersTable } from '../components/orders-table';
  * 我的订单 (000 §2.3, issue 9): a running 连续包月 with its cancellation, the orders with the invoice
  * request, and the invoices asked for.
  */
-export function SettingOrdersSection() {
+export default function SettingOrdersSection() {
   return (
     <section className="setting-section" aria-labelledby="setting-orders-title">
       <h2 id="setting-orders-title" className="setting-section__title">

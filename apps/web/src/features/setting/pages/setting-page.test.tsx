@@ -11,8 +11,8 @@ import { request } from '../../../lib/api/client';
 import { readCookie } from '../../../lib/storage';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
+import { SIDEBAR_COOKIE } from '../components/setting-sidebar';
 import SettingPage from './setting-page';
-import { SIDEBAR_COOKIE } from './setting-sidebar';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn(), requestFile: vi.fn() }));
 const requestMock = request as unknown as Mock<(path: string) => unknown>;

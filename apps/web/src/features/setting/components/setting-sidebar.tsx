@@ -1,11 +1,12 @@
-import { MenuFoldOutlined, MenuUnfoldOutlined, ProfileOutlined, StarOutlined, UserOutlined } from '@ant-design/icons';
+import { MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import type { UserInfo } from '@dso/contract';
 import { gradeNames } from '@dso/domain';
 import { Avatar, Button, Tooltip } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { openPayDialog } from '../../../components/upgrade-block/upgrade-actions';
 import { readCookie, writeCookie } from '../../../lib/storage';
 import { useDialogs } from '../../../stores/dialogs';
+import type { SettingSection } from '../setting-sections';
 
 /** The cookie keeping the personal centre's sidebar open (`1`) or closed (`0`) (001 §9, 002 §2). */
 export const SIDEBAR_COOKIE = 'sidebarStatus';
@@ -28,19 +29,6 @@ export function useSidebarOpen(): [boolean, (open: boolean) => void] {
   };
   return [open, change];
 }
-
-/** A section of the personal centre; the others (关键词监控, 账号授权) come with their own issue. */
-export interface SettingSection {
-  type: string;
-  label: string;
-  icon: ReactNode;
-}
-
-/** In the spec's order (000 §2.3); 我的收藏 opens its first tab (collectDouyin; the other tabs are its own). */
-export const settingSections: SettingSection[] = [
-  { type: 'collectDouyin', label: '我的收藏', icon: <StarOutlined /> },
-  { type: 'first', label: '我的订单', icon: <ProfileOutlined /> },
-];
 
 /** The membership line: the grade's name and, for a paid grade, the days left (`grade_info_vo.end_day`). */
 function membershipLine(info: UserInfo): { name: string; days: string | null } {
@@ -91,7 +79,9 @@ export function SettingAccountSummary({ userInfo, compact }: { userInfo: UserInf
 
 export interface SettingSidebarProps {
   userInfo: UserInfo | null;
-  /** The section shown. */
+  /** The sections the viewer sees, in order. */
+  sections: SettingSection[];
+  /** The type of the section shown. */
   active: string;
   onSelect(type: string): void;
 }
@@ -100,7 +90,7 @@ export interface SettingSidebarProps {
  * The personal centre's sidebar (000 §2.4, 001 §9): 240 px with the account summary and the sections;
  * folded, it keeps only the avatar and the section icons. The state survives visits in a cookie.
  */
-export function SettingSidebar({ userInfo, active, onSelect }: SettingSidebarProps) {
+export function SettingSidebar({ userInfo, sections, active, onSelect }: SettingSidebarProps) {
   const [open, setOpen] = useSidebarOpen();
   return (
     <aside
@@ -111,7 +101,7 @@ export function SettingSidebar({ userInfo, active, onSelect }: SettingSidebarPro
     >
       <SettingAccountSummary userInfo={userInfo} compact={!open} />
       <nav className="setting-nav" aria-label="个人中心">
-        {settingSections.map((section) => {
+        {sections.map((section) => {
           const button = (
             <button
               key={section.type}

@@ -1,0 +1,66 @@
+import { ProfileOutlined, StarOutlined } from '@ant-design/icons';
+import type { UserInfo } from '@dso/contract';
+import { type ComponentType, lazy, type ReactNode } from 'react';
+import { DEFAULT_COLLECT_TYPE, isCollectType, loadFavouritesSection } from '../favourites';
+import { loadSettingOrdersSection } from '../orders';
+
+/** What a section's component gets: the `type` query as it stands and a way to change it. */
+export interface SettingSectionProps {
+  type: string;
+  setType(type: string): void;
+}
+
+/**
+ * One section of the personal centre (000 §2.3–§2.4). The sidebar lists {@link settingSections} in
+ * order and the page shows the one the `type` query names; a feature adds its section by adding an
+ * entry here, with its component loaded lazily from the feature's public face.
+ */
+export interface SettingSection {
+  /** The `type` query value that opens it. */
+  type: string;
+  label: string;
+  icon: ReactNode;
+  /** Other `type` values that open it too (the tabs inside it); absent: only `type`. */
+  matches?(type: string): boolean;
+  /** Whether the viewer sees it; absent: everyone. */
+  isShownTo?(userInfo: UserInfo | null): boolean;
+  component: ComponentType<SettingSectionProps>;
+}
+
+const OrdersSection = lazy(loadSettingOrdersSection);
+const FavouritesSection = lazy(async () => {
+  const { default: FavouritesSection } = await loadFavouritesSection();
+  return {
+    default: ({ type, setType }: SettingSectionProps) => (
+      <FavouritesSection type={isCollectType(type) ? type : DEFAULT_COLLECT_TYPE} onTypeChange={setType} />
+    ),
+  };
+});
+
+/** The section `/setting` opens without a `type` (or with one no section answers to). */
+export const DEFAULT_SETTING_TYPE = 'first';
+
+/** The personal centre's sections, in the sidebar's order. */
+export const settingSections: SettingSection[] = [
+  {
+    type: DEFAULT_COLLECT_TYPE,
+    label: '我的收藏',
+    icon: <StarOutlined />,
+    matches: isCollectType,
+    component: FavouritesSection,
+  },
+  { type: 'first', label: '我的订单', icon: <ProfileOutlined />, component: OrdersSection },
+];
+
+/** The sections a viewer sees. */
+export function visibleSettingSections(userInfo: UserInfo | null): SettingSection[] {
+  return settingSections.filter((section) => section.isShownTo?.(userInfo) ?? true);
+}
+
+/** The section a `type` query opens for a viewer: the one naming it, else {@link DEFAULT_SETTING_TYPE}. */
+export function settingSectionOf(type: string | null, userInfo: UserInfo | null): SettingSection {
+  const sections = visibleSettingSections(userInfo);
+  const named =
+    type === null ? undefined : sections.find((section) => section.type === type || (section.matches?.(type) ?? false));
+  return named ?? (sections.find((section) => section.type === DEFAULT_SETTING_TYPE) as SettingSection);
+}
