@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { antdStaticStyles } from './build/antd-static-styles.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), antdStaticStyles()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:8080', '/china.json': 'http://localhost:8080' },
