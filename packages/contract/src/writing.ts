@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AI_ATTEMPT_MAX, AiStreamEvent, aiModelMessages } from './ai-stream';
 import { int32Schema, pageNoSchema } from './input';
 
 /**
@@ -12,7 +13,7 @@ export const writingLimits = {
   titleMax: 100,
   contentMax: 20_000,
   /** Regenerations of one text (the sandbox's phrasing variant). */
-  attemptMax: 1_000,
+  attemptMax: AI_ATTEMPT_MAX,
   pageSizeMax: 50,
 } as const;
 
@@ -28,12 +29,7 @@ export const writingMessages = {
   fieldRequired: (label: string) => `请填写${label}`,
   /** A value over the template's own limit. */
   fieldOverLimit: (label: string, max: number) => `${label}不能超过${max}个字`,
-  /** The model could not be reached or refused us (nothing was charged). */
-  modelUnavailable: 'AI 服务暂时不可用，请稍后重试',
-  /** The model asked us to slow down (nothing was charged). */
-  modelBusy: 'AI 服务繁忙，请稍后重试',
-  /** The model stopped in the middle of a text (nothing was charged). */
-  modelInterrupted: 'AI 生成中断，请重新生成',
+  ...aiModelMessages,
   pageSizeTooLarge: `每页最多${writingLimits.pageSizeMax}条`,
 } as const;
 
@@ -79,20 +75,8 @@ export const writingGenerateBodySchema = z.object({
 });
 export type WritingGenerateBody = z.infer<typeof writingGenerateBodySchema>;
 
-/**
- * The generation's events (Server-Sent Events, `event:` name and a JSON `data:` line). Refusals before
- * the first text (validation, login, quota, a model that cannot answer) are ordinary JSON envelopes.
- */
-export const WritingStreamEvent = {
-  /** `{ sandbox }`: the model answered; whether the sandbox writes (the page labels it). */
-  start: 'start',
-  /** `{ text }`: the next piece. */
-  delta: 'delta',
-  /** `{ sandbox }`: the text is complete and was charged. */
-  done: 'done',
-  /** `{ code, msg }`: the model stopped mid-text; nothing was charged. */
-  error: 'error',
-} as const;
+/** The generation's events: those of every streamed AI call (ai-stream.ts). */
+export const WritingStreamEvent = AiStreamEvent;
 export const writingDeltaSchema = z.object({ text: z.string() });
 export const writingDoneSchema = z.object({ sandbox: z.boolean() });
 

@@ -1,30 +1,15 @@
-import { PassThrough } from 'node:stream';
 import {
-  Code,
   WritingPath,
-  WritingStreamEvent,
   writingGenerateBodySchema,
-  writingMessages,
   writingWorkIdParamsSchema,
   writingWorkListQuerySchema,
   writingWorkSaveBodySchema,
 } from '@dso/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
+import { closedSignal, sendLlmRun } from '../../lib/llm-stream';
 import { requireUser } from '../../plugins/session';
-import { LlmError } from '../../providers/llm/index';
-import {
-  deleteWork,
-  getWork,
-  listTemplateGroups,
-  listWorks,
-  modelFailureMessage,
-  saveWork,
-  startWriting,
-} from './writing.service';
-
-/** One Server-Sent Event. */
-const sseEvent = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+import { deleteWork, getWork, listTemplateGroups, listWorks, saveWork, startWriting } from './writing.service';
 
 /** AI 创作 (docs/writing.md): templates, the streamed generation, saved works. */
 export const writingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,52 +20,14 @@ export const writingRoutes: FastifyPluginAsyncZod = async (app) => {
    * pieces ending with `done` (charged) or `error` (the model stopped; not charged). A client that
    * goes away stops the model; a text stopped after it began is charged, as the model answered.
    */
+  /**
+   * Refusals before the first piece are ordinary envelopes; then the answer is an event stream
+   * (lib/llm-stream). A client that goes away stops the model.
+   */
   app.post(WritingPath.generate, { schema: { body: writingGenerateBodySchema } }, async (request, reply) => {
     const userId = requireUser(request);
-    const stop = new AbortController();
-    reply.raw.once('close', () => {
-      if (!reply.raw.writableFinished) stop.abort();
-    });
-    const run = await startWriting(app.db, app.providers.llm, userId, request.body, stop.signal);
-
-    const out = new PassThrough();
-    const charge = () =>
-      run.charge().catch((error: unknown) => {
-        // Another request took the last unit meanwhile: the text is delivered; nothing to undo.
-        request.log.warn({ err: error, userId }, 'writing: the quota could not be charged after the answer');
-      });
-    const pump = async () => {
-      out.write(sseEvent(WritingStreamEvent.start, { sandbox: run.sandbox }));
-      out.write(sseEvent(WritingStreamEvent.delta, { text: run.first }));
-      try {
-        for (;;) {
-          const next = await run.rest.next();
-          if (next.done) break;
-          if (next.value) out.write(sseEvent(WritingStreamEvent.delta, { text: next.value }));
-        }
-        await charge();
-        out.end(sseEvent(WritingStreamEvent.done, { sandbox: run.sandbox }));
-      } catch (error) {
-        if (error instanceof LlmError && error.reason === 'aborted') {
-          await charge();
-          out.end();
-          return;
-        }
-        request.log.warn({ err: error }, 'writing: the model stopped mid-text');
-        const msg =
-          error instanceof LlmError && error.reason === 'rate_limited'
-            ? modelFailureMessage(error)
-            : writingMessages.modelInterrupted;
-        out.end(sseEvent(WritingStreamEvent.error, { code: Code.TOAST, msg }));
-      }
-    };
-    void pump();
-    reply
-      .header('content-type', 'text/event-stream; charset=utf-8')
-      .header('cache-control', 'no-cache, no-transform')
-      // Proxies (nginx) would otherwise hold the pieces back until the end.
-      .header('x-accel-buffering', 'no');
-    return reply.send(out);
+    const run = await startWriting(app.db, app.providers.llm, userId, request.body, closedSignal(reply));
+    return sendLlmRun(request, reply, run);
   });
 
   app.get(WritingPath.works, { schema: { querystring: writingWorkListQuerySchema } }, async (request) =>

@@ -12,16 +12,12 @@ import {
 } from '@dso/contract';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { aiCharge, type LlmRun, startLlmRun } from '../../lib/llm-stream';
 import type { LlmMessage, LlmProvider } from '../../providers/llm/index';
-import { LlmError } from '../../providers/llm/index';
 import { relatedWordsOf } from '../keywords/related-words.service';
 import { assertQuotaLeft, consumePermission } from '../permissions/permissions.service';
 import { defaultWritingTemplates } from './default-templates';
 import * as repository from './writing.repository';
-
-/** A first generation spends this daily count; a regeneration of the same text the other. */
-export const WRITING_ALIAS = 'AI_WRITING_COUNT_DAY';
-export const REWRITING_ALIAS = 'AI_REWRITING_COUNT_DAY';
 
 /** Related words from the keyword library handed to the model (and written from by the sandbox). */
 const RELATED_WORDS = 8;
@@ -95,23 +91,6 @@ function messagesFor(template: repository.WritingTemplateRow, values: Record<str
   return messages;
 }
 
-/** The Chinese message for a model failure (nothing is charged for it). */
-export function modelFailureMessage(error: unknown): string {
-  if (error instanceof LlmError && error.reason === 'rate_limited') return writingMessages.modelBusy;
-  return writingMessages.modelUnavailable;
-}
-
-/** A generation that has its first piece: the model answered. */
-export interface WritingRun {
-  /** Written by the sandbox (the page labels it). */
-  sandbox: boolean;
-  first: string;
-  /** The remaining pieces; rejects with an LlmError when the model stops mid-text or is stopped. */
-  rest: AsyncIterator<string>;
-  /** Takes the unit of the quota; called once the text is complete or stopped by the user. */
-  charge(): Promise<void>;
-}
-
 /**
  * Starts a generation: checks the template and the form, refuses (810) before any model call when the
  * quota is used up, asks the model and waits for its first piece. A model that cannot answer is a
@@ -123,50 +102,38 @@ export async function startWriting(
   userId: number,
   body: WritingGenerateBody,
   signal: AbortSignal,
-): Promise<WritingRun> {
+): Promise<LlmRun> {
   const template = await repository.findEnabledTemplate(db, body.template_id);
   if (!template) throw new AppError(Code.NOT_FOUND, writingMessages.templateMissing);
   const values = checkedFields(template, body.fields);
-  const charge = { userId, alias: body.attempt > 0 ? REWRITING_ALIAS : WRITING_ALIAS };
+  const charge = aiCharge(userId, body.attempt);
   await assertQuotaLeft(db, charge);
 
   const keywords = template.variables
     .filter((variable) => variable.keyword)
     .map((variable) => values[variable.key] ?? '');
   const related = await relatedWordsOf(db, keywords, RELATED_WORDS);
-  const stream = llm.streamChat({
-    messages: messagesFor(template, values, related),
-    context: {
-      topic: keywords.find(Boolean) ? `${template.title}：${keywords.find(Boolean)}` : template.title,
-      keywords: keywords.filter(Boolean),
-      relatedWords: related,
-      tone: template.tone,
-      audience: template.audience,
-      fields: template.variables
-        .filter((variable) => !variable.keyword)
-        .map((variable) => ({ label: variable.label, value: values[variable.key] ?? '' })),
+  return startLlmRun(
+    llm,
+    {
+      messages: messagesFor(template, values, related),
+      context: {
+        topic: keywords.find(Boolean) ? `${template.title}：${keywords.find(Boolean)}` : template.title,
+        keywords: keywords.filter(Boolean),
+        relatedWords: related,
+        tone: template.tone,
+        audience: template.audience,
+        fields: template.variables
+          .filter((variable) => !variable.keyword)
+          .map((variable) => ({ label: variable.label, value: values[variable.key] ?? '' })),
+      },
+      signal,
+      variant: body.attempt,
     },
-    signal,
-    variant: body.attempt,
-  });
-  const iterator = stream[Symbol.asyncIterator]();
-  let first: IteratorResult<string>;
-  try {
-    // A model may send empty pieces first; the call is answered at its first text.
-    do first = await iterator.next();
-    while (!first.done && !first.value);
-  } catch (error) {
-    throw new AppError(Code.TOAST, modelFailureMessage(error));
-  }
-  if (first.done) throw new AppError(Code.TOAST, writingMessages.modelUnavailable);
-  return {
-    sandbox: llm.isSandbox,
-    first: first.value,
-    rest: iterator,
-    charge: async () => {
+    async () => {
       await consumePermission(db, charge);
     },
-  };
+  );
 }
 
 function presentWork(row: repository.WritingWorkRow): WritingWork {

@@ -30,6 +30,36 @@ export interface LlmContext {
   audience?: string;
   /** The user's filled-in variables, label → value. */
   fields?: Array<{ label: string; value: string }>;
+  /**
+   * What is asked for: an article from the words (the default), a short-video script drawing on
+   * `videos` (AI 文案), or picks among `candidates` (AI 选词).
+   */
+  kind?: 'article' | 'script' | 'picks';
+  /** Videos of the video library to draw on, in the order the prompt numbers them (视频1, 视频2 …). */
+  videos?: LlmVideoMaterial[];
+  /** Keyword library words to choose from, with their figures. */
+  candidates?: LlmCandidate[];
+}
+
+/** A video handed to the model as material: its title and its most liked comments. */
+export interface LlmVideoMaterial {
+  title: string;
+  comments: string[];
+}
+
+/**
+ * A word to choose from: the library's exact figures (for ranking only) and `figures`, the line the
+ * user sees beside it (banded for most users), which is the only form a text may quote.
+ */
+export interface LlmCandidate {
+  word: string;
+  searchIndex: number;
+  /** Competition stars, 1 (little) to 4. */
+  competition: number;
+  relatedWorkCount: number;
+  /** Growth as a fraction (0.12 = +12 %). */
+  growthRate: number;
+  figures: string;
 }
 
 /** A streamed chat completion request. */

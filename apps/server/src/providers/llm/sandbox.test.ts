@@ -1,6 +1,7 @@
+import { pickedWords } from '@dso/domain';
 import { describe, expect, it } from 'vitest';
 import { LlmError } from './index';
-import { createSandboxLlm, SANDBOX_LABEL, sandboxText } from './sandbox';
+import { candidateValue, createSandboxLlm, SANDBOX_LABEL, sandboxText } from './sandbox';
 
 const context = {
   topic: '新手露营攻略',
@@ -44,5 +45,65 @@ describe('the sandbox LLM', () => {
       }
     }).rejects.toThrow(LlmError);
     expect(pieces).toHaveLength(2);
+  });
+
+  it('writes a script citing each video it was given by its number, with its comments and the related words', () => {
+    const text = sandboxText({
+      kind: 'script',
+      topic: '露营装备短视频文案',
+      keywords: ['露营装备'],
+      relatedWords: ['露营帐篷', '天幕'],
+      videos: [
+        { title: '新手露营清单', comments: ['帐篷选哪款？'] },
+        { title: '百元露营装备', comments: [] },
+      ],
+    });
+    expect(text.startsWith(SANDBOX_LABEL)).toBe(true);
+    expect(text).toContain('【参考视频1】');
+    expect(text).toContain('【参考视频2】');
+    expect(text).not.toContain('【参考视频3】');
+    expect(text).toContain('「新手露营清单」');
+    expect(text).toContain('帐篷选哪款？');
+    expect(text).toContain('「露营帐篷」');
+    expect(text).toContain('#露营装备');
+  });
+
+  it('picks the candidates with high demand, few works, little competition and growth, quoting the shown figures', () => {
+    const candidate = (word: string, searchIndex: number, competition: number, works: number, growth = 0) => ({
+      word,
+      searchIndex,
+      competition,
+      relatedWorkCount: works,
+      growthRate: growth,
+      figures: `搜索指数 ${word}档`,
+    });
+    const candidates = [
+      candidate('红海词', 50_000, 4, 900_000),
+      candidate('好词一', 40_000, 1, 2_000, 0.3),
+      candidate('好词二', 30_000, 1, 3_000),
+      candidate('冷门词', 20, 1, 5_000),
+      candidate('好词三', 20_000, 2, 1_000),
+      candidate('中等词', 8_000, 2, 40_000),
+      candidate('一般词', 5_000, 3, 80_000),
+    ];
+    expect(candidateValue(candidates[1]!)).toBeGreaterThan(candidateValue(candidates[0]!));
+    const context = {
+      kind: 'picks' as const,
+      topic: '为「露营」挑选的蓝海词',
+      keywords: ['露营'],
+      relatedWords: [],
+      candidates,
+    };
+    const text = sandboxText(context);
+    expect(text).toBe(sandboxText(context));
+    const picks = pickedWords(
+      text,
+      candidates.map((item) => item.word),
+    ).map((pick) => pick.word);
+    expect(picks).toHaveLength(5);
+    expect(picks.slice(0, 3).sort()).toEqual(['好词一', '好词三', '好词二']);
+    expect(picks).not.toContain('红海词');
+    expect(picks).not.toContain('冷门词');
+    expect(text).toContain('「好词一」：搜索指数 好词一档');
   });
 });

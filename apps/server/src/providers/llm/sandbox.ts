@@ -1,4 +1,4 @@
-import { type LlmChatRequest, type LlmContext, LlmError, type LlmProvider } from './index';
+import { type LlmCandidate, type LlmChatRequest, type LlmContext, LlmError, type LlmProvider } from './index';
 
 /** The first line of every sandbox answer, so no one mistakes it for a model's writing. */
 export const SANDBOX_LABEL = '【沙箱示例输出：未调用大模型，内容由本站关键词数据按模板拼写】';
@@ -32,11 +32,20 @@ const closings = [
 ];
 
 /**
- * The text the sandbox writes for a context: a label, a title line, an opening, one point for each
- * keyword and related word (the library's own vocabulary), tone and audience, and a closing. `variant`
- * (the regeneration count) picks another phrasing, so regenerating visibly changes the text.
+ * The text the sandbox writes for a context, by its kind: an article, a short-video script or picks.
+ * `variant` (the regeneration count) picks another phrasing, so regenerating visibly changes the text.
  */
 export function sandboxText(context: LlmContext, variant = 0): string {
+  if (context.kind === 'picks') return picksText(context, variant);
+  if (context.kind === 'script') return scriptText(context, variant);
+  return articleText(context, variant);
+}
+
+/**
+ * An article: a label, a title line, an opening, one point for each keyword and related word (the
+ * library's own vocabulary), tone and audience, and a closing.
+ */
+function articleText(context: LlmContext, variant: number): string {
   const seed = hashOf(`${context.topic}|${context.keywords.join(',')}`) + variant;
   const words = [...new Set([...context.keywords, ...context.relatedWords].map((word) => word.trim()))].filter(Boolean);
   const lines = [SANDBOX_LABEL, '', `# ${context.topic}`, '', openings[seed % openings.length]!(context.topic)];
@@ -52,6 +61,91 @@ export function sandboxText(context: LlmContext, variant = 0): string {
   if (words.length === 0) lines.push(`1. 围绕「${context.topic}」讲清一个具体场景，比泛泛而谈更能留住人。`);
   if (context.tone) lines.push('', `（语气：${context.tone}）`);
   lines.push('', closings[(seed >>> 3) % closings.length]!);
+  return lines.join('\n');
+}
+
+const hooks = [
+  (title: string) => `「${title}」这条视频为什么能火？我拆了同类爆款，发现套路就三步。`,
+  (title: string) => `刷到「${title}」的你，是不是也有同样的疑问？今天一次讲清楚。`,
+  (title: string) => `同样是拍这个题材，「${title}」凭什么点赞这么高？`,
+];
+const scriptLeads = ['先讲', '接着讲', '再讲', '最后讲', '补充一点'];
+
+/**
+ * A short-video script (AI 文案): a hook after the keyword's top video, one spoken segment per video
+ * citing it as 【参考视频N】 with what its commenters asked, the related words woven in, a closing call
+ * and topic tags. Videos are numbered as the prompt numbers them, so the page's source list matches.
+ */
+function scriptText(context: LlmContext, variant: number): string {
+  const seed = hashOf(`${context.topic}|${context.keywords.join(',')}`) + variant;
+  const keyword = context.keywords[0] ?? context.topic;
+  const videos = context.videos ?? [];
+  const words = [...new Set(context.relatedWords.map((word) => word.trim()))].filter(Boolean);
+  const lines = [SANDBOX_LABEL, '', `# ${context.topic}`, '', '【开头3秒】'];
+  lines.push(
+    videos[0]
+      ? `${hooks[seed % hooks.length]!(videos[0].title)}（参考视频1）`
+      : `关于「${keyword}」，90%的人都忽略了这一点。`,
+  );
+  lines.push('', '【口播正文】');
+  videos.forEach((video, index) => {
+    const lead = scriptLeads[(seed + index) % scriptLeads.length];
+    const word = words[index];
+    const comment = video.comments[(seed + index) % Math.max(1, video.comments.length)];
+    const parts = [`${index + 1}. ${lead}「${video.title}」里的做法【参考视频${index + 1}】。`];
+    if (comment) parts.push(`评论区有人问「${comment}」，这正是大家最关心的，直接在视频里回答它。`);
+    if (word) parts.push(`顺带讲到「${word}」，搜这个词的人也会刷到你。`);
+    lines.push(parts.join(''));
+  });
+  const rest = words.slice(videos.length);
+  if (rest.length)
+    lines.push(`${videos.length + 1}. 再补充几个大家常搜的点：${rest.map((w) => `「${w}」`).join('、')}。`);
+  if (videos.length === 0 && rest.length === 0) lines.push(`1. 围绕「${keyword}」讲清一个具体场景。`);
+  lines.push('', '【结尾引导】', closings[(seed >>> 3) % closings.length]!);
+  lines.push('', '【推荐话题】', [keyword, ...words.slice(0, 4)].map((word) => `#${word}`).join(' '));
+  return lines.join('\n');
+}
+
+/**
+ * How worth doing a candidate is: demand (search index, squared so a rarely searched word never wins
+ * on few works alone) over supply (related works), scaled down by competition stars and up by growth.
+ * Log scales keep one huge figure from deciding alone.
+ */
+export function candidateValue(candidate: LlmCandidate): number {
+  const demand = Math.log10(candidate.searchIndex + 10);
+  const supply = Math.log10(candidate.relatedWorkCount + 10);
+  const competition = Math.min(4, Math.max(1, candidate.competition));
+  const growth = 1 + Math.max(-0.5, Math.min(1, candidate.growthRate));
+  return ((demand * demand) / supply) * growth * ((5 - competition) / 4);
+}
+
+/** Why a candidate is worth doing, from the figure that stands out most. */
+function reasonFor(candidate: LlmCandidate, variant: number): string {
+  const reasons: string[] = [];
+  if (candidate.competition <= 1) reasons.push('竞争很小，新账号也有机会排到前面');
+  if (candidate.growthRate >= 0.1) reasons.push('近期搜索在上涨，适合趁早布局');
+  if (candidate.searchIndex > candidate.relatedWorkCount * 2) reasons.push('搜索需求明显多于现有作品，内容缺口大');
+  if (reasons.length === 0) reasons.push('需求稳定、竞争不激烈，适合持续产出');
+  return reasons[variant % reasons.length]!;
+}
+
+/**
+ * AI 选词's picks: the candidates ranked by {@link candidateValue}, the best five each on a line as
+ * 「word」：figures, reason (the form `pickedWords` reads), then a plan. Figures are quoted only in the
+ * form the user sees (`figures`), so a banded figure is never given away as an exact one.
+ */
+function picksText(context: LlmContext, variant: number): string {
+  const candidates = context.candidates ?? [];
+  const ranked = [...candidates].sort((a, b) => candidateValue(b) - candidateValue(a) || a.word.localeCompare(b.word));
+  const picks = ranked.slice(0, 5);
+  const lines = [SANDBOX_LABEL, '', `# ${context.topic}`, ''];
+  lines.push(`从 ${candidates.length} 个蓝海候选词中，按搜索需求高、竞争小、作品少挑出 ${picks.length} 个：`, '');
+  picks.forEach((candidate, index) => {
+    lines.push(`${index + 1}. 「${candidate.word}」：${candidate.figures}。${reasonFor(candidate, variant + index)}。`);
+  });
+  if (picks[0]) {
+    lines.push('', `建议先用「${picks[0].word}」做标题主词，连发3条同主题视频，再用其余词做系列内容。`);
+  }
   return lines.join('\n');
 }
 
