@@ -153,6 +153,27 @@ describe('production start', () => {
     expect(loadConfig({}).speechProvider).toBe('sandbox');
   });
 
+  it('refuses the sandbox image cards in production and an OpenAI-compatible images API without its key and model', () => {
+    expect(namesOf(problemsOf({ ...realVendors(), IMAGE_PROVIDER: 'sandbox' }))).toContain('IMAGE_PROVIDER');
+    expect(namesOf(problemsOf({ IMAGE_PROVIDER: 'openai' }))).toEqual(['IMAGE_API_KEY', 'IMAGE_MODEL']);
+    const config = loadConfig({
+      IMAGE_PROVIDER: 'openai',
+      IMAGE_API_KEY: 'sk-1',
+      IMAGE_MODEL: 'gpt-image-1',
+      IMAGE_SIZE: '1024x1536',
+    });
+    expect(config.image).toEqual({
+      baseUrl: 'https://api.openai.com/v1',
+      apiKey: 'sk-1',
+      model: 'gpt-image-1',
+      size: '1024x1536',
+      responseFormat: '',
+      timeoutMs: 120_000,
+      concurrency: 2,
+    });
+    expect(loadConfig({}).imageProvider).toBe('sandbox');
+  });
+
   it('lets development and tests run on the sandboxes and the default secret', () => {
     expect(problemsOf({ NODE_ENV: 'development' })).toEqual([]);
     expect(problemsOf({ NODE_ENV: 'test' })).toEqual([]);

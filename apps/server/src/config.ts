@@ -88,6 +88,21 @@ export const envSchema = z.object({
   SPEECH_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(300_000),
   /** How many transcriptions run at once (the vendor's concurrency limit). */
   SPEECH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** Pictures of AI 图文 (docs/providers.md, "Image generation"): the sandbox's own cards, or an OpenAI-compatible images API. */
+  IMAGE_PROVIDER: z.enum(['sandbox', 'openai']).default('sandbox'),
+  /** Up to the version, e.g. https://api.openai.com/v1; `/images/generations` is appended. */
+  IMAGE_BASE_URL: z.url().default('https://api.openai.com/v1'),
+  IMAGE_API_KEY: z.string().optional(),
+  IMAGE_MODEL: z.string().optional(),
+  /** The vendor's size string (e.g. 1024x1536); empty sends none. */
+  IMAGE_SIZE: z.string().max(32).default(''),
+  /** `b64_json`, `url`, or empty to send no response_format (gpt-image-1 refuses it). */
+  IMAGE_RESPONSE_FORMAT: z.enum(['b64_json', 'url', '']).default(''),
+  IMAGE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(120_000),
+  /** How many pictures are made at once (the vendor's concurrency limit). */
+  IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /** A CJK font for the sandbox's cards; fonts-noto-cjk's is found without it. */
+  IMAGE_FONT_PATH: z.string().optional(),
   CAPTCHA_PROVIDER: z.enum(['sandbox', 'tencent']).default('sandbox'),
   /** WeChat Official Account (WECHAT_PROVIDER=official); see docs/providers.md. */
   WECHAT_APP_ID: z.string().optional(),
@@ -179,6 +194,7 @@ function missingVendorCredentials(env: Env): string[] {
   if (env.PLATFORM_DATA_PROVIDER === 'tikhub') needed.push('TIKHUB_API_KEY');
   if (env.LLM_PROVIDER === 'openai') needed.push('LLM_API_KEY', 'LLM_MODEL');
   if (env.SPEECH_PROVIDER === 'openai') needed.push('SPEECH_API_KEY', 'SPEECH_MODEL');
+  if (env.IMAGE_PROVIDER === 'openai') needed.push('IMAGE_API_KEY', 'IMAGE_MODEL');
   if (env.ALIPAY_PROVIDER === 'alipay') needed.push('ALIPAY_APP_ID', 'ALIPAY_APP_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY');
   if (env.WECHATPAY_PROVIDER === 'wechatpay') {
     needed.push(
@@ -281,6 +297,19 @@ export interface AppConfig {
   speechProvider: Env['SPEECH_PROVIDER'];
   /** The OpenAI-compatible transcription API; key and model are empty unless SPEECH_PROVIDER=openai. */
   speech: { baseUrl: string; apiKey: string; model: string; timeoutMs: number; concurrency: number };
+  imageProvider: Env['IMAGE_PROVIDER'];
+  /** The OpenAI-compatible images API; key and model are empty unless IMAGE_PROVIDER=openai. */
+  image: {
+    baseUrl: string;
+    apiKey: string;
+    model: string;
+    size: string;
+    responseFormat: Env['IMAGE_RESPONSE_FORMAT'];
+    timeoutMs: number;
+    concurrency: number;
+  };
+  /** The sandbox cards' CJK font, when set. */
+  imageFontPath: string | undefined;
 }
 
 /** Alipay open-platform credentials; empty strings unless ALIPAY_PROVIDER=alipay. */
@@ -492,5 +521,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: env.SPEECH_TIMEOUT_MS,
       concurrency: env.SPEECH_CONCURRENCY,
     },
+    imageProvider: env.IMAGE_PROVIDER,
+    image: {
+      baseUrl: env.IMAGE_BASE_URL,
+      apiKey: env.IMAGE_API_KEY ?? '',
+      model: env.IMAGE_MODEL ?? '',
+      size: env.IMAGE_SIZE,
+      responseFormat: env.IMAGE_RESPONSE_FORMAT,
+      timeoutMs: env.IMAGE_TIMEOUT_MS,
+      concurrency: env.IMAGE_CONCURRENCY,
+    },
+    imageFontPath: env.IMAGE_FONT_PATH || undefined,
   };
 }

@@ -4,6 +4,9 @@ import type { Database } from '../db/client';
 import type { CaptchaProvider } from './captcha/index';
 import { createSandboxCaptcha } from './captcha/sandbox';
 import { createTencentCaptcha } from './captcha/tencent';
+import type { ImageProvider } from './image/index';
+import { createOpenAiImages } from './image/openai-images';
+import { createSandboxImages } from './image/sandbox';
 import type { InvoiceProvider } from './invoice/index';
 import { createSandboxInvoice } from './invoice/sandbox';
 import type { LlmProvider } from './llm/index';
@@ -42,6 +45,8 @@ export interface Providers {
   llm: LlmProvider;
   /** Speech-to-text for copy extraction (docs/extraction.md). */
   speech: SpeechProvider;
+  /** Pictures of AI 图文 works (docs/image-text.md). */
+  image: ImageProvider;
 }
 
 export interface ProviderContext {
@@ -96,6 +101,10 @@ export function createProviders({ config, db, log }: ProviderContext): Providers
         : createSandboxLlm(),
     speech:
       config.speechProvider === 'openai' ? createOpenAiCompatibleSpeech(config.speech) : createSandboxSpeech({ db }),
+    image:
+      config.imageProvider === 'openai'
+        ? createOpenAiImages(config.image)
+        : createSandboxImages(config.imageFontPath ? { fontPath: config.imageFontPath } : {}),
     captcha:
       config.captchaProvider === 'tencent'
         ? createTencentCaptcha({ ...config.tencentCaptcha, log })

@@ -1,0 +1,111 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+
+/** What the fake does with the next call (default: a picture in the form the request asked for). */
+export type FakeImagesBehaviour =
+  | { kind: 'image' }
+  | { kind: 'status'; status: number; body?: unknown }
+  /** Answers 200 with `data[0].b64_json` that is not a picture. */
+  | { kind: 'not-an-image' }
+  | { kind: 'hang' };
+
+export interface FakeImagesServer {
+  /** Base URL up to `/v1`, as a vendor's would be configured. */
+  url: string;
+  /** The JSON bodies of the generation calls, with their Authorization header. */
+  requests: Array<{ authorization: string | undefined; body: Record<string, unknown> }>;
+  behave(behaviour: FakeImagesBehaviour): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A local stand-in for an OpenAI-compatible images vendor: `POST /v1/images/generations` checks the
+ * Bearer key (401 in the vendor's error shape otherwise) and the body's model and prompt, and answers
+ * `{ created, data: [{ b64_json }] }` or, when `response_format` is `url`, `{ data: [{ url }] }` with the
+ * picture served at that address, the way OpenAI's dall-e models and the Chinese vendors do.
+ */
+export async function startFakeImagesServer(options: {
+  apiKey: string;
+  picture: Uint8Array;
+}): Promise<FakeImagesServer> {
+  const requests: FakeImagesServer['requests'] = [];
+  let behaviour: FakeImagesBehaviour = { kind: 'image' };
+  let served = 0;
+  const pictures = new Map<string, Uint8Array>();
+
+  const send = (response: ServerResponse, status: number, body: unknown) => {
+    response.writeHead(status, { 'Content-Type': 'application/json' });
+    response.end(JSON.stringify(body));
+  };
+
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      if (request.method === 'GET' && request.url?.startsWith('/files/')) {
+        const picture = pictures.get(request.url.slice('/files/'.length));
+        if (!picture) return send(response, 404, { error: { message: 'no such file' } });
+        response.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': String(picture.byteLength) });
+        return response.end(Buffer.from(picture));
+      }
+      if (request.method !== 'POST' || request.url !== '/v1/images/generations') {
+        return send(response, 404, { error: { message: 'not found', type: 'invalid_request_error' } });
+      }
+      let body: Record<string, unknown>;
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+      } catch {
+        return send(response, 400, {
+          error: { message: 'We could not parse the JSON body', type: 'invalid_request_error' },
+        });
+      }
+      requests.push({ authorization: request.headers.authorization, body });
+      if (request.headers.authorization !== `Bearer ${options.apiKey}`) {
+        return send(response, 401, {
+          error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' },
+        });
+      }
+      if (typeof body.model !== 'string' || typeof body.prompt !== 'string' || !body.prompt) {
+        return send(response, 400, {
+          error: { message: 'model and prompt are required', type: 'invalid_request_error' },
+        });
+      }
+      const current = behaviour;
+      if (current.kind === 'status') {
+        return send(response, current.status, current.body ?? { error: { message: 'fake failure' } });
+      }
+      if (current.kind === 'hang') return;
+      const created = Math.floor(Date.now() / 1000);
+      if (current.kind === 'not-an-image') {
+        return send(response, 200, {
+          created,
+          data: [{ b64_json: Buffer.from('<html>gateway</html>').toString('base64') }],
+        });
+      }
+      if (body.response_format === 'url') {
+        const name = `image-${++served}.png`;
+        pictures.set(name, options.picture);
+        return send(response, 200, { created, data: [{ url: `${origin}/files/${name}` }] });
+      }
+      return send(response, 200, {
+        created,
+        data: [{ b64_json: Buffer.from(options.picture).toString('base64'), revised_prompt: body.prompt }],
+      });
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address() as { port: number };
+  const origin = `http://127.0.0.1:${address.port}`;
+  return {
+    url: `${origin}/v1`,
+    requests,
+    behave(next) {
+      behaviour = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
