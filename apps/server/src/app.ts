@@ -7,11 +7,13 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config';
 import { type Database, type DatabaseHandle, databaseTarget, openDatabase } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
+import { copywritersRoutes } from './features/copywriters/copywriters.routes';
 import { creatorsRoutes } from './features/creators/creators.routes';
 import { extractionRoutes } from './features/extraction/extraction.routes';
 import { favouritesRoutes } from './features/favourites/favourites.routes';
 import { frameRoutes } from './features/frame/frame.routes';
 import { ensureFriendLinks } from './features/frame/frame.service';
+import { keywordPicksRoutes } from './features/keyword-picks/keyword-picks.routes';
 import { ensureCountries } from './features/keywords/demo/seed';
 import { keywordsRoutes } from './features/keywords/keywords.routes';
 import { liveRoutes } from './features/live/live.routes';
@@ -135,6 +137,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(topicsRoutes);
   await app.register(writingRoutes);
   await app.register(extractionRoutes);
+  await app.register(copywritersRoutes);
+  await app.register(keywordPicksRoutes);
   await registerMaps(app);
   if (config.webDist) await registerWebApp(app, config.webDist);
   return app;

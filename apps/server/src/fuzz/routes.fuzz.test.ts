@@ -1,4 +1,11 @@
-import { envelopeSchema, KeywordDetailPath, OrderPath, WechatPath } from '@dso/contract';
+import {
+  CopywriterPath,
+  envelopeSchema,
+  KeywordDetailPath,
+  KeywordPickPath,
+  OrderPath,
+  WechatPath,
+} from '@dso/contract';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
@@ -81,6 +88,9 @@ const nonEnvelopePaths = new Set<string>([
   OrderPath.notifySandbox,
   OrderPath.sandboxCashier,
   OrderPath.invoicePdf,
+  // Streamed AI answers (text/event-stream) once a request is accepted; refusals are envelopes.
+  CopywriterPath.generate,
+  KeywordPickPath.pick,
 ]);
 
 /** The throttled SMS send is code 500 by the spec (002 §8); its message carries the countdown. */

@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './copywriters';
 export * from './extraction';
 export * from './frame';
 export * from './jobs';

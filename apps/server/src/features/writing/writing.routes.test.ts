@@ -3,78 +3,26 @@ import { WritingPath, type WritingTemplate, type WritingTemplateGroups } from '@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { keywordRelations, keywords } from '../../db/schema/keywords';
-import { type LlmChatRequest, LlmError, type LlmProvider } from '../../providers/llm/index';
-import { createSandboxLlm, SANDBOX_LABEL } from '../../providers/llm/sandbox';
-import { createTestApp, createUser, loginAs, signedInjectOptions, type TestApp, useUpDailyQuota } from '../../testing';
+import { SANDBOX_LABEL } from '../../providers/llm/sandbox';
+import {
+  createTestApp,
+  createUser,
+  eventsOf,
+  loginAs,
+  signedInjectOptions,
+  steeredLlm,
+  type TestApp,
+  textOf,
+  useUpDailyQuota,
+} from '../../testing';
 import { upsertKeywords } from '../keywords/import/keyword-ingest.repository';
 import { keywordInput } from '../keywords/keyword.fixtures';
 import { getPermissionUse } from '../permissions/permissions.service';
 
-/** The events of a streamed answer, in order. */
-function eventsOf(payload: string): Array<{ event: string; data: Record<string, unknown> }> {
-  return payload
-    .split('\n\n')
-    .filter((block) => block.trim())
-    .map((block) => {
-      const event = /^event: (.+)$/m.exec(block)?.[1] ?? 'message';
-      const data = /^data: (.+)$/m.exec(block)?.[1] ?? '{}';
-      return { event, data: JSON.parse(data) as Record<string, unknown> };
-    });
-}
-const textOf = (payload: string) =>
-  eventsOf(payload)
-    .filter((event) => event.event === 'delta')
-    .map((event) => event.data.text)
-    .join('');
-
-/** A model the test steers: fails before or after some pieces, or records what it was asked. */
-function steeredLlm() {
-  const state = {
-    mode: 'ok' as 'ok' | 'fail-first' | 'fail-mid' | 'busy' | 'endless',
-    /** Set when a call's signal fired. */
-    aborted: 0,
-    requests: [] as LlmChatRequest[],
-  };
-  const provider: LlmProvider = {
-    name: 'steered',
-    isSandbox: false,
-    async *streamChat(request) {
-      state.requests.push(request);
-      if (state.mode === 'fail-first') throw new LlmError('unavailable', 'down');
-      if (state.mode === 'busy') throw new LlmError('rate_limited', '429');
-      yield '第一段。';
-      if (state.mode === 'endless') {
-        // Pieces until the caller stops it, as a long text would.
-        for (;;) {
-          if (request.signal?.aborted) {
-            state.aborted++;
-            throw new LlmError('aborted', 'stopped');
-          }
-          yield '又一段。';
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-      }
-      if (state.mode === 'fail-mid') throw new LlmError('unavailable', 'cut');
-      yield '第二段。';
-    },
-  };
-  return { state, provider };
-}
-
 describe('AI 创作 routes', () => {
   let t: TestApp;
   const steered = steeredLlm();
-  let useSandbox = true;
-  const sandbox = createSandboxLlm({ pieceDelayMs: 0 });
-  const llm: LlmProvider = {
-    get name() {
-      return useSandbox ? sandbox.name : steered.provider.name;
-    },
-    get isSandbox() {
-      return useSandbox;
-    },
-    streamChat: (request) => (useSandbox ? sandbox : steered.provider).streamChat(request),
-  };
+  const llm = steered.provider;
   let groups: WritingTemplateGroups;
   let script: WritingTemplate;
 
@@ -92,12 +40,7 @@ describe('AI 创作 routes', () => {
     script = groups.短视频脚本!.find((template) => template.title === '口播短视频脚本')!;
   });
   afterAll(() => t.close());
-  beforeEach(() => {
-    useSandbox = true;
-    steered.state.mode = 'ok';
-    steered.state.requests.length = 0;
-    steered.state.aborted = 0;
-  });
+  beforeEach(() => steered.state.reset());
 
   async function member(grade: 'FREE' | 'VIP' | 'EVIP' = 'FREE') {
     const user = await createUser(t.database.db, { grade });
@@ -128,7 +71,7 @@ describe('AI 创作 routes', () => {
 
   it('refuses bad input in Chinese before any model call', async () => {
     const { token } = await member();
-    useSandbox = false;
+    steered.state.useSandbox = false;
     const noTemplate = await generate(token, { fields });
     expect(noTemplate.json().code).toBe(400);
     expect(noTemplate.json().msg).toMatch(/[\u4e00-\u9fa5]/);
@@ -163,7 +106,7 @@ describe('AI 创作 routes', () => {
 
   it('hands the model the filled-in prompt, tone, audience and related words', async () => {
     const { token } = await member();
-    useSandbox = false;
+    steered.state.useSandbox = false;
     const response = await generate(token, { template_id: script.id, fields });
     expect(textOf(response.body)).toBe('第一段。第二段。');
     expect(eventsOf(response.body).at(-1)).toEqual({ event: 'done', data: { sandbox: false } });
@@ -187,7 +130,7 @@ describe('AI 创作 routes', () => {
 
   it('stops the model when the browser stops reading, and charges the text it began', async () => {
     const { user, token } = await member();
-    useSandbox = false;
+    steered.state.useSandbox = false;
     steered.state.mode = 'endless';
     const address = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }));
     const injected = signedInjectOptions({ method: 'POST', url: WritingPath.generate, token });
@@ -222,7 +165,7 @@ describe('AI 创作 routes', () => {
 
   it('charges nothing when the model cannot answer, and says why in Chinese', async () => {
     const { user, token } = await member();
-    useSandbox = false;
+    steered.state.useSandbox = false;
     steered.state.mode = 'fail-first';
     expect((await generate(token, { template_id: script.id, fields })).json()).toMatchObject({
       code: 300,
@@ -243,7 +186,7 @@ describe('AI 创作 routes', () => {
   it('refuses a used-up quota before calling the model: pay dialog below EVIP, buy-times at EVIP', async () => {
     const free = await member('FREE');
     await useUpDailyQuota(t.database.db, free.user.id, 'AI_WRITING_COUNT_DAY', 5);
-    useSandbox = false;
+    steered.state.useSandbox = false;
     const refused = await generate(free.token, { template_id: script.id, fields });
     expect(refused.json()).toMatchObject({
       code: 810,

@@ -1,0 +1,24 @@
+import type { CopywriterSources } from '@dso/contract';
+import { bigint, bigserial, boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+/** A user's saved AI 文案 script (历史文案), with the videos and words it drew on (docs/copywriters.md). */
+export const copywriterWorks = pgTable(
+  'copywriter_works',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    keyword: text('keyword').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    /** The material cited: the keyword's top videos and related words as they were when written. */
+    sources: jsonb('sources').$type<CopywriterSources>().notNull(),
+    /** Written by the sandbox, not a model. */
+    sandbox: boolean('sandbox').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('copywriter_works_user_idx').on(table.userId, table.updatedAt.desc(), table.id.desc())],
+);

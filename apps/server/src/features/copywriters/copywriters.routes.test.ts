@@ -1,0 +1,231 @@
+import { CopywriterPath, type CopywriterStart } from '@dso/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { keywordRelations, keywords } from '../../db/schema/keywords';
+import { SANDBOX_LABEL } from '../../providers/llm/sandbox';
+import {
+  createTestApp,
+  createUser,
+  createVideo,
+  eventsOf,
+  loginAs,
+  steeredLlm,
+  type TestApp,
+  textOf,
+  useUpDailyQuota,
+} from '../../testing';
+import { upsertKeywords } from '../keywords/import/keyword-ingest.repository';
+import { keywordInput } from '../keywords/keyword.fixtures';
+import { getPermissionUse } from '../permissions/permissions.service';
+
+describe('AI 文案 routes', () => {
+  let t: TestApp;
+  const steered = steeredLlm();
+
+  beforeAll(async () => {
+    t = await createTestApp({ providers: { llm: steered.provider } });
+    const db = t.database.db;
+    await upsertKeywords(db, [keywordInput('露营装备', 5000), keywordInput('露营帐篷推荐', 3000)]);
+    const [camping] = await db.select().from(keywords).where(eq(keywords.keyword, '露营装备'));
+    await db.insert(keywordRelations).values([
+      { keywordId: camping!.id, relation: 'correlation', relatedKeyword: '露营帐篷推荐', score: 90 },
+      { keywordId: camping!.id, relation: 'suggestion', relatedKeyword: '露营灯', score: 80 },
+    ]);
+    // Two works ranked under the keyword (second place first in the table), one only titled with it.
+    await createVideo(db, {
+      awemeId: '7100000000000000002',
+      desc: '百元露营装备清单 #露营',
+      goodCount: 900,
+      comments: 4,
+      keywords: [{ keyword: '露营装备', monthCoverCount: 1000, competition: 2, searchRank: 2 }],
+    });
+    await createVideo(db, {
+      awemeId: '7100000000000000001',
+      desc: '新手第一次露营带什么',
+      goodCount: 500,
+      keywords: [{ keyword: '露营装备', monthCoverCount: 1000, competition: 2, searchRank: 1 }],
+    });
+    await createVideo(db, { desc: '户外自驾：露营装备怎么收纳', goodCount: 80_000 });
+    // Only in titles: no ranked works, no related words.
+    await createVideo(db, { awemeId: '7100000000000000009', desc: '天幕搭建教程', goodCount: 700 });
+  });
+  afterAll(() => t.close());
+  beforeEach(() => steered.state.reset());
+
+  async function member(grade: 'FREE' | 'VIP' | 'EVIP' = 'FREE') {
+    const user = await createUser(t.database.db, { grade });
+    return { user, token: await loginAs(t.database.db, user.id) };
+  }
+  const generate = (token: string | undefined, body: unknown) =>
+    t.request({ method: 'POST', url: CopywriterPath.generate, body, ...(token ? { token } : {}) });
+  const used = (userId: number, alias: string) =>
+    getPermissionUse(t.database.db, userId, alias).then((use) => use.use_val);
+
+  it('asks a visitor to log in', async () => {
+    expect((await generate(undefined, { keyword: '露营装备' })).json()).toMatchObject({ code: 800 });
+    expect((await t.request({ method: 'GET', url: CopywriterPath.works })).json().code).toBe(800);
+  });
+
+  it('refuses bad keywords in Chinese before any model call', async () => {
+    const { user, token } = await member();
+    steered.state.useSandbox = false;
+    expect((await generate(token, { keyword: '  ' })).json()).toMatchObject({ code: 400, msg: '请输入关键词' });
+    expect((await generate(token, { keyword: '露'.repeat(31) })).json()).toMatchObject({
+      code: 400,
+      msg: '关键词长度不能超过30个字符',
+    });
+    expect((await generate(token, { keyword: '露营装备', attempt: -1 })).json().code).toBe(400);
+    expect((await generate(token, { keyword: '不存在的词' })).json()).toMatchObject({
+      code: 300,
+      msg: '暂未找到「不存在的词」的相关视频和关键词，换个关键词试试',
+    });
+    expect(steered.state.requests).toHaveLength(0);
+    expect(await used(user.id, 'AI_WRITING_COUNT_DAY')).toBe(0);
+  });
+
+  it('streams a sandbox script citing the keyword ranked videos, their comments and related words, and charges once', async () => {
+    const { user, token } = await member();
+    const response = await generate(token, { keyword: '露营装备' });
+    expect(response.headers['content-type']).toContain('text/event-stream');
+    const events = eventsOf(response.body);
+    const start = events[0]!.data as CopywriterStart;
+    expect(events[0]!.event).toBe('start');
+    expect(start.sandbox).toBe(true);
+    expect(start.sources.videos.map((video) => video.aweme_id)).toEqual(['7100000000000000001', '7100000000000000002']);
+    expect(start.sources.videos[1]).toEqual({
+      aweme_id: '7100000000000000002',
+      title: '百元露营装备清单',
+      good_count: 900,
+      comments: ['评论0', '评论1', '评论2'],
+    });
+    expect(start.sources.words).toEqual(['露营帐篷推荐', '露营灯']);
+    expect(events.at(-1)).toEqual({ event: 'done', data: { sandbox: true } });
+    const text = textOf(response.body);
+    expect(text.startsWith(SANDBOX_LABEL)).toBe(true);
+    expect(text).toContain('「新手第一次露营带什么」');
+    expect(text).toContain('【参考视频2】');
+    expect(text).toMatch(/评论[0-2]/);
+    expect(text).toContain('露营帐篷推荐');
+    expect(await used(user.id, 'AI_WRITING_COUNT_DAY')).toBe(1);
+  });
+
+  it('falls back to the most liked works titled with the keyword when none is ranked under it', async () => {
+    const { token } = await member();
+    steered.state.useSandbox = false;
+    const response = await generate(token, { keyword: '天幕' });
+    const start = eventsOf(response.body)[0]!.data as CopywriterStart;
+    expect(start.sources).toEqual({
+      videos: [{ aweme_id: '7100000000000000009', title: '天幕搭建教程', good_count: 700, comments: [] }],
+      words: [],
+    });
+    // The model is given the numbered videos and asked to cite them.
+    const prompt = steered.state.requests[0]!.messages[1]!.content;
+    expect(prompt).toContain('视频1：「天幕搭建教程」');
+    expect(prompt).toContain('【参考视频N】');
+    expect(steered.state.requests[0]!.context).toMatchObject({ kind: 'script', keywords: ['天幕'] });
+  });
+
+  it('charges a regeneration to the rewriting count, with another phrasing', async () => {
+    const { user, token } = await member();
+    const texts = new Set<string>();
+    for (const attempt of [0, 1, 2]) texts.add(textOf((await generate(token, { keyword: '露营装备', attempt })).body));
+    expect(texts.size).toBeGreaterThan(1);
+    expect(await used(user.id, 'AI_WRITING_COUNT_DAY')).toBe(1);
+    expect(await used(user.id, 'AI_REWRITING_COUNT_DAY')).toBe(2);
+  });
+
+  it('charges nothing when the model cannot answer or stops part-way', async () => {
+    const { user, token } = await member();
+    steered.state.useSandbox = false;
+    steered.state.mode = 'fail-first';
+    expect((await generate(token, { keyword: '露营装备' })).json()).toMatchObject({
+      code: 300,
+      msg: 'AI 服务暂时不可用，请稍后重试',
+    });
+    steered.state.mode = 'fail-mid';
+    const cut = await generate(token, { keyword: '露营装备' });
+    expect(textOf(cut.body)).toBe('第一段。');
+    expect(eventsOf(cut.body).at(-1)).toEqual({ event: 'error', data: { code: 300, msg: 'AI 生成中断，请重新生成' } });
+    expect(await used(user.id, 'AI_WRITING_COUNT_DAY')).toBe(0);
+  });
+
+  it('refuses a used-up count before calling the model: pay dialog below EVIP, buy-times at EVIP', async () => {
+    const free = await member('FREE');
+    await useUpDailyQuota(t.database.db, free.user.id, 'AI_WRITING_COUNT_DAY', 5);
+    steered.state.useSandbox = false;
+    expect((await generate(free.token, { keyword: '露营装备' })).json()).toMatchObject({
+      code: 810,
+      data: { alias: 'AI_WRITING_COUNT_DAY', reason: 'exhausted', action: 'pay', grade: 'VIP' },
+    });
+    const top = await member('EVIP');
+    await useUpDailyQuota(t.database.db, top.user.id, 'AI_WRITING_COUNT_DAY', 500);
+    expect((await generate(top.token, { keyword: '露营装备' })).json()).toMatchObject({
+      code: 810,
+      data: { alias: 'AI_WRITING_COUNT_DAY', action: 'buyTimes' },
+    });
+    expect(steered.state.requests).toHaveLength(0);
+  });
+
+  it('saves, lists, reopens, updates and deletes scripts, each user only their own', async () => {
+    const { token } = await member();
+    const other = await member();
+    const sources = {
+      videos: [{ aweme_id: '7100000000000000001', title: '新手第一次露营带什么', good_count: 500, comments: [] }],
+      words: ['露营灯'],
+    };
+    const body = { keyword: '露营装备', title: 'AI文案：露营装备', content: '脚本正文', sources, sandbox: true };
+    const saved = await t.request({ method: 'POST', url: CopywriterPath.works, body, token });
+    const work = saved.json().data;
+    expect(work).toMatchObject({ keyword: '露营装备', title: 'AI文案：露营装备', sources, sandbox: true });
+    const updated = await t.request({
+      method: 'POST',
+      url: CopywriterPath.works,
+      body: { ...body, id: work.id, content: '改过的脚本' },
+      token,
+    });
+    expect(updated.json().data).toMatchObject({ id: work.id, content: '改过的脚本' });
+    await t.request({ method: 'POST', url: CopywriterPath.works, body: { ...body, title: '第二条' }, token });
+
+    const list = await t.request({ method: 'GET', url: `${CopywriterPath.works}?page_no=1&page_size=10`, token });
+    expect(list.json().data.total).toBe(2);
+    expect(list.json().data.list.map((item: { title: string }) => item.title)).toEqual(['第二条', 'AI文案：露营装备']);
+    expect(list.json().data.list[1]).toMatchObject({ excerpt: '改过的脚本', keyword: '露营装备' });
+
+    expect(
+      (await t.request({ method: 'GET', url: CopywriterPath.workOf(work.id), token })).json().data.sources,
+    ).toEqual(sources);
+    const foreign = await t.request({ method: 'GET', url: CopywriterPath.workOf(work.id), token: other.token });
+    expect(foreign.json()).toMatchObject({ code: 404, msg: '文案不存在或已删除' });
+    const foreignUpdate = await t.request({
+      method: 'POST',
+      url: CopywriterPath.works,
+      body: { ...body, id: work.id },
+      token: other.token,
+    });
+    expect(foreignUpdate.json().code).toBe(404);
+    expect(
+      (await t.request({ method: 'DELETE', url: CopywriterPath.workOf(work.id), token: other.token })).json().code,
+    ).toBe(404);
+    expect((await t.request({ method: 'DELETE', url: CopywriterPath.workOf(work.id), token })).json().code).toBe(200);
+    expect((await t.request({ method: 'GET', url: CopywriterPath.works, token })).json().data.total).toBe(1);
+  });
+
+  it('validates saved scripts in Chinese', async () => {
+    const { token } = await member();
+    const save = (body: unknown) => t.request({ method: 'POST', url: CopywriterPath.works, body, token });
+    expect((await save({ keyword: '露营装备', title: ' ', content: '正文' })).json()).toMatchObject({
+      code: 400,
+      msg: '标题不能为空',
+    });
+    expect((await save({ keyword: '露营装备', title: '标题', content: '' })).json()).toMatchObject({
+      code: 400,
+      msg: '内容不能为空',
+    });
+    expect((await save({ keyword: '', title: '标题', content: '正文' })).json()).toMatchObject({
+      code: 400,
+      msg: '请输入关键词',
+    });
+    const bigPage = await t.request({ method: 'GET', url: `${CopywriterPath.works}?page_size=500`, token });
+    expect(bigPage.json()).toMatchObject({ code: 400, msg: '每页最多50条' });
+  });
+});

@@ -1,0 +1,48 @@
+import {
+  CopywriterPath,
+  copywriterGenerateBodySchema,
+  copywriterWorkIdParamsSchema,
+  copywriterWorkListQuerySchema,
+  copywriterWorkSaveBodySchema,
+} from '@dso/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope';
+import { closedSignal, sendLlmRun } from '../../lib/llm-stream';
+import { requireUser } from '../../plugins/session';
+import { deleteWork, getWork, listWorks, saveWork, startCopywriting } from './copywriters.service';
+
+/** AI 文案 (docs/copywriters.md): the streamed script for a keyword and the saved scripts. */
+export const copywritersRoutes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * Refusals before the first piece are ordinary envelopes; then an event stream whose `start` event
+   * carries the videos and words the script draws on (lib/llm-stream).
+   */
+  app.post(CopywriterPath.generate, { schema: { body: copywriterGenerateBodySchema } }, async (request, reply) => {
+    const userId = requireUser(request);
+    const { run, sources } = await startCopywriting(
+      app.db,
+      app.providers.llm,
+      userId,
+      request.body,
+      closedSignal(reply),
+    );
+    return sendLlmRun(request, reply, run, { sources });
+  });
+
+  app.get(CopywriterPath.works, { schema: { querystring: copywriterWorkListQuerySchema } }, async (request) =>
+    ok(await listWorks(app.db, requireUser(request), request.query)),
+  );
+
+  app.post(CopywriterPath.works, { schema: { body: copywriterWorkSaveBodySchema } }, async (request) =>
+    ok(await saveWork(app.db, requireUser(request), request.body)),
+  );
+
+  app.get(CopywriterPath.work, { schema: { params: copywriterWorkIdParamsSchema } }, async (request) =>
+    ok(await getWork(app.db, requireUser(request), request.params.id)),
+  );
+
+  app.delete(CopywriterPath.work, { schema: { params: copywriterWorkIdParamsSchema } }, async (request) => {
+    await deleteWork(app.db, requireUser(request), request.params.id);
+    return ok(null);
+  });
+};
