@@ -105,7 +105,11 @@ export const routeTable: RouteMeta[] = [
     tab: 'keyword',
     page: () => import('../features/keyword-detail/pages/keyword-share-page'),
   }),
-  route('/copyWriters', 'AI文案', '根据关键词一键生成短视频文案。', { tab: 'ai', layout: 'key' }),
+  route('/copyWriters', 'AI文案', '根据关键词一键生成短视频文案。', {
+    tab: 'ai',
+    layout: 'key',
+    page: () => import('../features/copywriters/pages/copywriters-page'),
+  }),
   route('/keyWordSeo', 'AI选词', '输入核心词，AI 帮您挑选高价值蓝海词。', {
     tab: 'ai',
     page: () => import('../features/keywords/pages/keyword-seo-page'),

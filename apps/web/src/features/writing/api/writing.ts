@@ -1,14 +1,12 @@
 import {
-  type WritingGenerateBody,
   WritingPath,
-  WritingStreamEvent,
   type WritingTemplateGroups,
   type WritingWork,
   type WritingWorkList,
   type WritingWorkSaveBody,
 } from '@dso/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { request, requestStream } from '../../../lib/api/client';
+import { request } from '../../../lib/api/client';
 import { useSession } from '../../../stores/session';
 
 /** `GET` the writing templates keyed by category title (000 §7). */
@@ -46,19 +44,3 @@ export const saveWritingWork = (body: WritingWorkSaveBody) =>
   request<WritingWork>(WritingPath.works, { method: 'POST', body });
 
 export const deleteWritingWork = (id: number) => request<null>(WritingPath.workOf(id), { method: 'DELETE' });
-
-/**
- * Streams a generation: `onStart` says whether the sandbox writes, `onText` gets each piece as it
- * arrives; resolves once the text is complete. Rejects with the server's ApiError (refusals, a model that
- * stopped mid-text) or the abort error when `signal` stops it.
- */
-export async function streamWriting(
-  body: WritingGenerateBody,
-  signal: AbortSignal,
-  handlers: { onStart: (sandbox: boolean) => void; onText: (text: string) => void },
-): Promise<void> {
-  await requestStream(WritingPath.generate, { method: 'POST', body, signal }, ({ event, data }) => {
-    if (event === WritingStreamEvent.start) handlers.onStart((data as { sandbox: boolean }).sandbox);
-    else if (event === WritingStreamEvent.delta) handlers.onText((data as { text: string }).text);
-  });
-}

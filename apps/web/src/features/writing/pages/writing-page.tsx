@@ -1,18 +1,18 @@
 import { CopyOutlined, SaveOutlined } from '@ant-design/icons';
-import { type WritingTemplate, type WritingWork, writingLimits } from '@dso/contract';
+import { WritingPath, type WritingTemplate, type WritingWork, writingLimits } from '@dso/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Skeleton, Tag } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { NoData, openLoginDialog } from '../../../components';
+import { useAiStream } from '../../../lib/api/use-ai-stream';
+import { copyText } from '../../../lib/clipboard';
 import { toast } from '../../../lib/feedback';
 import { useSession } from '../../../stores/session';
 import { handleQuotaFailure } from '../../upgrade';
-import { saveWritingWork, streamWriting, useWritingTemplates, useWritingWork } from '../api/writing';
+import { saveWritingWork, useWritingTemplates, useWritingWork } from '../api/writing';
 import { readChosenTemplate, WritingRoute } from '../writing';
 import '../writing.css';
-
-type Status = 'idle' | 'streaming' | 'done' | 'stopped';
 
 /** The template a saved work was written with, from the template list (null when it is gone). */
 function useTemplateOf(work: WritingWork | undefined): WritingTemplate | null {
@@ -63,15 +63,17 @@ function WritingWorkspace({ template, work }: { template: WritingTemplate | null
   const token = useSession((state) => state.token);
   const queryClient = useQueryClient();
   const [fields, setFields] = useState<Record<string, string>>(work?.inputs ?? {});
-  const [content, setContent] = useState(work?.content ?? '');
-  const [sandbox, setSandbox] = useState(work?.sandbox ?? false);
-  const [status, setStatus] = useState<Status>(work ? 'done' : 'idle');
+  const stream = useAiStream({
+    text: work?.content ?? '',
+    start: work ? { sandbox: work.sandbox } : null,
+    status: work ? 'done' : 'idle',
+  });
+  const { text: content, setText: setContent, status } = stream;
+  const sandbox = stream.start?.sandbox ?? false;
   const [attempt, setAttempt] = useState(0);
   const [savedId, setSavedId] = useState<number | null>(work?.id ?? null);
   const [title, setTitle] = useState(work?.title ?? '');
   const [saving, setSaving] = useState(false);
-  const stopper = useRef<AbortController | null>(null);
-  useEffect(() => () => stopper.current?.abort(), []);
 
   const templateTitle = template?.title ?? work?.template_title ?? '';
   const subject = template?.variables.map((variable) => fields[variable.key]?.trim()).find(Boolean) ?? '';
@@ -83,43 +85,15 @@ function WritingWorkspace({ template, work }: { template: WritingTemplate | null
     for (const variable of template.variables) {
       if (variable.required && !fields[variable.key]?.trim()) return toast(`请填写${variable.label}`, 'warning');
     }
-    const controller = new AbortController();
-    stopper.current = controller;
-    setStatus('streaming');
-    setContent('');
     setAttempt(nextAttempt);
-    let received = false;
-    try {
-      await streamWriting({ template_id: template.id, fields, attempt: nextAttempt }, controller.signal, {
-        onStart: setSandbox,
-        onText: (text) => {
-          received = true;
-          setContent((current) => current + text);
-        },
-      });
-      setStatus(controller.signal.aborted ? 'stopped' : 'done');
-    } catch (error) {
-      if (controller.signal.aborted) {
-        setStatus('stopped');
-        return;
-      }
-      // 810 opens the upgrade ladder or the buy-times dialog; other failures were shown by the client.
-      handleQuotaFailure(error);
-      setStatus(received ? 'done' : 'idle');
-    } finally {
-      if (stopper.current === controller) stopper.current = null;
-    }
+    // 810 opens the upgrade ladder or the buy-times dialog; other failures were shown by the client.
+    await stream.run(
+      WritingPath.generate,
+      { template_id: template.id, fields, attempt: nextAttempt },
+      handleQuotaFailure,
+    );
   };
-  const stop = () => stopper.current?.abort();
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(content);
-      toast('复制成功', 'success');
-    } catch {
-      toast('复制失败，请手动选择文本复制');
-    }
-  };
+  const stop = stream.stop;
 
   const save = async () => {
     if (!token) return openLoginDialog();
@@ -239,7 +213,7 @@ function WritingWorkspace({ template, work }: { template: WritingTemplate | null
               {status === 'stopped' && <Tag>已停止</Tag>}
             </h2>
             <div className="wr-actions">
-              <Button icon={<CopyOutlined />} disabled={!hasText || streaming} onClick={() => void copy()}>
+              <Button icon={<CopyOutlined />} disabled={!hasText || streaming} onClick={() => void copyText(content)}>
                 复制
               </Button>
             </div>

@@ -1,0 +1,240 @@
+import { CopyOutlined, EditOutlined, HistoryOutlined, SaveOutlined } from '@ant-design/icons';
+import { type CopywriterStart, type CopywriterWork, copywriterLimits } from '@dso/contract';
+import { keywordLimits, keywordMessages, trimKeyword } from '@dso/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Input, Skeleton, Tabs, Tag } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { NoData, openLoginDialog } from '../../../components';
+import { useAiStream } from '../../../lib/api/use-ai-stream';
+import { copyText } from '../../../lib/clipboard';
+import { toast } from '../../../lib/feedback';
+import { useSession } from '../../../stores/session';
+import { handleQuotaFailure } from '../../upgrade';
+import { generatePath, saveCopywriterWork, useCopywriterWork } from '../api/copywriters';
+import { CopywriterHistory } from '../components/copywriter-history';
+import { CopywriterSources } from '../components/copywriter-sources';
+import '../copywriters.css';
+
+type Tab = 'write' | 'history';
+
+/**
+ * /copyWriters (AI 文案): a keyword in, a short-video script out, written from the keyword's top
+ * videos and related words and citing them. `?keyword=` fills the keyword in, `?work=<id>` reopens a
+ * saved script, `?tab=history` shows 历史文案.
+ */
+export default function CopywritersPage() {
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'history' ? 'history' : 'write';
+  const workParam = Number(params.get('work'));
+  const workId = Number.isInteger(workParam) && workParam > 0 ? workParam : null;
+  const saved = useCopywriterWork(workId);
+  const keyword = trimKeyword(params.get('keyword') ?? '').slice(0, keywordLimits.single);
+
+  const showTab = (next: string) => {
+    const query = new URLSearchParams(params);
+    if (next === 'history') query.set('tab', 'history');
+    else query.delete('tab');
+    setParams(query);
+  };
+  const reopen = (id: number) => setParams(new URLSearchParams({ work: String(id) }));
+
+  let workspace: ReactNode;
+  if (workId !== null && (saved.isPending || saved.isError)) {
+    workspace = saved.isError ? <NoData text="文案不存在或已删除" /> : <Skeleton active paragraph={{ rows: 8 }} />;
+  } else {
+    workspace = (
+      <CopywriterWorkspace key={saved.data?.id ?? `new-${keyword}`} keyword={keyword} work={saved.data ?? null} />
+    );
+  }
+
+  return (
+    <div className="cw-page" data-testid="copywriters-page">
+      <header className="cw-hero">
+        <div>
+          <h1 className="cw-hero__title">AI文案</h1>
+          <p className="cw-hint">输入关键词，AI 参考该词下的热门视频与相关搜索词，一键生成短视频口播文案</p>
+        </div>
+      </header>
+      <Tabs
+        activeKey={tab}
+        onChange={showTab}
+        items={[
+          {
+            key: 'write',
+            label: (
+              <span>
+                <EditOutlined /> 生成文案
+              </span>
+            ),
+            children: workspace,
+          },
+          {
+            key: 'history',
+            label: (
+              <span>
+                <HistoryOutlined /> 历史文案
+              </span>
+            ),
+            children: tab === 'history' ? <CopywriterHistory onOpen={reopen} /> : null,
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+function CopywriterWorkspace({ keyword: initialKeyword, work }: { keyword: string; work: CopywriterWork | null }) {
+  const token = useSession((state) => state.token);
+  const queryClient = useQueryClient();
+  const [keyword, setKeyword] = useState(work?.keyword ?? initialKeyword);
+  const stream = useAiStream<CopywriterStart>({
+    text: work?.content ?? '',
+    start: work ? { sandbox: work.sandbox, sources: work.sources } : null,
+    status: work ? 'done' : 'idle',
+  });
+  const { text, setText, status, start } = stream;
+  /** The keyword the current text was written for. */
+  const [writtenFor, setWrittenFor] = useState(work?.keyword ?? '');
+  const [attempt, setAttempt] = useState(0);
+  const [savedId, setSavedId] = useState<number | null>(work?.id ?? null);
+  const [title, setTitle] = useState(work?.title ?? '');
+  const [saving, setSaving] = useState(false);
+
+  const streaming = status === 'streaming';
+  const hasText = text.length > 0;
+  const word = trimKeyword(keyword);
+  const regenerating = hasText && word === writtenFor;
+  const defaultTitle = writtenFor ? `AI文案：${writtenFor}` : 'AI文案';
+
+  const generate = async () => {
+    if (!word) return toast(keywordMessages.required, 'warning');
+    if (!token) return openLoginDialog();
+    const next = regenerating ? attempt + 1 : 0;
+    if (word !== writtenFor) {
+      // Another keyword is another script: saving it makes a new entry.
+      setSavedId(null);
+      setTitle('');
+    }
+    setWrittenFor(word);
+    setAttempt(next);
+    // 810 opens the upgrade ladder or the buy-times dialog; other failures were shown by the client.
+    await stream.run(generatePath, { keyword: word, attempt: next }, handleQuotaFailure);
+  };
+
+  const save = async () => {
+    if (!token) return openLoginDialog();
+    setSaving(true);
+    try {
+      const result = await saveCopywriterWork({
+        ...(savedId === null ? {} : { id: savedId }),
+        keyword: writtenFor,
+        title: (title || defaultTitle).slice(0, copywriterLimits.titleMax),
+        content: text,
+        sources: start?.sources ?? { videos: [], words: [] },
+        sandbox: start?.sandbox ?? false,
+      });
+      setSavedId(result.id);
+      setTitle(result.title);
+      toast('保存成功', 'success');
+      void queryClient.invalidateQueries({ queryKey: ['copywriters', 'works'] });
+    } catch {
+      // The client's response handler has shown the reason.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className="cw-workspace" data-testid="copywriter-workspace" data-status={status}>
+      <div className="cw-side">
+        <section className="cw-panel" aria-label="填写关键词">
+          <form
+            className="cw-form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void generate();
+            }}
+          >
+            <label htmlFor="cw-keyword" className="cw-panel__title">
+              关键词
+            </label>
+            <Input
+              id="cw-keyword"
+              size="large"
+              value={keyword}
+              maxLength={keywordLimits.single}
+              placeholder="例如：露营装备"
+              disabled={streaming}
+              onChange={(event) => setKeyword(event.target.value)}
+              onBlur={() => setKeyword(trimKeyword(keyword))}
+            />
+            <div className="cw-actions">
+              {streaming ? (
+                <Button key="stop" danger size="large" onClick={stream.stop}>
+                  停止生成
+                </Button>
+              ) : (
+                <Button key="go" type="primary" size="large" htmlType="submit">
+                  {regenerating ? '重新生成' : '生成文案'}
+                </Button>
+              )}
+            </div>
+          </form>
+        </section>
+        {start && <CopywriterSources sources={start.sources} />}
+      </div>
+      <section className="cw-panel" aria-label="生成结果">
+        <div className="cw-output-head">
+          <h2 className="cw-panel__title">
+            生成结果{' '}
+            {start?.sandbox && hasText && (
+              <Tag color="orange" data-testid="sandbox-tag">
+                沙箱示例输出
+              </Tag>
+            )}
+            {streaming && <Tag color="processing">生成中…</Tag>}
+            {status === 'stopped' && <Tag>已停止</Tag>}
+          </h2>
+          <Button icon={<CopyOutlined />} disabled={!hasText || streaming} onClick={() => void copyText(text)}>
+            复制
+          </Button>
+        </div>
+        {hasText || streaming ? (
+          <>
+            <Input.TextArea
+              className="cw-output"
+              aria-label="生成结果"
+              data-testid="copywriter-output"
+              value={text}
+              readOnly={streaming}
+              autoSize={{ minRows: 14 }}
+              maxLength={copywriterLimits.contentMax}
+              onChange={(event) => setText(event.target.value)}
+            />
+            <div className="cw-actions cw-save">
+              <Input
+                aria-label="文案标题"
+                placeholder={defaultTitle}
+                value={title}
+                maxLength={copywriterLimits.titleMax}
+                onChange={(event) => setTitle(event.target.value)}
+              />
+              <Button
+                type="primary"
+                icon={<SaveOutlined />}
+                loading={saving}
+                disabled={!hasText || streaming}
+                onClick={() => void save()}
+              >
+                {savedId === null ? '保存' : '保存修改'}
+              </Button>
+            </div>
+          </>
+        ) : (
+          <NoData className="cw-output-empty" text="输入关键词后点击生成文案" />
+        )}
+      </section>
+    </div>
+  );
+}
