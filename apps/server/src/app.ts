@@ -17,6 +17,7 @@ import { keywordPicksRoutes } from './features/keyword-picks/keyword-picks.route
 import { ensureCountries } from './features/keywords/demo/seed';
 import { keywordsRoutes } from './features/keywords/keywords.routes';
 import { liveRoutes } from './features/live/live.routes';
+import { monitoringRoutes } from './features/monitoring/monitoring.routes';
 import { ordersRoutes } from './features/orders/orders.routes';
 import { ensureDefaultPackages } from './features/orders/packs/packs.service';
 import { ensureDefaultPlans } from './features/orders/plans/plans.service';
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(topicsRoutes);
   await app.register(writingRoutes);
   await app.register(extractionRoutes);
+  await app.register(monitoringRoutes);
   await app.register(copywritersRoutes);
   await app.register(keywordPicksRoutes);
   await registerMaps(app);

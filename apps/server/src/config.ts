@@ -170,6 +170,15 @@ export const envSchema = z.object({
   /** Where video and creator figures come from (the refresh job): the demo generator, or TikHub. */
   PLATFORM_DATA_PROVIDER: z.enum(['sandbox', 'tikhub']).default('sandbox'),
   TIKHUB_BASE_URL: z.url().default('https://api.tikhub.io'),
+  /**
+   * Rank monitoring (docs/monitoring.md): where keyword rankings come from — the sandbox ranks the demo
+   * video library; `platform-data` reads search results through PLATFORM_DATA_PROVIDER (TikHub).
+   */
+  RANK_SOURCE_PROVIDER: z.enum(['sandbox', 'platform-data']).default('sandbox'),
+  /** The Asia/Shanghai hour (0–23) the daily check round starts. */
+  MONITOR_CHECK_HOUR: z.coerce.number().int().min(0).max(23).default(6),
+  /** Rankings each worker process reads from the source per second at most. */
+  MONITOR_CHECKS_PER_SECOND: z.coerce.number().positive().max(1_000).default(5),
   /** Signs the sandbox payment's notifications (the sandbox cashier); production refuses the sandbox. */
   SANDBOX_PAY_SECRET: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(16).optional()),
 });
@@ -289,6 +298,9 @@ export interface AppConfig {
   invoiceFontPath: string | undefined;
   invoiceSeller: { name: string; taxNo: string; address: string; phone: string; bank: string };
   platformDataProvider: Env['PLATFORM_DATA_PROVIDER'];
+  rankSourceProvider: Env['RANK_SOURCE_PROVIDER'];
+  /** The daily check round: its Shanghai hour and the source reads per second per worker process. */
+  monitoring: { checkHour: number; checksPerSecond: number };
   /** TikHub's Douyin data API; the key is empty unless configured. */
   tikhub: { apiKey: string; baseUrl: string };
   llmProvider: Env['LLM_PROVIDER'];
@@ -504,6 +516,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       baseUrl: env.WECHATPAY_BASE_URL,
     },
     platformDataProvider: env.PLATFORM_DATA_PROVIDER,
+    rankSourceProvider: env.RANK_SOURCE_PROVIDER,
+    monitoring: { checkHour: env.MONITOR_CHECK_HOUR, checksPerSecond: env.MONITOR_CHECKS_PER_SECOND },
     tikhub: { apiKey: env.TIKHUB_API_KEY ?? '', baseUrl: env.TIKHUB_BASE_URL },
     llmProvider: env.LLM_PROVIDER,
     llm: {

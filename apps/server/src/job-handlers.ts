@@ -1,6 +1,7 @@
 import { extractionJobHandlers } from './features/extraction/extraction.job';
 import type { JobHandlers } from './features/jobs/jobs.worker';
 import { keywordJobHandlers } from './features/keywords/keyword-jobs';
+import { monitoringJobHandlers } from './features/monitoring/monitor-checks';
 import { invoiceJobHandlers } from './features/orders/invoices/issue-invoice.job';
 import { orderJobHandlers } from './features/orders/payments/maintenance.job';
 import { videoJobHandlers } from './features/videos/refresh/video-refresh.job';
@@ -12,8 +13,10 @@ import type { Providers } from './providers';
  * jobs and the features that enqueue jobs can import the queue without a cycle.
  */
 export function allJobHandlers(deps?: {
-  providers: Pick<Providers, 'payment' | 'invoice' | 'platformData' | 'speech'>;
+  providers: Pick<Providers, 'payment' | 'invoice' | 'platformData' | 'speech' | 'rankSource'>;
   publicUrl: string | undefined;
+  /** The daily check round's hour and pace (config `monitoring`; defaults: 6 o'clock, 5 a second). */
+  monitoring?: { checkHour: number; checksPerSecond: number };
 }): JobHandlers {
   // The orders' upkeep, invoicing and the video refresh need their providers; callers without them (tests of other
   // jobs) skip them.
@@ -23,5 +26,11 @@ export function allJobHandlers(deps?: {
     ...(deps ? invoiceJobHandlers(deps) : {}),
     ...(deps ? videoJobHandlers({ platformData: deps.providers.platformData }) : {}),
     ...(deps ? extractionJobHandlers({ speech: deps.providers.speech }) : {}),
+    ...(deps
+      ? monitoringJobHandlers({
+          rankSource: deps.providers.rankSource,
+          ...(deps.monitoring ?? { checkHour: 6, checksPerSecond: 5 }),
+        })
+      : {}),
   };
 }

@@ -9,6 +9,7 @@ import { type Database, queryRows } from './db/client';
 import { type JobLogger, JobWorker } from './features/jobs/jobs.worker';
 import { firstRunPlan, seedFirstRun } from './features/keywords/demo/seed';
 import { keywordJobHandlers } from './features/keywords/keyword-jobs';
+import { scheduleMonitoringRound } from './features/monitoring/monitor-checks';
 import { scheduleOrdersMaintenance } from './features/orders/payments/maintenance.job';
 import { shanghaiDate } from './features/permissions/permissions.service';
 import { seedFirstRunVideosIfEmpty } from './features/videos/demo/seed';
@@ -104,12 +105,23 @@ export function demoSeededMarker(config: Pick<AppConfig, 'databaseUrl' | 'dataDi
  */
 export function startInProcessWorker(app: FastifyInstance): JobWorker | null {
   if (!app.config.jobsInProcess) return null;
-  const worker = new JobWorker(app.db, allJobHandlers({ providers: app.providers, publicUrl: app.config.publicUrl }), {
-    log: app.log.child({ component: 'jobs' }),
-  });
+  const worker = new JobWorker(
+    app.db,
+    allJobHandlers({
+      providers: app.providers,
+      publicUrl: app.config.publicUrl,
+      monitoring: app.config.monitoring,
+    }),
+    {
+      log: app.log.child({ component: 'jobs' }),
+    },
+  );
   worker.start();
   void scheduleOrdersMaintenance(app.db).catch((error: unknown) =>
     app.log.warn({ error }, 'orders maintenance not scheduled'),
+  );
+  void scheduleMonitoringRound(app.db, app.config.monitoring.checkHour).catch((error: unknown) =>
+    app.log.warn({ error }, 'monitoring round not scheduled'),
   );
   return worker;
 }

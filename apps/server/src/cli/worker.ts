@@ -3,6 +3,7 @@ import pino from 'pino';
 import { loadConfig } from '../config';
 import { databaseTarget, openDatabase } from '../db/client';
 import { JobWorker } from '../features/jobs/jobs.worker';
+import { scheduleMonitoringRound } from '../features/monitoring/monitor-checks';
 import { scheduleOrdersMaintenance } from '../features/orders/payments/maintenance.job';
 import { allJobHandlers } from '../job-handlers';
 import { createProviders } from '../providers';
@@ -25,8 +26,13 @@ if (!config.databaseUrl && !values.once) {
 const handle = await openDatabase(databaseTarget(config));
 await handle.migrate();
 const providers = createProviders({ config, db: handle.db, log });
-const worker = new JobWorker(handle.db, allJobHandlers({ providers, publicUrl: config.publicUrl }), { log });
+const worker = new JobWorker(
+  handle.db,
+  allJobHandlers({ providers, publicUrl: config.publicUrl, monitoring: config.monitoring }),
+  { log },
+);
 await scheduleOrdersMaintenance(handle.db);
+await scheduleMonitoringRound(handle.db, config.monitoring.checkHour);
 if (values.once) {
   const ran = await worker.drain();
   log.info({ ran }, 'queue drained');

@@ -19,6 +19,9 @@ import { createWechatPayGateway } from './payment/wechatpay';
 import type { PlatformDataProvider } from './platform-data/index';
 import { createSandboxPlatformData } from './platform-data/sandbox';
 import { createTikhubPlatformData } from './platform-data/tikhub';
+import type { RankSource } from './rank-source/index';
+import { createPlatformDataRankSource } from './rank-source/platform-data';
+import { createSandboxRankSource } from './rank-source/sandbox';
 import { createAliyunSms } from './sms/aliyun';
 import type { SmsProvider } from './sms/index';
 import { createSandboxSms } from './sms/sandbox';
@@ -45,6 +48,8 @@ export interface Providers {
   llm: LlmProvider;
   /** Speech-to-text for copy extraction (docs/extraction.md). */
   speech: SpeechProvider;
+  /** Keyword rankings for rank monitoring (docs/monitoring.md). */
+  rankSource: RankSource;
   /** Pictures of AI 图文 works (docs/image-text.md). */
   image: ImageProvider;
 }
@@ -59,6 +64,10 @@ export interface ProviderContext {
 export function createProviders({ config, db, log }: ProviderContext): Providers {
   const usesSandboxPayment = config.alipayProvider === 'sandbox' || config.wechatpayProvider === 'sandbox';
   const sandboxPayment = usesSandboxPayment ? createSandboxPayment({ db, secret: config.sandboxPaySecret }) : null;
+  const platformData =
+    config.platformDataProvider === 'tikhub'
+      ? createTikhubPlatformData({ apiKey: config.tikhub.apiKey, baseUrl: config.tikhub.baseUrl })
+      : createSandboxPlatformData({ db });
   return {
     payment: {
       alipay:
@@ -91,10 +100,11 @@ export function createProviders({ config, db, log }: ProviderContext): Providers
       config.wechatProvider === 'official'
         ? createOfficialWechat(config.wechat)
         : createSandboxWechat({ publicUrl: config.publicUrl }),
-    platformData:
-      config.platformDataProvider === 'tikhub'
-        ? createTikhubPlatformData({ apiKey: config.tikhub.apiKey, baseUrl: config.tikhub.baseUrl })
-        : createSandboxPlatformData({ db }),
+    platformData,
+    rankSource:
+      config.rankSourceProvider === 'platform-data'
+        ? createPlatformDataRankSource({ platformData })
+        : createSandboxRankSource({ db }),
     llm:
       config.llmProvider === 'openai'
         ? createOpenAiCompatibleLlm({ ...config.llm, idleTimeoutMs: config.llm.timeoutMs })

@@ -4,6 +4,7 @@ export * from './extraction';
 export * from './frame';
 export * from './jobs';
 export * from './keywords';
+export * from './monitoring';
 export * from './orders';
 export * from './videos';
 export * from './writing';

@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+/*
+ * Rank monitoring (关键词排名监控, issue 12): what users monitor, one check per item per day, and the
+ * rankings the checks read. docs/monitoring.md describes the flow.
+ */
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * A monitored item: a keyword on a platform (`aweme_id` '') or a work under a keyword. Each takes one
+ * KEYWORD_MONITOR_COUNT unit of its user's pool while it exists; one per user, platform, keyword and work.
+ */
+export const monitorItems = pgTable(
+  'monitor_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull().default('DSO'),
+    keyword: text('keyword').notNull(),
+    awemeId: text('aweme_id').notNull().default(''),
+    workTitle: text('work_title').notNull().default(''),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('monitor_items_user_target_idx').on(table.userId, table.platform, table.keyword, table.awemeId),
+    index('monitor_items_keyword_idx').on(table.platform, table.keyword),
+  ],
+);
+
+/**
+ * One item's check on one day (Asia/Shanghai): the history, and the claim that keeps two workers from
+ * checking an item twice in a round: the row is inserted 'running' by the job that takes the item, and the
+ * unique (item, day) lets only one insert win. 'ranked' carries a work's rank (1-based) or a keyword's
+ * ranked-work count; 'unranked' a work not in the ranking (or a keyword with none); 'failed' the reason in
+ * `error` and never a rank.
+ */
+export const monitorChecks = pgTable(
+  'monitor_checks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    itemId: bigint('item_id', { mode: 'number' })
+      .notNull()
+      .references(() => monitorItems.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status').$type<'running' | 'ranked' | 'unranked' | 'failed'>().notNull(),
+    rank: integer('rank'),
+    rankedCount: integer('ranked_count'),
+    error: text('error'),
+    claimedBy: text('claimed_by').notNull(),
+    attempts: integer('attempts').notNull().default(1),
+    claimedAt: at('claimed_at').notNull().defaultNow(),
+    checkedAt: at('checked_at'),
+  },
+  (table) => [
+    uniqueIndex('monitor_checks_item_day_idx').on(table.itemId, table.day),
+    index('monitor_checks_day_idx').on(table.day),
+    check('monitor_checks_rank_positive', sql`${table.rank} IS NULL OR ${table.rank} >= 1`),
+    check('monitor_checks_failed_unranked', sql`${table.status} <> 'failed' OR ${table.rank} IS NULL`),
+  ],
+);
+
+/**
+ * A keyword's ranking as read on a day, shared by every item under the keyword: the first check of the day
+ * fetches and stores it; later checks that day read it. `fetched_by` names the source.
+ */
+export const monitorRankingDays = pgTable(
+  'monitor_ranking_days',
+  {
+    platform: text('platform').notNull(),
+    keyword: text('keyword').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    works: integer('works').notNull(),
+    source: text('source').notNull(),
+    fetchedAt: at('fetched_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.platform, table.keyword, table.day] })],
+);
+
+/** The works of a {@link monitorRankingDays} row, by rank. */
+export const monitorRankings = pgTable(
+  'monitor_rankings',
+  {
+    platform: text('platform').notNull(),
+    keyword: text('keyword').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    rank: integer('rank').notNull(),
+    awemeId: text('aweme_id').notNull(),
+    title: text('title').notNull().default(''),
+    author: text('author').notNull().default(''),
+    cover: text('cover').notNull().default(''),
+    goodCount: bigint('good_count', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.platform, table.keyword, table.day, table.rank] }),
+    index('monitor_rankings_work_idx').on(table.platform, table.keyword, table.awemeId, table.day),
+  ],
+);

@@ -1,0 +1,365 @@
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client';
+import type { RankedEntry } from '../../providers/rank-source/index';
+
+/** SQL of rank monitoring; nothing else touches the monitor_* tables. */
+
+export interface ItemRow {
+  id: number;
+  user_id: number;
+  platform: string;
+  keyword: string;
+  aweme_id: string;
+  work_title: string;
+  created_at: unknown;
+}
+
+/** An item with its latest check and the rank of the successful check before it. */
+export interface ItemWithChecks extends ItemRow {
+  l_day: string | null;
+  l_status: 'running' | 'ranked' | 'unranked' | 'failed' | null;
+  l_rank: number | null;
+  l_count: number | null;
+  l_checked: unknown;
+  p_rank: number | null;
+  has_previous: boolean;
+}
+
+const itemColumns = sql`i.id, i.user_id, i.platform, i.keyword, i.aweme_id, i.work_title, i.created_at`;
+
+/** Latest check of each item `i`, and the last successful one before it. */
+const withChecks = sql`
+  l.day::text AS l_day, l.status AS l_status, l.rank AS l_rank, l.ranked_count AS l_count, l.checked_at AS l_checked,
+  p.rank AS p_rank, (p.id IS NOT NULL) AS has_previous
+  FROM monitor_items i
+  LEFT JOIN LATERAL (
+    SELECT c.day, c.status, c.rank, c.ranked_count, c.checked_at FROM monitor_checks c
+    WHERE c.item_id = i.id ORDER BY c.day DESC LIMIT 1
+  ) l ON true
+  LEFT JOIN LATERAL (
+    SELECT c.id, c.rank FROM monitor_checks c
+    WHERE c.item_id = i.id AND c.status IN ('ranked', 'unranked') AND c.day < l.day
+    ORDER BY c.day DESC LIMIT 1
+  ) p ON true`;
+
+const normalize = <T extends { id: number; user_id: number }>(row: T): T => ({
+  ...row,
+  id: Number(row.id),
+  user_id: Number(row.user_id),
+});
+
+export async function lockUserItems(tx: Database, userId: number) {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`monitor:${userId}`}, 0))`);
+}
+
+export async function findItemByTarget(
+  db: Database,
+  target: { userId: number; platform: string; keyword: string; awemeId: string },
+): Promise<ItemRow | null> {
+  const rows = await queryRows<ItemRow>(
+    db,
+    sql`SELECT ${itemColumns} FROM monitor_items i WHERE i.user_id = ${target.userId} AND i.platform = ${target.platform}
+        AND i.keyword = ${target.keyword} AND i.aweme_id = ${target.awemeId}`,
+  );
+  return rows[0] ? normalize(rows[0]) : null;
+}
+
+export async function insertItems(
+  db: Database,
+  items: Array<{ userId: number; platform: string; keyword: string; awemeId: string; workTitle: string }>,
+): Promise<number[]> {
+  if (items.length === 0) return [];
+  const values = sql.join(
+    items.map((item) => sql`(${item.userId}, ${item.platform}, ${item.keyword}, ${item.awemeId}, ${item.workTitle})`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO monitor_items (user_id, platform, keyword, aweme_id, work_title) VALUES ${values}
+        ON CONFLICT (user_id, platform, keyword, aweme_id) DO NOTHING RETURNING id`,
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+/** The keywords (keyword items) of a user among `keywords`. */
+export async function selectMonitoredKeywords(
+  db: Database,
+  userId: number,
+  platform: string,
+  keywords: string[],
+): Promise<Set<string>> {
+  if (keywords.length === 0) return new Set();
+  const rows = await queryRows<{ keyword: string }>(
+    db,
+    sql`SELECT keyword FROM monitor_items WHERE user_id = ${userId} AND platform = ${platform} AND aweme_id = ''
+        AND keyword = ANY(${sql.param(keywords)}::text[])`,
+  );
+  return new Set(rows.map((row) => row.keyword));
+}
+
+/** Deletes a user's item; true when it existed. */
+export async function deleteItem(db: Database, userId: number, id: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`DELETE FROM monitor_items WHERE id = ${id} AND user_id = ${userId} RETURNING id`,
+  );
+  return rows.length > 0;
+}
+
+export async function countUserItems(db: Database, userId: number, keyword?: string): Promise<number> {
+  const filter = keyword ? sql`AND keyword LIKE ${`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``;
+  const rows = await queryRows<{ total: number }>(
+    db,
+    sql`SELECT count(*)::int AS total FROM monitor_items WHERE user_id = ${userId} ${filter}`,
+  );
+  return Number(rows[0]?.total ?? 0);
+}
+
+export async function selectUserItems(
+  db: Database,
+  userId: number,
+  options: { offset: number; limit: number; keyword?: string; ids?: number[] },
+): Promise<ItemWithChecks[]> {
+  const keywordFilter = options.keyword
+    ? sql`AND i.keyword LIKE ${`%${options.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
+    : sql``;
+  const idFilter = options.ids ? sql`AND i.id = ANY(${sql.param(options.ids)}::bigint[])` : sql``;
+  const rows = await queryRows<ItemWithChecks>(
+    db,
+    sql`SELECT ${itemColumns}, ${withChecks}
+        WHERE i.user_id = ${userId} ${keywordFilter} ${idFilter}
+        ORDER BY i.id DESC LIMIT ${options.limit} OFFSET ${options.offset}`,
+  );
+  return rows.map(normalize);
+}
+
+/** Items by id (the check job's batch), any user's; deleted ones are simply absent. */
+export async function selectItemsByIds(db: Database, ids: number[]): Promise<ItemRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<ItemRow>(
+    db,
+    sql`SELECT ${itemColumns} FROM monitor_items i WHERE i.id = ANY(${sql.param(ids)}::bigint[])
+        ORDER BY i.platform, i.keyword, i.id`,
+  );
+  return rows.map(normalize);
+}
+
+/** Ids of items without a check on `day`, in keyword order (so a job's items share rankings). */
+export async function selectUncheckedItemIds(db: Database, day: string): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT i.id FROM monitor_items i
+        WHERE NOT EXISTS (SELECT 1 FROM monitor_checks c WHERE c.item_id = i.id AND c.day = ${day}::date)
+        ORDER BY i.platform, i.keyword, i.id`,
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+/**
+ * Takes an item's check for a day: inserts the 'running' check row, which the unique (item, day) lets only
+ * one claimer do. The same claimer (a retried job) takes its own unfinished row again. Returns the check
+ * id, or null when another claimer holds the item or the day's check is done (or the item is gone).
+ */
+export async function claimCheck(db: Database, itemId: number, day: string, claimedBy: string): Promise<number | null> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO monitor_checks (item_id, day, status, claimed_by)
+        SELECT i.id, ${day}::date, 'running', ${claimedBy} FROM monitor_items i WHERE i.id = ${itemId}
+        ON CONFLICT (item_id, day) DO UPDATE SET attempts = monitor_checks.attempts + 1, claimed_at = now()
+          WHERE monitor_checks.status = 'running' AND monitor_checks.claimed_by = EXCLUDED.claimed_by
+        RETURNING id`,
+  );
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
+export type CheckOutcome =
+  | { status: 'ranked'; rank: number | null; rankedCount: number | null }
+  | { status: 'unranked'; rankedCount: number | null }
+  | { status: 'failed'; error: string };
+
+/** Records a claimed check's outcome, if the claimer still holds it. */
+export async function finishCheck(db: Database, checkId: number, claimedBy: string, outcome: CheckOutcome) {
+  const rank = outcome.status === 'ranked' ? outcome.rank : null;
+  const count = outcome.status === 'failed' ? null : outcome.rankedCount;
+  const error = outcome.status === 'failed' ? outcome.error : null;
+  await db.execute(
+    sql`UPDATE monitor_checks SET status = ${outcome.status}, rank = ${rank}, ranked_count = ${count}, error = ${error},
+          checked_at = now()
+        WHERE id = ${checkId} AND status = 'running' AND claimed_by = ${claimedBy}`,
+  );
+}
+
+/** Fills in a work item's title once a ranking shows the work (items added before any ranking had it). */
+export async function fillWorkTitle(db: Database, itemId: number, title: string) {
+  await db.execute(
+    sql`UPDATE monitor_items SET work_title = ${title.slice(0, 500)} WHERE id = ${itemId} AND work_title = ''`,
+  );
+}
+
+/** Checks left running on days before `day` (their job gave up or died for good) become failed. */
+export async function failAbandonedChecks(db: Database, day: string, error: string): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`UPDATE monitor_checks SET status = 'failed', rank = NULL, error = ${error}, checked_at = now()
+        WHERE status = 'running' AND day < ${day}::date RETURNING id`,
+  );
+  return rows.length;
+}
+
+// ——— rankings ———
+
+export async function selectRanking(
+  db: Database,
+  key: { platform: string; keyword: string; day: string },
+): Promise<RankedEntry[] | null> {
+  const head = await queryRows<{ works: number }>(
+    db,
+    sql`SELECT works FROM monitor_ranking_days WHERE platform = ${key.platform} AND keyword = ${key.keyword}
+        AND day = ${key.day}::date`,
+  );
+  if (!head[0]) return null;
+  const rows = await queryRows<{ aweme_id: string; title: string; author: string; cover: string; good_count: string }>(
+    db,
+    sql`SELECT aweme_id, title, author, cover, good_count FROM monitor_rankings
+        WHERE platform = ${key.platform} AND keyword = ${key.keyword} AND day = ${key.day}::date ORDER BY rank`,
+  );
+  return rows.map((row) => ({
+    awemeId: row.aweme_id,
+    title: row.title,
+    author: row.author,
+    cover: row.cover,
+    goodCount: Number(row.good_count),
+  }));
+}
+
+/**
+ * Stores a keyword's ranking of a day unless one is stored already (the first fetch of the day stands);
+ * returns the stored ranking.
+ */
+export async function storeRanking(
+  db: Database,
+  key: { platform: string; keyword: string; day: string },
+  entries: RankedEntry[],
+  source: string,
+): Promise<RankedEntry[]> {
+  return db.transaction(async (tx) => {
+    const inserted = await queryRows<{ works: number }>(
+      tx,
+      sql`INSERT INTO monitor_ranking_days (platform, keyword, day, works, source)
+          VALUES (${key.platform}, ${key.keyword}, ${key.day}::date, ${entries.length}, ${source})
+          ON CONFLICT DO NOTHING RETURNING works`,
+    );
+    if (inserted.length === 0) return (await selectRanking(tx, key)) ?? [];
+    if (entries.length > 0) {
+      const values = sql.join(
+        entries.map(
+          (entry, index) =>
+            sql`(${key.platform}, ${key.keyword}, ${key.day}::date, ${index + 1}, ${entry.awemeId}, ${entry.title.slice(0, 500)},
+              ${entry.author.slice(0, 100)}, ${entry.cover.slice(0, 2000)}, ${Math.max(0, Math.round(entry.goodCount))})`,
+        ),
+        sql`, `,
+      );
+      await tx.execute(
+        sql`INSERT INTO monitor_rankings (platform, keyword, day, rank, aweme_id, title, author, cover, good_count)
+            VALUES ${values}`,
+      );
+    }
+    return entries;
+  });
+}
+
+/** The title a work had in the latest stored ranking of a keyword, or null. */
+export async function findRankedTitle(
+  db: Database,
+  key: { platform: string; keyword: string; awemeId: string },
+): Promise<string | null> {
+  const rows = await queryRows<{ title: string }>(
+    db,
+    sql`SELECT title FROM monitor_rankings WHERE platform = ${key.platform} AND keyword = ${key.keyword}
+        AND aweme_id = ${key.awemeId} ORDER BY day DESC LIMIT 1`,
+  );
+  return rows[0]?.title ?? null;
+}
+
+// ——— history ———
+
+export interface CheckRow {
+  item_id: number;
+  day: string;
+  status: 'running' | 'ranked' | 'unranked' | 'failed';
+  rank: number | null;
+}
+
+/** Checks of a user's items from `since` on (work items only with `worksOnly`). */
+export async function selectUserChecks(
+  db: Database,
+  userId: number,
+  options: { since: string; until?: string; worksOnly?: boolean },
+): Promise<CheckRow[]> {
+  const works = options.worksOnly ? sql`AND i.aweme_id <> ''` : sql``;
+  const until = options.until ? sql`AND c.day <= ${options.until}::date` : sql``;
+  const rows = await queryRows<CheckRow>(
+    db,
+    sql`SELECT c.item_id, c.day::text AS day, c.status, c.rank FROM monitor_checks c
+        JOIN monitor_items i ON i.id = c.item_id
+        WHERE i.user_id = ${userId} AND c.day >= ${options.since}::date ${until} ${works}
+        ORDER BY c.day, c.item_id`,
+  );
+  return rows.map((row) => ({ ...row, item_id: Number(row.item_id) }));
+}
+
+/** Checks of one item from `since` on. */
+export async function selectItemChecks(db: Database, itemId: number, since: string): Promise<CheckRow[]> {
+  const rows = await queryRows<CheckRow>(
+    db,
+    sql`SELECT item_id, day::text AS day, status, rank FROM monitor_checks WHERE item_id = ${itemId}
+        AND day >= ${since}::date ORDER BY day`,
+  );
+  return rows.map((row) => ({ ...row, item_id: Number(row.item_id) }));
+}
+
+/** A keyword's stored rankings from `since` on. */
+export async function selectRankings(
+  db: Database,
+  key: { platform: string; keyword: string; since: string },
+): Promise<
+  Array<{
+    day: string;
+    rank: number;
+    aweme_id: string;
+    title: string;
+    author: string;
+    cover: string;
+    good_count: string;
+  }>
+> {
+  return queryRows(
+    db,
+    sql`SELECT day::text AS day, rank, aweme_id, title, author, cover, good_count FROM monitor_rankings
+        WHERE platform = ${key.platform} AND keyword = ${key.keyword} AND day >= ${key.since}::date
+        ORDER BY day, rank`,
+  );
+}
+
+/** The works a user monitors under a keyword. */
+export async function selectMonitoredWorks(
+  db: Database,
+  userId: number,
+  key: { platform: string; keyword: string },
+): Promise<Set<string>> {
+  const rows = await queryRows<{ aweme_id: string }>(
+    db,
+    sql`SELECT aweme_id FROM monitor_items WHERE user_id = ${userId} AND platform = ${key.platform}
+        AND keyword = ${key.keyword} AND aweme_id <> ''`,
+  );
+  return new Set(rows.map((row) => row.aweme_id));
+}
+
+/** All of a user's items (the dashboard and the daily paper read every one). */
+export async function selectAllUserItems(db: Database, userId: number): Promise<ItemRow[]> {
+  const rows = await queryRows<ItemRow>(
+    db,
+    sql`SELECT ${itemColumns} FROM monitor_items i WHERE i.user_id = ${userId} ORDER BY i.id`,
+  );
+  return rows.map(normalize);
+}

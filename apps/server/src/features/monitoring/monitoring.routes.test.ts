@@ -1,0 +1,399 @@
+import {
+  Code,
+  MONITOR_ALIAS,
+  MonitoringPath,
+  monitorDailySchema,
+  monitorDashboardSchema,
+  monitoringMessages,
+  monitorKeywordDetailSchema,
+  monitorListSchema,
+} from '@dso/contract';
+import { upgradeMessages } from '@dso/domain';
+import * as XLSX from '@e965/xlsx';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { allJobHandlers } from '../../job-handlers';
+import { type RankQuery, type RankSource, RankSourceError } from '../../providers/rank-source/index';
+import { createCreator, createTestApp, createUser, createVideo, loginAs, type TestApp } from '../../testing';
+import { JobWorker } from '../jobs/jobs.worker';
+import { permissionConfig } from '../permissions/permission-config';
+import { ensurePermissionConfig, getPermissionUse, shanghaiDate } from '../permissions/permissions.service';
+import { runChecks, startMonitoringRound } from './monitor-checks';
+
+/** A workbook of one sheet from rows of cells. */
+function workbook(rows: unknown[][], bookType: 'xlsx' | 'xls' = 'xlsx'): Buffer {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Sheet1');
+  return XLSX.write(book, { type: 'buffer', bookType }) as Buffer;
+}
+
+function fileForm(name: string, content: Buffer) {
+  const boundary = '----dso-monitor-test';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe('rank monitoring calls', () => {
+  let t: TestApp;
+  const db = () => t.database.db;
+  /** Keywords whose rankings the source refuses to read (and how), for the failure tests. */
+  const failing = new Map<string, RankSourceError>();
+  const fetched: RankQuery[] = [];
+  const awemeIds: string[] = [];
+  const today = shanghaiDate(new Date());
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await ensurePermissionConfig(db());
+    const sandbox = t.app.providers.rankSource;
+    const rankSource: RankSource = {
+      name: sandbox.name,
+      isDemo: true,
+      fetchRanking: async (query) => {
+        fetched.push(query);
+        const failure = failing.get(query.keyword);
+        if (failure) throw failure;
+        return sandbox.fetchRanking(query);
+      },
+    };
+    (t.app.providers as { rankSource: RankSource }).rankSource = rankSource;
+    const creator = await createCreator(db(), { nickName: '露营的阿野' });
+    for (let index = 0; index < 30; index++) {
+      const video = await createVideo(db(), {
+        creatorId: creator.id,
+        desc: `露营装备推荐 第${index + 1}期`,
+        goodCount: 300_000 - index * 7_000,
+      });
+      awemeIds.push(video.awemeId);
+    }
+  });
+  afterAll(async () => t.close());
+
+  const member = async (grade: 'FREE' | 'VIP' | 'SVIP' = 'VIP') => {
+    const user = await createUser(db(), { grade });
+    return { user, token: await loginAs(db(), user.id) };
+  };
+  const call = (method: 'GET' | 'POST', url: string, token?: string, body?: unknown) =>
+    t
+      .request({ method, url, ...(token ? { token } : {}), ...(body === undefined ? {} : { body }) })
+      .then((r) => r.json());
+  const add = (token: string, body: unknown) => call('POST', MonitoringPath.add, token, body);
+  const list = (token: string, query = '') => call('GET', `${MonitoringPath.list}?page_size=100${query}`, token);
+  const upload = (token: string | undefined, name: string, content: Buffer) => {
+    const form = fileForm(name, content);
+    return t
+      .request({
+        method: 'POST',
+        url: MonitoringPath.upload,
+        body: form.body,
+        headers: form.headers,
+        ...(token ? { token } : {}),
+      })
+      .then((r) => r.json());
+  };
+  const used = async (userId: number) => (await getPermissionUse(db(), userId, MONITOR_ALIAS)).use_val;
+  const runJobs = () =>
+    new JobWorker(db(), allJobHandlers({ providers: t.app.providers, publicUrl: undefined }), {
+      backoffMs: () => 0,
+    }).drain();
+
+  describe('access and validation', () => {
+    it('asks for login on every call', async () => {
+      for (const [method, url] of [
+        ['GET', MonitoringPath.list],
+        ['POST', MonitoringPath.add],
+        ['POST', MonitoringPath.remove],
+        ['GET', `${MonitoringPath.keyword}?id=1`],
+        ['GET', MonitoringPath.dashboard],
+        ['GET', MonitoringPath.daily],
+      ] as const) {
+        const body = method === 'POST' ? { keyword: '露营', id: 1 } : undefined;
+        expect((await call(method, url, undefined, body)).code).toBe(Code.TOKEN_INVALID);
+      }
+      expect((await upload(undefined, 'a.xlsx', workbook([['露营']]))).code).toBe(Code.TOKEN_INVALID);
+    });
+
+    it('refuses an empty or over-long keyword, an unknown platform and a bad work id', async () => {
+      const { token } = await member();
+      expect(await add(token, { keyword: '  ' })).toMatchObject({ code: Code.BAD_REQUEST, msg: '请输入关键词' });
+      expect(await add(token, { keyword: '词'.repeat(31) })).toMatchObject({
+        code: Code.BAD_REQUEST,
+        msg: '关键词长度不能超过30个字符',
+      });
+      expect((await add(token, { keyword: '露营', platform: 'XHS' })).code).toBe(Code.BAD_REQUEST);
+      expect((await add(token, { keyword: '露营', aweme_id: '../x' })).code).toBe(Code.BAD_REQUEST);
+      expect((await call('GET', `${MonitoringPath.list}?page_size=101`, token)).msg).toBe(
+        monitoringMessages.pageSizeTooLarge,
+      );
+      expect((await call('GET', `${MonitoringPath.dashboard}?days=91`, token)).msg).toBe(
+        monitoringMessages.daysOutOfRange,
+      );
+    });
+  });
+
+  describe('items and the quota', () => {
+    it('adds a keyword once, charging one unit, and gives the unit back on removal', async () => {
+      const { user, token } = await member();
+      const added = await add(token, { keyword: '露营装备' });
+      expect(added).toMatchObject({ code: Code.OK, msg: monitoringMessages.added });
+      expect(added.data).toMatchObject({ keyword: '露营装备', platform: 'DSO', aweme_id: null });
+      expect(await used(user.id)).toBe(1);
+      const again = await add(token, { keyword: '露营装备' });
+      expect(again).toMatchObject({ code: Code.OK, msg: monitoringMessages.alreadyMonitored });
+      expect(again.data.id).toBe(added.data.id);
+      expect(await used(user.id)).toBe(1);
+      const listed = monitorListSchema.parse((await list(token)).data);
+      expect(listed.total_record).toBe(1);
+      expect(listed.use).toEqual({ per_val: 50, use_val: 1 });
+      const removed = await call('POST', MonitoringPath.remove, token, { id: added.data.id });
+      expect(removed).toMatchObject({ code: Code.OK, msg: monitoringMessages.removed, data: { use_val: 0 } });
+      expect(await call('POST', MonitoringPath.remove, token, { id: added.data.id })).toMatchObject({
+        code: Code.BAD_REQUEST,
+        msg: monitoringMessages.itemMissing,
+      });
+      expect(await used(user.id)).toBe(0);
+    });
+
+    it("does not remove another user's item", async () => {
+      const owner = await member();
+      const other = await member();
+      const added = await add(owner.token, { keyword: '露营' });
+      expect((await call('POST', MonitoringPath.remove, other.token, { id: added.data.id })).msg).toBe(
+        monitoringMessages.itemMissing,
+      );
+      expect((await list(other.token)).data.total_record).toBe(0);
+    });
+
+    it('refuses an item past KEYWORD_MONITOR_COUNT with 810, adding nothing', async () => {
+      const { user, token } = await member('FREE');
+      for (let index = 0; index < 5; index++)
+        expect((await add(token, { keyword: `露营${index}` })).code).toBe(Code.OK);
+      const refused = await add(token, { keyword: '露营5' });
+      expect(refused.code).toBe(Code.NEEDS_UPGRADE);
+      expect(refused.data).toMatchObject({ alias: MONITOR_ALIAS, reason: 'exhausted' });
+      expect((await list(token)).data.total_record).toBe(5);
+      expect(await used(user.id)).toBe(5);
+    });
+
+    it('takes each unit once when the same keyword is added many times at once', async () => {
+      const { user, token } = await member('FREE');
+      const answers = await Promise.all(Array.from({ length: 6 }, () => add(token, { keyword: '同时添加' })));
+      expect(answers.every((answer) => answer.code === Code.OK)).toBe(true);
+      expect(new Set(answers.map((answer) => answer.data.id)).size).toBe(1);
+      expect(await used(user.id)).toBe(1);
+    });
+  });
+
+  describe('the keyword upload', () => {
+    it('adds the keywords the quota allows and leaves the rest out', async () => {
+      const { user, token } = await member('FREE');
+      await add(token, { keyword: '露营帐篷' });
+      const rows = [
+        ['关键词'],
+        ['露营帐篷'],
+        ['露营灯'],
+        ['露营椅'],
+        ['露营车'],
+        ['露营桌'],
+        ['露营垫'],
+        ['露营灯'],
+        ['词'.repeat(31)],
+        [''],
+      ];
+      const answer = await upload(token, '监控词.xlsx', workbook(rows));
+      expect(answer).toMatchObject({ code: Code.OK, msg: '添加成功' });
+      expect(answer.data).toMatchObject({ keywords: 6, added: 4, existing: 1, over_quota: 1, invalid: 1 });
+      expect(answer.data.use).toEqual({ per_val: 5, use_val: 5 });
+      expect(await used(user.id)).toBe(5);
+      const keywords = (await list(token)).data.result.map((item: { keyword: string }) => item.keyword).sort();
+      expect(keywords).toEqual(['露营帐篷', '露营灯', '露营椅', '露营车', '露营桌'].sort());
+    });
+
+    it('reads an .xls workbook without a header from its first column', async () => {
+      const { token } = await member();
+      const answer = await upload(token, 'keywords.XLS', workbook([['露营炉'], ['露营锅']], 'xls'));
+      expect(answer.data).toMatchObject({ keywords: 2, added: 2 });
+    });
+
+    it('refuses other files, empty files, large files and broken workbooks with their messages', async () => {
+      const { token } = await member();
+      expect(await upload(token, 'keywords.csv', Buffer.from('露营\n'))).toMatchObject({
+        code: Code.BAD_REQUEST,
+        msg: monitoringMessages.fileType,
+      });
+      expect((await upload(token, 'empty.xlsx', workbook([['关键词']]))).msg).toBe(monitoringMessages.fileEmpty);
+      expect((await upload(token, 'big.xlsx', Buffer.alloc(20 * 1024 * 1024 + 1, 1))).msg).toBe(
+        '上传文件大小不能超过 20MB!',
+      );
+      const broken = await upload(token, 'broken.xlsx', Buffer.from('not a workbook at all'));
+      expect(broken.code).toBe(Code.BAD_REQUEST);
+      expect(broken.msg).toMatch(/文件/);
+    });
+
+    it('answers 810 when no quota is left and 403 to a grade without the permission', async () => {
+      const { token } = await member('FREE');
+      for (let index = 0; index < 5; index++) await add(token, { keyword: `满额${index}` });
+      expect((await upload(token, 'k.xlsx', workbook([['新词']]))).code).toBe(Code.NEEDS_UPGRADE);
+      const withoutFree = permissionConfig.map((definition) =>
+        definition.alias === MONITOR_ALIAS
+          ? {
+              ...definition,
+              values: Object.fromEntries(Object.entries(definition.values).filter(([g]) => g !== 'FREE')),
+            }
+          : definition,
+      );
+      await ensurePermissionConfig(db(), withoutFree);
+      try {
+        const lacking = await member('FREE');
+        expect(await upload(lacking.token, 'k.xlsx', workbook([['新词']]))).toMatchObject({
+          code: Code.FORBIDDEN,
+          msg: upgradeMessages.insufficientRights,
+        });
+      } finally {
+        await ensurePermissionConfig(db());
+      }
+    });
+  });
+
+  describe('checks', () => {
+    it('checks new items the day they are added and shows ranks, the keyword detail and the dashboard', async () => {
+      const { token } = await member('SVIP');
+      const keyword = await add(token, { keyword: '露营装备推荐' });
+      await add(token, { keyword: '露营装备推荐', aweme_id: awemeIds[0] });
+      await add(token, { keyword: '露营装备推荐', aweme_id: awemeIds[29] });
+      await add(token, { keyword: '露营装备推荐', aweme_id: '7999999999999999999' });
+      expect(await runJobs()).toBeGreaterThan(0);
+      const items = monitorListSchema.parse((await list(token)).data).result;
+      const byWork = new Map(items.map((item) => [item.aweme_id, item]));
+      expect(byWork.get(null)!.latest).toMatchObject({ day: today, status: 'ranked', rank: null, ranked_count: 30 });
+      expect(byWork.get(awemeIds[0]!)!.latest).toMatchObject({ status: 'ranked' });
+      expect(byWork.get(awemeIds[0]!)!.latest!.rank).toBeGreaterThanOrEqual(1);
+      expect(byWork.get(awemeIds[0]!)!.work_title).toBe('露营装备推荐 第1期');
+      expect(byWork.get('7999999999999999999')!.latest).toMatchObject({ status: 'unranked', rank: null });
+
+      const detail = monitorKeywordDetailSchema.parse(
+        (await call('GET', `${MonitoringPath.keyword}?id=${keyword.data.id}&days=7`, token)).data,
+      );
+      expect(detail.days.at(-1)).toEqual({ day: today, status: 'ranked' });
+      expect(detail.works).toHaveLength(30);
+      expect(detail.works[0]!.ranks.at(-1)).toBe(1);
+      expect(
+        detail.works
+          .filter((work) => work.monitored)
+          .map((work) => work.aweme_id)
+          .sort(),
+      ).toEqual([awemeIds[0], awemeIds[29]].sort());
+
+      const board = monitorDashboardSchema.parse((await call('GET', `${MonitoringPath.dashboard}?days=7`, token)).data);
+      expect(board.summary).toMatchObject({ keywords: 1, works: 3, failed: 0 });
+      expect(board.summary.core).toBe(2);
+      expect(board.coverage.at(-1)).toMatchObject({ day: today, core: 2 });
+      expect(board.curves).toHaveLength(2);
+      // A work monitored after the keyword's ranking was read gets the stored ranking's title.
+      const later = await add(token, { keyword: '露营装备推荐', aweme_id: awemeIds[1] });
+      expect(later.data.work_title).toBe('露营装备推荐 第2期');
+      await runJobs();
+      const daily = monitorDailySchema.parse((await call('GET', MonitoringPath.daily, token)).data);
+      expect(daily.day).toBe(today);
+      expect(daily.checked).toBe(5);
+      expect(daily.entries.map((entry) => entry.aweme_id).sort()).toEqual(
+        [awemeIds[0], awemeIds[1], awemeIds[29]].sort(),
+      );
+    });
+
+    it('reads a keyword once a day for every item under it', async () => {
+      const a = await member();
+      const b = await member();
+      fetched.length = 0;
+      await add(a.token, { keyword: '露营装备推荐 第1' });
+      await add(b.token, { keyword: '露营装备推荐 第1' });
+      await runJobs();
+      expect(fetched.filter((query) => query.keyword === '露营装备推荐 第1')).toHaveLength(1);
+    });
+
+    it('never checks an item twice in a round with two claimers at once', async () => {
+      const { token } = await member('SVIP');
+      const ids: number[] = [];
+      for (let index = 0; index < 24; index++) {
+        ids.push((await add(token, { keyword: `并发检测${index % 6}`, aweme_id: awemeIds[index] })).data.id);
+      }
+      const day = '2030-01-01';
+      const deps = { rankSource: t.app.providers.rankSource, pace: async () => {} };
+      const [first, second] = await Promise.all([
+        runChecks(db(), deps, { day, itemIds: ids, claimedBy: 'worker-a', lastAttempt: false }),
+        runChecks(db(), deps, { day, itemIds: [...ids].reverse(), claimedBy: 'worker-b', lastAttempt: false }),
+      ]);
+      expect(first.checked + second.checked).toBe(24);
+      expect(first.skipped + second.skipped).toBe(24);
+      const rows = await queryRows<{ item_id: string; n: number; status: string }>(
+        db(),
+        sql`SELECT item_id, count(*)::int AS n, min(status) AS status FROM monitor_checks
+            WHERE day = ${day}::date GROUP BY item_id`,
+      );
+      expect(rows).toHaveLength(24);
+      expect(rows.every((row) => row.n === 1 && row.status !== 'running')).toBe(true);
+      // A third claimer later that day finds nothing to do.
+      const third = await runChecks(db(), deps, { day, itemIds: ids, claimedBy: 'worker-c', lastAttempt: false });
+      expect(third).toEqual({ checked: 0, failed: 0, skipped: 24 });
+    });
+
+    it('records a check the source could not answer as failed, never as rank 0, after the retries', async () => {
+      const { token } = await member();
+      failing.set('故障词', new RankSourceError('unavailable', 'down'));
+      try {
+        const item = (await add(token, { keyword: '故障词', aweme_id: awemeIds[2] })).data;
+        fetched.length = 0;
+        await runJobs();
+        expect(fetched.filter((query) => query.keyword === '故障词')).toHaveLength(5);
+        const [latest] = (await list(token)).data.result;
+        expect(latest.id).toBe(item.id);
+        expect(latest.latest).toMatchObject({ status: 'failed', rank: null, ranked_count: null });
+        const board = monitorDashboardSchema.parse((await call('GET', MonitoringPath.dashboard, token)).data);
+        expect(board.summary.failed).toBe(1);
+        expect(board.coverage.every((day) => day.core === 0)).toBe(true);
+        await expect(
+          db().execute(sql`UPDATE monitor_checks SET rank = 0 WHERE item_id = ${item.id}`),
+        ).rejects.toThrow();
+      } finally {
+        failing.clear();
+      }
+    });
+
+    it('retries a check whose source was busy and records the rank', async () => {
+      const { token } = await member();
+      let refusals = 1;
+      const sandbox = t.app.providers.rankSource;
+      const flaky: RankSource = {
+        ...sandbox,
+        fetchRanking: async (query) => {
+          if (refusals-- > 0) throw new RankSourceError('rate_limited', 'slow down');
+          return sandbox.fetchRanking(query);
+        },
+      };
+      await add(token, { keyword: '露营装备推荐 第2', aweme_id: awemeIds[1] });
+      const handlers = allJobHandlers({ providers: { ...t.app.providers, rankSource: flaky }, publicUrl: undefined });
+      await new JobWorker(db(), handlers, { backoffMs: () => 0 }).drain();
+      const [item] = (await list(token)).data.result;
+      expect(item.latest).toMatchObject({ status: 'ranked' });
+    });
+
+    it('queues a round over the items not yet checked that day', async () => {
+      const { token } = await member();
+      await add(token, { keyword: '露营装备推荐 第3' });
+      await runJobs();
+      const day = '2030-02-01';
+      const queued = await startMonitoringRound(db(), day);
+      const total = await queryRows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM monitor_items`);
+      expect(queued).toBe(total[0]!.n);
+      await runJobs();
+      expect(await startMonitoringRound(db(), day)).toBe(0);
+    });
+  });
+});

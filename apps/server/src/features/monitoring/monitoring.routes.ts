@@ -1,0 +1,89 @@
+import {
+  MonitoringPath,
+  monitorAddBodySchema,
+  monitorDailyQuerySchema,
+  monitorDaysQuerySchema,
+  monitorIdBodySchema,
+  monitoringMessages,
+  monitorKeywordQuerySchema,
+  monitorListQuerySchema,
+} from '@dso/contract';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error';
+import { ok } from '../../lib/envelope';
+import { UploadRefusal, uploadLimits } from '../../lib/uploads';
+import { requireUser } from '../../plugins/session';
+import { monitorUploadFormat, readUploadedKeywords } from './monitor-upload';
+import {
+  addItem,
+  addUploadedKeywords,
+  dailySummary,
+  dashboard,
+  keywordDetail,
+  listItems,
+  removeItem,
+} from './monitoring.service';
+
+/** 关键词排名监控: items, the keyword upload and the history views; login required for each call. */
+export const monitoringRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { maxBytes, sizeMessage } = uploadLimits.keywordSheet;
+  // One file a request (the dialog sends each of its two files on its own, with its own progress).
+  await app.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 2 } });
+
+  app.get(MonitoringPath.list, { schema: { querystring: monitorListQuerySchema } }, async (request) =>
+    ok(await listItems(app.db, requireUser(request), request.query)),
+  );
+
+  app.post(MonitoringPath.add, { schema: { body: monitorAddBodySchema } }, async (request) => {
+    const { item, created } = await addItem(app.db, requireUser(request), request.body);
+    return ok(item, created ? monitoringMessages.added : monitoringMessages.alreadyMonitored);
+  });
+
+  app.post(MonitoringPath.remove, { schema: { body: monitorIdBodySchema } }, async (request) =>
+    ok(await removeItem(app.db, requireUser(request), request.body.id), monitoringMessages.removed),
+  );
+
+  app.post(MonitoringPath.upload, async (request) => {
+    const userId = requireUser(request);
+    if (!request.isMultipart()) throw AppError.badRequest(monitoringMessages.fileMissing);
+    let upload: { name: string; buffer: Buffer } | null = null;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type !== 'file') continue;
+        const buffer = await part.toBuffer().catch((error: { code?: string }) => {
+          if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw AppError.badRequest(sizeMessage);
+          throw error;
+        });
+        upload ??= { name: part.filename, buffer };
+      }
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      // A second file, too many fields, a broken form: not what this call takes.
+      throw AppError.badRequest(monitoringMessages.fileMissing);
+    }
+    if (!upload || upload.buffer.length === 0) throw AppError.badRequest(monitoringMessages.fileMissing);
+    const format = monitorUploadFormat(upload.name);
+    if (!format) throw AppError.badRequest(monitoringMessages.fileType);
+    let keywords: Awaited<ReturnType<typeof readUploadedKeywords>>;
+    try {
+      keywords = await readUploadedKeywords(upload.buffer, format);
+    } catch (error) {
+      if (error instanceof UploadRefusal) throw AppError.badRequest(error.message);
+      throw error;
+    }
+    return ok(await addUploadedKeywords(app.db, userId, keywords), monitoringMessages.added);
+  });
+
+  app.get(MonitoringPath.keyword, { schema: { querystring: monitorKeywordQuerySchema } }, async (request) =>
+    ok(await keywordDetail(app.db, requireUser(request), request.query)),
+  );
+
+  app.get(MonitoringPath.dashboard, { schema: { querystring: monitorDaysQuerySchema } }, async (request) =>
+    ok(await dashboard(app.db, requireUser(request), request.query)),
+  );
+
+  app.get(MonitoringPath.daily, { schema: { querystring: monitorDailyQuerySchema } }, async (request) =>
+    ok(await dailySummary(app.db, requireUser(request), request.query)),
+  );
+};

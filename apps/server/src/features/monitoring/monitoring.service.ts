@@ -1,0 +1,397 @@
+import {
+  Code,
+  MONITOR_ALIAS,
+  type MonitorAddBody,
+  type MonitorCheck,
+  type MonitorDaily,
+  type MonitorDashboard,
+  type MonitorItem,
+  type MonitorKeywordDetail,
+  type MonitorList,
+  type MonitorListQuery,
+  type MonitorMover,
+  type MonitorPlatform,
+  type MonitorUploadResult,
+  monitoringMessages,
+  type PermissionUse,
+} from '@dso/contract';
+import { rankCoverage, rankMove, upgradeMessages } from '@dso/domain';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import {
+  assertQuotaLeft,
+  consumePermission,
+  getPermissionUse,
+  releasePermission,
+  shanghaiDate,
+} from '../permissions/permissions.service';
+import { queueChecks } from './monitor-checks';
+import type { CheckRow, ItemRow, ItemWithChecks } from './monitoring.repository';
+import * as repository from './monitoring.repository';
+
+const DAY_MS = 86_400_000;
+/** Rank curves the dashboard draws at most, and movers it lists per side. */
+const CURVES_MAX = 10;
+const MOVERS_MAX = 10;
+
+const isoOf = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
+
+/** `count` Shanghai days ending today (oldest first). */
+export function lastDays(count: number, now = new Date()): string[] {
+  return Array.from({ length: count }, (_, index) =>
+    shanghaiDate(new Date(now.getTime() - (count - 1 - index) * DAY_MS)),
+  );
+}
+
+function latestOf(row: ItemWithChecks): MonitorCheck | null {
+  if (!row.l_day || !row.l_status) return null;
+  return {
+    day: row.l_day,
+    status: row.l_status === 'running' ? 'pending' : row.l_status,
+    rank: row.l_rank,
+    ranked_count: row.l_count,
+    checked_at: row.l_checked ? isoOf(row.l_checked) : null,
+  };
+}
+
+function itemOf(row: ItemWithChecks): MonitorItem {
+  return {
+    id: row.id,
+    platform: row.platform as MonitorPlatform,
+    keyword: row.keyword,
+    aweme_id: row.aweme_id || null,
+    work_title: row.work_title,
+    created_at: isoOf(row.created_at),
+    latest: latestOf(row),
+    previous_rank: row.p_rank,
+    has_previous: Boolean(row.has_previous),
+  };
+}
+
+const monitorUse = (db: Database, userId: number) => getPermissionUse(db, userId, MONITOR_ALIAS);
+
+export async function listItems(db: Database, userId: number, query: MonitorListQuery): Promise<MonitorList> {
+  const keyword = query.keyword || undefined;
+  const [total, rows, use] = await Promise.all([
+    repository.countUserItems(db, userId, keyword),
+    repository.selectUserItems(db, userId, {
+      offset: (query.page_no - 1) * query.page_size,
+      limit: query.page_size,
+      ...(keyword ? { keyword } : {}),
+    }),
+    monitorUse(db, userId),
+  ]);
+  return { total_record: total, result: rows.map(itemOf), use };
+}
+
+async function findOwnItem(db: Database, userId: number, id: number): Promise<MonitorItem> {
+  const [row] = await repository.selectUserItems(db, userId, { offset: 0, limit: 1, ids: [id] });
+  if (!row) throw AppError.badRequest(monitoringMessages.itemMissing);
+  return itemOf(row);
+}
+
+/**
+ * Monitors a keyword, or a work under it, taking one KEYWORD_MONITOR_COUNT unit in the same transaction as
+ * the item (a refused unit adds nothing). Adding what is already monitored changes nothing and takes
+ * nothing. A new item is checked the same day.
+ */
+export async function addItem(
+  db: Database,
+  userId: number,
+  body: MonitorAddBody,
+): Promise<{ item: MonitorItem; created: boolean }> {
+  const target = { userId, platform: body.platform, keyword: body.keyword, awemeId: body.aweme_id ?? '' };
+  const existing = await repository.findItemByTarget(db, target);
+  if (existing) return { item: await findOwnItem(db, userId, existing.id), created: false };
+  await assertQuotaLeft(db, { userId, alias: MONITOR_ALIAS });
+  const workTitle = target.awemeId ? ((await repository.findRankedTitle(db, target)) ?? '') : '';
+  const id = await db.transaction(async (tx) => {
+    await repository.lockUserItems(tx, userId);
+    const again = await repository.findItemByTarget(tx, target);
+    if (again) return { id: again.id, created: false };
+    const [inserted] = await repository.insertItems(tx, [{ ...target, workTitle }]);
+    await consumePermission(tx, { userId, alias: MONITOR_ALIAS });
+    return { id: inserted!, created: true };
+  });
+  if (id.created) await queueChecks(db, [id.id]);
+  return { item: await findOwnItem(db, userId, id.id), created: id.created };
+}
+
+/** Stops monitoring an item and gives its unit back, in one transaction; its history goes with it. */
+export async function removeItem(db: Database, userId: number, id: number): Promise<PermissionUse> {
+  return db.transaction(async (tx) => {
+    await repository.lockUserItems(tx, userId);
+    if (!(await repository.deleteItem(tx, userId, id))) throw AppError.badRequest(monitoringMessages.itemMissing);
+    return releasePermission(tx, { userId, alias: MONITOR_ALIAS });
+  });
+}
+
+/**
+ * Monitors the keywords of an uploaded file (002 §5) on DSO: those already monitored are kept without a
+ * charge; of the rest, as many as the remaining quota allows are added, in file order, and the others are
+ * left out (`over_quota`). A grade without the permission gets 403 (the no-permission dialog); a used-up
+ * quota gets 810 (the upgrade or buy-times dialog).
+ */
+export async function addUploadedKeywords(
+  db: Database,
+  userId: number,
+  upload: { keywords: string[]; invalid: number },
+): Promise<MonitorUploadResult> {
+  const platform: MonitorPlatform = 'DSO';
+  if (upload.keywords.length === 0) throw AppError.badRequest(monitoringMessages.fileEmpty);
+  const before = await monitorUse(db, userId);
+  if (before.per_val <= 0) throw new AppError(Code.FORBIDDEN, upgradeMessages.insufficientRights);
+  const result = await db.transaction(async (tx) => {
+    await repository.lockUserItems(tx, userId);
+    const monitored = await repository.selectMonitoredKeywords(tx, userId, platform, upload.keywords);
+    const fresh = upload.keywords.filter((keyword) => !monitored.has(keyword));
+    const use = await monitorUse(tx, userId);
+    const room = Math.max(0, use.per_val - use.use_val);
+    if (fresh.length > 0 && room === 0) await assertQuotaLeft(tx, { userId, alias: MONITOR_ALIAS });
+    const taken = fresh.slice(0, room);
+    const ids = await repository.insertItems(
+      tx,
+      taken.map((keyword) => ({ userId, platform, keyword, awemeId: '', workTitle: '' })),
+    );
+    const after =
+      ids.length > 0 ? await consumePermission(tx, { userId, alias: MONITOR_ALIAS, amount: ids.length }) : use;
+    return {
+      ids,
+      summary: {
+        keywords: upload.keywords.length,
+        added: ids.length,
+        existing: monitored.size,
+        over_quota: fresh.length - taken.length,
+        invalid: upload.invalid,
+        use: after,
+      },
+    };
+  });
+  await queueChecks(db, result.ids);
+  return result.summary;
+}
+
+// ——— history views ———
+
+const rankAt = (checks: CheckRow[], days: string[]) => {
+  const byDay = new Map(checks.map((check) => [check.day, check]));
+  return days.map((day) => {
+    const check = byDay.get(day);
+    return check?.status === 'ranked' ? check.rank : null;
+  });
+};
+
+/** One keyword item's ranked works over the last `days` days, best-placed today first. */
+export async function keywordDetail(
+  db: Database,
+  userId: number,
+  query: { id: number; days: number },
+  now = new Date(),
+): Promise<MonitorKeywordDetail> {
+  const item = await findOwnItem(db, userId, query.id);
+  const days = lastDays(query.days, now);
+  const key = { platform: item.platform, keyword: item.keyword };
+  const [checks, rankings, monitored] = await Promise.all([
+    repository.selectItemChecks(db, item.id, days[0]!),
+    repository.selectRankings(db, { ...key, since: days[0]! }),
+    repository.selectMonitoredWorks(db, userId, key),
+  ]);
+  const dayIndex = new Map(days.map((day, index) => [day, index]));
+  const works = new Map<string, MonitorKeywordDetail['works'][number]>();
+  for (const row of rankings) {
+    const index = dayIndex.get(row.day);
+    if (index === undefined) continue;
+    let work = works.get(row.aweme_id);
+    if (!work) {
+      work = {
+        aweme_id: row.aweme_id,
+        title: row.title,
+        author: row.author,
+        cover: row.cover,
+        good_count: Number(row.good_count),
+        ranks: days.map(() => null),
+        monitored: monitored.has(row.aweme_id),
+      };
+      works.set(row.aweme_id, work);
+    }
+    // The latest figures stand (rankings come oldest first).
+    work.title = row.title;
+    work.good_count = Number(row.good_count);
+    work.ranks[index] = row.rank;
+  }
+  const checkByDay = new Map(checks.map((check) => [check.day, check.status]));
+  const latestPlace = (ranks: Array<number | null>) => {
+    for (let index = ranks.length - 1; index >= 0; index--) if (ranks[index] !== null) return [index, ranks[index]!];
+    return [-1, Number.MAX_SAFE_INTEGER];
+  };
+  return {
+    item,
+    days: days.map((day) => {
+      const status = checkByDay.get(day);
+      return { day, status: status === undefined || status === 'running' ? 'pending' : status };
+    }),
+    works: [...works.values()].sort((a, b) => {
+      const [dayA, rankA] = latestPlace(a.ranks);
+      const [dayB, rankB] = latestPlace(b.ranks);
+      return dayB! - dayA! || rankA! - rankB!;
+    }),
+  };
+}
+
+/** A work item's last two successful checks on or before `day`: the move the movers and the paper show. */
+function moverOf(item: ItemRow, checks: CheckRow[]): MonitorMover | null {
+  const done = checks.filter((check) => check.status === 'ranked' || check.status === 'unranked');
+  const latest = done.at(-1);
+  if (!latest) return null;
+  const previous = done.at(-2);
+  return {
+    id: item.id,
+    keyword: item.keyword,
+    aweme_id: item.aweme_id,
+    work_title: item.work_title,
+    previous_rank: previous?.rank ?? null,
+    rank: latest.rank,
+  };
+}
+
+const byItem = (checks: CheckRow[]) => {
+  const map = new Map<number, CheckRow[]>();
+  for (const check of checks) {
+    const list = map.get(check.item_id);
+    if (list) list.push(check);
+    else map.set(check.item_id, [check]);
+  }
+  return map;
+};
+
+/**
+ * The works-rank dashboard over the last `days` days: the glossary's coverage of the monitored works (核心词数
+ * top 100, 排名数 top 10) now and per day, the rank curves of the best-placed works, and the biggest moves
+ * between each work's last two successful checks.
+ */
+export async function dashboard(
+  db: Database,
+  userId: number,
+  query: { days: number },
+  now = new Date(),
+): Promise<MonitorDashboard> {
+  const days = lastDays(query.days, now);
+  const items = await repository.selectAllUserItems(db, userId);
+  const works = items.filter((item) => item.aweme_id);
+  const checks = byItem(await repository.selectUserChecks(db, userId, { since: days[0]! }));
+  const latestChecks = items.map((item) => checks.get(item.id)?.at(-1)).filter((check) => check !== undefined);
+  const workRanks = works.map((item) => ({ item, ranks: rankAt(checks.get(item.id) ?? [], days) }));
+  const latestRanks = workRanks.map(({ item }) => {
+    const done = (checks.get(item.id) ?? []).filter((check) => check.status !== 'failed' && check.status !== 'running');
+    return done.at(-1)?.rank ?? null;
+  });
+  const coverageNow = rankCoverage(latestRanks);
+  const movers = works
+    .map((item) => moverOf(item, checks.get(item.id) ?? []))
+    .filter((mover): mover is MonitorMover => mover !== null);
+  const moves = movers.map((mover) => ({ mover, move: rankMove(mover.previous_rank, mover.rank) }));
+  const placeOf = (ranks: Array<number | null>) => ranks.at(-1) ?? ranks.findLast((rank) => rank !== null) ?? 1e9;
+  return {
+    days,
+    summary: {
+      keywords: items.length - works.length,
+      works: works.length,
+      core: coverageNow.core,
+      ranking: coverageNow.ranking,
+      failed: latestChecks.filter((check) => check.status === 'failed').length,
+    },
+    coverage: days.map((day, index) => ({ day, ...rankCoverage(workRanks.map(({ ranks }) => ranks[index] ?? null)) })),
+    curves: workRanks
+      .filter(({ ranks }) => ranks.some((rank) => rank !== null))
+      .sort((a, b) => placeOf(a.ranks) - placeOf(b.ranks))
+      .slice(0, CURVES_MAX)
+      .map(({ item, ranks }) => ({
+        id: item.id,
+        keyword: item.keyword,
+        aweme_id: item.aweme_id,
+        work_title: item.work_title,
+        ranks,
+      })),
+    rises: moves
+      .filter(({ move }) => move.kind === 'up' || move.kind === 'new')
+      .sort((a, b) => moveSize(b) - moveSize(a))
+      .slice(0, MOVERS_MAX)
+      .map(({ mover }) => mover),
+    falls: moves
+      .filter(({ move }) => move.kind === 'down' || move.kind === 'lost')
+      .sort((a, b) => moveSize(b) - moveSize(a))
+      .slice(0, MOVERS_MAX)
+      .map(({ mover }) => mover),
+  };
+}
+
+/** How big a move is for sorting: places moved; entering or leaving counts from the depth. */
+function moveSize({ mover, move }: { mover: MonitorMover; move: ReturnType<typeof rankMove> }): number {
+  if (move.kind === 'new') return 101 - mover.rank!;
+  if (move.kind === 'lost') return 101 - mover.previous_rank!;
+  return move.delta;
+}
+
+/**
+ * One day's summary (日报): each monitored work's check on `day` against its last successful check before,
+ * classed as a rise, a fall, a new entry or a lost position (a failed check on the day is counted, not
+ * classed).
+ */
+export async function dailySummary(
+  db: Database,
+  userId: number,
+  query: { day?: string | undefined },
+  now = new Date(),
+): Promise<MonitorDaily> {
+  const day = query.day ?? shanghaiDate(now);
+  const since = shanghaiDate(new Date(Date.parse(`${day}T00:00:00Z`) - 90 * DAY_MS));
+  const items = await repository.selectAllUserItems(db, userId);
+  const checks = byItem(await repository.selectUserChecks(db, userId, { since, until: day }));
+  const summary: MonitorDaily = {
+    day,
+    previous_day: null,
+    checked: 0,
+    failed: 0,
+    rises: [],
+    falls: [],
+    entries: [],
+    losses: [],
+  };
+  for (const item of items) {
+    const list = checks.get(item.id) ?? [];
+    const today = list.find((check) => check.day === day);
+    if (!today || today.status === 'running') continue;
+    if (today.status === 'failed') {
+      summary.failed++;
+      continue;
+    }
+    summary.checked++;
+    if (!item.aweme_id) continue;
+    const before = list.filter(
+      (check) => check.day < day && (check.status === 'ranked' || check.status === 'unranked'),
+    );
+    const previous = before.at(-1);
+    if (previous && (summary.previous_day === null || previous.day > summary.previous_day)) {
+      summary.previous_day = previous.day;
+    }
+    const mover: MonitorMover = {
+      id: item.id,
+      keyword: item.keyword,
+      aweme_id: item.aweme_id,
+      work_title: item.work_title,
+      previous_rank: previous?.rank ?? null,
+      rank: today.rank,
+    };
+    const move = rankMove(previous ? previous.rank : undefined, today.rank);
+    if (move.kind === 'up') summary.rises.push(mover);
+    else if (move.kind === 'down') summary.falls.push(mover);
+    else if (move.kind === 'new') summary.entries.push(mover);
+    else if (move.kind === 'lost') summary.losses.push(mover);
+  }
+  const delta = (mover: MonitorMover) => Math.abs((mover.previous_rank ?? 0) - (mover.rank ?? 0));
+  summary.rises.sort((a, b) => delta(b) - delta(a));
+  summary.falls.sort((a, b) => delta(b) - delta(a));
+  summary.entries.sort((a, b) => a.rank! - b.rank!);
+  summary.losses.sort((a, b) => a.previous_rank! - b.previous_rank!);
+  return summary;
+}
