@@ -1,5 +1,6 @@
 import { RobotOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router';
+import { AiPicksPanel } from '../components/ai-picks/ai-picks-panel';
 import { KeywordHero } from '../components/keyword-hero';
 import { SearchResults } from '../components/results/search-results';
 import { KeywordSearchBox } from '../components/search-box/keyword-search-box';
@@ -19,7 +20,7 @@ const blueOceanOnly = { blue_ocean: true } as const;
  * AI keyword selection (/keyWordSeo, 000 §2.3, §2.6): one core word in, the blue-ocean words around it
  * out (high demand, few works, at most two competition stars). The search box offers random tries and
  * warns 请输入关键词 on an empty search; without a word the page shows the library's best blue-ocean
- * words.
+ * words. Above them, AI 挑词 has the model pick and explain the best of them (login needed).
  */
 export default function KeywordSeoPage() {
   const [params] = useSearchParams();
@@ -49,6 +50,7 @@ export default function KeywordSeoPage() {
         />
       </KeywordHero>
       <div className="kw-content">
+        <AiPicksPanel key={keyword} keyword={keyword} />
         <SearchResults
           library={seoLibrary}
           query={{ ...query, batch: false, words: keyword ? [keyword] : [] }}
