@@ -4,6 +4,7 @@ import { keywordJobHandlers } from './features/keywords/keyword-jobs';
 import { monitoringJobHandlers } from './features/monitoring/monitor-checks';
 import { invoiceJobHandlers } from './features/orders/invoices/issue-invoice.job';
 import { orderJobHandlers } from './features/orders/payments/maintenance.job';
+import { publishingJobHandlers } from './features/publishing/publishing.job';
 import { videoJobHandlers } from './features/videos/refresh/video-refresh.job';
 import type { Providers } from './providers';
 
@@ -13,7 +14,7 @@ import type { Providers } from './providers';
  * jobs and the features that enqueue jobs can import the queue without a cycle.
  */
 export function allJobHandlers(deps?: {
-  providers: Pick<Providers, 'payment' | 'invoice' | 'platformData' | 'speech' | 'rankSource'>;
+  providers: Pick<Providers, 'payment' | 'invoice' | 'platformData' | 'speech' | 'rankSource' | 'publishing'>;
   publicUrl: string | undefined;
   /** The daily check round's hour and pace (config `monitoring`; defaults: 6 o'clock, 5 a second). */
   monitoring?: { checkHour: number; checksPerSecond: number };
@@ -26,6 +27,7 @@ export function allJobHandlers(deps?: {
     ...(deps ? invoiceJobHandlers(deps) : {}),
     ...(deps ? videoJobHandlers({ platformData: deps.providers.platformData }) : {}),
     ...(deps ? extractionJobHandlers({ speech: deps.providers.speech }) : {}),
+    ...(deps ? publishingJobHandlers({ publishing: deps.providers.publishing }) : {}),
     ...(deps
       ? monitoringJobHandlers({
           rankSource: deps.providers.rankSource,

@@ -4,6 +4,7 @@ import {
   KeywordDetailPath,
   KeywordPickPath,
   OrderPath,
+  PublishingPath,
   WechatPath,
 } from '@dso/contract';
 import { eq } from 'drizzle-orm';
@@ -88,6 +89,8 @@ const nonEnvelopePaths = new Set<string>([
   OrderPath.notifySandbox,
   OrderPath.sandboxCashier,
   OrderPath.invoicePdf,
+  PublishingPath.douyinCallback,
+  PublishingPath.sandboxAuthorize,
   // Streamed AI answers (text/event-stream) once a request is accepted; refusals are envelopes.
   CopywriterPath.generate,
   KeywordPickPath.pick,
