@@ -1,10 +1,10 @@
 import { extractionJobHandlers } from './features/extraction/extraction.job';
+import { imageTextJobHandlers } from './features/image-text/image-text.job';
 import type { JobHandlers } from './features/jobs/jobs.worker';
 import { keywordJobHandlers } from './features/keywords/keyword-jobs';
 import { monitoringJobHandlers } from './features/monitoring/monitor-checks';
 import { invoiceJobHandlers } from './features/orders/invoices/issue-invoice.job';
 import { orderJobHandlers } from './features/orders/payments/maintenance.job';
-import { publishingJobHandlers } from './features/publishing/publishing.job';
 import { videoJobHandlers } from './features/videos/refresh/video-refresh.job';
 import type { Providers } from './providers';
 
@@ -14,8 +14,10 @@ import type { Providers } from './providers';
  * jobs and the features that enqueue jobs can import the queue without a cycle.
  */
 export function allJobHandlers(deps?: {
-  providers: Pick<Providers, 'payment' | 'invoice' | 'platformData' | 'speech' | 'rankSource' | 'publishing'>;
+  providers: Pick<Providers, 'payment' | 'invoice' | 'platformData' | 'speech' | 'llm' | 'image' | 'rankSource'>;
   publicUrl: string | undefined;
+  /** DATA_DIR, where AI 图文 keeps its pictures; its job runs only when given. */
+  dataDir?: string;
   /** The daily check round's hour and pace (config `monitoring`; defaults: 6 o'clock, 5 a second). */
   monitoring?: { checkHour: number; checksPerSecond: number };
 }): JobHandlers {
@@ -27,7 +29,9 @@ export function allJobHandlers(deps?: {
     ...(deps ? invoiceJobHandlers(deps) : {}),
     ...(deps ? videoJobHandlers({ platformData: deps.providers.platformData }) : {}),
     ...(deps ? extractionJobHandlers({ speech: deps.providers.speech }) : {}),
-    ...(deps ? publishingJobHandlers({ publishing: deps.providers.publishing }) : {}),
+    ...(deps?.dataDir
+      ? imageTextJobHandlers({ llm: deps.providers.llm, image: deps.providers.image, dataDir: deps.dataDir })
+      : {}),
     ...(deps
       ? monitoringJobHandlers({
           rankSource: deps.providers.rankSource,

@@ -110,6 +110,7 @@ export function startInProcessWorker(app: FastifyInstance): JobWorker | null {
     allJobHandlers({
       providers: app.providers,
       publicUrl: app.config.publicUrl,
+      dataDir: app.config.dataDir,
       monitoring: app.config.monitoring,
     }),
     {

@@ -28,7 +28,7 @@ await handle.migrate();
 const providers = createProviders({ config, db: handle.db, log });
 const worker = new JobWorker(
   handle.db,
-  allJobHandlers({ providers, publicUrl: config.publicUrl, monitoring: config.monitoring }),
+  allJobHandlers({ providers, publicUrl: config.publicUrl, dataDir: config.dataDir, monitoring: config.monitoring }),
   { log },
 );
 await scheduleOrdersMaintenance(handle.db);

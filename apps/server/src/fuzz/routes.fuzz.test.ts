@@ -1,10 +1,10 @@
 import {
   CopywriterPath,
   envelopeSchema,
+  ImageTextPath,
   KeywordDetailPath,
   KeywordPickPath,
   OrderPath,
-  PublishingPath,
   WechatPath,
 } from '@dso/contract';
 import { eq } from 'drizzle-orm';
@@ -89,11 +89,12 @@ const nonEnvelopePaths = new Set<string>([
   OrderPath.notifySandbox,
   OrderPath.sandboxCashier,
   OrderPath.invoicePdf,
-  PublishingPath.douyinCallback,
-  PublishingPath.sandboxAuthorize,
+  // A work's picture (image/png) once the work is the caller's.
+  ImageTextPath.image,
   // Streamed AI answers (text/event-stream) once a request is accepted; refusals are envelopes.
   CopywriterPath.generate,
   KeywordPickPath.pick,
+  ImageTextPath.generate,
 ]);
 
 /** The throttled SMS send is code 500 by the spec (002 §8); its message carries the countdown. */

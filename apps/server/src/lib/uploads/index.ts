@@ -1,4 +1,5 @@
 /** The upload guard and off-thread parsing of uploaded files (ARCHITECTURE.md, Uploads and heavy parsing). */
+export { type ArchiveFile, listArchiveFiles } from './archive-files';
 export { type ByteSource, bufferSource, fileSource } from './byte-source';
 export { type Container, type Inspection, inspectUpload } from './inspect-upload';
 export { normalizeHeader, type ReadRecordsOptions, readRecords, type TableRecord } from './read-records';

@@ -12,6 +12,8 @@ export interface TarEntry {
   size: number;
   /** '0' file, '5' folder; '1'/'2' links and '3','4','6' devices and pipes are kept so the guard can refuse them. */
   type: string;
+  /** Where the entry's bytes start in the file (a tar stores them as they are). */
+  dataOffset: number;
 }
 
 const BLOCK = 512;
@@ -85,7 +87,7 @@ export async function readTarHeaders(source: ByteSource, maxEntries: number): Pr
       prefix.length ? Buffer.concat([prefix, Buffer.from('/'), field(header, 0, 100)]) : field(header, 0, 100),
       false,
     );
-    entries.push({ name: longName ?? ownName, size, type });
+    entries.push({ name: longName ?? ownName, size, type, dataOffset: dataStart });
     longName = null;
     if (entries.length > maxEntries) throw new UploadRefusal(uploadMessages.tooManyEntries);
   }

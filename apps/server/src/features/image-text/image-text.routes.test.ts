@@ -1,0 +1,338 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  Code,
+  defaultImageTextSettings,
+  IMAGE_TEXT_ALIAS,
+  ImageTextPath,
+  imageTextLimits,
+  imageTextMessages,
+  imageTextWorkSchema,
+} from '@dso/contract';
+import { eq } from 'drizzle-orm';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageTextWorks } from '../../db/schema';
+import { allJobHandlers } from '../../job-handlers';
+import { uploadMessages } from '../../lib/uploads';
+import { tarOf, zipOf } from '../../lib/uploads/test-archives';
+import { ImageError, type ImageProvider } from '../../providers/image/index';
+import { createSandboxLlm } from '../../providers/llm/sandbox';
+import { createTestApp, createUser, createVideo, loginAs, type TestApp } from '../../testing';
+import { JobWorker } from '../jobs/jobs.worker';
+import { consumePermission, ensurePermissionConfig, getPermissionUse } from '../permissions/permissions.service';
+
+function pngBytes(shade = 120): Buffer {
+  const png = new PNG({ width: 4, height: 4 });
+  png.data.fill(shade);
+  return PNG.sync.write(png);
+}
+
+function fileForm(fileName: string, data: Buffer) {
+  const boundary = '----dso-image-text-test';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** The events of an SSE answer. */
+function eventsOf(payload: string): Array<{ event: string; data: Record<string, unknown> }> {
+  return payload
+    .split('\n\n')
+    .filter((block) => block.includes('data:'))
+    .map((block) => ({
+      event: /event: (.*)/.exec(block)?.[1] ?? 'message',
+      data: JSON.parse(/data: (.*)/.exec(block)?.[1] ?? '{}') as Record<string, unknown>,
+    }));
+}
+
+describe('AI 图文 calls', () => {
+  let t: TestApp;
+  let dataDir: string;
+  /** Keywords whose pictures the image service refuses. */
+  const refused = new Set<string>();
+  const db = () => t.database.db;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'dso-image-text-'));
+    t = await createTestApp({ config: { dataDir }, providers: { llm: createSandboxLlm({ pieceDelayMs: 0 }) } });
+    await ensurePermissionConfig(db());
+    const sandbox = t.app.providers.image;
+    const image: ImageProvider = {
+      name: sandbox.name,
+      isSandbox: true,
+      concurrency: 1,
+      generate: async (request) => {
+        if (refused.has(request.card.keyword)) throw new ImageError('refused', 'content policy');
+        return sandbox.generate(request);
+      },
+    };
+    (t.app.providers as { image: ImageProvider }).image = image;
+    const creator = await (await import('../../testing')).createCreator(db(), { nickName: '露营的阿野' });
+    await createVideo(db(), { creatorId: creator.id, desc: '露营装备避坑，这三样别买 #露营装备', goodCount: 90_000 });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const member = async (grade: 'FREE' | 'VIP' = 'FREE') => {
+    const user = await createUser(db(), { grade });
+    return { user, token: await loginAs(db(), user.id) };
+  };
+  const post = (url: string, body: unknown, token?: string) =>
+    t.request({ method: 'POST', url, body, ...(token ? { token } : {}) });
+  const get = (url: string, token?: string) => t.request({ method: 'GET', url, ...(token ? { token } : {}) });
+  const upload = (fileName: string, data: Buffer, token?: string) => {
+    const form = fileForm(fileName, data);
+    return t
+      .request({
+        method: 'POST',
+        url: ImageTextPath.upload,
+        body: form.body,
+        headers: form.headers,
+        ...(token ? { token } : {}),
+      })
+      .then((response) => response.json());
+  };
+  const runJobs = () =>
+    new JobWorker(db(), allJobHandlers({ providers: t.app.providers, publicUrl: undefined, dataDir }), {
+      backoffMs: () => 0,
+    }).drain();
+  const used = async (userId: number) => (await getPermissionUse(db(), userId, IMAGE_TEXT_ALIAS)).use_val;
+  const work = async (id: number, token: string) =>
+    imageTextWorkSchema.parse((await get(`${ImageTextPath.work}?id=${id}`, token)).json().data);
+
+  it('asks a visitor to log in on every call', async () => {
+    expect((await post(ImageTextPath.generate, { keyword: '露营装备' })).json().code).toBe(Code.TOKEN_INVALID);
+    expect((await post(ImageTextPath.batch, { keywords: ['露营装备'] })).json().code).toBe(Code.TOKEN_INVALID);
+    expect((await get(`${ImageTextPath.works}`)).json().code).toBe(Code.TOKEN_INVALID);
+    expect((await get(ImageTextPath.settings)).json().code).toBe(Code.TOKEN_INVALID);
+    expect((await upload('a.zip', zipOf([{ name: '1.png', data: pngBytes() }]))).code).toBe(Code.TOKEN_INVALID);
+    expect((await post(ImageTextPath.templateStep, { idFlag: 'x_1' })).json().code).toBe(Code.TOKEN_INVALID);
+  });
+
+  it('refuses an empty or over-long keyword and an over-long batch with the Chinese messages', async () => {
+    const { token } = await member();
+    const empty = (await post(ImageTextPath.generate, { keyword: '' }, token)).json();
+    expect([empty.code, empty.msg]).toEqual([Code.BAD_REQUEST, '请输入关键词']);
+    expect((await post(ImageTextPath.generate, { keyword: '露'.repeat(31) }, token)).json().msg).toBe(
+      '关键词长度不能超过30个字符',
+    );
+    const many = Array.from({ length: imageTextLimits.batchMax + 1 }, (_, index) => `词${index}`);
+    expect((await post(ImageTextPath.batch, { keywords: many }, token)).json().msg).toBe(
+      imageTextMessages.batchTooMany,
+    );
+  });
+
+  it('streams a work for a keyword from its top videos, draws its cards as a job and charges it once done', async () => {
+    const { user, token } = await member();
+    const response = await post(ImageTextPath.generate, { keyword: '露营装备' }, token);
+    expect(response.headers['content-type']).toContain('text/event-stream');
+    const events = eventsOf(response.payload);
+    const start = events[0]!;
+    expect(start.event).toBe('start');
+    expect(start.data.sandbox).toBe(true);
+    expect((start.data.sources as Array<{ title: string }>)[0]!.title).toBe('露营装备避坑，这三样别买');
+    expect(events.filter((event) => event.event === 'delta').length).toBeGreaterThan(5);
+    expect(events.at(-1)!.event).toBe('done');
+    const id = start.data.work_id as number;
+
+    const drawing = await work(id, token);
+    expect(drawing.status).toBe('drawing');
+    expect(drawing.title.length).toBeGreaterThan(0);
+    expect(drawing.points.length).toBeGreaterThan(0);
+    expect(await used(user.id)).toBe(0);
+
+    expect(await runJobs()).toBe(1);
+    const done = await work(id, token);
+    expect(done.status).toBe('done');
+    expect(done.images).toHaveLength(done.images_total);
+    expect(done.images_total).toBeGreaterThanOrEqual(2);
+    expect(done.images_total).toBeLessThanOrEqual(defaultImageTextSettings.card_count);
+    expect(await used(user.id)).toBe(1);
+
+    const picture = await get(`${ImageTextPath.image}?id=${id}&name=${done.images[0]}`, token);
+    expect(picture.headers['content-type']).toBe('image/png');
+    expect(picture.rawPayload.subarray(1, 4).toString('latin1')).toBe('PNG');
+
+    // Another user sees neither the work nor its pictures.
+    const other = await member();
+    expect((await get(`${ImageTextPath.work}?id=${id}`, other.token)).json().msg).toBe(imageTextMessages.workMissing);
+    expect((await get(`${ImageTextPath.image}?id=${id}&name=${done.images[0]}`, other.token)).json().code).toBe(
+      Code.BAD_REQUEST,
+    );
+  });
+
+  it('edits a work: title, body, pictures reordered and one removed from disk; deleting gives the unit back', async () => {
+    const { user, token } = await member();
+    const id = eventsOf((await post(ImageTextPath.generate, { keyword: '露营装备' }, token)).payload)[0]!.data
+      .work_id as number;
+    await runJobs();
+    const before = await work(id, token);
+    const [first, second, ...rest] = before.images;
+    const kept = [second!, first!, ...rest.slice(0, -1)];
+    const saved = (
+      await post(ImageTextPath.update, { id, title: '我的露营清单', body: '改过的正文', images: kept }, token)
+    ).json();
+    expect([saved.code, saved.msg]).toEqual([Code.OK, imageTextMessages.saved]);
+    const after = await work(id, token);
+    expect(after).toMatchObject({ title: '我的露营清单', body: '改过的正文', images: kept });
+    const onDisk = await readdir(path.join(dataDir, 'image-text', 'works', String(id)));
+    expect(onDisk.sort()).toEqual([...kept].sort());
+
+    const unknown = (await post(ImageTextPath.update, { id, title: 't', body: '', images: ['99.png'] }, token)).json();
+    expect(unknown.msg).toBe(imageTextMessages.imageUnknown);
+    const none = (await post(ImageTextPath.update, { id, title: 't', body: '', images: [] }, token)).json();
+    expect(none.msg).toBe(imageTextMessages.imagesEmpty);
+
+    expect(await used(user.id)).toBe(1);
+    expect((await post(ImageTextPath.remove, { id }, token)).json().msg).toBe(imageTextMessages.removed);
+    expect(await used(user.id)).toBe(0);
+    expect((await get(`${ImageTextPath.work}?id=${id}`, token)).json().msg).toBe(imageTextMessages.workMissing);
+  });
+
+  it('refuses a generation when no unit is left, before any work is made', async () => {
+    const { user, token } = await member();
+    await consumePermission(db(), { userId: user.id, alias: IMAGE_TEXT_ALIAS, amount: 10 });
+    const refusal = (await post(ImageTextPath.generate, { keyword: '露营装备' }, token)).json();
+    expect(refusal.code).toBe(Code.NEEDS_UPGRADE);
+    expect(refusal.msg).toContain(imageTextMessages.quotaNone);
+    const list = (await get(ImageTextPath.works, token)).json();
+    expect(list.data.total_record).toBe(0);
+  });
+
+  it('runs a batch as one job per keyword with per-item status, failing a refused picture without charging', async () => {
+    const { user, token } = await member();
+    refused.add('帐篷');
+    const submitted = (await post(ImageTextPath.batch, { keywords: ['露营装备', '帐篷', '露营装备'] }, token)).json();
+    expect([submitted.code, submitted.msg]).toEqual([Code.OK, imageTextMessages.batchSubmitted]);
+    expect(submitted.data.count).toBe(2);
+    const batchId = submitted.data.batch_id as string;
+    const waiting = (await get(`${ImageTextPath.works}?batch_id=${batchId}`, token)).json().data.result;
+    expect(waiting.map((row: { status: string }) => row.status)).toEqual(['writing', 'writing']);
+    await runJobs();
+    const rows = (await get(`${ImageTextPath.works}?source=batch`, token)).json().data.result as Array<{
+      keyword: string;
+      status: string;
+      error: string | null;
+    }>;
+    expect(rows.find((row) => row.keyword === '露营装备')).toMatchObject({ status: 'done', error: null });
+    expect(rows.find((row) => row.keyword === '帐篷')).toMatchObject({
+      status: 'failed',
+      error: imageTextMessages.imagesRefused,
+    });
+    expect(await used(user.id)).toBe(1);
+    refused.clear();
+
+    await consumePermission(db(), { userId: user.id, alias: IMAGE_TEXT_ALIAS, amount: 8 });
+    const over = (await post(ImageTextPath.batch, { keywords: ['一', '二'] }, token)).json();
+    expect(over.code).toBe(Code.NEEDS_UPGRADE);
+  });
+
+  it('saves card settings per user and refuses a bad colour', async () => {
+    const { token } = await member();
+    expect((await get(ImageTextPath.settings, token)).json().data).toEqual(defaultImageTextSettings);
+    const mine = { ...defaultImageTextSettings, template: 'note', primary_color: '#1677ff', card_count: 3 };
+    expect((await post(ImageTextPath.settings, mine, token)).json().msg).toBe(imageTextMessages.settingsSaved);
+    expect((await get(ImageTextPath.settings, token)).json().data).toEqual(mine);
+    const bad = (await post(ImageTextPath.settings, { ...mine, text_color: 'red' }, token)).json();
+    expect([bad.code, bad.msg]).toEqual([Code.BAD_REQUEST, imageTextMessages.colorInvalid]);
+  });
+
+  it('parses a works zip into a status_id, then adds the first works the quota allows at the template step', async () => {
+    const { user, token } = await member();
+    await consumePermission(db(), { userId: user.id, alias: IMAGE_TEXT_ALIAS, amount: 8 });
+    const archive = zipOf([
+      { name: '作品1/1.png', data: pngBytes(10) },
+      { name: '作品1/2.png', data: pngBytes(20) },
+      { name: '作品1/标题.txt', data: '周末露营清单\n帐篷、天幕、睡袋' },
+      { name: '作品2/cover.png', data: pngBytes(30) },
+      { name: '作品3/a.png', data: pngBytes(40) },
+      { name: '作品3/not-a-picture.png', data: 'hello' },
+    ]);
+    const parsed = await upload('我的图文.zip', archive, token);
+    expect(parsed.code).toBe(Code.OK);
+    expect(parsed.msg).toBe('解析成功！共3个图文作品');
+    expect(parsed.data).toMatch(/^[0-9a-f]{32}_3$/);
+    expect(await used(user.id)).toBe(8);
+
+    const step = (await post(ImageTextPath.templateStep, { idFlag: parsed.data.split('_')[0] }, token)).json();
+    expect([step.code, step.data]).toEqual([Code.OK, { added: 2, skipped: 1 }]);
+    expect(await used(user.id)).toBe(10);
+    const again = (await post(ImageTextPath.templateStep, { idFlag: parsed.data }, token)).json();
+    expect(again.data).toEqual({ added: 0, skipped: 1 });
+    expect(await used(user.id)).toBe(10);
+
+    const uploaded = (await get(`${ImageTextPath.works}?source=upload`, token)).json().data.result as Array<{
+      id: number;
+      title: string;
+      status: string;
+    }>;
+    expect(uploaded.map((row) => row.title).sort()).toEqual(['作品2', '周末露营清单']);
+    const first = await work(uploaded.find((row) => row.title === '周末露营清单')!.id, token);
+    expect(first).toMatchObject({ body: '帐篷、天幕、睡袋', images: ['1.png', '2.png'], status: 'done' });
+    const picture = await get(`${ImageTextPath.image}?id=${first.id}&name=2.png`, token);
+    expect(picture.rawPayload.equals(pngBytes(20))).toBe(true);
+
+    // No unit left: the upload itself is refused.
+    const refusedUpload = await upload('b.zip', zipOf([{ name: '1.png', data: pngBytes() }]), token);
+    expect(refusedUpload.code).toBe(Code.NEEDS_UPGRADE);
+    expect(refusedUpload.msg).toContain(imageTextMessages.quotaNone);
+  });
+
+  it('parses a tar the same way', async () => {
+    const { token } = await member();
+    const parsed = await upload(
+      'works.tar',
+      tarOf([
+        { name: 'a/1.png', data: pngBytes() },
+        { name: 'b/1.png', data: pngBytes() },
+      ]),
+      token,
+    );
+    expect([parsed.code, parsed.msg]).toEqual([Code.OK, '解析成功！共2个图文作品']);
+  });
+
+  it('refuses other formats, unsafe paths, links and archives without pictures, leaving nothing behind', async () => {
+    const { user, token } = await member();
+    expect((await upload('works.rar', pngBytes(), token)).msg).toBe(imageTextMessages.uploadOnlyArchives);
+    expect((await upload('works.zip', zipOf([{ name: '../evil.png', data: pngBytes() }]), token)).msg).toBe(
+      uploadMessages.unsafePath,
+    );
+    expect((await upload('works.zip', zipOf([{ name: '/etc/evil.png', data: pngBytes() }]), token)).msg).toBe(
+      uploadMessages.unsafePath,
+    );
+    expect(
+      (await upload('works.zip', zipOf([{ name: 'a/1.png', data: '/etc/passwd', symlink: true }]), token)).msg,
+    ).toBe(uploadMessages.link);
+    expect(
+      (await upload('works.tar', tarOf([{ name: 'a/1.png', type: '2', linkName: '/etc/passwd' }]), token)).msg,
+    ).toBe(uploadMessages.link);
+    expect((await upload('works.zip', zipOf([{ name: 'readme.txt', data: 'hi' }]), token)).msg).toBe(
+      imageTextMessages.uploadNoWorks,
+    );
+    expect((await upload('works.zip', Buffer.from('not a zip at all'), token)).msg).toBe(uploadMessages.damaged);
+    const bomb = zipOf([
+      { name: 'a/1.png', block: { head: '', body: Buffer.alloc(1024 * 1024), repeat: 200, tail: '' } },
+    ]);
+    expect((await upload('bomb.zip', bomb, token)).msg).toBe(uploadMessages.ratioTooHigh);
+    expect(await used(user.id)).toBe(0);
+    const leftovers = await readdir(path.join(dataDir, 'image-text', 'incoming')).catch(() => []);
+    expect(leftovers).toEqual([]);
+    const stagedWorks = await db().select().from(imageTextWorks).where(eq(imageTextWorks.userId, user.id));
+    expect(stagedWorks).toEqual([]);
+  });
+
+  it('refuses a template step of an unknown upload', async () => {
+    const { token } = await member();
+    const step = (await post(ImageTextPath.templateStep, { idFlag: 'nope_3' }, token)).json();
+    expect([step.code, step.msg]).toEqual([Code.BAD_REQUEST, imageTextMessages.uploadUnknown]);
+  });
+});
