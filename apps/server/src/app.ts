@@ -9,6 +9,7 @@ import { type Database, type DatabaseHandle, databaseTarget, openDatabase } from
 import { authRoutes } from './features/auth/auth.routes';
 import { copywritersRoutes } from './features/copywriters/copywriters.routes';
 import { creatorsRoutes } from './features/creators/creators.routes';
+import { distributionRoutes } from './features/distribution/distribution.routes';
 import { extractionRoutes } from './features/extraction/extraction.routes';
 import { favouritesRoutes } from './features/favourites/favourites.routes';
 import { frameRoutes } from './features/frame/frame.routes';
@@ -24,6 +25,7 @@ import { ensureDefaultPackages } from './features/orders/packs/packs.service';
 import { ensureDefaultPlans } from './features/orders/plans/plans.service';
 import { permissionsRoutes } from './features/permissions/permissions.routes';
 import { ensurePermissionConfig } from './features/permissions/permissions.service';
+import { publishingRoutes } from './features/publishing/publishing.routes';
 import { subAccountsRoutes } from './features/sub-accounts/sub-accounts.routes';
 import { isChildAccount } from './features/sub-accounts/sub-accounts.service';
 import { topicsRoutes } from './features/topics/topics.routes';
@@ -140,6 +142,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(writingRoutes);
   await app.register(extractionRoutes);
   await app.register(imageTextRoutes);
+  await app.register(publishingRoutes);
+  await app.register(distributionRoutes);
   await app.register(monitoringRoutes);
   await app.register(copywritersRoutes);
   await app.register(keywordPicksRoutes);

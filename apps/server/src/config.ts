@@ -179,6 +179,12 @@ export const envSchema = z.object({
   MONITOR_CHECK_HOUR: z.coerce.number().int().min(0).max(23).default(6),
   /** Rankings each worker process reads from the source per second at most. */
   MONITOR_CHECKS_PER_SECOND: z.coerce.number().positive().max(1_000).default(5),
+  /** One-key publishing (docs/publishing.md): the sandbox's local authorise page, or the Douyin Open Platform. */
+  PUBLISHING_PROVIDER: z.enum(['sandbox', 'douyin']).default('sandbox'),
+  /** The Douyin Open Platform application (移动/网站应用): its Client Key and Client Secret. */
+  DOUYIN_CLIENT_KEY: z.string().optional(),
+  DOUYIN_CLIENT_SECRET: z.string().optional(),
+  DOUYIN_OPEN_BASE_URL: z.url().default('https://open.douyin.com'),
   /** Signs the sandbox payment's notifications (the sandbox cashier); production refuses the sandbox. */
   SANDBOX_PAY_SECRET: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(16).optional()),
 });
@@ -201,6 +207,8 @@ function missingVendorCredentials(env: Env): string[] {
     );
   }
   if (env.PLATFORM_DATA_PROVIDER === 'tikhub') needed.push('TIKHUB_API_KEY');
+  // Douyin sends the browser back to PUBLIC_URL's callback, which the application registers with Douyin.
+  if (env.PUBLISHING_PROVIDER === 'douyin') needed.push('DOUYIN_CLIENT_KEY', 'DOUYIN_CLIENT_SECRET', 'PUBLIC_URL');
   if (env.LLM_PROVIDER === 'openai') needed.push('LLM_API_KEY', 'LLM_MODEL');
   if (env.SPEECH_PROVIDER === 'openai') needed.push('SPEECH_API_KEY', 'SPEECH_MODEL');
   if (env.IMAGE_PROVIDER === 'openai') needed.push('IMAGE_API_KEY', 'IMAGE_MODEL');
@@ -303,6 +311,9 @@ export interface AppConfig {
   monitoring: { checkHour: number; checksPerSecond: number };
   /** TikHub's Douyin data API; the key is empty unless configured. */
   tikhub: { apiKey: string; baseUrl: string };
+  publishingProvider: Env['PUBLISHING_PROVIDER'];
+  /** The Douyin Open Platform application; key and secret are empty unless PUBLISHING_PROVIDER=douyin. */
+  douyinOpen: { clientKey: string; clientSecret: string; baseUrl: string };
   llmProvider: Env['LLM_PROVIDER'];
   /** The OpenAI-compatible chat API; key and model are empty unless LLM_PROVIDER=openai. */
   llm: { baseUrl: string; apiKey: string; model: string; streamOptions: boolean; timeoutMs: number };
@@ -519,6 +530,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     rankSourceProvider: env.RANK_SOURCE_PROVIDER,
     monitoring: { checkHour: env.MONITOR_CHECK_HOUR, checksPerSecond: env.MONITOR_CHECKS_PER_SECOND },
     tikhub: { apiKey: env.TIKHUB_API_KEY ?? '', baseUrl: env.TIKHUB_BASE_URL },
+    publishingProvider: env.PUBLISHING_PROVIDER,
+    douyinOpen: {
+      clientKey: env.DOUYIN_CLIENT_KEY ?? '',
+      clientSecret: env.DOUYIN_CLIENT_SECRET ?? '',
+      baseUrl: env.DOUYIN_OPEN_BASE_URL,
+    },
     llmProvider: env.LLM_PROVIDER,
     llm: {
       baseUrl: env.LLM_BASE_URL,

@@ -5,6 +5,7 @@ import { keywordJobHandlers } from './features/keywords/keyword-jobs';
 import { monitoringJobHandlers } from './features/monitoring/monitor-checks';
 import { invoiceJobHandlers } from './features/orders/invoices/issue-invoice.job';
 import { orderJobHandlers } from './features/orders/payments/maintenance.job';
+import { publishingJobHandlers } from './features/publishing/publishing.job';
 import { videoJobHandlers } from './features/videos/refresh/video-refresh.job';
 import type { Providers } from './providers';
 
@@ -14,7 +15,7 @@ import type { Providers } from './providers';
  * jobs and the features that enqueue jobs can import the queue without a cycle.
  */
 export function allJobHandlers(deps?: {
-  providers: Pick<Providers, 'payment' | 'invoice' | 'platformData' | 'speech' | 'llm' | 'image' | 'rankSource'>;
+  providers: Pick<Providers, 'payment' | 'invoice' | 'platformData' | 'speech' | 'llm' | 'image' | 'rankSource' | 'publishing'>;
   publicUrl: string | undefined;
   /** DATA_DIR, where AI 图文 keeps its pictures; its job runs only when given. */
   dataDir?: string;
@@ -32,6 +33,7 @@ export function allJobHandlers(deps?: {
     ...(deps?.dataDir
       ? imageTextJobHandlers({ llm: deps.providers.llm, image: deps.providers.image, dataDir: deps.dataDir })
       : {}),
+    ...(deps ? publishingJobHandlers({ publishing: deps.providers.publishing }) : {}),
     ...(deps
       ? monitoringJobHandlers({
           rankSource: deps.providers.rankSource,

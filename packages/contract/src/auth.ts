@@ -261,6 +261,10 @@ export const updateUserPhoneBodySchema = z.object({
 });
 export type UpdateUserPhoneBody = z.infer<typeof updateUserPhoneBodySchema>;
 
+/** `GET /api/user/bind_wx` (001 §7, the bind-WeChat check): the personal centre's WeChat line. */
+export const bindWxResultSchema = z.object({ bound: z.boolean() });
+export type BindWxResult = z.infer<typeof bindWxResultSchema>;
+
 // ---------------------------------------------------------------------------------------------------
 // Conversions, cross-site login
 
@@ -313,6 +317,8 @@ export const AuthPath = {
   updateUserPhone: '/api/update_user_phone',
   logout: '/api/user/out',
   userInfo: '/api/user/info',
+  /** GET (logged in): whether a WeChat account is bound for QR login ({@link bindWxResultSchema}). */
+  bindWx: '/api/user/bind_wx',
   dccLogin: '/api/user/dcc_login',
   dccLoginLog: '/api/user/dcc_login_log',
   conversion: '/api/bd/conversion',

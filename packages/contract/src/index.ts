@@ -17,6 +17,7 @@ export * from './monitoring';
 export * from './orders';
 export * from './orders-admin';
 export * from './permissions';
+export * from './publishing';
 export * from './signing';
 export * from './user';
 export * from './videos';

@@ -5,6 +5,7 @@ import {
   KeywordDetailPath,
   KeywordPickPath,
   OrderPath,
+  PublishingPath,
   WechatPath,
 } from '@dso/contract';
 import { eq } from 'drizzle-orm';
@@ -91,6 +92,8 @@ const nonEnvelopePaths = new Set<string>([
   OrderPath.invoicePdf,
   // A work's picture (image/png) once the work is the caller's.
   ImageTextPath.image,
+  PublishingPath.douyinCallback,
+  PublishingPath.sandboxAuthorize,
   // Streamed AI answers (text/event-stream) once a request is accepted; refusals are envelopes.
   CopywriterPath.generate,
   KeywordPickPath.pick,

@@ -22,6 +22,9 @@ import { createTikhubPlatformData } from './platform-data/tikhub';
 import type { RankSource } from './rank-source/index';
 import { createPlatformDataRankSource } from './rank-source/platform-data';
 import { createSandboxRankSource } from './rank-source/sandbox';
+import { createDouyinPublishing } from './publishing/douyin';
+import type { PublishingProvider } from './publishing/index';
+import { createSandboxPublishing } from './publishing/sandbox';
 import { createAliyunSms } from './sms/aliyun';
 import type { SmsProvider } from './sms/index';
 import { createSandboxSms } from './sms/sandbox';
@@ -50,6 +53,8 @@ export interface Providers {
   speech: SpeechProvider;
   /** Keyword rankings for rank monitoring (docs/monitoring.md). */
   rankSource: RankSource;
+  /** Douyin account authorisation and publishing (docs/publishing.md). */
+  publishing: PublishingProvider;
   /** Pictures of AI 图文 works (docs/image-text.md). */
   image: ImageProvider;
 }
@@ -115,6 +120,8 @@ export function createProviders({ config, db, log }: ProviderContext): Providers
       config.imageProvider === 'openai'
         ? createOpenAiImages(config.image)
         : createSandboxImages(config.imageFontPath ? { fontPath: config.imageFontPath } : {}),
+    publishing:
+      config.publishingProvider === 'douyin' ? createDouyinPublishing(config.douyinOpen) : createSandboxPublishing(),
     captcha:
       config.captchaProvider === 'tencent'
         ? createTencentCaptcha({ ...config.tencentCaptcha, log })

@@ -7,5 +7,6 @@ export * from './jobs';
 export * from './keywords';
 export * from './monitoring';
 export * from './orders';
+export * from './publishing';
 export * from './videos';
 export * from './writing';

@@ -34,7 +34,7 @@ import { assertIpAllowed } from './ip-guard';
 import { loginWithCode, loginWithPassword, registerWithPassword, setFirstPassword } from './login.service';
 import { loadPasswordKey, loadTokenSecret, memoize } from './server-keys.service';
 import { sendSmsCode, typesByPath } from './sms-send.service';
-import { buildUserInfo } from './user-info.service';
+import { buildUserInfo, getWechatBinding } from './user-info.service';
 
 function originOf(request: FastifyRequest): RequestOrigin {
   const userAgent = request.headers['user-agent'];
@@ -181,6 +181,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   });
 
   app.get(AuthPath.userInfo, async (request) => ok(await buildUserInfo(app.db, requireUser(request))));
+
+  app.get(AuthPath.bindWx, async (request) => ok(await getWechatBinding(app.db, requireUser(request))));
 
   // Conversions and cross-site login -----------------------------------------------------------------
 

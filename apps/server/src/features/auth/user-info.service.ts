@@ -41,3 +41,9 @@ export async function buildUserInfo(db: Database, userId: number, now = new Date
     show_original_data: user.showOriginalData,
   };
 }
+
+/** Whether a WeChat account is bound to the user for QR login (`GET /api/user/bind_wx`). */
+export async function getWechatBinding(db: Database, userId: number): Promise<{ bound: boolean }> {
+  const user = await accounts.findUserById(db, userId);
+  return { bound: Boolean(user?.wechatOpenId) };
+}

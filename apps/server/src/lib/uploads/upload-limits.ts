@@ -28,7 +28,7 @@ export interface UploadLimits {
   parseTimeoutMs: number;
 }
 
-export type UploadKind = 'keywordSheet' | 'keywordCli' | 'videoCli' | 'archive';
+export type UploadKind = 'keywordSheet' | 'keywordCli' | 'videoCli' | 'archive' | 'publishVideo' | 'publishImage';
 
 export const uploadLimits: Record<UploadKind, UploadLimits> = {
   /** Keyword files: the admin import (.csv/.xlsx/.xls/.jsonl) and the rank-monitoring upload (.xlsx/.xls). */
@@ -83,7 +83,31 @@ export const uploadLimits: Record<UploadKind, UploadLimits> = {
     parseHeapMb: 256,
     parseTimeoutMs: 5 * 60_000,
   },
-};
+  /**
+   * A video for one-key publishing (docs/publishing.md): Douyin's upload takes at most 128 MB in one request. Stored
+   * as it is, never unpacked or parsed; the guard refuses an archive in disguise.
+   */
+  publishVideo: {
+    maxBytes: 128 * MiB,
+    sizeMessage: '视频大小不能超过 128MB',
+    maxUnpackedBytes: 128 * MiB,
+    maxEntries: 0,
+    maxRatio: 100,
+    ratioFloorBytes: MiB,
+    parseHeapMb: 64,
+    parseTimeoutMs: 60_000,
+  },
+  /** An image for one-key publishing: Douyin's image upload takes at most 10 MB. */
+  publishImage: {
+    maxBytes: 10 * MiB,
+    sizeMessage: '图片大小不能超过 10MB',
+    maxUnpackedBytes: 10 * MiB,
+    maxEntries: 0,
+    maxRatio: 100,
+    ratioFloorBytes: MiB,
+    parseHeapMb: 64,
+    parseTimeoutMs: 60_000,
+  },};
 
 /** The guard's messages: one per reason a file is refused, the same wherever it shows. */
 export const uploadMessages = {

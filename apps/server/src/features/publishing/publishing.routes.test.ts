@@ -1,0 +1,398 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Code, PUBLISHING_ALIAS, PublishingPath, publishingMessages } from '@dso/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allJobHandlers } from '../../job-handlers';
+import { createDouyinPublishing } from '../../providers/publishing/douyin';
+import { type FakeDouyinServer, startFakeDouyinOpenServer } from '../../providers/publishing/fake-douyin-open-server';
+import { createTestApp, createUser, loginAs, type TestApp } from '../../testing';
+import { JobWorker } from '../jobs/jobs.worker';
+import { ensurePermissionConfig, getPermissionUse } from '../permissions/permissions.service';
+import { orderMediaForPost } from './posts.service';
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 1, 2, 3, 4]);
+const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom'), Buffer.alloc(64, 7)]);
+
+function fileForm(name: string, content: Buffer) {
+  const boundary = '----dso-publishing-test';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** The calls of this feature for one app, whatever its provider. */
+function client(t: TestApp) {
+  const post = async (url: string, token: string | undefined, body: unknown = {}) =>
+    (await t.request({ method: 'POST', url, body, ...(token ? { token } : {}) })).json();
+  const get = async (url: string, token?: string) =>
+    (await t.request({ method: 'GET', url, ...(token ? { token } : {}) })).json();
+  const upload = async (token: string, name: string, content: Buffer) => {
+    const form = fileForm(name, content);
+    return (
+      await t.request({ method: 'POST', url: PublishingPath.media, body: form.body, headers: form.headers, token })
+    ).json();
+  };
+  const runJobs = () =>
+    new JobWorker(t.database.db, allJobHandlers({ providers: t.app.providers, publicUrl: undefined }), {
+      backoffMs: () => 0,
+    }).drain();
+  /** Follows the browser's way back from the platform: the callback's redirect target. */
+  const callback = async (query: Record<string, string>) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${PublishingPath.douyinCallback}?${new URLSearchParams(query).toString()}`,
+    });
+    expect(response.statusCode).toBe(302);
+    return String(response.headers.location);
+  };
+  return { post, get, upload, runJobs, callback };
+}
+
+describe('publishing calls (sandbox)', () => {
+  let t: TestApp;
+  let dataDir: string;
+  const db = () => t.database.db;
+  let api: ReturnType<typeof client>;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'dso-publishing-'));
+    t = await createTestApp({ config: { dataDir } });
+    await ensurePermissionConfig(db());
+    api = client(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const account = async (grade = 'FREE') => {
+    const user = await createUser(db(), { grade });
+    return { ...user, token: await loginAs(db(), user.id) };
+  };
+
+  /** Authorises a sandbox Douyin account the way a browser does: start, the page, its form, the callback. */
+  const authorize = async (token: string, nickname: string, action = 'confirm') => {
+    const started = await api.post(PublishingPath.authorize, token, { return_to: '/oneSendAuthorization' });
+    expect(started.code).toBe(Code.OK);
+    const page = await t.app.inject({ method: 'GET', url: started.data.url });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('同意授权');
+    const address = new URL(started.data.url, 'http://local');
+    const form = new URLSearchParams({
+      state: address.searchParams.get('state') ?? '',
+      redirect_uri: address.searchParams.get('redirect_uri') ?? '',
+      nickname,
+      action,
+    });
+    const answered = await t.app.inject({
+      method: 'POST',
+      url: PublishingPath.sandboxAuthorize,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form.toString(),
+    });
+    expect(answered.statusCode).toBe(302);
+    const back = new URL(String(answered.headers.location));
+    expect(back.pathname).toBe(PublishingPath.douyinCallback);
+    return api.callback(Object.fromEntries(back.searchParams));
+  };
+
+  it('asks for a login on every call but the platform’s return', async () => {
+    const publish = { kind: 'video', text: 't', media_ids: [1], account_ids: [1] };
+    for (const [url, body] of [
+      [PublishingPath.authorize, {}],
+      [PublishingPath.refresh, { id: 1 }],
+      [PublishingPath.revoke, { id: 1 }],
+      [PublishingPath.publish, publish],
+      [PublishingPath.retry, { id: 1 }],
+    ] as const) {
+      expect((await api.post(url, undefined, body)).code).toBe(Code.TOKEN_INVALID);
+    }
+    for (const url of [PublishingPath.accounts, PublishingPath.posts]) {
+      expect((await api.get(url)).code).toBe(Code.TOKEN_INVALID);
+    }
+    const form = fileForm('a.png', PNG);
+    const upload = await t.request({
+      method: 'POST',
+      url: PublishingPath.media,
+      body: form.body,
+      headers: form.headers,
+    });
+    expect(upload.json().code).toBe(Code.TOKEN_INVALID);
+  });
+
+  it('authorises a sandbox account through the local page, within AUTH_TIKTOK_COUNT, and again for free', async () => {
+    const user = await account('VIP');
+    expect(await authorize(user.token, '美食探店')).toBe('/oneSendAuthorization?auth=ok');
+    const listed = await api.get(PublishingPath.accounts, user.token);
+    expect(listed.data.list).toMatchObject([{ nickname: '美食探店', status: 'active', platform: 'douyin' }]);
+    expect(listed.data.quota).toEqual({ per_val: 3, use_val: 1 });
+    // The same account once more: its tokens are renewed, no second seat.
+    expect(await authorize(user.token, '美食探店')).toBe('/oneSendAuthorization?auth=ok');
+    expect((await api.get(PublishingPath.accounts, user.token)).data.list).toHaveLength(1);
+    expect(await getPermissionUse(db(), user.id, PUBLISHING_ALIAS)).toEqual({ per_val: 3, use_val: 1 });
+  });
+
+  it('refuses a start with every seat taken (810), and an account another user holds', async () => {
+    const free = await account();
+    expect(await authorize(free.token, '一号店')).toContain('auth=ok');
+    const refused = await api.post(PublishingPath.authorize, free.token, {});
+    expect(refused.code).toBe(Code.NEEDS_UPGRADE);
+    const other = await account('VIP');
+    const back = await authorize(other.token, '一号店');
+    expect(decodeURIComponent(back)).toContain(publishingMessages.accountTakenByOther);
+    expect((await api.get(PublishingPath.accounts, other.token)).data.list).toEqual([]);
+    expect((await getPermissionUse(db(), other.id, PUBLISHING_ALIAS)).use_val).toBe(0);
+  });
+
+  it('takes a state once, and tells a refusal on the platform’s page', async () => {
+    const user = await account('VIP');
+    const started = await api.post(PublishingPath.authorize, user.token, {});
+    const state = new URL(started.data.url, 'http://local').searchParams.get('state') ?? '';
+    expect(await api.callback({ state, error: 'access_denied' })).toBe(
+      `/setting?type=second&auth_error=${encodeURIComponent(publishingMessages.authorizeCancelled)}`,
+    );
+    expect(await api.callback({ state, code: 'sbx.5LiA' })).toBe(
+      `/setting?type=second&auth_error=${encodeURIComponent(publishingMessages.authorizeExpired)}`,
+    );
+    expect((await api.post(PublishingPath.authorize, user.token, { return_to: 'https://evil.example/' })).code).toBe(
+      Code.BAD_REQUEST,
+    );
+  });
+
+  it('refuses a sandbox page that would send its code anywhere but this server’s callback', async () => {
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `${PublishingPath.sandboxAuthorize}?state=s&redirect_uri=${encodeURIComponent('https://evil.example/steal')}`,
+    });
+    expect(page.statusCode).toBe(400);
+  });
+
+  it('revokes an account: the seat comes back and another user may authorise it', async () => {
+    const user = await account('VIP');
+    await authorize(user.token, '撤销测试号');
+    const [listed] = (await api.get(PublishingPath.accounts, user.token)).data.list;
+    const other = await account('VIP');
+    expect((await api.post(PublishingPath.revoke, other.token, { id: listed.id })).code).toBe(Code.NOT_FOUND);
+    expect((await api.post(PublishingPath.revoke, user.token, { id: listed.id })).code).toBe(Code.OK);
+    expect((await api.get(PublishingPath.accounts, user.token)).data.list).toEqual([]);
+    expect((await getPermissionUse(db(), user.id, PUBLISHING_ALIAS)).use_val).toBe(0);
+    expect(await authorize(other.token, '撤销测试号')).toContain('auth=ok');
+    expect((await api.post(PublishingPath.revoke, user.token, { id: listed.id })).code).toBe(Code.NOT_FOUND);
+  });
+
+  it('takes videos and images through the upload guard and refuses anything else', async () => {
+    const user = await account();
+    expect((await api.upload(user.token, 'shop.png', PNG)).data).toMatchObject({
+      kind: 'image',
+      name: 'shop.png',
+      size: PNG.length,
+    });
+    expect((await api.upload(user.token, '../../clip.mp4', MP4)).data).toMatchObject({
+      kind: 'video',
+      name: 'clip.mp4',
+    });
+    const text = await api.upload(user.token, 'notes.mp4', Buffer.from('just some text, not a video at all'));
+    expect(text).toMatchObject({ code: Code.BAD_REQUEST, msg: publishingMessages.mediaType });
+    const zip = await api.upload(user.token, 'a.png', Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(40)]));
+    expect(zip.code).toBe(Code.BAD_REQUEST);
+  });
+
+  it('checks a post: its media must fit its kind and its accounts must be the user’s', async () => {
+    const user = await account('VIP');
+    await authorize(user.token, '校验号');
+    const [mine] = (await api.get(PublishingPath.accounts, user.token)).data.list;
+    const image = (await api.upload(user.token, 'a.png', PNG)).data;
+    const video = (await api.upload(user.token, 'b.mp4', MP4)).data;
+    const publish = (body: Record<string, unknown>) =>
+      api.post(PublishingPath.publish, user.token, {
+        kind: 'video',
+        text: '描述',
+        media_ids: [video.id],
+        account_ids: [mine.id],
+        ...body,
+      });
+    expect(await publish({ media_ids: [image.id] })).toMatchObject({
+      code: Code.BAD_REQUEST,
+      msg: publishingMessages.videoOne,
+    });
+    expect(await publish({ kind: 'images', media_ids: [image.id, video.id] })).toMatchObject({
+      msg: publishingMessages.imagesOnly,
+    });
+    expect(await publish({ account_ids: [] })).toMatchObject({
+      code: Code.BAD_REQUEST,
+      msg: publishingMessages.accountsMissing,
+    });
+    expect(await publish({ text: '  ' })).toMatchObject({
+      code: Code.BAD_REQUEST,
+      msg: publishingMessages.textMissing,
+    });
+    expect((await publish({ account_ids: [mine.id + 10_000] })).code).toBe(Code.NOT_FOUND);
+    const stranger = await account();
+    const theirs = (await api.upload(stranger.token, 'c.mp4', MP4)).data;
+    expect(await publish({ media_ids: [theirs.id] })).toMatchObject({ msg: publishingMessages.mediaNotFound });
+  });
+
+  it('publishes a video to two accounts as jobs and shows each account’s status', async () => {
+    const user = await account('VIP');
+    await authorize(user.token, '账号甲');
+    await authorize(user.token, '账号乙');
+    const accounts = (await api.get(PublishingPath.accounts, user.token)).data.list;
+    const video = (await api.upload(user.token, 'clip.mp4', MP4)).data;
+    const published = await api.post(PublishingPath.publish, user.token, {
+      kind: 'video',
+      title: '探店',
+      text: '今天的探店视频 #美食',
+      media_ids: [video.id],
+      account_ids: accounts.map((entry: { id: number }) => entry.id),
+    });
+    expect(published.code).toBe(Code.OK);
+    expect(published.data.deliveries.map((entry: { status: string }) => entry.status)).toEqual(['queued', 'queued']);
+    await api.runJobs();
+    const page = await api.get(`${PublishingPath.posts}?page_size=10`, user.token);
+    expect(page.data.total).toBe(1);
+    const [post] = page.data.list;
+    expect(post).toMatchObject({
+      kind: 'video',
+      title: '探店',
+      text: '今天的探店视频 #美食',
+      media: [{ kind: 'video', name: 'clip.mp4' }],
+    });
+    expect(post.deliveries).toMatchObject([
+      { nickname: '账号甲', status: 'published', attempts: 1, error: null },
+      { nickname: '账号乙', status: 'published', attempts: 1, error: null },
+    ]);
+    expect(post.deliveries[0].item_id).toMatch(/^sbx_item_/);
+    // Retrying a published delivery is refused.
+    expect((await api.post(PublishingPath.retry, user.token, { id: post.deliveries[0].id })).code).toBe(Code.TOAST);
+  });
+});
+
+describe('publishing through the Douyin Open Platform adapter (fake server)', () => {
+  let t: TestApp;
+  let fake: FakeDouyinServer;
+  let dataDir: string;
+  let api: ReturnType<typeof client>;
+  const db = () => t.database.db;
+  const credentials = { clientKey: 'awdso0001', clientSecret: 'fake-douyin-secret-0001' };
+
+  beforeAll(async () => {
+    fake = await startFakeDouyinOpenServer(credentials);
+    dataDir = mkdtempSync(path.join(tmpdir(), 'dso-publishing-'));
+    t = await createTestApp({
+      config: { dataDir, publicUrl: 'https://dso.example' },
+      providers: { publishing: createDouyinPublishing({ ...credentials, baseUrl: fake.url, timeoutMs: 5_000 }) },
+    });
+    await ensurePermissionConfig(db());
+    api = client(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** Douyin's side of the authorisation: the user agrees, Douyin sends the browser back with a code. */
+  const authorize = async (token: string, user: { openId: string; nickname: string }) => {
+    const started = await api.post(PublishingPath.authorize, token, {});
+    const address = new URL(started.data.url);
+    expect(`${address.origin}${address.pathname}`).toBe(`${fake.url}/platform/oauth/connect/`);
+    expect(address.searchParams.get('redirect_uri')).toBe('https://dso.example/api/callback/douyin');
+    return api.callback({ code: fake.issueCode(user), state: address.searchParams.get('state') ?? '' });
+  };
+
+  it('authorises, publishes, shows the platform’s refusal with its code, retries, and refreshes an expired token', async () => {
+    const owner = await createUser(db(), { grade: 'SVIP' });
+    const token = await loginAs(db(), owner.id);
+    expect(await authorize(token, { openId: 'open-shop', nickname: '好物小店' })).toBe('/setting?type=second&auth=ok');
+    const [account] = (await api.get(PublishingPath.accounts, token)).data.list;
+    expect(account).toMatchObject({ nickname: '好物小店', status: 'active' });
+
+    const image = (await api.upload(token, 'cover.png', PNG)).data;
+    fake.failNextCreate(2190015, '图片内容违规，请修改后重试');
+    const first = await api.post(PublishingPath.publish, token, {
+      kind: 'images',
+      text: '三张图看懂 #攻略',
+      media_ids: [image.id],
+      account_ids: [account.id],
+    });
+    await api.runJobs();
+    let [post] = (await api.get(PublishingPath.posts, token)).data.list;
+    expect(post.deliveries[0]).toMatchObject({
+      status: 'failed',
+      error: '图片内容违规，请修改后重试（错误码 2190015）',
+    });
+
+    // 重试: the platform takes it this time; meanwhile the access token expired and is refreshed on the way.
+    fake.expireAccessToken('open-shop');
+    expect((await api.post(PublishingPath.retry, token, { id: first.data.deliveries[0].id })).code).toBe(Code.OK);
+    await api.runJobs();
+    [post] = (await api.get(PublishingPath.posts, token)).data.list;
+    expect(post.deliveries[0]).toMatchObject({ status: 'published', error: null });
+    expect(fake.items).toMatchObject([
+      { openId: 'open-shop', kind: 'image', text: '三张图看懂 #攻略', fileName: 'cover.png' },
+    ]);
+    expect(fake.calls).toContain('/oauth/refresh_token/');
+  });
+
+  it('tries an outage again and publishes; an account whose refresh token ran out turns expired', async () => {
+    const owner = await createUser(db(), { grade: 'SVIP' });
+    const token = await loginAs(db(), owner.id);
+    await authorize(token, { openId: 'open-video', nickname: '视频号' });
+    const [account] = (await api.get(PublishingPath.accounts, token)).data.list;
+    const video = (await api.upload(token, 'clip.mp4', MP4)).data;
+    fake.failNextWithStatus(503);
+    await api.post(PublishingPath.publish, token, {
+      kind: 'video',
+      text: 't',
+      media_ids: [video.id],
+      account_ids: [account.id],
+    });
+    await api.runJobs();
+    let [post] = (await api.get(PublishingPath.posts, token)).data.list;
+    expect(post.deliveries[0]).toMatchObject({ status: 'published', attempts: 2 });
+
+    fake.expireAccessToken('open-video');
+    fake.expireRefreshToken('open-video');
+    await api.post(PublishingPath.publish, token, {
+      kind: 'video',
+      text: 't2',
+      media_ids: [video.id],
+      account_ids: [account.id],
+    });
+    await api.runJobs();
+    [post] = (await api.get(PublishingPath.posts, token)).data.list;
+    expect(post.deliveries[0]).toMatchObject({ status: 'failed', error: publishingMessages.tokenExpired });
+    expect((await api.get(PublishingPath.accounts, token)).data.list[0].status).toBe('expired');
+    const again = await api.post(PublishingPath.publish, token, {
+      kind: 'video',
+      text: 't3',
+      media_ids: [video.id],
+      account_ids: [account.id],
+    });
+    expect(again).toMatchObject({ code: Code.TOAST, msg: publishingMessages.accountInactive });
+    // Authorising it again brings it back without a second seat.
+    await authorize(token, { openId: 'open-video', nickname: '视频号' });
+    expect((await api.get(PublishingPath.accounts, token)).data.list[0].status).toBe('active');
+    expect((await getPermissionUse(db(), owner.id, PUBLISHING_ALIAS)).use_val).toBe(1);
+  });
+});
+
+describe('orderMediaForPost', () => {
+  const row = (id: number, kind: 'video' | 'image') =>
+    ({ id, kind, name: `${id}`, mime: '', size: 1, storageKey: '', userId: 1, createdAt: new Date() }) as const;
+  it('keeps the order the user gave and refuses media the user does not have', () => {
+    expect(orderMediaForPost('images', [3, 1], [row(1, 'image'), row(3, 'image')]).map((media) => media.id)).toEqual([
+      3, 1,
+    ]);
+    expect(() => orderMediaForPost('images', [2], [row(1, 'image')])).toThrow(publishingMessages.mediaNotFound);
+    expect(() => orderMediaForPost('video', [1, 2], [row(1, 'video'), row(2, 'video')])).toThrow(
+      publishingMessages.videoOne,
+    );
+  });
+});
