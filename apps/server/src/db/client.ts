@@ -13,6 +13,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { isRetryableConflict } from '../lib/backend-faults';
 import * as schema from './schema';
+import { StatementGate } from './statement-gate';
 
 export type Schema = typeof schema;
 /** The one database type features use, whichever driver is underneath. */
@@ -63,8 +64,9 @@ async function openPglite(folder: string | undefined, image?: Blob): Promise<Dat
     startParams: pgliteStartParams,
   });
   await client.waitReady;
+  const gate = gateStatements(client);
   const db = retryTransactions(drizzlePglite({ client, schema }) as unknown as Database);
-  heavyReadLanes.set(db, new Lane(1));
+  heavyReadLanes.set(db, { lane: new Lane(1), gate });
   return {
     db,
     kind: 'pglite',
@@ -74,6 +76,21 @@ async function openPglite(folder: string | undefined, image?: Blob): Promise<Dat
       await client.close();
     },
   };
+}
+
+/**
+ * Sends every statement and transaction of a PGlite client through a {@link StatementGate}. The
+ * methods are replaced on the instance, not wrapped in another object: the drivers and the dump
+ * helper recognise the client by its class.
+ */
+function gateStatements(client: PGlite): StatementGate {
+  const gate = new StatementGate();
+  const query = client.query.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((...args: Parameters<typeof query>) => gate.statement(() => query(...args))) as typeof query;
+  client.transaction = ((...args: Parameters<typeof transaction>) =>
+    gate.statement(() => transaction(...args))) as typeof transaction;
+  return gate;
 }
 
 /**
@@ -185,19 +202,21 @@ class Lane {
   }
 }
 
-const heavyReadLanes = new WeakMap<Database, Lane>();
+const heavyReadLanes = new WeakMap<Database, { lane: Lane; gate: StatementGate }>();
 
 /**
  * Runs a heavy read (a library search: tens of milliseconds of one query after another) in its
  * database's lane. PGlite runs every statement on one connection in arrival order, so six searches
  * of one client queued there made another user's quick call wait for all six (the fairness
  * benchmark's 350-430 ms): in the lane, searches wait their turn outside the database, one at a time,
- * and a quick call waits for one search at most. PostgreSQL runs statements side by side and has no
- * lane; there the request limits alone keep one client from taking every connection.
+ * and a quick call waits for one search at most. Inside the lane the search's statements also give
+ * way to quick ones (`StatementGate`), so a quick call waits for one search statement at most.
+ * PostgreSQL runs statements side by side and has neither; there the request limits alone keep one
+ * client from taking every connection.
  */
 export function inHeavyReadLane<T>(db: Database, read: () => Promise<T>): Promise<T> {
-  const lane = heavyReadLanes.get(db);
-  return lane ? lane.run(read) : read();
+  const lanes = heavyReadLanes.get(db);
+  return lanes ? lanes.lane.run(() => lanes.gate.heavy(read)) : read();
 }
 
 /** Rows of a raw SQL query; both drivers answer with `{ rows }`. */
