@@ -1,7 +1,8 @@
-import { ProfileOutlined, StarOutlined } from '@ant-design/icons';
+import { IdcardOutlined, LineChartOutlined, ProfileOutlined, StarOutlined, TeamOutlined } from '@ant-design/icons';
 import type { UserInfo } from '@dso/contract';
 import { type ComponentType, lazy, type ReactNode } from 'react';
 import { DEFAULT_COLLECT_TYPE, isCollectType, loadFavouritesSection } from '../favourites';
+import { loadMonitoringSection } from '../monitoring';
 import { loadSettingOrdersSection } from '../orders';
 
 /** What a section's component gets: the `type` query as it stands and a way to change it. */
@@ -27,6 +28,9 @@ export interface SettingSection {
   component: ComponentType<SettingSectionProps>;
 }
 
+const AccountSection = lazy(() => import('./components/account-section'));
+const ChildAccountsSection = lazy(() => import('./components/child-accounts-section'));
+const MonitoringSection = lazy(loadMonitoringSection);
 const OrdersSection = lazy(loadSettingOrdersSection);
 const FavouritesSection = lazy(async () => {
   const { default: FavouritesSection } = await loadFavouritesSection();
@@ -38,10 +42,12 @@ const FavouritesSection = lazy(async () => {
 });
 
 /** The section `/setting` opens without a `type` (or with one no section answers to). */
-export const DEFAULT_SETTING_TYPE = 'first';
+export const DEFAULT_SETTING_TYPE = 'account';
 
 /** The personal centre's sections, in the sidebar's order. */
 export const settingSections: SettingSection[] = [
+  { type: DEFAULT_SETTING_TYPE, label: '账号信息', icon: <IdcardOutlined />, component: AccountSection },
+  { type: 'detectiontDouyin', label: '关键词监控', icon: <LineChartOutlined />, component: MonitoringSection },
   {
     type: DEFAULT_COLLECT_TYPE,
     label: '我的收藏',
@@ -50,6 +56,14 @@ export const settingSections: SettingSection[] = [
     component: FavouritesSection,
   },
   { type: 'first', label: '我的订单', icon: <ProfileOutlined />, component: OrdersSection },
+  {
+    type: 'child',
+    label: '子账号管理',
+    icon: <TeamOutlined />,
+    // A child account holds its parent's rights and cannot have children of its own.
+    isShownTo: (userInfo) => !userInfo?.sub_account,
+    component: ChildAccountsSection,
+  },
 ];
 
 /** The sections a viewer sees. */

@@ -1,4 +1,4 @@
-import { OrderPath, type UserInfo } from '@dso/contract';
+import { AuthPath, OrderPath, SubAccountPath, type UserInfo } from '@dso/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { App as AntdApp, ConfigProvider } from 'antd';
@@ -11,6 +11,7 @@ import { request } from '../../../lib/api/client';
 import { readCookie } from '../../../lib/storage';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
+import { useAccountDialogs } from '../../account/account-dialogs';
 import { SIDEBAR_COOKIE } from '../components/setting-sidebar';
 import SettingPage from './setting-page';
 
@@ -29,6 +30,7 @@ function signIn(overrides: Partial<UserInfo> = {}) {
     vip_name: '',
     sub_account: false,
     grade_info_vo: { grade_enum: 'SVIP', end_day: 42, end_time: 1_924_876_800 },
+    phone: '',
     ...overrides,
   } as UserInfo;
   useSession.setState({ token: 'test-token', userInfo });
@@ -60,6 +62,9 @@ describe('SettingPage', () => {
     requestMock.mockReset();
     requestMock.mockImplementation(async (path) => {
       if (path === OrderPath.orderList) return { list: [], total: 0 };
+      if (path === AuthPath.bindWx) return { bound: false };
+      if (path === SubAccountPath.list) return [];
+      if (path === SubAccountPath.quota) return { per_val: 3, use_val: 0 };
       throw new Error(`unexpected ${path}`);
     });
     setCookie(null);
@@ -71,21 +76,43 @@ describe('SettingPage', () => {
     useSession.setState({ token: null, userInfo: null });
   });
 
-  it.each(['/setting?type=first', '/setting', '/setting?type=detectiontDouyin'])(
-    'shows 我的订单 at %s',
-    async (path) => {
-      renderPage(path);
-      expect(await screen.findByRole('heading', { name: '我的订单' })).toBeTruthy();
-      expect(await screen.findByText('暂无订单')).toBeTruthy();
-      const nav = screen.getByRole('navigation', { name: '个人中心' });
-      expect(
-        within(nav)
-          .getAllByRole('button')
-          .map((button) => button.textContent),
-      ).toEqual(['我的收藏', '我的订单']);
-      for (const later of ['关键词监控', '账号授权']) expect(screen.queryByText(later)).toBeNull();
-    },
-  );
+  it('shows 我的订单 at /setting?type=first, with the sections in the sidebar', async () => {
+    renderPage('/setting?type=first');
+    expect(await screen.findByRole('heading', { name: '我的订单' })).toBeTruthy();
+    expect(await screen.findByText('暂无订单')).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: '个人中心' });
+    const labels = within(nav)
+      .getAllByRole('button')
+      .map((button) => button.textContent);
+    for (const label of ['账号信息', '我的收藏', '我的订单', '子账号管理']) expect(labels).toContain(label);
+    expect(labels.indexOf('账号信息')).toBe(0);
+  });
+
+  it.each(['/setting', '/setting?type=no-such-section'])('opens 账号信息 at %s', async (path) => {
+    renderPage(path);
+    expect(await screen.findByRole('heading', { name: '账号信息' })).toBeTruthy();
+  });
+
+  it('shows the account: masked phone, grade with days left and end, the WeChat line, and opens change phone and password', async () => {
+    signIn({ phone: '13812345678' });
+    renderPage('/setting');
+    const profile = await screen.findByTestId('account-profile');
+    expect(within(profile).getByText('138****5678')).toBeTruthy();
+    expect(within(profile).getByText(/剩余 42 天 · 2030-12-31 到期/)).toBeTruthy();
+    expect(await screen.findByText('未绑定')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '修改密码' }));
+    expect(useDialogs.getState().open.resetPassword).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: '修改手机号' }));
+    expect(useAccountDialogs.getState().open.changePhone).toBe(true);
+  });
+
+  it('hides 子账号管理 from a child account', async () => {
+    signIn({ sub_account: true, sub_account_parent_phone: '139****0000' });
+    renderPage('/setting?type=child');
+    expect(await screen.findByRole('heading', { name: '账号信息' })).toBeTruthy();
+    expect(screen.queryByText('子账号管理')).toBeNull();
+    expect(await screen.findByText('子账号 · 共享主账号 139****0000 的会员权益')).toBeTruthy();
+  });
 
   it('sums up the account with the phone, the grade and the days left, and opens the card and pay dialogs', async () => {
     renderPage('/setting?type=first');

@@ -1,0 +1,101 @@
+import { LockOutlined, MobileOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
+import { formatTime, gradeNames, maskPhone } from '@dso/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Avatar, Button, Tag } from 'antd';
+import type { ReactNode } from 'react';
+import { openPayDialog } from '../../../components/upgrade-block/upgrade-actions';
+import { useDialogs } from '../../../stores/dialogs';
+import { useSession } from '../../../stores/session';
+import { openChangePhoneDialog } from '../../account';
+import { wechatBindingQuery } from '../api/wechat-binding';
+import type { SettingSectionProps } from '../setting-sections';
+
+function Row({ icon, label, value, action }: { icon: ReactNode; label: string; value: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="setting-row">
+      <span className="setting-row__icon">{icon}</span>
+      <span className="setting-row__label">{label}</span>
+      <span className="setting-row__value">{value}</span>
+      {action && <span className="setting-row__action">{action}</span>}
+    </div>
+  );
+}
+
+/**
+ * 账号信息 (issue 12): avatar, the masked phone with 修改手机号 (old-phone code, then new-phone code, each
+ * behind the slider captcha), the grade with its days left and end date, 修改密码 (the reset-password
+ * dialog with the phone locked), the WeChat binding, and a child account's parent.
+ */
+export default function AccountSection(_: SettingSectionProps) {
+  const userInfo = useSession((state) => state.userInfo);
+  const openDialog = useDialogs((state) => state.openDialog);
+  const wechat = useQuery({ ...wechatBindingQuery(), enabled: Boolean(userInfo) });
+  if (!userInfo) return null;
+  const isPaid = userInfo.grade !== 'FREE';
+  const gradeName = userInfo.vip_name || gradeNames[userInfo.grade];
+  const daysLeft = Math.max(0, userInfo.grade_info_vo.end_day);
+  const phone = userInfo.phone ? maskPhone(userInfo.phone) : `尾号 ${userInfo.phone_last}`;
+  return (
+    <section className="setting-section" aria-labelledby="setting-account-title">
+      <h2 id="setting-account-title" className="setting-section__title">
+        账号信息
+      </h2>
+      <div className="setting-card setting-profile" data-testid="account-profile">
+        <Avatar size={72} src={userInfo.avatar || userInfo.head_img || undefined} icon={<UserOutlined />} />
+        <div className="setting-profile__text">
+          <div className="setting-profile__phone">{phone}</div>
+          <div className="setting-profile__grade">
+            <Tag color={isPaid ? 'gold' : 'default'}>{gradeName}</Tag>
+            {isPaid && (
+              <span>
+                剩余 {daysLeft} 天 · {formatTime(userInfo.grade_info_vo.end_time, 'YYYY-MM-DD')} 到期
+              </span>
+            )}
+          </div>
+        </div>
+        {!userInfo.sub_account && (
+          <Button type="primary" onClick={() => openPayDialog()}>
+            {isPaid ? '续费/升级' : '升级会员'}
+          </Button>
+        )}
+      </div>
+      <div className="setting-card">
+        <Row
+          icon={<MobileOutlined />}
+          label="手机号"
+          value={phone}
+          action={<Button onClick={openChangePhoneDialog}>修改手机号</Button>}
+        />
+        <Row
+          icon={<LockOutlined />}
+          label="登录密码"
+          value="可用手机号和密码登录"
+          action={<Button onClick={() => openDialog('resetPassword')}>修改密码</Button>}
+        />
+        <Row
+          icon={<WechatOutlined />}
+          label="微信"
+          value={
+            wechat.data === undefined ? (
+              <span className="setting-muted">查询中…</span>
+            ) : wechat.data.bound ? (
+              <Tag color="success">已绑定</Tag>
+            ) : (
+              <span>
+                <Tag>未绑定</Tag>
+                <span className="setting-muted">退出后用微信扫码登录，按提示验证本手机号即可绑定</span>
+              </span>
+            )
+          }
+        />
+        {userInfo.sub_account && (
+          <Row
+            icon={<UserOutlined />}
+            label="主账号"
+            value={`子账号 · 共享主账号 ${userInfo.sub_account_parent_phone ?? ''} 的会员权益`}
+          />
+        )}
+      </div>
+    </section>
+  );
+}
