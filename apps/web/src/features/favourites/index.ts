@@ -4,6 +4,7 @@
  * brings the video cards and keyword figures, and the video dialog imports this module).
  */
 
+export { useSetCollected } from './api/favourites-api';
 export { type CollectTab, collectTabs, DEFAULT_COLLECT_TYPE, isCollectType, keywordCollectType } from './collect-tabs';
 export { CollectButton, type CollectButtonProps } from './components/collect-button';
 export type { FavouritesSectionProps } from './components/favourites-section';
