@@ -26,6 +26,7 @@ const visits: Record<string, { url: string; signedIn?: boolean }> = {
   '/KeywordKSO/:tabVal?/:tabType?': { url: '/KeywordKSO?keyword=美食' },
   '/keyWordShareDetail': { url: '/keyWordShareDetail?keyword=美食&platform=DSO' },
   '/keyWordSeo': { url: '/keyWordSeo' },
+  '/copyWriters': { url: '/copyWriters?keyword=露营装备', signedIn: true },
   '/DouyinVideoOcr': { url: '/DouyinVideoOcr', signedIn: true },
   '/KeywordDouyinHot/:tabVal?': { url: '/KeywordDouyinHot' },
   '/KeywordTSOList/:tabVal?': { url: '/KeywordTSOList' },

@@ -125,6 +125,14 @@ describe('AI 文案 routes', () => {
     expect(steered.state.requests[0]!.context).toMatchObject({ kind: 'script', keywords: ['天幕'] });
   });
 
+  it('tops up the related words with the library words containing a keyword without stored relations', async () => {
+    const { token } = await member();
+    const start = eventsOf((await generate(token, { keyword: '露营' })).body)[0]!.data as CopywriterStart;
+    // Most searched first; the works titled with the word, most liked first.
+    expect(start.sources.words).toEqual(['露营装备', '露营帐篷推荐']);
+    expect(start.sources.videos[0]!.title).toBe('户外自驾：露营装备怎么收纳');
+  });
+
   it('charges a regeneration to the rewriting count, with another phrasing', async () => {
     const { user, token } = await member();
     const texts = new Set<string>();

@@ -104,8 +104,8 @@ describe('AI 选词 routes', () => {
     expect(picks[0]!.word).toBe('露营装备清单');
     expect(picks.map((item) => item.word)).not.toContain('露营防潮垫');
     // The exact index never reaches a user who sees bands.
-    expect(text).not.toContain('12345');
-    expect(text).toContain(`搜索指数 ${start.candidates[4]!.search_index}`);
+    expect(text).not.toContain('48000');
+    expect(text).toContain(`（搜索指数 ${start.candidates[0]!.search_index}，竞争度 1星`);
     expect(await used(user.id, 'AI_WRITING_COUNT_DAY')).toBe(1);
   });
 

@@ -35,7 +35,7 @@ function messagesFor(keyword: string, candidates: LlmCandidate[]): LlmMessage[] 
     },
     {
       role: 'user',
-      content: `${keyword ? `核心词「${keyword}」的` : ''}蓝海候选词如下（搜索需求高、作品少、竞争小）：\n${list.join('\n')}\n请挑出最值得做的${keywordPickLimits.picks}个词，每个词单独一行，格式为「词」：数据，理由（一句话）。最后用一句话给出发布建议。`,
+      content: `${keyword ? `核心词「${keyword}」的` : ''}蓝海候选词如下（搜索需求高、作品少、竞争小）：\n${list.join('\n')}\n请挑出最值得做的${keywordPickLimits.picks}个词，每个词单独一行，格式为「词」：理由（一句话）。最后用一句话给出发布建议。`,
     },
   ];
 }

@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
+import { runSearch } from './search/keyword-search.repository';
 
 /**
  * Words the Douyin library relates to some keywords (correlation and suggestion words, best scored
  * first, without the keywords themselves): what the AI tools ground their writing in (issue 11).
- * Keywords the library does not hold contribute nothing.
+ * Correlation words are stored for the most searched keywords only; for the others the detail page's
+ * 相关词 tab searches the library, and so does this: fewer stored words than `limit` are topped up
+ * with the library's most searched words containing a keyword.
  */
 export async function relatedWordsOf(db: Database, keywords: string[], limit = 8): Promise<string[]> {
   const words = [...new Set(keywords.map((word) => word.trim()).filter(Boolean))];
@@ -22,8 +25,21 @@ export async function relatedWordsOf(db: Database, keywords: string[], limit = 8
         ORDER BY max(r.score) DESC, r.related_keyword
         LIMIT ${limit + words.length}`,
   );
-  return rows
-    .map((row) => row.word)
-    .filter((word) => !words.includes(word))
-    .slice(0, limit);
+  const related = rows.map((row) => row.word).filter((word) => !words.includes(word));
+  for (const word of words) {
+    if (related.length >= limit) break;
+    const found = await runSearch(db, {
+      scope: { platform: 'DSO', country: '' },
+      words: [word],
+      filters: {},
+      sort: 'search_index',
+      order: 'desc',
+      limit: limit + words.length,
+      offset: 0,
+    });
+    for (const row of found.rows) {
+      if (!words.includes(row.keyword) && !related.includes(row.keyword)) related.push(row.keyword);
+    }
+  }
+  return related.slice(0, limit);
 }

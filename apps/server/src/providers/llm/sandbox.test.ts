@@ -104,6 +104,7 @@ describe('the sandbox LLM', () => {
     expect(picks.slice(0, 3).sort()).toEqual(['好词一', '好词三', '好词二']);
     expect(picks).not.toContain('红海词');
     expect(picks).not.toContain('冷门词');
-    expect(text).toContain('「好词一」：搜索指数 好词一档');
+    expect(text).toMatch(/^1\. 「好词一」：/m);
+    expect(text).toContain(`「${picks[0]}」（搜索指数 ${picks[0]}档）`);
   });
 });

@@ -69,7 +69,8 @@ const hooks = [
   (title: string) => `刷到「${title}」的你，是不是也有同样的疑问？今天一次讲清楚。`,
   (title: string) => `同样是拍这个题材，「${title}」凭什么点赞这么高？`,
 ];
-const scriptLeads = ['先讲', '接着讲', '再讲', '最后讲', '补充一点'];
+/** How the middle segments of a script start (rotated by the seed); the first and the last have their own. */
+const scriptLeads = ['接着讲', '再讲', '补充一点'];
 
 /**
  * A short-video script (AI 文案): a hook after the keyword's top video, one spoken segment per video
@@ -84,12 +85,13 @@ function scriptText(context: LlmContext, variant: number): string {
   const lines = [SANDBOX_LABEL, '', `# ${context.topic}`, '', '【开头3秒】'];
   lines.push(
     videos[0]
-      ? `${hooks[seed % hooks.length]!(videos[0].title)}（参考视频1）`
+      ? `${hooks[seed % hooks.length]!(videos[0].title)}【参考视频1】`
       : `关于「${keyword}」，90%的人都忽略了这一点。`,
   );
   lines.push('', '【口播正文】');
   videos.forEach((video, index) => {
-    const lead = scriptLeads[(seed + index) % scriptLeads.length];
+    const lead =
+      index === 0 ? '先讲' : index === videos.length - 1 ? '最后讲' : scriptLeads[(seed + index) % scriptLeads.length];
     const word = words[index];
     const comment = video.comments[(seed + index) % Math.max(1, video.comments.length)];
     const parts = [`${index + 1}. ${lead}「${video.title}」里的做法【参考视频${index + 1}】。`];
@@ -131,8 +133,9 @@ function reasonFor(candidate: LlmCandidate, variant: number): string {
 
 /**
  * AI 选词's picks: the candidates ranked by {@link candidateValue}, the best five each on a line as
- * 「word」：figures, reason (the form `pickedWords` reads), then a plan. Figures are quoted only in the
- * form the user sees (`figures`), so a banded figure is never given away as an exact one.
+ * 「word」：reason (the form `pickedWords` reads; the page shows the figures beside each pick), then a
+ * plan quoting the best pick's figures only in the form the user sees (`figures`), so a banded
+ * figure is never given away as an exact one.
  */
 function picksText(context: LlmContext, variant: number): string {
   const candidates = context.candidates ?? [];
@@ -141,10 +144,13 @@ function picksText(context: LlmContext, variant: number): string {
   const lines = [SANDBOX_LABEL, '', `# ${context.topic}`, ''];
   lines.push(`从 ${candidates.length} 个蓝海候选词中，按搜索需求高、竞争小、作品少挑出 ${picks.length} 个：`, '');
   picks.forEach((candidate, index) => {
-    lines.push(`${index + 1}. 「${candidate.word}」：${candidate.figures}。${reasonFor(candidate, variant + index)}。`);
+    lines.push(`${index + 1}. 「${candidate.word}」：${reasonFor(candidate, variant + index)}。`);
   });
   if (picks[0]) {
-    lines.push('', `建议先用「${picks[0].word}」做标题主词，连发3条同主题视频，再用其余词做系列内容。`);
+    lines.push(
+      '',
+      `建议先用「${picks[0].word}」（${picks[0].figures}）做标题主词，连发3条同主题视频，再用其余词做系列内容。`,
+    );
   }
   return lines.join('\n');
 }
