@@ -161,8 +161,16 @@ export const routeTable: RouteMeta[] = [
   // Routes that need login (000 §2.1)
   route('/dataMarket', '数据看板（旧版）', '旧版作品排名监控看板。', { ...login, tab: 'monitor' }),
   route('/dailyPaper', '数据日报', '每日监控数据汇总。', { ...login, tab: 'monitor' }),
-  route('/keyWordDetailMonitor', '关键词排名监控', '关键词下作品排名的监控详情。', { ...login, tab: 'monitor' }),
-  route('/dataMarketNew', '作品排名监控', '监控作品在关键词下的排名变化。', { ...login, tab: 'monitor' }),
+  route('/keyWordDetailMonitor', '关键词排名监控', '关键词下作品排名的监控详情。', {
+    ...login,
+    tab: 'monitor',
+    page: () => import('../features/monitoring/pages/keyword-detail-monitor-page'),
+  }),
+  route('/dataMarketNew', '作品排名监控', '监控作品在关键词下的排名变化。', {
+    ...login,
+    tab: 'monitor',
+    page: () => import('../features/monitoring/pages/data-market-new-page'),
+  }),
   route('/keyWordDetail/:tabVal?', '抖音关键词详情', '抖音关键词的搜索趋势、竞争分析、相关词与人群画像。', {
     ...keywordDetail,
     page: () => import('../features/keyword-detail/pages/keyword-detail-page'),

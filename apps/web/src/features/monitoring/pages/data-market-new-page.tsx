@@ -1,0 +1,153 @@
+import type { MonitorMover } from '@dso/contract';
+import { rankMove } from '@dso/domain';
+import { Segmented, Skeleton } from 'antd';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { GlossaryTip, NoData } from '../../../components';
+import { EChart, useChartTheme } from '../../../lib/charts';
+import { useMonitorDashboard } from '../api/monitoring-api';
+import { coverageOption, rankCurvesOption } from '../charts/rank-chart-options';
+import { moverText, moveView, workName } from '../monitor-display';
+import { SETTING_MONITOR_PATH } from './keyword-detail-monitor-page';
+import '../monitoring.css';
+
+const dayOptions = [
+  { label: '近7天', value: 7 },
+  { label: '近30天', value: 30 },
+  { label: '近90天', value: 90 },
+];
+
+function MoverList({ title, movers, testId }: { title: string; movers: MonitorMover[]; testId: string }) {
+  return (
+    <section className="mon-card mon-movers" data-testid={testId}>
+      <h2 className="mon-card__title">{title}</h2>
+      {movers.length === 0 ? (
+        <NoData text="暂无变化" hideImage />
+      ) : (
+        <ol className="mon-movers__list">
+          {movers.map((mover) => {
+            const view = moveView(rankMove(mover.previous_rank, mover.rank));
+            return (
+              <li key={mover.id} className="mon-movers__item">
+                <div className="mon-movers__main">
+                  <span className="mon-movers__work" title={workName(mover)}>
+                    {workName(mover)}
+                  </span>
+                  <span className="mon-muted">
+                    {mover.keyword} · {moverText(mover)}
+                  </span>
+                </div>
+                <span className={`mon-move is-${view.tone}`}>{view.label}</span>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/**
+ * /dataMarketNew, 作品排名监控 (000 §2.1, §2.3): the monitored works' coverage by the glossary (核心词数: keywords
+ * where a work ranks in the top 100; 排名数: in the top 10), now and per day, the rank curves of the best placed
+ * works, and the biggest rises and falls between each work's last two checks.
+ */
+export default function DataMarketNewPage() {
+  const [days, setDays] = useState(30);
+  const board = useMonitorDashboard(days);
+  const { palette } = useChartTheme();
+  const data = board.data;
+  const curves = useMemo(
+    () =>
+      data && data.curves.length > 0
+        ? rankCurvesOption(
+            data.days,
+            data.curves.map((curve) => ({
+              name: `${curve.keyword}·${workName(curve).slice(0, 10)}`,
+              ranks: curve.ranks,
+            })),
+            palette.series,
+          )
+        : null,
+    [data, palette],
+  );
+  const coverage = useMemo(() => (data ? coverageOption(data.coverage, palette.series) : null), [data, palette]);
+
+  if (board.isPending) return <Skeleton active className="mon-page" paragraph={{ rows: 12 }} />;
+  if (!data) return <NoData className="mon-page" text={board.error?.message || '暂无数据'} />;
+  const empty = data.summary.keywords + data.summary.works === 0;
+
+  return (
+    <div className="mon-page" data-testid="data-market-page">
+      <header className="mon-page__head">
+        <h1 className="mon-page__title">作品排名监控</h1>
+        <span className="mon-muted">每日自动检测，数据按北京时间统计</span>
+        <Link to={SETTING_MONITOR_PATH} className="mon-section__link">
+          管理监控
+        </Link>
+        <Segmented className="mon-page__days" options={dayOptions} value={days} onChange={(v) => setDays(Number(v))} />
+      </header>
+      {empty ? (
+        <section className="mon-card">
+          <NoData text="还没有监控的关键词或作品" />
+          <p className="mon-center">
+            <Link to={SETTING_MONITOR_PATH}>去添加关键词监控</Link>
+          </p>
+        </section>
+      ) : (
+        <>
+          <div className="mon-stats" data-testid="dashboard-summary">
+            <div className="mon-stat">
+              <span className="mon-stat__label">监控关键词</span>
+              <b className="mon-stat__value">{data.summary.keywords}</b>
+            </div>
+            <div className="mon-stat">
+              <span className="mon-stat__label">监控作品</span>
+              <b className="mon-stat__value">{data.summary.works}</b>
+            </div>
+            <div className="mon-stat">
+              <span className="mon-stat__label">
+                核心词数 <GlossaryTip term="coreKeywordCount" />
+              </span>
+              <b className="mon-stat__value" data-testid="stat-core">
+                {data.summary.core}
+              </b>
+            </div>
+            <div className="mon-stat">
+              <span className="mon-stat__label">
+                排名数 <GlossaryTip term="rankingCount" />
+              </span>
+              <b className="mon-stat__value" data-testid="stat-ranking">
+                {data.summary.ranking}
+              </b>
+            </div>
+            <div className="mon-stat">
+              <span className="mon-stat__label">最近检测失败</span>
+              <b className={`mon-stat__value${data.summary.failed ? ' is-bad' : ''}`}>{data.summary.failed}</b>
+            </div>
+          </div>
+          <div className="mon-grid">
+            <section className="mon-card">
+              <h2 className="mon-card__title">作品排名曲线</h2>
+              {curves ? (
+                <EChart option={curves} height={320} ariaLabel="监控作品排名曲线" testId="dashboard-rank-chart" />
+              ) : (
+                <NoData text="监控作品上榜后显示排名曲线" />
+              )}
+            </section>
+            <section className="mon-card">
+              <h2 className="mon-card__title">关键词覆盖</h2>
+              {coverage && (
+                <EChart option={coverage} height={320} ariaLabel="核心词数与排名数" testId="dashboard-coverage-chart" />
+              )}
+            </section>
+          </div>
+          <div className="mon-grid">
+            <MoverList title="排名上升" movers={data.rises} testId="dashboard-rises" />
+            <MoverList title="排名下降" movers={data.falls} testId="dashboard-falls" />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

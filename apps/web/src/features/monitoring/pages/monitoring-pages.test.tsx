@@ -1,0 +1,117 @@
+import { type MonitorDashboard, MonitoringPath, type MonitorKeywordDetail } from '@dso/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { chartStubModule, renderVideo } from '../../videos/testing/render';
+
+const request = vi.fn();
+const toast = vi.fn();
+vi.mock('../../../lib/api/client', () => ({
+  request: (...args: unknown[]) => request(...args),
+  requestUpload: vi.fn(),
+}));
+vi.mock('../../../lib/feedback', () => ({ toast: (...args: unknown[]) => toast(...args) }));
+vi.mock('../../../lib/charts', () => chartStubModule);
+
+const { default: DataMarketNewPage } = await import('./data-market-new-page');
+const { default: KeywordDetailMonitorPage } = await import('./keyword-detail-monitor-page');
+
+const days = ['2026-11-22', '2026-11-23', '2026-11-24'];
+const dashboard: MonitorDashboard = {
+  days,
+  summary: { keywords: 2, works: 3, core: 2, ranking: 1, failed: 1 },
+  coverage: days.map((day, index) => ({ day, core: index, ranking: index > 1 ? 1 : 0 })),
+  curves: [{ id: 5, keyword: '露营', aweme_id: '7001', work_title: '露营装备清单', ranks: [12, 8, 3] }],
+  rises: [{ id: 5, keyword: '露营', aweme_id: '7001', work_title: '露营装备清单', previous_rank: 8, rank: 3 }],
+  falls: [{ id: 6, keyword: '露营', aweme_id: '7002', work_title: '', previous_rank: 4, rank: null }],
+};
+const detail: MonitorKeywordDetail = {
+  item: {
+    id: 1,
+    platform: 'DSO',
+    keyword: '露营装备',
+    aweme_id: null,
+    work_title: '',
+    created_at: '2026-11-22T00:00:00.000Z',
+    latest: { day: '2026-11-24', status: 'ranked', rank: null, ranked_count: 2, checked_at: null },
+    previous_rank: null,
+    has_previous: true,
+  },
+  days: days.map((day) => ({ day, status: 'ranked' as const })),
+  works: [
+    {
+      aweme_id: '7001',
+      title: '露营装备清单',
+      author: '阿野',
+      cover: '',
+      good_count: 123_000,
+      ranks: [5, 2, 1],
+      monitored: true,
+    },
+    {
+      aweme_id: '7003',
+      title: '新手露营',
+      author: '小林',
+      cover: '',
+      good_count: 800,
+      ranks: [null, null, 2],
+      monitored: false,
+    },
+  ],
+};
+
+describe('the monitoring pages', () => {
+  beforeEach(() => {
+    request.mockReset();
+    toast.mockReset();
+  });
+
+  it('/dataMarketNew shows the coverage by the glossary, the charts and the movers', async () => {
+    request.mockImplementation(async (path: string) => {
+      if (path === MonitoringPath.dashboard) return dashboard;
+      throw new Error(path);
+    });
+    renderVideo(<DataMarketNewPage />, { url: '/dataMarketNew' });
+    await screen.findByTestId('dashboard-summary');
+    expect(screen.getByTestId('stat-core').textContent).toBe('2');
+    expect(screen.getByTestId('stat-ranking').textContent).toBe('1');
+    expect(screen.getByRole('img', { name: '监控作品排名曲线' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: '核心词数与排名数' })).toBeTruthy();
+    const rises = screen.getByTestId('dashboard-rises');
+    expect(within(rises).getByText('露营装备清单')).toBeTruthy();
+    expect(within(rises).getByText('露营 · 第8名 → 第3名')).toBeTruthy();
+    expect(within(screen.getByTestId('dashboard-falls')).getByText('掉榜')).toBeTruthy();
+  });
+
+  it('/keyWordDetailMonitor shows the ranked works with their moves and monitors one', async () => {
+    request.mockImplementation(async (path: string) => {
+      if (path === MonitoringPath.keyword) return detail;
+      if (path === MonitoringPath.add) return detail.item;
+      throw new Error(path);
+    });
+    renderVideo(<KeywordDetailMonitorPage />, { url: '/keyWordDetailMonitor?id=1' });
+    const table = await screen.findByTestId('keyword-works-table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getByText('↑1')).toBeTruthy();
+    expect(within(rows[0]!).getByText('已监控')).toBeTruthy();
+    expect(within(rows[1]!).getByText('新上榜')).toBeTruthy();
+    expect(request).toHaveBeenCalledWith(
+      MonitoringPath.keyword,
+      expect.objectContaining({ query: { id: 1, days: 14 } }),
+    );
+    fireEvent.click(within(rows[1]!).getByRole('button', { name: /监控此作品/ }));
+    await waitFor(() =>
+      expect(request).toHaveBeenCalledWith(MonitoringPath.add, {
+        method: 'POST',
+        body: { keyword: '露营装备', platform: 'DSO', aweme_id: '7003' },
+      }),
+    );
+  });
+
+  it('/keyWordDetailMonitor without an id points to the list', async () => {
+    renderVideo(<KeywordDetailMonitorPage />, { url: '/keyWordDetailMonitor' });
+    expect(screen.getByRole('link', { name: '前往关键词监控' }).getAttribute('href')).toBe(
+      '/setting?type=detectiontDouyin',
+    );
+    expect(request).not.toHaveBeenCalled();
+  });
+});
