@@ -19,6 +19,8 @@ import { keywordPicksRoutes } from './features/keyword-picks/keyword-picks.route
 import { ensureCountries } from './features/keywords/demo/seed';
 import { keywordsRoutes } from './features/keywords/keywords.routes';
 import { liveRoutes } from './features/live/live.routes';
+import { liveReplayRoutes } from './features/live-replay/live-replay.routes';
+import { mindMapRoutes } from './features/mind-map/mind-map.routes';
 import { monitoringRoutes } from './features/monitoring/monitoring.routes';
 import { ordersRoutes } from './features/orders/orders.routes';
 import { ensureDefaultPackages } from './features/orders/packs/packs.service';
@@ -144,9 +146,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(imageTextRoutes);
   await app.register(publishingRoutes);
   await app.register(distributionRoutes);
-  await app.register(monitoringRoutes);
   await app.register(copywritersRoutes);
   await app.register(keywordPicksRoutes);
+  await app.register(mindMapRoutes);
+  await app.register(liveReplayRoutes);
+  await app.register(monitoringRoutes);
   await registerMaps(app);
   if (config.webDist) await registerWebApp(app, config.webDist);
   return app;

@@ -2,6 +2,7 @@ import { extractionJobHandlers } from './features/extraction/extraction.job';
 import { imageTextJobHandlers } from './features/image-text/image-text.job';
 import type { JobHandlers } from './features/jobs/jobs.worker';
 import { keywordJobHandlers } from './features/keywords/keyword-jobs';
+import { liveReplayJobHandlers } from './features/live-replay/live-replay.job';
 import { monitoringJobHandlers } from './features/monitoring/monitor-checks';
 import { invoiceJobHandlers } from './features/orders/invoices/issue-invoice.job';
 import { orderJobHandlers } from './features/orders/payments/maintenance.job';
@@ -15,7 +16,10 @@ import type { Providers } from './providers';
  * jobs and the features that enqueue jobs can import the queue without a cycle.
  */
 export function allJobHandlers(deps?: {
-  providers: Pick<Providers, 'payment' | 'invoice' | 'platformData' | 'speech' | 'llm' | 'image' | 'rankSource' | 'publishing'>;
+  providers: Pick<
+    Providers,
+    'payment' | 'invoice' | 'platformData' | 'speech' | 'llm' | 'image' | 'rankSource' | 'publishing'
+  >;
   publicUrl: string | undefined;
   /** DATA_DIR, where AI 图文 keeps its pictures; its job runs only when given. */
   dataDir?: string;
@@ -33,6 +37,7 @@ export function allJobHandlers(deps?: {
     ...(deps?.dataDir
       ? imageTextJobHandlers({ llm: deps.providers.llm, image: deps.providers.image, dataDir: deps.dataDir })
       : {}),
+    ...(deps ? liveReplayJobHandlers({ speech: deps.providers.speech, llm: deps.providers.llm }) : {}),
     ...(deps ? publishingJobHandlers({ publishing: deps.providers.publishing }) : {}),
     ...(deps
       ? monitoringJobHandlers({

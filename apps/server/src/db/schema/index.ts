@@ -5,6 +5,7 @@ export * from './frame';
 export * from './image-text';
 export * from './jobs';
 export * from './keywords';
+export * from './live-replay';
 export * from './monitoring';
 export * from './orders';
 export * from './publishing';

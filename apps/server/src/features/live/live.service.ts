@@ -89,3 +89,29 @@ export async function liveList(db: Database, userId: number | null, limit: numbe
   }));
   return { live_count: liveCount, sessions, banded: !viewer.showOriginal };
 }
+
+/** A session's own record for a review (AI 直播复盘): exact goods and minutes, for the server's use only. */
+export interface LiveSessionRecordForReplay {
+  roomId: string;
+  title: string;
+  isLive: boolean;
+  goods: Array<{ title: string; price_fen: number; sales: number }>;
+  minutes: Array<{ minute: number; online: number; salesFen: number }>;
+}
+
+/**
+ * A session by room id with its goods and every minute, unbanded: the live-replay feature measures
+ * the curve and the goods itself and shows the user only what its own report says. Null when unknown.
+ */
+export async function liveSessionForReplay(db: Database, roomId: string): Promise<LiveSessionRecordForReplay | null> {
+  const found = await findSession(db, roomId);
+  if (!found) return null;
+  const minutes = await selectMinutes(db, found.session.id);
+  return {
+    roomId: found.session.roomId,
+    title: found.session.title,
+    isLive: found.session.endTime === null,
+    goods: found.session.goods.map((item) => ({ title: item.title, price_fen: item.price_fen, sales: item.sales })),
+    minutes: minutes.map((row) => ({ minute: row.minute, online: row.online, salesFen: row.salesFen })),
+  };
+}

@@ -28,7 +28,14 @@ export interface UploadLimits {
   parseTimeoutMs: number;
 }
 
-export type UploadKind = 'keywordSheet' | 'keywordCli' | 'videoCli' | 'archive' | 'publishVideo' | 'publishImage';
+export type UploadKind =
+  | 'keywordSheet'
+  | 'keywordCli'
+  | 'videoCli'
+  | 'archive'
+  | 'publishVideo'
+  | 'publishImage'
+  | 'liveRecording';
 
 export const uploadLimits: Record<UploadKind, UploadLimits> = {
   /** Keyword files: the admin import (.csv/.xlsx/.xls/.jsonl) and the rank-monitoring upload (.xlsx/.xls). */
@@ -72,6 +79,20 @@ export const uploadLimits: Record<UploadKind, UploadLimits> = {
     parseHeapMb: 4_096,
     parseTimeoutMs: 30 * 60_000,
   },
+  /**
+   * Live recordings for AI 直播复盘 (audio or video, docs/live-replay.md): one media file, never unpacked (an
+   * archive is refused); ffmpeg reads it in a child process, so the parse heap and timeout do not apply.
+   */
+  liveRecording: {
+    maxBytes: 1024 * MiB,
+    sizeMessage: '上传文件大小不能超过 1G!',
+    maxUnpackedBytes: 1024 * MiB,
+    maxEntries: 0,
+    maxRatio: 1,
+    ratioFloorBytes: MiB,
+    parseHeapMb: 0,
+    parseTimeoutMs: 60 * 60_000,
+  },
   /** Image-text work archives (.zip/.tar, 002 §5). */
   archive: {
     maxBytes: 1024 * MiB,
@@ -107,7 +128,8 @@ export const uploadLimits: Record<UploadKind, UploadLimits> = {
     ratioFloorBytes: MiB,
     parseHeapMb: 64,
     parseTimeoutMs: 60_000,
-  },};
+  },
+};
 
 /** The guard's messages: one per reason a file is refused, the same wherever it shows. */
 export const uploadMessages = {

@@ -1,3 +1,5 @@
+import type { LlmLiveReplayTask, LlmWordGroupsTask } from './tasks';
+
 /**
  * The LLM provider: a streamed chat completion (issue 11). The sandbox (the default) writes from the
  * product's own data handed to it in {@link LlmChatRequest.context}; the real adapter speaks the
@@ -32,13 +34,18 @@ export interface LlmContext {
   fields?: Array<{ label: string; value: string }>;
   /**
    * What is asked for: an article from the words (the default), a short-video script drawing on
-   * `videos` (AI 文案), or picks among `candidates` (AI 选词).
+   * `videos` (AI 文案), picks among `candidates` (AI 选词), a grouping of `wordGroups` (关键词思维导图,
+   * answered in JSON) or a review of `liveReplay` (AI 直播复盘, answered in JSON).
    */
-  kind?: 'article' | 'script' | 'picks';
+  kind?: 'article' | 'script' | 'picks' | 'word-groups' | 'live-replay';
   /** Videos of the video library to draw on, in the order the prompt numbers them (视频1, 视频2 …). */
   videos?: LlmVideoMaterial[];
   /** Keyword library words to choose from, with their figures. */
   candidates?: LlmCandidate[];
+  /** The words to group into a mind map's branches (kind 'word-groups'). */
+  wordGroups?: LlmWordGroupsTask;
+  /** A live session's measured facts to review (kind 'live-replay'). */
+  liveReplay?: LlmLiveReplayTask;
 }
 
 /** A video handed to the model as material: its title and its most liked comments. */

@@ -1,4 +1,5 @@
 import { type LlmCandidate, type LlmChatRequest, type LlmContext, LlmError, type LlmProvider } from './index';
+import { sandboxLiveReplay, sandboxWordGroups } from './sandbox-tasks';
 
 /** The first line of every sandbox answer, so no one mistakes it for a model's writing. */
 export const SANDBOX_LABEL = '【沙箱示例输出：未调用大模型，内容由本站关键词数据按模板拼写】';
@@ -36,6 +37,10 @@ const closings = [
  * `variant` (the regeneration count) picks another phrasing, so regenerating visibly changes the text.
  */
 export function sandboxText(context: LlmContext, variant = 0): string {
+  if (context.kind === 'word-groups' && context.wordGroups)
+    return JSON.stringify(sandboxWordGroups(context.wordGroups));
+  if (context.kind === 'live-replay' && context.liveReplay)
+    return JSON.stringify(sandboxLiveReplay(context.liveReplay));
   if (context.kind === 'picks') return picksText(context, variant);
   if (context.kind === 'script') return scriptText(context, variant);
   return articleText(context, variant);
@@ -175,6 +180,9 @@ const pause = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener('abort', done, { once: true });
   });
 
+/** Characters per piece of a JSON answer. */
+const JSON_PIECE_SIZE = 400;
+
 /**
  * The sandbox LLM: writes {@link sandboxText} from the request's context and streams it in small
  * pieces. The messages are not read, so the output depends only on the product's data.
@@ -186,7 +194,10 @@ export function createSandboxLlm(options: SandboxLlmOptions = {}): LlmProvider {
     name: 'sandbox',
     isSandbox: true,
     async *streamChat(request: LlmChatRequest) {
-      for (const piece of piecesOf(sandboxText(request.context, request.variant ?? 0), pieceSize)) {
+      // A JSON answer is read whole, not watched as it grows: it comes in large pieces.
+      const kind = request.context.kind;
+      const size = kind === 'word-groups' || kind === 'live-replay' ? JSON_PIECE_SIZE : pieceSize;
+      for (const piece of piecesOf(sandboxText(request.context, request.variant ?? 0), size)) {
         if (request.signal?.aborted) throw new LlmError('aborted', 'the caller stopped the sandbox stream');
         yield piece;
         await pause(pieceDelayMs, request.signal);

@@ -12,10 +12,29 @@ export type { TranscriptSegment };
 export type SpeechSource =
   /** A library video: the sandbox reads its stored transcript, real adapters download `playUrl`. */
   | { kind: 'video'; awemeId: string; playUrl: string | null; durationMs: number }
-  /** A media file on this machine (a recording upload): real adapters cut its audio with ffmpeg. */
-  | { kind: 'file'; path: string }
+  /**
+   * A media file on this machine (a recording upload): real adapters cut its audio with ffmpeg, the
+   * stretch from `offsetMs` for `durationMs` when given (a long recording goes in parts).
+   */
+  | { kind: 'file'; path: string; offsetMs?: number; durationMs?: number }
   /** Audio already in a format the vendor takes (mp3, wav, m4a…), sent as it is. */
-  | { kind: 'audio'; data: Uint8Array; filename: string };
+  | { kind: 'audio'; data: Uint8Array; filename: string }
+  /** A live session of the library (AI 直播复盘): see {@link LiveSpeechSource}. */
+  | LiveSpeechSource;
+
+/**
+ * A live session: real adapters transcribe its recording (`recordingUrl`, none when the platform kept
+ * none: 'no_media'); the sandbox speaks a host's script from the session's goods and curve.
+ */
+export interface LiveSpeechSource {
+  kind: 'live';
+  roomId: string;
+  title: string;
+  recordingUrl: string | null;
+  goods: Array<{ title: string; price_fen: number; sales: number }>;
+  /** Every recorded minute, from the start. */
+  minutes: Array<{ minute: number; online: number; salesFen: number }>;
+}
 
 /** A transcript: the whole text and its timed pieces. */
 export interface Transcript {

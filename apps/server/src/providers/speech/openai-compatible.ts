@@ -121,10 +121,15 @@ export function createOpenAiCompatibleSpeech(options: OpenAiSpeechOptions): Spee
   async function audioOf(source: SpeechSource, signal: AbortSignal): Promise<{ data: Uint8Array; filename: string }> {
     if (source.kind === 'audio') return source;
     if (source.kind === 'file') {
+      const { offsetMs, durationMs } = source;
       return {
-        data: await prepareAudio(source.path, { ffmpegPath: options.ffmpegPath, signal }),
+        data: await prepareAudio(source.path, { ffmpegPath: options.ffmpegPath, signal, offsetMs, durationMs }),
         filename: 'audio.mp3',
       };
+    }
+    if (source.kind === 'live') {
+      if (!source.recordingUrl) throw new SpeechError('no_media', 'the live session has no recording');
+      return { data: await audioOfVideo(source.recordingUrl, signal), filename: 'audio.mp3' };
     }
     if (!source.playUrl) throw new SpeechError('no_media', 'the video has no play address');
     return { data: await audioOfVideo(source.playUrl, signal), filename: 'audio.mp3' };

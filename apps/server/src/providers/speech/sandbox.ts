@@ -2,12 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { videos } from '../../db/schema';
 import { SpeechError, type SpeechProvider, segmentsOf } from './index';
+import { liveScript } from './sandbox-live';
 
 /**
  * The sandbox: answers with the transcript stored with a library video (`videos.transcript`). A video
  * without one (the demo library stores few) gets a script read off its own description, hashtags and
- * words, so every demo video can be extracted offline; the UI labels sandbox output. Files and audio
- * cannot be heard without a model and are refused.
+ * words, so every demo video can be extracted offline; the UI labels sandbox output. A live session
+ * gets a host's script from its goods and curve (`liveScript`). Files and audio cannot be heard
+ * without a model and are refused.
  */
 export function createSandboxSpeech(options: { db: Database }): SpeechProvider {
   return {
@@ -15,6 +17,10 @@ export function createSandboxSpeech(options: { db: Database }): SpeechProvider {
     isSandbox: true,
     concurrency: 4,
     async transcribe(source) {
+      if (source.kind === 'live') {
+        if (source.minutes.length === 0) throw new SpeechError('no_media', 'the live session has no minutes');
+        return liveScript(source);
+      }
       if (source.kind !== 'video') {
         throw new SpeechError('no_media', 'the sandbox transcribes library videos only');
       }

@@ -1,0 +1,198 @@
+import { Code, MIND_MAP_ALIAS, type MindMap, MindMapPath, mindMapMessages } from '@dso/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { keywordRelations, keywords } from '../../db/schema/keywords';
+import { type LlmChatRequest, LlmError, type LlmProvider } from '../../providers/llm/index';
+import { createSandboxLlm } from '../../providers/llm/sandbox';
+import { createTestApp, createUser, loginAs, type TestApp, useUpDailyQuota } from '../../testing';
+import { upsertKeywords } from '../keywords/import/keyword-ingest.repository';
+import { keywordInput } from '../keywords/keyword.fixtures';
+import { getPermissionUse } from '../permissions/permissions.service';
+
+/** The model a test steers: the sandbox, a failing one, one answering nonsense, or a given answer. */
+function steerableLlm() {
+  const sandbox = createSandboxLlm({ pieceDelayMs: 0 });
+  const state = {
+    mode: 'sandbox' as 'sandbox' | 'down' | 'busy' | 'garbage' | 'answer',
+    answer: '',
+    asked: [] as LlmChatRequest[],
+  };
+  const provider: LlmProvider = {
+    name: 'steerable',
+    get isSandbox() {
+      return state.mode === 'sandbox';
+    },
+    async *streamChat(request) {
+      state.asked.push(request);
+      if (state.mode === 'sandbox') {
+        yield* sandbox.streamChat(request);
+        return;
+      }
+      if (state.mode === 'down') throw new LlmError('unavailable', 'down');
+      if (state.mode === 'busy') throw new LlmError('rate_limited', '429');
+      yield state.mode === 'garbage' ? '我觉得可以这样分组：' : state.answer;
+    },
+  };
+  return { state, provider };
+}
+
+describe('关键词思维导图 routes', () => {
+  let t: TestApp;
+  const llm = steerableLlm();
+  const db = () => t.database.db;
+
+  beforeAll(async () => {
+    t = await createTestApp({ providers: { llm: llm.provider } });
+    await upsertKeywords(db(), [
+      keywordInput('露营装备', 5000),
+      keywordInput('露营装备推荐', 3000),
+      keywordInput('露营装备清单', 2800),
+      keywordInput('露营装备攻略', 2000),
+      keywordInput('露营装备儿童', 900),
+      keywordInput('露营', 9000),
+      keywordInput('装备', 4000),
+      keywordInput('露营灯', 1500),
+      keywordInput('露营灯推荐', 800),
+      keywordInput('露营灯充电', 500),
+    ]);
+    const [camping] = await db().select().from(keywords).where(eq(keywords.keyword, '露营装备'));
+    await db()
+      .insert(keywordRelations)
+      .values([
+        { keywordId: camping!.id, relation: 'correlation', relatedKeyword: '露营灯', score: 90 },
+        { keywordId: camping!.id, relation: 'correlation', relatedKeyword: '露营装备推荐', score: 80 },
+      ]);
+  });
+  afterAll(() => t.close());
+  beforeEach(() => {
+    llm.state.mode = 'sandbox';
+    llm.state.asked.length = 0;
+  });
+
+  const member = async (grade: 'FREE' | 'VIP' = 'FREE') => {
+    const user = await createUser(db(), { grade });
+    return { user, token: await loginAs(db(), user.id) };
+  };
+  const build = (body: unknown, token?: string) =>
+    t.request({ method: 'POST', url: MindMapPath.build, body, ...(token ? { token } : {}) }).then((r) => r.json());
+  const expand = (word: string, token?: string) =>
+    t
+      .request({
+        method: 'GET',
+        url: `${MindMapPath.expand}?word=${encodeURIComponent(word)}`,
+        ...(token ? { token } : {}),
+      })
+      .then((r) => r.json());
+  const used = (userId: number) => getPermissionUse(db(), userId, MIND_MAP_ALIAS).then((use) => use.use_val);
+
+  it('asks a visitor to log in', async () => {
+    expect((await build({ keyword: '露营装备' })).code).toBe(Code.TOKEN_INVALID);
+    expect((await expand('露营装备')).code).toBe(Code.TOKEN_INVALID);
+  });
+
+  it('refuses an empty or over-long keyword with the keyword messages', async () => {
+    const { token } = await member();
+    expect(await build({ keyword: '  ' }, token)).toMatchObject({ code: Code.BAD_REQUEST, msg: '请输入关键词' });
+    expect(await build({ keyword: '露'.repeat(31) }, token)).toMatchObject({
+      code: Code.BAD_REQUEST,
+      msg: '关键词长度不能超过30个字符',
+    });
+    expect((await expand('', token)).code).toBe(Code.BAD_REQUEST);
+  });
+
+  it('builds the map from the library words grouped by the sandbox and charges one writing unit', async () => {
+    const { user, token } = await member();
+    const answer = await build({ keyword: '露营装备' }, token);
+    expect(answer.code).toBe(Code.OK);
+    const map = answer.data as MindMap;
+    expect(map).toMatchObject({ keyword: '露营装备', sandbox: true });
+    const words = map.groups.flatMap((group) => group.words.map((word) => word.word));
+    // Drop-down (prefix) words, correlation words and the root words, each once, never the keyword.
+    expect(words).toEqual(
+      expect.arrayContaining(['露营装备推荐', '露营装备清单', '露营装备攻略', '露营灯', '露营', '装备']),
+    );
+    expect(new Set(words).size).toBe(words.length);
+    expect(words).not.toContain('露营装备');
+    const names = map.groups.map((group) => group.name);
+    expect(names).toEqual(expect.arrayContaining(['核心词根', '选购推荐', '教程攻略', '场景人群']));
+    expect(
+      map.groups
+        .find((group) => group.name === '核心词根')!
+        .words.map((word) => word.word)
+        .sort(),
+    ).toEqual(['装备', '露营']);
+    const tip = map.groups.flatMap((group) => group.words).find((word) => word.word === '露营装备推荐')!;
+    expect(tip.relation).toBe('sug');
+    expect(tip.search_index).not.toBeNull();
+    expect(await used(user.id)).toBe(1);
+    // The model was told the words and asked for JSON.
+    expect(llm.state.asked[0]!.messages.at(-1)!.content).toContain('露营装备清单');
+  });
+
+  it('keeps a model grouping only as far as the library agrees, losing no word', async () => {
+    const { token } = await member();
+    llm.state.mode = 'answer';
+    llm.state.answer =
+      '好的：```json\n{"groups":[{"name":"买什么","words":["露营装备推荐","露营装备清单","不存在的词"]},{"name":"怎么用","words":["露营装备攻略","露营装备推荐"]}]}\n```';
+    const map = (await build({ keyword: '露营装备' }, token)).data as MindMap;
+    expect(map.sandbox).toBe(false);
+    expect(map.groups[0]).toMatchObject({ name: '买什么' });
+    expect(map.groups[0]!.words.map((word) => word.word)).toEqual(['露营装备推荐', '露营装备清单']);
+    expect(map.groups[1]!.words.map((word) => word.word)).toEqual(['露营装备攻略']);
+    const rest = map.groups.at(-1)!;
+    expect(rest.name).toBe('其他相关');
+    expect(rest.words.map((word) => word.word)).toEqual(expect.arrayContaining(['露营灯', '露营', '装备']));
+  });
+
+  it('charges nothing when the model fails, is busy or answers nonsense', async () => {
+    const { user, token } = await member();
+    llm.state.mode = 'down';
+    expect(await build({ keyword: '露营装备' }, token)).toMatchObject({
+      code: Code.TOAST,
+      msg: 'AI 服务暂时不可用，请稍后重试',
+    });
+    llm.state.mode = 'busy';
+    expect(await build({ keyword: '露营装备' }, token)).toMatchObject({
+      code: Code.TOAST,
+      msg: 'AI 服务繁忙，请稍后重试',
+    });
+    llm.state.mode = 'garbage';
+    expect(await build({ keyword: '露营装备' }, token)).toMatchObject({
+      code: Code.TOAST,
+      msg: mindMapMessages.unreadable,
+    });
+    expect(await used(user.id)).toBe(0);
+  });
+
+  it('refuses a keyword the library holds nothing under before asking the model', async () => {
+    const { user, token } = await member();
+    expect(await build({ keyword: '无人问津的词' }, token)).toMatchObject({
+      code: Code.BAD_REQUEST,
+      msg: mindMapMessages.noWords('无人问津的词'),
+    });
+    expect(llm.state.asked).toHaveLength(0);
+    expect(await used(user.id)).toBe(0);
+  });
+
+  it('refuses a used-up daily count with the upgrade prompt before asking the model', async () => {
+    const { user, token } = await member('FREE');
+    await useUpDailyQuota(db(), user.id, MIND_MAP_ALIAS, 5);
+    const refused = await build({ keyword: '露营装备' }, token);
+    expect(refused.code).toBe(Code.NEEDS_UPGRADE);
+    expect(refused.data).toMatchObject({ alias: MIND_MAP_ALIAS, reason: 'exhausted', action: 'pay', grade: 'VIP' });
+    expect(llm.state.asked).toHaveLength(0);
+  });
+
+  it('expands a word into its drop-down and correlation words for free', async () => {
+    const { user, token } = await member();
+    const answer = await expand('露营灯', token);
+    expect(answer.code).toBe(Code.OK);
+    expect(answer.data.word).toBe('露营灯');
+    expect(answer.data.children.map((child: { word: string }) => child.word)).toEqual(
+      expect.arrayContaining(['露营灯推荐', '露营灯充电']),
+    );
+    expect(answer.data.children.map((child: { word: string }) => child.word)).not.toContain('露营灯');
+    expect((await expand('无人问津的词', token)).data.children).toEqual([]);
+    expect(await used(user.id)).toBe(0);
+  });
+});
