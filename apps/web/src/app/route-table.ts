@@ -62,7 +62,9 @@ export const routeTable: RouteMeta[] = [
   route('/about', '关于我们', '了解 DSO 团队、产品与联系方式。', {
     page: () => import('../features/about/pages/about-page'),
   }),
-  route('/pages/home/bind', '账号绑定', '绑定您的 DSO 账号。'),
+  route('/pages/home/bind', '账号绑定', '绑定您的 DSO 账号。', {
+    page: () => import('../features/setting/pages/bind-page'),
+  }),
   route('/404', '页面不存在', '您访问的页面不存在。', {
     page: () => import('../features/errors/pages/not-found-page'),
   }),
@@ -130,8 +132,14 @@ export const routeTable: RouteMeta[] = [
     tab: 'ai',
     page: () => import('../features/writing/pages/cue-word-history-page'),
   }),
-  route('/distribution', '代运营服务', '专业团队为您提供短视频代运营服务。', { tab: 'agency' }),
-  route('/douYinSendAuthorization', '抖音发布授权', '授权抖音账号以便一键发布作品。', { tab: 'ai' }),
+  route('/distribution', '代运营服务', '专业团队为您提供短视频代运营服务。', {
+    tab: 'agency',
+    page: () => import('../features/publishing/pages/distribution-page'),
+  }),
+  route('/douYinSendAuthorization', '抖音发布授权', '授权抖音账号以便一键发布作品。', {
+    tab: 'ai',
+    page: () => import('../features/publishing/pages/authorization-page'),
+  }),
   route('/pay', '开通会员', '选择适合您的会员版本，解锁更多数据与功能。', {
     page: () => import('../features/orders/pages/pay-page'),
   }),
@@ -207,8 +215,16 @@ export const routeTable: RouteMeta[] = [
   route('/liveReplay/:liveId', '直播复盘详情', '单场直播的复盘分析。', { ...login, tab: 'ai' }),
   route('/AiLiveReplay', 'AI直播复盘', '上传直播录像，AI 生成复盘报告。', { ...login, tab: 'ai' }),
   route('/AiLiveReplayHistory', '直播复盘历史', '查看您的直播复盘记录。', { ...login, tab: 'ai' }),
-  route('/oneSend', '一键发布', '将作品一键发布到已授权账号。', { ...login, tab: 'ai' }),
-  route('/oneSendAuthorization', '发布账号授权', '管理一键发布所用的授权账号。', { ...login, tab: 'ai' }),
+  route('/oneSend', '一键发布', '将作品一键发布到已授权账号。', {
+    ...login,
+    tab: 'ai',
+    page: () => import('../features/publishing/pages/one-send-page'),
+  }),
+  route('/oneSendAuthorization', '发布账号授权', '管理一键发布所用的授权账号。', {
+    ...login,
+    tab: 'ai',
+    page: () => import('../features/publishing/pages/authorization-page'),
+  }),
   route('/setting', '个人中心', '账号信息、关键词监控、我的收藏、我的订单与账号授权。', {
     ...login,
     layout: 'setting',

@@ -1,9 +1,17 @@
-import { IdcardOutlined, LineChartOutlined, ProfileOutlined, StarOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  IdcardOutlined,
+  LineChartOutlined,
+  ProfileOutlined,
+  SafetyCertificateOutlined,
+  StarOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import type { UserInfo } from '@dso/contract';
 import { type ComponentType, lazy, type ReactNode } from 'react';
 import { DEFAULT_COLLECT_TYPE, isCollectType, loadFavouritesSection } from '../favourites';
 import { loadMonitoringSection } from '../monitoring';
 import { loadSettingOrdersSection } from '../orders';
+import { loadAuthorizedAccountsSection } from '../publishing';
 
 /** What a section's component gets: the `type` query as it stands and a way to change it. */
 export interface SettingSectionProps {
@@ -32,6 +40,7 @@ const AccountSection = lazy(() => import('./components/account-section'));
 const ChildAccountsSection = lazy(() => import('./components/child-accounts-section'));
 const MonitoringSection = lazy(loadMonitoringSection);
 const OrdersSection = lazy(loadSettingOrdersSection);
+const AuthorizationSection = lazy(loadAuthorizedAccountsSection);
 const FavouritesSection = lazy(async () => {
   const { default: FavouritesSection } = await loadFavouritesSection();
   return {
@@ -56,6 +65,7 @@ export const settingSections: SettingSection[] = [
     component: FavouritesSection,
   },
   { type: 'first', label: '我的订单', icon: <ProfileOutlined />, component: OrdersSection },
+  { type: 'second', label: '账号授权', icon: <SafetyCertificateOutlined />, component: AuthorizationSection },
   {
     type: 'child',
     label: '子账号管理',
