@@ -105,6 +105,14 @@ describe('EChart', () => {
     expect(consoleError).toHaveBeenCalledWith('chart option could not be drawn', expect.any(TypeError));
   });
 
+  it('hands the drawn chart out, and null once it is disposed', () => {
+    const onChart = vi.fn();
+    const { unmount } = render(<EChart option={option} ariaLabel="导图" onChart={onChart} />);
+    expect(onChart).toHaveBeenLastCalledWith(charts[0]);
+    unmount();
+    expect(onChart).toHaveBeenLastCalledWith(null);
+  });
+
   it('disposes the chart when it leaves the page', () => {
     const { unmount } = render(<EChart option={option} ariaLabel="趋势" />);
     unmount();

@@ -13,7 +13,15 @@ export interface EChartProps {
   className?: string;
   /** `data-testid` of the chart's box. */
   testId?: string;
+  /**
+   * Gets the chart once it is drawn (and null when it is disposed), for events (a click on a node) and
+   * exports (`getDataURL`). Called again after a theme switch draws a new chart.
+   */
+  onChart?: (chart: EChartInstance | null) => void;
 }
+
+/** A drawn chart, as {@link EChartProps.onChart} hands it out. */
+export type EChartInstance = ReturnType<typeof echarts.init>;
 
 /** The app theme as charts see it, with the palette for colours an option sets itself. */
 export function useChartTheme(): { name: ChartThemeName; palette: ChartPalette } {
@@ -42,11 +50,13 @@ function applyOption(chart: ReturnType<typeof echarts.init>, option: ChartOption
  * A box of zero width (inside a hidden container) is not drawn until it gets a size: ECharts would
  * otherwise draw into 0×0 and warn.
  */
-export function EChart({ option, height = 320, ariaLabel, className, testId }: EChartProps) {
+export function EChart({ option, height = 320, ariaLabel, className, testId, onChart }: EChartProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<ReturnType<typeof echarts.init> | null>(null);
   const optionRef = useRef(option);
   optionRef.current = option;
+  const onChartRef = useRef(onChart);
+  onChartRef.current = onChart;
   const theme = usePreferences((state) => state.theme);
 
   useEffect(() => {
@@ -57,6 +67,7 @@ export function EChart({ option, height = 320, ariaLabel, className, testId }: E
       const chart = echarts.init(box, chartThemeId(theme), { renderer: 'canvas' });
       chartRef.current = chart;
       applyOption(chart, optionRef.current);
+      onChartRef.current?.(chart);
     };
     draw();
     const observer = new ResizeObserver(() => {
@@ -66,6 +77,7 @@ export function EChart({ option, height = 320, ariaLabel, className, testId }: E
     observer.observe(box);
     return () => {
       observer.disconnect();
+      if (chartRef.current) onChartRef.current?.(null);
       chartRef.current?.dispose();
       chartRef.current = null;
     };

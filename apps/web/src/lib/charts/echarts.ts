@@ -1,5 +1,5 @@
-import type { BarSeriesOption, LineSeriesOption, MapSeriesOption } from 'echarts/charts';
-import { BarChart, LineChart, MapChart } from 'echarts/charts';
+import type { BarSeriesOption, LineSeriesOption, MapSeriesOption, TreeSeriesOption } from 'echarts/charts';
+import { BarChart, LineChart, MapChart, TreeChart } from 'echarts/charts';
 import type {
   GeoComponentOption,
   GridComponentOption,
@@ -28,6 +28,7 @@ echarts.use([
   LineChart,
   BarChart,
   MapChart,
+  TreeChart,
   GridComponent,
   TooltipComponent,
   LegendComponent,
@@ -38,11 +39,12 @@ echarts.use([
 ]);
 registerChartThemes(echarts);
 
-/** The option shape of every chart the app draws: line, bar and map series with their components. */
+/** The option shape of every chart the app draws: line, bar, map and tree series with their components. */
 export type ChartOption = ComposeOption<
   | LineSeriesOption
   | BarSeriesOption
   | MapSeriesOption
+  | TreeSeriesOption
   | GridComponentOption
   | TooltipComponentOption
   | LegendComponentOption

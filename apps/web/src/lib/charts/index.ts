@@ -9,6 +9,6 @@ export {
   loadChinaMap,
   useChinaMap,
 } from './china-map';
-export { EChart, type EChartProps, useChartTheme } from './e-chart';
+export { EChart, type EChartInstance, type EChartProps, useChartTheme } from './e-chart';
 export type { ChartOption } from './echarts';
 export { toMapRegionName } from './region-names';

@@ -5,21 +5,10 @@ import { Button, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { AppPagination } from '../../../components/pagination/app-pagination';
+import { saveFile } from '../../../lib/save-file';
 import { fetchInvoicePdf, INVOICE_PAGE_SIZE, useInvoiceList } from '../api/invoice-api';
 import { invoiceKindText, invoiceTitleTypeText } from './invoice-request-dialog';
 import { InvoiceStatusTag } from './invoice-status';
-
-/** Saves a downloaded file through a temporary link. */
-function saveBlob(blob: Blob, filename: string) {
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
-}
 
 function DownloadButton({ invoice }: { invoice: InvoiceItem }) {
   const [loading, setLoading] = useState(false);
@@ -27,7 +16,7 @@ function DownloadButton({ invoice }: { invoice: InvoiceItem }) {
     setLoading(true);
     try {
       const { blob, filename } = await fetchInvoicePdf(invoice.id);
-      saveBlob(blob, filename ?? `发票-${invoice.invoice_no ?? invoice.id}.pdf`);
+      saveFile(blob, filename ?? `发票-${invoice.invoice_no ?? invoice.id}.pdf`);
     } catch {
       // The API client has told the user.
     } finally {

@@ -5,9 +5,10 @@ import { useLocation } from 'react-router';
 import { TierBadge } from '../../../../components';
 import { passLoginGate } from '../../../../layout/login-gate';
 import { toast } from '../../../../lib/feedback';
+import { saveFile } from '../../../../lib/save-file';
 import { useSession } from '../../../../stores/session';
 import { checkFeature, handleQuotaFailure } from '../../../upgrade';
-import { exportKeywords, saveFile } from '../../api/export-keywords';
+import { exportKeywords } from '../../api/export-keywords';
 import type { SearchKeywordsRequest } from '../../api/search-keywords';
 
 /** The permission behind the export (issue 4: xlsx export behind KEYWORD_LIBRARY_EXPORT). */
