@@ -1,9 +1,8 @@
-import { DeleteOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Skeleton, Tag } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Skeleton } from 'antd';
 import { useState } from 'react';
 import { AppPagination, NoData, openLoginDialog } from '../../../components';
+import { AiHistoryItem } from '../../../components/ai-text/ai-history-item';
 import { toast } from '../../../lib/feedback';
 import { useSession } from '../../../stores/session';
 import { deleteCopywriterWork, useCopywriterWorks } from '../api/copywriters';
@@ -47,37 +46,18 @@ export function CopywriterHistory({ onOpen }: { onOpen(id: number): void }) {
     <div data-testid="copywriter-history">
       <ul className="cw-history">
         {list.map((work) => (
-          <li key={work.id} className="cw-panel cw-history__item">
-            <div className="cw-output-head">
-              <button type="button" className="cw-history__title" onClick={() => onOpen(work.id)}>
-                {work.title}
-              </button>
-              <div className="cw-actions">
-                <Button size="small" onClick={() => onOpen(work.id)}>
-                  打开
-                </Button>
-                <Popconfirm
-                  title="确定删除这条文案吗？"
-                  okText="删除"
-                  cancelText="取消"
-                  onConfirm={() => remove(work.id)}
-                >
-                  <Button size="small" danger icon={<DeleteOutlined />} aria-label={`删除 ${work.title}`}>
-                    删除
-                  </Button>
-                </Popconfirm>
-              </div>
-            </div>
-            <p className="cw-history__excerpt">{work.excerpt}</p>
-            <span className="cw-hint">
-              关键词：{work.keyword} · {dayjs(work.updated_at).format('YYYY-MM-DD HH:mm')}
-              {work.sandbox && (
-                <Tag color="orange" style={{ marginLeft: 8 }}>
-                  沙箱示例输出
-                </Tag>
-              )}
-            </span>
-          </li>
+          <AiHistoryItem
+            key={work.id}
+            className="cw-panel cw-history__item"
+            title={work.title}
+            excerpt={work.excerpt}
+            source={`关键词：${work.keyword}`}
+            updatedAt={work.updated_at}
+            sandbox={work.sandbox}
+            open={{ onOpen: () => onOpen(work.id) }}
+            deleteQuestion="确定删除这条文案吗？"
+            onDelete={() => void remove(work.id)}
+          />
         ))}
       </ul>
       <AppPagination

@@ -1,13 +1,13 @@
-import { CopyOutlined, EditOutlined, HistoryOutlined, SaveOutlined } from '@ant-design/icons';
+import { EditOutlined, HistoryOutlined } from '@ant-design/icons';
 import { type CopywriterStart, type CopywriterWork, copywriterLimits } from '@dso/contract';
 import { keywordLimits, keywordMessages, trimKeyword } from '@dso/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Skeleton, Tabs, Tag } from 'antd';
+import { Button, Input, Skeleton, Tabs } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { NoData, openLoginDialog } from '../../../components';
+import { AiOutputPanel } from '../../../components/ai-text/ai-output-panel';
 import { useAiStream } from '../../../lib/api/use-ai-stream';
-import { copyText } from '../../../lib/clipboard';
 import { toast } from '../../../lib/feedback';
 import { useSession } from '../../../stores/session';
 import { handleQuotaFailure } from '../../upgrade';
@@ -184,57 +184,26 @@ function CopywriterWorkspace({ keyword: initialKeyword, work }: { keyword: strin
         </section>
         {start && <CopywriterSources sources={start.sources} />}
       </div>
-      <section className="cw-panel" aria-label="生成结果">
-        <div className="cw-output-head">
-          <h2 className="cw-panel__title">
-            生成结果{' '}
-            {start?.sandbox && hasText && (
-              <Tag color="orange" data-testid="sandbox-tag">
-                沙箱示例输出
-              </Tag>
-            )}
-            {streaming && <Tag color="processing">生成中…</Tag>}
-            {status === 'stopped' && <Tag>已停止</Tag>}
-          </h2>
-          <Button icon={<CopyOutlined />} disabled={!hasText || streaming} onClick={() => void copyText(text)}>
-            复制
-          </Button>
-        </div>
-        {hasText || streaming ? (
-          <>
-            <Input.TextArea
-              className="cw-output"
-              aria-label="生成结果"
-              data-testid="copywriter-output"
-              value={text}
-              readOnly={streaming}
-              autoSize={{ minRows: 14 }}
-              maxLength={copywriterLimits.contentMax}
-              onChange={(event) => setText(event.target.value)}
-            />
-            <div className="cw-actions cw-save">
-              <Input
-                aria-label="文案标题"
-                placeholder={defaultTitle}
-                value={title}
-                maxLength={copywriterLimits.titleMax}
-                onChange={(event) => setTitle(event.target.value)}
-              />
-              <Button
-                type="primary"
-                icon={<SaveOutlined />}
-                loading={saving}
-                disabled={!hasText || streaming}
-                onClick={() => void save()}
-              >
-                {savedId === null ? '保存' : '保存修改'}
-              </Button>
-            </div>
-          </>
-        ) : (
-          <NoData className="cw-output-empty" text="输入关键词后点击生成文案" />
-        )}
-      </section>
+      <AiOutputPanel
+        className="cw-panel"
+        status={status}
+        text={text}
+        onTextChange={setText}
+        sandbox={start?.sandbox ?? false}
+        maxLength={copywriterLimits.contentMax}
+        testId="copywriter-output"
+        emptyText="输入关键词后点击生成文案"
+        save={{
+          label: '文案标题',
+          title,
+          onTitleChange: setTitle,
+          placeholder: defaultTitle,
+          maxLength: copywriterLimits.titleMax,
+          saving,
+          saved: savedId !== null,
+          onSave: () => void save(),
+        }}
+      />
     </div>
   );
 }

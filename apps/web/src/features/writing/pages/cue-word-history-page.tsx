@@ -1,10 +1,10 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Skeleton, Tag } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Skeleton } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AppPagination, NoData, openLoginDialog } from '../../../components';
+import { AiHistoryItem } from '../../../components/ai-text/ai-history-item';
 import { toast } from '../../../lib/feedback';
 import { useSession } from '../../../stores/session';
 import { deleteWritingWork, useWritingWorks } from '../api/writing';
@@ -63,39 +63,18 @@ export default function CueWordHistoryPage() {
         <>
           <ul className="wr-history" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {list.map((work) => (
-              <li key={work.id} className="wr-panel wr-history-item" style={{ marginBottom: 12 }}>
-                <div className="wr-output-head" style={{ marginBottom: 6 }}>
-                  <Link to={reopenWorkPath(work.id)} className="wr-card__title">
-                    {work.title}
-                  </Link>
-                  <div className="wr-actions">
-                    <Link to={reopenWorkPath(work.id)}>
-                      <Button size="small">打开</Button>
-                    </Link>
-                    <Popconfirm
-                      title="确定删除这篇作品吗？"
-                      okText="删除"
-                      cancelText="取消"
-                      onConfirm={() => remove(work.id)}
-                    >
-                      <Button size="small" danger icon={<DeleteOutlined />} aria-label={`删除 ${work.title}`}>
-                        删除
-                      </Button>
-                    </Popconfirm>
-                  </div>
-                </div>
-                <p className="wr-history-item__excerpt" style={{ margin: '0 0 6px' }}>
-                  {work.excerpt}
-                </p>
-                <span className="wr-card__meta">
-                  {work.template_title} · {dayjs(work.updated_at).format('YYYY-MM-DD HH:mm')}
-                  {work.sandbox && (
-                    <Tag color="orange" style={{ marginLeft: 8 }}>
-                      沙箱示例输出
-                    </Tag>
-                  )}
-                </span>
-              </li>
+              <AiHistoryItem
+                key={work.id}
+                className="wr-panel wr-history-item"
+                title={work.title}
+                excerpt={work.excerpt}
+                source={work.template_title}
+                updatedAt={work.updated_at}
+                sandbox={work.sandbox}
+                open={{ to: reopenWorkPath(work.id) }}
+                deleteQuestion="确定删除这篇作品吗？"
+                onDelete={() => void remove(work.id)}
+              />
             ))}
           </ul>
           <AppPagination

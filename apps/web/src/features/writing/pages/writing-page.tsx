@@ -1,12 +1,11 @@
-import { CopyOutlined, SaveOutlined } from '@ant-design/icons';
 import { WritingPath, type WritingTemplate, type WritingWork, writingLimits } from '@dso/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Skeleton, Tag } from 'antd';
+import { Button, Input, Skeleton } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { NoData, openLoginDialog } from '../../../components';
+import { AiOutputPanel } from '../../../components/ai-text/ai-output-panel';
 import { useAiStream } from '../../../lib/api/use-ai-stream';
-import { copyText } from '../../../lib/clipboard';
 import { toast } from '../../../lib/feedback';
 import { useSession } from '../../../stores/session';
 import { handleQuotaFailure } from '../../upgrade';
@@ -200,60 +199,26 @@ function WritingWorkspace({ template, work }: { template: WritingTemplate | null
             <p className="wr-panel__hint">该作品的写作模板已下线，仍可编辑并保存正文。</p>
           )}
         </section>
-        <section className="wr-panel" aria-label="生成结果">
-          <div className="wr-output-head">
-            <h2 className="wr-panel__title">
-              生成结果{' '}
-              {sandbox && hasText && (
-                <Tag color="orange" data-testid="sandbox-tag">
-                  沙箱示例输出
-                </Tag>
-              )}
-              {streaming && <Tag color="processing">生成中…</Tag>}
-              {status === 'stopped' && <Tag>已停止</Tag>}
-            </h2>
-            <div className="wr-actions">
-              <Button icon={<CopyOutlined />} disabled={!hasText || streaming} onClick={() => void copyText(content)}>
-                复制
-              </Button>
-            </div>
-          </div>
-          {hasText || streaming ? (
-            <>
-              <Input.TextArea
-                className="wr-output"
-                aria-label="生成结果"
-                data-testid="writing-output"
-                value={content}
-                readOnly={streaming}
-                autoSize={{ minRows: 12 }}
-                maxLength={writingLimits.contentMax}
-                onChange={(event) => setContent(event.target.value)}
-              />
-              <div className="wr-actions" style={{ marginTop: 12 }}>
-                <Input
-                  aria-label="作品标题"
-                  placeholder={defaultTitle || '作品标题'}
-                  value={title}
-                  maxLength={writingLimits.titleMax}
-                  onChange={(event) => setTitle(event.target.value)}
-                  style={{ flex: 1, minWidth: 200 }}
-                />
-                <Button
-                  type="primary"
-                  icon={<SaveOutlined />}
-                  loading={saving}
-                  disabled={!hasText || streaming}
-                  onClick={() => void save()}
-                >
-                  {savedId === null ? '保存' : '保存修改'}
-                </Button>
-              </div>
-            </>
-          ) : (
-            <NoData className="wr-output-empty" text="填写左侧内容后点击开始生成" />
-          )}
-        </section>
+        <AiOutputPanel
+          className="wr-panel"
+          status={status}
+          text={content}
+          onTextChange={setContent}
+          sandbox={sandbox}
+          maxLength={writingLimits.contentMax}
+          testId="writing-output"
+          emptyText="填写左侧内容后点击开始生成"
+          save={{
+            label: '作品标题',
+            title,
+            onTitleChange: setTitle,
+            placeholder: defaultTitle || '作品标题',
+            maxLength: writingLimits.titleMax,
+            saving,
+            saved: savedId !== null,
+            onSave: () => void save(),
+          }}
+        />
       </div>
     </div>
   );

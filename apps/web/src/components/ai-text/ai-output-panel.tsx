@@ -1,0 +1,105 @@
+import { CopyOutlined, SaveOutlined } from '@ant-design/icons';
+import { Button, Input, Tag } from 'antd';
+import type { AiStreamStatus } from '../../lib/api/use-ai-stream';
+import { copyText } from '../../lib/clipboard';
+import { NoData } from '../no-data/no-data';
+import './ai-text.css';
+
+export interface AiOutputPanelProps {
+  /** The panel's frame, from the page's own styles. */
+  className?: string;
+  status: AiStreamStatus;
+  text: string;
+  onTextChange(text: string): void;
+  /** Written by the sandbox: the 沙箱示例输出 tag shows. */
+  sandbox: boolean;
+  maxLength: number;
+  /** `data-testid` of the text box. */
+  testId: string;
+  /** Shown before anything is generated. */
+  emptyText: string;
+  save: {
+    /** The title box's label (作品标题, 文案标题). */
+    label: string;
+    title: string;
+    onTitleChange(title: string): void;
+    placeholder: string;
+    maxLength: number;
+    saving: boolean;
+    /** Saved before: the button says 保存修改. */
+    saved: boolean;
+    onSave(): void;
+  };
+}
+
+/**
+ * The result side of a streamed AI text (AI 创作, AI 文案): 生成结果 with the sandbox, 生成中… and 已停止
+ * tags and 复制; the text, read-only while it streams and editable after; a title and 保存 / 保存修改.
+ */
+export function AiOutputPanel({
+  className,
+  status,
+  text,
+  onTextChange,
+  sandbox,
+  maxLength,
+  testId,
+  emptyText,
+  save,
+}: AiOutputPanelProps) {
+  const streaming = status === 'streaming';
+  const hasText = text.length > 0;
+  return (
+    <section className={className} aria-label="生成结果">
+      <div className="ai-output__head">
+        <h2 className="ai-output__title">
+          生成结果{' '}
+          {sandbox && hasText && (
+            <Tag color="orange" data-testid="sandbox-tag">
+              沙箱示例输出
+            </Tag>
+          )}
+          {streaming && <Tag color="processing">生成中…</Tag>}
+          {status === 'stopped' && <Tag>已停止</Tag>}
+        </h2>
+        <Button icon={<CopyOutlined />} disabled={!hasText || streaming} onClick={() => void copyText(text)}>
+          复制
+        </Button>
+      </div>
+      {hasText || streaming ? (
+        <>
+          <Input.TextArea
+            className="ai-output__text"
+            aria-label="生成结果"
+            data-testid={testId}
+            value={text}
+            readOnly={streaming}
+            autoSize={{ minRows: 12 }}
+            maxLength={maxLength}
+            onChange={(event) => onTextChange(event.target.value)}
+          />
+          <div className="ai-output__save">
+            <Input
+              aria-label={save.label}
+              placeholder={save.placeholder}
+              value={save.title}
+              maxLength={save.maxLength}
+              onChange={(event) => save.onTitleChange(event.target.value)}
+            />
+            <Button
+              type="primary"
+              icon={<SaveOutlined />}
+              loading={save.saving}
+              disabled={!hasText || streaming}
+              onClick={save.onSave}
+            >
+              {save.saved ? '保存修改' : '保存'}
+            </Button>
+          </div>
+        </>
+      ) : (
+        <NoData className="ai-output__empty" text={emptyText} />
+      )}
+    </section>
+  );
+}
