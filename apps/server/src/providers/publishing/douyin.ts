@@ -101,7 +101,7 @@ export function createDouyinPublishing(options: DouyinPublishingOptions): Publis
 
   async function upload(access: AccountAccess, kind: 'video' | 'image', file: PublishFile): Promise<string> {
     const body = new FormData();
-    body.append(kind, new Blob([file.data], { type: file.mime }), file.name);
+    body.append(kind, new Blob([new Uint8Array(file.data)], { type: file.mime }), file.name);
     const data = await call(`/${kind}/upload/?open_id=${encodeURIComponent(access.openId)}`, {
       method: 'POST',
       headers: { 'access-token': access.accessToken },

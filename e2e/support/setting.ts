@@ -1,0 +1,40 @@
+import { maskPhone } from '@dso/domain';
+import { buildApp } from '@dso/server';
+import { createTestDatabase, createUser, loginAs } from '@dso/server/testing';
+import { journeyConfig, type RunningServer } from './server';
+
+interface Member {
+  token: string;
+  phone: string;
+  /** The phone as the centre shows it (138****5678). */
+  maskedPhone: string;
+}
+
+export interface SettingServer extends RunningServer {
+  /** An SVIP user: 3 child-account seats. */
+  parent: Member;
+  /** A FREE user the parent invites by phone. */
+  child: Member;
+}
+
+/** The real server with the built web app, an SVIP parent and a FREE user to invite, each signed in. */
+export async function startSettingServer(): Promise<SettingServer> {
+  const database = await createTestDatabase();
+  const member = async (grade: string): Promise<Member> => {
+    const user = await createUser(database.db, { grade });
+    return { token: await loginAs(database.db, user.id), phone: user.phone, maskedPhone: maskPhone(user.phone) };
+  };
+  const parent = await member('SVIP');
+  const child = await member('FREE');
+  const app = await buildApp({ config: journeyConfig(), database, logger: false });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    url: address,
+    parent,
+    child,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

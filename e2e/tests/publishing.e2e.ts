@@ -1,0 +1,68 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, screenshot } from '../support/browser';
+import { signIn } from '../support/detail';
+import { type PublishingServer, sampleMp4, startPublishingServer } from '../support/publishing';
+
+describe('one-key publishing: authorise a sandbox Douyin account and publish a work to it', () => {
+  let server: PublishingServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startPublishingServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('authorises through the sandbox page, publishes a video to the account and shows it published', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await signIn(context, server.token);
+
+    // 账号授权 in the personal centre: no account yet.
+    await page.goto(`${server.url}/setting?type=second`);
+    await page.getByRole('heading', { name: '账号授权' }).waitFor();
+    await page.getByText('还没有授权的抖音账号，授权后即可一键发布作品').waitFor();
+    expect(await page.getByTestId('authorize-quota').textContent()).toContain('0 / 3');
+    await page.getByRole('button', { name: '授权抖音账号' }).click();
+
+    // The sandbox's stand-in for Douyin's authorise page.
+    await page.getByRole('heading', { name: 'DSO 申请使用你的抖音账号' }).waitFor();
+    await page.getByLabel('模拟抖音账号（昵称）').fill('露营好物号');
+    await screenshot(page, 'publishing-sandbox-authorize');
+    await page.getByRole('button', { name: '同意授权' }).click();
+
+    // Back in the centre, the account is listed and the note is gone from the address.
+    await page.waitForURL('**/setting?type=second');
+    const card = page.getByTestId('authorized-account');
+    await card.getByText('露营好物号').waitFor();
+    await card.getByText('已授权').waitFor();
+    expect(await page.getByTestId('authorize-quota').textContent()).toContain('1 / 3');
+    await screenshot(page, 'publishing-authorized');
+
+    // 一键发布: a video with a caption, to that account.
+    await page.goto(`${server.url}/oneSend`);
+    const composer = page.getByTestId('one-send-composer');
+    await composer.getByText('露营好物号').waitFor();
+    await composer
+      .locator('input[type=file]')
+      .setInputFiles({ name: '露营开箱.mp4', mimeType: 'video/mp4', buffer: sampleMp4() });
+    await composer.getByTestId('upload-item').getByText('已上传').waitFor();
+    await composer.getByPlaceholder('作品标题').fill('露营开箱');
+    await composer.getByPlaceholder('写点什么，可加 #话题').fill('新手露营装备开箱 #露营装备');
+    await composer.getByText('露营好物号').click();
+    await composer.getByRole('button', { name: '一键发布' }).click();
+
+    // The job publishes it; the history shows the account's status.
+    const history = page.getByTestId('one-send-history');
+    const post = history.getByTestId('post').first();
+    await post.getByText('露营开箱').waitFor();
+    await post.getByTestId('delivery').getByText('已发布').waitFor({ timeout: 30_000 });
+    expect(await post.getByTestId('delivery').textContent()).toContain('露营好物号');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'publishing-published');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

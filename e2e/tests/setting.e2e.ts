@@ -1,0 +1,73 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, screenshot, whenSettled } from '../support/browser';
+import { signIn } from '../support/detail';
+import { type SettingServer, startSettingServer } from '../support/setting';
+
+describe('the personal centre: see the account and invite a child account', () => {
+  let server: SettingServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startSettingServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('shows the account: the masked phone, the grade with its days left, and the WeChat binding', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await signIn(context, server.parent.token);
+    await page.goto(`${server.url}/setting`);
+    const profile = page.getByTestId('account-profile');
+    await profile.getByText(server.parent.maskedPhone).waitFor();
+    await profile.getByText('企业版').waitFor();
+    await profile.getByText(/剩余 \d+ 天/).waitFor();
+    await page.getByText('未绑定').waitFor();
+    expect(await page.getByTestId('setting-sidebar').getAttribute('data-open')).toBe('1');
+    await screenshot(page, 'setting-account');
+    // 修改密码 opens the reset-password dialog.
+    await page.getByRole('button', { name: '修改密码' }).click();
+    const dialog = page.getByRole('dialog', { name: '重置密码' });
+    await whenSettled(dialog);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('invites a child account by phone; the child accepts and the parent sees it bound', async () => {
+    const parent = await openPage(browser);
+    await signIn(parent.context, server.parent.token);
+    await parent.page.goto(`${server.url}/setting?type=child`);
+    await parent.page.getByRole('heading', { name: '子账号管理' }).waitFor();
+    expect(await parent.page.getByTestId('child-quota').textContent()).toContain('0 / 3');
+    await parent.page.getByRole('button', { name: '邀请子账号' }).click();
+    const dialog = parent.page.getByRole('dialog', { name: '邀请子账号' });
+    await whenSettled(dialog);
+    await dialog.getByPlaceholder('请输入手机号').fill(server.child.phone);
+    await dialog.getByRole('button', { name: '发送邀请' }).click();
+    const row = parent.page.getByRole('row').filter({ hasText: server.child.phone });
+    await row.getByText('待接受').waitFor();
+    expect(await parent.page.getByTestId('child-quota').textContent()).toContain('1 / 3');
+    await screenshot(parent.page, 'setting-child-invited');
+
+    // The invited phone's user sees the bind notice and accepts.
+    const child = await openPage(browser);
+    await signIn(child.context, server.child.token);
+    await child.page.goto(`${server.url}/`);
+    const notice = child.page.getByRole('dialog').filter({ hasText: '子账号绑定通知' });
+    await whenSettled(notice);
+    await notice.getByRole('button', { name: '我知道了' }).click();
+    await notice.waitFor({ state: 'hidden' });
+
+    await parent.page.reload();
+    await parent.page.getByRole('row').filter({ hasText: server.child.phone }).getByText('已绑定').waitFor();
+    await screenshot(parent.page, 'setting-child-bound');
+    expect(parent.errors).toEqual([]);
+    expect(child.errors).toEqual([]);
+    await parent.context.close();
+    await child.context.close();
+  });
+});
