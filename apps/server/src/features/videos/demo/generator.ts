@@ -186,7 +186,7 @@ export interface DemoPortrait {
 }
 
 /** A demo live session: the ingest's shape (the seed adds `isDemo`) and the index of its creator. */
-export type DemoLiveSession = Omit<LiveSessionIngest, 'isDemo'> & { creator: number };
+export type DemoLiveSession = Omit<LiveSessionIngest, 'isDemo' | 'goods'> & { goods: GoodsItem[]; creator: number };
 
 export interface DemoTopic {
   kind: 'video' | 'image_text';

@@ -196,7 +196,7 @@ export async function seedVideoDemo(
       const { ids } = await upsertLiveSessions(db, batch.sessions.map(liveIngestOf));
       counts.liveSessions += ids.size;
     } else {
-      const ids = await upsertTopics(
+      const { ids } = await upsertTopics(
         db,
         batch.topics.map((topic) => ({ ...topic, isDemo: true })),
       );

@@ -1,17 +1,34 @@
 import { type ImportRowError, inputMessages, isIllegalText } from '@dso/contract';
 import type { GoodsItem } from '../../../db/schema/videos';
 import { readRecords, type TableRecord, type UploadLimits } from '../../../lib/uploads';
-import type { CreatorIngest, VideoIngest } from '../ingest/video-ingest.repository';
+import type { CreatorIngest, LiveSessionIngest, TopicIngest, VideoIngest } from '../ingest/video-ingest.repository';
 
 /*
  * Reading and checking video-data import files (docs/data-format.md, "Video data"): one kind of record
- * per file — creators, videos or comments — as CSV (a header row naming the columns) or JSONL (one
- * object per line with the same names). Reading goes through the upload guard and its parse worker
- * (lib/uploads); checking turns each row into an ingest record or into per-column errors in Chinese.
+ * per file — creators, videos, comments, trend points, follower history, portrait shares, live
+ * sessions and their minutes, topics and their works — as CSV (a header row naming the columns) or
+ * JSONL (one object per line with the same names). Reading goes through the upload guard and its parse
+ * worker (lib/uploads); checking turns each row into an ingest record or into per-column errors in
+ * Chinese.
  */
 
-/** The kinds of video-data file, each with its own columns. */
-export const videoImportKinds = ['creators', 'videos', 'comments'] as const;
+/**
+ * The kinds of video-data file, each with its own columns, in an order that imports cleanly: a kind
+ * names rows of the kinds before it (a video its creator, a trend point its video, a topic's work its
+ * topic and video), never after.
+ */
+export const videoImportKinds = [
+  'creators',
+  'follower_history',
+  'videos',
+  'comments',
+  'trends',
+  'portraits',
+  'live_sessions',
+  'live_minutes',
+  'topics',
+  'topic_videos',
+] as const;
 export type VideoImportKind = (typeof videoImportKinds)[number];
 export type VideoImportFormat = 'csv' | 'jsonl';
 
@@ -74,6 +91,60 @@ export const videoImportColumns: Record<VideoImportKind, ReadonlyArray<{ name: s
     { name: 'reply_count', required: false },
     { name: 'nickname', required: false },
     { name: 'avatar_url', required: false },
+  ],
+  trends: [
+    { name: 'aweme_id', required: true },
+    { name: 'time', required: true },
+    { name: 'good_count', required: true },
+    { name: 'comment_count', required: false },
+    { name: 'share_count', required: false },
+    { name: 'collect_count', required: false },
+  ],
+  follower_history: [
+    { name: 'user_id', required: true },
+    { name: 'day', required: true },
+    { name: 'follower_count', required: true },
+  ],
+  portraits: [
+    { name: 'subject_type', required: true },
+    { name: 'subject_id', required: true },
+    { name: 'dimension', required: true },
+    { name: 'label', required: true },
+    { name: 'share', required: true },
+    { name: 'as_of', required: false },
+  ],
+  live_sessions: [
+    { name: 'room_id', required: true },
+    { name: 'author_user_id', required: true },
+    { name: 'title', required: false },
+    { name: 'cover', required: false },
+    { name: 'start_time', required: true },
+    { name: 'end_time', required: false },
+    { name: 'watch_count', required: true },
+    { name: 'peak_online', required: true },
+    { name: 'sales_amount_fen', required: true },
+    { name: 'goods', required: false },
+  ],
+  live_minutes: [
+    { name: 'room_id', required: true },
+    { name: 'minute', required: true },
+    { name: 'online', required: true },
+    { name: 'entering', required: false },
+    { name: 'sales_fen', required: false },
+  ],
+  topics: [
+    { name: 'kind', required: true },
+    { name: 'name', required: true },
+    { name: 'day', required: true },
+    { name: 'heat', required: true },
+    { name: 'video_count', required: true },
+    { name: 'growth', required: false },
+  ],
+  topic_videos: [
+    { name: 'kind', required: true },
+    { name: 'name', required: true },
+    { name: 'day', required: true },
+    { name: 'aweme_id', required: true },
   ],
 };
 
@@ -205,10 +276,10 @@ function rowChecker(raw: RawVideoRow) {
     }
     return at;
   };
-  const day = (column: string, label: string): string | null => {
+  const day = (column: string, label: string, required = true): string | null => {
     const given = text(values[column]);
     if (!given) {
-      fail(column, `${label}不能为空`);
+      if (required) fail(column, `${label}不能为空`);
       return null;
     }
     const parsed = new Date(`${given}T00:00:00Z`);
@@ -238,7 +309,43 @@ function rowChecker(raw: RawVideoRow) {
     }
     return [...new Set(items)];
   };
-  return { errors, values, fail, string, optional, count, signed, flag, instant, day, list };
+  /**
+   * A fraction: a number (0.352) or a percentage ('35.2%'). `min`/`max` bound the fraction; an empty
+   * cell is null (or an error when required).
+   */
+  const fraction = (column: string, label: string, required: boolean, min: number, max: number, message: string) => {
+    const value = values[column];
+    if (isBlank(value)) {
+      if (required) fail(column, `${label}不能为空`);
+      return null;
+    }
+    const given = text(value);
+    const percent = /^-?\d+(\.\d+)?%$/.test(given);
+    const parsed =
+      typeof value === 'number'
+        ? value
+        : percent
+          ? Number(given.slice(0, -1)) / 100
+          : /^-?\d+(\.\d+)?$/.test(given)
+            ? Number(given)
+            : Number.NaN;
+    if (!Number.isFinite(parsed) || parsed < min || parsed > max) {
+      fail(column, message);
+      return null;
+    }
+    return parsed;
+  };
+  /** One of a few words (English or Chinese) standing for a code. */
+  const choice = <T extends string>(column: string, words: Record<string, T>, message: string): T | null => {
+    const given = text(values[column]);
+    const found = Object.hasOwn(words, given.toLowerCase()) ? words[given.toLowerCase()] : undefined;
+    if (found === undefined) {
+      fail(column, message);
+      return null;
+    }
+    return found;
+  };
+  return { errors, values, fail, string, optional, count, signed, flag, instant, day, list, fraction, choice };
 }
 
 const finish = <T>(errors: ImportRowError[], input: T): CheckedVideoRow<T> =>
@@ -287,6 +394,7 @@ export function checkCreatorRow(raw: RawVideoRow): CheckedVideoRow<CreatorIngest
 
 const statuses = new Set(['normal', 'deleted', 'hidden']);
 
+/** The goods column of a video or a live session: a JSON array of products, or null when empty. */
 function goodsOf(c: ReturnType<typeof rowChecker>): GoodsItem[] | null {
   const value = c.values.goods;
   if (isBlank(value)) return null;
@@ -373,6 +481,191 @@ export function checkCommentRow(raw: RawVideoRow): CheckedVideoRow<CommentRecord
     replyCount: c.count('reply_count', '回复数', false, MAX_INT) ?? 0,
     nickname: c.string('nickname', '昵称', false, 100),
     avatarUrl: c.string('avatar_url', '头像', false, 1_000),
+  };
+  return finish(c.errors, input);
+}
+
+// ——— trend points, follower history, portraits ———
+
+/** One hour of a video's first 72 hours: its cumulative figures measured at `time`. */
+export interface TrendPointRecord {
+  awemeId: string;
+  time: Date;
+  goodCount: number;
+  /** Null = not observed that hour. */
+  commentCount: number | null;
+  shareCount: number | null;
+  collectCount: number | null;
+}
+
+/** Checks one trends row (which hour of the window it is needs the video: the import works it out). */
+export function checkTrendRow(raw: RawVideoRow): CheckedVideoRow<TrendPointRecord> {
+  const c = rowChecker(raw);
+  const input: TrendPointRecord = {
+    awemeId: c.string('aweme_id', '视频ID', true, 64),
+    time: c.instant('time', '统计时间', true) ?? new Date(0),
+    goodCount: c.count('good_count', '点赞数', true) ?? 0,
+    commentCount: c.count('comment_count', '评论数', false),
+    shareCount: c.count('share_count', '分享数', false),
+    collectCount: c.count('collect_count', '收藏数', false),
+  };
+  return finish(c.errors, input);
+}
+
+/** A creator's followers on a day. */
+export interface FollowerPointRecord {
+  userId: string;
+  day: string;
+  followerCount: number;
+}
+
+export function checkFollowerRow(raw: RawVideoRow): CheckedVideoRow<FollowerPointRecord> {
+  const c = rowChecker(raw);
+  const input: FollowerPointRecord = {
+    userId: c.string('user_id', '达人ID', true, 128),
+    day: c.day('day', '日期') ?? '',
+    followerCount: c.count('follower_count', '粉丝数', true) ?? 0,
+  };
+  return finish(c.errors, input);
+}
+
+/** The audience dimensions a portrait file fills, by their column word (English or Chinese). */
+export const portraitDimensions = ['gender', 'age', 'province', 'city', 'city_level', 'device', 'interest'] as const;
+export type PortraitDimension = (typeof portraitDimensions)[number];
+const dimensionWords: Record<string, PortraitDimension> = {
+  ...Object.fromEntries(portraitDimensions.map((name) => [name, name])),
+  性别: 'gender',
+  年龄: 'age',
+  省份: 'province',
+  城市: 'city',
+  城市等级: 'city_level',
+  城市线级: 'city_level',
+  设备: 'device',
+  兴趣: 'interest',
+};
+const subjectWords: Record<string, 'video' | 'creator'> = {
+  video: 'video',
+  视频: 'video',
+  creator: 'creator',
+  达人: 'creator',
+};
+
+/** One label's share of one dimension of a video's or a creator's audience. */
+export interface PortraitShareRecord {
+  subjectType: 'video' | 'creator';
+  /** The video's aweme id or the creator's user id. */
+  subjectId: string;
+  dimension: PortraitDimension;
+  label: string;
+  /** 0–1; 0 removes the label. */
+  share: number;
+  asOf: string | null;
+}
+
+export function checkPortraitRow(raw: RawVideoRow): CheckedVideoRow<PortraitShareRecord> {
+  const c = rowChecker(raw);
+  const input: PortraitShareRecord = {
+    subjectType: c.choice('subject_type', subjectWords, '画像对象应为 video（视频）或 creator（达人）') ?? 'video',
+    subjectId: c.string('subject_id', '对象ID', true, 128),
+    dimension:
+      c.choice('dimension', dimensionWords, '维度应为 gender、age、province、city、city_level、device 或 interest') ??
+      'gender',
+    label: c.string('label', '标签', true, 50),
+    share: c.fraction('share', '占比', true, 0, 1, '占比应为 0–1 的小数或百分数（如 35.2%）') ?? 0,
+    asOf: c.day('as_of', '数据日期', false),
+  };
+  return finish(c.errors, input);
+}
+
+// ——— live sessions and their minutes ———
+
+/** A live session's head as a file gives it (its minutes come in their own file). */
+export type LiveSessionRecord = Omit<LiveSessionIngest, 'minutes'>;
+
+export function checkLiveSessionRow(raw: RawVideoRow): CheckedVideoRow<LiveSessionRecord> {
+  const c = rowChecker(raw);
+  const startTime = c.instant('start_time', '开播时间', true);
+  const endTime = c.instant('end_time', '下播时间', false);
+  if (startTime && endTime && endTime < startTime) c.fail('end_time', '下播时间不能早于开播时间');
+  const input: LiveSessionRecord = {
+    roomId: c.string('room_id', '直播间ID', true, 64),
+    authorUserId: c.string('author_user_id', '达人ID', true, 128),
+    title: c.string('title', '直播标题', false, 200),
+    cover: c.string('cover', '封面', false, 1_000),
+    startTime: startTime ?? new Date(0),
+    endTime,
+    watchCount: c.count('watch_count', '观看人次', true) ?? 0,
+    peakOnline: c.count('peak_online', '在线峰值', true, MAX_INT) ?? 0,
+    salesAmountFen: c.count('sales_amount_fen', '销售额（分）', true) ?? 0,
+    goods: goodsOf(c),
+    isDemo: false,
+  };
+  return finish(c.errors, input);
+}
+
+/** One minute of a live session, counted from its start. */
+export interface LiveMinuteRecord {
+  roomId: string;
+  minute: number;
+  online: number;
+  entering: number;
+  salesFen: number;
+}
+
+export function checkLiveMinuteRow(raw: RawVideoRow): CheckedVideoRow<LiveMinuteRecord> {
+  const c = rowChecker(raw);
+  const input: LiveMinuteRecord = {
+    roomId: c.string('room_id', '直播间ID', true, 64),
+    minute: c.count('minute', '分钟', true, MAX_INT) ?? 0,
+    online: c.count('online', '在线人数', true, MAX_INT) ?? 0,
+    entering: c.count('entering', '进场人数', false, MAX_INT) ?? 0,
+    salesFen: c.count('sales_fen', '销售额（分）', false) ?? 0,
+  };
+  return finish(c.errors, input);
+}
+
+// ——— topics and their works ———
+
+const topicKindWords: Record<string, TopicIngest['kind']> = {
+  video: 'video',
+  视频: 'video',
+  image_text: 'image_text',
+  图文: 'image_text',
+};
+const topicKindMessage = '话题类型应为 video（视频）或 image_text（图文）';
+
+/** A topic of a day (its works come in their own file). */
+export type TopicRecord = Omit<TopicIngest, 'awemeIds'>;
+
+export function checkTopicRow(raw: RawVideoRow): CheckedVideoRow<TopicRecord> {
+  const c = rowChecker(raw);
+  const input: TopicRecord = {
+    kind: c.choice('kind', topicKindWords, topicKindMessage) ?? 'video',
+    name: c.string('name', '话题', true, 100).replace(/^#/, ''),
+    day: c.day('day', '日期') ?? '',
+    heat: c.count('heat', '热度', true) ?? 0,
+    videoCount: c.count('video_count', '视频数', true, MAX_INT) ?? 0,
+    growth: c.fraction('growth', '增长率', false, -1_000, 1_000, '增长率应为小数（如 0.12）或百分数（如 12%）') ?? 0,
+    isDemo: false,
+  };
+  return finish(c.errors, input);
+}
+
+/** A work under a topic: the topic by kind, day and name, the work by aweme id. */
+export interface TopicVideoRecord {
+  kind: TopicIngest['kind'];
+  name: string;
+  day: string;
+  awemeId: string;
+}
+
+export function checkTopicVideoRow(raw: RawVideoRow): CheckedVideoRow<TopicVideoRecord> {
+  const c = rowChecker(raw);
+  const input: TopicVideoRecord = {
+    kind: c.choice('kind', topicKindWords, topicKindMessage) ?? 'video',
+    name: c.string('name', '话题', true, 100).replace(/^#/, ''),
+    day: c.day('day', '日期') ?? '',
+    awemeId: c.string('aweme_id', '视频ID', true, 64),
   };
   return finish(c.errors, input);
 }

@@ -135,7 +135,8 @@ export interface LiveSessionIngest {
   watchCount: number;
   peakOnline: number;
   salesAmountFen: number;
-  goods: GoodsItem[];
+  /** Null keeps the stored goods (none for a new session). */
+  goods: GoodsItem[] | null;
   /** Minutes from the start; stored minutes not in the list stay. */
   minutes: Array<{ minute: number; online: number; entering: number; salesFen: number }>;
   isDemo: boolean;
@@ -250,19 +251,26 @@ export async function upsertCreators(db: Database, input: readonly CreatorIngest
   };
 }
 
-/** Upserts followers per day by (creator, day). */
+/** Upserts followers per day by (creator, day). Returns how many days were new. */
 export async function upsertFollowerHistory(
   db: Database,
   input: ReadonlyArray<{ creatorId: number; day: string; followerCount: number }>,
-) {
+): Promise<number> {
   const rows = lastOfEach(input, (row) => `${row.creatorId}/${row.day}`);
-  if (rows.length === 0) return;
-  await db.execute(sql`
+  if (rows.length === 0) return 0;
+  const [counted] = await queryRows<{ inserted: number }>(
+    db,
+    sql`
+    WITH written AS (
     INSERT INTO creator_follower_history (creator_id, day, follower_count)
     SELECT * FROM unnest(${sql.param(rows.map((row) => row.creatorId))}::bigint[],
       ${sql.param(rows.map((row) => row.day))}::date[], ${sql.param(rows.map((row) => row.followerCount))}::bigint[])
     ON CONFLICT (creator_id, day) DO UPDATE SET follower_count = excluded.follower_count
-  `);
+    RETURNING (xmax = 0) AS inserted)
+    SELECT count(*) FILTER (WHERE inserted)::int AS inserted FROM written
+  `,
+  );
+  return Number(counted?.inserted ?? 0);
 }
 
 /**
@@ -473,11 +481,12 @@ export async function rankUnrankedKeywordVideos(db: Database, asOf: string) {
 
 /**
  * Upserts live sessions by (platform, room id) under their creators, and their minutes by (session,
- * minute). Returns the room ids skipped because their creator is not in the library.
+ * minute). Returns each stored session's id by room id, how many were new, and the room ids skipped
+ * because their creator is not in the library.
  */
 export async function upsertLiveSessions(db: Database, input: readonly LiveSessionIngest[]) {
   const rows = lastOfEach(input, (row) => row.roomId);
-  if (rows.length === 0) return { ids: new Map<string, number>(), missingAuthor: [] as string[] };
+  if (rows.length === 0) return { ids: new Map<string, number>(), inserted: 0, missingAuthor: [] as string[] };
   const payload = rows.map((row) => ({
     room_id: row.roomId,
     author: row.authorUserId,
@@ -491,23 +500,24 @@ export async function upsertLiveSessions(db: Database, input: readonly LiveSessi
     goods: row.goods,
     is_demo: row.isDemo,
   }));
-  const returned = await queryRows<{ id: number; room_id: string }>(
+  const returned = await queryRows<{ id: number; room_id: string; inserted: boolean }>(
     db,
     sql`
     INSERT INTO live_sessions (platform, room_id, creator_id, title, cover, start_time, end_time, watch_count,
       peak_online, sales_amount_fen, goods, is_demo)
     SELECT ${VIDEO_PLATFORM}, r.room_id, a.id, r.title, r.cover, r.start_time, r.end_time, r.watch_count, r.peak_online,
-      r.sales, r.goods, r.is_demo
+      r.sales, COALESCE(r.goods, s.goods, '[]'::jsonb), r.is_demo
     FROM jsonb_to_recordset(${json(payload)}::jsonb) AS r(room_id text, author text, title text, cover text,
       start_time timestamptz, end_time timestamptz, watch_count bigint, peak_online int, sales bigint, goods jsonb,
       is_demo boolean)
     JOIN creators a ON a.platform = ${VIDEO_PLATFORM} AND a.user_id = r.author
+    LEFT JOIN live_sessions s ON s.platform = ${VIDEO_PLATFORM} AND s.room_id = r.room_id
     ON CONFLICT (platform, room_id) DO UPDATE SET creator_id = excluded.creator_id, title = excluded.title,
       cover = excluded.cover, start_time = excluded.start_time, end_time = excluded.end_time,
       watch_count = excluded.watch_count, peak_online = excluded.peak_online,
       sales_amount_fen = excluded.sales_amount_fen, goods = excluded.goods, is_demo = excluded.is_demo,
       updated_at = now()
-    RETURNING id, room_id
+    RETURNING id, room_id, (xmax = 0) AS inserted
   `,
   );
   const ids = new Map(returned.map((row) => [row.room_id, Number(row.id)]));
@@ -515,23 +525,56 @@ export async function upsertLiveSessions(db: Database, input: readonly LiveSessi
     ids.has(row.roomId) ? row.minutes.map((minute) => ({ sessionId: ids.get(row.roomId)!, ...minute })) : [],
   );
   for (let start = 0; start < minutes.length; start += 5_000) {
-    const slice = lastOfEach(minutes.slice(start, start + 5_000), (row) => `${row.sessionId}/${row.minute}`);
-    await db.execute(sql`
-      INSERT INTO live_minutes (session_id, minute, online, entering, sales_fen)
-      SELECT * FROM unnest(${sql.param(slice.map((row) => row.sessionId))}::bigint[],
-        ${sql.param(slice.map((row) => row.minute))}::int[], ${sql.param(slice.map((row) => row.online))}::int[],
-        ${sql.param(slice.map((row) => row.entering))}::int[], ${sql.param(slice.map((row) => row.salesFen))}::bigint[])
-      ON CONFLICT (session_id, minute) DO UPDATE SET online = excluded.online, entering = excluded.entering,
-        sales_fen = excluded.sales_fen
-    `);
+    await upsertLiveMinutes(db, minutes.slice(start, start + 5_000));
   }
-  return { ids, missingAuthor: rows.filter((row) => !ids.has(row.roomId)).map((row) => row.roomId) };
+  return {
+    ids,
+    inserted: returned.filter((row) => row.inserted).length,
+    missingAuthor: rows.filter((row) => !ids.has(row.roomId)).map((row) => row.roomId),
+  };
 }
 
-/** Upserts topics by (platform, kind, day, name) and adds their works (aweme ids not in the library skipped). */
+/** A live session's minute by the session's id. */
+export interface LiveMinuteIngest {
+  sessionId: number;
+  minute: number;
+  online: number;
+  entering: number;
+  salesFen: number;
+}
+
+/** Upserts minutes of live sessions by (session, minute). Returns how many were new. */
+export async function upsertLiveMinutes(db: Database, input: readonly LiveMinuteIngest[]): Promise<number> {
+  const rows = lastOfEach(input, (row) => `${row.sessionId}/${row.minute}`);
+  if (rows.length === 0) return 0;
+  const [counted] = await queryRows<{ inserted: number }>(
+    db,
+    sql`
+    WITH written AS (
+    INSERT INTO live_minutes (session_id, minute, online, entering, sales_fen)
+    SELECT * FROM unnest(${sql.param(rows.map((row) => row.sessionId))}::bigint[],
+      ${sql.param(rows.map((row) => row.minute))}::int[], ${sql.param(rows.map((row) => row.online))}::int[],
+      ${sql.param(rows.map((row) => row.entering))}::int[], ${sql.param(rows.map((row) => row.salesFen))}::bigint[])
+    ON CONFLICT (session_id, minute) DO UPDATE SET online = excluded.online, entering = excluded.entering,
+      sales_fen = excluded.sales_fen
+    RETURNING (xmax = 0) AS inserted)
+    SELECT count(*) FILTER (WHERE inserted)::int AS inserted FROM written
+  `,
+  );
+  return Number(counted?.inserted ?? 0);
+}
+
+/** A topic's key within the library: its kind, day and name. */
+export const topicKey = (topic: { kind: string; day: string; name: string }) =>
+  `${topic.kind}/${topic.day}/${topic.name}`;
+
+/**
+ * Upserts topics by (platform, kind, day, name) and adds their works (aweme ids not in the library
+ * skipped). Returns each topic's id by {@link topicKey}, and how many were new.
+ */
 export async function upsertTopics(db: Database, input: readonly TopicIngest[]) {
-  const rows = lastOfEach(input, (row) => `${row.kind}/${row.day}/${row.name}`);
-  if (rows.length === 0) return new Map<string, number>();
+  const rows = lastOfEach(input, topicKey);
+  if (rows.length === 0) return { ids: new Map<string, number>(), inserted: 0 };
   const payload = rows.map((row) => ({
     kind: row.kind,
     name: row.name,
@@ -541,7 +584,7 @@ export async function upsertTopics(db: Database, input: readonly TopicIngest[]) 
     growth: row.growth,
     is_demo: row.isDemo,
   }));
-  const returned = await queryRows<{ id: number; kind: string; day: string; name: string }>(
+  const returned = await queryRows<{ id: number; kind: string; day: string; name: string; inserted: boolean }>(
     db,
     sql`
     INSERT INTO topics (platform, kind, name, heat, video_count, growth, day, is_demo)
@@ -550,12 +593,12 @@ export async function upsertTopics(db: Database, input: readonly TopicIngest[]) 
       growth real, is_demo boolean)
     ON CONFLICT (platform, kind, day, name) DO UPDATE SET heat = excluded.heat, video_count = excluded.video_count,
       growth = excluded.growth, is_demo = excluded.is_demo, updated_at = now()
-    RETURNING id, kind, to_char(day, 'YYYY-MM-DD') AS day, name
+    RETURNING id, kind, to_char(day, 'YYYY-MM-DD') AS day, name, (xmax = 0) AS inserted
   `,
   );
-  const ids = new Map(returned.map((row) => [`${row.kind}/${row.day}/${row.name}`, Number(row.id)]));
+  const ids = new Map(returned.map((row) => [topicKey(row), Number(row.id)]));
   const links = rows.flatMap((row) => {
-    const id = ids.get(`${row.kind}/${row.day}/${row.name}`);
+    const id = ids.get(topicKey(row));
     return id === undefined ? [] : row.awemeIds.map((awemeId) => ({ id, awemeId }));
   });
   if (links.length > 0) {
@@ -568,5 +611,155 @@ export async function upsertTopics(db: Database, input: readonly TopicIngest[]) 
       ON CONFLICT DO NOTHING
     `);
   }
-  return ids;
+  return { ids, inserted: returned.filter((row) => row.inserted).length };
+}
+
+/** Adds works to topics by their ids (a link already there stays). Returns how many links were new. */
+export async function linkTopicVideos(
+  db: Database,
+  input: ReadonlyArray<{ topicId: number; videoId: number }>,
+): Promise<number> {
+  const rows = lastOfEach(input, (row) => `${row.topicId}/${row.videoId}`);
+  if (rows.length === 0) return 0;
+  const written = await queryRows<{ topic_id: number }>(
+    db,
+    sql`
+    INSERT INTO topic_videos (topic_id, video_id)
+    SELECT * FROM unnest(${sql.param(rows.map((row) => row.topicId))}::bigint[],
+      ${sql.param(rows.map((row) => row.videoId))}::bigint[])
+    ON CONFLICT DO NOTHING
+    RETURNING topic_id
+  `,
+  );
+  return written.length;
+}
+
+// ——— look-ups by the platform's keys (the importers name rows by them) ———
+
+/** Stored videos by aweme id: their id and publish instant. */
+export async function findVideosByAwemeId(db: Database, awemeIds: readonly string[]) {
+  const wanted = [...new Set(awemeIds)];
+  if (wanted.length === 0) return new Map<string, { id: number; createTime: Date }>();
+  const rows = await queryRows<{ id: number; aweme_id: string; create_time: string | Date }>(
+    db,
+    sql`SELECT id, aweme_id, create_time FROM videos
+        WHERE platform = ${VIDEO_PLATFORM} AND aweme_id = ANY(${sql.param(wanted)}::text[])`,
+  );
+  return new Map(
+    rows.map((row) => [row.aweme_id, { id: Number(row.id), createTime: new Date(row.create_time) }] as const),
+  );
+}
+
+/** Stored creators' ids by user id. */
+export async function findCreatorIdsByUserId(db: Database, userIds: readonly string[]) {
+  const wanted = [...new Set(userIds)];
+  if (wanted.length === 0) return new Map<string, number>();
+  const rows = await queryRows<{ id: number; user_id: string }>(
+    db,
+    sql`SELECT id, user_id FROM creators WHERE platform = ${VIDEO_PLATFORM} AND user_id = ANY(${sql.param(wanted)}::text[])`,
+  );
+  return new Map(rows.map((row) => [row.user_id, Number(row.id)] as const));
+}
+
+/** Stored live sessions' ids by room id. */
+export async function findLiveSessionIdsByRoomId(db: Database, roomIds: readonly string[]) {
+  const wanted = [...new Set(roomIds)];
+  if (wanted.length === 0) return new Map<string, number>();
+  const rows = await queryRows<{ id: number; room_id: string }>(
+    db,
+    sql`SELECT id, room_id FROM live_sessions
+        WHERE platform = ${VIDEO_PLATFORM} AND room_id = ANY(${sql.param(wanted)}::text[])`,
+  );
+  return new Map(rows.map((row) => [row.room_id, Number(row.id)] as const));
+}
+
+/** Stored topics' ids by {@link topicKey}. */
+export async function findTopicIds(db: Database, keys: ReadonlyArray<{ kind: string; day: string; name: string }>) {
+  const wanted = lastOfEach(keys, topicKey);
+  if (wanted.length === 0) return new Map<string, number>();
+  const rows = await queryRows<{ id: number; kind: string; day: string; name: string }>(
+    db,
+    sql`SELECT t.id, t.kind, to_char(t.day, 'YYYY-MM-DD') AS day, t.name
+        FROM unnest(${sql.param(wanted.map((key) => key.kind))}::text[], ${sql.param(wanted.map((key) => key.day))}::date[],
+          ${sql.param(wanted.map((key) => key.name))}::text[]) AS k(kind, day, name)
+        JOIN topics t ON t.platform = ${VIDEO_PLATFORM} AND t.kind = k.kind AND t.day = k.day AND t.name = k.name`,
+  );
+  return new Map(rows.map((row) => [topicKey(row), Number(row.id)] as const));
+}
+
+/** The stored first-72-hours trends of videos (unobserved hours null), by video id. */
+export async function selectTrends(db: Database, videoIds: readonly number[]) {
+  if (videoIds.length === 0) return new Map<number, Omit<TrendIngest, 'videoId'>>();
+  const rows = await queryRows<{
+    video_id: number;
+    start_time: string | Date;
+    good: Array<number | null>;
+    comment: Array<number | null>;
+    share: Array<number | null>;
+    collect: Array<number | null>;
+  }>(
+    db,
+    // As JSON: an unobserved hour's null survives (drizzle's array mapping would make it 0).
+    sql`SELECT video_id, start_time, array_to_json(good_values) AS good, array_to_json(comment_values) AS comment,
+          array_to_json(share_values) AS share, array_to_json(collect_values) AS collect
+        FROM video_trends WHERE video_id = ANY(${sql.param([...videoIds])}::bigint[])`,
+  );
+  const numbers = (values: unknown) =>
+    (typeof values === 'string' ? JSON.parse(values) : values) as Array<number | null>;
+  return new Map(
+    rows.map((row) => [
+      Number(row.video_id),
+      {
+        startTime: new Date(row.start_time),
+        goodValues: numbers(row.good).map((value) => (value === null ? null : Number(value))),
+        commentValues: numbers(row.comment).map((value) => (value === null ? null : Number(value))),
+        shareValues: numbers(row.share).map((value) => (value === null ? null : Number(value))),
+        collectValues: numbers(row.collect).map((value) => (value === null ? null : Number(value))),
+      },
+    ]),
+  );
+}
+
+/** The stored portraits of subjects of one type, by subject id. */
+export async function selectPortraits(db: Database, subjectType: 'video' | 'creator', subjectIds: readonly number[]) {
+  if (subjectIds.length === 0) return new Map<number, PortraitIngest>();
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`SELECT subject_id, age, area, atv, category, city, city_level, consume, device, gender, liveness, province,
+          gender_more, age_more, province_more, city_more, city_level_more, device_more, interest_more,
+          to_char(as_of, 'YYYY-MM-DD') AS as_of, is_demo
+        FROM audience_portraits
+        WHERE subject_type = ${subjectType} AND subject_id = ANY(${sql.param([...subjectIds])}::bigint[])`,
+  );
+  const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+  const shares = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as PortraitShare[];
+  return new Map(
+    rows.map((row) => [
+      Number(row.subject_id),
+      {
+        subjectType,
+        subjectId: Number(row.subject_id),
+        age: text(row.age),
+        area: text(row.area),
+        atv: text(row.atv),
+        category: text(row.category),
+        city: text(row.city),
+        cityLevel: text(row.city_level),
+        consume: text(row.consume),
+        device: text(row.device),
+        gender: text(row.gender),
+        liveness: text(row.liveness),
+        province: text(row.province),
+        genderMore: shares(row.gender_more),
+        ageMore: shares(row.age_more),
+        provinceMore: shares(row.province_more),
+        cityMore: shares(row.city_more),
+        cityLevelMore: shares(row.city_level_more),
+        deviceMore: shares(row.device_more),
+        interestMore: shares(row.interest_more),
+        asOf: String(row.as_of),
+        isDemo: Boolean(row.is_demo),
+      } satisfies PortraitIngest,
+    ]),
+  );
 }
