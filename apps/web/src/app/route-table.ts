@@ -207,14 +207,47 @@ export const routeTable: RouteMeta[] = [
     ...keywordDetail,
     page: () => import('../features/keyword-detail/pages/keyword-detail-page'),
   }),
-  route('/simmind', '关键词思维导图', '以思维导图展开关键词的相关词与长尾词。', { ...login, tab: 'ai', layout: 'key' }),
-  route('/keywordImg', 'AI图文', '根据关键词生成图文笔记。', { ...login, tab: 'ai' }),
-  route('/keywordImgDetails', 'AI图文详情', '查看与编辑生成的图文作品。', { ...login, tab: 'ai' }),
-  route('/keywordImgsV2', 'AI图文批量创作', '批量生成图文作品。', { ...login, tab: 'ai' }),
-  route('/keywordImgHistory/:tabVal?', 'AI图文历史', '查看生成过的图文作品。', { ...login, tab: 'ai' }),
-  route('/liveReplay/:liveId', '直播复盘详情', '单场直播的复盘分析。', { ...login, tab: 'ai' }),
-  route('/AiLiveReplay', 'AI直播复盘', '上传直播录像，AI 生成复盘报告。', { ...login, tab: 'ai' }),
-  route('/AiLiveReplayHistory', '直播复盘历史', '查看您的直播复盘记录。', { ...login, tab: 'ai' }),
+  route('/simmind', '关键词思维导图', '以思维导图展开关键词的相关词与长尾词。', {
+    ...login,
+    tab: 'ai',
+    layout: 'key',
+    page: () => import('../features/mind-map/pages/simmind-page'),
+  }),
+  route('/keywordImg', 'AI图文', '根据关键词生成图文笔记。', {
+    ...login,
+    tab: 'ai',
+    page: () => import('../features/image-text/pages/keyword-img-page'),
+  }),
+  route('/keywordImgDetails', 'AI图文详情', '查看与编辑生成的图文作品。', {
+    ...login,
+    tab: 'ai',
+    page: () => import('../features/image-text/pages/keyword-img-details-page'),
+  }),
+  route('/keywordImgsV2', 'AI图文批量创作', '批量生成图文作品。', {
+    ...login,
+    tab: 'ai',
+    page: () => import('../features/image-text/pages/keyword-imgs-v2-page'),
+  }),
+  route('/keywordImgHistory/:tabVal?', 'AI图文历史', '查看生成过的图文作品。', {
+    ...login,
+    tab: 'ai',
+    page: () => import('../features/image-text/pages/keyword-img-history-page'),
+  }),
+  route('/liveReplay/:liveId', '直播复盘详情', '单场直播的复盘分析。', {
+    ...login,
+    tab: 'ai',
+    page: () => import('../features/live-replay/pages/live-replay-page'),
+  }),
+  route('/AiLiveReplay', 'AI直播复盘', '上传直播录像，AI 生成复盘报告。', {
+    ...login,
+    tab: 'ai',
+    page: () => import('../features/live-replay/pages/ai-live-replay-page'),
+  }),
+  route('/AiLiveReplayHistory', '直播复盘历史', '查看您的直播复盘记录。', {
+    ...login,
+    tab: 'ai',
+    page: () => import('../features/live-replay/pages/ai-live-replay-history-page'),
+  }),
   route('/oneSend', '一键发布', '将作品一键发布到已授权账号。', {
     ...login,
     tab: 'ai',
@@ -251,7 +284,10 @@ export const routeTable: RouteMeta[] = [
     layout: 'plain',
     page: () => import('../features/live/pages/live-screen-page'),
   }),
-  route('/setImg', '图文设置', '设置图文作品的模板与样式。', { tab: 'ai' }),
+  route('/setImg', '图文设置', '设置图文作品的模板与样式。', {
+    tab: 'ai',
+    page: () => import('../features/image-text/pages/set-img-page'),
+  }),
   route('/DouyinSugKeyword', '抖音下拉词', '抖音搜索框下拉联想词。', { tab: 'keyword', layout: 'key' }),
   route('/personList', '达人榜', '各领域创作者排行。', {
     tab: 'creator',

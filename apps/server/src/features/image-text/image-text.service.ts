@@ -78,7 +78,7 @@ export async function noteRequest(
         topic: `${keyword}图文笔记`,
         keywords: [keyword],
         relatedWords: related,
-        kind: 'script',
+        kind: 'note',
         videos: videos.map((video) => ({ title: video.title, comments: video.comments })),
       },
       ...(signal ? { signal } : {}),

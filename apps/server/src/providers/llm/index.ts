@@ -35,9 +35,10 @@ export interface LlmContext {
   /**
    * What is asked for: an article from the words (the default), a short-video script drawing on
    * `videos` (AI 文案), picks among `candidates` (AI 选词), a grouping of `wordGroups` (关键词思维导图,
-   * answered in JSON) or a review of `liveReplay` (AI 直播复盘, answered in JSON).
+   * answered in JSON), a review of `liveReplay` (AI 直播复盘, answered in JSON) or an image-text note
+   * drawing on `videos` (AI 图文: a `# ` title line, a short opening and numbered points for the cards).
    */
-  kind?: 'article' | 'script' | 'picks' | 'word-groups' | 'live-replay';
+  kind?: 'article' | 'script' | 'picks' | 'word-groups' | 'live-replay' | 'note';
   /** Videos of the video library to draw on, in the order the prompt numbers them (视频1, 视频2 …). */
   videos?: LlmVideoMaterial[];
   /** Keyword library words to choose from, with their figures. */

@@ -68,6 +68,26 @@ describe('the sandbox LLM', () => {
     expect(text).toContain('#露营装备');
   });
 
+  it('writes an image-text note: a title line and one numbered point per video and related word', () => {
+    const text = sandboxText({
+      kind: 'note',
+      topic: '露营装备图文笔记',
+      keywords: ['露营装备'],
+      relatedWords: ['露营帐篷', '露营装备', '天幕'],
+      videos: [{ title: '新手露营清单', comments: ['帐篷选哪款？'] }],
+    });
+    const lines = text.split('\n');
+    expect(lines[0]).toBe(SANDBOX_LABEL);
+    expect(lines.find((line) => line.startsWith('# '))).toMatch(/露营装备/);
+    const points = lines.filter((line) => /^\d+\. /.test(line));
+    expect(points).toHaveLength(3);
+    expect(points[0]).toContain('「新手露营清单」');
+    expect(points[0]).toContain('帐篷选哪款？');
+    expect(points[1]).toContain('「露营帐篷」');
+    expect(text).not.toContain('「露营装备」：');
+    expect(text).toContain('#露营装备 #露营帐篷 #天幕');
+  });
+
   it('picks the candidates with high demand, few works, little competition and growth, quoting the shown figures', () => {
     const candidate = (word: string, searchIndex: number, competition: number, works: number, growth = 0) => ({
       word,

@@ -43,7 +43,52 @@ export function sandboxText(context: LlmContext, variant = 0): string {
     return JSON.stringify(sandboxLiveReplay(context.liveReplay));
   if (context.kind === 'picks') return picksText(context, variant);
   if (context.kind === 'script') return scriptText(context, variant);
+  if (context.kind === 'note') return noteText(context, variant);
   return articleText(context, variant);
+}
+
+const noteTitles = [
+  (keyword: string, count: number) => `${keyword}怎么选？这${count}点一次讲清`,
+  (keyword: string) => `新手必看！${keyword}避坑指南`,
+  (keyword: string) => `${keyword}清单｜收藏这一篇就够了`,
+];
+const noteLeads = ['照着', '学学', '参考'];
+
+/**
+ * An image-text note (AI 图文): a `# ` title line, an opening, one numbered point per top video (its
+ * title and what its commenters asked) and per related word, a closing and topic tags. The cards are
+ * drawn from the title and the points, so each point stays one short sentence or two.
+ */
+function noteText(context: LlmContext, variant: number): string {
+  const seed = hashOf(`${context.topic}|${context.keywords.join(',')}`) + variant;
+  const keyword = context.keywords[0] ?? context.topic;
+  const words = [...new Set(context.relatedWords.map((word) => word.trim()))].filter(
+    (word) => word && word !== keyword,
+  );
+  const points = (context.videos ?? []).slice(0, 3).map((video, index) => {
+    const comment = video.comments[(seed + index) % Math.max(1, video.comments.length)];
+    const lead = noteLeads[(seed + index) % noteLeads.length];
+    return comment
+      ? `${lead}「${video.title}」：评论区最多人问「${comment}」，先把这个讲清楚。`
+      : `${lead}「${video.title}」：同款场景更容易被刷到。`;
+  });
+  for (const word of words.slice(0, Math.max(2, 6 - points.length))) {
+    points.push(`「${word}」：搜的人多，写进正文和标签更容易被搜到。`);
+  }
+  if (points.length === 0) points.push(`围绕「${keyword}」讲清一个具体场景，比泛泛而谈更能留住人。`);
+  return [
+    SANDBOX_LABEL,
+    '',
+    `# ${noteTitles[seed % noteTitles.length]!(keyword, points.length)}`,
+    '',
+    openings[seed % openings.length]!(keyword),
+    '',
+    ...points.map((point, index) => `${index + 1}. ${point}`),
+    '',
+    closings[(seed >>> 3) % closings.length]!,
+    '',
+    [keyword, ...words.slice(0, 4)].map((word) => `#${word}`).join(' '),
+  ].join('\n');
 }
 
 /**

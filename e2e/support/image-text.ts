@@ -1,0 +1,54 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '@dso/server';
+import { startInProcessWorker } from '@dso/server/startup';
+import { createCreator, createTestDatabase, createUser, createVideo, loginAs } from '@dso/server/testing';
+import { sql } from 'drizzle-orm';
+import { journeyConfig, type RunningServer } from './server';
+
+/** Camping works whose titles hold 露营装备: the top videos a generated work draws on. */
+export const IMAGE_TEXT_VIDEOS = [
+  '露营装备避坑，这三样别买 #露营装备',
+  '新手露营装备清单 #露营',
+  '露营装备怎么选才不踩雷',
+];
+
+export interface ImageTextServer extends RunningServer {
+  token: string;
+  /** The works the VIP user may still hold when the journey starts. */
+  remaining: number;
+}
+
+/**
+ * The real server with the built web app, a few 露营装备 works, a VIP user left with 4 of their 100
+ * AI_PUB_BATCH_COUNT units (so a 4-work archive after one generated work asks for the first 3), the
+ * in-process job worker drawing the cards with the sandbox, and its own DATA_DIR for the pictures.
+ */
+export async function startImageTextServer(): Promise<ImageTextServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'dso-e2e-image-text-'));
+  const database = await createTestDatabase();
+  const creator = await createCreator(database.db, { nickName: '露营的阿野', followers: 120_000 });
+  for (const [index, desc] of IMAGE_TEXT_VIDEOS.entries()) {
+    await createVideo(database.db, { creatorId: creator.id, desc, goodCount: 80_000 - index * 10_000 });
+  }
+  const user = await createUser(database.db, { grade: 'VIP' });
+  const token = await loginAs(database.db, user.id);
+  const app = await buildApp({ config: { ...journeyConfig(), dataDir }, database, logger: false });
+  await database.db.execute(
+    sql`INSERT INTO permission_usage (user_id, alias, period_key, use_val) VALUES (${user.id}, 'AI_PUB_BATCH_COUNT', 'total', 96)`,
+  );
+  const worker = startInProcessWorker(app);
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    url: address,
+    token,
+    remaining: 4,
+    close: async () => {
+      await worker?.stop();
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
