@@ -207,12 +207,7 @@ export const routeTable: RouteMeta[] = [
     ...keywordDetail,
     page: () => import('../features/keyword-detail/pages/keyword-detail-page'),
   }),
-  route('/simmind', '关键词思维导图', '以思维导图展开关键词的相关词与长尾词。', {
-    ...login,
-    tab: 'ai',
-    layout: 'key',
-    page: () => import('../features/mind-map/pages/simmind-page'),
-  }),
+  route('/simmind', '关键词思维导图', '以思维导图展开关键词的相关词与长尾词。', { ...login, tab: 'ai', layout: 'key' }),
   route('/keywordImg', 'AI图文', '根据关键词生成图文笔记。', {
     ...login,
     tab: 'ai',
@@ -233,21 +228,9 @@ export const routeTable: RouteMeta[] = [
     tab: 'ai',
     page: () => import('../features/image-text/pages/keyword-img-history-page'),
   }),
-  route('/liveReplay/:liveId', '直播复盘详情', '单场直播的复盘分析。', {
-    ...login,
-    tab: 'ai',
-    page: () => import('../features/live-replay/pages/live-replay-page'),
-  }),
-  route('/AiLiveReplay', 'AI直播复盘', '上传直播录像，AI 生成复盘报告。', {
-    ...login,
-    tab: 'ai',
-    page: () => import('../features/live-replay/pages/ai-live-replay-page'),
-  }),
-  route('/AiLiveReplayHistory', '直播复盘历史', '查看您的直播复盘记录。', {
-    ...login,
-    tab: 'ai',
-    page: () => import('../features/live-replay/pages/ai-live-replay-history-page'),
-  }),
+  route('/liveReplay/:liveId', '直播复盘详情', '单场直播的复盘分析。', { ...login, tab: 'ai' }),
+  route('/AiLiveReplay', 'AI直播复盘', '上传直播录像，AI 生成复盘报告。', { ...login, tab: 'ai' }),
+  route('/AiLiveReplayHistory', '直播复盘历史', '查看您的直播复盘记录。', { ...login, tab: 'ai' }),
   route('/oneSend', '一键发布', '将作品一键发布到已授权账号。', {
     ...login,
     tab: 'ai',
