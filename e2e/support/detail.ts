@@ -4,6 +4,7 @@ import { firstRunPlan, type SeedPlan, seedKeywords, seedPortraits } from '@dso/s
 import { deriveScope } from '@dso/server/keywords/derive';
 import {
   createCreator,
+  createLiveReplay,
   createLiveSession,
   createTestDatabase,
   createUser,
@@ -113,6 +114,9 @@ export async function startDetailServer(
   const token = await loginAs(database.db, user.id);
   const config = journeyConfig();
   const app = await buildApp({ config, database, logger: false });
+  // The user's finished replay of the ended session, once the app has written the permission table it reads.
+  const replayId = await createLiveReplay(database.db, { userId: user.id, roomId: SAMPLE_ENDED_LIVE_ROOM_ID });
+  if (replayId !== SAMPLE_REPLAY_ID) throw new Error(`the sample replay got id ${replayId}`);
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     url: address,
@@ -134,6 +138,9 @@ export const SAMPLE_CREATOR_ID = 'MS4wLjABAAAAsampleCreator01';
 /** The room ids of the live session every detail server holds (live now) and of an ended one. */
 export const SAMPLE_LIVE_ROOM_ID = '7380000000000000001';
 export const SAMPLE_ENDED_LIVE_ROOM_ID = '7380000000000000002';
+
+/** The id of the user's live replay every detail server holds (the first replay of its fresh database). */
+export const SAMPLE_REPLAY_ID = 1;
 
 /** A session's minutes shaped like a real room: the audience builds for half an hour, then sways; sales come in bursts. */
 function sessionMinutes(count: number) {

@@ -1,28 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot } from '../support/browser';
+import { waitForChart } from '../support/charts';
 import { type DetailServer, signIn, startDetailServer } from '../support/detail';
-
-/** Painted pixels of the canvases inside a chart box: more than a few hundred means something was drawn. */
-async function paintedPixels(page: Page, testId: string): Promise<number> {
-  return page.evaluate((id) => {
-    const canvases = document.querySelectorAll<HTMLCanvasElement>(`[data-testid="${id}"] canvas`);
-    let painted = 0;
-    for (const canvas of canvases) {
-      const context = canvas.getContext('2d');
-      if (!context || canvas.width === 0) continue;
-      const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
-      for (let i = 3; i < pixels.length; i += 4) if ((pixels[i] ?? 0) > 0) painted++;
-    }
-    return painted;
-  }, testId);
-}
-
-/** Waits until a chart has drawn (ECharts animates in, so the first frame can be nearly empty). */
-async function waitForChart(page: Page, testId: string) {
-  await page.locator(`[data-testid="${testId}"] canvas`).first().waitFor();
-  await expect.poll(() => paintedPixels(page, testId), { timeout: 10_000 }).toBeGreaterThan(2000);
-}
 
 describe('keyword boards and details', () => {
   let server: DetailServer;

@@ -9,6 +9,7 @@ export { signDccToken } from '../features/auth/dcc.service';
 export { createTestDatabase } from './database';
 export { createUser, loginAs, nextPhone } from './factories';
 export { createLiveSession } from './live';
+export { createLiveReplay } from './live-replay';
 export { eventsOf, type SteeredMode, steeredLlm, textOf } from './llm';
 export { giveCoupon, lapseOrder, makeCard, ordersOf, readGrade, useUpDailyQuota } from './orders';
 export { createCreator, createTopic, createVideo } from './videos';

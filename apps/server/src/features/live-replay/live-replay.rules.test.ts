@@ -59,13 +59,17 @@ describe('live replay rules', () => {
     ).toEqual([]);
   });
 
-  it('finds the quietest moment after the build-up and before the close', () => {
+  it('finds where the audience fell away most, not the build-up or the close', () => {
     const curve = Array.from({ length: 60 }, (_, minute) => ({
       minute,
-      online: minute < 3 ? 10 : minute === 40 ? 120 : minute > 56 ? 5 : 300,
+      online: minute < 10 ? minute * 30 : minute === 40 ? 120 : minute > 56 ? 5 : 300,
     }));
     expect(lowOf(curve)).toEqual({ minute: 40, online: 120 });
-    expect(lowOf(curve.slice(0, 8))).toBeNull();
+    // A fall of less than a tenth is no moment to act on.
+    expect(
+      lowOf(curve.map((entry) => ({ ...entry, online: entry.minute === 40 ? 290 : Math.max(entry.online, 300) }))),
+    ).toBeNull();
+    expect(lowOf(curve.slice(0, 5))).toBeNull();
   });
 
   it('tells audio and video from other files by their first bytes', () => {

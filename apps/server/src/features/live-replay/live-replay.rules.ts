@@ -127,15 +127,20 @@ export function peaksOf(curve: CurveMinute[], segments: TranscriptSegment[]): Li
 }
 
 /**
- * The quietest moment worth acting on: the lowest online count once the audience has built up (after
- * the first tenth of the session, at least 5 minutes) and before the last 5 minutes; null for a curve
- * too short to have one.
+ * The moment the audience fell away most, worth acting on:
+ * 1. each minute's fall is how far its online count is below the highest count before it;
+ * 2. the last 5 minutes (the close) do not count;
+ * 3. the deepest fall is taken when it is at least 10 % of that highest count, else there is none.
  */
 export function lowOf(curve: CurveMinute[]): CurveMinute | null {
-  const from = Math.max(5, Math.floor(curve.length / 10));
-  const middle = curve.slice(from, Math.max(from, curve.length - 5));
-  if (middle.length === 0) return null;
-  return middle.reduce((low, entry) => (entry.online < low.online ? entry : low));
+  let highest = 0;
+  let deepest: { entry: CurveMinute; fall: number; highest: number } | null = null;
+  for (const entry of curve.slice(0, Math.max(0, curve.length - 5))) {
+    const fall = highest - entry.online;
+    if (fall > 0 && (!deepest || fall > deepest.fall)) deepest = { entry, fall, highest };
+    highest = Math.max(highest, entry.online);
+  }
+  return deepest && deepest.fall >= deepest.highest * 0.1 ? deepest.entry : null;
 }
 
 /** The mean online count over a stretch of seconds (null without a curve or minutes in it). */

@@ -265,8 +265,13 @@ async function writeReport(
   const ranked = [...row.goods].filter((good) => good.sales !== null).sort((a, b) => (b.sales ?? 0) - (a.sales ?? 0));
   const blocks = blocksOf(segments, blockCount(durationSeconds, segments.length)).map((block) => ({
     ...block,
-    goods: mentionsOf(row.goods, [{ start: block.start, end: block.end, text: block.text }])
+    // Most talked about first: the stretch is named after it.
+    goods: mentionsOf(
+      row.goods,
+      segments.filter((segment) => segment.start >= block.start && segment.start < block.end),
+    )
       .filter((mention) => mention.count > 0)
+      .sort((a, b) => b.count - a.count)
       .map((mention) => mention.title),
     online: meanOnline(curve, block.start, block.end),
   }));

@@ -70,7 +70,7 @@ describe('the sandbox live review', () => {
       '「露营好物专场」共60分钟，讲解了2/3款商品，「露营折叠椅」提到最多（6次），在线峰值出现在第30分钟（900人）',
     );
     expect(answer.segments.map((segment) => segment.title)).toEqual(['开场预热', '讲解「露营折叠椅」', '收尾返场']);
-    expect(answer.segments[1]!.summary).toBe('接下来上露营折叠椅。；平均在线500人');
+    expect(answer.segments[1]!.summary).toBe('接下来上露营折叠椅，平均在线500人');
     expect(answer.keep.join()).toContain('第30分钟在线涨到900人（+600）');
     expect(answer.keep.join()).toContain('「露营折叠椅」讲解6次，是本场卖得最好的商品');
     expect(answer.change).toEqual(
@@ -79,6 +79,16 @@ describe('the sandbox live review', () => {
         '「户外天幕」只提到1次，建议补充试用演示和价格对比',
         '第45分钟在线降到150人，可在此前插入福利或抽奖留住观众',
       ]),
+    );
+  });
+
+  it('points out a product talked about most that did not sell most', () => {
+    const goods = task.goods.map((good) => ({
+      ...good,
+      salesRank: good.title === '露营折叠椅' ? 2 : good.title === '户外天幕' ? 1 : 3,
+    }));
+    expect(sandboxLiveReplay({ ...task, goods }).change).toContain(
+      '「露营折叠椅」讲了6次，销量却排第2；可以压缩它的讲解，把时间留给卖得最好的「户外天幕」',
     );
   });
 });

@@ -58,7 +58,7 @@ export function sandboxWordGroups(task: LlmWordGroupsTask): LlmWordGroupsAnswer 
 }
 
 const firstSentence = (text: string, max = 36) => {
-  const sentence = text.split(/(?<=[。！？!?])/)[0]?.trim() ?? '';
+  const sentence = (text.split(/(?<=[。！？!?])/)[0]?.trim() ?? '').replace(/[。！？!?]+$/, '');
   const chars = Array.from(sentence);
   return chars.length > max ? `${chars.slice(0, max).join('')}…` : sentence;
 };
@@ -100,7 +100,7 @@ export function sandboxLiveReplay(task: LlmLiveReplayTask): LlmLiveReplayAnswer 
     title: blockTitle(block, last),
     summary: [firstSentence(block.text), block.online !== null ? `平均在线${block.online}人` : '']
       .filter(Boolean)
-      .join('；'),
+      .join('，'),
   }));
 
   const keep: string[] = [];
@@ -123,6 +123,12 @@ export function sandboxLiveReplay(task: LlmLiveReplayTask): LlmLiveReplayAnswer 
       good.mentions === 0
         ? `「${good.title}」整场没有讲到，建议安排一段完整讲解或下架`
         : `「${good.title}」只提到1次，建议补充试用演示和价格对比`,
+    );
+  }
+  const best = task.goods.find((good) => good.salesRank === 1);
+  if (top && best && top !== best && top.mentions > best.mentions) {
+    change.push(
+      `「${top.title}」讲了${top.mentions}次，销量却排第${top.salesRank}；可以压缩它的讲解，把时间留给卖得最好的「${best.title}」`,
     );
   }
   if (task.low) change.push(`第${task.low.minute}分钟在线降到${task.low.online}人，可在此前插入福利或抽奖留住观众`);

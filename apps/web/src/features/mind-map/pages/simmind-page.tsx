@@ -12,6 +12,7 @@ import { useSession } from '../../../stores/session';
 import { handleQuotaFailure } from '../../upgrade';
 import { buildMindMap, expandMindMapWord } from '../api/mind-map';
 import { MindMapChart } from '../components/mind-map-chart';
+import { MindMapOutline } from '../components/mind-map-outline';
 import { type MindMapExpansion, markdownOf, relationLabels, wordsOnMap } from '../mind-map-tree';
 import '../mind-map.css';
 
@@ -117,7 +118,7 @@ export default function SimmindPage() {
       </header>
       <div className="mm-form">
         <Input
-          aria-label="关键词"
+          aria-label="导图关键词"
           placeholder={`输入关键词，如 ${EXAMPLE_KEYWORD}`}
           value={keyword}
           maxLength={30}
@@ -162,8 +163,11 @@ export default function SimmindPage() {
               </Button>
             </div>
           </div>
-          <div className="mm-board">
-            <MindMapChart map={map} expansion={expansion} onWordClick={toggleWord} onChart={onChart} />
+          <div className="mm-workspace">
+            <div className="mm-board">
+              <MindMapChart map={map} expansion={expansion} onWordClick={toggleWord} onChart={onChart} />
+            </div>
+            <MindMapOutline map={map} expansion={expansion} onWordClick={toggleWord} loadingWord={loadingWord} />
           </div>
         </>
       ) : (

@@ -1,0 +1,23 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** Painted pixels of the canvases inside the chart boxes of a test id: more than a few hundred means a drawing. */
+export async function paintedPixels(page: Page, testId: string): Promise<number> {
+  return page.evaluate((id) => {
+    const canvases = document.querySelectorAll<HTMLCanvasElement>(`[data-testid="${id}"] canvas`);
+    let painted = 0;
+    for (const canvas of canvases) {
+      const context = canvas.getContext('2d');
+      if (!context || canvas.width === 0) continue;
+      const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+      for (let i = 3; i < pixels.length; i += 4) if ((pixels[i] ?? 0) > 0) painted++;
+    }
+    return painted;
+  }, testId);
+}
+
+/** Waits until a chart has drawn (ECharts animates in, so the first frame can be nearly empty). */
+export async function waitForChart(page: Page, testId: string, atLeast = 2000) {
+  await page.locator(`[data-testid="${testId}"] canvas`).first().waitFor();
+  await expect.poll(() => paintedPixels(page, testId), { timeout: 10_000 }).toBeGreaterThan(atLeast);
+}
