@@ -171,14 +171,17 @@ export function candidateValue(candidate: LlmCandidate): number {
   return ((demand * demand) / supply) * growth * ((5 - competition) / 4);
 }
 
-/** Why a candidate is worth doing, from the figure that stands out most. */
+/** Why a candidate is worth doing, from the figures that stand out. */
 function reasonFor(candidate: LlmCandidate, variant: number): string {
   const reasons: string[] = [];
   if (candidate.competition <= 1) reasons.push('竞争很小，新账号也有机会排到前面');
   if (candidate.growthRate >= 0.1) reasons.push('近期搜索在上涨，适合趁早布局');
   if (candidate.searchIndex > candidate.relatedWorkCount * 2) reasons.push('搜索需求明显多于现有作品，内容缺口大');
   if (reasons.length === 0) reasons.push('需求稳定、竞争不激烈，适合持续产出');
-  return reasons[variant % reasons.length]!;
+  // Two reasons when the figures give them, the first rotated by the variant.
+  const first = variant % reasons.length;
+  const second = (first + 1) % reasons.length;
+  return second === first ? reasons[first]! : `${reasons[first]}；${reasons[second]}`;
 }
 
 /**
