@@ -113,6 +113,22 @@ describe('a clean console on every built route', () => {
     });
   }
 
+  // 账号信息, 账号授权 and 子账号管理 share /setting with 我的订单 (the visit above).
+  for (const [type, heading] of [
+    ['account', '账号信息'],
+    ['second', '账号授权'],
+    ['child', '子账号管理'],
+  ]) {
+    it(`loads /setting?type=${type} (${heading}) with no console error, warning or failed resource`, async () => {
+      const { page, context, errors, warnings } = await openPage(browser);
+      await signIn(context, server.token);
+      await page.goto(`${server.url}/setting?type=${type}`, { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { name: heading }).waitFor();
+      expect({ errors, warnings }).toEqual({ errors: [], warnings: [] });
+      await context.close();
+    });
+  }
+
   it('shows an unknown keyword without a failed resource in the console', async () => {
     const { page, context, errors, warnings } = await openPage(browser);
     await signIn(context, server.token);
