@@ -67,7 +67,7 @@ describe('AI 图文: generate a work for a keyword, edit it, find it in history,
     const title = page.getByLabel(/标题/);
     await title.waitFor();
     await title.fill('露营装备清单：新手这样买不踩坑');
-    await page.getByRole('button', { name: '第2张前移' }).click();
+    await page.getByRole('button', { name: '第3张前移' }).click();
     await page.getByRole('button', { name: `删除第${count}张` }).click();
     await expect.poll(() => page.getByTestId('editor-image').count()).toBe(count - 1);
     await page.getByRole('button', { name: /保\s*存/ }).click();

@@ -72,6 +72,7 @@ export async function runImageTextWork(
         points: pages[index - 1] ?? [],
         index,
         total,
+        firstNumber: pages.slice(0, Math.max(0, index - 1)).reduce((sum, page) => sum + page.length, 1),
       };
       const picture = await deps.image.generate({ prompt: promptOf(card, style), card, style });
       const name = `${index + 1}.${extensionOf(picture.mime)}`;

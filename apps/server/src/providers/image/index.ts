@@ -30,6 +30,8 @@ export interface CardContent {
   /** 0 for the cover. */
   index: number;
   total: number;
+  /** The number of this card's first point across the work (cards may hold different counts). */
+  firstNumber?: number;
 }
 
 export interface ImageRequest {

@@ -37,6 +37,8 @@ describe('sandbox image cards', () => {
     expect(svg).toContain('>3</text>');
     expect(svg).toContain('>4</text>');
     expect(svg).toContain('2/2');
+    const last = cardSvg({ title: 't', keyword: 'k', points: ['丙'], index: 3, total: 4, firstNumber: 5 }, style);
+    expect(last).toContain('>5</text>');
   });
 
   it('renders a PNG card of 1080×1440 with ink on it', async () => {

@@ -129,25 +129,33 @@ export function cardSvg(card: CardContent, style: CardStyle): string {
         `fill="${style.primaryColor}" font-weight="bold"`,
       ),
     );
-    let y = 300;
-    const lineHeight = Math.round(size * 1.55);
-    for (const [offset, point] of card.points.entries()) {
-      const number = String((card.index - 1) * card.points.length + offset + 1);
-      const lines = wrapText(point, size, inner - size * 2, 6);
-      if (y + lines.length * lineHeight > CARD_HEIGHT - 160) break;
+    // Fewer points are drawn larger; the block sits in the middle of the space under the running head.
+    const pointSize =
+      card.points.length <= 1 ? Math.round(size * 1.3) : card.points.length === 2 ? Math.round(size * 1.15) : size;
+    const lineHeight = Math.round(pointSize * 1.55);
+    const gap = pointSize * 1.4;
+    const blocks = card.points.map((point) => wrapText(point, pointSize, inner - pointSize * 2, 6));
+    const top = 230;
+    const bottom = CARD_HEIGHT - 160;
+    const height = blocks.reduce((sum, lines) => sum + lines.length * lineHeight, 0) + gap * (blocks.length - 1);
+    let y = Math.max(top + pointSize, Math.round(top + (bottom - top - height) / 2 + pointSize));
+    const firstNumber = card.firstNumber ?? (card.index - 1) * card.points.length + 1;
+    for (const [offset, lines] of blocks.entries()) {
+      const number = String(firstNumber + offset);
+      if (y + (lines.length - 1) * lineHeight > bottom) break;
       parts.push(
-        `<circle cx="${MARGIN + size * 0.6}" cy="${y - size * 0.35}" r="${size * 0.7}" fill="${style.primaryColor}"/>`,
+        `<circle cx="${MARGIN + pointSize * 0.6}" cy="${y - pointSize * 0.35}" r="${pointSize * 0.7}" fill="${style.primaryColor}"/>`,
         textLines(
           [number],
-          MARGIN + size * 0.6 - (number.length * size * 0.56 * 0.8) / 2,
+          MARGIN + pointSize * 0.6 - (number.length * pointSize * 0.56 * 0.8) / 2,
           y,
-          Math.round(size * 0.8),
+          Math.round(pointSize * 0.8),
           0,
           'fill="#ffffff" font-weight="bold"',
         ),
-        textLines(lines, MARGIN + size * 2, y, size, lineHeight, fill),
+        textLines(lines, MARGIN + pointSize * 2, y, pointSize, lineHeight, fill),
       );
-      y += lines.length * lineHeight + size * 1.4;
+      y += lines.length * lineHeight + gap;
     }
   }
   parts.push(textLines([SANDBOX_CARD_LABEL], MARGIN, CARD_HEIGHT - 72, 28, 0, `${fill} fill-opacity="0.55"`));

@@ -19,6 +19,8 @@ interface UploadEntry {
   statusId: string | null;
   /** The template step ran for it. */
   stepped: boolean;
+  /** Why the server refused it, shown under its line. */
+  reason: string | null;
 }
 
 let nextUid = 1;
@@ -65,20 +67,25 @@ export function WorksUploadDialog({ open, onClose }: WorksUploadDialogProps) {
         percent: 0,
         statusId: null,
         stepped: false,
+        reason: null,
       })),
     ]);
   };
 
   /** Uploads one file; its status_id, or null when it failed. */
   const send = async (entry: UploadEntry): Promise<string | null> => {
-    update(entry.uid, { status: 1, percent: 0, statusId: null });
+    update(entry.uid, { status: 1, percent: 0, statusId: null, reason: null });
     try {
       const statusId = await uploadWorksArchive(entry.file, (percent) => update(entry.uid, { percent }));
       update(entry.uid, { status: 2, percent: 100, statusId });
       return statusId;
     } catch (error) {
       const failedUpload = !(error instanceof ApiError) || error.code === NETWORK_FAILURE;
-      update(entry.uid, { status: failedUpload ? 3 : 4 });
+      // A refusal came after the whole file was sent: its bar is full, its line says why.
+      update(
+        entry.uid,
+        failedUpload ? { status: 3 } : { status: 4, percent: 100, reason: (error as ApiError).message || null },
+      );
       handleQuotaFailure(error);
       return null;
     }
@@ -204,6 +211,7 @@ export function WorksUploadDialog({ open, onClose }: WorksUploadDialogProps) {
                     size="small"
                     status={entry.status > 2 ? 'exception' : entry.status === 2 ? 'success' : 'normal'}
                   />
+                  {entry.reason && <div className="it-upload__reason">{entry.reason}</div>}
                 </div>
                 <div className="it-upload__actions">
                   {entry.status > 2 && (
