@@ -7,6 +7,7 @@ import { monitoringJobHandlers } from './features/monitoring/monitor-checks';
 import { invoiceJobHandlers } from './features/orders/invoices/issue-invoice.job';
 import { orderJobHandlers } from './features/orders/payments/maintenance.job';
 import { publishingJobHandlers } from './features/publishing/publishing.job';
+import { videoImportJobHandlers } from './features/videos/import/video-import.jobs';
 import { videoJobHandlers } from './features/videos/refresh/video-refresh.job';
 import type { Providers } from './providers';
 
@@ -30,6 +31,7 @@ export function allJobHandlers(deps?: {
   // jobs) skip them.
   return {
     ...keywordJobHandlers,
+    ...videoImportJobHandlers,
     ...(deps ? orderJobHandlers(deps) : {}),
     ...(deps ? invoiceJobHandlers(deps) : {}),
     ...(deps ? videoJobHandlers({ platformData: deps.providers.platformData }) : {}),

@@ -1,7 +1,7 @@
 import { keywordLength, keywordLimits, keywordMessages, sizeClassCodes } from '@dso/domain';
 import { z } from 'zod';
 import { booleanishSchema, pageNoSchema } from './input';
-import { portraitShareSchema } from './keyword-details';
+import { importReportSchema, portraitShareSchema } from './keyword-details';
 import { figureSchema, keywordRowSchema, keywordTextSchema, rateFigureSchema, requiredKeywordSchema } from './keywords';
 
 /*
@@ -76,7 +76,17 @@ export const VideoPath = {
   favouriteRemove: '/api/favourite/remove',
   /** GET ?type&subject. Login. Whether the caller collected a subject (a keyword page's collect button). */
   favouriteState: '/api/favourite/state',
+  /**
+   * POST multipart (file, kind, format?). Admins. Queues the import of a video-data file of one kind
+   * (docs/data-format.md, "Video data import files"); answers its report, queued.
+   */
+  adminImport: '/api/admin/videos/import',
+  /** GET. Admins. A video-data import's progress and report. */
+  adminImportReport: '/api/admin/videos/imports/:id',
 } as const;
+
+/** The report address of a video-data import. */
+export const videoAdminImportReportPath = (id: number) => `/api/admin/videos/imports/${id}`;
 
 /** The area's limits and defaults (002 §4, §9), in one place. */
 export const videoLimits = {
@@ -906,3 +916,33 @@ export const favouriteListSchema = z.object({
   result: z.array(favouriteItemSchema),
 });
 export type FavouriteList = z.infer<typeof favouriteListSchema>;
+
+// ——— admin import ———
+
+/**
+ * The kinds of video-data file, in an order that imports cleanly: each names rows of the kinds
+ * before it (a video its creator, a trend point its video, a topic's work its topic and video).
+ */
+export const videoImportKinds = [
+  'creators',
+  'follower_history',
+  'videos',
+  'comments',
+  'trends',
+  'portraits',
+  'live_sessions',
+  'live_minutes',
+  'topics',
+  'topic_videos',
+] as const;
+export const videoImportKindSchema = z.enum(videoImportKinds);
+export type VideoImportKind = z.infer<typeof videoImportKindSchema>;
+
+export const videoImportFormatSchema = z.enum(['csv', 'jsonl']);
+export type VideoImportFormat = z.infer<typeof videoImportFormatSchema>;
+
+/** A video-data import run: the keyword import's report with the kind of file instead of the libraries touched. */
+export const videoImportReportSchema = importReportSchema
+  .omit({ scopes: true, format: true })
+  .extend({ kind: videoImportKindSchema, format: videoImportFormatSchema });
+export type VideoImportReport = z.infer<typeof videoImportReportSchema>;

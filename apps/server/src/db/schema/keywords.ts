@@ -18,7 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /** Raw bytes (PostgreSQL bytea) as a Node Buffer. */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => Buffer.from(value),
 });

@@ -17,7 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-import { keywords } from './keywords';
+import { bytea, keywords } from './keywords';
 
 /*
  * Videos, creators, comments, audience portraits, live sessions and topics (002 §3, §4, §9; issue 10):
@@ -454,4 +454,31 @@ export const videoRefreshes = pgTable('video_refreshes', {
   requestedAt: at('requested_at').notNull().defaultNow(),
   /** The refresh job queued for it. */
   jobId: bigint('job_id', { mode: 'number' }),
+});
+
+/**
+ * Video-data files an admin uploaded (POST admin/videos/import), one kind per file, run by the
+ * `videos.import` job; the report is kept, the file dropped once it has run.
+ */
+export const videoImports = pgTable('video_imports', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** The kind of file (`videoImportKinds` of the contract). */
+  kind: text('kind').notNull(),
+  source: text('source').notNull(),
+  format: text('format').notNull(),
+  /** queued, running, done or failed. */
+  status: text('status').notNull(),
+  totalRows: integer('total_rows').notNull().default(0),
+  insertedRows: integer('inserted_rows').notNull().default(0),
+  updatedRows: integer('updated_rows').notNull().default(0),
+  errorRows: integer('error_rows').notNull().default(0),
+  errors: jsonb('errors').notNull().default(emptyJsonList),
+  /** Why the whole file failed (unreadable, a required column missing). */
+  failure: text('failure'),
+  /** The uploaded file, kept in the database so any worker process can run it; cleared once done. */
+  file: bytea('file'),
+  createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+  createdAt: at('created_at').notNull().defaultNow(),
+  startedAt: at('started_at'),
+  finishedAt: at('finished_at'),
 });

@@ -32,6 +32,7 @@ export type UploadKind =
   | 'keywordSheet'
   | 'keywordCli'
   | 'videoCli'
+  | 'videoUpload'
   | 'archive'
   | 'publishVideo'
   | 'publishImage'
@@ -92,6 +93,20 @@ export const uploadLimits: Record<UploadKind, UploadLimits> = {
     ratioFloorBytes: MiB,
     parseHeapMb: 0,
     parseTimeoutMs: 60 * 60_000,
+  },
+  /**
+   * Video-data files (CSV, JSONL) an admin uploads (POST admin/videos/import): a browser upload, smaller than the
+   * command line's, parsed by the import job like the CLI's.
+   */
+  videoUpload: {
+    maxBytes: 100 * MiB,
+    sizeMessage: '上传文件大小不能超过 100MB!',
+    maxUnpackedBytes: 100 * MiB,
+    maxEntries: 1_000,
+    maxRatio: 100,
+    ratioFloorBytes: MiB,
+    parseHeapMb: 1_024,
+    parseTimeoutMs: 10 * 60_000,
   },
   /** Image-text work archives (.zip/.tar, 002 §5). */
   archive: {

@@ -1,4 +1,10 @@
-import { type ImportRowError, inputMessages, isIllegalText } from '@dso/contract';
+import {
+  type ImportRowError,
+  inputMessages,
+  isIllegalText,
+  type VideoImportFormat,
+  type VideoImportKind,
+} from '@dso/contract';
 import type { GoodsItem } from '../../../db/schema/videos';
 import { readRecords, type TableRecord, type UploadLimits } from '../../../lib/uploads';
 import type { CreatorIngest, LiveSessionIngest, TopicIngest, VideoIngest } from '../ingest/video-ingest.repository';
@@ -12,25 +18,7 @@ import type { CreatorIngest, LiveSessionIngest, TopicIngest, VideoIngest } from 
  * Chinese.
  */
 
-/**
- * The kinds of video-data file, each with its own columns, in an order that imports cleanly: a kind
- * names rows of the kinds before it (a video its creator, a trend point its video, a topic's work its
- * topic and video), never after.
- */
-export const videoImportKinds = [
-  'creators',
-  'follower_history',
-  'videos',
-  'comments',
-  'trends',
-  'portraits',
-  'live_sessions',
-  'live_minutes',
-  'topics',
-  'topic_videos',
-] as const;
-export type VideoImportKind = (typeof videoImportKinds)[number];
-export type VideoImportFormat = 'csv' | 'jsonl';
+export { type VideoImportFormat, type VideoImportKind, videoImportKinds } from '@dso/contract';
 
 /** The columns of each kind; `required` ones must be in a CSV header and filled on every row. */
 export const videoImportColumns: Record<VideoImportKind, ReadonlyArray<{ name: string; required: boolean }>> = {

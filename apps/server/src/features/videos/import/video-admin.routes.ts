@@ -1,0 +1,61 @@
+import { Code, importReportParamsSchema, VideoPath, videoImportKinds } from '@dso/contract';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../../lib/app-error';
+import { ok } from '../../../lib/envelope';
+import { uploadLimits } from '../../../lib/uploads';
+import { requireUser } from '../../../plugins/session';
+import { requireAdmin } from '../../auth/account-access.service';
+import { videoFormatOfFileName } from './video-import';
+import { createVideoImport, findVideoImportReport, videoImportKindOf } from './video-import.jobs';
+
+/** Administration of the video library's data: uploads of video-data files (one kind each) and their reports. */
+export const videoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The size is the one thing checked while receiving; everything else about the file is the import job's guard's.
+  const { maxBytes, sizeMessage } = uploadLimits.videoUpload;
+  await app.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 4 } });
+
+  app.post(VideoPath.adminImport, async (request) => {
+    const userId = await requireAdmin(app.db, requireUser(request));
+    if (!request.isMultipart()) throw AppError.badRequest('请以 multipart/form-data 上传文件');
+    let upload: { name: string; buffer: Buffer } | null = null;
+    const fields: Record<string, string> = {};
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || upload) {
+          await part.toBuffer().catch(() => undefined);
+          continue;
+        }
+        const buffer = await part.toBuffer().catch((error: { code?: string }) => {
+          if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw AppError.badRequest(sizeMessage);
+          throw error;
+        });
+        upload = { name: part.filename, buffer };
+      } else if (part.fieldname === 'kind' || part.fieldname === 'format') {
+        fields[part.fieldname] = String(part.value ?? '')
+          .trim()
+          .toLowerCase();
+      }
+    }
+    const kind = videoImportKindOf(fields.kind ?? '');
+    if (!kind) throw AppError.badRequest(`请选择数据类型：${videoImportKinds.join('、')}`);
+    if (!upload || upload.buffer.length === 0) throw AppError.badRequest('请选择要导入的文件');
+    const format = videoFormatOfFileName(fields.format ? `x.${fields.format}` : upload.name);
+    if (!format) throw AppError.badRequest('不支持的文件格式，请上传 CSV 或 JSONL 文件');
+    const id = await createVideoImport(app.db, {
+      kind,
+      source: upload.name,
+      format,
+      file: upload.buffer,
+      createdBy: userId,
+    });
+    return ok(await findVideoImportReport(app.db, id));
+  });
+
+  app.get(VideoPath.adminImportReport, { schema: { params: importReportParamsSchema } }, async (request) => {
+    await requireAdmin(app.db, requireUser(request));
+    const report = await findVideoImportReport(app.db, request.params.id);
+    if (!report) throw new AppError(Code.NOT_FOUND, '导入记录不存在');
+    return ok(report);
+  });
+};

@@ -1,0 +1,126 @@
+import type { ImportRowError, VideoImportFormat, VideoImportKind, VideoImportReport } from '@dso/contract';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { type Database, queryRows } from '../../../db/client';
+import { uploadLimits } from '../../../lib/uploads';
+import { enqueueJob } from '../../jobs/jobs.repository';
+import { type JobHandlers, PermanentJobError } from '../../jobs/jobs.worker';
+import { videoImportKinds } from './video-import';
+import { importVideoFile, type VideoImportOutcome } from './video-import.service';
+
+/*
+ * Video-data files uploaded by an admin (POST admin/videos/import): stored with their kind as a queued
+ * `video_imports` row and run by the `videos.import` job, like the keyword import's uploads, so a large
+ * file never holds a request and any worker process can run it.
+ */
+
+export const VIDEOS_IMPORT_JOB = 'videos.import';
+
+/** Stores an uploaded file as a queued import and queues the job that runs it. */
+export async function createVideoImport(
+  db: Database,
+  options: { kind: VideoImportKind; source: string; format: VideoImportFormat; file: Buffer; createdBy: number },
+): Promise<number> {
+  // As base64 text decoded by the database: PGlite encodes a bytea parameter on the event loop, slowly.
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO video_imports (kind, source, format, status, file, created_by)
+        VALUES (${options.kind}, ${options.source}, ${options.format}, 'queued',
+          decode(${options.file.toString('base64')}, 'base64'), ${options.createdBy})
+        RETURNING id`,
+  );
+  const id = Number(rows[0]!.id);
+  await enqueueJob(db, { kind: VIDEOS_IMPORT_JOB, payload: { importId: id }, maxAttempts: 3 });
+  return id;
+}
+
+interface ImportRow {
+  id: number;
+  kind: VideoImportKind;
+  source: string;
+  format: VideoImportFormat;
+  status: VideoImportReport['status'];
+  total_rows: number;
+  inserted_rows: number;
+  updated_rows: number;
+  error_rows: number;
+  errors: unknown;
+  failure: string | null;
+  created_at: unknown;
+  finished_at: unknown;
+}
+
+const isoOf = (value: unknown) => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
+
+/** An import's report, or null when there is no such import. */
+export async function findVideoImportReport(db: Database, id: number): Promise<VideoImportReport | null> {
+  const [row] = await queryRows<ImportRow>(
+    db,
+    sql`SELECT id, kind, source, format, status, total_rows, inserted_rows, updated_rows, error_rows, errors, failure,
+          created_at, finished_at FROM video_imports WHERE id = ${id}`,
+  );
+  if (!row) return null;
+  return {
+    id: Number(row.id),
+    kind: row.kind,
+    source: row.source,
+    format: row.format,
+    status: row.status,
+    total_rows: row.total_rows,
+    inserted_rows: row.inserted_rows,
+    updated_rows: row.updated_rows,
+    error_rows: row.error_rows,
+    errors: (typeof row.errors === 'string' ? JSON.parse(row.errors) : row.errors) as ImportRowError[],
+    failure: row.failure,
+    created_at: isoOf(row.created_at),
+    finished_at: row.finished_at ? isoOf(row.finished_at) : null,
+  };
+}
+
+/**
+ * The `videos.import` job: runs a stored upload with the admin upload's limits, records the report and
+ * drops the file. A retried attempt starts the file over (every kind is idempotent); a file that cannot
+ * be read fails the job once with its reason, never retried.
+ */
+export async function runVideoImport(db: Database, importId: number): Promise<void> {
+  const [stored] = await queryRows<{
+    status: string;
+    kind: VideoImportKind;
+    format: VideoImportFormat;
+    file: string | null;
+  }>(db, sql`SELECT status, kind, format, encode(file, 'base64') AS file FROM video_imports WHERE id = ${importId}`);
+  if (!stored) throw new PermanentJobError(`video import ${importId} does not exist`);
+  if (stored.status === 'done' || stored.status === 'failed') return;
+  if (!stored.file) throw new PermanentJobError(`video import ${importId} has no file`);
+  await db.execute(sql`UPDATE video_imports SET status = 'running', started_at = now() WHERE id = ${importId}`);
+  const outcome = await importVideoFile(db, Buffer.from(stored.file, 'base64'), stored.kind, stored.format, {
+    limits: uploadLimits.videoUpload,
+  });
+  await recordOutcome(db, importId, outcome);
+  if (outcome.failure) throw new PermanentJobError(outcome.failure);
+}
+
+async function recordOutcome(db: Database, importId: number, outcome: VideoImportOutcome) {
+  await db.execute(sql`
+    UPDATE video_imports SET status = ${outcome.failure ? 'failed' : 'done'}, failure = ${outcome.failure},
+      total_rows = ${outcome.total}, inserted_rows = ${outcome.inserted}, updated_rows = ${outcome.updated},
+      error_rows = ${outcome.errorRows}, errors = ${JSON.stringify(outcome.errors)}::jsonb, file = NULL,
+      finished_at = now()
+    WHERE id = ${importId}
+  `);
+}
+
+const importPayloadSchema = z.object({ importId: z.number().int().positive() });
+
+/** The video-data import job. */
+export const videoImportJobHandlers: JobHandlers = {
+  [VIDEOS_IMPORT_JOB]: async (payload, { db }) => {
+    const parsed = importPayloadSchema.safeParse(payload);
+    if (!parsed.success) throw new PermanentJobError(`bad payload: ${parsed.error.message}`);
+    await runVideoImport(db, parsed.data.importId);
+  },
+};
+
+/** The kind named by an upload's field, or null. */
+export const videoImportKindOf = (value: string): VideoImportKind | null =>
+  videoImportKinds.find((kind) => kind === value) ?? null;
