@@ -1,0 +1,76 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Skeleton } from 'antd';
+import type { ReactNode } from 'react';
+import { toast } from '../../lib/feedback';
+import { useSession } from '../../stores/session';
+import { NoData } from '../no-data/no-data';
+import { AppPagination } from '../pagination/app-pagination';
+import { openLoginDialog } from '../upgrade-block/upgrade-actions';
+import './ai-text.css';
+
+export interface AiHistoryListProps<Item extends { id: number }> {
+  /** A page of saved texts (the feature's list query). */
+  works: { data?: { total: number; list: Item[] }; isPending: boolean };
+  page: number;
+  pageSize: number;
+  onPageChange(page: number): void;
+  /** Deletes a saved text on the server. */
+  deleteWork(id: number): Promise<unknown>;
+  /** The list query's key prefix, refreshed after a delete. */
+  queryKey: readonly unknown[];
+  /** 登录后查看创作历史 and the like. */
+  loginText: string;
+  emptyText?: string;
+  className?: string;
+  renderItem(item: Item, remove: () => void): ReactNode;
+}
+
+/**
+ * A history of saved AI texts (创作历史, 历史文案): a login prompt for visitors, the page of items with
+ * the pagination, and deleting with 删除成功 (going back a page when the last item of a later page goes).
+ */
+export function AiHistoryList<Item extends { id: number }>(props: AiHistoryListProps<Item>) {
+  const token = useSession((state) => state.token);
+  const queryClient = useQueryClient();
+  const list = props.works.data?.list ?? [];
+
+  const remove = async (id: number) => {
+    try {
+      await props.deleteWork(id);
+      toast('删除成功', 'success');
+      if (list.length === 1 && props.page > 1) props.onPageChange(props.page - 1);
+      await queryClient.invalidateQueries({ queryKey: props.queryKey });
+    } catch {
+      // The client's response handler has shown the reason.
+    }
+  };
+
+  if (!token) {
+    return (
+      <div>
+        <NoData text={props.loginText} />
+        <div className="ai-history__login">
+          <Button type="primary" onClick={openLoginDialog}>
+            登录
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  if (props.works.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (list.length === 0) return <NoData {...(props.emptyText ? { text: props.emptyText } : {})} />;
+  return (
+    <>
+      <ul className={`ai-history ${props.className ?? ''}`}>
+        {list.map((item) => props.renderItem(item, () => void remove(item.id)))}
+      </ul>
+      <AppPagination
+        total={props.works.data?.total ?? 0}
+        current={props.page}
+        pageSize={props.pageSize}
+        onChange={props.onPageChange}
+        hideOnSinglePage
+      />
+    </>
+  );
+}
