@@ -22,12 +22,19 @@ export const monitoringKeys = {
   daily: (day: string | null) => ['monitoring', 'daily', day] as const,
 };
 
+/** While an item waits for its first check (checked within moments of being added), the list asks again. */
+export const PENDING_REFRESH_MS = 3_000;
+
+const isWaiting = (list: MonitorList | undefined) =>
+  list?.result.some((item) => item.latest === null || item.latest.status === 'pending') ?? false;
+
 export const monitorListQuery = (page: number, size: number) =>
   queryOptions({
     queryKey: monitoringKeys.list(page, size),
     queryFn: ({ signal }) =>
       request<MonitorList>(MonitoringPath.list, { query: { page_no: page, page_size: size }, signal }),
     placeholderData: keepPreviousData,
+    refetchInterval: (query) => (isWaiting(query.state.data) ? PENDING_REFRESH_MS : false),
   });
 
 export function useMonitorList(page: number, size: number) {

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { GlossaryTip, NoData } from '../../../components';
 import { EChart, useChartTheme } from '../../../lib/charts';
 import { useMonitorDashboard } from '../api/monitoring-api';
-import { coverageOption, rankCurvesOption } from '../charts/rank-chart-options';
+import { coverageOption, firstFilledDay, rankCurvesOption } from '../charts/rank-chart-options';
 import { moverText, moveView, workName } from '../monitor-display';
 import { SETTING_MONITOR_PATH } from './keyword-detail-monitor-page';
 import '../monitoring.css';
@@ -71,7 +71,16 @@ export default function DataMarketNewPage() {
         : null,
     [data, palette],
   );
-  const coverage = useMemo(() => (data ? coverageOption(data.coverage, palette.series) : null), [data, palette]);
+  const coverage = useMemo(() => {
+    if (!data) return null;
+    const start = firstFilledDay(
+      data.curves.length > 0
+        ? data.curves.map((curve) => curve.ranks)
+        : [data.coverage.map((point) => (point.core > 0 ? point.core : null))],
+      data.days.length,
+    );
+    return coverageOption(data.coverage, palette.series, start);
+  }, [data, palette]);
 
   if (board.isPending) return <Skeleton active className="mon-page" paragraph={{ rows: 12 }} />;
   if (!data) return <NoData className="mon-page" text={board.error?.message || '暂无数据'} />;

@@ -1,0 +1,65 @@
+import { buildApp } from '@dso/server';
+import { startMonitoringRound } from '@dso/server/monitoring';
+import { startInProcessWorker } from '@dso/server/startup';
+import { createCreator, createTestDatabase, createUser, createVideo, loginAs } from '@dso/server/testing';
+import * as XLSX from '@e965/xlsx';
+import { journeyConfig, type RunningServer } from './server';
+
+/** The keyword the journey monitors: every work of the server's library holds it in its title. */
+export const MONITOR_KEYWORD = '露营装备推荐';
+/** Works under it, best liked first. */
+export const MONITOR_WORKS = 30;
+
+export interface MonitoringServer extends RunningServer {
+  token: string;
+  /** Queues the check round of a day (YYYY-MM-DD) as the scheduler does; the in-process worker runs it. */
+  runRound(day: string): Promise<number>;
+}
+
+/**
+ * The real server with the built web app, a library of camping works ranked under {@link MONITOR_KEYWORD} by
+ * the sandbox rank source, a VIP user (50 monitored items) and the in-process job worker, which runs the
+ * check jobs as the product does.
+ */
+export async function startMonitoringServer(): Promise<MonitoringServer> {
+  const database = await createTestDatabase();
+  const creator = await createCreator(database.db, { nickName: '露营的阿野', followers: 320_000 });
+  for (let index = 0; index < MONITOR_WORKS; index++) {
+    await createVideo(database.db, {
+      creatorId: creator.id,
+      desc: `${MONITOR_KEYWORD} 第${index + 1}期：帐篷、天幕和炉具怎么选`,
+      goodCount: 300_000 - index * 8_000,
+    });
+  }
+  const user = await createUser(database.db, { grade: 'VIP' });
+  const token = await loginAs(database.db, user.id);
+  const app = await buildApp({ config: journeyConfig(), database, logger: false });
+  const worker = startInProcessWorker(app);
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    url: address,
+    token,
+    runRound: async (day) => {
+      const queued = await startMonitoringRound(database.db, day);
+      worker?.nudge();
+      return queued;
+    },
+    close: async () => {
+      await worker?.stop();
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** An .xlsx workbook with a 关键词 column. */
+export function keywordWorkbook(keywords: string[]): Buffer {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['关键词'], ...keywords.map((k) => [k])]), '监控词');
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+}
+
+/** The Shanghai calendar day `daysAgo` days before now. */
+export function shanghaiDay(daysAgo = 0): string {
+  return new Date(Date.now() + 8 * 3_600_000 - daysAgo * 86_400_000).toISOString().slice(0, 10);
+}

@@ -1,0 +1,114 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, screenshot, whenSettled } from '../support/browser';
+import { signIn } from '../support/detail';
+import {
+  keywordWorkbook,
+  MONITOR_KEYWORD,
+  MONITOR_WORKS,
+  type MonitoringServer,
+  shanghaiDay,
+  startMonitoringServer,
+} from '../support/monitoring';
+
+/** Whether a chart's canvas has painted pixels (the chart drew, not just its box). */
+const paintedPixels = (selector: string) => `(() => {
+  const canvas = document.querySelector('${selector} canvas');
+  if (!canvas) return 0;
+  const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+  let painted = 0;
+  for (let i = 3; i < data.length; i += 4) if (data[i] > 0) painted++;
+  return painted;
+})()`;
+
+describe('rank monitoring', () => {
+  let server: MonitoringServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startMonitoringServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('monitors a keyword and a work, uploads a keyword file with its refusals, runs a round and shows the dashboard', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await signIn(context, server.token);
+
+    // 关键词监控 in the personal centre: add a keyword; it is checked within moments.
+    await page.goto(`${server.url}/setting?type=detectiontDouyin`);
+    const section = page.getByTestId('monitoring-section');
+    await section.getByTestId('monitor-quota').getByText('已用 0 / 50 个，剩余 50 个').waitFor();
+    await section.getByRole('textbox', { name: '监控关键词' }).fill(MONITOR_KEYWORD);
+    await section.getByRole('button', { name: /添加监控/ }).click();
+    await page.getByText('添加成功').first().waitFor();
+    await section.getByText(`上榜作品${MONITOR_WORKS}个`).waitFor({ timeout: 20_000 });
+    await section.getByTestId('monitor-quota').getByText('已用 1 / 50 个，剩余 49 个').waitFor();
+
+    // The upload dialog: the refusals, then a file added, then a file that cannot be read.
+    await section.getByRole('button', { name: /批量上传/ }).click();
+    const dialog = page.getByTestId('keyword-upload-dialog');
+    await whenSettled(dialog);
+    const input = dialog.getByTestId('upload-input');
+    const file = (name: string, buffer: Buffer) => ({ name, mimeType: 'application/octet-stream', buffer });
+    const good = keywordWorkbook(['露营帐篷', '露营灯', MONITOR_KEYWORD]);
+    await input.setInputFiles([file('a.xlsx', good), file('b.xlsx', good), file('c.xlsx', good)]);
+    await page.getByText('一次最多上传两个文件').waitFor();
+    await input.setInputFiles([file('big.xlsx', Buffer.alloc(20 * 1024 * 1024 + 1))]);
+    await page.getByText('上传文件大小不能超过 20MB!').waitFor();
+    await input.setInputFiles([file('监控词.xlsx', good), file('坏文件.xlsx', Buffer.from('not a workbook'))]);
+    await input.setInputFiles([file('third.xlsx', good)]);
+    await page.getByText('最多只能上传两个文件,请先删除').waitFor();
+    const items = dialog.getByTestId('upload-file');
+    expect(await items.count()).toBe(2);
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await items.nth(0).getByText('添加成功').waitFor();
+    await items.nth(0).getByText('新增2个，已在监控1个').waitFor();
+    await items.nth(1).getByText('添加失败！').waitFor();
+    await screenshot(page, 'monitoring-upload');
+    await items.nth(1).getByRole('button', { name: /删除/ }).click();
+    expect(await items.count()).toBe(1);
+    await page.getByRole('button', { name: /^关\s+闭$/ }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await section.getByTestId('monitor-quota').getByText('已用 3 / 50 个，剩余 47 个').waitFor();
+
+    // One keyword's ranked works: monitor the best placed work.
+    await section
+      .getByRole('row', { name: new RegExp(MONITOR_KEYWORD) })
+      .getByRole('link', { name: '查看详情' })
+      .click();
+    await page.waitForURL(/\/keyWordDetailMonitor\?id=\d+/);
+    const works = page.getByTestId('keyword-works-table');
+    // The table shows 20 a page of the works ranked.
+    await works.getByRole('row').nth(20).waitFor();
+    await page.waitForFunction(paintedPixels('[data-testid="keyword-rank-chart"]'));
+    const first = works.getByRole('row').nth(1);
+    expect(await first.locator('.mon-rank').textContent()).toBe('1');
+    const watched = (await first.locator('.mon-work-title').textContent()) ?? '';
+    await first.getByRole('button', { name: /监控此作品/ }).click();
+    await first.getByText('已监控').waitFor();
+    await screenshot(page, 'monitoring-keyword');
+
+    // A check round (yesterday's, as the scheduler would have run it) gives the work a history; the dashboard.
+    expect(await server.runRound(shanghaiDay(1))).toBe(4);
+    await page.goto(`${server.url}/setting?type=detectiontDouyin`);
+    const workRow = section.getByRole('row').filter({ hasText: watched });
+    await workRow
+      .getByTestId('monitor-latest')
+      .filter({ hasText: /^第\d+名$/ })
+      .waitFor({ timeout: 20_000 });
+    await page.goto(`${server.url}/dataMarketNew`);
+    const summary = page.getByTestId('dashboard-summary');
+    await summary.waitFor();
+    expect(await page.getByTestId('stat-core').textContent()).toBe('1');
+    expect(Number(await page.getByTestId('stat-ranking').textContent())).toBeLessThanOrEqual(1);
+    await page.waitForFunction(paintedPixels('[data-testid="dashboard-rank-chart"]'));
+    await page.waitForFunction(paintedPixels('[data-testid="dashboard-coverage-chart"]'));
+    await page.waitForTimeout(500);
+    await screenshot(page, 'monitoring-dashboard');
+    // The one error is the browser's note of the unreadable file's refusal (HTTP 400), which the dialog showed.
+    expect(errors).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+  });
+});
