@@ -22,7 +22,8 @@ export interface ImageTextServer extends RunningServer {
 
 /**
  * The real server with the built web app, a few 露营装备 works, a VIP user left with 4 of their 100
- * AI_PUB_BATCH_COUNT units (so a 4-work archive after one generated work asks for the first 3), the
+ * AI_PUB_BATCH_COUNT units (one generated work and a batch of two leave one, so a 4-work archive asks for
+ * the first 1), the
  * in-process job worker drawing the cards with the sandbox, and its own DATA_DIR for the pictures.
  */
 export async function startImageTextServer(): Promise<ImageTextServer> {

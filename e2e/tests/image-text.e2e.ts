@@ -30,10 +30,20 @@ describe('AI 图文: generate a work for a keyword, edit it, find it in history,
     await server?.close();
   });
 
-  it('generates a work for 露营装备 with its cards, edits it and finds it in history', async () => {
+  it('saves card settings, generates a work for 露营装备 drawn with them, edits it and finds it in history', async () => {
     const { page, context, errors } = await openPage(browser);
     await signIn(context, server.token);
-    await page.goto(`${server.url}/keywordImg?keyword=${encodeURIComponent('露营装备')}`);
+    await page.goto(`${server.url}/setImg`);
+    await page.getByText('笔记纸').click();
+    await page.getByRole('button', { name: '奶油白' }).click();
+    await page.getByTestId('card-preview').and(page.locator('[data-template="note"]')).waitFor();
+    await page.getByRole('button', { name: '保存设置' }).click();
+    await page.getByText('设置已保存').waitFor();
+    await screenshot(page, 'image-text-settings');
+
+    await page.getByRole('link', { name: /单篇生成/ }).click();
+    await page.waitForURL('**/keywordImg');
+    await page.locator('#it-keyword').fill('露营装备');
     await page.getByTestId('image-text-remaining').getByText(String(server.remaining)).waitFor();
     await page.getByRole('button', { name: '生成图文' }).click();
     // The note streams: the sources it draws on and the growing text.
@@ -84,6 +94,27 @@ describe('AI 图文: generate a work for a keyword, edit it, find it in history,
     await context.close();
   });
 
+  it('queues a batch of keywords and shows the status of each work until its cards are drawn', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await signIn(context, server.token);
+    await page.goto(`${server.url}/keywordImgsV2`);
+    await page.locator('#it-keywords').fill('露营\n露营装备');
+    await page.getByTestId('batch-estimate').getByText('共 2 个关键词').waitFor();
+    await page.getByRole('button', { name: '批量生成' }).click();
+    await page.getByText('图文作品正在生成中，请稍后到历史记录中查看').waitFor();
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    await expect.poll(() => page.getByText('已完成').count(), { timeout: 60_000 }).toBe(2);
+    await expect.poll(() => page.locator('.ant-table-tbody img[data-testid="work-image"]').count()).toBe(2);
+    await page
+      .getByTestId('image-text-remaining')
+      .getByText(String(server.remaining - 3))
+      .waitFor();
+    await screenshot(page, 'image-text-batch');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('refuses an unsafe archive, then uploads a works zip and adds the first works the quota allows', async () => {
     const { page, context, errors } = await openPage(browser);
     await signIn(context, server.token);
@@ -112,7 +143,6 @@ describe('AI 图文: generate a work for a keyword, edit it, find it in history,
       { name: '01 周末露营/标题.txt', data: '周末露营清单\n帐篷、天幕、睡袋，三样就够' },
       { name: '02 露营做饭/1.png', data: picture(46, 184, 114) },
       { name: '03 带娃露营/1.png', data: picture(232, 163, 61) },
-      // The fourth work is past the quota: left out.
       { name: '04 露营灯/1.png', data: picture(22, 119, 255) },
     ]);
     await input.setInputFiles({ name: '我的图文作品.zip', mimeType: 'application/zip', buffer: works });
@@ -120,18 +150,17 @@ describe('AI 图文: generate a work for a keyword, edit it, find it in history,
     await dialog.getByText('解析成功！共4个图文作品').waitFor();
     const ask = page.getByTestId('quota-first-n');
     await ask.waitFor();
-    expect(await ask.textContent()).toBe('当前剩余额度不足，是否上传前3个作品？');
+    expect(await ask.textContent()).toBe('当前剩余额度不足，是否上传前1个作品？');
     await screenshot(page, 'image-text-upload-first-n');
     const askDialog = page.locator('.ant-modal').filter({ has: ask });
     await whenSettled(askDialog.getByRole('button', { name: /确\s*定/ }));
     await askDialog.getByRole('button', { name: /确\s*定/ }).click();
-    await page.getByText('已添加3个图文作品').waitFor();
+    await page.getByText('已添加1个图文作品').waitFor();
     await dialog.waitFor({ state: 'hidden' });
 
-    await expect.poll(() => page.getByTestId('history-work').count(), { timeout: 10_000 }).toBe(3);
-    await page.getByTestId('history-work').filter({ hasText: '周末露营清单' }).waitFor();
-    await page.getByTestId('history-work').filter({ hasText: '03 带娃露营' }).waitFor();
-    expect(await page.getByTestId('history-work').filter({ hasText: '04 露营灯' }).count()).toBe(0);
+    // Only the first work fits the one unit left.
+    await expect.poll(() => page.getByTestId('history-work').count(), { timeout: 10_000 }).toBe(1);
+    await page.getByTestId('history-work').filter({ hasText: '周末露营清单' }).getByText('2 张图').waitFor();
     await page.getByTestId('image-text-remaining').getByText('0').waitFor();
     await screenshot(page, 'image-text-uploaded');
     // The refused archive's answer (HTTP 400) is the one line the browser logs.

@@ -12,7 +12,7 @@ import {
   PermissionPath,
   type PermissionUse,
 } from '@dso/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { request, requestFile, requestUpload } from '../../../lib/api/client';
 import { useSession } from '../../../stores/session';
@@ -46,7 +46,8 @@ export function useImageTextWork(id: number | null) {
 /** A page of the user's works of one source (or of one batch), asked again while any is being made. */
 export function useImageTextWorks(filter: { source?: ImageTextSource; batchId?: string }, page: number, size: number) {
   const token = useSession((state) => state.token);
-  return useQuery({
+  const queryClient = useQueryClient();
+  const works = useQuery({
     queryKey: [...imageTextKeys.works, filter.source ?? '', filter.batchId ?? '', page, size],
     queryFn: ({ signal }) =>
       request<ImageTextList>(ImageTextPath.works, {
@@ -58,6 +59,12 @@ export function useImageTextWorks(filter: { source?: ImageTextSource; batchId?: 
     refetchInterval: (query) =>
       query.state.data?.result.some((row) => isWorking(row.status)) ? imageTextLimits.pollMs : false,
   });
+  const working = works.data?.result.some((row) => isWorking(row.status)) ?? false;
+  useEffect(() => {
+    // Works take their unit as they finish: once none is being made, show the new remaining count.
+    if (!working) void queryClient.invalidateQueries({ queryKey: imageTextKeys.use });
+  }, [working, queryClient]);
+  return works;
 }
 
 /** AI_PUB_BATCH_COUNT of the signed-in user. */

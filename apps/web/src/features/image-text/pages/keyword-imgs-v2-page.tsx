@@ -63,7 +63,7 @@ export default function KeywordImgsV2Page() {
         <Input.TextArea
           id="it-keywords"
           value={text}
-          placeholder={'每行一个关键词，例如：\n露营装备\n露营帐篷'}
+          placeholder={'每行一个关键词，例如：\n露营装备\n露营'}
           autoSize={{ minRows: 5, maxRows: 12 }}
           onChange={(event) => setText(event.target.value)}
         />

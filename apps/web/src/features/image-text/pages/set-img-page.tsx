@@ -150,12 +150,13 @@ function CardPreview({ settings }: { settings: ImageTextSettings }) {
   const scale = 0.3;
   const style: CSSProperties = {
     color: settings.text_color,
-    background:
+    backgroundColor: settings.background_color,
+    backgroundImage:
       settings.template === 'gradient'
         ? `linear-gradient(135deg, ${settings.primary_color}, ${settings.background_color})`
         : settings.template === 'note'
-          ? `repeating-linear-gradient(${settings.background_color} 0 21px, ${settings.text_color}1a 21px 22px)`
-          : settings.background_color,
+          ? `repeating-linear-gradient(transparent 0 21px, ${settings.text_color}1a 21px 22px)`
+          : 'none',
     borderTop: settings.template === 'solid' ? `7px solid ${settings.primary_color}` : undefined,
     borderLeft: settings.template === 'note' ? `2px solid ${settings.primary_color}99` : undefined,
   };
