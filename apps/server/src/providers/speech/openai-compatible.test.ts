@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { prepareAudio } from './audio';
+import { prepareAudio, probeMedia } from './audio';
 import { type FakeSpeechServer, startFakeSpeechServer } from './fake-openai-speech-server';
 import { SpeechError, type SpeechProvider, type SpeechSource } from './index';
 import { createOpenAiCompatibleSpeech } from './openai-compatible';
@@ -158,6 +158,41 @@ describe('audio preparation', () => {
       const file = fake.requests.at(-1)!.file!;
       expect(file.name).toBe('audio.mp3');
       expect(file.size).toBeGreaterThan(500);
+    });
+
+    it('reads a recording part by part: the stretch asked for, cut to MP3, and its length with ffprobe', async () => {
+      const recording = join(folder, 'live.wav');
+      const made = spawnSync('ffmpeg', [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-f',
+        'lavfi',
+        '-i',
+        'sine=frequency=440:duration=6',
+        recording,
+      ]);
+      expect(made.status).toBe(0);
+      expect(await probeMedia(recording)).toEqual({ durationMs: 6000, hasAudio: true });
+      const speech = createOpenAiCompatibleSpeech({ baseUrl: fake.url, apiKey, model: 'whisper-1' });
+      fake.behave({ kind: 'transcribe', text: '欢迎来到直播间。' });
+      await speech.transcribe({ kind: 'file', path: recording });
+      const whole = fake.requests.at(-1)!.file!.size;
+      await speech.transcribe({ kind: 'file', path: recording, offsetMs: 4000, durationMs: 10_000 });
+      const part = fake.requests.at(-1)!.file!.size;
+      // The last 2 of 6 seconds: about a third of the whole.
+      expect(part).toBeLessThan(whole * 0.5);
+      expect(part).toBeGreaterThan(whole * 0.2);
+    });
+
+    it("downloads a live session's recording, and has nothing to hear without one", async () => {
+      const video = join(folder, 'tone.mp4');
+      const recordingUrl = fake.serveMedia('live.mp4', await readFile(video));
+      const speech = createOpenAiCompatibleSpeech({ baseUrl: fake.url, apiKey, model: 'whisper-1' });
+      fake.behave({ kind: 'transcribe', text: '家人们好。' });
+      const live = { kind: 'live' as const, roomId: '73', title: '专场', goods: [], minutes: [] };
+      expect((await speech.transcribe({ ...live, recordingUrl })).text).toBe('家人们好。');
+      expect((await rejectionOf(speech.transcribe({ ...live, recordingUrl: null }))).reason).toBe('no_media');
     });
 
     it('calls a file without sound no_media', async () => {
