@@ -4,6 +4,7 @@ export { type ByteSource, bufferSource, fileSource } from './byte-source';
 export { type Container, type Inspection, inspectUpload } from './inspect-upload';
 export { normalizeHeader, type ReadRecordsOptions, readRecords, type TableRecord } from './read-records';
 export { readTable } from './read-table';
+export { type ReceivedUpload, receiveUpload } from './receive-upload';
 export { decodeText, type TableFormat, type TableRow } from './table-rows';
 export { type UploadKind, type UploadLimits, unreadableMessage, uploadLimits, uploadMessages } from './upload-limits';
 export { UploadRefusal } from './upload-refusal';

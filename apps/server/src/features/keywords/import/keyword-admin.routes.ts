@@ -3,7 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/app-error';
 import { ok } from '../../../lib/envelope';
-import { uploadLimits } from '../../../lib/uploads';
+import { receiveUpload, uploadLimits } from '../../../lib/uploads';
 import { requireUser } from '../../../plugins/session';
 import { requireAdmin } from '../../auth/account-access.service';
 import { formatOfFileName } from './keyword-import';
@@ -17,27 +17,8 @@ export const keywordAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(KeywordDetailPath.adminImport, async (request) => {
     const userId = await requireAdmin(app.db, requireUser(request));
-    if (!request.isMultipart()) throw AppError.badRequest('请以 multipart/form-data 上传文件');
-    let upload: { name: string; buffer: Buffer } | null = null;
-    let formatField: string | null = null;
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file' || upload) {
-          await part.toBuffer().catch(() => undefined);
-          continue;
-        }
-        const buffer = await part.toBuffer().catch((error: { code?: string }) => {
-          if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw AppError.badRequest(sizeMessage);
-          throw error;
-        });
-        upload = { name: part.filename, buffer };
-      } else if (part.fieldname === 'format') {
-        formatField =
-          String(part.value ?? '')
-            .trim()
-            .toLowerCase() || null;
-      }
-    }
+    const { file: upload, fields } = await receiveUpload(request, sizeMessage);
+    const formatField = fields.format || null;
     if (!upload || upload.buffer.length === 0) throw AppError.badRequest('请选择要导入的文件');
     const format = formatField ? importFormatSchema.safeParse(formatField).data : formatOfFileName(upload.name);
     if (!format) throw AppError.badRequest('不支持的文件格式，请上传 CSV、XLSX、XLS 或 JSONL 文件');

@@ -14,7 +14,7 @@ import { queryRows } from '../../../db/client';
 import { allJobHandlers } from '../../../job-handlers';
 import { uploadMessages } from '../../../lib/uploads';
 import { workbookBomb } from '../../../lib/uploads/test-archives';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
+import { createTestApp, createUser, loginAs, multipartForm, type TestApp } from '../../../testing';
 import { JobWorker } from '../../jobs/jobs.worker';
 import { importKeywordFile } from './keyword-import.service';
 
@@ -163,27 +163,13 @@ describe('keyword importers', () => {
   });
 
   describe('admin endpoint', () => {
-    const upload = (token: string | undefined, name: string, content: Buffer, format?: string) => {
-      const boundary = `----dso${Date.now()}`;
-      const parts: Buffer[] = [];
-      if (format) {
-        parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="format"\r\n\r\n${format}\r\n`));
-      }
-      parts.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-        ),
-        content,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      );
-      return t.request({
+    const upload = (token: string | undefined, name: string, content: Buffer, format?: string) =>
+      t.request({
         method: 'POST',
         url: KeywordDetailPath.adminImport,
-        body: Buffer.concat(parts),
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        ...multipartForm({ name, content }, format ? { format } : {}),
         ...(token ? { token } : {}),
       });
-    };
     const adminToken = async () => {
       const user = await createUser(t.database.db, { grade: 'FREE' });
       await t.database.db.execute(sql`UPDATE users SET role_id = 100 WHERE id = ${user.id}`);

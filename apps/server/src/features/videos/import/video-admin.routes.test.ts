@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
 import { allJobHandlers } from '../../../job-handlers';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
+import { createTestApp, createUser, loginAs, multipartForm, type TestApp } from '../../../testing';
 import { JobWorker } from '../../jobs/jobs.worker';
 
 const CREATOR = 'MS4wLjABAAAAadmin1';
@@ -20,26 +20,13 @@ describe('the video-data admin upload', () => {
   });
   afterAll(async () => t.close());
 
-  const upload = (token: string | undefined, name: string, content: Buffer, fields: Record<string, string> = {}) => {
-    const boundary = `----dso${Date.now()}`;
-    const parts: Buffer[] = Object.entries(fields).map(([field, value]) =>
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n${value}\r\n`),
-    );
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      content,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    );
-    return t.request({
+  const upload = (token: string | undefined, name: string, content: Buffer, fields: Record<string, string> = {}) =>
+    t.request({
       method: 'POST',
       url: VideoPath.adminImport,
-      body: Buffer.concat(parts),
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      ...multipartForm({ name, content }, fields),
       ...(token ? { token } : {}),
     });
-  };
   const adminToken = async () => {
     const user = await createUser(t.database.db, { grade: 'FREE' });
     await t.database.db.execute(sql`UPDATE users SET role_id = 100 WHERE id = ${user.id}`);

@@ -3,7 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/app-error';
 import { ok } from '../../../lib/envelope';
-import { uploadLimits } from '../../../lib/uploads';
+import { receiveUpload, uploadLimits } from '../../../lib/uploads';
 import { requireUser } from '../../../plugins/session';
 import { requireAdmin } from '../../auth/account-access.service';
 import { videoFormatOfFileName } from './video-import';
@@ -17,26 +17,7 @@ export const videoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(VideoPath.adminImport, async (request) => {
     const userId = await requireAdmin(app.db, requireUser(request));
-    if (!request.isMultipart()) throw AppError.badRequest('请以 multipart/form-data 上传文件');
-    let upload: { name: string; buffer: Buffer } | null = null;
-    const fields: Record<string, string> = {};
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file' || upload) {
-          await part.toBuffer().catch(() => undefined);
-          continue;
-        }
-        const buffer = await part.toBuffer().catch((error: { code?: string }) => {
-          if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw AppError.badRequest(sizeMessage);
-          throw error;
-        });
-        upload = { name: part.filename, buffer };
-      } else if (part.fieldname === 'kind' || part.fieldname === 'format') {
-        fields[part.fieldname] = String(part.value ?? '')
-          .trim()
-          .toLowerCase();
-      }
-    }
+    const { file: upload, fields } = await receiveUpload(request, sizeMessage);
     const kind = videoImportKindOf(fields.kind ?? '');
     if (!kind) throw AppError.badRequest(`请选择数据类型：${videoImportKinds.join('、')}`);
     if (!upload || upload.buffer.length === 0) throw AppError.badRequest('请选择要导入的文件');
