@@ -11,6 +11,7 @@ import {
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { type AccountAccess, PublishingError, type PublishingProvider } from '../../providers/publishing/index';
+import { enqueueJob } from '../jobs/jobs.repository';
 import {
   assertQuotaLeft,
   consumePermission,
@@ -19,6 +20,15 @@ import {
 } from '../permissions/permissions.service';
 import type { AccountRow } from './publishing.repository';
 import * as repository from './publishing.repository';
+
+/** The job that keeps authorised accounts' tokens alive. */
+export const PUBLISHING_TOKENS_JOB = 'publishing.tokens';
+/** How often it runs while any account is authorised. */
+const UPKEEP_EVERY_MS = 6 * 3_600_000;
+/** Access tokens ending within this are refreshed by the upkeep. */
+const ACCESS_AHEAD_MS = 24 * 3_600_000;
+/** Refresh tokens ending within this are renewed by the upkeep (Douyin allows five renewals). */
+const REFRESH_AHEAD_MS = 5 * 86_400_000;
 
 /** An authorisation must come back within this long. */
 const STATE_TTL_MS = 10 * 60_000;
@@ -144,6 +154,7 @@ export async function finishAuthorization(options: {
         return returnAddress(returnTo, { error: publishingMessages.accountTakenByOther });
       }
       await repository.updateAccount(db, existing.id, values);
+      await scheduleTokenUpkeep(db, new Date(now.getTime() + UPKEEP_EVERY_MS));
       return returnAddress(returnTo, { ok: true });
     }
     await consumePermission(db, { userId: taken.userId, alias: PUBLISHING_ALIAS, now });
@@ -158,6 +169,7 @@ export async function finishAuthorization(options: {
       if (isUniqueViolation(error)) return returnAddress(returnTo, { error: publishingMessages.accountTakenByOther });
       throw error;
     }
+    await scheduleTokenUpkeep(db, new Date(now.getTime() + UPKEEP_EVERY_MS));
     return returnAddress(returnTo, { ok: true });
   } catch (error) {
     if (error instanceof AppError) return returnAddress(returnTo, { error: error.message });
@@ -249,4 +261,49 @@ export async function freshAccess(
     current = await refreshAccount(db, provider, current, now);
   }
   return { account: current, access: { openId: current.openId, accessToken: current.accessToken } };
+}
+
+/** Queues the next token upkeep unless one already waits. */
+export async function scheduleTokenUpkeep(db: Database, runAfter: Date) {
+  await enqueueJob(db, { kind: PUBLISHING_TOKENS_JOB, runAfter, singletonKey: PUBLISHING_TOKENS_JOB, maxAttempts: 3 });
+}
+
+/**
+ * The token upkeep (a job every 6 hours while any account is authorised): access tokens ending within
+ * a day are refreshed, refresh tokens ending within 5 days renewed (`/oauth/renew_refresh_token/`), so
+ * an account keeps working without its user until Douyin's five renewals are spent. One the platform
+ * refuses turns expired; an outage is left for the next round.
+ */
+export async function keepTokensAlive(
+  db: Database,
+  provider: PublishingProvider,
+  now: Date,
+): Promise<{ refreshed: number; renewed: number; expired: number }> {
+  const outcome = { refreshed: 0, renewed: 0, expired: 0 };
+  const due = await repository.selectAccountsDue(
+    db,
+    new Date(now.getTime() + ACCESS_AHEAD_MS),
+    new Date(now.getTime() + REFRESH_AHEAD_MS),
+  );
+  for (let account of due) {
+    try {
+      if (account.refreshExpiresAt.getTime() < now.getTime() + REFRESH_AHEAD_MS) {
+        const renewed = await provider.renewRefreshToken(account.refreshToken, now);
+        account = await repository.updateAccount(db, account.id, { ...renewed, updatedAt: now });
+        outcome.renewed += 1;
+      }
+      if (account.accessExpiresAt.getTime() < now.getTime() + ACCESS_AHEAD_MS) {
+        await refreshAccount(db, provider, account, now);
+        outcome.refreshed += 1;
+      }
+    } catch (error) {
+      if (!(error instanceof PublishingError)) throw error;
+      if (error.reason === 'reauthorize' || error.reason === 'token_expired') {
+        await repository.updateAccount(db, account.id, { status: 'expired', updatedAt: now });
+        outcome.expired += 1;
+      }
+    }
+  }
+  if (await repository.hasActiveAccounts(db)) await scheduleTokenUpkeep(db, new Date(now.getTime() + UPKEEP_EVERY_MS));
+  return outcome;
 }

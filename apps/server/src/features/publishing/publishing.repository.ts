@@ -51,6 +51,31 @@ export function selectAccounts(db: Database, userId: number): Promise<AccountRow
     .orderBy(asc(publishingAccounts.id));
 }
 
+/** Active accounts whose access token ends before `accessBefore` or refresh token before `refreshBefore`. */
+export function selectAccountsDue(db: Database, accessBefore: Date, refreshBefore: Date): Promise<AccountRow[]> {
+  return db
+    .select()
+    .from(publishingAccounts)
+    .where(
+      and(
+        eq(publishingAccounts.status, 'active'),
+        sql`(${publishingAccounts.accessExpiresAt} < ${accessBefore.toISOString()}::timestamptz
+          OR ${publishingAccounts.refreshExpiresAt} < ${refreshBefore.toISOString()}::timestamptz)`,
+      ),
+    )
+    .orderBy(asc(publishingAccounts.id))
+    .limit(500);
+}
+
+export async function hasActiveAccounts(db: Database): Promise<boolean> {
+  const [row] = await db
+    .select({ id: publishingAccounts.id })
+    .from(publishingAccounts)
+    .where(eq(publishingAccounts.status, 'active'))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function findAccount(db: Database, id: number): Promise<AccountRow | null> {
   const [row] = await db.select().from(publishingAccounts).where(eq(publishingAccounts.id, id));
   return row ?? null;

@@ -9,6 +9,7 @@ import { type FakeDouyinServer, startFakeDouyinOpenServer } from '../../provider
 import { createTestApp, createUser, loginAs, type TestApp } from '../../testing';
 import { JobWorker } from '../jobs/jobs.worker';
 import { ensurePermissionConfig, getPermissionUse } from '../permissions/permissions.service';
+import { keepTokensAlive } from './accounts.service';
 import { orderMediaForPost } from './posts.service';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 1, 2, 3, 4]);
@@ -338,6 +339,28 @@ describe('publishing through the Douyin Open Platform adapter (fake server)', ()
       { openId: 'open-shop', kind: 'image', text: '三张图看懂 #攻略', fileName: 'cover.png' },
     ]);
     expect(fake.calls).toContain('/oauth/refresh_token/');
+  });
+
+  it('keeps tokens alive: refreshes access tokens and renews refresh tokens before they end, and expires a refused one', async () => {
+    const owner = await createUser(db(), { grade: 'SVIP' });
+    const token = await loginAs(db(), owner.id);
+    await authorize(token, { openId: 'open-upkeep', nickname: '长期号' });
+    await authorize(token, { openId: 'open-refused', nickname: '失效号' });
+    const before = (await api.get(PublishingPath.accounts, token)).data.list;
+    const later = new Date(Date.now() + 26 * 86_400_000);
+    fake.expireRefreshToken('open-refused');
+    const outcome = await keepTokensAlive(db(), t.app.providers.publishing, later);
+    // The accounts of the tests above are as old, so they are kept alive in the same round.
+    expect(outcome.expired).toBe(1);
+    expect(outcome.renewed).toBeGreaterThanOrEqual(1);
+    expect(outcome.refreshed).toBe(outcome.renewed);
+    const after = (await api.get(PublishingPath.accounts, token)).data.list;
+    const kept = after.find((entry: { nickname: string }) => entry.nickname === '长期号');
+    expect(kept.status).toBe('active');
+    expect(kept.refresh_expires_at).toBeGreaterThan(before[0].refresh_expires_at + 20 * 86_400);
+    expect(kept.access_expires_at).toBeGreaterThan(Math.floor(later.getTime() / 1000));
+    expect(after.find((entry: { nickname: string }) => entry.nickname === '失效号').status).toBe('expired');
+    expect(fake.calls).toContain('/oauth/renew_refresh_token/');
   });
 
   it('tries an outage again and publishes; an account whose refresh token ran out turns expired', async () => {

@@ -88,6 +88,21 @@ describe('Douyin Open Platform adapter', () => {
     });
   });
 
+  it('renews a refresh token five times, then asks for a new authorisation, and the old one stops working', async () => {
+    const tokens = await adapter().exchangeCode(fake.issueCode({ openId: 'open-5', nickname: 'c' }), now);
+    let refreshToken = tokens.refreshToken;
+    for (let i = 0; i < 5; i += 1) {
+      const renewed = await adapter().renewRefreshToken(refreshToken, now);
+      expect(renewed.refreshExpiresAt.getTime() - now.getTime()).toBe(30 * 86_400_000);
+      await expect(adapter().refreshAccessToken(refreshToken, now)).rejects.toMatchObject({ platformCode: 10010 });
+      refreshToken = renewed.refreshToken;
+    }
+    await expect(adapter().renewRefreshToken(refreshToken, now)).rejects.toMatchObject({
+      reason: 'reauthorize',
+      platformCode: 10020,
+    });
+  });
+
   it('passes the platform’s refusal of a post through with its code, and calls a 503 unavailable', async () => {
     const tokens = await adapter().exchangeCode(fake.issueCode({ openId: 'open-4', nickname: 'b' }), now);
     const access = { openId: 'open-4', accessToken: tokens.accessToken };

@@ -9,6 +9,8 @@ import { PublishingError } from './index';
  *   and `POST /oauth/refresh_token/` (form: client_key, grant_type=refresh_token, refresh_token):
  *   `data.{access_token, expires_in, refresh_token, refresh_expires_in, open_id, scope, error_code,
  *   description}`; access tokens last 15 days, refresh tokens 30 (10010: refresh token expired);
+ * - `POST /oauth/renew_refresh_token/` (form: client_key, refresh_token): `data.{refresh_token,
+ *   expires_in}`, a refresh token with 30 fresh days, at most five times (10020 after);
  * - `POST /oauth/userinfo/` (form: access_token, open_id): `data.{nickname, avatar}`;
  * - `POST /video/upload/?open_id` (multipart `video`, header `access-token`): `data.video.video_id`,
  *   then `POST /video/create/?open_id` (JSON `{ video_id, text }`): `data.item_id`;
@@ -154,6 +156,15 @@ export function createDouyinPublishing(options: DouyinPublishingOptions): Publis
         form({ client_key: options.clientKey, grant_type: 'refresh_token', refresh_token: refreshToken }),
       );
       return readTokens(data, now);
+    },
+    async renewRefreshToken(refreshToken, now) {
+      const data = await call(
+        '/oauth/renew_refresh_token/',
+        form({ client_key: options.clientKey, refresh_token: refreshToken }),
+      );
+      const renewed = String(data.refresh_token ?? '');
+      if (!renewed) throw new PublishingError('unavailable', '抖音开放平台的应答不完整');
+      return { refreshToken: renewed, refreshExpiresAt: new Date(now.getTime() + num(data.expires_in) * 1000) };
     },
     async fetchProfile(access) {
       const data = await call('/oauth/userinfo/', form({ access_token: access.accessToken, open_id: access.openId }));

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * Test-only: a local stand-in for the Douyin Open Platform (open.douyin.com). It speaks the documented
- * protocol: form-encoded `/oauth/access_token/`, `/oauth/refresh_token/` and `/oauth/userinfo/`;
+ * protocol: form-encoded `/oauth/access_token/`, `/oauth/refresh_token/`, `/oauth/renew_refresh_token/`
+ * (five renewals, then 10020) and `/oauth/userinfo/`;
  * multipart `/video/upload/` and `/image/upload/` and JSON `/video/create/` and `/image/create/`, with
  * `open_id` in the query and the `access-token` header; every answer `{ data: { error_code,
  * description, … }, extra: {…} }`. It checks client_key, client_secret and grant_type, lets a code be
@@ -57,6 +58,7 @@ interface TokenState {
   refreshToken: string;
   accessExpired: boolean;
   refreshExpired: boolean;
+  renewals: number;
 }
 
 const ok = (data: Record<string, unknown>) => ({
@@ -99,6 +101,7 @@ export async function startFakeDouyinOpenServer(options: FakeDouyinOptions): Pro
       refreshToken: `rft.${randomBytes(16).toString('hex')}`,
       accessExpired: false,
       refreshExpired: false,
+      renewals: 0,
     };
     byOpenId.set(user.openId, state);
     return state;
@@ -156,6 +159,16 @@ export async function startFakeDouyinOpenServer(options: FakeDouyinOptions): Pro
         state.accessToken = `act.${randomBytes(16).toString('hex')}`;
         state.accessExpired = false;
         return [200, tokenAnswer(state)];
+      }
+      case '/oauth/renew_refresh_token/': {
+        const fields = formFields();
+        if (fields.client_key !== options.clientKey) return [200, fail(10005, '缺少参数')];
+        const state = [...byOpenId.values()].find((entry) => entry.refreshToken === fields.refresh_token);
+        if (!state || state.refreshExpired) return [200, fail(10010, 'refresh_token过期')];
+        if (state.renewals >= 5) return [200, fail(10020, '超过刷新次数限制')];
+        state.renewals += 1;
+        state.refreshToken = `rft.${randomBytes(16).toString('hex')}`;
+        return [200, ok({ refresh_token: state.refreshToken, expires_in: 2_592_000 })];
       }
       case '/oauth/userinfo/': {
         const fields = formFields();

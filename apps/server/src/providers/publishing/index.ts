@@ -3,7 +3,7 @@
  * Open Platform's OAuth and publishing to them. The sandbox (the default) authorises through a local
  * page of this server and records posts as published; the real adapter speaks the Open Platform's
  * documented protocol (docs/publishing.md): `/platform/oauth/connect/`, `/oauth/access_token/`,
- * `/oauth/refresh_token/`, `/oauth/userinfo/`, `/video/upload/` + `/video/create/` and
+ * `/oauth/refresh_token/`, `/oauth/renew_refresh_token/`, `/oauth/userinfo/`, `/video/upload/` + `/video/create/` and
  * `/image/upload/` + `/image/create/`.
  */
 
@@ -73,6 +73,11 @@ export interface PublishingProvider {
   exchangeCode(code: string, now: Date): Promise<PlatformTokens>;
   /** A new access token from the refresh token (`/oauth/refresh_token/`); the refresh token's end stays. */
   refreshAccessToken(refreshToken: string, now: Date): Promise<PlatformTokens>;
+  /**
+   * A new refresh token with a fresh lifetime (`/oauth/renew_refresh_token/`); the old one stops working.
+   * Douyin allows five renewals, then the user authorises again (10020).
+   */
+  renewRefreshToken(refreshToken: string, now: Date): Promise<{ refreshToken: string; refreshExpiresAt: Date }>;
   fetchProfile(access: AccountAccess): Promise<PlatformProfile>;
   /** Uploads and publishes a video; answers the platform's item id. */
   publishVideo(access: AccountAccess, video: PublishFile, text: string): Promise<string>;

@@ -59,6 +59,14 @@ export function createSandboxPublishing(): PublishingProvider {
       }
       return tokens(openId, Buffer.from(nickname, 'base64url').toString('utf8'), now);
     },
+    async renewRefreshToken(refreshToken, now) {
+      const [, kind, openId, nickname] = refreshToken.split('.');
+      if (kind !== 'rft' || !openId || nickname === undefined) {
+        throw new PublishingError('reauthorize', 'refresh_token 过期', 10010);
+      }
+      const renewed = tokens(openId, Buffer.from(nickname, 'base64url').toString('utf8'), now);
+      return { refreshToken: renewed.refreshToken, refreshExpiresAt: renewed.refreshExpiresAt };
+    },
     async fetchProfile({ accessToken }) {
       const nickname = accessToken.split('.')[3];
       return {
