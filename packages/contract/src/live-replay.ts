@@ -67,6 +67,8 @@ export const liveReplayMessages = {
   noSpeech: '未能获取直播语音，无法复盘',
   speechUnavailable: '语音识别服务暂时不可用，请稍后重试',
   unreadable: 'AI 复盘结果无法识别，请重试',
+  /** The last attempt ended on something unexpected (logged); nothing was charged. */
+  failed: '复盘失败，请稍后重试',
   replayMissing: '复盘记录不存在或已删除',
   started: '已开始复盘，请稍候',
   removed: '删除成功',

@@ -60,7 +60,7 @@ function steerable() {
   const llmSandbox = createSandboxLlm({ pieceDelayMs: 0 });
   const state = {
     llm: 'sandbox' as 'sandbox' | 'down' | 'garbage',
-    speech: 'sandbox' as 'sandbox' | 'hears-files' | 'no-media' | 'busy',
+    speech: 'sandbox' as 'sandbox' | 'hears-files' | 'no-media' | 'busy' | 'crash',
     heard: [] as SpeechSource[],
     asked: [] as LlmChatRequest[],
   };
@@ -90,6 +90,7 @@ function steerable() {
       state.heard.push(source);
       if (state.speech === 'no-media') throw new SpeechError('no_media', 'nothing');
       if (state.speech === 'busy') throw new SpeechError('rate_limited', '429');
+      if (state.speech === 'crash') throw new TypeError('something unexpected');
       if (state.speech === 'hears-files' && source.kind === 'file') {
         return {
           text: '大家好欢迎来到直播间。今天主推露营折叠椅，到手价99元。',
@@ -296,6 +297,21 @@ describe('AI 直播复盘 routes', () => {
     await runJobs();
     expect(await detail(id, token)).toMatchObject({ status: 'failed', error: liveReplayMessages.noSpeech });
     expect(steer.state.heard).toHaveLength(1);
+    expect(await used(user.id)).toBe(0);
+  });
+
+  it('fails a replay after its last attempt, whatever went wrong, charging nothing', async () => {
+    const { user, token } = await member();
+    const session = await endedSession();
+    steer.state.speech = 'busy';
+    const busy = (await start(session.roomId, token)).data.id as number;
+    await runJobs();
+    expect(await detail(busy, token)).toMatchObject({ status: 'failed', error: liveReplayMessages.speechUnavailable });
+    expect(steer.state.heard).toHaveLength(3);
+    steer.state.speech = 'crash';
+    const crashed = (await start(session.roomId, token)).data.id as number;
+    await runJobs();
+    expect(await detail(crashed, token)).toMatchObject({ status: 'failed', error: liveReplayMessages.failed });
     expect(await used(user.id)).toBe(0);
   });
 

@@ -376,6 +376,9 @@ export async function runReplay(
       if (error.reason === 'unauthorized' || options.lastAttempt) return fail(modelFailureMessage(error));
     } else if (error instanceof UnreadableAnswerError) {
       if (options.lastAttempt) return fail(liveReplayMessages.unreadable);
+    } else if (options.lastAttempt) {
+      // Not left running for ever: the job fails with the error for the log, the replay with a message.
+      await fail(liveReplayMessages.failed);
     }
     throw error;
   }
