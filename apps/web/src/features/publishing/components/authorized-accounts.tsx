@@ -4,7 +4,7 @@ import { formatTime } from '@dso/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Empty, Popconfirm, Spin, Tag } from 'antd';
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from '../../../lib/feedback';
 import '../publishing.css';
 import {
@@ -152,7 +152,9 @@ export default function AuthorizedAccountsSection() {
       <h2 id="setting-authorization-title" className="setting-section__title">
         账号授权
       </h2>
-      <p className="publishing-hint">授权抖音账号后，可在「一键发布」中把视频和图文作品直接发布到这些账号。</p>
+      <p className="publishing-hint">
+        授权抖音账号后，可在<Link to="/oneSend">「一键发布」</Link>中把视频和图文作品直接发布到这些账号。
+      </p>
       <AuthorizedAccounts returnTo="/setting?type=second" />
     </section>
   );

@@ -2,6 +2,7 @@ import { type DistributionLeadBody, distributionMessages } from '@dso/contract';
 import { sanitizePhoneInput, validatePhone } from '@dso/domain';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input, Result } from 'antd';
+import { externalSites } from '../../../layout/menu-config';
 import { sendDistributionLead } from '../api/publishing';
 import '../publishing.css';
 
@@ -27,6 +28,11 @@ export default function DistributionPage() {
         <p>
           由 DSO
           运营团队为企业和商家代运营抖音等短视频账号：用关键词数据找方向，用内容拿搜索流量，用排名监控看效果。留下联系方式，顾问会在一个工作日内联系您。
+        </p>
+        <p>
+          <a href={externalSites.agency} target="_blank" rel="noopener noreferrer">
+            了解更多案例 →
+          </a>
         </p>
       </div>
       <div className="distribution-services">
