@@ -62,6 +62,28 @@ describe('one-key publishing: authorise a sandbox Douyin account and publish a w
     expect(await post.getByTestId('delivery').textContent()).toContain('露营好物号');
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'publishing-published');
+
+    // /pages/home/bind sums up the bindings, the Douyin account among them.
+    await page.goto(`${server.url}/pages/home/bind`);
+    await page.getByText('已授权 1 个').waitFor();
+    await page.getByText('露营好物号').waitFor();
+    await screenshot(page, 'publishing-bind-page');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the 代运营 service and stores a lead from its form', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await page.goto(`${server.url}/distribution`);
+    await page.getByRole('heading', { name: '短视频代运营' }).waitFor();
+    await page.getByPlaceholder('如：王先生').fill('王经理');
+    await page.getByPlaceholder('请输入手机号').fill('13800001111');
+    await page.getByPlaceholder('公司或品牌名称').fill('杭州好物');
+    await page.getByRole('button', { name: /提\s*交/ }).click();
+    await page.getByText('我们的顾问会尽快与您联系，请保持电话畅通。').waitFor();
+    await screenshot(page, 'publishing-distribution-sent');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'publishing-distribution');
     expect(errors).toEqual([]);
     await context.close();
   });

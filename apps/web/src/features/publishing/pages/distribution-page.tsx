@@ -46,7 +46,7 @@ export default function DistributionPage() {
       <div className="publishing-card distribution-form">
         <h2 className="publishing-card__title">预约咨询</h2>
         {send.isSuccess ? (
-          <Result status="success" title="提交成功" subTitle={distributionMessages.submitted} />
+          <Result status="success" title="提交成功" subTitle="我们的顾问会尽快与您联系，请保持电话畅通。" />
         ) : (
           <Form
             form={form}
