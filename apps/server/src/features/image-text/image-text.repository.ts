@@ -156,12 +156,3 @@ export async function applyUpload(
     return rows.map((work, index) => ({ index, work }));
   });
 }
-
-/** Works of a batch still waiting for their turn, by id (for the page's per-item status). */
-export async function countOpenOfBatch(db: Database, batchId: string): Promise<number> {
-  const [row] = await db
-    .select({ value: count() })
-    .from(imageTextWorks)
-    .where(and(eq(imageTextWorks.batchId, batchId), inArray(imageTextWorks.status, ['writing', 'drawing'])));
-  return Number(row?.value ?? 0);
-}

@@ -1,3 +1,4 @@
+import { openAiErrorDetail, openAiStatusReason } from '../openai-errors';
 import { type GeneratedImage, ImageError, type ImageErrorReason, type ImageProvider, imageTypeOf } from './index';
 
 /** Settings of an OpenAI-compatible images API (docs/providers.md lists vendors' base URLs). */
@@ -24,23 +25,11 @@ export interface OpenAiImagesOptions {
 const DEFAULT_TIMEOUT_MS = 120_000;
 const DEFAULT_MAX_IMAGE = 20 * 1024 * 1024;
 
+/** Why a generation failed: the statuses every OpenAI-compatible API shares, and a refused prompt. */
 function reasonForStatus(status: number, body: string): ImageErrorReason {
-  if (status === 401 || status === 403) return 'unauthorized';
-  if (status === 429 || status === 402) return 'rate_limited';
   // OpenAI answers a prompt its rules refuse with 400 code content_policy_violation; others say "sensitive".
   if (status === 400 && /content_policy|safety|sensitive|moderation/i.test(body)) return 'refused';
-  return 'unavailable';
-}
-
-function detailOf(body: string): string {
-  try {
-    const parsed = JSON.parse(body) as { error?: { message?: unknown } | string; message?: unknown };
-    const message = typeof parsed.error === 'string' ? parsed.error : (parsed.error?.message ?? parsed.message);
-    if (typeof message === 'string') return message.slice(0, 300);
-  } catch {
-    // not JSON: the raw text below
-  }
-  return body.slice(0, 300);
+  return openAiStatusReason(status);
 }
 
 /**
@@ -83,7 +72,7 @@ export function createOpenAiImages(options: OpenAiImagesOptions): ImageProvider 
       throw new ImageError(
         reasonForStatus(response.status, text),
         `the images service answered HTTP ${response.status}`,
-        detailOf(text),
+        openAiErrorDetail(text),
       );
     }
     let first: { b64_json?: unknown; url?: unknown } | undefined;

@@ -1,3 +1,4 @@
+import { openAiErrorDetail, openAiStatusReason } from '../openai-errors';
 import { type LlmChatRequest, LlmError, type LlmErrorReason, type LlmProvider } from './index';
 
 /** Settings of an OpenAI-compatible chat completions API (docs/providers.md lists vendors' base URLs). */
@@ -20,27 +21,6 @@ export interface OpenAiCompatibleOptions {
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
-
-/** The reason for an HTTP status the vendor answered with (anything but 200). */
-function reasonForStatus(status: number): LlmErrorReason {
-  if (status === 401 || status === 403) return 'unauthorized';
-  // 402: DeepSeek's "Insufficient Balance"; 429: rate or quota limits everywhere.
-  if (status === 429 || status === 402) return 'rate_limited';
-  return 'unavailable';
-}
-
-/** The vendor's message of an error body `{ error: { message, code } }`, short, for the log. */
-function detailOf(body: string): string {
-  try {
-    const parsed = JSON.parse(body) as { error?: { message?: unknown; code?: unknown } | string; message?: unknown };
-    const error = parsed.error;
-    const message = typeof error === 'string' ? error : (error?.message ?? parsed.message);
-    if (typeof message === 'string') return message.slice(0, 300);
-  } catch {
-    // not JSON: the raw text below
-  }
-  return body.slice(0, 300);
-}
 
 /** The delta text of one parsed chunk; throws on a chunk that is not a completion chunk. */
 function deltaOf(chunk: unknown): string {
@@ -129,9 +109,9 @@ export function createOpenAiCompatibleLlm(options: OpenAiCompatibleOptions): Llm
           const body = await response.text().catch(() => '');
           const retryAfter = response.headers.get('retry-after');
           throw new LlmError(
-            reasonForStatus(response.status),
+            openAiStatusReason(response.status),
             `the model answered HTTP ${response.status}`,
-            `${detailOf(body)}${retryAfter ? ` (Retry-After ${retryAfter})` : ''}`,
+            `${openAiErrorDetail(body)}${retryAfter ? ` (Retry-After ${retryAfter})` : ''}`,
           );
         }
 

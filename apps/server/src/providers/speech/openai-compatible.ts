@@ -1,15 +1,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openAiErrorDetail, openAiStatusReason } from '../openai-errors';
 import { prepareAudio } from './audio';
-import {
-  SpeechError,
-  type SpeechErrorReason,
-  type SpeechProvider,
-  type SpeechSource,
-  segmentsOf,
-  type Transcript,
-} from './index';
+import { SpeechError, type SpeechProvider, type SpeechSource, segmentsOf, type Transcript } from './index';
 
 /** Settings of an OpenAI-compatible transcription API (docs/providers.md lists vendors' base URLs). */
 export interface OpenAiSpeechOptions {
@@ -30,25 +24,6 @@ export interface OpenAiSpeechOptions {
 
 const DEFAULT_TIMEOUT_MS = 120_000;
 const DEFAULT_MAX_DOWNLOAD = 200 * 1024 * 1024;
-
-/** The reason for an HTTP status the vendor answered with (anything but 200). */
-function reasonForStatus(status: number): SpeechErrorReason {
-  if (status === 401 || status === 403) return 'unauthorized';
-  if (status === 429 || status === 402) return 'rate_limited';
-  return 'unavailable';
-}
-
-/** The vendor's message of an error body `{ error: { message } }`, short, for the log. */
-function detailOf(body: string): string {
-  try {
-    const parsed = JSON.parse(body) as { error?: { message?: unknown } | string; message?: unknown };
-    const message = typeof parsed.error === 'string' ? parsed.error : (parsed.error?.message ?? parsed.message);
-    if (typeof message === 'string') return message.slice(0, 300);
-  } catch {
-    // not JSON: the raw text below
-  }
-  return body.slice(0, 300);
-}
 
 /** Reads a verbose_json (or plain json) transcription answer. */
 function transcriptOf(body: unknown): Transcript {
@@ -156,9 +131,9 @@ export function createOpenAiCompatibleSpeech(options: OpenAiSpeechOptions): Spee
         if (response.status !== 200) {
           const retryAfter = response.headers.get('retry-after');
           throw new SpeechError(
-            reasonForStatus(response.status),
+            openAiStatusReason(response.status),
             `the speech service answered HTTP ${response.status}`,
-            `${detailOf(body)}${retryAfter ? ` (Retry-After ${retryAfter})` : ''}`,
+            `${openAiErrorDetail(body)}${retryAfter ? ` (Retry-After ${retryAfter})` : ''}`,
           );
         }
         let parsed: unknown;
