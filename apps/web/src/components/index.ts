@@ -26,3 +26,10 @@ export {
 } from './upgrade-block/upgrade-actions';
 export { UpgradeBlock, type UpgradeBlockProps } from './upgrade-block/upgrade-block';
 export { PAY_PATH, UpgradeLinkButton } from './upgrade-block/upgrade-link-button';
+export {
+  sizeInKb,
+  UploadFileList,
+  type UploadFileListItem,
+  type UploadFileListProps,
+  type UploadFileStatus,
+} from './upload-file-list/upload-file-list';

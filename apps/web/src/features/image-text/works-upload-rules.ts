@@ -1,23 +1,18 @@
 import { imageTextLimits, imageTextMessages, worksOfStatusId } from '@dso/contract';
+import type { UploadFileStatus } from '../../components';
 
 /**
  * The works upload dialog's rules (002 §3, §5, §8): which picked archives join the list, and what to do
  * with the parsed works against the remaining AI_PUB_BATCH_COUNT.
  */
 
-/** An upload file item's status (002 §3): -1 pending, 1 uploading, 2 success, 3 upload failed, 4 parse failed. */
-export type WorksUploadStatus = -1 | 1 | 2 | 3 | 4;
-
 /** What a file's line says for its status; a parsed one names its works (002 §8). */
-export function statusLabel(status: WorksUploadStatus, statusId: string | null): string {
+export function statusLabel(status: UploadFileStatus, statusId: string | null): string {
   if (status === 2) return imageTextMessages.parsed(statusId ? worksOfStatusId(statusId) : 0);
   if (status === 3) return imageTextMessages.uploadFailed;
   if (status === 4) return imageTextMessages.parseFailed;
   return status === 1 ? '上传中' : '待上传';
 }
-
-/** A file's size in kb as the list shows it (002 §2). */
-export const sizeInKb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))}kb`;
 
 /**
  * What a pick does (002 §5), in order:

@@ -1,19 +1,19 @@
-import { DeleteOutlined, FileZipOutlined, RedoOutlined, UploadOutlined } from '@ant-design/icons';
+import { FileZipOutlined, UploadOutlined } from '@ant-design/icons';
 import { imageTextLimits, imageTextMessages, worksOfStatusId } from '@dso/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Progress } from 'antd';
+import { Button } from 'antd';
 import { useRef, useState } from 'react';
-import { AppDialog } from '../../../components';
+import { AppDialog, UploadFileList, type UploadFileStatus } from '../../../components';
 import { ApiError, NETWORK_FAILURE } from '../../../lib/api/errors';
 import { toast } from '../../../lib/feedback';
 import { handleQuotaFailure } from '../../upgrade';
 import { imageTextKeys, imageTextUseQuery, runTemplateStep, uploadWorksArchive } from '../api/image-text-api';
-import { pickArchives, sizeInKb, statusLabel, stepDecision, type WorksUploadStatus } from '../works-upload-rules';
+import { pickArchives, statusLabel, stepDecision } from '../works-upload-rules';
 
 interface UploadEntry {
   uid: number;
   file: File;
-  status: WorksUploadStatus;
+  status: UploadFileStatus;
   percent: number;
   /** The server's status_id once parsed (`<id>_<N>`). */
   statusId: string | null;
@@ -184,65 +184,23 @@ export function WorksUploadDialog({ open, onClose }: WorksUploadDialogProps) {
           <Button icon={<UploadOutlined />} onClick={() => input.current?.click()} disabled={busy}>
             选择文件
           </Button>
-          <ul className="it-upload__files" aria-label="上传文件列表">
-            {entries.map((entry) => (
-              <li
-                key={entry.uid}
-                className="it-upload__file"
-                data-testid="works-upload-file"
-                data-status={entry.status}
-              >
-                <FileZipOutlined className="it-upload__icon" />
-                <div className="it-upload__main">
-                  <div className="it-upload__line">
-                    <span className="it-upload__name" title={entry.file.name}>
-                      {entry.file.name}
-                    </span>
-                    <span className="it-hint">{sizeInKb(entry.file.size)}</span>
-                    <span
-                      className={`it-upload__status is-${entry.status === 2 ? 'ok' : entry.status > 2 ? 'bad' : 'wait'}`}
-                    >
-                      {statusLabel(entry.status, entry.statusId)}
-                      {entry.stepped ? '（已添加）' : ''}
-                    </span>
-                  </div>
-                  <Progress
-                    percent={entry.percent}
-                    size="small"
-                    status={entry.status > 2 ? 'exception' : entry.status === 2 ? 'success' : 'normal'}
-                  />
-                  {entry.reason && <div className="it-upload__reason">{entry.reason}</div>}
-                </div>
-                <div className="it-upload__actions">
-                  {entry.status > 2 && (
-                    <Button
-                      type="link"
-                      size="small"
-                      icon={<RedoOutlined />}
-                      disabled={busy}
-                      onClick={() =>
-                        void confirm(entries.map((item) => (item.uid === entry.uid ? { ...item, status: -1 } : item)))
-                      }
-                    >
-                      重试
-                    </Button>
-                  )}
-                  {entry.status !== 1 && (
-                    <Button
-                      type="link"
-                      size="small"
-                      danger
-                      icon={<DeleteOutlined />}
-                      disabled={busy}
-                      onClick={() => setEntries((list) => list.filter((item) => item.uid !== entry.uid))}
-                    >
-                      删除
-                    </Button>
-                  )}
-                </div>
-              </li>
-            ))}
-          </ul>
+          <UploadFileList
+            items={entries.map((entry) => ({
+              uid: entry.uid,
+              name: entry.file.name,
+              size: entry.file.size,
+              status: entry.status,
+              percent: entry.percent,
+              label: `${statusLabel(entry.status, entry.statusId)}${entry.stepped ? '（已添加）' : ''}`,
+              note: entry.reason,
+            }))}
+            icon={<FileZipOutlined />}
+            busy={busy}
+            onRetry={(uid) =>
+              void confirm(entries.map((item) => (item.uid === uid ? { ...item, status: -1 as const } : item)))
+            }
+            onDelete={(uid) => setEntries((list) => list.filter((item) => item.uid !== uid))}
+          />
         </div>
       </AppDialog>
       <AppDialog
