@@ -59,6 +59,8 @@ const visits: Record<string, { url: string; signedIn?: boolean }> = {
   '/CueWordHistory': { url: '/CueWordHistory', signedIn: true },
   '/dataMarketNew': { url: '/dataMarketNew', signedIn: true },
   '/keyWordDetailMonitor': { url: '/keyWordDetailMonitor', signedIn: true },
+  '/dailyPaper': { url: '/dailyPaper', signedIn: true },
+  '/keyWordScreen': { url: '/keyWordScreen', signedIn: true },
   '/keywordImg': { url: '/keywordImg?keyword=露营装备', signedIn: true },
   '/keywordImgDetails': { url: '/keywordImgDetails?id=1', signedIn: true },
   '/keywordImgsV2': { url: '/keywordImgsV2', signedIn: true },

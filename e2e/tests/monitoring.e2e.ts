@@ -33,7 +33,7 @@ describe('rank monitoring', () => {
     await server?.close();
   });
 
-  it('monitors a keyword and a work, uploads a keyword file with its refusals, runs a round and shows the dashboard', async () => {
+  it('monitors a keyword and a work, uploads a keyword file with its refusals, runs a round, shows the dashboard, the daily paper with its export and the wall board', async () => {
     const { page, context, errors } = await openPage(browser);
     await signIn(context, server.token);
 
@@ -108,6 +108,27 @@ describe('rank monitoring', () => {
     await page.waitForFunction(paintedPixels('[data-testid="dashboard-coverage-chart"]'));
     await page.waitForTimeout(500);
     await screenshot(page, 'monitoring-dashboard');
+
+    // Today's paper: the work's move since yesterday, exported as a workbook; the wall board draws.
+    await page.goto(`${server.url}/dailyPaper`);
+    await page
+      .getByTestId('daily-counts')
+      .getByText(`对比 ${shanghaiDay(1)}`)
+      .waitFor();
+    const moved = page.getByTestId('daily-paper-page').getByText(watched);
+    await moved.waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: /导出日报/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`数据日报-${shanghaiDay(0)}.xlsx`);
+    await screenshot(page, 'monitoring-daily-paper');
+    await page.goto(`${server.url}/keyWordScreen`);
+    await page.getByTestId('screen-summary').waitFor();
+    await page.waitForFunction(paintedPixels('[data-testid="screen-rank-chart"]'));
+    await page.getByTestId('screen-items').getByText(MONITOR_KEYWORD).first().waitFor();
+    await page.waitForTimeout(500);
+    await screenshot(page, 'monitoring-screen');
     // The one error is the browser's note of the unreadable file's refusal (HTTP 400), which the dialog showed.
     expect(errors).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
   });

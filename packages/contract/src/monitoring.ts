@@ -25,6 +25,10 @@ export const MonitoringPath = {
   dashboard: '/api/monitor/dashboard',
   /** GET ?day?. Login. One day's summary: rises, falls, new entries and lost positions. */
   daily: '/api/monitor/daily',
+  /** GET ?day?. Login. The day's summary as an .xlsx file (errors as the envelope). */
+  dailyExport: '/api/monitor/daily/export',
+  /** GET ?days&format. Login. Every check of the user's items over the last `days` days as .csv or .xlsx. */
+  historyExport: '/api/monitor/history/export',
 } as const;
 
 /** The quota every monitored item takes one unit of (000 §6, 001 §6). */
@@ -159,6 +163,15 @@ export type MonitorDaysQuery = z.infer<typeof monitorDaysQuerySchema>;
 
 export const monitorDailyQuerySchema = z.object({ day: dayString.optional() });
 export type MonitorDailyQuery = z.infer<typeof monitorDailyQuerySchema>;
+
+export const monitorExportFormatSchema = z.enum(['csv', 'xlsx']);
+export type MonitorExportFormat = z.infer<typeof monitorExportFormatSchema>;
+
+export const monitorHistoryExportQuerySchema = z.object({
+  days: daysQuery,
+  format: monitorExportFormatSchema.default('xlsx'),
+});
+export type MonitorHistoryExportQuery = z.infer<typeof monitorHistoryExportQuerySchema>;
 
 /** The upload's answer: what was added and what was left out. */
 export const monitorUploadResultSchema = z.object({

@@ -168,7 +168,11 @@ export const routeTable: RouteMeta[] = [
   }),
   // Routes that need login (000 §2.1)
   route('/dataMarket', '数据看板（旧版）', '旧版作品排名监控看板。', { ...login, tab: 'monitor' }),
-  route('/dailyPaper', '数据日报', '每日监控数据汇总。', { ...login, tab: 'monitor' }),
+  route('/dailyPaper', '数据日报', '每日监控数据汇总。', {
+    ...login,
+    tab: 'monitor',
+    page: () => import('../features/monitoring/pages/daily-paper-page'),
+  }),
   route('/keyWordDetailMonitor', '关键词排名监控', '关键词下作品排名的监控详情。', {
     ...login,
     tab: 'monitor',
@@ -251,7 +255,12 @@ export const routeTable: RouteMeta[] = [
     tab: 'creator',
     page: () => import('../features/creators/pages/creator-detail-page'),
   }),
-  route('/keyWordScreen', '关键词数据大屏', '关键词监控数据大屏展示。', { ...login, tab: 'monitor', layout: 'plain' }),
+  route('/keyWordScreen', '关键词数据大屏', '关键词监控数据大屏展示。', {
+    ...login,
+    tab: 'monitor',
+    layout: 'plain',
+    page: () => import('../features/monitoring/pages/keyword-screen-page'),
+  }),
   // Navigation targets named in menus and detail actions (000 §2.3, 002 §2)
   route('/videoDetail/:id', '视频详情', '视频数据、相关关键词、评论与观众画像。', {
     page: () => import('../features/videos/pages/video-detail-page'),

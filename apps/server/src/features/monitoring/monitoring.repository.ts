@@ -288,6 +288,7 @@ export interface CheckRow {
   day: string;
   status: 'running' | 'ranked' | 'unranked' | 'failed';
   rank: number | null;
+  ranked_count: number | null;
 }
 
 /** Checks of a user's items from `since` on (work items only with `worksOnly`). */
@@ -300,7 +301,7 @@ export async function selectUserChecks(
   const until = options.until ? sql`AND c.day <= ${options.until}::date` : sql``;
   const rows = await queryRows<CheckRow>(
     db,
-    sql`SELECT c.item_id, c.day::text AS day, c.status, c.rank FROM monitor_checks c
+    sql`SELECT c.item_id, c.day::text AS day, c.status, c.rank, c.ranked_count FROM monitor_checks c
         JOIN monitor_items i ON i.id = c.item_id
         WHERE i.user_id = ${userId} AND c.day >= ${options.since}::date ${until} ${works}
         ORDER BY c.day, c.item_id`,
@@ -312,7 +313,7 @@ export async function selectUserChecks(
 export async function selectItemChecks(db: Database, itemId: number, since: string): Promise<CheckRow[]> {
   const rows = await queryRows<CheckRow>(
     db,
-    sql`SELECT item_id, day::text AS day, status, rank FROM monitor_checks WHERE item_id = ${itemId}
+    sql`SELECT item_id, day::text AS day, status, rank, ranked_count FROM monitor_checks WHERE item_id = ${itemId}
         AND day >= ${since}::date ORDER BY day`,
   );
   return rows.map((row) => ({ ...row, item_id: Number(row.item_id) }));

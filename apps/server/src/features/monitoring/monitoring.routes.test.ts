@@ -384,6 +384,54 @@ describe('rank monitoring calls', () => {
       expect(item.latest).toMatchObject({ status: 'ranked' });
     });
 
+    it('exports the daily paper as xlsx and the history as csv and xlsx with dates', async () => {
+      const { token } = await member();
+      await add(token, { keyword: '露营装备推荐 第4', aweme_id: awemeIds[3] });
+      failing.set('导出故障词', new RankSourceError('unavailable', 'down'));
+      try {
+        await add(token, { keyword: '导出故障词' });
+        await runJobs();
+      } finally {
+        failing.clear();
+      }
+      const daily = await t.request({ method: 'GET', url: MonitoringPath.dailyExport, token });
+      expect(daily.headers['content-type']).toContain('spreadsheetml');
+      expect(decodeURIComponent(String(daily.headers['content-disposition']))).toContain(`数据日报-${today}.xlsx`);
+      const paper = XLSX.read(daily.rawPayload, { type: 'buffer' });
+      const paperRows = XLSX.utils.sheet_to_json<unknown[]>(paper.Sheets[paper.SheetNames[0]!]!, { header: 1 });
+      expect(paperRows[0]).toEqual(['日期', today, '对比日期', '-', '检测', 1, '检测失败', 1]);
+      expect(paperRows[3]).toEqual([
+        '新上榜',
+        '露营装备推荐 第4',
+        expect.stringContaining('第4期'),
+        awemeIds[3],
+        '未上榜',
+        expect.any(Number),
+        '新上榜',
+      ]);
+
+      const csv = await t.request({ method: 'GET', url: `${MonitoringPath.historyExport}?days=7&format=csv`, token });
+      expect(csv.headers['content-type']).toContain('text/csv');
+      const lines = csv.rawPayload
+        .toString('utf8')
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      expect(lines[0]).toBe('日期,关键词,平台,监控对象,作品ID,检测结果,排名,上榜作品数');
+      expect(lines).toHaveLength(3);
+      const failedLine = lines.find((line) => line.includes('导出故障词'))!;
+      expect(failedLine).toBe(`${today},导出故障词,抖音,关键词排名,,检测失败,,`);
+      expect(lines.find((line) => line.includes(awemeIds[3]!))).toMatch(
+        new RegExp(`^${today},露营装备推荐 第4,抖音,.*,已上榜,\\d+,$`),
+      );
+
+      const book = await t.request({ method: 'GET', url: `${MonitoringPath.historyExport}?days=7`, token });
+      const history = XLSX.read(book.rawPayload, { type: 'buffer' });
+      expect(XLSX.utils.sheet_to_json<unknown[]>(history.Sheets['监控历史']!, { header: 1 })).toHaveLength(3);
+      expect((await call('GET', `${MonitoringPath.historyExport}?format=pdf`, token)).code).toBe(Code.BAD_REQUEST);
+      expect((await call('GET', MonitoringPath.dailyExport)).code).toBe(Code.TOKEN_INVALID);
+    });
+
     it('queues a round over the items not yet checked that day', async () => {
       const { token } = await member();
       await add(token, { keyword: '露营装备推荐 第3' });

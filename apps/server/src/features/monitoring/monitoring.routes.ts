@@ -3,18 +3,21 @@ import {
   monitorAddBodySchema,
   monitorDailyQuerySchema,
   monitorDaysQuerySchema,
+  monitorHistoryExportQuerySchema,
   monitorIdBodySchema,
   monitoringMessages,
   monitorKeywordQuerySchema,
   monitorListQuerySchema,
 } from '@dso/contract';
 import fastifyMultipart from '@fastify/multipart';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { UploadRefusal, uploadLimits } from '../../lib/uploads';
 import { requireUser } from '../../plugins/session';
 import { monitorUploadFormat, readUploadedKeywords } from './monitor-upload';
+import { type ExportFile, exportDaily, exportHistory } from './monitoring.export';
 import {
   addItem,
   addUploadedKeywords,
@@ -24,6 +27,19 @@ import {
   listItems,
   removeItem,
 } from './monitoring.service';
+
+/** Sends an export; refusals before it (login) come back as the envelope like any other call. */
+function sendFile(reply: FastifyReply, { file, fileName, contentType }: ExportFile) {
+  const fallback = fileName.endsWith('.csv') ? 'monitoring.csv' : 'monitoring.xlsx';
+  return reply
+    .header('content-type', contentType)
+    .header(
+      'content-disposition',
+      `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    )
+    .header('cache-control', 'no-store')
+    .send(file);
+}
 
 /** 关键词排名监控: items, the keyword upload and the history views; login required for each call. */
 export const monitoringRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -85,5 +101,15 @@ export const monitoringRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(MonitoringPath.daily, { schema: { querystring: monitorDailyQuerySchema } }, async (request) =>
     ok(await dailySummary(app.db, requireUser(request), request.query)),
+  );
+
+  app.get(MonitoringPath.dailyExport, { schema: { querystring: monitorDailyQuerySchema } }, async (request, reply) =>
+    sendFile(reply, await exportDaily(app.db, requireUser(request), request.query.day)),
+  );
+
+  app.get(
+    MonitoringPath.historyExport,
+    { schema: { querystring: monitorHistoryExportQuerySchema } },
+    async (request, reply) => sendFile(reply, await exportHistory(app.db, requireUser(request), request.query)),
   );
 };

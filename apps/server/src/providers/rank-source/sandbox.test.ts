@@ -12,6 +12,8 @@ describe('the sandbox rank source', () => {
     const creator = await createCreator(database.db, { nickName: '露营的阿野' });
     for (let index = 0; index < 60; index++) {
       const video = await createVideo(database.db, {
+        // Fixed ids: the sandbox's draws depend on them, so the movement asserted below is the same every run.
+        awemeId: `73100000000000${String(index).padStart(5, '0')}`,
         creatorId: creator.id,
         desc: `露营攻略 第${index + 1}集`,
         goodCount: 200_000 - index * 3_000,

@@ -3,6 +3,7 @@ import {
   type MonitorAddBody,
   type MonitorDaily,
   type MonitorDashboard,
+  type MonitorExportFormat,
   type MonitorItem,
   MonitoringPath,
   type MonitorKeywordDetail,
@@ -11,7 +12,8 @@ import {
   type PermissionUse,
 } from '@dso/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request, requestUpload } from '../../../lib/api/client';
+import { request, requestFile, requestUpload } from '../../../lib/api/client';
+import { saveFile } from '../../../lib/save-file';
 
 /** Query keys of rank monitoring: every view reads the same items and checks, so a change refreshes them all. */
 export const monitoringKeys = {
@@ -37,8 +39,17 @@ export const monitorListQuery = (page: number, size: number) =>
     refetchInterval: (query) => (isWaiting(query.state.data) ? PENDING_REFRESH_MS : false),
   });
 
-export function useMonitorList(page: number, size: number) {
-  return useQuery(monitorListQuery(page, size));
+export function useMonitorList(page: number, size: number, options: { refetchInterval?: number } = {}) {
+  const query = monitorListQuery(page, size);
+  const every = options.refetchInterval;
+  return useQuery(
+    every
+      ? {
+          ...query,
+          refetchInterval: (state) => Math.min(every, isWaiting(state.state.data) ? PENDING_REFRESH_MS : every),
+        }
+      : query,
+  );
 }
 
 export function useMonitorKeyword(id: number | null, days: number) {
@@ -92,4 +103,16 @@ export function uploadKeywordFile(file: File, onProgress: (percent: number) => v
   const form = new FormData();
   form.append('file', file, file.name);
   return requestUpload<MonitorUploadResult>(MonitoringPath.upload, form, { onProgress, handles: [Code.FORBIDDEN] });
+}
+
+/** Downloads the daily paper of a day as .xlsx. */
+export async function downloadDailyPaper(day: string | null) {
+  const { blob, filename } = await requestFile(MonitoringPath.dailyExport, { query: { day } });
+  saveFile(blob, filename ?? `数据日报-${day ?? ''}.xlsx`);
+}
+
+/** Downloads the check history of the last `days` days as .csv or .xlsx. */
+export async function downloadHistory(days: number, format: MonitorExportFormat) {
+  const { blob, filename } = await requestFile(MonitoringPath.historyExport, { query: { days, format } });
+  saveFile(blob, filename ?? `排名监控历史.${format}`);
 }

@@ -33,7 +33,10 @@ function open(remaining = 5) {
 const pick = (input: HTMLInputElement, files: File[]) => fireEvent.change(input, { target: { files } });
 const confirm = () => screen.getByRole('button', { name: /确\s*定/ });
 
-describe('the keyword upload dialog', () => {
+/** Generous: antd tables and dialogs render slowly on the shared two-core machine. */
+const TIMEOUT = 30_000;
+
+describe('the keyword upload dialog', { timeout: TIMEOUT }, () => {
   beforeEach(() => {
     upload.mockReset();
     toast.mockReset();

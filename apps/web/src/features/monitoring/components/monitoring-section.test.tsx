@@ -45,7 +45,10 @@ function serve(items: MonitorItem[]) {
   });
 }
 
-describe('关键词监控 in the personal centre', () => {
+/** Generous: antd tables and dialogs render slowly on the shared two-core machine. */
+const TIMEOUT = 30_000;
+
+describe('关键词监控 in the personal centre', { timeout: TIMEOUT }, () => {
   beforeEach(() => {
     request.mockReset();
     toast.mockReset();

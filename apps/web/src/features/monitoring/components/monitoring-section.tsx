@@ -1,19 +1,27 @@
-import { DeleteOutlined, LineChartOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, LineChartOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { type MonitorItem, requiredKeywordSchema } from '@dso/contract';
 import { formatTime } from '@dso/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Popconfirm, Skeleton, Table, type TableColumnsType } from 'antd';
+import { Button, Dropdown, Input, Popconfirm, Skeleton, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AppPagination, NoData } from '../../../components';
 import { toast } from '../../../lib/feedback';
 import { handleQuotaFailure } from '../../upgrade';
-import { monitoringKeys, useAddMonitor, useMonitorList, useRemoveMonitor } from '../api/monitoring-api';
+import {
+  downloadHistory,
+  monitoringKeys,
+  useAddMonitor,
+  useMonitorList,
+  useRemoveMonitor,
+} from '../api/monitoring-api';
 import { itemMove, latestText, moveView, workName } from '../monitor-display';
 import { KeywordUploadDialog } from './keyword-upload-dialog';
 import '../monitoring.css';
 
 const PAGE_SIZE = 10;
+/** The history export's reach (the views' longest is 90 days). */
+const EXPORT_DAYS = 90;
 
 /** The monitoring pages a keyword item and the section link to. */
 export const keywordMonitorPath = (id: number) => `/keyWordDetailMonitor?id=${id}`;
@@ -144,6 +152,22 @@ export default function MonitoringSection() {
         <Link to="/dataMarketNew" className="mon-section__link">
           <LineChartOutlined /> 作品排名看板
         </Link>
+        <Link to="/dailyPaper" className="mon-section__link">
+          数据日报
+        </Link>
+        <Dropdown
+          menu={{
+            items: [
+              { key: 'xlsx', label: '导出 Excel（近90天）' },
+              { key: 'csv', label: '导出 CSV（近90天）' },
+            ],
+            onClick: ({ key }) => void downloadHistory(EXPORT_DAYS, key as 'csv' | 'xlsx').catch(() => undefined),
+          }}
+        >
+          <Button size="small" icon={<DownloadOutlined />}>
+            导出历史
+          </Button>
+        </Dropdown>
       </header>
       <div className="mon-add">
         <Input

@@ -1,5 +1,3 @@
-import type { MonitorMover } from '@dso/contract';
-import { rankMove } from '@dso/domain';
 import { Segmented, Skeleton } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -7,7 +5,8 @@ import { GlossaryTip, NoData } from '../../../components';
 import { EChart, useChartTheme } from '../../../lib/charts';
 import { useMonitorDashboard } from '../api/monitoring-api';
 import { coverageOption, firstFilledDay, rankCurvesOption } from '../charts/rank-chart-options';
-import { moverText, moveView, workName } from '../monitor-display';
+import { MoverList } from '../components/mover-list';
+import { workName } from '../monitor-display';
 import { SETTING_MONITOR_PATH } from './keyword-detail-monitor-page';
 import '../monitoring.css';
 
@@ -16,36 +15,6 @@ const dayOptions = [
   { label: '近30天', value: 30 },
   { label: '近90天', value: 90 },
 ];
-
-function MoverList({ title, movers, testId }: { title: string; movers: MonitorMover[]; testId: string }) {
-  return (
-    <section className="mon-card mon-movers" data-testid={testId}>
-      <h2 className="mon-card__title">{title}</h2>
-      {movers.length === 0 ? (
-        <NoData text="暂无变化" hideImage />
-      ) : (
-        <ol className="mon-movers__list">
-          {movers.map((mover) => {
-            const view = moveView(rankMove(mover.previous_rank, mover.rank));
-            return (
-              <li key={mover.id} className="mon-movers__item">
-                <div className="mon-movers__main">
-                  <span className="mon-movers__work" title={workName(mover)}>
-                    {workName(mover)}
-                  </span>
-                  <span className="mon-muted">
-                    {mover.keyword} · {moverText(mover)}
-                  </span>
-                </div>
-                <span className={`mon-move is-${view.tone}`}>{view.label}</span>
-              </li>
-            );
-          })}
-        </ol>
-      )}
-    </section>
-  );
-}
 
 /**
  * /dataMarketNew, 作品排名监控 (000 §2.1, §2.3): the monitored works' coverage by the glossary (核心词数: keywords
@@ -152,8 +121,8 @@ export default function DataMarketNewPage() {
             </section>
           </div>
           <div className="mon-grid">
-            <MoverList title="排名上升" movers={data.rises} testId="dashboard-rises" />
-            <MoverList title="排名下降" movers={data.falls} testId="dashboard-falls" />
+            <MoverList title="排名上升" movers={data.rises} testId="dashboard-rises" emptyText="暂无变化" />
+            <MoverList title="排名下降" movers={data.falls} testId="dashboard-falls" emptyText="暂无变化" />
           </div>
         </>
       )}

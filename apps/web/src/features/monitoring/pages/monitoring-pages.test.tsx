@@ -1,19 +1,31 @@
-import { type MonitorDashboard, MonitoringPath, type MonitorKeywordDetail } from '@dso/contract';
+import {
+  type MonitorDaily,
+  type MonitorDashboard,
+  MonitoringPath,
+  type MonitorKeywordDetail,
+  type MonitorList,
+} from '@dso/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { chartStubModule, renderVideo } from '../../videos/testing/render';
 
 const request = vi.fn();
+const requestFile = vi.fn();
+const saveFile = vi.fn();
 const toast = vi.fn();
 vi.mock('../../../lib/api/client', () => ({
   request: (...args: unknown[]) => request(...args),
+  requestFile: (...args: unknown[]) => requestFile(...args),
   requestUpload: vi.fn(),
 }));
+vi.mock('../../../lib/save-file', () => ({ saveFile: (...args: unknown[]) => saveFile(...args) }));
 vi.mock('../../../lib/feedback', () => ({ toast: (...args: unknown[]) => toast(...args) }));
 vi.mock('../../../lib/charts', () => chartStubModule);
 
 const { default: DataMarketNewPage } = await import('./data-market-new-page');
 const { default: KeywordDetailMonitorPage } = await import('./keyword-detail-monitor-page');
+const { default: DailyPaperPage } = await import('./daily-paper-page');
+const { default: KeywordScreenPage, SCREEN_REFRESH_MS } = await import('./keyword-screen-page');
 
 const days = ['2026-11-22', '2026-11-23', '2026-11-24'];
 const dashboard: MonitorDashboard = {
@@ -59,7 +71,10 @@ const detail: MonitorKeywordDetail = {
   ],
 };
 
-describe('the monitoring pages', () => {
+/** Generous: antd tables and dialogs render slowly on the shared two-core machine. */
+const TIMEOUT = 30_000;
+
+describe('the monitoring pages', { timeout: TIMEOUT }, () => {
   beforeEach(() => {
     request.mockReset();
     toast.mockReset();
@@ -113,5 +128,53 @@ describe('the monitoring pages', () => {
       '/setting?type=detectiontDouyin',
     );
     expect(request).not.toHaveBeenCalled();
+  });
+
+  it('/dailyPaper classes the day and exports it as xlsx', async () => {
+    const daily: MonitorDaily = {
+      day: '2026-11-24',
+      previous_day: '2026-11-23',
+      checked: 4,
+      failed: 1,
+      rises: [dashboard.rises[0]!],
+      falls: [],
+      entries: [{ id: 7, keyword: '露营', aweme_id: '7003', work_title: '新手露营', previous_rank: null, rank: 9 }],
+      losses: [dashboard.falls[0]!],
+    };
+    request.mockImplementation(async (path: string) => {
+      if (path === MonitoringPath.daily) return daily;
+      throw new Error(path);
+    });
+    requestFile.mockResolvedValue({ blob: new Blob(['x']), filename: '数据日报-2026-11-24.xlsx' });
+    renderVideo(<DailyPaperPage />, { url: '/dailyPaper?day=2026-11-24' });
+    await screen.findByTestId('paper-rises');
+    expect(screen.getByTestId('daily-counts').textContent).toBe('检测 4 项，失败 1 项，对比 2026-11-23');
+    expect(within(screen.getByTestId('paper-entries')).getByText('露营 · 未上榜 → 第9名')).toBeTruthy();
+    expect(within(screen.getByTestId('paper-losses')).getByText('露营 · 第4名 → 未上榜')).toBeTruthy();
+    expect(within(screen.getByTestId('paper-falls')).getByText('暂无')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /导出日报/ }));
+    await waitFor(() => expect(saveFile).toHaveBeenCalledWith(expect.any(Blob), '数据日报-2026-11-24.xlsx'));
+    expect(requestFile).toHaveBeenCalledWith(MonitoringPath.dailyExport, { query: { day: '2026-11-24' } });
+  });
+
+  it('/keyWordScreen shows the board and asks again by itself', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const list: MonitorList = { total_record: 1, result: [detail.item], use: { per_val: 50, use_val: 1 } };
+      request.mockImplementation(async (path: string) => {
+        if (path === MonitoringPath.dashboard) return dashboard;
+        if (path === MonitoringPath.list) return list;
+        throw new Error(path);
+      });
+      renderVideo(<KeywordScreenPage />, { url: '/keyWordScreen' });
+      await screen.findByTestId('screen-summary');
+      expect(within(screen.getByTestId('screen-items')).getByText('上榜作品2个')).toBeTruthy();
+      const asked = () => request.mock.calls.filter(([path]) => path === MonitoringPath.dashboard).length;
+      expect(asked()).toBe(1);
+      await vi.advanceTimersByTimeAsync(SCREEN_REFRESH_MS + 100);
+      await waitFor(() => expect(asked()).toBe(2));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

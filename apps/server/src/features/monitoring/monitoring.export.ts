@@ -1,0 +1,98 @@
+import type { MonitorDaily, MonitorExportFormat, MonitorMover } from '@dso/contract';
+import { rankMove, rankMoveLabel } from '@dso/domain';
+import * as XLSX from '@e965/xlsx';
+import type { Database } from '../../db/client';
+import * as repository from './monitoring.repository';
+import { dailySummary, lastDays } from './monitoring.service';
+
+/** Exports of rank monitoring: the daily paper as .xlsx and the check history as .csv or .xlsx, with dates. */
+
+export interface ExportFile {
+  file: Buffer;
+  fileName: string;
+  contentType: string;
+}
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const place = (rank: number | null) => (rank === null ? '未上榜' : rank);
+
+function workbookOf(sheets: Array<{ name: string; rows: unknown[][] }>): Buffer {
+  const book = XLSX.utils.book_new();
+  for (const sheet of sheets) XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(sheet.rows), sheet.name);
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+}
+
+/** A CSV field: quoted when it holds a comma, a quote or a line break; a leading =+-@ is defused. */
+function csvField(value: unknown): string {
+  let text = String(value ?? '');
+  if (/^[=+\-@]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** CSV with a byte-order mark, so spreadsheet programs read the Chinese text as UTF-8. */
+function csvOf(rows: unknown[][]): Buffer {
+  return Buffer.from(`\uFEFF${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`, 'utf8');
+}
+
+const moverRows = (kind: string, movers: MonitorMover[]) =>
+  movers.map((mover) => [
+    kind,
+    mover.keyword,
+    mover.work_title || mover.aweme_id,
+    mover.aweme_id,
+    place(mover.previous_rank),
+    place(mover.rank),
+    rankMoveLabel(rankMove(mover.previous_rank, mover.rank)),
+  ]);
+
+/** The daily paper of a day as one sheet: every classed move with its before and after. */
+export async function exportDaily(db: Database, userId: number, day: string | undefined): Promise<ExportFile> {
+  const daily: MonitorDaily = await dailySummary(db, userId, { day });
+  const rows: unknown[][] = [
+    ['日期', daily.day, '对比日期', daily.previous_day ?? '-', '检测', daily.checked, '检测失败', daily.failed],
+    [],
+    ['类型', '关键词', '作品', '作品ID', '前次排名', '当日排名', '变化'],
+    ...moverRows('排名上升', daily.rises),
+    ...moverRows('排名下降', daily.falls),
+    ...moverRows('新上榜', daily.entries),
+    ...moverRows('掉榜', daily.losses),
+  ];
+  return {
+    file: workbookOf([{ name: '数据日报', rows }]),
+    fileName: `数据日报-${daily.day}.xlsx`,
+    contentType: XLSX_TYPE,
+  };
+}
+
+const statusText = { ranked: '已上榜', unranked: '未上榜', failed: '检测失败', running: '检测中' } as const;
+
+/** Every check of the user's items over the last `days` days, oldest first, one row per item and day. */
+export async function exportHistory(
+  db: Database,
+  userId: number,
+  query: { days: number; format: MonitorExportFormat },
+  now = new Date(),
+): Promise<ExportFile> {
+  const days = lastDays(query.days, now);
+  const items = new Map((await repository.selectAllUserItems(db, userId)).map((item) => [item.id, item]));
+  const checks = await repository.selectUserChecks(db, userId, { since: days[0]! });
+  const rows: unknown[][] = [['日期', '关键词', '平台', '监控对象', '作品ID', '检测结果', '排名', '上榜作品数']];
+  for (const check of checks) {
+    const item = items.get(check.item_id);
+    if (!item) continue;
+    rows.push([
+      check.day,
+      item.keyword,
+      item.platform === 'DSO' ? '抖音' : item.platform,
+      item.aweme_id ? item.work_title || item.aweme_id : '关键词排名',
+      item.aweme_id,
+      statusText[check.status],
+      check.status === 'ranked' && check.rank !== null ? check.rank : '',
+      check.ranked_count ?? '',
+    ]);
+  }
+  const base = `排名监控历史-${days[0]}至${days.at(-1)}`;
+  return query.format === 'csv'
+    ? { file: csvOf(rows), fileName: `${base}.csv`, contentType: 'text/csv; charset=utf-8' }
+    : { file: workbookOf([{ name: '监控历史', rows }]), fileName: `${base}.xlsx`, contentType: XLSX_TYPE };
+}

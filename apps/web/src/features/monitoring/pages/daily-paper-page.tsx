@@ -1,0 +1,94 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button, Select, Skeleton } from 'antd';
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { NoData } from '../../../components';
+import { downloadDailyPaper, useMonitorDaily } from '../api/monitoring-api';
+import { MoverList } from '../components/mover-list';
+import { SETTING_MONITOR_PATH } from './keyword-detail-monitor-page';
+import '../monitoring.css';
+
+/** Days the day chooser offers, ending today (Asia/Shanghai). */
+const CHOOSABLE_DAYS = 30;
+
+function shanghaiDays(count: number, now = Date.now()): string[] {
+  return Array.from({ length: count }, (_, back) =>
+    new Date(now + 8 * 3_600_000 - back * 86_400_000).toISOString().slice(0, 10),
+  );
+}
+
+/**
+ * /dailyPaper, 数据日报 (000 §2.1): one day's summary of the monitored works against each one's previous
+ * successful check — rises, falls, new entries and lost positions — with the day's checked and failed counts,
+ * and the day as an .xlsx file.
+ */
+export default function DailyPaperPage() {
+  const [params, setParams] = useSearchParams();
+  const days = useMemo(() => shanghaiDays(CHOOSABLE_DAYS), []);
+  const asked = params.get('day');
+  const day = asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : days[0]!;
+  const paper = useMonitorDaily(day);
+  const [exporting, setExporting] = useState(false);
+  const data = paper.data;
+
+  const exportDay = async () => {
+    setExporting(true);
+    try {
+      await downloadDailyPaper(day);
+    } catch {
+      // The API client has told the user.
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div className="mon-page" data-testid="daily-paper-page">
+      <header className="mon-page__head">
+        <h1 className="mon-page__title">数据日报</h1>
+        <Select
+          aria-label="日报日期"
+          value={day}
+          options={(days.includes(day) ? days : [day, ...days]).map((value) => ({ value, label: value }))}
+          onChange={(value) => setParams({ day: value })}
+          style={{ width: 140 }}
+        />
+        {data && (
+          <span className="mon-muted" data-testid="daily-counts">
+            检测 {data.checked} 项{data.failed ? `，失败 ${data.failed} 项` : ''}
+            {data.previous_day ? `，对比 ${data.previous_day}` : ''}
+          </span>
+        )}
+        <Link to="/dataMarketNew" className="mon-section__link">
+          作品排名看板
+        </Link>
+        <Button className="mon-page__days" icon={<DownloadOutlined />} loading={exporting} onClick={exportDay}>
+          导出日报
+        </Button>
+      </header>
+      {paper.isPending ? (
+        <Skeleton active paragraph={{ rows: 10 }} />
+      ) : !data ? (
+        <NoData text={paper.error?.message || '暂无数据'} />
+      ) : data.checked + data.failed === 0 ? (
+        <section className="mon-card">
+          <NoData text="当天没有检测数据" />
+          <p className="mon-center">
+            <Link to={SETTING_MONITOR_PATH}>管理关键词监控</Link>
+          </p>
+        </section>
+      ) : (
+        <>
+          <div className="mon-grid">
+            <MoverList title="排名上升" movers={data.rises} testId="paper-rises" emptyText="暂无" counted />
+            <MoverList title="排名下降" movers={data.falls} testId="paper-falls" emptyText="暂无" counted />
+          </div>
+          <div className="mon-grid">
+            <MoverList title="新上榜" movers={data.entries} testId="paper-entries" emptyText="暂无" counted />
+            <MoverList title="掉榜" movers={data.losses} testId="paper-losses" emptyText="暂无" counted />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
