@@ -65,6 +65,8 @@ export const publishingMessages = {
   videoOne: '视频作品只能包含一个视频',
   imagesOnly: '图文作品只能包含图片',
   tooManyImages: `图文作品最多 ${publishingLimits.imagesMax} 张图片`,
+  workMissing: '请选择要发布的 AI 图文作品',
+  workNotFound: 'AI 图文作品不存在或尚未生成完成',
   mediaNotFound: '文件不存在或已过期，请重新上传',
   mediaType: '仅支持 mp4、webm 视频和 jpg、png、webp 图片',
   videoTooLarge: '视频大小不能超过 128MB',
@@ -150,22 +152,33 @@ export const publishingMediaSchema = z.object({
 });
 export type PublishingMedia = z.infer<typeof publishingMediaSchema>;
 
-/** `video`: one uploaded video; `images`: an image-text post of uploaded images. */
+/** A post as kept: `video`, one uploaded video; `images`, an image-text post of images. */
 export const postKindSchema = z.enum(['video', 'images']);
 export type PostKind = z.infer<typeof postKindSchema>;
 
+/**
+ * What the composer publishes: an uploaded video, uploaded images, or an AI 图文 work (`work_id`; its
+ * pictures become the post's images, its title and body the defaults of title and caption).
+ */
+export const publishKindSchema = z.enum(['video', 'images', 'work']);
+export type PublishKind = z.infer<typeof publishKindSchema>;
+
 export const publishBodySchema = z.object({
-  kind: postKindSchema,
+  kind: publishKindSchema,
+  /** The AI 图文 work to publish (kind `work`). */
+  work_id: idSchema.optional(),
   title: z.string().trim().max(publishingLimits.titleMax, publishingMessages.titleTooLong).default(''),
+  /** Required for uploads; for a work, empty takes the work's body. */
   text: z
     .string({ error: publishingMessages.textMissing })
     .trim()
-    .min(1, publishingMessages.textMissing)
-    .max(publishingLimits.textMax, publishingMessages.textTooLong),
+    .max(publishingLimits.textMax, publishingMessages.textTooLong)
+    .default(''),
+  /** The uploaded media in order (kinds `video` and `images`). */
   media_ids: z
     .array(idSchema, { error: publishingMessages.mediaMissing })
-    .min(1, publishingMessages.mediaMissing)
-    .max(publishingLimits.imagesMax, publishingMessages.tooManyImages),
+    .max(publishingLimits.imagesMax, publishingMessages.tooManyImages)
+    .default([]),
   account_ids: z
     .array(idSchema, { error: publishingMessages.accountsMissing })
     .min(1, publishingMessages.accountsMissing)

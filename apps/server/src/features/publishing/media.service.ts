@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -103,3 +103,32 @@ export async function readMedia(row: MediaRow): Promise<PublishFile> {
 
 /** The multipart limit: the largest file any post carries; a larger one arrives truncated and is refused. */
 export const MEDIA_UPLOAD_MAX_BYTES = publishingLimits.videoMaxBytes;
+
+/**
+ * Takes a picture of an AI 图文 work into a post: copied under DATA_DIR/publishing, so the post keeps
+ * it when the work is edited or deleted; it must be an image within the image limit like an upload.
+ */
+export async function importWorkImage(options: {
+  db: Database;
+  dataDir: string;
+  userId: number;
+  sourcePath: string;
+}): Promise<MediaRow> {
+  const folder = path.join(mediaRoot(options.dataDir), String(options.userId));
+  await mkdir(folder, { recursive: true });
+  const head = (await readFile(options.sourcePath)).subarray(0, 16);
+  const sniffed = sniffMedia(head);
+  const { size } = await stat(options.sourcePath);
+  if (sniffed?.kind !== 'image') throw AppError.badRequest(publishingMessages.mediaType);
+  if (size > publishingLimits.imageMaxBytes) throw AppError.badRequest(publishingMessages.imageTooLarge);
+  const storageKey = path.resolve(folder, `${randomUUID()}.${sniffed.ext}`);
+  await copyFile(options.sourcePath, storageKey);
+  return repository.insertMedia(options.db, {
+    userId: options.userId,
+    kind: 'image',
+    name: displayName(options.sourcePath),
+    mime: sniffed.mime,
+    size,
+    storageKey,
+  });
+}

@@ -3,6 +3,7 @@ import {
   type Delivery,
   type Post,
   type PostPage,
+  type PostKind,
   type PostsQuery,
   type PublishBody,
   publishingLimits,
@@ -11,9 +12,10 @@ import {
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { PublishingError, type PublishingProvider } from '../../providers/publishing/index';
+import { getImageTextWork } from '../image-text/image-text.service';
 import { enqueueJob } from '../jobs/jobs.repository';
 import { freshAccess, refreshAccount } from './accounts.service';
-import { readMedia, toPublishingMedia } from './media.service';
+import { importWorkImage, readMedia, toPublishingMedia } from './media.service';
 import type { DeliveryRow, MediaRow } from './publishing.repository';
 import * as repository from './publishing.repository';
 
@@ -26,7 +28,7 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
  * Checks the media of a post against its kind (pure): a video post is exactly one video, an images
  * post one to nine images, in the order given. Returns the rows in that order or throws a 400.
  */
-export function orderMediaForPost(kind: PublishBody['kind'], ids: number[], rows: MediaRow[]): MediaRow[] {
+export function orderMediaForPost(kind: PostKind, ids: number[], rows: MediaRow[]): MediaRow[] {
   const byId = new Map(rows.map((row) => [row.id, row]));
   const ordered = ids.map((id) => byId.get(id));
   if (ordered.some((row) => row === undefined)) throw AppError.badRequest(publishingMessages.mediaNotFound);
@@ -48,26 +50,57 @@ async function enqueueDelivery(db: Database, deliveryId: number) {
   });
 }
 
+/** A post's content from an AI 图文 work: its pictures (at most nine) copied in, its title and body as defaults. */
+async function contentOfWork(db: Database, dataDir: string, userId: number, body: PublishBody) {
+  if (body.work_id === undefined) throw AppError.badRequest(publishingMessages.workMissing);
+  const work = await getImageTextWork(db, userId, body.work_id, dataDir);
+  if (!work || work.imagePaths.length === 0) throw new AppError(Code.NOT_FOUND, publishingMessages.workNotFound);
+  const media: MediaRow[] = [];
+  try {
+    for (const sourcePath of work.imagePaths.slice(0, publishingLimits.imagesMax)) {
+      media.push(await importWorkImage({ db, dataDir, userId, sourcePath }));
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError(Code.NOT_FOUND, publishingMessages.workNotFound);
+  }
+  return {
+    kind: 'images' as const,
+    media,
+    title: body.title || work.title.slice(0, publishingLimits.titleMax),
+    text: body.text || work.body.trim().slice(0, publishingLimits.textMax),
+  };
+}
+
 /**
  * Publishes a post to the chosen accounts: the post, one queued delivery per account and one job per
  * delivery, in one transaction. Accounts must be the user's and active (an expired one is re-authorised
- * first); media must be the user's, and fit the kind.
+ * first); uploaded media must be the user's and fit the kind; an AI 图文 work must be the user's and done.
  */
-export async function publishPost(db: Database, userId: number, body: PublishBody): Promise<Post> {
-  const mediaIds = [...new Set(body.media_ids)];
+export async function publishPost(db: Database, dataDir: string, userId: number, body: PublishBody): Promise<Post> {
   const accountIds = [...new Set(body.account_ids)];
-  const media = orderMediaForPost(body.kind, mediaIds, await repository.selectMedia(db, userId, mediaIds));
   const accounts = (await repository.selectAccounts(db, userId)).filter((account) => accountIds.includes(account.id));
   if (accounts.length !== accountIds.length) throw new AppError(Code.NOT_FOUND, publishingMessages.accountNotFound);
   if (accounts.some((account) => account.status !== 'active')) {
     throw AppError.toast(publishingMessages.accountInactive);
   }
+  let content: { kind: PostKind; media: MediaRow[]; title: string; text: string };
+  if (body.kind === 'work') {
+    content = await contentOfWork(db, dataDir, userId, body);
+  } else {
+    const mediaIds = [...new Set(body.media_ids)];
+    if (mediaIds.length === 0) throw AppError.badRequest(publishingMessages.mediaMissing);
+    const media = orderMediaForPost(body.kind, mediaIds, await repository.selectMedia(db, userId, mediaIds));
+    content = { kind: body.kind, media, title: body.title, text: body.text };
+  }
+  if (!content.text) throw AppError.badRequest(publishingMessages.textMissing);
+  const media = content.media;
   const postId = await db.transaction(async (tx) => {
     const post = await repository.insertPost(tx, {
       userId,
-      kind: body.kind,
-      title: body.title,
-      text: body.text,
+      kind: content.kind,
+      title: content.title,
+      text: content.text,
       mediaIds: media.map((row) => row.id),
     });
     const deliveries = await repository.insertDeliveries(tx, post.id, accountIds);

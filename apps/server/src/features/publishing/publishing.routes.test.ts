@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Code, PUBLISHING_ALIAS, PublishingPath, publishingMessages } from '@dso/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageTextWorks } from '../../db/schema';
 import { allJobHandlers } from '../../job-handlers';
 import { createDouyinPublishing } from '../../providers/publishing/douyin';
 import { type FakeDouyinServer, startFakeDouyinOpenServer } from '../../providers/publishing/fake-douyin-open-server';
@@ -237,6 +238,62 @@ describe('publishing calls (sandbox)', () => {
     const stranger = await account();
     const theirs = (await api.upload(stranger.token, 'c.mp4', MP4)).data;
     expect(await publish({ media_ids: [theirs.id] })).toMatchObject({ msg: publishingMessages.mediaNotFound });
+  });
+
+  it('publishes an AI 图文 work: its pictures, title and body, and refuses one that is not done or not the user’s', async () => {
+    const user = await account('VIP');
+    await authorize(user.token, '图文号');
+    const [target] = (await api.get(PublishingPath.accounts, user.token)).data.list;
+    const [work] = await db()
+      .insert(imageTextWorks)
+      .values({
+        userId: user.id,
+        source: 'single',
+        keyword: '露营装备',
+        title: '露营装备清单',
+        body: '新手露营必带的三样装备 #露营装备',
+        images: [
+          { name: '1.png', mime: 'image/png' },
+          { name: '2.png', mime: 'image/png' },
+        ],
+        imagesTotal: 2,
+        status: 'done',
+      })
+      .returning();
+    const folder = path.join(dataDir, 'image-text', 'works', String(work?.id));
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, '1.png'), PNG);
+    writeFileSync(path.join(folder, '2.png'), PNG);
+    const published = await api.post(PublishingPath.publish, user.token, {
+      kind: 'work',
+      work_id: work?.id,
+      account_ids: [target.id],
+    });
+    expect(published.code, JSON.stringify(published)).toBe(Code.OK);
+    expect(published.data).toMatchObject({
+      kind: 'images',
+      title: '露营装备清单',
+      text: '新手露营必带的三样装备 #露营装备',
+      media: [{ kind: 'image' }, { kind: 'image' }],
+    });
+    await api.runJobs();
+    const [post] = (await api.get(PublishingPath.posts, user.token)).data.list;
+    expect(post.deliveries[0].status).toBe('published');
+
+    const [drawing] = await db()
+      .insert(imageTextWorks)
+      .values({ userId: user.id, source: 'single', status: 'drawing' })
+      .returning();
+    const notDone = await api.post(PublishingPath.publish, user.token, { kind: 'work', work_id: drawing?.id, account_ids: [target.id] });
+    expect(notDone).toMatchObject({ code: Code.NOT_FOUND, msg: publishingMessages.workNotFound });
+    const stranger = await account();
+    await authorize(stranger.token, '陌生号');
+    const [own] = (await api.get(PublishingPath.accounts, stranger.token)).data.list;
+    const theirs = await api.post(PublishingPath.publish, stranger.token, { kind: 'work', work_id: work?.id, account_ids: [own.id] });
+    expect(theirs).toMatchObject({ code: Code.NOT_FOUND, msg: publishingMessages.workNotFound });
+    expect(await api.post(PublishingPath.publish, user.token, { kind: 'work', account_ids: [target.id] })).toMatchObject({
+      msg: publishingMessages.workMissing,
+    });
   });
 
   it('publishes a video to two accounts as jobs and shows each account’s status', async () => {

@@ -113,7 +113,7 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(PublishingPath.publish, { schema: { body: publishBodySchema } }, async (request) =>
-    ok(await publishPost(app.db, requireUser(request), request.body), publishingMessages.published),
+    ok(await publishPost(app.db, app.config.dataDir, requireUser(request), request.body), publishingMessages.published),
   );
 
   app.get(PublishingPath.posts, { schema: { querystring: postsQuerySchema } }, async (request) =>

@@ -6,6 +6,9 @@ import {
   type Delivery,
   type DistributionLeadBody,
   DistributionPath,
+  type ImageTextList,
+  ImageTextPath,
+  imageTextLimits,
   type Post,
   type PostPage,
   type PublishBody,
@@ -68,6 +71,17 @@ export const postsQuery = (page: number, size: number) =>
       )
         ? 3_000
         : false,
+  });
+
+/** The user's AI 图文 works (newest first) to choose one to publish; only done ones can be. */
+export const imageTextWorksQuery = () =>
+  queryOptions({
+    queryKey: [...publishingKeys.all, 'image-text-works'] as const,
+    queryFn: ({ signal }) =>
+      request<ImageTextList>(ImageTextPath.works, {
+        query: { page_no: 1, page_size: imageTextLimits.pageSizeMax },
+        signal,
+      }),
   });
 
 export function retryDelivery(id: number) {

@@ -3,16 +3,39 @@ import {
   type DeliveryStatus,
   type PostKind,
   type PublishingMedia,
+  type PublishKind,
   publishingLimits,
   publishingMessages,
 } from '@dso/contract';
 import { formatTime } from '@dso/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Avatar, Button, Checkbox, Empty, Form, Input, Pagination, Progress, Radio, Spin, Tag, Upload } from 'antd';
+import {
+  Avatar,
+  Button,
+  Checkbox,
+  Empty,
+  Form,
+  Input,
+  Pagination,
+  Progress,
+  Radio,
+  Select,
+  Spin,
+  Tag,
+  Upload,
+} from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from '../../../lib/feedback';
-import { accountsQuery, postsQuery, publishingKeys, publishPost, retryDelivery, uploadMedia } from '../api/publishing';
+import {
+  accountsQuery,
+  imageTextWorksQuery,
+  postsQuery,
+  publishingKeys,
+  publishPost,
+  retryDelivery,
+  uploadMedia,
+} from '../api/publishing';
 import '../publishing.css';
 
 /** How each delivery status reads, and its colour. */
@@ -52,13 +75,40 @@ interface ComposeValues {
   title: string;
   text: string;
   account_ids: number[];
+  work_id?: number;
+}
+
+/** The done AI 图文 works to choose from (a work still drawing cannot be published yet). */
+function WorkPicker({ value, onChange }: { value?: number; onChange?: (id: number) => void }) {
+  const works = useQuery(imageTextWorksQuery());
+  const done = (works.data?.result ?? []).filter((work) => work.status === 'done');
+  return (
+    <Select
+      value={value}
+      onChange={onChange}
+      loading={works.isPending}
+      placeholder="选择一篇 AI 图文作品"
+      notFoundContent={
+        <span>
+          还没有生成完成的作品，<Link to="/keywordImg">去 AI 图文创作</Link>
+        </span>
+      }
+      options={done.map((work) => ({
+        value: work.id,
+        label: `${work.title || work.keyword}（${work.image_count} 张图）`,
+      }))}
+    />
+  );
 }
 
 function Composer() {
   const client = useQueryClient();
   const accounts = useQuery(accountsQuery());
   const [form] = Form.useForm<ComposeValues>();
-  const [kind, setKind] = useState<PostKind>('video');
+  const [params] = useSearchParams();
+  // `?work_id=` (from an AI 图文 work) opens the composer on that work.
+  const presetWork = Number(params.get('work_id')) || undefined;
+  const [kind, setKind] = useState<PublishKind>(presetWork ? 'work' : 'video');
   const [uploads, setUploads] = useState<PendingUpload[]>([]);
   const maxFiles = kind === 'video' ? 1 : publishingLimits.imagesMax;
   const ready = uploads.filter((entry) => entry.media !== null);
@@ -73,6 +123,7 @@ function Composer() {
       toast(kind === 'video' ? publishingMessages.videoOne : publishingMessages.tooManyImages, 'warning');
       return false;
     }
+    if (kind === 'work') return false;
     const problem = checkChosenFile(kind, file);
     if (problem) {
       toast(problem);
@@ -92,9 +143,10 @@ function Composer() {
       publishPost({
         kind,
         title: values.title ?? '',
-        text: values.text,
+        text: values.text ?? '',
         media_ids: ready.map((entry) => (entry.media as PublishingMedia).id),
         account_ids: values.account_ids,
+        ...(kind === 'work' && values.work_id ? { work_id: values.work_id } : {}),
       }),
     onSuccess: async () => {
       toast(publishingMessages.published, 'success');
@@ -105,75 +157,92 @@ function Composer() {
   });
 
   const submit = (values: ComposeValues) => {
-    if (ready.length === 0) return toast(publishingMessages.mediaMissing);
+    if (kind !== 'work' && ready.length === 0) return toast(publishingMessages.mediaMissing);
     publish.mutate(values);
   };
 
   return (
     <div className="publishing-card" data-testid="one-send-composer">
       <h2 className="publishing-card__title">发布作品</h2>
-      <Form form={form} layout="vertical" onFinish={submit} initialValues={{ title: '', text: '', account_ids: [] }}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        initialValues={{ title: '', text: '', account_ids: [], work_id: presetWork }}
+      >
         <Form.Item label="作品类型">
           <Radio.Group
             value={kind}
             onChange={(event) => {
-              setKind(event.target.value as PostKind);
+              setKind(event.target.value as PublishKind);
               setUploads([]);
             }}
             optionType="button"
             options={[
               { label: '视频', value: 'video' },
               { label: '图文', value: 'images' },
+              { label: 'AI 图文作品', value: 'work' },
             ]}
           />
         </Form.Item>
-        <Form.Item
-          label={kind === 'video' ? '视频' : `图片（最多 ${publishingLimits.imagesMax} 张）`}
-          extra={
-            kind === 'video'
-              ? '支持 mp4、webm，不超过 128MB'
-              : '支持 jpg、png、webp，每张不超过 10MB；抖音开放平台的图片发布以第一张图片为作品图片'
-          }
-        >
-          <Upload.Dragger
-            accept={accepts[kind]}
-            multiple={kind === 'images'}
-            showUploadList={false}
-            beforeUpload={choose}
-            disabled={uploads.length >= maxFiles}
+        {kind === 'work' ? (
+          <Form.Item
+            name="work_id"
+            label="作品"
+            extra="作品的图片、标题和正文会一并带入；标题和描述留空时使用作品自己的"
+            rules={[{ required: true, message: publishingMessages.workMissing }]}
           >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            <p className="ant-upload-text">点击或拖拽{kind === 'video' ? '视频' : '图片'}到这里上传</p>
-          </Upload.Dragger>
-          {uploads.map((entry) => (
-            <div key={entry.key} className="publishing-delivery" data-testid="upload-item">
-              <span className="publishing-delivery__name">{entry.name}</span>
-              {entry.error ? (
-                <Tag color="error">{entry.error}</Tag>
-              ) : entry.media ? (
-                <Tag color="success">已上传</Tag>
-              ) : (
-                <Progress percent={entry.percent} size="small" style={{ width: 160 }} />
-              )}
-              <Button
-                type="text"
-                size="small"
-                aria-label={`删除 ${entry.name}`}
-                icon={<DeleteOutlined />}
-                onClick={() => setUploads((current) => current.filter((item) => item.key !== entry.key))}
-              />
-            </div>
-          ))}
-        </Form.Item>
+            <WorkPicker />
+          </Form.Item>
+        ) : (
+          <Form.Item
+            label={kind === 'video' ? '视频' : `图片（最多 ${publishingLimits.imagesMax} 张）`}
+            extra={
+              kind === 'video'
+                ? '支持 mp4、webm，不超过 128MB'
+                : '支持 jpg、png、webp，每张不超过 10MB；抖音开放平台的图片发布以第一张图片为作品图片'
+            }
+          >
+            <Upload.Dragger
+              accept={accepts[kind]}
+              multiple={kind === 'images'}
+              showUploadList={false}
+              beforeUpload={choose}
+              disabled={uploads.length >= maxFiles}
+            >
+              <p className="ant-upload-drag-icon">
+                <InboxOutlined />
+              </p>
+              <p className="ant-upload-text">点击或拖拽{kind === 'video' ? '视频' : '图片'}到这里上传</p>
+            </Upload.Dragger>
+            {uploads.map((entry) => (
+              <div key={entry.key} className="publishing-delivery" data-testid="upload-item">
+                <span className="publishing-delivery__name">{entry.name}</span>
+                {entry.error ? (
+                  <Tag color="error">{entry.error}</Tag>
+                ) : entry.media ? (
+                  <Tag color="success">已上传</Tag>
+                ) : (
+                  <Progress percent={entry.percent} size="small" style={{ width: 160 }} />
+                )}
+                <Button
+                  type="text"
+                  size="small"
+                  aria-label={`删除 ${entry.name}`}
+                  icon={<DeleteOutlined />}
+                  onClick={() => setUploads((current) => current.filter((item) => item.key !== entry.key))}
+                />
+              </div>
+            ))}
+          </Form.Item>
+        )}
         <Form.Item name="title" label="标题（选填）">
           <Input maxLength={publishingLimits.titleMax} showCount placeholder="作品标题" />
         </Form.Item>
         <Form.Item
           name="text"
-          label="作品描述"
-          rules={[{ required: true, whitespace: true, message: publishingMessages.textMissing }]}
+          label={kind === 'work' ? '作品描述（选填）' : '作品描述'}
+          rules={kind === 'work' ? [] : [{ required: true, whitespace: true, message: publishingMessages.textMissing }]}
         >
           <Input.TextArea rows={4} maxLength={publishingLimits.textMax} showCount placeholder="写点什么，可加 #话题" />
         </Form.Item>

@@ -1,6 +1,7 @@
 import {
   type AuthorizedAccount,
   DistributionPath,
+  ImageTextPath,
   type Post,
   PublishingPath,
   publishingMessages,
@@ -89,6 +90,16 @@ describe('publishing pages', () => {
         return posts[0]?.deliveries[0];
       }
       if (path === DistributionPath.lead) return null;
+      if (path === ImageTextPath.works) {
+        return {
+          total_record: 2,
+          result: [
+            { id: 5, title: '露营装备清单', keyword: '露营装备', image_count: 3, status: 'done' },
+            { id: 6, title: '还在画', keyword: '帐篷', image_count: 0, status: 'drawing' },
+          ],
+        };
+      }
+      if (path === PublishingPath.publish) return posts[0];
       throw new Error(`unexpected ${path}`);
     });
   });
@@ -187,6 +198,21 @@ describe('publishing pages', () => {
     fireEvent.click(within(composer).getByRole('button', { name: '一键发布' }));
     await waitFor(() => expect(toast).toHaveBeenCalledWith(publishingMessages.mediaMissing));
     expect(requestMock).not.toHaveBeenCalledWith(PublishingPath.publish, expect.anything());
+  }, 20_000);
+
+  it('publishes an AI 图文 work opened with ?work_id, the caption left to the work', async () => {
+    renderAt('/oneSend?work_id=5', <OneSendPage />);
+    const composer = await screen.findByTestId('one-send-composer');
+    expect(await within(composer).findByText('露营装备清单（3 张图）')).toBeTruthy();
+    expect(within(composer).queryByText('点击或拖拽视频到这里上传')).toBeNull();
+    fireEvent.click(await within(composer).findByText('美食探店'));
+    fireEvent.click(within(composer).getByRole('button', { name: '一键发布' }));
+    await waitFor(() =>
+      expect(requestMock).toHaveBeenCalledWith(PublishingPath.publish, {
+        method: 'POST',
+        body: { kind: 'work', work_id: 5, title: '', text: '', media_ids: [], account_ids: [1] },
+      }),
+    );
   }, 20_000);
 
   it('stores a lead from the /distribution form and thanks the visitor', async () => {
