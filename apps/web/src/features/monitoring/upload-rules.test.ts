@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickFiles, sizeInKb } from './upload-rules';
+import { pickFiles } from './upload-rules';
 
 const file = (name: string, size = 10_000) => ({ name, size });
 
@@ -26,10 +26,5 @@ describe('picking keyword files', () => {
     });
     expect(pickFiles(0, [file('a.csv')]).message).toBe('请上传 .xlsx 或 .xls 格式的文件');
     expect(pickFiles(1, [file('b.xlsx')])).toEqual({ accepted: [file('b.xlsx')], message: null });
-  });
-
-  it('shows sizes in kb', () => {
-    expect(sizeInKb(10_240)).toBe('10kb');
-    expect(sizeInKb(100)).toBe('1kb');
   });
 });

@@ -1,12 +1,13 @@
 import { monitoringLimits, monitoringMessages } from '@dso/contract';
+import type { UploadFileStatus } from '../../components';
 
 /**
  * The rank-monitoring upload dialog's rules (002 §3, §5, §8): which picked files join the list, and the file
  * item's statuses.
  */
 
-/** An upload file item's status (002 §3): -1 pending, 1 uploading, 2 success, 3 upload failed, 4 add failed. */
-export type UploadStatus = -1 | 1 | 2 | 3 | 4;
+/** An upload file item's status (002 §3), as the shared file list takes it. */
+export type UploadStatus = UploadFileStatus;
 
 export const uploadStatusLabels: Record<UploadStatus, string> = {
   [-1]: '待上传',
@@ -17,9 +18,6 @@ export const uploadStatusLabels: Record<UploadStatus, string> = {
 };
 
 const MAX_BYTES = monitoringLimits.uploadMaxMb * 1024 * 1024;
-
-/** A file's size in kb as the list shows it (002 §2). */
-export const sizeInKb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))}kb`;
 
 /**
  * What a pick does (002 §5), in order:

@@ -1,13 +1,13 @@
-import { DeleteOutlined, FileExcelOutlined, RedoOutlined, UploadOutlined } from '@ant-design/icons';
+import { FileExcelOutlined, UploadOutlined } from '@ant-design/icons';
 import { Code, type MonitorUploadResult, monitoringLimits } from '@dso/contract';
-import { Button, Progress } from 'antd';
+import { Button } from 'antd';
 import { useRef, useState } from 'react';
-import { AppDialog } from '../../../components';
+import { AppDialog, UploadFileList } from '../../../components';
 import { ApiError, NETWORK_FAILURE } from '../../../lib/api/errors';
 import { toast } from '../../../lib/feedback';
 import { handleQuotaFailure, openNoPermission } from '../../upgrade';
 import { uploadKeywordFile } from '../api/monitoring-api';
-import { pickFiles, sizeInKb, type UploadStatus, uploadStatusLabels } from '../upload-rules';
+import { pickFiles, type UploadStatus, uploadStatusLabels } from '../upload-rules';
 
 interface UploadEntry {
   uid: number;
@@ -131,57 +131,25 @@ export function KeywordUploadDialog({ open, remaining, onClose, onAdded }: Keywo
         <Button icon={<UploadOutlined />} onClick={() => input.current?.click()} disabled={busy}>
           选择文件
         </Button>
-        <ul className="mon-upload__files" aria-label="上传文件列表">
-          {entries.map((entry) => (
-            <li key={entry.uid} className="mon-upload__file" data-testid="upload-file" data-status={entry.status}>
-              <FileExcelOutlined className="mon-upload__icon" />
-              <div className="mon-upload__main">
-                <div className="mon-upload__line">
-                  <span className="mon-upload__name" title={entry.file.name}>
-                    {entry.file.name}
-                  </span>
-                  <span className="mon-upload__size">{sizeInKb(entry.file.size)}</span>
-                  <span
-                    className={`mon-upload__status is-${entry.status === 2 ? 'ok' : entry.status > 2 ? 'bad' : 'wait'}`}
-                  >
-                    {uploadStatusLabels[entry.status]}
-                  </span>
-                </div>
-                <Progress
-                  percent={entry.percent}
-                  size="small"
-                  status={entry.status > 2 ? 'exception' : entry.status === 2 ? 'success' : 'normal'}
-                />
-                {entry.note && <div className="mon-upload__note">{entry.note}</div>}
-              </div>
-              <div className="mon-upload__actions">
-                {entry.status > 2 && (
-                  <Button
-                    type="link"
-                    size="small"
-                    icon={<RedoOutlined />}
-                    disabled={busy || remaining <= 0}
-                    onClick={() => void sendAll([entry])}
-                  >
-                    重试
-                  </Button>
-                )}
-                {entry.status !== 1 && (
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined />}
-                    disabled={busy}
-                    onClick={() => setEntries((list) => list.filter((item) => item.uid !== entry.uid))}
-                  >
-                    删除
-                  </Button>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
+        <UploadFileList
+          items={entries.map((entry) => ({
+            uid: entry.uid,
+            name: entry.file.name,
+            size: entry.file.size,
+            status: entry.status,
+            percent: entry.percent,
+            label: uploadStatusLabels[entry.status],
+            note: entry.note,
+          }))}
+          icon={<FileExcelOutlined />}
+          busy={busy}
+          retryDisabled={remaining <= 0}
+          onRetry={(uid) => {
+            const entry = entries.find((item) => item.uid === uid);
+            if (entry) void sendAll([entry]);
+          }}
+          onDelete={(uid) => setEntries((list) => list.filter((item) => item.uid !== uid))}
+        />
       </div>
     </AppDialog>
   );
