@@ -217,6 +217,28 @@ describe('the keyword search box and libraries', () => {
     await context.close();
   });
 
+  it('walks down the drop-down words of 抖音下拉词 and back', async () => {
+    const { page, errors, context } = await open();
+    await page.goto(`${server.url}/DouyinSugKeyword`);
+    await page.getByTestId('sug-starting-words').getByRole('button').first().waitFor();
+    await page.getByTestId('sug-keyword-page').getByRole('searchbox', { name: '关键词' }).fill('口红');
+    await page.getByRole('button', { name: /查下拉词/ }).click();
+    const sugRows = page.getByTestId('sug-words').locator('tr.ant-table-row');
+    await sugRows.first().waitFor();
+    const words = await page.getByTestId('sug-words').locator('.kd-keyword-link').allTextContents();
+    expect(words.length).toBeGreaterThan(0);
+    for (const word of words) expect(word.startsWith('口红')).toBe(true);
+    const first = words[0] ?? '';
+    await sugRows.first().getByRole('button', { name: '下拉词' }).click();
+    const trail = page.getByTestId('sug-words').locator('.ant-breadcrumb');
+    await expect.poll(() => trail.textContent()).toBe(`口红/${first}`);
+    await screenshot(page, 'keywords-sug-page');
+    await trail.getByRole('button', { name: '口红' }).click();
+    await expect.poll(() => trail.textContent()).toBe('口红');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('exports the table to an xlsx file for a member', async () => {
     const { page, errors, context } = await open({ grade: 'VIP' });
     await gotoLibrary(page, `${DSO_SEARCH}?keyword=${encodeURIComponent('口红')}`);

@@ -211,7 +211,12 @@ export const routeTable: RouteMeta[] = [
     ...keywordDetail,
     page: () => import('../features/keyword-detail/pages/keyword-detail-page'),
   }),
-  route('/simmind', '关键词思维导图', '以思维导图展开关键词的相关词与长尾词。', { ...login, tab: 'ai', layout: 'key' }),
+  route('/simmind', '关键词思维导图', '以思维导图展开关键词的相关词与长尾词。', {
+    ...login,
+    tab: 'ai',
+    layout: 'key',
+    page: () => import('../features/mind-map/pages/simmind-page'),
+  }),
   route('/keywordImg', 'AI图文', '根据关键词生成图文笔记。', {
     ...login,
     tab: 'ai',
@@ -232,9 +237,21 @@ export const routeTable: RouteMeta[] = [
     tab: 'ai',
     page: () => import('../features/image-text/pages/keyword-img-history-page'),
   }),
-  route('/liveReplay/:liveId', '直播复盘详情', '单场直播的复盘分析。', { ...login, tab: 'ai' }),
-  route('/AiLiveReplay', 'AI直播复盘', '上传直播录像，AI 生成复盘报告。', { ...login, tab: 'ai' }),
-  route('/AiLiveReplayHistory', '直播复盘历史', '查看您的直播复盘记录。', { ...login, tab: 'ai' }),
+  route('/liveReplay/:liveId', '直播复盘详情', '单场直播的复盘分析。', {
+    ...login,
+    tab: 'ai',
+    page: () => import('../features/live-replay/pages/live-replay-page'),
+  }),
+  route('/AiLiveReplay', 'AI直播复盘', '上传直播录像，AI 生成复盘报告。', {
+    ...login,
+    tab: 'ai',
+    page: () => import('../features/live-replay/pages/ai-live-replay-page'),
+  }),
+  route('/AiLiveReplayHistory', '直播复盘历史', '查看您的直播复盘记录。', {
+    ...login,
+    tab: 'ai',
+    page: () => import('../features/live-replay/pages/ai-live-replay-history-page'),
+  }),
   route('/oneSend', '一键发布', '将作品一键发布到已授权账号。', {
     ...login,
     tab: 'ai',
@@ -280,7 +297,11 @@ export const routeTable: RouteMeta[] = [
     tab: 'ai',
     page: () => import('../features/image-text/pages/set-img-page'),
   }),
-  route('/DouyinSugKeyword', '抖音下拉词', '抖音搜索框下拉联想词。', { tab: 'keyword', layout: 'key' }),
+  route('/DouyinSugKeyword', '抖音下拉词', '抖音搜索框下拉联想词。', {
+    tab: 'keyword',
+    layout: 'key',
+    page: () => import('../features/keywords/pages/douyin-sug-keyword-page'),
+  }),
   route('/personList', '达人榜', '各领域创作者排行。', {
     tab: 'creator',
     layout: 'key',

@@ -1,15 +1,12 @@
 import type { KeywordRow, RelationKind } from '@dso/contract';
 import { rowCapMessage } from '@dso/domain';
-import { Button, Segmented, Table, type TableColumnsType } from 'antd';
-import { Link, useSearchParams } from 'react-router';
-import { AppPagination, CompetitionStars, KeywordHighlight, NoData } from '../../../components';
-import { formatFigure } from '../../../lib/figures';
+import { Button, Segmented, Table } from 'antd';
+import { useSearchParams } from 'react-router';
+import { AppPagination, NoData } from '../../../components';
 import type { KeywordRef } from '../api/get-keyword-detail';
 import { useRelatedKeywords } from '../api/get-related-keywords';
-import { keywordDetailPath } from '../platforms';
-import { FigureTip } from './figure-tip';
-import { GrowthText } from './growth-text';
 import { isRefusal, RefusalPanel } from './refusal-panel';
+import { relatedWordColumns } from './related-word-columns';
 
 /** The related-words sub-tabs, in the order of the libraries' own tabs. */
 export const relationTabs: { value: RelationKind; label: string; hint: string }[] = [
@@ -49,46 +46,7 @@ export function RelatedWordsTab({ keywordRef }: { keywordRef: KeywordRef }) {
     setParams(next, { replace: true, preventScrollReset: true });
   };
 
-  const columns: TableColumnsType<KeywordRow> = [
-    {
-      title: '关键词',
-      key: 'keyword',
-      render: (_, row) => (
-        <Link
-          className="kd-keyword-link"
-          to={keywordDetailPath({ platform: row.platform, keyword: row.keyword, country: row.country })}
-        >
-          <KeywordHighlight text={row.keyword} keyword={keywordRef.keyword} />
-        </Link>
-      ),
-    },
-    {
-      title: <FigureTip term="searchIndex" />,
-      key: 'search_index',
-      render: (_, row) => formatFigure(row.search_index),
-    },
-    {
-      title: <FigureTip term="monthCover" />,
-      key: 'month_cover_count',
-      render: (_, row) => formatFigure(row.month_cover_count),
-    },
-    {
-      title: <FigureTip term="relatedWorks" />,
-      key: 'related_work_count',
-      render: (_, row) => formatFigure(row.related_work_count),
-    },
-    {
-      title: <FigureTip term="competition" />,
-      key: 'competition',
-      render: (_, row) => <CompetitionStars value={row.competition} />,
-    },
-    {
-      title: <FigureTip term="growth" />,
-      key: 'growth_rate',
-      render: (_, row) => <GrowthText rate={row.growth_rate} />,
-    },
-    { title: '行业', key: 'industry', render: (_, row) => row.industry ?? <span className="kd-muted">--</span> },
-  ];
+  const columns = relatedWordColumns(keywordRef.keyword);
 
   if (isRefusal(query.error)) return <RefusalPanel error={query.error} type="keyword" />;
   const capped = list && list.data_max > 0 && list.total_record > list.data_max;
