@@ -1,15 +1,26 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '@dso/server';
 import { startInProcessWorker } from '@dso/server/startup';
 import { createTestDatabase, createUser, loginAs } from '@dso/server/testing';
+import { sql } from 'drizzle-orm';
 import { journeyConfig, type RunningServer } from './server';
 
 export interface PublishingServer extends RunningServer {
   /** A VIP user (3 authorised accounts allowed). */
   token: string;
+  /** A done AI 图文 work of that user, with two pictures. */
+  work: { id: number; title: string };
 }
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const WORK_TITLE = '露营装备清单｜新手必带三样';
 
 /**
  * The real server with the built web app, the sandbox publishing provider (its local authorise page),
@@ -21,11 +32,27 @@ export async function startPublishingServer(): Promise<PublishingServer> {
   const user = await createUser(database.db, { grade: 'VIP' });
   const token = await loginAs(database.db, user.id);
   const app = await buildApp({ config: { ...journeyConfig(), dataDir }, database, logger: false });
+  // A done AI 图文 work as its feature keeps one: the row, and its pictures under DATA_DIR/image-text/works/<id>.
+  const result = await database.db.execute(
+    sql`INSERT INTO image_text_works (user_id, source, keyword, title, body, images, images_total, status)
+        VALUES (${user.id}, 'single', '露营装备', ${WORK_TITLE}, '帐篷、天幕、睡袋，新手露营先买这三样 #露营装备',
+          ${JSON.stringify([
+            { name: '1.png', mime: 'image/png' },
+            { name: '2.png', mime: 'image/png' },
+          ])}::jsonb, 2, 'done')
+        RETURNING id`,
+  );
+  const workId = Number((result as unknown as { rows: Array<{ id: number }> }).rows[0]?.id);
+  const folder = path.join(dataDir, 'image-text', 'works', String(workId));
+  await mkdir(folder, { recursive: true });
+  await writeFile(path.join(folder, '1.png'), PNG);
+  await writeFile(path.join(folder, '2.png'), PNG);
   const worker = startInProcessWorker(app);
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     url: address,
     token,
+    work: { id: workId, title: WORK_TITLE },
     close: async () => {
       await worker?.stop();
       await app.close();

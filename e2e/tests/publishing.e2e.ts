@@ -4,7 +4,7 @@ import { launchBrowser, openPage, screenshot } from '../support/browser';
 import { signIn } from '../support/detail';
 import { type PublishingServer, sampleMp4, startPublishingServer } from '../support/publishing';
 
-describe('one-key publishing: authorise a sandbox Douyin account and publish a work to it', () => {
+describe('one-key publishing: authorise a sandbox Douyin account and publish works to it', () => {
   let server: PublishingServer;
   let browser: Browser;
   beforeAll(async () => {
@@ -16,7 +16,7 @@ describe('one-key publishing: authorise a sandbox Douyin account and publish a w
     await server?.close();
   });
 
-  it('authorises through the sandbox page, publishes a video to the account and shows it published', async () => {
+  it('authorises through the sandbox page, publishes a video and an AI 图文 work to the account and shows them published', async () => {
     const { page, context, errors } = await openPage(browser);
     await signIn(context, server.token);
 
@@ -62,6 +62,18 @@ describe('one-key publishing: authorise a sandbox Douyin account and publish a w
     expect(await post.getByTestId('delivery').textContent()).toContain('露营好物号');
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'publishing-published');
+
+    // An AI 图文 work, opened from its link: its pictures, title and body go to the account.
+    await page.goto(`${server.url}/oneSend?work_id=${server.work.id}`);
+    await composer.getByText(`${server.work.title}（2 张图）`).waitFor();
+    await composer.getByText('露营好物号').click();
+    await composer.getByRole('button', { name: '一键发布' }).click();
+    const workPost = history.getByTestId('post').filter({ hasText: server.work.title });
+    await workPost.getByText('图文').waitFor();
+    await workPost.getByText('帐篷、天幕、睡袋，新手露营先买这三样 #露营装备').waitFor();
+    await workPost.getByTestId('delivery').getByText('已发布').waitFor({ timeout: 30_000 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'publishing-work-published');
 
     // /pages/home/bind sums up the bindings, the Douyin account among them.
     await page.goto(`${server.url}/pages/home/bind`);

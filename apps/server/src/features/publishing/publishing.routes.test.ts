@@ -284,14 +284,24 @@ describe('publishing calls (sandbox)', () => {
       .insert(imageTextWorks)
       .values({ userId: user.id, source: 'single', status: 'drawing' })
       .returning();
-    const notDone = await api.post(PublishingPath.publish, user.token, { kind: 'work', work_id: drawing?.id, account_ids: [target.id] });
+    const notDone = await api.post(PublishingPath.publish, user.token, {
+      kind: 'work',
+      work_id: drawing?.id,
+      account_ids: [target.id],
+    });
     expect(notDone).toMatchObject({ code: Code.NOT_FOUND, msg: publishingMessages.workNotFound });
     const stranger = await account();
     await authorize(stranger.token, '陌生号');
     const [own] = (await api.get(PublishingPath.accounts, stranger.token)).data.list;
-    const theirs = await api.post(PublishingPath.publish, stranger.token, { kind: 'work', work_id: work?.id, account_ids: [own.id] });
+    const theirs = await api.post(PublishingPath.publish, stranger.token, {
+      kind: 'work',
+      work_id: work?.id,
+      account_ids: [own.id],
+    });
     expect(theirs).toMatchObject({ code: Code.NOT_FOUND, msg: publishingMessages.workNotFound });
-    expect(await api.post(PublishingPath.publish, user.token, { kind: 'work', account_ids: [target.id] })).toMatchObject({
+    expect(
+      await api.post(PublishingPath.publish, user.token, { kind: 'work', account_ids: [target.id] }),
+    ).toMatchObject({
       msg: publishingMessages.workMissing,
     });
   });
