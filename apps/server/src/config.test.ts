@@ -174,6 +174,27 @@ describe('production start', () => {
     expect(loadConfig({}).imageProvider).toBe('sandbox');
   });
 
+  it('refuses the sandbox publishing in production and Douyin without its client key, secret and PUBLIC_URL', () => {
+    expect(namesOf(problemsOf({ ...realVendors(), PUBLISHING_PROVIDER: 'sandbox' }))).toContain('PUBLISHING_PROVIDER');
+    expect(namesOf(problemsOf({ PUBLISHING_PROVIDER: 'douyin' }))).toEqual([
+      'DOUYIN_CLIENT_KEY',
+      'DOUYIN_CLIENT_SECRET',
+      'PUBLIC_URL',
+    ]);
+    const config = loadConfig({
+      PUBLISHING_PROVIDER: 'douyin',
+      DOUYIN_CLIENT_KEY: 'awkey',
+      DOUYIN_CLIENT_SECRET: 'secret',
+      PUBLIC_URL: 'https://www.dso-data.cn',
+    });
+    expect(config.douyinOpen).toEqual({
+      clientKey: 'awkey',
+      clientSecret: 'secret',
+      baseUrl: 'https://open.douyin.com',
+    });
+    expect(loadConfig({}).publishingProvider).toBe('sandbox');
+  });
+
   it('lets development and tests run on the sandboxes and the default secret', () => {
     expect(problemsOf({ NODE_ENV: 'development' })).toEqual([]);
     expect(problemsOf({ NODE_ENV: 'test' })).toEqual([]);
