@@ -8,7 +8,7 @@ import {
   videoLimits,
 } from '@dso/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api/client';
+import { request, requestUpload } from '../../../lib/api/client';
 import { useSession } from '../../../stores/session';
 import { getLiveList } from '../../live';
 
@@ -49,13 +49,18 @@ export function useEndedSessions() {
 export const startSessionReplay = (roomId: string) =>
   request<LiveReplaySummary>(LiveReplayPath.session, { method: 'POST', body: { room_id: roomId } });
 
-/** `POST …/upload`: the fields first, then the file, as the server reads them. */
-export function uploadRecording(input: { file: File; title: string; goods: string }) {
+/** `POST …/upload`: the fields first, then the file, as the server reads them, with the upload's progress. */
+export function uploadRecording(input: {
+  file: File;
+  title: string;
+  goods: string;
+  onProgress?: (percent: number) => void;
+}) {
   const form = new FormData();
   form.append('title', input.title);
   form.append('goods', input.goods);
   form.append('file', input.file, input.file.name);
-  return request<LiveReplaySummary>(LiveReplayPath.upload, { method: 'POST', body: form });
+  return requestUpload<LiveReplaySummary>(LiveReplayPath.upload, form, { onProgress: input.onProgress });
 }
 
 export const removeReplay = (id: number) => request<null>(LiveReplayPath.remove, { method: 'POST', body: { id } });

@@ -2,7 +2,7 @@ import { InboxOutlined } from '@ant-design/icons';
 import { liveReplayMessages } from '@dso/contract';
 import { formatTime } from '@dso/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Input, List, Skeleton, Tabs, Upload } from 'antd';
+import { Alert, Button, Card, Input, List, Progress, Skeleton, Tabs, Upload } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { NoData, openLoginDialog } from '../../../components';
@@ -89,10 +89,12 @@ function RecordingUpload({ onUploaded }: { onUploaded: (id: number) => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState('');
   const [goods, setGoods] = useState('');
+  const [sent, setSent] = useState<number | null>(null);
   const upload = useMutation({
     mutationFn: uploadRecording,
     onSuccess: (replay) => onUploaded(replay.id),
     onError: (error) => handleQuotaFailure(error),
+    onSettled: () => setSent(null),
   });
   if (options.isPending) return <Skeleton active />;
   const sandbox = options.data?.speech_sandbox ?? true;
@@ -101,7 +103,8 @@ function RecordingUpload({ onUploaded }: { onUploaded: (id: number) => void }) {
     if (!file) return toast(liveReplayMessages.fileRequired, 'warning');
     if (options.data && file.size > options.data.upload_max_bytes)
       return toast(liveReplayMessages.fileTooLarge, 'warning');
-    upload.mutate({ file, title, goods });
+    setSent(0);
+    upload.mutate({ file, title, goods, onProgress: setSent });
   };
   return (
     <div className="lr-upload">
@@ -140,8 +143,9 @@ function RecordingUpload({ onUploaded }: { onUploaded: (id: number) => void }) {
         <p className="ant-upload-text">点击或拖拽直播录像、录音到这里</p>
         <p className="ant-upload-hint">支持 {extensions.join('、')}，不超过 1G、6 小时；长时间直播建议上传录音</p>
       </Upload.Dragger>
+      {sent !== null && <Progress percent={sent} status="active" aria-label="上传进度" />}
       <Button type="primary" disabled={sandbox} loading={upload.isPending} onClick={submit}>
-        上传并复盘
+        {upload.isPending && sent === 100 ? '正在检查录像' : '上传并复盘'}
       </Button>
     </div>
   );

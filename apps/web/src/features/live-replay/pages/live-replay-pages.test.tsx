@@ -4,7 +4,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAGE_TEST_TIMEOUT, renderPage } from '../../keyword-detail/test-utils';
 
 const request = vi.fn();
-vi.mock('../../../lib/api/client', () => ({ request: (...args: unknown[]) => request(...args) }));
+const requestUpload = vi.fn();
+vi.mock('../../../lib/api/client', () => ({
+  request: (...args: unknown[]) => request(...args),
+  requestUpload: (...args: unknown[]) => requestUpload(...args),
+}));
 
 const { default: AiLiveReplayPage } = await import('./ai-live-replay-page');
 const { default: AiLiveReplayHistoryPage } = await import('./ai-live-replay-history-page');
@@ -65,6 +69,7 @@ const done: LiveReplay = {
 
 beforeEach(() => {
   request.mockReset();
+  requestUpload.mockReset();
 });
 
 describe('AI 直播复盘 pages', { timeout: PAGE_TEST_TIMEOUT }, () => {
@@ -98,6 +103,48 @@ describe('AI 直播复盘 pages', { timeout: PAGE_TEST_TIMEOUT }, () => {
     fireEvent.click(await screen.findByRole('tab', { name: '上传直播录像' }));
     expect(await screen.findByText(/当前为沙箱语音识别，无法识别上传的录音/)).toBeTruthy();
     expect(screen.getByRole('button', { name: /上传并复盘/ }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('/AiLiveReplay uploads a recording with its title and goods, showing the progress', async () => {
+    request.mockImplementation(async (path: string) => {
+      if (path === VideoPath.liveList) return { live_count: 0, sessions: [], banded: true };
+      if (path === LiveReplayPath.options) {
+        return {
+          speech_sandbox: false,
+          upload_max_bytes: 1_000_000,
+          extensions: ['mp3', 'mp4'],
+          max_duration_minutes: 360,
+        };
+      }
+      throw new Error(`unexpected call ${path}`);
+    });
+    let finish: (value: LiveReplaySummary) => void = () => {};
+    requestUpload.mockImplementation(
+      (_path: string, _form: FormData, options: { onProgress(percent: number): void }) =>
+        new Promise((resolve) => {
+          options.onProgress(40);
+          finish = resolve;
+        }),
+    );
+    const { container } = renderPage(<AiLiveReplayPage />, { path: '/AiLiveReplay', url: '/AiLiveReplay' });
+    fireEvent.click(await screen.findByRole('tab', { name: '上传直播录像' }));
+    const input = await waitFor(() => {
+      const found = container.querySelector<HTMLInputElement>('input[type="file"]');
+      if (!found) throw new Error('no file input yet');
+      return found;
+    });
+    fireEvent.change(input, { target: { files: [new File(['ID3 audio'], 'live.mp3', { type: 'audio/mpeg' })] } });
+    fireEvent.change(screen.getByLabelText('直播标题'), { target: { value: '周末露营场' } });
+    fireEvent.change(screen.getByLabelText('直播商品'), { target: { value: '露营折叠椅，户外天幕' } });
+    fireEvent.click(screen.getByRole('button', { name: /上传并复盘/ }));
+    expect(await screen.findByText('40%')).toBeTruthy();
+    const [path, form] = requestUpload.mock.calls[0]!;
+    expect(path).toBe(LiveReplayPath.upload);
+    expect([...(form as FormData).keys()]).toEqual(['title', 'goods', 'file']);
+    expect((form as FormData).get('title')).toBe('周末露营场');
+    expect(((form as FormData).get('file') as File).name).toBe('live.mp3');
+    finish({ ...summary, id: 9, source: 'upload', status: 'queued' });
+    await waitFor(() => expect(screen.getByTestId('current-location').textContent).toBe('/liveReplay/9'));
   });
 
   it('/liveReplay/{id} shows the progress while running, then the report', async () => {
