@@ -80,7 +80,15 @@ export const monitoringMessages = {
   unranked: '未上榜',
 } as const;
 
-const dayString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式不正确');
+/** A calendar day (YYYY-MM-DD) that exists, within the years the product's data can hold. */
+const dayString = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式不正确')
+  .refine((text) => {
+    const year = Number(text.slice(0, 4));
+    const day = new Date(`${text}T00:00:00Z`);
+    return year >= 2000 && year <= 2100 && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(text);
+  }, '日期格式不正确');
 const rank = z.number().int().min(1);
 
 /** What a check found: ranked (a work's place, or a keyword's ranked works), not in the ranking, or failed. */

@@ -4,6 +4,7 @@ import {
   ImageTextPath,
   KeywordDetailPath,
   KeywordPickPath,
+  MonitoringPath,
   OrderPath,
   PublishingPath,
   WechatPath,
@@ -84,6 +85,9 @@ const nonEnvelopePaths = new Set<string>([
   WechatPath.sandboxScan,
   WechatPath.sandboxConfirm,
   KeywordDetailPath.export,
+  // Rank monitoring's exports (.xlsx, .csv) once the caller is signed in.
+  MonitoringPath.dailyExport,
+  MonitoringPath.historyExport,
   OrderPath.alipayPage,
   OrderPath.notifyAlipay,
   OrderPath.notifyWechat,

@@ -135,6 +135,12 @@ describe('rank monitoring calls', () => {
       expect((await call('GET', `${MonitoringPath.dashboard}?days=91`, token)).msg).toBe(
         monitoringMessages.daysOutOfRange,
       );
+      for (const day of ['2026-02-30', '0000-00-00', '2026-13-01']) {
+        expect(await call('GET', `${MonitoringPath.daily}?day=${day}`, token)).toMatchObject({
+          code: Code.BAD_REQUEST,
+          msg: '日期格式不正确',
+        });
+      }
     });
   });
 
