@@ -148,7 +148,7 @@ export async function finishAuthorization(options: {
       status: 'active' as const,
       updatedAt: now,
     };
-    const existing = await repository.findAccountByOpenIdForUpdate(db, tokens.openId);
+    const existing = await repository.findAccountByOpenId(db, tokens.openId);
     if (existing && existing.status !== 'revoked') {
       if (existing.userId !== taken.userId) {
         return returnAddress(returnTo, { error: publishingMessages.accountTakenByOther });
@@ -166,8 +166,13 @@ export async function finishAuthorization(options: {
       }
     } catch (error) {
       await releasePermission(db, { userId: taken.userId, alias: PUBLISHING_ALIAS, now });
-      if (isUniqueViolation(error)) return returnAddress(returnTo, { error: publishingMessages.accountTakenByOther });
-      throw error;
+      if (!isUniqueViolation(error)) throw error;
+      // Another authorisation of the same account finished first: the user's own (a double start) is fine.
+      const winner = await repository.findAccountByOpenId(db, tokens.openId);
+      return returnAddress(
+        returnTo,
+        winner?.userId === taken.userId ? { ok: true } : { error: publishingMessages.accountTakenByOther },
+      );
     }
     await scheduleTokenUpkeep(db, new Date(now.getTime() + UPKEEP_EVERY_MS));
     return returnAddress(returnTo, { ok: true });

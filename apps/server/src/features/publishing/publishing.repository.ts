@@ -81,13 +81,12 @@ export async function findAccount(db: Database, id: number): Promise<AccountRow 
   return row ?? null;
 }
 
-/** The platform account's row, locked for the transaction. */
-export async function findAccountByOpenIdForUpdate(db: Database, openId: string): Promise<AccountRow | null> {
+/** The platform account's row (any owner, any status). */
+export async function findAccountByOpenId(db: Database, openId: string): Promise<AccountRow | null> {
   const [row] = await db
     .select()
     .from(publishingAccounts)
-    .where(and(eq(publishingAccounts.platform, 'douyin'), eq(publishingAccounts.openId, openId)))
-    .for('update');
+    .where(and(eq(publishingAccounts.platform, 'douyin'), eq(publishingAccounts.openId, openId)));
   return row ?? null;
 }
 
