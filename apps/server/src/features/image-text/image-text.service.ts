@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import {
+  Code,
   defaultImageTextSettings,
   IMAGE_TEXT_ALIAS,
   type ImageTextBatchResult,
@@ -168,7 +169,7 @@ export async function listWorks(db: Database, userId: number, query: ImageTextLi
 
 async function ownWork(db: Database, userId: number, id: number) {
   const row = await repository.findWork(db, userId, id);
-  if (!row) throw AppError.badRequest(imageTextMessages.workMissing);
+  if (!row) throw new AppError(Code.NOT_FOUND, imageTextMessages.workMissing);
   return row;
 }
 
@@ -208,7 +209,7 @@ export async function updateWork(
 /** Deletes a work and its pictures; a complete work gives its AI_PUB_BATCH_COUNT unit back. */
 export async function deleteWork(db: Database, dataDir: string, userId: number, id: number): Promise<void> {
   const row = await repository.deleteWork(db, userId, id);
-  if (!row) throw AppError.badRequest(imageTextMessages.workMissing);
+  if (!row) throw new AppError(Code.NOT_FOUND, imageTextMessages.workMissing);
   if (row.charged) await releasePermission(db, { userId, alias: IMAGE_TEXT_ALIAS });
   await removePath(imageTextStorage(dataDir).workFolder(row.id));
 }
@@ -222,11 +223,12 @@ export async function readImage(
   name: string,
 ): Promise<{ data: Buffer; mime: string }> {
   const row = await ownWork(db, userId, id);
-  if (!row.images.some((image) => image.name === name)) throw AppError.badRequest(imageTextMessages.imageUnknown);
+  if (!row.images.some((image) => image.name === name))
+    throw new AppError(Code.NOT_FOUND, imageTextMessages.imageUnknown);
   try {
     return { data: await readFile(imageTextStorage(dataDir).workFile(row.id, name)), mime: mimeOfName(name) };
   } catch {
-    throw AppError.badRequest(imageTextMessages.imageUnknown);
+    throw new AppError(Code.NOT_FOUND, imageTextMessages.imageUnknown);
   }
 }
 

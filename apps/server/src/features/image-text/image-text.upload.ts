@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  Code,
   IMAGE_TEXT_ALIAS,
   type ImageTextTemplateStepResult,
   imageTextMessages,
@@ -103,7 +104,7 @@ export async function applyTemplateStep(
   idFlag: string,
 ): Promise<ImageTextTemplateStepResult> {
   const upload = await repository.findUpload(db, userId, uploadIdOfStatusId(idFlag));
-  if (!upload) throw AppError.badRequest(imageTextMessages.uploadUnknown);
+  if (!upload) throw new AppError(Code.NOT_FOUND, imageTextMessages.uploadUnknown);
   if (upload.status === 'applied') return { added: 0, skipped: upload.workCount - upload.appliedCount };
   await assertQuotaLeft(db, { userId, alias: IMAGE_TEXT_ALIAS });
   const use = await getPermissionUse(db, userId, IMAGE_TEXT_ALIAS);
