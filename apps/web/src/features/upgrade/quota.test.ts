@@ -1,4 +1,5 @@
 import type { UserInfo } from '@dso/contract';
+import { frequencyTypeOf } from '@dso/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api/errors';
 import { useDialogs } from '../../stores/dialogs';
@@ -86,5 +87,15 @@ describe('quota exhaustion', () => {
     openQuotaExhausted();
     expect(dialogs().open[dialog]).toBe(true);
     expect(dialogs().payload[dialog]).toEqual(payload);
+  });
+
+  it('sells the packs of the quota named when a top grade runs out', () => {
+    signIn('EVIP');
+    openQuotaExhausted('监控额度已用完', 'KEYWORD_MONITOR_COUNT');
+    expect(dialogs().payload.buyTimes).toEqual({
+      type: frequencyTypeOf('KEYWORD_MONITOR_COUNT'),
+      message: '监控额度已用完',
+    });
+    expect(frequencyTypeOf('KEYWORD_MONITOR_COUNT')).not.toBe(9);
   });
 });

@@ -19,13 +19,15 @@ export interface BuyTimesPayload {
 
 /**
  * Quota exhaustion as the client itself finds it (001 §4, 002 §4): below EVIP the pay dialog with
- * FREE→VIP, VIP→SVIP, others→EVIP preselected; EVIP and above the buy-times dialog (type 9).
+ * FREE→VIP, VIP→SVIP, others→EVIP preselected; EVIP and above the buy-times dialog, selling the packs of
+ * `alias` when given (KEYWORD_MONITOR_COUNT's, say), else type 9.
  */
-export function openQuotaExhausted(message?: string) {
+export function openQuotaExhausted(message?: string, alias?: string) {
   const action = quotaExhaustionAction(useSession.getState().userInfo?.grade);
   const dialogs = useDialogs.getState();
   if (action.kind === 'buyTimes') {
-    const payload: BuyTimesPayload = { type: action.type, ...(message ? { message } : {}) };
+    const type = (alias ? frequencyTypeOf(alias) : null) ?? action.type;
+    const payload: BuyTimesPayload = { type, ...(message ? { message } : {}) };
     dialogs.openDialog('buyTimes', payload);
   } else {
     const payload: PayDialogOpenPayload = { grade: action.preselect, ...(message ? { message } : {}) };

@@ -105,6 +105,9 @@ describe('the keyword upload dialog', { timeout: TIMEOUT }, () => {
     const { input } = open(0);
     pick(input, [workbook('a.xlsx')]);
     expect(confirm()).toHaveProperty('disabled', true);
-    expect(screen.getByTestId('upload-remaining').textContent).toBe('监控额度已用完，无法继续添加');
+    expect(screen.getByTestId('upload-remaining').textContent).toMatch(/^监控额度已用完，无法继续添加/);
+    fireEvent.click(screen.getByRole('button', { name: /增加额度/ }));
+    // A VIP is offered the next tier; the packs of this quota are sold from EVIP on.
+    expect(openedDialogs().open.pay).toBe(true);
   });
 });

@@ -1,11 +1,11 @@
 import { FileExcelOutlined, UploadOutlined } from '@ant-design/icons';
-import { Code, type MonitorUploadResult, monitoringLimits } from '@dso/contract';
+import { Code, MONITOR_ALIAS, type MonitorUploadResult, monitoringLimits } from '@dso/contract';
 import { Button } from 'antd';
 import { useRef, useState } from 'react';
 import { AppDialog, UploadFileList } from '../../../components';
 import { ApiError, NETWORK_FAILURE } from '../../../lib/api/errors';
 import { toast } from '../../../lib/feedback';
-import { handleQuotaFailure, openNoPermission } from '../../upgrade';
+import { handleQuotaFailure, openNoPermission, openQuotaExhausted } from '../../upgrade';
 import { uploadKeywordFile } from '../api/monitoring-api';
 import { pickFiles, type UploadStatus, uploadStatusLabels } from '../upload-rules';
 
@@ -118,6 +118,11 @@ export function KeywordUploadDialog({ open, remaining, onClose, onAdded }: Keywo
         </p>
         <p className={`mon-upload__quota${remaining <= 0 ? ' is-empty' : ''}`} data-testid="upload-remaining">
           {remaining > 0 ? `剩余监控额度 ${remaining} 个，超出额度的关键词不会添加` : '监控额度已用完，无法继续添加'}
+          {remaining <= 0 && (
+            <Button type="link" size="small" onClick={() => openQuotaExhausted('监控额度已用完', MONITOR_ALIAS)}>
+              增加额度
+            </Button>
+          )}
         </p>
         <input
           ref={input}
