@@ -10,6 +10,9 @@ import { workName } from '../monitor-display';
 import { SETTING_MONITOR_PATH } from './keyword-detail-monitor-page';
 import '../monitoring.css';
 
+/** What the work charts say before any work is monitored: where works are added. */
+const NO_WORKS_TEXT = '在关键词详情中点击「监控此作品」后，这里显示作品的排名与覆盖';
+
 const dayOptions = [
   { label: '近7天', value: 7 },
   { label: '近30天', value: 30 },
@@ -110,13 +113,15 @@ export default function DataMarketNewPage() {
               {curves ? (
                 <EChart option={curves} height={320} ariaLabel="监控作品排名曲线" testId="dashboard-rank-chart" />
               ) : (
-                <NoData text="监控作品上榜后显示排名曲线" />
+                <NoData text={data.summary.works > 0 ? '监控作品上榜后显示排名曲线' : NO_WORKS_TEXT} />
               )}
             </section>
             <section className="mon-card">
               <h2 className="mon-card__title">关键词覆盖</h2>
-              {coverage && (
+              {coverage && data.summary.works > 0 ? (
                 <EChart option={coverage} height={320} ariaLabel="核心词数与排名数" testId="dashboard-coverage-chart" />
+              ) : (
+                <NoData text={NO_WORKS_TEXT} />
               )}
             </section>
           </div>
