@@ -24,6 +24,8 @@ export const ImageTextPath = {
   remove: '/api/image_text/work/delete',
   /** GET ?id&name. Login. One picture of the user's work. */
   image: '/api/image_text/image',
+  /** GET ?id. Login. A done work as a zip: its pictures in order and 正文.txt. */
+  download: '/api/image_text/work/download',
   /** GET / POST. Login. The card settings (/setImg). */
   settings: '/api/image_text/settings',
   /** POST multipart { file } (.zip or .tar). Login. Parses a works archive; data is the status_id `<id>_<N>`. */

@@ -96,6 +96,8 @@ const nonEnvelopePaths = new Set<string>([
   OrderPath.invoicePdf,
   // A work's picture (image/png) once the work is the caller's.
   ImageTextPath.image,
+  // A work as a zip once the work is the caller's.
+  ImageTextPath.download,
   PublishingPath.douyinCallback,
   PublishingPath.sandboxAuthorize,
   // Streamed AI answers (text/event-stream) once a request is accepted; refusals are envelopes.

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -15,7 +15,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageTextWorks } from '../../db/schema';
 import { allJobHandlers } from '../../job-handlers';
-import { uploadMessages } from '../../lib/uploads';
+import { bufferSource, listArchiveFiles, uploadLimits, uploadMessages } from '../../lib/uploads';
 import { tarOf, zipOf } from '../../lib/uploads/test-archives';
 import { ImageError, type ImageProvider } from '../../providers/image/index';
 import { createSandboxLlm } from '../../providers/llm/sandbox';
@@ -185,6 +185,19 @@ describe('AI 图文 calls', () => {
     expect(after).toMatchObject({ title: '我的露营清单', body: '改过的正文', images: kept });
     const onDisk = await readdir(path.join(dataDir, 'image-text', 'works', String(id)));
     expect(onDisk.sort()).toEqual([...kept].sort());
+
+    const download = await get(`${ImageTextPath.download}?id=${id}`, token);
+    expect(download.headers['content-type']).toBe('application/zip');
+    expect(download.headers['content-disposition']).toContain(encodeURIComponent('我的露营清单.zip'));
+    const files = await listArchiveFiles(bufferSource(download.rawPayload), uploadLimits.archive);
+    expect(files.map((file) => file.name)).toEqual([
+      ...kept.map((_, index) => `我的露营清单/0${index + 1}.png`),
+      '我的露营清单/正文.txt',
+    ]);
+    expect((await files.at(-1)!.read()).toString('utf8')).toBe('我的露营清单\n改过的正文\n');
+    expect(
+      (await files[0]!.read()).equals(await readFile(path.join(dataDir, 'image-text', 'works', String(id), kept[0]!))),
+    ).toBe(true);
 
     const unknown = (await post(ImageTextPath.update, { id, title: 't', body: '', images: ['99.png'] }, token)).json();
     expect(unknown.msg).toBe(imageTextMessages.imageUnknown);

@@ -36,6 +36,7 @@ import {
   saveSettings,
   submitBatch,
   updateWork,
+  zipWork,
 } from './image-text.service';
 import { removePath } from './image-text.storage';
 import { applyTemplateStep, assertUploadAllowed, newUpload, parseUpload } from './image-text.upload';
@@ -120,6 +121,17 @@ export const imageTextRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('cache-control', 'private, max-age=3600')
       .header('content-disposition', `inline; filename="${id}-${name}"`)
       .send(picture.data);
+  });
+
+  app.get(ImageTextPath.download, { schema: { querystring: imageTextIdSchema } }, async (request, reply) => {
+    const work = await zipWork(app.db, dataDir, requireUser(request), request.query.id);
+    return reply
+      .type('application/zip')
+      .header(
+        'content-disposition',
+        `attachment; filename="work.zip"; filename*=UTF-8''${encodeURIComponent(work.fileName)}`,
+      )
+      .send(work.data);
   });
 
   app.get(ImageTextPath.settings, async (request) => ok(await getSettings(app.db, requireUser(request))));

@@ -26,6 +26,7 @@ import { keywordTopVideos } from '../videos/lists/keyword-top-videos';
 import * as repository from './image-text.repository';
 import { parseNote } from './image-text.rules';
 import { imageTextStorage, mimeOfName, removePath } from './image-text.storage';
+import { zipOfFiles } from './work-zip';
 
 /** The job that writes a batch item's text and draws every work's pictures (image-text.job.ts). */
 export const IMAGE_TEXT_WORK_JOB = 'image-text.work';
@@ -230,6 +231,33 @@ export async function readImage(
   } catch {
     throw new AppError(Code.NOT_FOUND, imageTextMessages.imageUnknown);
   }
+}
+
+/** A file name without the characters file systems refuse. */
+const safeFileName = (text: string) => text.replace(/[\\/:*?"<>|\r\n\t]/g, ' ').trim() || '图文作品';
+
+/**
+ * A done work as one zip (下载作品): its pictures in display order (01.png, 02.png …) and 正文.txt with the
+ * title and body, under a folder named after the title — the layout the works upload reads back.
+ */
+export async function zipWork(
+  db: Database,
+  dataDir: string,
+  userId: number,
+  id: number,
+): Promise<{ data: Buffer; fileName: string }> {
+  const row = await ownWork(db, userId, id);
+  if (row.status !== 'done') throw AppError.badRequest(imageTextMessages.workBusy);
+  const storage = imageTextStorage(dataDir);
+  const folder = safeFileName(row.title).slice(0, 40);
+  const files: Array<{ name: string; data: Buffer }> = [];
+  for (const [index, image] of row.images.entries()) {
+    const data = await readFile(storage.workFile(row.id, image.name)).catch(() => null);
+    if (data)
+      files.push({ name: `${folder}/${String(index + 1).padStart(2, '0')}.${image.name.split('.').pop()}`, data });
+  }
+  files.push({ name: `${folder}/正文.txt`, data: Buffer.from(`${row.title}\n${row.body}\n`, 'utf8') });
+  return { data: zipOfFiles(files), fileName: `${folder}.zip` };
 }
 
 export async function getSettings(db: Database, userId: number): Promise<ImageTextSettings> {

@@ -120,6 +120,9 @@ export const runTemplateStep = (idFlag: string) =>
 export const fetchWorkImage = (id: number, name: string) =>
   requestFile(ImageTextPath.image, { query: { id, name }, silent: true });
 
+/** A done work as one zip (its pictures in order and 正文.txt). */
+export const downloadWorkZip = (id: number) => requestFile(ImageTextPath.download, { query: { id } });
+
 /** An object URL of a work's picture while the component shows it; null while loading or on failure. */
 export function useWorkImageUrl(id: number, name: string | null): string | null {
   const [url, setUrl] = useState<string | null>(null);

@@ -127,6 +127,10 @@ describe('AI 图文 pages', { timeout: PAGE_TEST_TIMEOUT }, () => {
       method: 'POST',
       body: { id: 9, title: '我的露营清单', body: '正文', images: ['2.png', '1.png'] },
     });
+
+    // Saved: the work downloads as one zip.
+    fireEvent.click(await screen.findByRole('button', { name: /下载作品/ }));
+    await waitFor(() => expect(requestFile).toHaveBeenCalledWith(ImageTextPath.download, { query: { id: 9 } }));
   });
 
   // The dialog's two zooms and the list take a while in jsdom on a loaded machine.

@@ -14,8 +14,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { NoData } from '../../../components';
 import { copyText } from '../../../lib/clipboard';
 import { toast } from '../../../lib/feedback';
+import { saveFile } from '../../../lib/save-file';
 import {
-  fetchWorkImage,
+  downloadWorkZip,
   imageTextKeys,
   removeImageTextWork,
   updateImageTextWork,
@@ -97,16 +98,10 @@ function WorkEditor({ work }: { work: ImageTextWork }) {
   const download = async () => {
     setDownloading(true);
     try {
-      for (const [index, name] of images.entries()) {
-        const { blob } = await fetchWorkImage(work.id, name);
-        const link = document.createElement('a');
-        link.href = URL.createObjectURL(blob);
-        link.download = `${title || work.title}-${index + 1}.${name.split('.').pop()}`;
-        link.click();
-        setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-      }
+      const { blob, filename } = await downloadWorkZip(work.id);
+      saveFile(blob, filename ?? `${work.title}.zip`);
     } catch {
-      toast('下载失败，请稍后重试', 'error');
+      // The client's response handler has shown the reason.
     } finally {
       setDownloading(false);
     }
@@ -202,8 +197,14 @@ function WorkEditor({ work }: { work: ImageTextWork }) {
           >
             保存
           </Button>
-          <Button icon={<DownloadOutlined />} loading={downloading} onClick={() => void download()}>
-            下载图片
+          <Button
+            icon={<DownloadOutlined />}
+            loading={downloading}
+            disabled={changed}
+            title={changed ? '请先保存修改' : undefined}
+            onClick={() => void download()}
+          >
+            下载作品
           </Button>
           <Button icon={<CopyOutlined />} onClick={() => void copyText(`${title}\n\n${body}`)}>
             复制文案
