@@ -9,7 +9,7 @@ import { EChart, useChartTheme } from '../../../lib/charts';
 import { toast } from '../../../lib/feedback';
 import { formatFigure } from '../../../lib/figures';
 import { handleQuotaFailure } from '../../upgrade';
-import { useAddMonitor, useMonitorKeyword } from '../api/monitoring-api';
+import { useAddMonitor, useMonitorKeyword, useMonitorList } from '../api/monitoring-api';
 import { rankCurvesOption } from '../charts/rank-chart-options';
 import { latestText, moveView } from '../monitor-display';
 import '../monitoring.css';
@@ -25,6 +25,45 @@ const dayOptions = [
   { label: '近14天', value: 14 },
   { label: '近30天', value: 30 },
 ];
+
+/** Keyword items the chooser lists at most (the first page of the list, newest first). */
+const CHOOSER_ITEMS = 100;
+
+/** Without an id (the menu's entry): the user's monitored keywords to choose from. */
+function KeywordChooser() {
+  const list = useMonitorList(1, CHOOSER_ITEMS);
+  const keywords = (list.data?.result ?? []).filter((item) => item.aweme_id === null);
+  if (list.isPending) return <Skeleton active className="mon-page" paragraph={{ rows: 6 }} />;
+  return (
+    <div className="mon-page" data-testid="keyword-chooser">
+      <header className="mon-page__head">
+        <h1 className="mon-page__title">关键词排名监控</h1>
+        <span className="mon-muted">选择一个监控中的关键词，查看其下作品的排名变化</span>
+      </header>
+      {keywords.length === 0 ? (
+        <section className="mon-card">
+          <NoData text="还没有监控的关键词" />
+          <p className="mon-center">
+            <Link to={SETTING_MONITOR_PATH}>前往关键词监控</Link>
+          </p>
+        </section>
+      ) : (
+        <section className="mon-card">
+          <ul className="mon-chooser">
+            {keywords.map((item) => (
+              <li key={item.id}>
+                <Link to={`/keyWordDetailMonitor?id=${item.id}`} className="mon-chooser__item">
+                  <span className="mon-keyword">{item.keyword}</span>
+                  <span className={`mon-latest is-${item.latest?.status ?? 'pending'}`}>{latestText(item)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
 
 /**
  * /keyWordDetailMonitor?id= (000 §2.1): one monitored keyword's ranked works over time — the rank curves of
@@ -52,16 +91,7 @@ export default function KeywordDetailMonitorPage() {
     );
   }, [data, palette]);
 
-  if (id === null) {
-    return (
-      <div className="mon-page">
-        <NoData text="请从关键词监控列表选择要查看的关键词" />
-        <p className="mon-center">
-          <Link to={SETTING_MONITOR_PATH}>前往关键词监控</Link>
-        </p>
-      </div>
-    );
-  }
+  if (id === null) return <KeywordChooser />;
   if (detail.isPending) return <Skeleton active className="mon-page" paragraph={{ rows: 10 }} />;
   if (!data) {
     return (

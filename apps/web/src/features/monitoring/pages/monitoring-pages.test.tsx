@@ -122,12 +122,27 @@ describe('the monitoring pages', { timeout: TIMEOUT }, () => {
     );
   });
 
-  it('/keyWordDetailMonitor without an id points to the list', async () => {
+  it('/keyWordDetailMonitor without an id offers the monitored keywords, or the way to add one', async () => {
+    const work = { ...detail.item, id: 2, aweme_id: '7001' };
+    let items = [detail.item, work];
+    request.mockImplementation(async (path: string) => {
+      if (path === MonitoringPath.list) {
+        const list: MonitorList = { total_record: items.length, result: items, use: { per_val: 50, use_val: 2 } };
+        return list;
+      }
+      throw new Error(path);
+    });
+    const { unmount } = renderVideo(<KeywordDetailMonitorPage />, { url: '/keyWordDetailMonitor' });
+    const chooser = await screen.findByTestId('keyword-chooser');
+    const links = within(chooser).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/keyWordDetailMonitor?id=1']);
+    expect(within(links[0]!).getByText('上榜作品2个')).toBeTruthy();
+    unmount();
+    items = [];
     renderVideo(<KeywordDetailMonitorPage />, { url: '/keyWordDetailMonitor' });
-    expect(screen.getByRole('link', { name: '前往关键词监控' }).getAttribute('href')).toBe(
+    expect((await screen.findByRole('link', { name: '前往关键词监控' })).getAttribute('href')).toBe(
       '/setting?type=detectiontDouyin',
     );
-    expect(request).not.toHaveBeenCalled();
   });
 
   it('/dailyPaper classes the day and exports it as xlsx', async () => {
