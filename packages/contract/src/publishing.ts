@@ -29,6 +29,8 @@ export const PublishingPath = {
   retry: '/api/publishing/deliveries/retry',
   /** GET ?code&state: where the platform sends the browser back after the user answered. */
   douyinCallback: '/api/callback/douyin',
+  /** POST (Douyin's webhooks, signed): address check and `unauthorize` (the user cancelled in the app). */
+  douyinWebhook: '/api/callback/douyin/webhook',
   /** GET ?state&redirect_uri, POST form: the sandbox's stand-in for Douyin's authorise page. */
   sandboxAuthorize: '/api/sandbox/douyin/authorize',
 } as const;

@@ -99,6 +99,7 @@ const nonEnvelopePaths = new Set<string>([
   // A work as a zip once the work is the caller's.
   ImageTextPath.download,
   PublishingPath.douyinCallback,
+  PublishingPath.douyinWebhook,
   PublishingPath.sandboxAuthorize,
   // Streamed AI answers (text/event-stream) once a request is accepted; refusals are envelopes.
   CopywriterPath.generate,

@@ -244,14 +244,38 @@ export async function refreshOwnAccount(
  * its deliveries, and the AUTH_TIKTOK_COUNT unit is given back.
  */
 export async function revokeAccount(db: Database, userId: number, id: number, now: Date): Promise<void> {
-  const account = await ownAccount(db, userId, id);
+  await endAuthorization(db, await ownAccount(db, userId, id), now);
+}
+
+async function endAuthorization(db: Database, account: AccountRow, now: Date) {
   await repository.updateAccount(db, account.id, {
     status: 'revoked',
     accessToken: '',
     refreshToken: '',
     updatedAt: now,
   });
-  await releasePermission(db, { userId, alias: PUBLISHING_ALIAS, now });
+  await releasePermission(db, { userId: account.userId, alias: PUBLISHING_ALIAS, now });
+}
+
+/**
+ * The platform's webhook: `unauthorize` (the user cancelled in the Douyin app) ends the authorisation as
+ * 取消授权 would; an address check is answered with its challenge. Answers the HTTP status and body.
+ */
+export async function handleWebhook(
+  db: Database,
+  provider: PublishingProvider,
+  signature: string | undefined,
+  body: string,
+  now: Date,
+): Promise<{ status: number; body: unknown }> {
+  const event = provider.readWebhook(signature, body);
+  if (event.kind === 'forged') return { status: 403, body: { message: 'bad signature' } };
+  if (event.kind === 'challenge') return { status: 200, body: { challenge: event.challenge } };
+  if (event.kind === 'unauthorize') {
+    const account = await repository.findAccountByOpenId(db, event.openId);
+    if (account && account.status !== 'revoked') await endAuthorization(db, account, now);
+  }
+  return { status: 200, body: {} };
 }
 
 /** Usable access for an account, refreshing its access token first when it is about to end. */

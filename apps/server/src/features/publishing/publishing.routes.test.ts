@@ -430,6 +430,31 @@ describe('publishing through the Douyin Open Platform adapter (fake server)', ()
     expect(fake.calls).toContain('/oauth/renew_refresh_token/');
   });
 
+  it('ends an authorisation the user cancelled in the Douyin app (signed webhook), and answers the address check', async () => {
+    const owner = await createUser(db(), { grade: 'SVIP' });
+    const token = await loginAs(db(), owner.id);
+    await authorize(token, { openId: 'open-cancelled', nickname: '取消号' });
+    const used = (await getPermissionUse(db(), owner.id, PUBLISHING_ALIAS)).use_val;
+    const send = (hook: { body: string; signature: string }, signature = hook.signature) =>
+      t.app.inject({
+        method: 'POST',
+        url: PublishingPath.douyinWebhook,
+        headers: { 'content-type': 'application/json', 'x-douyin-signature': signature },
+        payload: hook.body,
+      });
+    const check = await send(fake.webhook({ event: 'verify_webhook', content: { challenge: 777 } }));
+    expect(check.json()).toEqual({ challenge: 777 });
+    const cancel = fake.webhook({ event: 'unauthorize', from_user_id: 'open-cancelled', content: { scopes: [] } });
+    expect((await send(cancel, 'f'.repeat(40))).statusCode).toBe(403);
+    expect((await api.get(PublishingPath.accounts, token)).data.list).toHaveLength(1);
+    expect((await send(cancel)).statusCode).toBe(200);
+    expect((await api.get(PublishingPath.accounts, token)).data.list).toEqual([]);
+    expect((await getPermissionUse(db(), owner.id, PUBLISHING_ALIAS)).use_val).toBe(used - 1);
+    // Douyin retries: a second delivery of the event changes nothing.
+    expect((await send(cancel)).statusCode).toBe(200);
+    expect((await getPermissionUse(db(), owner.id, PUBLISHING_ALIAS)).use_val).toBe(used - 1);
+  });
+
   it('tries an outage again and publishes; an account whose refresh token ran out turns expired', async () => {
     const owner = await createUser(db(), { grade: 'SVIP' });
     const token = await loginAs(db(), owner.id);

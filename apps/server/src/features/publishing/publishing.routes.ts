@@ -18,6 +18,7 @@ import { renderAuthorizeError, renderAuthorizePage } from '../../providers/publi
 import {
   callbackUrl,
   finishAuthorization,
+  handleWebhook,
   listAccounts,
   refreshOwnAccount,
   revokeAccount,
@@ -81,6 +82,24 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
       now: new Date(),
     });
     return reply.header('cache-control', 'no-store').redirect(target, 302);
+  });
+
+  // Douyin's webhooks are signed over the raw body: a JSON parser of their own, in a scope of their own.
+  await app.register(async (webhooks) => {
+    webhooks.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_, body, done) =>
+      done(null, body),
+    );
+    webhooks.post(PublishingPath.douyinWebhook, async (request, reply) => {
+      const signature = request.headers['x-douyin-signature'];
+      const answer = await handleWebhook(
+        app.db,
+        app.providers.publishing,
+        typeof signature === 'string' ? signature : undefined,
+        typeof request.body === 'string' ? request.body : '',
+        new Date(),
+      );
+      return reply.status(answer.status).type('application/json').send(JSON.stringify(answer.body));
+    });
   });
 
   app.post(PublishingPath.refresh, { schema: { body: publishingIdBodySchema } }, async (request) =>

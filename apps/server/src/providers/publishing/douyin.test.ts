@@ -103,6 +103,26 @@ describe('Douyin Open Platform adapter', () => {
     });
   });
 
+  it('reads signed webhooks: the address check, a cancelled authorisation, and refuses a forged one', () => {
+    const check = fake.webhook({ event: 'verify_webhook', content: { challenge: 12345 } });
+    expect(adapter().readWebhook(check.signature, check.body)).toEqual({ kind: 'challenge', challenge: 12345 });
+    const cancelled = fake.webhook({
+      event: 'unauthorize',
+      from_user_id: 'open-9',
+      content: { scopes: ['video.create'] },
+    });
+    expect(adapter().readWebhook(cancelled.signature, cancelled.body)).toEqual({
+      kind: 'unauthorize',
+      openId: 'open-9',
+    });
+    expect(adapter().readWebhook(cancelled.signature, cancelled.body.replace('open-9', 'open-8'))).toEqual({
+      kind: 'forged',
+    });
+    expect(adapter().readWebhook(undefined, cancelled.body)).toEqual({ kind: 'forged' });
+    const other = fake.webhook({ event: 'create_video', from_user_id: 'open-9', content: {} });
+    expect(adapter().readWebhook(other.signature, other.body)).toEqual({ kind: 'ignored' });
+  });
+
   it('passes the platform’s refusal of a post through with its code, and calls a 503 unavailable', async () => {
     const tokens = await adapter().exchangeCode(fake.issueCode({ openId: 'open-4', nickname: 'b' }), now);
     const access = { openId: 'open-4', accessToken: tokens.accessToken };

@@ -1,4 +1,5 @@
-import type { AccountAccess, PlatformTokens, PublishFile, PublishingProvider } from './index';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { AccountAccess, PlatformTokens, PublishFile, PublishingProvider, PublishingWebhook } from './index';
 import { PublishingError } from './index';
 
 /**
@@ -18,6 +19,10 @@ import { PublishingError } from './index';
  *   `POST /image/create/?open_id` (JSON `{ image_id, text }`): `data.item_id`.
  * Every answer carries `data.error_code` (0 = success) and `data.description`; the user reads that
  * description with its code when a publish fails.
+ *
+ * Webhooks (控制台 → 开发配置 → Webhooks): JSON posts signed with `X-Douyin-Signature` =
+ * sha1(client_secret + raw body) in hex; `verify_webhook` is answered with its `content.challenge`, and
+ * `unauthorize` (the user cancelled in the app) names the account in `from_user_id`.
  */
 export interface DouyinPublishingOptions {
   clientKey: string;
@@ -46,6 +51,31 @@ interface DouyinData {
 function num(value: unknown): number {
   const parsed = typeof value === 'string' ? Number(value) : value;
   return typeof parsed === 'number' && Number.isFinite(parsed) ? parsed : 0;
+}
+
+/** `X-Douyin-Signature` of a webhook body: sha1 over the client secret and the raw body, hex. */
+export function douyinWebhookSignature(clientSecret: string, body: string): string {
+  return createHash('sha1').update(clientSecret).update(body).digest('hex');
+}
+
+function readDouyinWebhook(clientSecret: string, signature: string | undefined, body: string): PublishingWebhook {
+  const expected = Buffer.from(douyinWebhookSignature(clientSecret, body));
+  const given = Buffer.from((signature ?? '').trim().toLowerCase());
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { kind: 'forged' };
+  let event: { event?: unknown; from_user_id?: unknown; content?: unknown };
+  try {
+    event = JSON.parse(body) as typeof event;
+  } catch {
+    return { kind: 'ignored' };
+  }
+  if (event.event === 'verify_webhook') {
+    const content = typeof event.content === 'string' ? JSON.parse(event.content) : event.content;
+    return { kind: 'challenge', challenge: (content as { challenge?: unknown } | null)?.challenge ?? null };
+  }
+  if (event.event === 'unauthorize' && typeof event.from_user_id === 'string' && event.from_user_id) {
+    return { kind: 'unauthorize', openId: event.from_user_id };
+  }
+  return { kind: 'ignored' };
 }
 
 export function createDouyinPublishing(options: DouyinPublishingOptions): PublishingProvider {
@@ -169,6 +199,13 @@ export function createDouyinPublishing(options: DouyinPublishingOptions): Publis
     async fetchProfile(access) {
       const data = await call('/oauth/userinfo/', form({ access_token: access.accessToken, open_id: access.openId }));
       return { nickname: String(data.nickname ?? ''), avatar: String(data.avatar ?? '') };
+    },
+    readWebhook: (signature, body) => {
+      try {
+        return readDouyinWebhook(options.clientSecret, signature, body);
+      } catch {
+        return { kind: 'ignored' };
+      }
     },
     async publishVideo(access, video, text) {
       const videoId = await upload(access, 'video', video);

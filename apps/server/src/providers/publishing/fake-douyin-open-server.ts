@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -49,6 +49,8 @@ export interface FakeDouyinServer {
   items: FakeDouyinItem[];
   /** Paths called, in order. */
   calls: string[];
+  /** A webhook as Douyin pushes it: the JSON body and its `X-Douyin-Signature`. */
+  webhook(event: Record<string, unknown>): { body: string; signature: string };
   close(): Promise<void>;
 }
 
@@ -291,6 +293,11 @@ export async function startFakeDouyinOpenServer(options: FakeDouyinOptions): Pro
     },
     items,
     calls,
+    webhook(event) {
+      const body = JSON.stringify({ client_key: options.clientKey, ...event });
+      const signature = createHash('sha1').update(options.clientSecret).update(body).digest('hex');
+      return { body, signature };
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

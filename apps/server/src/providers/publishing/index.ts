@@ -65,6 +65,17 @@ export class PublishingError extends Error {
   }
 }
 
+/** What a platform webhook call means for publishing. */
+export type PublishingWebhook =
+  /** The platform checks the address: answer `{ challenge }`. */
+  | { kind: 'challenge'; challenge: unknown }
+  /** The user cancelled the authorisation in the platform's app. */
+  | { kind: 'unauthorize'; openId: string }
+  /** Authentic, but nothing publishing acts on. */
+  | { kind: 'ignored' }
+  /** Not signed by the platform. */
+  | { kind: 'forged' };
+
 export interface PublishingProvider {
   readonly name: 'sandbox' | 'douyin';
   /** The page the browser opens to authorise: it returns to `redirectUri` with `code` and `state`. */
@@ -79,6 +90,8 @@ export interface PublishingProvider {
    */
   renewRefreshToken(refreshToken: string, now: Date): Promise<{ refreshToken: string; refreshExpiresAt: Date }>;
   fetchProfile(access: AccountAccess): Promise<PlatformProfile>;
+  /** Reads one webhook call (`X-Douyin-Signature` over the raw body); the sandbox has none and calls every one forged. */
+  readWebhook(signature: string | undefined, body: string): PublishingWebhook;
   /** Uploads and publishes a video; answers the platform's item id. */
   publishVideo(access: AccountAccess, video: PublishFile, text: string): Promise<string>;
   /** Uploads the images and publishes an image post; answers the platform's item id. */

@@ -74,6 +74,8 @@ export function createSandboxPublishing(): PublishingProvider {
         avatar: '',
       };
     },
+    // No platform pushes events to the sandbox.
+    readWebhook: () => ({ kind: 'forged' }),
     async publishVideo() {
       return `sbx_item_${randomBytes(8).toString('hex')}`;
     },
