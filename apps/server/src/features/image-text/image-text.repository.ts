@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   type ImageTextImage,
@@ -155,4 +155,13 @@ export async function applyUpload(
     );
     return rows.map((work, index) => ({ index, work }));
   });
+}
+
+/** Drops archives parsed before `before` whose template step never ran; their ids, to remove their staged pictures. */
+export async function deleteStaleUploads(db: Database, before: Date): Promise<string[]> {
+  const rows = await db
+    .delete(imageTextUploads)
+    .where(and(eq(imageTextUploads.status, 'parsed'), lt(imageTextUploads.createdAt, before)))
+    .returning({ id: imageTextUploads.id });
+  return rows.map((row) => row.id);
 }

@@ -22,6 +22,7 @@ import { createSandboxLlm } from '../../providers/llm/sandbox';
 import { createTestApp, createUser, createVideo, loginAs, type TestApp } from '../../testing';
 import { JobWorker } from '../jobs/jobs.worker';
 import { consumePermission, ensurePermissionConfig, getPermissionUse } from '../permissions/permissions.service';
+import { STAGED_KEEP_MS, sweepStaleUploads } from './image-text.upload';
 
 function pngBytes(shade = 120): Buffer {
   const png = new PNG({ width: 4, height: 4 });
@@ -340,6 +341,22 @@ describe('AI 图文 calls', () => {
     expect(leftovers).toEqual([]);
     const stagedWorks = await db().select().from(imageTextWorks).where(eq(imageTextWorks.userId, user.id));
     expect(stagedWorks).toEqual([]);
+  });
+
+  it('drops archives parsed a day ago whose template step never ran, with their staged pictures', async () => {
+    const { user, token } = await member();
+    const parsed = await upload('旧的.zip', zipOf([{ name: 'a/1.png', data: pngBytes() }]), token);
+    const uploadId = (parsed.data as string).split('_')[0]!;
+    const staged = path.join(dataDir, 'image-text', 'staged', uploadId);
+    expect(await readdir(staged)).toEqual(['0']);
+    expect(await sweepStaleUploads(db(), dataDir)).toBe(0);
+    expect(await readdir(staged)).toEqual(['0']);
+    // A day later this one (and the other tests' unstepped archives) are dropped.
+    expect(await sweepStaleUploads(db(), dataDir, new Date(Date.now() + STAGED_KEEP_MS + 60_000))).toBeGreaterThan(0);
+    await expect(readdir(staged)).rejects.toThrow();
+    const step = (await post(ImageTextPath.templateStep, { idFlag: parsed.data }, token)).json();
+    expect(step.msg).toBe(imageTextMessages.uploadUnknown);
+    expect(await used(user.id)).toBe(0);
   });
 
   it('refuses a template step of an unknown upload', async () => {

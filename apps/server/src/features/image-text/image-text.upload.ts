@@ -26,6 +26,16 @@ import { extensionOf, imageTextStorage, moveFolder, removePath, writeFileIn } fr
 const PICTURE_MAX_BYTES = 50 * 1024 * 1024;
 /** A work's text file is read up to this. */
 const TEXT_MAX_BYTES = 64 * 1024;
+/** A parsed archive whose template step has not run by then is dropped with its staged pictures. */
+export const STAGED_KEEP_MS = 24 * 60 * 60 * 1000;
+
+/** Drops parsed archives older than {@link STAGED_KEEP_MS} that were never stepped, pictures included. */
+export async function sweepStaleUploads(db: Database, dataDir: string, now = new Date()): Promise<number> {
+  const storage = imageTextStorage(dataDir);
+  const ids = await repository.deleteStaleUploads(db, new Date(now.getTime() - STAGED_KEEP_MS));
+  for (const id of ids) await removePath(storage.stagedFolder(id));
+  return ids.length;
+}
 
 /** The works upload may start: the user has a unit left (002 §5: 当前剩余额度不足 otherwise). */
 export async function assertUploadAllowed(db: Database, userId: number): Promise<void> {
@@ -50,6 +60,8 @@ export async function parseUpload(
   options: { userId: number; id: string; path: string; fileName: string; size: number },
 ): Promise<{ statusId: string; works: number }> {
   const storage = imageTextStorage(dataDir);
+  // Each upload clears what abandoned ones left, so staged pictures never pile up.
+  await sweepStaleUploads(db, dataDir);
   const source = await fileSource(options.path);
   try {
     const files = await listArchiveFiles(source, uploadLimits.archive);
