@@ -187,7 +187,7 @@ function WorkEditor({ work }: { work: ImageTextWork }) {
           maxLength={imageTextLimits.bodyMax}
           onChange={(event) => setBody(event.target.value)}
         />
-        <div className="it-actions">
+        <div className="it-actions it-actions--start">
           <Button
             type="primary"
             icon={<SaveOutlined />}
