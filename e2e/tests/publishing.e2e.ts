@@ -24,7 +24,7 @@ describe('one-key publishing: authorise a sandbox Douyin account and publish wor
     await page.goto(`${server.url}/setting?type=second`);
     await page.getByRole('heading', { name: '账号授权' }).waitFor();
     await page.getByText('还没有授权的抖音账号，授权后即可一键发布作品').waitFor();
-    expect(await page.getByTestId('authorize-quota').textContent()).toContain('0 / 3');
+    await page.getByTestId('authorize-quota').filter({ hasText: '0 / 3' }).waitFor();
     await page.getByRole('button', { name: '授权抖音账号' }).click();
 
     // The sandbox's stand-in for Douyin's authorise page.
@@ -38,7 +38,7 @@ describe('one-key publishing: authorise a sandbox Douyin account and publish wor
     const card = page.getByTestId('authorized-account');
     await card.getByText('露营好物号').waitFor();
     await card.getByText('已授权').waitFor();
-    expect(await page.getByTestId('authorize-quota').textContent()).toContain('1 / 3');
+    await page.getByTestId('authorize-quota').filter({ hasText: '1 / 3' }).waitFor();
     await screenshot(page, 'publishing-authorized');
 
     // 一键发布: a video with a caption, to that account.

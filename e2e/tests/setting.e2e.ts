@@ -42,7 +42,7 @@ describe('the personal centre: see the account and invite a child account', () =
     await signIn(parent.context, server.parent.token);
     await parent.page.goto(`${server.url}/setting?type=child`);
     await parent.page.getByRole('heading', { name: '子账号管理' }).waitFor();
-    expect(await parent.page.getByTestId('child-quota').textContent()).toContain('0 / 3');
+    await parent.page.getByTestId('child-quota').filter({ hasText: '0 / 3' }).waitFor();
     await parent.page.getByRole('button', { name: '邀请子账号' }).click();
     const dialog = parent.page.getByRole('dialog', { name: '邀请子账号' });
     await whenSettled(dialog);
@@ -50,7 +50,7 @@ describe('the personal centre: see the account and invite a child account', () =
     await dialog.getByRole('button', { name: '发送邀请' }).click();
     const row = parent.page.getByRole('row').filter({ hasText: server.child.phone });
     await row.getByText('待接受').waitFor();
-    expect(await parent.page.getByTestId('child-quota').textContent()).toContain('1 / 3');
+    await parent.page.getByTestId('child-quota').filter({ hasText: '1 / 3' }).waitFor();
     await screenshot(parent.page, 'setting-child-invited');
 
     // The invited phone's user sees the bind notice and accepts.

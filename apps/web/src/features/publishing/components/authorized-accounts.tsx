@@ -115,7 +115,11 @@ export function AuthorizedAccounts({ returnTo }: { returnTo: AuthorizeReturnPath
     <div className="publishing-accounts">
       <div className="publishing-toolbar">
         <span className="publishing-toolbar__quota" data-testid="authorize-quota">
-          已授权账号 <strong>{quota?.use_val ?? 0}</strong> / {quota?.per_val ?? 0}
+          {quota && (
+            <>
+              已授权账号 <strong>{quota.use_val}</strong> / {quota.per_val}
+            </>
+          )}
         </span>
         <Button
           type="primary"

@@ -164,7 +164,11 @@ export default function ChildAccountsSection(_: SettingSectionProps) {
       </h2>
       <div className="setting-toolbar">
         <span className="setting-toolbar__quota" data-testid="child-quota">
-          子账号名额 <strong>{taken}</strong> / {seats}（待接受的邀请也占用名额）
+          {quota.data && (
+            <>
+              子账号名额 <strong>{taken}</strong> / {seats}（待接受的邀请也占用名额）
+            </>
+          )}
         </span>
         {quota.data && seats === 0 ? (
           <Button type="primary" onClick={() => openPayDialog('SVIP')}>
