@@ -143,9 +143,9 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await retryDelivery(app.db, requireUser(request), request.body.id, new Date()), publishingMessages.published),
   );
 
-  // The sandbox's authorise page (PUBLISHING_PROVIDER=sandbox only) -------------------------------
+  // The sandbox's authorise page (PUBLISHING_PROVIDER=sandbox only, never in production) ---------
 
-  if (app.providers.publishing.name !== 'sandbox') return;
+  if (app.providers.publishing.name !== 'sandbox' || app.config.env === 'production') return;
 
   // The page posts a plain HTML form; the parser lives only in this plugin.
   app.addContentTypeParser(
