@@ -33,6 +33,12 @@ describe('the personal centre: see the account and invite a child account', () =
     await whenSettled(dialog);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
+    // 修改手机号 opens the change-phone dialog.
+    await page.getByRole('button', { name: '修改手机号' }).click();
+    const changePhone = page.getByRole('dialog', { name: '修改手机号' });
+    await whenSettled(changePhone);
+    await page.keyboard.press('Escape');
+    await changePhone.waitFor({ state: 'hidden' });
     expect(errors).toEqual([]);
     await context.close();
   });
