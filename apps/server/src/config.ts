@@ -35,7 +35,7 @@ export const envSchema = z.object({
    */
   REQUEST_LIMITS: booleanFlag.default(true),
   LIMIT_IP_IN_FLIGHT: z.coerce.number().int().min(1).default(16),
-  LIMIT_IP_SEARCHES_IN_FLIGHT: z.coerce.number().int().min(1).default(6),
+  LIMIT_IP_SEARCHES_IN_FLIGHT: z.coerce.number().int().min(1).default(4),
   LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   LIMIT_IP_PER_HOUR: z.coerce.number().int().min(1).default(20_000),
   LIMIT_USER_IN_FLIGHT: z.coerce.number().int().min(1).default(12),
