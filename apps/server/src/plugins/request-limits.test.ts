@@ -11,7 +11,7 @@ describe('refusalWait', () => {
   it('answers a burst of refused calls at different moments, not as one wave', () => {
     const waits = Array.from({ length: 300 }, () => refusalWait(2_000));
     expect(Math.min(...waits)).toBeGreaterThanOrEqual(1_000);
-    expect(Math.max(...waits)).toBeLessThan(3_000);
+    expect(Math.max(...waits)).toBeLessThanOrEqual(3_000);
     // 300 draws cover most of the 2 s range, with few falling on the same millisecond.
     expect(Math.max(...waits) - Math.min(...waits)).toBeGreaterThan(1_500);
     expect(new Set(waits).size).toBeGreaterThan(200);
