@@ -2,7 +2,7 @@
 // The README's test command: lint, type checks, unit and route suites on PGlite, the server suites again
 // on PostgreSQL when TEST_DATABASE_URL is set, then the browser journeys against a fresh build.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -39,11 +39,25 @@ function vitest(name, args, env = {}) {
   totals.skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
 }
 
+/**
+ * The server suites that reach a database: a file that opens one (the test app, a test database, a handle) or
+ * imports the testing helpers. The others (vendor adapters against their fakes, parsers, pure rules) do the
+ * same on either database, so the PostgreSQL pass leaves them to the first.
+ */
+function databaseSuites() {
+  const serverSrc = path.join(root, 'apps', 'server', 'src');
+  const reachesDatabase = /createTestApp|createTestDatabase|openDatabase|TEST_DATABASE_URL|testing['/]|database/;
+  return readdirSync(serverSrc, { recursive: true })
+    .filter((file) => String(file).endsWith('.test.ts'))
+    .filter((file) => reachesDatabase.test(readFileSync(path.join(serverSrc, String(file)), 'utf8')))
+    .map((file) => path.join('apps', 'server', 'src', String(file)));
+}
+
 run('lint', 'npx', ['biome', 'check', '.']);
 run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 vitest('unit-and-routes-pglite', [], { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
-  vitest('routes-postgres', ['--project', 'server']);
+  vitest('routes-postgres', ['--project', 'server', ...databaseSuites()]);
 } else {
   console.log('\n=== routes-postgres: skipped (TEST_DATABASE_URL is not set)');
 }
