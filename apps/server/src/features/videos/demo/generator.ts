@@ -4,7 +4,7 @@ import { mix32 } from '../../keywords/demo/generator';
 import { type HeadPhrase, headPhrases, headTermGroups } from '../../keywords/demo/head-terms';
 import { demoPortrait } from '../../keywords/demo/portraits';
 import { industries } from '../../keywords/demo/vocabulary';
-import type { LiveSessionIngest } from '../ingest/video-ingest.repository';
+import type { LiveSessionIngest, TrendIngest } from '../ingest/video-ingest.repository';
 import {
   commentClosers,
   commentNicknames,
@@ -154,14 +154,8 @@ export interface DemoComment {
   avatarUrl: string;
 }
 
-/** Hourly cumulative figures from the publish hour; an hour after the as-of instant is null. */
-export interface DemoTrend {
-  startTime: Date;
-  goodValues: Array<number | null>;
-  commentValues: Array<number | null>;
-  shareValues: Array<number | null>;
-  collectValues: Array<number | null>;
-}
+/** Hourly cumulative figures from the publish hour (the ingest's trend without its video); an hour after the as-of instant is null. */
+export type DemoTrend = Omit<TrendIngest, 'videoId'>;
 
 /** An audience portrait: each dimension's leading label and its distributions. */
 export interface DemoPortrait {
