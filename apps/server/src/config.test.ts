@@ -109,6 +109,21 @@ describe('production start', () => {
     expect(names).toEqual(expect.arrayContaining(['SMS_PROVIDER', 'WECHAT_PROVIDER', 'DCC_SHARED_SECRET']));
   });
 
+  it('refuses the default token-sealing key and reads the previous keys as a list', () => {
+    expect(namesOf(problemsOf(realVendors()))).toContain('TOKEN_ENCRYPTION_KEY');
+    const names = namesOf(problemsOf({ ...realVendors(), TOKEN_ENCRYPTION_KEY: 'a-key-of-our-own-0123456789' }));
+    expect(names).not.toContain('TOKEN_ENCRYPTION_KEY');
+    expect(problemsOf({ TOKEN_ENCRYPTION_KEY: 'short' })).toEqual(['TOKEN_ENCRYPTION_KEY: 至少 16 个字符']);
+    const config = loadConfig({
+      TOKEN_ENCRYPTION_KEY: 'a-key-of-our-own-0123456789',
+      TOKEN_ENCRYPTION_PREVIOUS_KEYS: ' one-older-key , ,two',
+    });
+    expect(config.tokenEncryption).toEqual({
+      currentSecret: 'a-key-of-our-own-0123456789',
+      previousSecrets: ['one-older-key', 'two'],
+    });
+  });
+
   it('refuses an example-looking secret', () => {
     const names = namesOf(problemsOf({ ...realVendors(), DCC_SHARED_SECRET: 'change-me-example-secret' }));
     expect(names).toContain('DCC_SHARED_SECRET');

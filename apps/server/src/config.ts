@@ -185,6 +185,13 @@ export const envSchema = z.object({
   DOUYIN_CLIENT_KEY: z.string().optional(),
   DOUYIN_CLIENT_SECRET: z.string().optional(),
   DOUYIN_OPEN_BASE_URL: z.url().default('https://open.douyin.com'),
+  /**
+   * Seals the authorised accounts' OAuth tokens at rest (AES-256-GCM, docs/publishing.md). Rotate by moving
+   * the old value into TOKEN_ENCRYPTION_PREVIOUS_KEYS; production refuses the default.
+   */
+  TOKEN_ENCRYPTION_KEY: z.string().min(16, '至少 16 个字符').default('dso-sandbox-token-encryption-key'),
+  /** Earlier TOKEN_ENCRYPTION_KEY values (comma-separated), still read until every row is resealed. */
+  TOKEN_ENCRYPTION_PREVIOUS_KEYS: z.string().default(''),
   /** Signs the sandbox payment's notifications (the sandbox cashier); production refuses the sandbox. */
   SANDBOX_PAY_SECRET: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(16).optional()),
 });
@@ -298,6 +305,8 @@ export interface AppConfig {
   captchaProvider: Env['CAPTCHA_PROVIDER'];
   tencentCaptcha: TencentCaptchaConfig;
   sandboxPaySecret: string;
+  /** The secrets OAuth tokens are sealed under: the current one and earlier ones still opened. */
+  tokenEncryption: { currentSecret: string; previousSecrets: string[] };
   alipayProvider: Env['ALIPAY_PROVIDER'];
   wechatpayProvider: Env['WECHATPAY_PROVIDER'];
   alipay: AlipayConfig;
@@ -498,6 +507,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     // Only the sandbox uses it, and production refuses the sandbox, so a fixed local value is safe.
     sandboxPaySecret: env.SANDBOX_PAY_SECRET ?? 'local-sandbox-payment-secret',
+    tokenEncryption: {
+      currentSecret: env.TOKEN_ENCRYPTION_KEY,
+      previousSecrets: env.TOKEN_ENCRYPTION_PREVIOUS_KEYS.split(',')
+        .map((value) => value.trim())
+        .filter(Boolean),
+    },
     invoiceProvider: env.INVOICE_PROVIDER,
     invoiceFontPath: env.INVOICE_FONT_PATH,
     invoiceSeller: {

@@ -5,6 +5,7 @@ import { databaseTarget, openDatabase } from '../db/client';
 import { JobWorker } from '../features/jobs/jobs.worker';
 import { scheduleMonitoringRound } from '../features/monitoring/monitor-checks';
 import { scheduleOrdersMaintenance } from '../features/orders/payments/maintenance.job';
+import { useTokenKeys } from '../features/publishing/token-sealing';
 import { allJobHandlers } from '../job-handlers';
 import { createProviders } from '../providers';
 
@@ -26,6 +27,8 @@ if (!config.databaseUrl && !values.once) {
 const handle = await openDatabase(databaseTarget(config));
 await handle.migrate();
 const providers = createProviders({ config, db: handle.db, log });
+// Deliveries and the token upkeep read and write sealed OAuth tokens.
+useTokenKeys(config.tokenEncryption);
 const worker = new JobWorker(
   handle.db,
   allJobHandlers({ providers, publicUrl: config.publicUrl, dataDir: config.dataDir, monitoring: config.monitoring }),

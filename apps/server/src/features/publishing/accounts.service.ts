@@ -202,6 +202,9 @@ export async function refreshAccount(
   now: Date,
 ): Promise<AccountRow> {
   try {
+    // A stored token that did not open (altered, or under a key no longer configured) reads as '':
+    // the platform would only refuse it, so the account asks to be authorised again at once.
+    if (account.refreshToken === '') throw new PublishingError('reauthorize', publishingMessages.tokenExpired);
     const tokens = await provider.refreshAccessToken(account.refreshToken, now);
     return await repository.updateAccount(db, account.id, {
       accessToken: tokens.accessToken,
@@ -290,6 +293,14 @@ export async function freshAccess(
     current = await refreshAccount(db, provider, current, now);
   }
   return { account: current, access: { openId: current.openId, accessToken: current.accessToken } };
+}
+
+/**
+ * Seals tokens still stored in plaintext (rows from before sealing) and reseals those under a previous
+ * key; run at start. Answers how many accounts were rewritten.
+ */
+export function resealStoredTokens(db: Database): Promise<number> {
+  return repository.resealAccountTokens(db);
 }
 
 /** Queues the next token upkeep unless one already waits. */

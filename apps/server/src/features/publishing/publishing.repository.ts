@@ -7,6 +7,7 @@ import {
   publishingOauthStates,
   publishingPosts,
 } from '../../db/schema';
+import { openToken, sealToken, tokenCipher } from './token-sealing';
 
 /** SQL of one-key publishing: authorised accounts, OAuth states, media, posts and deliveries. */
 
@@ -42,18 +43,39 @@ export async function takeOauthState(db: Database, state: string, now: Date) {
 
 // ——— Accounts ———
 
+// The token columns hold sealed values (token-sealing.ts): every row read here is opened and every
+// write sealed, so nothing outside this file sees a sealed value and nothing writes a plain one.
+
+type AccountValues = Partial<typeof publishingAccounts.$inferInsert>;
+
+function openAccount(row: AccountRow): AccountRow {
+  return {
+    ...row,
+    accessToken: openToken('accessToken', row.accessToken),
+    refreshToken: openToken('refreshToken', row.refreshToken),
+  };
+}
+
+function sealValues<T extends AccountValues>(values: T): T {
+  const sealed = { ...values };
+  if (values.accessToken !== undefined) sealed.accessToken = sealToken('accessToken', values.accessToken);
+  if (values.refreshToken !== undefined) sealed.refreshToken = sealToken('refreshToken', values.refreshToken);
+  return sealed;
+}
+
 /** A user's accounts that are not revoked, oldest first. */
-export function selectAccounts(db: Database, userId: number): Promise<AccountRow[]> {
-  return db
+export async function selectAccounts(db: Database, userId: number): Promise<AccountRow[]> {
+  const rows = await db
     .select()
     .from(publishingAccounts)
     .where(and(eq(publishingAccounts.userId, userId), ne(publishingAccounts.status, 'revoked')))
     .orderBy(asc(publishingAccounts.id));
+  return rows.map(openAccount);
 }
 
 /** Active accounts whose access token ends before `accessBefore` or refresh token before `refreshBefore`. */
-export function selectAccountsDue(db: Database, accessBefore: Date, refreshBefore: Date): Promise<AccountRow[]> {
-  return db
+export async function selectAccountsDue(db: Database, accessBefore: Date, refreshBefore: Date): Promise<AccountRow[]> {
+  const rows = await db
     .select()
     .from(publishingAccounts)
     .where(
@@ -65,6 +87,7 @@ export function selectAccountsDue(db: Database, accessBefore: Date, refreshBefor
     )
     .orderBy(asc(publishingAccounts.id))
     .limit(500);
+  return rows.map(openAccount);
 }
 
 export async function hasActiveAccounts(db: Database): Promise<boolean> {
@@ -78,7 +101,7 @@ export async function hasActiveAccounts(db: Database): Promise<boolean> {
 
 export async function findAccount(db: Database, id: number): Promise<AccountRow | null> {
   const [row] = await db.select().from(publishingAccounts).where(eq(publishingAccounts.id, id));
-  return row ?? null;
+  return row ? openAccount(row) : null;
 }
 
 /** The platform account's row (any owner, any status). */
@@ -87,21 +110,63 @@ export async function findAccountByOpenId(db: Database, openId: string): Promise
     .select()
     .from(publishingAccounts)
     .where(and(eq(publishingAccounts.platform, 'douyin'), eq(publishingAccounts.openId, openId)));
-  return row ?? null;
+  return row ? openAccount(row) : null;
 }
 
 export async function insertAccount(db: Database, row: typeof publishingAccounts.$inferInsert): Promise<AccountRow> {
-  const [inserted] = await db.insert(publishingAccounts).values(row).returning();
-  return inserted as AccountRow;
+  const [inserted] = await db.insert(publishingAccounts).values(sealValues(row)).returning();
+  return openAccount(inserted as AccountRow);
 }
 
-export async function updateAccount(
-  db: Database,
-  id: number,
-  values: Partial<typeof publishingAccounts.$inferInsert>,
-): Promise<AccountRow> {
-  const [row] = await db.update(publishingAccounts).set(values).where(eq(publishingAccounts.id, id)).returning();
-  return row as AccountRow;
+export async function updateAccount(db: Database, id: number, values: AccountValues): Promise<AccountRow> {
+  const [row] = await db
+    .update(publishingAccounts)
+    .set(sealValues(values))
+    .where(eq(publishingAccounts.id, id))
+    .returning();
+  return openAccount(row as AccountRow);
+}
+
+/**
+ * Rewrites tokens stored in plaintext (rows from before sealing) or sealed under a previous key, under
+ * the current key; answers how many rows changed. Each row is rewritten only if it still holds what was
+ * read, so two instances starting together, or a refresh in between, never overwrite a newer token.
+ * A value that does not open is left as it is (it reads as no token).
+ */
+export async function resealAccountTokens(db: Database): Promise<number> {
+  const cipher = tokenCipher();
+  const rows = await db
+    .select({
+      id: publishingAccounts.id,
+      accessToken: publishingAccounts.accessToken,
+      refreshToken: publishingAccounts.refreshToken,
+    })
+    .from(publishingAccounts)
+    .where(
+      sql`(${publishingAccounts.accessToken} <> '' AND ${publishingAccounts.accessToken} NOT LIKE ${`enc:v1:${cipher.currentKeyId}:%`})
+        OR (${publishingAccounts.refreshToken} <> '' AND ${publishingAccounts.refreshToken} NOT LIKE ${`enc:v1:${cipher.currentKeyId}:%`})`,
+    );
+  let changed = 0;
+  for (const row of rows) {
+    const opened = openAccount(row as AccountRow);
+    const values: AccountValues = {};
+    if (cipher.needsReseal(row.accessToken) && opened.accessToken !== '') values.accessToken = opened.accessToken;
+    if (cipher.needsReseal(row.refreshToken) && opened.refreshToken !== '') values.refreshToken = opened.refreshToken;
+    if (Object.keys(values).length === 0) continue;
+    const updated = await db
+      .update(publishingAccounts)
+      .set(sealValues(values))
+      .where(
+        and(
+          eq(publishingAccounts.id, row.id),
+          eq(publishingAccounts.accessToken, row.accessToken),
+          eq(publishingAccounts.refreshToken, row.refreshToken),
+        ),
+      )
+      .returning({ id: publishingAccounts.id });
+    changed += updated.length;
+  }
+  return changed;
 }
 
 // ——— Media ———

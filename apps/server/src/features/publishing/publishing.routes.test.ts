@@ -2,16 +2,19 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Code, PUBLISHING_ALIAS, PublishingPath, publishingMessages } from '@dso/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageTextWorks } from '../../db/schema';
+import { imageTextWorks, publishingAccounts } from '../../db/schema';
 import { allJobHandlers } from '../../job-handlers';
 import { createDouyinPublishing } from '../../providers/publishing/douyin';
 import { type FakeDouyinServer, startFakeDouyinOpenServer } from '../../providers/publishing/fake-douyin-open-server';
 import { createTestApp, createUser, loginAs, type TestApp } from '../../testing';
 import { JobWorker } from '../jobs/jobs.worker';
 import { ensurePermissionConfig, getPermissionUse } from '../permissions/permissions.service';
-import { keepTokensAlive } from './accounts.service';
+import { keepTokensAlive, resealStoredTokens } from './accounts.service';
 import { orderMediaForPost } from './posts.service';
+import { type AccountRow, findAccount } from './publishing.repository';
+import { tokenCipher, useTokenKeys } from './token-sealing';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 1, 2, 3, 4]);
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom'), Buffer.alloc(64, 7)]);
@@ -338,6 +341,95 @@ describe('publishing calls (sandbox)', () => {
     expect(post.deliveries[0].item_id).toMatch(/^sbx_item_/);
     // Retrying a published delivery is refused.
     expect((await api.post(PublishingPath.retry, user.token, { id: post.deliveries[0].id })).code).toBe(Code.TOAST);
+  });
+
+  /** The account's token columns as the database holds them, bypassing the repository. */
+  const storedTokens = async (id: number) => {
+    const [row] = await db()
+      .select({ accessToken: publishingAccounts.accessToken, refreshToken: publishingAccounts.refreshToken })
+      .from(publishingAccounts)
+      .where(eq(publishingAccounts.id, id));
+    return row as { accessToken: string; refreshToken: string };
+  };
+
+  it('stores OAuth tokens sealed (AES-256-GCM under the configured key), never as plaintext', async () => {
+    const user = await account('VIP');
+    await authorize(user.token, '加密存储号');
+    const [listed] = (await api.get(PublishingPath.accounts, user.token)).data.list;
+    const stored = await storedTokens(listed.id);
+    const opened = (await findAccount(db(), listed.id)) as AccountRow;
+    expect(opened.accessToken).toMatch(/^sbx\.act\./);
+    expect(opened.refreshToken).toMatch(/^sbx\.rft\./);
+    expect(stored.accessToken).toMatch(new RegExp(`^enc:v1:${tokenCipher().currentKeyId}:`));
+    expect(stored.refreshToken).toMatch(new RegExp(`^enc:v1:${tokenCipher().currentKeyId}:`));
+    for (const value of Object.values(stored)) {
+      expect(value).not.toContain(opened.accessToken);
+      expect(value).not.toContain(opened.refreshToken);
+      expect(value).not.toContain(opened.openId);
+    }
+    // A refresh writes the new tokens sealed too.
+    expect((await api.post(PublishingPath.refresh, user.token, { id: listed.id })).code).toBe(Code.OK);
+    const refreshed = await storedTokens(listed.id);
+    expect(refreshed.accessToken).toMatch(/^enc:v1:/);
+    expect(refreshed.accessToken).not.toBe(stored.accessToken);
+    expect((await findAccount(db(), listed.id))?.accessToken).toMatch(/^sbx\.act\./);
+  });
+
+  it('reads plaintext rows from before sealing and seals them, and reseals under a rotated key', async () => {
+    const user = await account('VIP');
+    await authorize(user.token, '旧数据号');
+    const [listed] = (await api.get(PublishingPath.accounts, user.token)).data.list;
+    const opened = (await findAccount(db(), listed.id)) as AccountRow;
+    // A row as it was stored before sealing existed.
+    await db()
+      .update(publishingAccounts)
+      .set({ accessToken: opened.accessToken, refreshToken: opened.refreshToken })
+      .where(eq(publishingAccounts.id, listed.id));
+    expect((await findAccount(db(), listed.id))?.refreshToken).toBe(opened.refreshToken);
+    expect(await resealStoredTokens(db())).toBeGreaterThanOrEqual(1);
+    const sealed = await storedTokens(listed.id);
+    expect(sealed.accessToken).toMatch(/^enc:v1:/);
+    expect(sealed.refreshToken).not.toContain(opened.refreshToken);
+    expect((await findAccount(db(), listed.id))?.refreshToken).toBe(opened.refreshToken);
+    expect(await resealStoredTokens(db())).toBe(0);
+
+    // Rotation: a new current key, the old one kept for reading; the rows move to the new key.
+    const oldKeyId = tokenCipher().currentKeyId;
+    useTokenKeys({
+      currentSecret: 'a-rotated-token-key-0001',
+      previousSecrets: [t.app.config.tokenEncryption.currentSecret],
+    });
+    try {
+      expect((await findAccount(db(), listed.id))?.refreshToken).toBe(opened.refreshToken);
+      expect(await resealStoredTokens(db())).toBeGreaterThanOrEqual(1);
+      const rotated = await storedTokens(listed.id);
+      expect(rotated.refreshToken.startsWith(`enc:v1:${tokenCipher().currentKeyId}:`)).toBe(true);
+      expect(tokenCipher().currentKeyId).not.toBe(oldKeyId);
+      expect((await api.post(PublishingPath.refresh, user.token, { id: listed.id })).code).toBe(Code.OK);
+    } finally {
+      useTokenKeys({ ...t.app.config.tokenEncryption, previousSecrets: ['a-rotated-token-key-0001'] });
+    }
+    expect(await resealStoredTokens(db())).toBeGreaterThanOrEqual(1);
+  });
+
+  it('never uses an altered sealed token: the account asks to be authorised again', async () => {
+    const user = await account('VIP');
+    await authorize(user.token, '篡改号');
+    const [listed] = (await api.get(PublishingPath.accounts, user.token)).data.list;
+    const stored = await storedTokens(listed.id);
+    const parts = stored.refreshToken.split(':');
+    const body = Buffer.from(parts[4] as string, 'base64url');
+    body[0] = (body[0] as number) ^ 1;
+    parts[4] = body.toString('base64url');
+    await db()
+      .update(publishingAccounts)
+      .set({ refreshToken: parts.join(':') })
+      .where(eq(publishingAccounts.id, listed.id));
+    expect((await findAccount(db(), listed.id))?.refreshToken).toBe('');
+    const refused = await api.post(PublishingPath.refresh, user.token, { id: listed.id });
+    expect(refused).toMatchObject({ code: Code.TOAST, msg: publishingMessages.tokenExpired });
+    const [after] = (await api.get(PublishingPath.accounts, user.token)).data.list;
+    expect(after.status).toBe('expired');
   });
 });
 

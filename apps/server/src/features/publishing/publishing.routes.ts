@@ -21,11 +21,13 @@ import {
   handleWebhook,
   listAccounts,
   refreshOwnAccount,
+  resealStoredTokens,
   revokeAccount,
   startAuthorization,
 } from './accounts.service';
 import { MEDIA_UPLOAD_MAX_BYTES, storeMedia } from './media.service';
 import { listPosts, publishPost, retryDelivery } from './posts.service';
+import { useTokenKeys } from './token-sealing';
 
 const callbackQuerySchema = z.object({
   code: z.string().max(512).optional(),
@@ -56,6 +58,14 @@ function isOwnCallback(redirectUri: string): boolean {
 /** 账号授权 and 一键发布 (docs/publishing.md): login is needed for every call but the platform's return. */
 export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart, { limits: { fileSize: MEDIA_UPLOAD_MAX_BYTES, files: 1, fields: 2 } });
+
+  // OAuth tokens are sealed at rest under the configured key (token-sealing.ts). Rows written before
+  // sealing, or under a key since rotated out, are resealed once the server is ready.
+  useTokenKeys(app.config.tokenEncryption);
+  app.addHook('onReady', async () => {
+    const resealed = await resealStoredTokens(app.db);
+    if (resealed > 0) app.log.info({ resealed }, 'publishing tokens sealed under the current key');
+  });
 
   // Accounts ---------------------------------------------------------------------------------------
 
