@@ -157,6 +157,7 @@ describe('production start', () => {
   it('refuses the sandbox speech-to-text in production and an OpenAI-compatible one without its key and model', () => {
     expect(namesOf(problemsOf({ ...realVendors(), SPEECH_PROVIDER: 'sandbox' }))).toContain('SPEECH_PROVIDER');
     expect(namesOf(problemsOf({ SPEECH_PROVIDER: 'openai' }))).toEqual(['SPEECH_API_KEY', 'SPEECH_MODEL']);
+    expect(namesOf(problemsOf({ SPEECH_PROVIDER: 'openai-chat' }))).toEqual(['SPEECH_API_KEY', 'SPEECH_MODEL']);
     const config = loadConfig({ SPEECH_PROVIDER: 'openai', SPEECH_API_KEY: 'sk-1', SPEECH_MODEL: 'whisper-1' });
     expect(config.speech).toEqual({
       baseUrl: 'https://api.openai.com/v1',
@@ -164,7 +165,19 @@ describe('production start', () => {
       model: 'whisper-1',
       timeoutMs: 300_000,
       concurrency: 4,
+      audioData: 'base64',
+      stream: true,
+      audioFormat: 'mp3',
     });
+    const chat = loadConfig({
+      SPEECH_PROVIDER: 'openai-chat',
+      SPEECH_API_KEY: 'sk-1',
+      SPEECH_MODEL: 'qwen-omni-turbo',
+      SPEECH_CHAT_AUDIO_DATA: 'data-url',
+      SPEECH_CHAT_STREAM: 'false',
+      SPEECH_AUDIO_FORMAT: 'wav',
+    });
+    expect(chat.speech).toMatchObject({ audioData: 'data-url', stream: false, audioFormat: 'wav' });
     expect(loadConfig({}).speechProvider).toBe('sandbox');
   });
 

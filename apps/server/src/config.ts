@@ -78,9 +78,12 @@ export const envSchema = z.object({
     .transform((value) => value === 'true'),
   /** How long the model may take to start answering, and to stay silent between two pieces. */
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
-  /** Speech-to-text for copy extraction (docs/providers.md, "Speech"): the sandbox, or an OpenAI-compatible API. */
-  SPEECH_PROVIDER: z.enum(['sandbox', 'openai']).default('sandbox'),
-  /** Up to the version, e.g. https://api.openai.com/v1; `/audio/transcriptions` is appended. */
+  /**
+   * Speech-to-text for copy extraction (docs/providers.md, "Speech"): the sandbox, an OpenAI-compatible
+   * `/audio/transcriptions` API (openai), or a chat completions API that hears audio (openai-chat).
+   */
+  SPEECH_PROVIDER: z.enum(['sandbox', 'openai', 'openai-chat']).default('sandbox'),
+  /** Up to the version, e.g. https://api.openai.com/v1; `/audio/transcriptions` (or `/chat/completions`) is appended. */
   SPEECH_BASE_URL: z.url().default('https://api.openai.com/v1'),
   SPEECH_API_KEY: z.string().optional(),
   SPEECH_MODEL: z.string().optional(),
@@ -88,6 +91,12 @@ export const envSchema = z.object({
   SPEECH_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(300_000),
   /** How many transcriptions run at once (the vendor's concurrency limit). */
   SPEECH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** openai-chat: the audio's bytes as bare Base64 (OpenAI, Zhipu) or a `data:;base64,` URL (DashScope). */
+  SPEECH_CHAT_AUDIO_DATA: z.enum(['base64', 'data-url']).default('base64'),
+  /** openai-chat: asks for a streamed answer (Qwen-Omni answers only that way). */
+  SPEECH_CHAT_STREAM: booleanFlag.default(true),
+  /** openai-chat: the format audio is cut to for the `input_audio` part. */
+  SPEECH_AUDIO_FORMAT: z.enum(['mp3', 'wav']).default('mp3'),
   /** Pictures of AI 图文 (docs/providers.md, "Image generation"): the sandbox's own cards, or an OpenAI-compatible images API. */
   IMAGE_PROVIDER: z.enum(['sandbox', 'openai']).default('sandbox'),
   /** Up to the version, e.g. https://api.openai.com/v1; `/images/generations` is appended. */
@@ -217,7 +226,7 @@ function missingVendorCredentials(env: Env): string[] {
   // Douyin sends the browser back to PUBLIC_URL's callback, which the application registers with Douyin.
   if (env.PUBLISHING_PROVIDER === 'douyin') needed.push('DOUYIN_CLIENT_KEY', 'DOUYIN_CLIENT_SECRET', 'PUBLIC_URL');
   if (env.LLM_PROVIDER === 'openai') needed.push('LLM_API_KEY', 'LLM_MODEL');
-  if (env.SPEECH_PROVIDER === 'openai') needed.push('SPEECH_API_KEY', 'SPEECH_MODEL');
+  if (env.SPEECH_PROVIDER !== 'sandbox') needed.push('SPEECH_API_KEY', 'SPEECH_MODEL');
   if (env.IMAGE_PROVIDER === 'openai') needed.push('IMAGE_API_KEY', 'IMAGE_MODEL');
   if (env.ALIPAY_PROVIDER === 'alipay') needed.push('ALIPAY_APP_ID', 'ALIPAY_APP_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY');
   if (env.WECHATPAY_PROVIDER === 'wechatpay') {
@@ -327,8 +336,18 @@ export interface AppConfig {
   /** The OpenAI-compatible chat API; key and model are empty unless LLM_PROVIDER=openai. */
   llm: { baseUrl: string; apiKey: string; model: string; streamOptions: boolean; timeoutMs: number };
   speechProvider: Env['SPEECH_PROVIDER'];
-  /** The OpenAI-compatible transcription API; key and model are empty unless SPEECH_PROVIDER=openai. */
-  speech: { baseUrl: string; apiKey: string; model: string; timeoutMs: number; concurrency: number };
+  /** The OpenAI-compatible speech API (either form); key and model are empty with the sandbox. */
+  speech: {
+    baseUrl: string;
+    apiKey: string;
+    model: string;
+    timeoutMs: number;
+    concurrency: number;
+    /** The chat-audio form's settings (SPEECH_PROVIDER=openai-chat). */
+    audioData: 'base64' | 'data-url';
+    stream: boolean;
+    audioFormat: 'mp3' | 'wav';
+  };
   imageProvider: Env['IMAGE_PROVIDER'];
   /** The OpenAI-compatible images API; key and model are empty unless IMAGE_PROVIDER=openai. */
   image: {
@@ -566,6 +585,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       model: env.SPEECH_MODEL ?? '',
       timeoutMs: env.SPEECH_TIMEOUT_MS,
       concurrency: env.SPEECH_CONCURRENCY,
+      audioData: env.SPEECH_CHAT_AUDIO_DATA,
+      stream: env.SPEECH_CHAT_STREAM,
+      audioFormat: env.SPEECH_AUDIO_FORMAT,
     },
     imageProvider: env.IMAGE_PROVIDER,
     image: {

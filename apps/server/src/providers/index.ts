@@ -29,6 +29,7 @@ import { createAliyunSms } from './sms/aliyun';
 import type { SmsProvider } from './sms/index';
 import { createSandboxSms } from './sms/sandbox';
 import type { SpeechProvider } from './speech/index';
+import { createOpenAiChatAudioSpeech } from './speech/openai-chat-audio';
 import { createOpenAiCompatibleSpeech } from './speech/openai-compatible';
 import { createSandboxSpeech } from './speech/sandbox';
 import type { WechatLoginProvider } from './wechat/index';
@@ -115,7 +116,11 @@ export function createProviders({ config, db, log }: ProviderContext): Providers
         ? createOpenAiCompatibleLlm({ ...config.llm, idleTimeoutMs: config.llm.timeoutMs })
         : createSandboxLlm(),
     speech:
-      config.speechProvider === 'openai' ? createOpenAiCompatibleSpeech(config.speech) : createSandboxSpeech({ db }),
+      config.speechProvider === 'openai'
+        ? createOpenAiCompatibleSpeech(config.speech)
+        : config.speechProvider === 'openai-chat'
+          ? createOpenAiChatAudioSpeech(config.speech)
+          : createSandboxSpeech({ db }),
     image:
       config.imageProvider === 'openai'
         ? createOpenAiImages(config.image)

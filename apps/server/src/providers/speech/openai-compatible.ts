@@ -1,9 +1,6 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { openAiErrorDetail, openAiStatusReason } from '../openai-errors';
-import { prepareAudio } from './audio';
-import { SpeechError, type SpeechProvider, type SpeechSource, segmentsOf, type Transcript } from './index';
+import { audioOfSource } from './audio';
+import { SpeechError, type SpeechProvider, segmentsOf, type Transcript } from './index';
 
 /** Settings of an OpenAI-compatible transcription API (docs/providers.md lists vendors' base URLs). */
 export interface OpenAiSpeechOptions {
@@ -22,8 +19,8 @@ export interface OpenAiSpeechOptions {
   fetch?: (input: string, init?: RequestInit) => Promise<Response>;
 }
 
-const DEFAULT_TIMEOUT_MS = 120_000;
-const DEFAULT_MAX_DOWNLOAD = 200 * 1024 * 1024;
+export const DEFAULT_TIMEOUT_MS = 120_000;
+export const DEFAULT_MAX_DOWNLOAD = 200 * 1024 * 1024;
 
 /** Reads a verbose_json (or plain json) transcription answer. */
 function transcriptOf(body: unknown): Transcript {
@@ -47,6 +44,27 @@ function transcriptOf(body: unknown): Transcript {
 }
 
 /**
+ * Runs one call's `work` under its timeout and the caller's signal, classifying what went wrong (both
+ * OpenAI-compatible forms share it): a SpeechError passes through, anything else is 'unavailable'.
+ */
+export async function guardSpeechCall<T>(
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+  work: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  try {
+    return await work(combined);
+  } catch (error) {
+    if (error instanceof SpeechError) throw error;
+    if (timeout.aborted) throw new SpeechError('unavailable', 'the transcription timed out');
+    if (signal?.aborted) throw new SpeechError('unavailable', 'the caller stopped the transcription');
+    throw new SpeechError('unavailable', 'the speech service could not be reached', (error as Error).message);
+  }
+}
+
+/**
  * Creates the OpenAI-compatible adapter: `POST {baseUrl}/audio/transcriptions` as multipart (file,
  * model, response_format=verbose_json for the segments) with a Bearer key. Videos are downloaded from
  * their play address and files are cut to audio with ffmpeg first.
@@ -59,64 +77,19 @@ export function createOpenAiCompatibleSpeech(options: OpenAiSpeechOptions): Spee
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxDownload = options.maxDownloadBytes ?? DEFAULT_MAX_DOWNLOAD;
 
-  /** Runs `work` under the call's timeout and the caller's signal, classifying what went wrong. */
-  async function guarded<T>(signal: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-    try {
-      return await work(combined);
-    } catch (error) {
-      if (error instanceof SpeechError) throw error;
-      if (timeout.aborted) throw new SpeechError('unavailable', 'the transcription timed out');
-      if (signal?.aborted) throw new SpeechError('unavailable', 'the caller stopped the transcription');
-      throw new SpeechError('unavailable', 'the speech service could not be reached', (error as Error).message);
-    }
-  }
-
-  /** Downloads a video to a temporary file and cuts its audio. */
-  async function audioOfVideo(playUrl: string, signal: AbortSignal): Promise<Uint8Array> {
-    const response = await fetchImpl(playUrl, { signal });
-    if (!response.ok || !response.body) {
-      throw new SpeechError('no_media', `the video could not be downloaded (HTTP ${response.status})`);
-    }
-    const length = Number(response.headers.get('content-length') ?? 0);
-    if (length > maxDownload) throw new SpeechError('no_media', 'the video is too large to download');
-    const data = new Uint8Array(await response.arrayBuffer());
-    if (data.byteLength > maxDownload) throw new SpeechError('no_media', 'the video is too large to download');
-    const folder = await mkdtemp(join(tmpdir(), 'dso-speech-'));
-    try {
-      const path = join(folder, 'video');
-      await writeFile(path, data);
-      return await prepareAudio(path, { ffmpegPath: options.ffmpegPath, signal });
-    } finally {
-      await rm(folder, { recursive: true, force: true });
-    }
-  }
-
-  async function audioOf(source: SpeechSource, signal: AbortSignal): Promise<{ data: Uint8Array; filename: string }> {
-    if (source.kind === 'audio') return source;
-    if (source.kind === 'file') {
-      const { offsetMs, durationMs } = source;
-      return {
-        data: await prepareAudio(source.path, { ffmpegPath: options.ffmpegPath, signal, offsetMs, durationMs }),
-        filename: 'audio.mp3',
-      };
-    }
-    if (source.kind === 'live') {
-      if (!source.recordingUrl) throw new SpeechError('no_media', 'the live session has no recording');
-      return { data: await audioOfVideo(source.recordingUrl, signal), filename: 'audio.mp3' };
-    }
-    if (!source.playUrl) throw new SpeechError('no_media', 'the video has no play address');
-    return { data: await audioOfVideo(source.playUrl, signal), filename: 'audio.mp3' };
-  }
-
   return {
     name: `openai:${options.model}`,
     isSandbox: false,
     concurrency: Math.max(1, options.concurrency ?? 4),
     transcribe(source, callOptions = {}) {
-      return guarded(callOptions.signal, async (signal) => {
-        const audio = await audioOf(source, signal);
+      return guardSpeechCall(timeoutMs, callOptions.signal, async (signal) => {
+        const audio = await audioOfSource(source, {
+          format: 'mp3',
+          maxDownloadBytes: maxDownload,
+          ffmpegPath: options.ffmpegPath,
+          fetch: fetchImpl,
+          signal,
+        });
         const form = new FormData();
         form.append('file', new Blob([new Uint8Array(audio.data)]), audio.filename);
         form.append('model', options.model);
