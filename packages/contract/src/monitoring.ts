@@ -46,8 +46,10 @@ export const monitoringLimits = {
   /** Keywords read from one file at most: more than any grade's quota with packs. */
   uploadMaxKeywords: 5_000,
   pageSizeMax: 100,
-  /** Days a history view reaches back at most. */
+  /** Days a history view (keyword detail, history export) reaches back at most. */
   daysMax: 90,
+  /** Days the works-rank dashboard reaches back at most: a year, read from the daily roll-up. */
+  dashboardDaysMax: 365,
 } as const;
 
 /** The upload dialog's and the calls' texts (002 §5, §8); the dialog's ones to the character. */
@@ -73,6 +75,7 @@ export const monitoringMessages = {
   notKeywordItem: '该监控项不是关键词监控',
   pageSizeTooLarge: `每页最多${monitoringLimits.pageSizeMax}条`,
   daysOutOfRange: `最多查看${monitoringLimits.daysMax}天`,
+  dashboardDaysOutOfRange: `最多查看${monitoringLimits.dashboardDaysMax}天`,
   /** A check that could not be done (the source did not answer after the retries). */
   checkFailed: '检测失败',
   /** An item added today, before its first check. */
@@ -166,7 +169,15 @@ export const monitorKeywordQuerySchema = z.object({
 });
 export type MonitorKeywordQuery = z.infer<typeof monitorKeywordQuerySchema>;
 
-export const monitorDaysQuerySchema = z.object({ days: daysQuery });
+/** The dashboard's window (up to a year). */
+export const monitorDaysQuerySchema = z.object({
+  days: z.coerce
+    .number()
+    .int()
+    .min(1, monitoringMessages.dashboardDaysOutOfRange)
+    .max(monitoringLimits.dashboardDaysMax, monitoringMessages.dashboardDaysOutOfRange)
+    .default(14),
+});
 export type MonitorDaysQuery = z.infer<typeof monitorDaysQuerySchema>;
 
 export const monitorDailyQuerySchema = z.object({ day: dayString.optional() });

@@ -112,3 +112,24 @@ export const monitorRankings = pgTable(
     index('monitor_rankings_work_idx').on(table.platform, table.keyword, table.awemeId, table.day),
   ],
 );
+
+/**
+ * The dashboard's daily roll-up (migration 0022): per user and day, the finished checks (`checked`
+ * ranked or not ranked, `failed`) and the glossary's coverage of the user's work items that day (`core`
+ * top 100, `ranking` top 10). The repository keeps it in step with {@link monitorChecks}: recording a
+ * check's outcome adds it in the same statement, removing an item subtracts its checks.
+ */
+export const monitorUserDays = pgTable(
+  'monitor_user_days',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    checked: integer('checked').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    core: integer('core').notNull().default(0),
+    ranking: integer('ranking').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { glossaryLimits, RANK_DEPTH } from '@dso/domain';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import type { RankedEntry } from '../../providers/rank-source/index';
 
@@ -24,6 +25,9 @@ export interface ItemWithChecks extends ItemRow {
   p_rank: number | null;
   has_previous: boolean;
 }
+
+/** The glossary's 排名数 depth (top 10). */
+const RANKING_TOP = glossaryLimits.rankingTop;
 
 const itemColumns = sql`i.id, i.user_id, i.platform, i.keyword, i.aweme_id, i.work_title, i.created_at`;
 
@@ -97,8 +101,22 @@ export async function selectMonitoredKeywords(
   return new Set(rows.map((row) => row.keyword));
 }
 
-/** Deletes a user's item; true when it existed. */
+/**
+ * Deletes a user's item; true when it existed. Its checks go first, taken back out of the daily roll-up in
+ * the same statement (the caller's transaction holds the user's lock).
+ */
 export async function deleteItem(db: Database, userId: number, id: number): Promise<boolean> {
+  await db.execute(
+    sql`WITH gone AS (
+          DELETE FROM monitor_checks c USING monitor_items i
+          WHERE c.item_id = i.id AND i.id = ${id} AND i.user_id = ${userId}
+          RETURNING i.user_id, i.aweme_id, c.day, c.status, c.rank
+        )
+        UPDATE monitor_user_days u SET checked = u.checked - g.checked, failed = u.failed - g.failed,
+          core = u.core - g.core, ranking = u.ranking - g.ranking
+        FROM (SELECT user_id, day, ${dayCounts} FROM gone GROUP BY user_id, day) g
+        WHERE u.user_id = g.user_id AND u.day = g.day`,
+  );
   const rows = await queryRows<{ id: number }>(
     db,
     sql`DELETE FROM monitor_items WHERE id = ${id} AND user_id = ${userId} RETURNING id`,
@@ -177,18 +195,24 @@ export type CheckOutcome =
   | { status: 'unranked'; rankedCount: number | null }
   | { status: 'failed'; error: string };
 
-/** Records a claimed check's outcome, if the claimer still holds it. */
+/**
+ * Records a claimed check's outcome, if the claimer still holds it, and adds it to its user's day in the
+ * daily roll-up in the same statement (a check leaves 'running' once, so it is counted once).
+ */
 export async function finishCheck(db: Database, checkId: number, claimedBy: string, outcome: CheckOutcome) {
   const rank = outcome.status === 'ranked' ? outcome.rank : null;
   const count = outcome.status === 'failed' ? null : outcome.rankedCount;
   const error = outcome.status === 'failed' ? outcome.error : null;
   await db.execute(
-    sql`UPDATE monitor_checks SET status = ${outcome.status}, rank = ${rank}, ranked_count = ${count}, error = ${error},
-          checked_at = now()
-        WHERE id = ${checkId} AND status = 'running' AND claimed_by = ${claimedBy}`,
+    sql`WITH done AS (
+          UPDATE monitor_checks SET status = ${outcome.status}, rank = ${rank}, ranked_count = ${count}, error = ${error},
+            checked_at = now()
+          WHERE id = ${checkId} AND status = 'running' AND claimed_by = ${claimedBy}
+          RETURNING item_id, day, status, rank
+        )
+        ${addToUserDays(sql`done`)}`,
   );
 }
-
 /** Fills in a work item's title once a ranking shows the work (items added before any ranking had it). */
 export async function fillWorkTitle(db: Database, itemId: number, title: string) {
   await db.execute(
@@ -198,12 +222,163 @@ export async function fillWorkTitle(db: Database, itemId: number, title: string)
 
 /** Checks left running on days before `day` (their job gave up or died for good) become failed. */
 export async function failAbandonedChecks(db: Database, day: string, error: string): Promise<number> {
-  const rows = await queryRows<{ id: number }>(
+  const rows = await queryRows<{ n: number }>(
     db,
-    sql`UPDATE monitor_checks SET status = 'failed', rank = NULL, error = ${error}, checked_at = now()
-        WHERE status = 'running' AND day < ${day}::date RETURNING id`,
+    sql`WITH done AS (
+          UPDATE monitor_checks SET status = 'failed', rank = NULL, error = ${error}, checked_at = now()
+          WHERE status = 'running' AND day < ${day}::date RETURNING item_id, day, status, rank
+        ), added AS (${addToUserDays(sql`done`)} RETURNING 1)
+        SELECT count(*)::int AS n FROM done`,
   );
-  return rows.length;
+  return Number(rows[0]?.n ?? 0);
+}
+
+// ——— the daily roll-up ———
+
+/**
+ * A day's counts over check rows `c` joined to their items `i` (the roll-up's columns): finished checks,
+ * failed ones, and the glossary's coverage of work items ranked that day (top 100, top 10).
+ */
+const dayCounts = sql`count(*) FILTER (WHERE status IN ('ranked', 'unranked'))::int AS checked,
+  count(*) FILTER (WHERE status = 'failed')::int AS failed,
+  count(*) FILTER (WHERE status = 'ranked' AND aweme_id <> '' AND rank <= ${RANK_DEPTH})::int AS core,
+  count(*) FILTER (WHERE status = 'ranked' AND aweme_id <> '' AND rank <= ${RANKING_TOP})::int AS ranking`;
+
+/** Adds finished check rows (`item_id, day, status, rank` of a CTE) to their users' days. */
+const addToUserDays = (rows: SQL) =>
+  sql`INSERT INTO monitor_user_days (user_id, day, checked, failed, core, ranking)
+      SELECT user_id, day, ${dayCounts} FROM (
+        SELECT i.user_id, i.aweme_id, r.day, r.status, r.rank FROM ${rows} r JOIN monitor_items i ON i.id = r.item_id
+        WHERE r.status <> 'running'
+      ) f GROUP BY user_id, day ORDER BY user_id, day
+      ON CONFLICT (user_id, day) DO UPDATE SET checked = monitor_user_days.checked + EXCLUDED.checked,
+        failed = monitor_user_days.failed + EXCLUDED.failed, core = monitor_user_days.core + EXCLUDED.core,
+        ranking = monitor_user_days.ranking + EXCLUDED.ranking`;
+
+/**
+ * Recomputes users' daily roll-up from their checks (the migration's backfill does the same): for history
+ * written around the repository, such as a benchmark's bulk seed.
+ */
+export async function rebuildUserDays(db: Database, userIds: number[]) {
+  if (userIds.length === 0) return;
+  const users = sql`${sql.param(userIds)}::bigint[]`;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`DELETE FROM monitor_user_days WHERE user_id = ANY(${users})`);
+    await tx.execute(
+      sql`INSERT INTO monitor_user_days (user_id, day, checked, failed, core, ranking)
+          SELECT user_id, day, ${dayCounts} FROM (
+            SELECT i.user_id, i.aweme_id, c.day, c.status, c.rank FROM monitor_checks c
+            JOIN monitor_items i ON i.id = c.item_id WHERE i.user_id = ANY(${users}) AND c.status <> 'running'
+          ) f GROUP BY user_id, day`,
+    );
+  });
+}
+
+/** A user's roll-up rows from `since` to `until`. */
+export async function selectUserDays(
+  db: Database,
+  userId: number,
+  range: { since: string; until: string },
+): Promise<Array<{ day: string; checked: number; failed: number; core: number; ranking: number }>> {
+  return queryRows(
+    db,
+    sql`SELECT day::text AS day, checked, failed, core, ranking FROM monitor_user_days
+        WHERE user_id = ${userId} AND day BETWEEN ${range.since}::date AND ${range.until}::date ORDER BY day`,
+  );
+}
+
+/** A user's item with what the dashboard needs of its checks between `since` and `until`. */
+export interface ItemStanding extends ItemRow {
+  /** The latest check's status (any, running included). */
+  l_status: CheckRow['status'] | null;
+  /** The latest successful (ranked or not ranked) check's day and rank, and the one before it (work items). */
+  s_day: string | null;
+  s_rank: number | null;
+  p_day: string | null;
+  p_rank: number | null;
+  /** The latest rank a work had (its latest 'ranked' check). */
+  r_rank: number | null;
+}
+
+/**
+ * Every item of a user with its standing over a window: a few index reads per item on
+ * `monitor_checks (item_id, day)`, however long the window, instead of loading the window's checks.
+ */
+export async function selectItemStandings(
+  db: Database,
+  userId: number,
+  range: { since: string; until: string },
+): Promise<ItemStanding[]> {
+  const within = sql`c.item_id = i.id AND c.day BETWEEN ${range.since}::date AND ${range.until}::date`;
+  const rows = await queryRows<ItemStanding>(
+    db,
+    sql`SELECT ${itemColumns}, l.status AS l_status, s.day::text AS s_day, s.rank AS s_rank,
+          p.day::text AS p_day, p.rank AS p_rank, r.rank AS r_rank
+        FROM monitor_items i
+        LEFT JOIN LATERAL (
+          SELECT c.status FROM monitor_checks c WHERE ${within} ORDER BY c.day DESC LIMIT 1
+        ) l ON true
+        LEFT JOIN LATERAL (
+          SELECT c.day, c.rank FROM monitor_checks c WHERE ${within} AND i.aweme_id <> ''
+            AND c.status IN ('ranked', 'unranked') ORDER BY c.day DESC LIMIT 1
+        ) s ON true
+        LEFT JOIN LATERAL (
+          SELECT c.day, c.rank FROM monitor_checks c WHERE ${within} AND c.day < s.day
+            AND c.status IN ('ranked', 'unranked') ORDER BY c.day DESC LIMIT 1
+        ) p ON true
+        LEFT JOIN LATERAL (
+          SELECT c.rank FROM monitor_checks c WHERE ${within} AND i.aweme_id <> '' AND c.status = 'ranked'
+          ORDER BY c.day DESC LIMIT 1
+        ) r ON true
+        WHERE i.user_id = ${userId} ORDER BY i.id`,
+  );
+  return rows.map(normalize);
+}
+
+/** A user's item with its check on a day and its last successful check before that day (from `since`). */
+export interface ItemDay extends ItemRow {
+  t_status: CheckRow['status'] | null;
+  t_rank: number | null;
+  p_day: string | null;
+  p_rank: number | null;
+}
+
+/** Every item of a user with its check on `day` and the successful one before it (the daily paper). */
+export async function selectItemDays(
+  db: Database,
+  userId: number,
+  range: { day: string; since: string },
+): Promise<ItemDay[]> {
+  const rows = await queryRows<ItemDay>(
+    db,
+    sql`SELECT ${itemColumns}, t.status AS t_status, t.rank AS t_rank, p.day::text AS p_day, p.rank AS p_rank
+        FROM monitor_items i
+        LEFT JOIN monitor_checks t ON t.item_id = i.id AND t.day = ${range.day}::date
+        LEFT JOIN LATERAL (
+          SELECT c.day, c.rank FROM monitor_checks c WHERE c.item_id = i.id AND i.aweme_id <> ''
+            AND t.status IN ('ranked', 'unranked')
+            AND c.day >= ${range.since}::date AND c.day < ${range.day}::date
+            AND c.status IN ('ranked', 'unranked') ORDER BY c.day DESC LIMIT 1
+        ) p ON true
+        WHERE i.user_id = ${userId} ORDER BY i.id`,
+  );
+  return rows.map(normalize);
+}
+
+/** Checks of some items between `since` and `until` (the dashboard's curves). */
+export async function selectChecksOfItems(
+  db: Database,
+  itemIds: number[],
+  range: { since: string; until: string },
+): Promise<CheckRow[]> {
+  if (itemIds.length === 0) return [];
+  const rows = await queryRows<CheckRow>(
+    db,
+    sql`SELECT item_id, day::text AS day, status, rank, ranked_count FROM monitor_checks
+        WHERE item_id = ANY(${sql.param(itemIds)}::bigint[])
+        AND day BETWEEN ${range.since}::date AND ${range.until}::date ORDER BY day, item_id`,
+  );
+  return rows.map((row) => ({ ...row, item_id: Number(row.item_id) }));
 }
 
 // ——— rankings ———

@@ -8,7 +8,7 @@ import {
   monitorKeywordDetailSchema,
   monitorListSchema,
 } from '@dso/contract';
-import { upgradeMessages } from '@dso/domain';
+import { rankCoverage, rankMove, upgradeMessages } from '@dso/domain';
 import * as XLSX from '@e965/xlsx';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,8 @@ import { JobWorker } from '../jobs/jobs.worker';
 import { permissionConfig } from '../permissions/permission-config';
 import { ensurePermissionConfig, getPermissionUse, shanghaiDate } from '../permissions/permissions.service';
 import { runChecks, startMonitoringRound } from './monitor-checks';
+import { claimCheck, rebuildUserDays } from './monitoring.repository';
+import { lastDays } from './monitoring.service';
 
 /** A workbook of one sheet from rows of cells. */
 function workbook(rows: unknown[][], bookType: 'xlsx' | 'xls' = 'xlsx'): Buffer {
@@ -132,7 +134,10 @@ describe('rank monitoring calls', () => {
       expect((await call('GET', `${MonitoringPath.list}?page_size=101`, token)).msg).toBe(
         monitoringMessages.pageSizeTooLarge,
       );
-      expect((await call('GET', `${MonitoringPath.dashboard}?days=91`, token)).msg).toBe(
+      expect((await call('GET', `${MonitoringPath.dashboard}?days=366`, token)).msg).toBe(
+        monitoringMessages.dashboardDaysOutOfRange,
+      );
+      expect((await call('GET', `${MonitoringPath.keyword}?id=1&days=91`, token)).msg).toBe(
         monitoringMessages.daysOutOfRange,
       );
       for (const day of ['2026-02-30', '0000-00-00', '2026-13-01']) {
@@ -448,6 +453,145 @@ describe('rank monitoring calls', () => {
       expect(queued).toBe(total[0]!.n);
       await runJobs();
       expect(await startMonitoringRound(db(), day)).toBe(0);
+    });
+  });
+  describe('the daily roll-up', () => {
+    type RawCheck = { item_id: number; day: string; status: string; rank: number | null };
+    const userDays = (userId: number) =>
+      queryRows<{ day: string; checked: number; failed: number; core: number; ranking: number }>(
+        db(),
+        sql`SELECT day::text AS day, checked, failed, core, ranking FROM monitor_user_days
+            WHERE user_id = ${userId} AND (checked, failed, core, ranking) <> (0, 0, 0, 0) ORDER BY day`,
+      );
+
+    /** What the dashboard must show, worked out from the raw checks as docs/monitoring.md defines it. */
+    function expectedBoard(items: Array<{ id: number; aweme_id: string | null }>, raw: RawCheck[], days: string[]) {
+      const inWindow = raw.filter((check) => check.day >= days[0]! && check.day <= days.at(-1)!);
+      const checksOf = (id: number) => inWindow.filter((check) => check.item_id === id);
+      const works = items.filter((item) => item.aweme_id).sort((a, b) => a.id - b.id);
+      const done = (id: number) =>
+        checksOf(id).filter((check) => check.status === 'ranked' || check.status === 'unranked');
+      const moves = works.flatMap((item) => {
+        const list = done(item.id);
+        const latest = list.at(-1);
+        if (!latest) return [];
+        const previous = list.at(-2)?.rank ?? null;
+        return [{ id: item.id, previous, rank: latest.rank, kind: rankMove(previous, latest.rank).kind }];
+      });
+      const lastRank = (id: number) => checksOf(id).findLast((check) => check.status === 'ranked')?.rank ?? null;
+      return {
+        summary: {
+          keywords: items.length - works.length,
+          works: works.length,
+          ...rankCoverage(works.map((item) => done(item.id).at(-1)?.rank ?? null)),
+          failed: items.filter((item) => checksOf(item.id).at(-1)?.status === 'failed').length,
+        },
+        coverage: days.map((day) => ({
+          day,
+          ...rankCoverage(
+            works.map((item) => {
+              const check = checksOf(item.id).find((one) => one.day === day);
+              return check?.status === 'ranked' ? check.rank : null;
+            }),
+          ),
+        })),
+        curves: works
+          .filter((item) => lastRank(item.id) !== null)
+          .sort((a, b) => lastRank(a.id)! - lastRank(b.id)! || a.id - b.id)
+          .slice(0, 10)
+          .map((item) => ({
+            id: item.id,
+            ranks: days.map((day) => {
+              const check = checksOf(item.id).find((one) => one.day === day);
+              return check?.status === 'ranked' ? check.rank : null;
+            }),
+          })),
+        rises: moves.filter((move) => move.kind === 'up' || move.kind === 'new').map(({ kind: _, ...move }) => move),
+        falls: moves.filter((move) => move.kind === 'down' || move.kind === 'lost').map(({ kind: _, ...move }) => move),
+      };
+    }
+
+    it('shows on the dashboard what the raw checks say over a year, after removals and abandoned checks', async () => {
+      const { user, token } = await member('SVIP');
+      const ids: number[] = [];
+      for (const index of [0, 4, 9, 15, 22, 29]) {
+        ids.push((await add(token, { keyword: '露营装备推荐', aweme_id: awemeIds[index] })).data.id);
+      }
+      ids.push((await add(token, { keyword: '露营装备推荐', aweme_id: '7999999999999999998' })).data.id);
+      ids.push((await add(token, { keyword: '露营装备推荐' })).data.id);
+      const flaky = (await add(token, { keyword: '汇总故障词', aweme_id: awemeIds[3] })).data.id;
+      ids.push(flaky);
+      await runJobs();
+      const dayAgo = (count: number) => shanghaiDate(new Date(Date.now() - count * 86_400_000));
+      const deps = { rankSource: t.app.providers.rankSource, pace: async () => {} };
+      for (const [index, ago] of [400, 364, 200, 100, 30, 5, 2, 1].entries()) {
+        // The flaky keyword's source is down on some days (recorded failed), up on others.
+        if (index % 3 === 0) failing.set('汇总故障词', new RankSourceError('unavailable', 'down'));
+        try {
+          await runChecks(db(), deps, { day: dayAgo(ago), itemIds: ids, claimedBy: `day-${ago}`, lastAttempt: true });
+        } finally {
+          failing.clear();
+        }
+      }
+      // A check abandoned as running three days ago becomes failed when a later round starts.
+      expect(await claimCheck(db(), ids[5]!, dayAgo(3), 'gone-job')).not.toBeNull();
+      await startMonitoringRound(db(), dayAgo(0));
+      // Removing an item takes its history out of the figures.
+      expect((await call('POST', MonitoringPath.remove, token, { id: ids[1] })).code).toBe(Code.OK);
+      const kept = ids.filter((id) => id !== ids[1]);
+
+      const items = monitorListSchema.parse((await list(token)).data).result;
+      expect(items).toHaveLength(kept.length);
+      const raw = (
+        await queryRows<RawCheck>(
+          db(),
+          sql`SELECT item_id, day::text AS day, status, rank FROM monitor_checks
+              WHERE item_id = ANY(${sql.param(kept)}::bigint[]) ORDER BY day, item_id`,
+        )
+      ).map((check) => ({ ...check, item_id: Number(check.item_id) }));
+      expect(raw.some((check) => check.status === 'failed')).toBe(true);
+      expect(raw.some((check) => check.status === 'ranked' && check.rank! <= 10)).toBe(true);
+      expect(raw.some((check) => check.day === dayAgo(400))).toBe(true);
+
+      for (const days of [365, 30, 7]) {
+        const board = monitorDashboardSchema.parse(
+          (await call('GET', `${MonitoringPath.dashboard}?days=${days}`, token)).data,
+        );
+        const expected = expectedBoard(
+          items.map((item) => ({ id: item.id, aweme_id: item.aweme_id })),
+          raw,
+          lastDays(days),
+        );
+        expect(board.days).toEqual(lastDays(days));
+        expect(board.summary).toEqual(expected.summary);
+        expect(board.coverage).toEqual(expected.coverage);
+        expect(board.curves.map(({ id, ranks }) => ({ id, ranks }))).toEqual(expected.curves);
+        const moved = (list: typeof board.rises) =>
+          list
+            .map(({ id, previous_rank, rank }) => ({ id, previous: previous_rank, rank }))
+            .sort((a, b) => a.id - b.id);
+        expect(moved(board.rises)).toEqual(expected.rises);
+        expect(moved(board.falls)).toEqual(expected.falls);
+      }
+      const year = monitorDashboardSchema.parse(
+        (await call('GET', `${MonitoringPath.dashboard}?days=365`, token)).data,
+      );
+      expect(year.coverage.find((point) => point.day === dayAgo(364))!.core).toBeGreaterThan(0);
+
+      // The incrementally kept roll-up is what a rebuild from the checks gives.
+      const keptDays = await userDays(user.id);
+      expect(keptDays.find((row) => row.day === dayAgo(3))).toMatchObject({ failed: 1 });
+      await rebuildUserDays(db(), [user.id]);
+      expect(await userDays(user.id)).toEqual(keptDays);
+
+      // The daily paper of a past day says what that day's checks say.
+      const paper = monitorDailySchema.parse(
+        (await call('GET', `${MonitoringPath.daily}?day=${dayAgo(2)}`, token)).data,
+      );
+      const thatDay = raw.filter((check) => check.day === dayAgo(2));
+      expect(paper.checked).toBe(thatDay.filter((check) => check.status !== 'failed').length);
+      expect(paper.failed).toBe(thatDay.filter((check) => check.status === 'failed').length);
+      expect(paper.previous_day).toBe(dayAgo(5));
     });
   });
 });

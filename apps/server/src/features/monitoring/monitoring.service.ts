@@ -26,7 +26,7 @@ import {
   shanghaiDate,
 } from '../permissions/permissions.service';
 import { queueChecks } from './monitor-checks';
-import type { CheckRow, ItemRow, ItemWithChecks } from './monitoring.repository';
+import type { CheckRow, ItemWithChecks } from './monitoring.repository';
 import * as repository from './monitoring.repository';
 
 const DAY_MS = 86_400_000;
@@ -238,22 +238,6 @@ export async function keywordDetail(
   };
 }
 
-/** A work item's last two successful checks on or before `day`: the move the movers and the paper show. */
-function moverOf(item: ItemRow, checks: CheckRow[]): MonitorMover | null {
-  const done = checks.filter((check) => check.status === 'ranked' || check.status === 'unranked');
-  const latest = done.at(-1);
-  if (!latest) return null;
-  const previous = done.at(-2);
-  return {
-    id: item.id,
-    keyword: item.keyword,
-    aweme_id: item.aweme_id,
-    work_title: item.work_title,
-    previous_rank: previous?.rank ?? null,
-    rank: latest.rank,
-  };
-}
-
 const byItem = (checks: CheckRow[]) => {
   const map = new Map<number, CheckRow[]>();
   for (const check of checks) {
@@ -267,7 +251,9 @@ const byItem = (checks: CheckRow[]) => {
 /**
  * The works-rank dashboard over the last `days` days: the glossary's coverage of the monitored works (核心词数
  * top 100, 排名数 top 10) now and per day, the rank curves of the best-placed works, and the biggest moves
- * between each work's last two successful checks.
+ * between each work's last two successful checks in the window. The per-day coverage comes from the daily
+ * roll-up and the rest from each item's few latest checks, so the cost does not grow with the window
+ * (docs/monitoring.md, "The daily roll-up").
  */
 export async function dashboard(
   db: Database,
@@ -276,21 +262,39 @@ export async function dashboard(
   now = new Date(),
 ): Promise<MonitorDashboard> {
   const days = lastDays(query.days, now);
-  const items = await repository.selectAllUserItems(db, userId);
+  const range = { since: days[0]!, until: days.at(-1)! };
+  const [items, userDays] = await Promise.all([
+    repository.selectItemStandings(db, userId, range),
+    repository.selectUserDays(db, userId, range),
+  ]);
   const works = items.filter((item) => item.aweme_id);
-  const checks = byItem(await repository.selectUserChecks(db, userId, { since: days[0]! }));
-  const latestChecks = items.map((item) => checks.get(item.id)?.at(-1)).filter((check) => check !== undefined);
-  const workRanks = works.map((item) => ({ item, ranks: rankAt(checks.get(item.id) ?? [], days) }));
-  const latestRanks = workRanks.map(({ item }) => {
-    const done = (checks.get(item.id) ?? []).filter((check) => check.status !== 'failed' && check.status !== 'running');
-    return done.at(-1)?.rank ?? null;
-  });
-  const coverageNow = rankCoverage(latestRanks);
+  const coverageNow = rankCoverage(works.map((item) => item.s_rank));
   const movers = works
-    .map((item) => moverOf(item, checks.get(item.id) ?? []))
-    .filter((mover): mover is MonitorMover => mover !== null);
+    .filter((item) => item.s_day !== null)
+    .map(
+      (item): MonitorMover => ({
+        id: item.id,
+        keyword: item.keyword,
+        aweme_id: item.aweme_id,
+        work_title: item.work_title,
+        previous_rank: item.p_rank,
+        rank: item.s_rank,
+      }),
+    );
   const moves = movers.map((mover) => ({ mover, move: rankMove(mover.previous_rank, mover.rank) }));
-  const placeOf = (ranks: Array<number | null>) => ranks.at(-1) ?? ranks.findLast((rank) => rank !== null) ?? 1e9;
+  // The best placed: by the latest rank in the window, ties in the order the works were added.
+  const best = works
+    .filter((item) => item.r_rank !== null)
+    .sort((a, b) => a.r_rank! - b.r_rank! || a.id - b.id)
+    .slice(0, CURVES_MAX);
+  const curveChecks = byItem(
+    await repository.selectChecksOfItems(
+      db,
+      best.map((item) => item.id),
+      range,
+    ),
+  );
+  const coverageByDay = new Map(userDays.map((row) => [row.day, row]));
   return {
     days,
     summary: {
@@ -298,20 +302,19 @@ export async function dashboard(
       works: works.length,
       core: coverageNow.core,
       ranking: coverageNow.ranking,
-      failed: latestChecks.filter((check) => check.status === 'failed').length,
+      failed: items.filter((item) => item.l_status === 'failed').length,
     },
-    coverage: days.map((day, index) => ({ day, ...rankCoverage(workRanks.map(({ ranks }) => ranks[index] ?? null)) })),
-    curves: workRanks
-      .filter(({ ranks }) => ranks.some((rank) => rank !== null))
-      .sort((a, b) => placeOf(a.ranks) - placeOf(b.ranks))
-      .slice(0, CURVES_MAX)
-      .map(({ item, ranks }) => ({
-        id: item.id,
-        keyword: item.keyword,
-        aweme_id: item.aweme_id,
-        work_title: item.work_title,
-        ranks,
-      })),
+    coverage: days.map((day) => {
+      const row = coverageByDay.get(day);
+      return { day, core: row?.core ?? 0, ranking: row?.ranking ?? 0 };
+    }),
+    curves: best.map((item) => ({
+      id: item.id,
+      keyword: item.keyword,
+      aweme_id: item.aweme_id,
+      work_title: item.work_title,
+      ranks: rankAt(curveChecks.get(item.id) ?? [], days),
+    })),
     rises: moves
       .filter(({ move }) => move.kind === 'up' || move.kind === 'new')
       .sort((a, b) => moveSize(b) - moveSize(a))
@@ -345,8 +348,7 @@ export async function dailySummary(
 ): Promise<MonitorDaily> {
   const day = query.day ?? shanghaiDate(now);
   const since = shanghaiDate(new Date(Date.parse(`${day}T00:00:00Z`) - 90 * DAY_MS));
-  const items = await repository.selectAllUserItems(db, userId);
-  const checks = byItem(await repository.selectUserChecks(db, userId, { since, until: day }));
+  const items = await repository.selectItemDays(db, userId, { day, since });
   const summary: MonitorDaily = {
     day,
     previous_day: null,
@@ -358,31 +360,25 @@ export async function dailySummary(
     losses: [],
   };
   for (const item of items) {
-    const list = checks.get(item.id) ?? [];
-    const today = list.find((check) => check.day === day);
-    if (!today || today.status === 'running') continue;
-    if (today.status === 'failed') {
+    if (!item.t_status || item.t_status === 'running') continue;
+    if (item.t_status === 'failed') {
       summary.failed++;
       continue;
     }
     summary.checked++;
     if (!item.aweme_id) continue;
-    const before = list.filter(
-      (check) => check.day < day && (check.status === 'ranked' || check.status === 'unranked'),
-    );
-    const previous = before.at(-1);
-    if (previous && (summary.previous_day === null || previous.day > summary.previous_day)) {
-      summary.previous_day = previous.day;
+    if (item.p_day !== null && (summary.previous_day === null || item.p_day > summary.previous_day)) {
+      summary.previous_day = item.p_day;
     }
     const mover: MonitorMover = {
       id: item.id,
       keyword: item.keyword,
       aweme_id: item.aweme_id,
       work_title: item.work_title,
-      previous_rank: previous?.rank ?? null,
-      rank: today.rank,
+      previous_rank: item.p_rank,
+      rank: item.t_rank,
     };
-    const move = rankMove(previous ? previous.rank : undefined, today.rank);
+    const move = rankMove(item.p_day !== null ? item.p_rank : undefined, item.t_rank);
     if (move.kind === 'up') summary.rises.push(mover);
     else if (move.kind === 'down') summary.falls.push(mover);
     else if (move.kind === 'new') summary.entries.push(mover);

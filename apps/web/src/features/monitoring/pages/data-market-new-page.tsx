@@ -17,6 +17,7 @@ const dayOptions = [
   { label: '近7天', value: 7 },
   { label: '近30天', value: 30 },
   { label: '近90天', value: 90 },
+  { label: '近一年', value: 365 },
 ];
 
 /**
