@@ -21,6 +21,7 @@ import { keywordsRoutes } from './features/keywords/keywords.routes';
 import { liveRoutes } from './features/live/live.routes';
 import { liveReplayRoutes } from './features/live-replay/live-replay.routes';
 import { mindMapRoutes } from './features/mind-map/mind-map.routes';
+import { monitorAlertRoutes } from './features/monitoring/monitor-alerts.routes';
 import { monitoringRoutes } from './features/monitoring/monitoring.routes';
 import { ordersRoutes } from './features/orders/orders.routes';
 import { ensureDefaultPackages } from './features/orders/packs/packs.service';
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mindMapRoutes);
   await app.register(liveReplayRoutes);
   await app.register(monitoringRoutes);
+  await app.register(monitorAlertRoutes);
   await registerMaps(app);
   if (config.webDist) await registerWebApp(app, config.webDist);
   return app;

@@ -188,6 +188,13 @@ export const envSchema = z.object({
   MONITOR_CHECK_HOUR: z.coerce.number().int().min(0).max(23).default(6),
   /** Rankings each worker process reads from the source per second at most. */
   MONITOR_CHECKS_PER_SECOND: z.coerce.number().positive().max(1_000).default(5),
+  /**
+   * Alerts of big rank moves (docs/monitoring.md, "Alerts"): every alert goes to the user's in-app list; the
+   * sandbox sends nothing else, `wecom` also posts to the 企业微信 group robot whose webhook the user saved.
+   */
+  NOTIFICATION_PROVIDER: z.enum(['sandbox', 'wecom']).default('sandbox'),
+  /** Where 企业微信's webhook API is (a fake server in tests, or an egress proxy); robot keys are per user. */
+  WECOM_WEBHOOK_BASE_URL: z.url().default('https://qyapi.weixin.qq.com'),
   /** One-key publishing (docs/publishing.md): the sandbox's local authorise page, or the Douyin Open Platform. */
   PUBLISHING_PROVIDER: z.enum(['sandbox', 'douyin']).default('sandbox'),
   /** The Douyin Open Platform application (移动/网站应用): its Client Key and Client Secret. */
@@ -329,6 +336,9 @@ export interface AppConfig {
   monitoring: { checkHour: number; checksPerSecond: number };
   /** TikHub's Douyin data API; the key is empty unless configured. */
   tikhub: { apiKey: string; baseUrl: string };
+  notificationProvider: Env['NOTIFICATION_PROVIDER'];
+  /** 企业微信's webhook API address (the robot keys are the users'). */
+  wecomWebhookBaseUrl: string;
   publishingProvider: Env['PUBLISHING_PROVIDER'];
   /** The Douyin Open Platform application; key and secret are empty unless PUBLISHING_PROVIDER=douyin. */
   douyinOpen: { clientKey: string; clientSecret: string; baseUrl: string };
@@ -564,6 +574,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     rankSourceProvider: env.RANK_SOURCE_PROVIDER,
     monitoring: { checkHour: env.MONITOR_CHECK_HOUR, checksPerSecond: env.MONITOR_CHECKS_PER_SECOND },
     tikhub: { apiKey: env.TIKHUB_API_KEY ?? '', baseUrl: env.TIKHUB_BASE_URL },
+    notificationProvider: env.NOTIFICATION_PROVIDER,
+    wecomWebhookBaseUrl: env.WECOM_WEBHOOK_BASE_URL,
     publishingProvider: env.PUBLISHING_PROVIDER,
     douyinOpen: {
       clientKey: env.DOUYIN_CLIENT_KEY ?? '',

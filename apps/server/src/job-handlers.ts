@@ -3,6 +3,7 @@ import { imageTextJobHandlers } from './features/image-text/image-text.job';
 import type { JobHandlers } from './features/jobs/jobs.worker';
 import { keywordJobHandlers } from './features/keywords/keyword-jobs';
 import { liveReplayJobHandlers } from './features/live-replay/live-replay.job';
+import { monitorAlertJobHandlers } from './features/monitoring/monitor-alerts';
 import { monitoringJobHandlers } from './features/monitoring/monitor-checks';
 import { invoiceJobHandlers } from './features/orders/invoices/issue-invoice.job';
 import { orderJobHandlers } from './features/orders/payments/maintenance.job';
@@ -19,7 +20,7 @@ import type { Providers } from './providers';
 export function allJobHandlers(deps?: {
   providers: Pick<
     Providers,
-    'payment' | 'invoice' | 'platformData' | 'speech' | 'llm' | 'image' | 'rankSource' | 'publishing'
+    'payment' | 'invoice' | 'platformData' | 'speech' | 'llm' | 'image' | 'rankSource' | 'publishing' | 'notification'
   >;
   publicUrl: string | undefined;
   /** DATA_DIR, where AI 图文 keeps its pictures; its job runs only when given. */
@@ -47,5 +48,6 @@ export function allJobHandlers(deps?: {
           ...(deps.monitoring ?? { checkHour: 6, checksPerSecond: 5 }),
         })
       : {}),
+    ...(deps ? monitorAlertJobHandlers({ notification: deps.providers.notification, publicUrl: deps.publicUrl }) : {}),
   };
 }

@@ -13,6 +13,7 @@ export * from './keywords';
 export * from './live-replay';
 export * from './locale';
 export * from './mind-map';
+export * from './monitor-alerts';
 export * from './monitoring';
 export * from './orders';
 export * from './orders-admin';

@@ -12,6 +12,9 @@ import { createSandboxInvoice } from './invoice/sandbox';
 import type { LlmProvider } from './llm/index';
 import { createOpenAiCompatibleLlm } from './llm/openai-compatible';
 import { createSandboxLlm } from './llm/sandbox';
+import type { NotificationProvider } from './notification/index';
+import { createSandboxNotification } from './notification/sandbox';
+import { createWecomRobot } from './notification/wecom';
 import { createAlipayGateway } from './payment/alipay';
 import type { PaymentProviders } from './payment/index';
 import { createSandboxPayment, type SandboxPayment } from './payment/sandbox';
@@ -58,6 +61,8 @@ export interface Providers {
   publishing: PublishingProvider;
   /** Pictures of AI 图文 works (docs/image-text.md). */
   image: ImageProvider;
+  /** Where alerts of big rank moves go besides the in-app list (docs/monitoring.md, "Alerts"). */
+  notification: NotificationProvider;
 }
 
 export interface ProviderContext {
@@ -127,6 +132,10 @@ export function createProviders({ config, db, log }: ProviderContext): Providers
         : createSandboxImages(config.imageFontPath ? { fontPath: config.imageFontPath } : {}),
     publishing:
       config.publishingProvider === 'douyin' ? createDouyinPublishing(config.douyinOpen) : createSandboxPublishing(),
+    notification:
+      config.notificationProvider === 'wecom'
+        ? createWecomRobot({ baseUrl: config.wecomWebhookBaseUrl })
+        : createSandboxNotification({ log }),
     captcha:
       config.captchaProvider === 'tencent'
         ? createTencentCaptcha({ ...config.tencentCaptcha, log })

@@ -6,6 +6,7 @@ export * from './image-text';
 export * from './jobs';
 export * from './keywords';
 export * from './live-replay';
+export * from './monitor-alerts';
 export * from './monitoring';
 export * from './orders';
 export * from './publishing';

@@ -6,6 +6,7 @@ import { type RankedEntry, type RankSource, RankSourceError } from '../../provid
 import { enqueueJob } from '../jobs/jobs.repository';
 import { type JobHandlers, PermanentJobError, yieldToEventLoop } from '../jobs/jobs.worker';
 import { shanghaiDate } from '../permissions/permissions.service';
+import { createBigMoveAlerts } from './monitor-alerts';
 import * as repository from './monitoring.repository';
 
 /**
@@ -147,6 +148,8 @@ export async function runChecks(db: Database, deps: CheckDeps, options: CheckRun
     }
     summary.checked++;
   }
+  // Alerts of big moves over the whole batch, idempotent: a retried job makes those its earlier attempt missed.
+  await createBigMoveAlerts(db, { day: options.day, itemIds: options.itemIds });
   if (refused) throw new PermanentJobError(`rank source refused: ${refused.message}`);
   return summary;
 }
