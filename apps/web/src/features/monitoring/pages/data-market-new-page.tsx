@@ -5,6 +5,7 @@ import { GlossaryTip, NoData } from '../../../components';
 import { EChart, useChartTheme } from '../../../lib/charts';
 import { useMonitorDashboard } from '../api/monitoring-api';
 import { coverageOption, firstFilledDay, rankCurvesOption } from '../charts/rank-chart-options';
+import { AlertPanel } from '../components/alert-panel';
 import { MoverList } from '../components/mover-list';
 import { workName } from '../monitor-display';
 import { SETTING_MONITOR_PATH } from './keyword-detail-monitor-page';
@@ -130,6 +131,7 @@ export default function DataMarketNewPage() {
             <MoverList title="排名上升" movers={data.rises} testId="dashboard-rises" emptyText="暂无变化" />
             <MoverList title="排名下降" movers={data.falls} testId="dashboard-falls" emptyText="暂无变化" />
           </div>
+          <AlertPanel />
         </>
       )}
     </div>
