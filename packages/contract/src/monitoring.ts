@@ -25,7 +25,7 @@ export const MonitoringPath = {
   dashboard: '/api/monitor/dashboard',
   /** GET ?day?. Login. One day's summary: rises, falls, new entries and lost positions. */
   daily: '/api/monitor/daily',
-  /** GET ?day?. Login. The day's summary as an .xlsx file (errors as the envelope). */
+  /** GET ?day&format=xlsx|pdf. Login. The day's summary as an .xlsx or a .pdf file (errors as the envelope). */
   dailyExport: '/api/monitor/daily/export',
   /** GET ?days&format. Login. Every check of the user's items over the last `days` days as .csv or .xlsx. */
   historyExport: '/api/monitor/history/export',
@@ -81,6 +81,8 @@ export const monitoringMessages = {
   /** An item added today, before its first check. */
   pending: '待检测',
   unranked: '未上榜',
+  /** The daily paper's PDF needs a Chinese font on the server; none is installed or configured. */
+  pdfFontMissing: '服务器缺少中文字体，暂时无法导出 PDF，请先导出 Excel',
 } as const;
 
 /** A calendar day (YYYY-MM-DD) that exists, within the years the product's data can hold. */
@@ -182,6 +184,14 @@ export type MonitorDaysQuery = z.infer<typeof monitorDaysQuerySchema>;
 
 export const monitorDailyQuerySchema = z.object({ day: dayString.optional() });
 export type MonitorDailyQuery = z.infer<typeof monitorDailyQuerySchema>;
+
+/** The daily paper's export: the spreadsheet (the default), or a PDF to read and pass on. */
+export const monitorDailyExportFormatSchema = z.enum(['xlsx', 'pdf']);
+export type MonitorDailyExportFormat = z.infer<typeof monitorDailyExportFormatSchema>;
+export const monitorDailyExportQuerySchema = monitorDailyQuerySchema.extend({
+  format: monitorDailyExportFormatSchema.default('xlsx'),
+});
+export type MonitorDailyExportQuery = z.infer<typeof monitorDailyExportQuerySchema>;
 
 export const monitorExportFormatSchema = z.enum(['csv', 'xlsx']);
 export type MonitorExportFormat = z.infer<typeof monitorExportFormatSchema>;

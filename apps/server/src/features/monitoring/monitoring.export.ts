@@ -1,11 +1,20 @@
-import type { MonitorDaily, MonitorExportFormat, MonitorMover } from '@dso/contract';
+import {
+  type MonitorDaily,
+  type MonitorDailyExportQuery,
+  type MonitorExportFormat,
+  type MonitorMover,
+  monitoringMessages,
+} from '@dso/contract';
 import { rankMove, rankMoveLabel } from '@dso/domain';
 import * as XLSX from '@e965/xlsx';
 import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { InvoiceFontMissingError } from '../../providers/invoice/invoice-font';
+import { dailyPaperFont, renderDailyPaperPdf } from './daily-paper-pdf';
 import * as repository from './monitoring.repository';
 import { dailySummary, lastDays } from './monitoring.service';
 
-/** Exports of rank monitoring: the daily paper as .xlsx and the check history as .csv or .xlsx, with dates. */
+/** Exports of rank monitoring: the daily paper as .xlsx or .pdf and the check history as .csv or .xlsx, with dates. */
 
 export interface ExportFile {
   file: Buffer;
@@ -45,9 +54,43 @@ const moverRows = (kind: string, movers: MonitorMover[]) =>
     rankMoveLabel(rankMove(mover.previous_rank, mover.rank)),
   ]);
 
-/** The daily paper of a day as one sheet: every classed move with its before and after. */
-export async function exportDaily(db: Database, userId: number, day: string | undefined): Promise<ExportFile> {
-  const daily: MonitorDaily = await dailySummary(db, userId, { day });
+/** Minutes in China, for the PDF's footer ("2025-01-02 08:30"). */
+const shanghaiMinute = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/**
+ * The daily paper of a day: as one sheet (every classed move with its before and after), or as a PDF of
+ * the same (daily-paper-pdf.ts). The PDF needs a CJK font: `fontPath` (INVOICE_FONT_PATH) or the system's;
+ * without one the call answers a toast rather than an unreadable file.
+ */
+export async function exportDaily(
+  db: Database,
+  userId: number,
+  query: { day?: string | undefined; format?: MonitorDailyExportQuery['format'] },
+  options: { fontPath?: string | undefined; now?: Date } = {},
+): Promise<ExportFile> {
+  const daily: MonitorDaily = await dailySummary(db, userId, { day: query.day });
+  if (query.format === 'pdf') {
+    let font: ReturnType<typeof dailyPaperFont>;
+    try {
+      font = dailyPaperFont(options.fontPath);
+    } catch (error) {
+      if (error instanceof InvoiceFontMissingError) throw AppError.toast(monitoringMessages.pdfFontMissing);
+      throw error;
+    }
+    const generatedAt = shanghaiMinute.format(options.now ?? new Date());
+    return {
+      file: await renderDailyPaperPdf({ daily, font, generatedAt }),
+      fileName: `数据日报-${daily.day}.pdf`,
+      contentType: 'application/pdf',
+    };
+  }
   const rows: unknown[][] = [
     ['日期', daily.day, '对比日期', daily.previous_day ?? '-', '检测', daily.checked, '检测失败', daily.failed],
     [],

@@ -16,10 +16,12 @@ import { queryRows } from '../../db/client';
 import { allJobHandlers } from '../../job-handlers';
 import { type RankQuery, type RankSource, RankSourceError } from '../../providers/rank-source/index';
 import { createCreator, createTestApp, createUser, createVideo, loginAs, type TestApp } from '../../testing';
+import { readPdf } from '../../testing/read-pdf';
 import { JobWorker } from '../jobs/jobs.worker';
 import { permissionConfig } from '../permissions/permission-config';
 import { ensurePermissionConfig, getPermissionUse, shanghaiDate } from '../permissions/permissions.service';
 import { runChecks, startMonitoringRound } from './monitor-checks';
+import { exportDaily } from './monitoring.export';
 import { claimCheck, rebuildUserDays } from './monitoring.repository';
 import { lastDays } from './monitoring.service';
 
@@ -395,8 +397,8 @@ describe('rank monitoring calls', () => {
       expect(item.latest).toMatchObject({ status: 'ranked' });
     });
 
-    it('exports the daily paper as xlsx and the history as csv and xlsx with dates', async () => {
-      const { token } = await member();
+    it('exports the daily paper as xlsx and pdf and the history as csv and xlsx with dates', async () => {
+      const { user, token } = await member();
       await add(token, { keyword: '露营装备推荐 第4', aweme_id: awemeIds[3] });
       failing.set('导出故障词', new RankSourceError('unavailable', 'down'));
       try {
@@ -420,6 +422,46 @@ describe('rank monitoring calls', () => {
         expect.any(Number),
         '新上榜',
       ]);
+
+      // The same day as a PDF: a real PDF whose text (read back through the embedded CJK subset's
+      // ToUnicode map) says what the sheet says.
+      const pdf = await t.request({
+        method: 'GET',
+        url: `${MonitoringPath.dailyExport}?day=${today}&format=pdf`,
+        token,
+      });
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(decodeURIComponent(String(pdf.headers['content-disposition']))).toContain(`数据日报-${today}.pdf`);
+      expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const read = readPdf(pdf.rawPayload);
+      expect(read.pages).toBe(1);
+      expect(read.info.Title).toBe(`数据日报 ${today}`);
+      expect(read.fonts).toEqual([expect.stringMatching(/^[A-Z]{6}\+\S+/)]);
+      expect(read.lines).toEqual(
+        expect.arrayContaining([
+          '数据日报',
+          `日期 ${today}　对比 -`,
+          '排名上升（0）',
+          '排名下降（0）',
+          '新上榜（1）',
+          '掉榜（0）',
+          '露营装备推荐 第4',
+          '露营装备推荐 第4期',
+          awemeIds[3],
+          '未上榜',
+          '新上榜',
+          '第 1 / 1 页',
+        ]),
+      );
+      expect(read.text).toContain('检测 1 项，失败 1 项');
+      expect(read.lines.some((line) => /^第\d+名$/.test(line))).toBe(true);
+      expect(read.text).not.toContain('\uFFFD');
+      expect((await call('GET', `${MonitoringPath.dailyExport}?format=doc`, token)).code).toBe(Code.BAD_REQUEST);
+      expect((await call('GET', `${MonitoringPath.dailyExport}?format=pdf`)).code).toBe(Code.TOKEN_INVALID);
+      // Without a Chinese font the call says so instead of sending a PDF of empty boxes.
+      await expect(
+        exportDaily(db(), user.id, { day: today, format: 'pdf' }, { fontPath: '/nonexistent/font.ttc' }),
+      ).rejects.toMatchObject({ code: Code.TOAST, message: monitoringMessages.pdfFontMissing });
 
       const csv = await t.request({ method: 'GET', url: `${MonitoringPath.historyExport}?days=7&format=csv`, token });
       expect(csv.headers['content-type']).toContain('text/csv');

@@ -1,6 +1,7 @@
 import {
   MonitoringPath,
   monitorAddBodySchema,
+  monitorDailyExportQuerySchema,
   monitorDailyQuerySchema,
   monitorDaysQuerySchema,
   monitorHistoryExportQuerySchema,
@@ -30,7 +31,7 @@ import {
 
 /** Sends an export; refusals before it (login) come back as the envelope like any other call. */
 function sendFile(reply: FastifyReply, { file, fileName, contentType }: ExportFile) {
-  const fallback = fileName.endsWith('.csv') ? 'monitoring.csv' : 'monitoring.xlsx';
+  const fallback = `monitoring.${fileName.split('.').at(-1)}`;
   return reply
     .header('content-type', contentType)
     .header(
@@ -103,8 +104,14 @@ export const monitoringRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await dailySummary(app.db, requireUser(request), request.query)),
   );
 
-  app.get(MonitoringPath.dailyExport, { schema: { querystring: monitorDailyQuerySchema } }, async (request, reply) =>
-    sendFile(reply, await exportDaily(app.db, requireUser(request), request.query.day)),
+  app.get(
+    MonitoringPath.dailyExport,
+    { schema: { querystring: monitorDailyExportQuerySchema } },
+    async (request, reply) =>
+      sendFile(
+        reply,
+        await exportDaily(app.db, requireUser(request), request.query, { fontPath: app.config.invoiceFontPath }),
+      ),
   );
 
   app.get(

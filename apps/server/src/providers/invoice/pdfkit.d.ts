@@ -24,6 +24,8 @@ declare module 'pdfkit' {
   interface PDFDocumentOptions extends PDFPageOptions {
     /** Open the first page at once (default true); false leaves it to addPage. */
     autoFirstPage?: boolean;
+    /** Keep pages open until `end` so earlier ones can be drawn on again (page numbers "of N"). */
+    bufferPages?: boolean;
     /** Deflate the content and font streams (default true). */
     compress?: boolean;
     pdfVersion?: '1.3' | '1.4' | '1.5' | '1.6' | '1.7' | '1.7ext3';
@@ -58,6 +60,10 @@ declare module 'pdfkit' {
     on(event: 'error', listener: (error: Error) => void): this;
     end(): void;
     addPage(options?: PDFPageOptions): this;
+    /** With `bufferPages`: the pages still open (0-based `start`, `count`). */
+    bufferedPageRange(): { start: number; count: number };
+    /** With `bufferPages`: draws on an earlier page again. */
+    switchToPage(index: number): this;
     /** A font file (for a collection, `family` is the face's PostScript name) or a standard font name. */
     font(src: string | Buffer, family?: string): this;
     fontSize(size: number): this;

@@ -2,6 +2,7 @@ import {
   Code,
   type MonitorAddBody,
   type MonitorDaily,
+  type MonitorDailyExportFormat,
   type MonitorDashboard,
   type MonitorExportFormat,
   type MonitorItem,
@@ -105,10 +106,10 @@ export function uploadKeywordFile(file: File, onProgress: (percent: number) => v
   return requestUpload<MonitorUploadResult>(MonitoringPath.upload, form, { onProgress, handles: [Code.FORBIDDEN] });
 }
 
-/** Downloads the daily paper of a day as .xlsx. */
-export async function downloadDailyPaper(day: string | null) {
-  const { blob, filename } = await requestFile(MonitoringPath.dailyExport, { query: { day } });
-  saveFile(blob, filename ?? `数据日报-${day ?? ''}.xlsx`);
+/** Downloads the daily paper of a day as .xlsx or .pdf. */
+export async function downloadDailyPaper(day: string | null, format: MonitorDailyExportFormat = 'xlsx') {
+  const { blob, filename } = await requestFile(MonitoringPath.dailyExport, { query: { day, format } });
+  saveFile(blob, filename ?? `数据日报-${day ?? ''}.${format}`);
 }
 
 /** Downloads the check history of the last `days` days as .csv or .xlsx. */

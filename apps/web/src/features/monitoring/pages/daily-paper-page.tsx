@@ -1,4 +1,5 @@
-import { DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FilePdfOutlined } from '@ant-design/icons';
+import type { MonitorDailyExportFormat } from '@dso/contract';
 import { Button, Select, Skeleton } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -20,7 +21,7 @@ function shanghaiDays(count: number, now = Date.now()): string[] {
 /**
  * /dailyPaper, 数据日报 (000 §2.1): one day's summary of the monitored works against each one's previous
  * successful check — rises, falls, new entries and lost positions — with the day's checked and failed counts,
- * and the day as an .xlsx file.
+ * and the day as an .xlsx or a .pdf file.
  */
 export default function DailyPaperPage() {
   const [params, setParams] = useSearchParams();
@@ -28,17 +29,17 @@ export default function DailyPaperPage() {
   const asked = params.get('day');
   const day = asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : days[0]!;
   const paper = useMonitorDaily(day);
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<MonitorDailyExportFormat | null>(null);
   const data = paper.data;
 
-  const exportDay = async () => {
-    setExporting(true);
+  const exportDay = async (format: MonitorDailyExportFormat) => {
+    setExporting(format);
     try {
-      await downloadDailyPaper(day);
+      await downloadDailyPaper(day, format);
     } catch {
       // The API client has told the user.
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   };
 
@@ -62,9 +63,25 @@ export default function DailyPaperPage() {
         <Link to="/dataMarketNew" className="mon-section__link">
           作品排名看板
         </Link>
-        <Button className="mon-page__days" icon={<DownloadOutlined />} loading={exporting} onClick={exportDay}>
-          导出日报
-        </Button>
+        <span className="mon-page__days">
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting === 'xlsx'}
+            disabled={exporting !== null}
+            onClick={() => exportDay('xlsx')}
+          >
+            导出日报
+          </Button>
+          <Button
+            icon={<FilePdfOutlined />}
+            loading={exporting === 'pdf'}
+            disabled={exporting !== null}
+            onClick={() => exportDay('pdf')}
+            style={{ marginLeft: 8 }}
+          >
+            导出PDF
+          </Button>
+        </span>
       </header>
       {paper.isPending ? (
         <Skeleton active paragraph={{ rows: 10 }} />

@@ -145,7 +145,7 @@ describe('the monitoring pages', { timeout: TIMEOUT }, () => {
     );
   });
 
-  it('/dailyPaper classes the day and exports it as xlsx', async () => {
+  it('/dailyPaper classes the day and exports it as xlsx and as pdf', async () => {
     const daily: MonitorDaily = {
       day: '2026-11-24',
       previous_day: '2026-11-23',
@@ -169,7 +169,15 @@ describe('the monitoring pages', { timeout: TIMEOUT }, () => {
     expect(within(screen.getByTestId('paper-falls')).getByText('暂无')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /导出日报/ }));
     await waitFor(() => expect(saveFile).toHaveBeenCalledWith(expect.any(Blob), '数据日报-2026-11-24.xlsx'));
-    expect(requestFile).toHaveBeenCalledWith(MonitoringPath.dailyExport, { query: { day: '2026-11-24' } });
+    expect(requestFile).toHaveBeenCalledWith(MonitoringPath.dailyExport, {
+      query: { day: '2026-11-24', format: 'xlsx' },
+    });
+    requestFile.mockResolvedValue({ blob: new Blob(['%PDF-']), filename: '数据日报-2026-11-24.pdf' });
+    fireEvent.click(screen.getByRole('button', { name: /导出PDF/ }));
+    await waitFor(() => expect(saveFile).toHaveBeenCalledWith(expect.any(Blob), '数据日报-2026-11-24.pdf'));
+    expect(requestFile).toHaveBeenLastCalledWith(MonitoringPath.dailyExport, {
+      query: { day: '2026-11-24', format: 'pdf' },
+    });
   });
 
   it('/keyWordScreen shows the board and asks again by itself', async () => {
