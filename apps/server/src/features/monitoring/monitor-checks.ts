@@ -111,42 +111,67 @@ export interface CheckRunSummary {
 export async function runChecks(db: Database, deps: CheckDeps, options: CheckRunOptions): Promise<CheckRunSummary> {
   const items = await repository.selectItemsByIds(db, options.itemIds);
   const summary: CheckRunSummary = { checked: 0, failed: 0, skipped: options.itemIds.length - items.length };
-  const rankings = new Map<string, RankedEntry[]>();
-  let refused: RankSourceError | null = null;
+  // The batch is claimed in one statement and recorded a keyword at a time (its items share the day's
+  // ranking): a few statements per keyword instead of two per item, which is what lets two workers get
+  // through 100,000 items well inside the round (docs/monitoring.md, "Speed").
+  const claims = await repository.claimChecks(
+    db,
+    items.map((item) => item.id),
+    options.day,
+    options.claimedBy,
+  );
+  summary.skipped += items.length - claims.size;
+  const groups = new Map<string, Array<{ item: repository.ItemRow; checkId: number }>>();
   for (const item of items) {
+    const checkId = claims.get(item.id);
+    if (checkId === undefined) continue;
+    const key = `${item.platform}\u0001${item.keyword}`;
+    const group = groups.get(key);
+    if (group) group.push({ item, checkId });
+    else groups.set(key, [{ item, checkId }]);
+  }
+  const failAll = async (group: Array<{ checkId: number }>) => {
+    await repository.finishChecks(
+      db,
+      options.claimedBy,
+      group.map(({ checkId }) => ({ checkId, outcome: { status: 'failed', error: failedMessage } })),
+    );
+    summary.failed += group.length;
+  };
+  let refused: RankSourceError | null = null;
+  for (const group of groups.values()) {
     await yieldToEventLoop();
-    const checkId = await repository.claimCheck(db, item.id, options.day, options.claimedBy);
-    if (checkId === null) {
-      summary.skipped++;
-      continue;
-    }
     if (refused) {
-      await repository.finishCheck(db, checkId, options.claimedBy, { status: 'failed', error: failedMessage });
-      summary.failed++;
+      await failAll(group);
       continue;
     }
-    const key = { platform: item.platform, keyword: item.keyword, day: options.day };
-    let ranking = rankings.get(`${item.platform}\u0001${item.keyword}`);
+    const { platform, keyword } = group[0]!.item;
+    let ranking: RankedEntry[];
     try {
-      ranking ??= await rankingOf(db, deps, key);
+      ranking = await rankingOf(db, deps, { platform, keyword, day: options.day });
     } catch (error) {
       if (!(error instanceof RankSourceError)) throw error;
       if (error.reason === 'unauthorized') {
         refused = error;
       } else if (!options.lastAttempt) {
+        // The items recorded so far stand; this group and the rest stay claimed by this job, whose retry
+        // takes them again.
         throw error;
       }
-      await repository.finishCheck(db, checkId, options.claimedBy, { status: 'failed', error: failedMessage });
-      summary.failed++;
+      await failAll(group);
       continue;
     }
-    rankings.set(`${item.platform}\u0001${item.keyword}`, ranking);
-    await repository.finishCheck(db, checkId, options.claimedBy, outcomeOf(item.aweme_id, ranking));
-    if (item.aweme_id && !item.work_title) {
+    await repository.finishChecks(
+      db,
+      options.claimedBy,
+      group.map(({ item, checkId }) => ({ checkId, outcome: outcomeOf(item.aweme_id, ranking) })),
+    );
+    for (const { item } of group) {
+      if (!item.aweme_id || item.work_title) continue;
       const work = ranking.find((entry) => entry.awemeId === item.aweme_id);
       if (work?.title) await repository.fillWorkTitle(db, item.id, work.title);
     }
-    summary.checked++;
+    summary.checked += group.length;
   }
   // Alerts of big moves over the whole batch, idempotent: a retried job makes those its earlier attempt missed.
   await createBigMoveAlerts(db, { day: options.day, itemIds: options.itemIds });

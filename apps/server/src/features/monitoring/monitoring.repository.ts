@@ -190,29 +190,65 @@ export async function claimCheck(db: Database, itemId: number, day: string, clai
   return rows[0] ? Number(rows[0].id) : null;
 }
 
+/**
+ * Takes the day's checks of several items at once (a check job's batch), as {@link claimCheck} takes one:
+ * one statement instead of one per item, rows written in item order so two claimers of overlapping
+ * batches wait for each other instead of deadlocking. Returns item id → check id for the items taken.
+ */
+export async function claimChecks(
+  db: Database,
+  itemIds: number[],
+  day: string,
+  claimedBy: string,
+): Promise<Map<number, number>> {
+  if (itemIds.length === 0) return new Map();
+  const rows = await queryRows<{ id: number; item_id: number }>(
+    db,
+    sql`INSERT INTO monitor_checks (item_id, day, status, claimed_by)
+        SELECT i.id, ${day}::date, 'running', ${claimedBy} FROM monitor_items i
+        WHERE i.id = ANY(${sql.param(itemIds)}::bigint[]) ORDER BY i.id
+        ON CONFLICT (item_id, day) DO UPDATE SET attempts = monitor_checks.attempts + 1, claimed_at = now()
+          WHERE monitor_checks.status = 'running' AND monitor_checks.claimed_by = EXCLUDED.claimed_by
+        RETURNING id, item_id`,
+  );
+  return new Map(rows.map((row) => [Number(row.item_id), Number(row.id)]));
+}
+
 export type CheckOutcome =
   | { status: 'ranked'; rank: number | null; rankedCount: number | null }
   | { status: 'unranked'; rankedCount: number | null }
   | { status: 'failed'; error: string };
 
 /**
- * Records a claimed check's outcome, if the claimer still holds it, and adds it to its user's day in the
- * daily roll-up in the same statement (a check leaves 'running' once, so it is counted once).
+ * Records claimed checks' outcomes (those the claimer still holds) and adds them to their users' days in
+ * the daily roll-up, all in one statement (a check leaves 'running' once, so it is counted once).
  */
-export async function finishCheck(db: Database, checkId: number, claimedBy: string, outcome: CheckOutcome) {
-  const rank = outcome.status === 'ranked' ? outcome.rank : null;
-  const count = outcome.status === 'failed' ? null : outcome.rankedCount;
-  const error = outcome.status === 'failed' ? outcome.error : null;
+export async function finishChecks(
+  db: Database,
+  claimedBy: string,
+  results: Array<{ checkId: number; outcome: CheckOutcome }>,
+) {
+  if (results.length === 0) return;
+  const values = sql.join(
+    results.map(({ checkId, outcome }) => {
+      const rank = outcome.status === 'ranked' ? outcome.rank : null;
+      const count = outcome.status === 'failed' ? null : outcome.rankedCount;
+      const error = outcome.status === 'failed' ? outcome.error : null;
+      return sql`(${checkId}::bigint, ${outcome.status}::text, ${rank}::int, ${count}::int, ${error}::text)`;
+    }),
+    sql`, `,
+  );
   await db.execute(
-    sql`WITH done AS (
-          UPDATE monitor_checks SET status = ${outcome.status}, rank = ${rank}, ranked_count = ${count}, error = ${error},
+    sql`WITH outcome (id, status, rank, ranked_count, error) AS (VALUES ${values}), done AS (
+          UPDATE monitor_checks c SET status = o.status, rank = o.rank, ranked_count = o.ranked_count, error = o.error,
             checked_at = now()
-          WHERE id = ${checkId} AND status = 'running' AND claimed_by = ${claimedBy}
-          RETURNING item_id, day, status, rank
+          FROM outcome o WHERE c.id = o.id AND c.status = 'running' AND c.claimed_by = ${claimedBy}
+          RETURNING c.item_id, c.day, c.status, c.rank
         )
         ${addToUserDays(sql`done`)}`,
   );
 }
+
 /** Fills in a work item's title once a ranking shows the work (items added before any ranking had it). */
 export async function fillWorkTitle(db: Database, itemId: number, title: string) {
   await db.execute(
