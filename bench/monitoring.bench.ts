@@ -95,7 +95,9 @@ async function ensureLibrary(handle: DatabaseHandle, size: ReturnType<typeof siz
 /** Empties the monitoring tables and the queue's monitoring jobs; makes the bench users. */
 async function resetMonitoring(handle: DatabaseHandle, users: number) {
   await handle.db.execute(
-    sql.raw('TRUNCATE monitor_checks, monitor_items, monitor_user_days, monitor_rankings, monitor_ranking_days CASCADE'),
+    sql.raw(
+      'TRUNCATE monitor_checks, monitor_items, monitor_user_days, monitor_rankings, monitor_ranking_days CASCADE',
+    ),
   );
   await handle.db.execute(sql`DELETE FROM jobs WHERE kind LIKE 'monitoring.%'`);
   await handle.db.execute(
