@@ -167,7 +167,11 @@ export const routeTable: RouteMeta[] = [
     page: () => import('../features/creators/pages/competitors-page'),
   }),
   // Routes that need login (000 §2.1)
-  route('/dataMarket', '数据看板（旧版）', '旧版作品排名监控看板。', { ...login, tab: 'monitor' }),
+  route('/dataMarket', '数据看板（旧版）', '旧版作品排名监控看板。', {
+    ...login,
+    tab: 'monitor',
+    page: () => import('../features/monitoring/pages/data-market-page'),
+  }),
   route('/dailyPaper', '数据日报', '每日监控数据汇总。', {
     ...login,
     tab: 'monitor',

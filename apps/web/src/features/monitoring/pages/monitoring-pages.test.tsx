@@ -1,4 +1,5 @@
 import {
+  FramePath,
   type MonitorDaily,
   type MonitorDashboard,
   MonitoringPath,
@@ -6,7 +7,9 @@ import {
   type MonitorList,
 } from '@dso/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../../stores/session';
 import { chartStubModule, renderVideo } from '../../videos/testing/render';
 
 const request = vi.fn();
@@ -26,6 +29,7 @@ const { default: DataMarketNewPage } = await import('./data-market-new-page');
 const { default: KeywordDetailMonitorPage } = await import('./keyword-detail-monitor-page');
 const { default: DailyPaperPage } = await import('./daily-paper-page');
 const { default: KeywordScreenPage, SCREEN_REFRESH_MS } = await import('./keyword-screen-page');
+const { default: DataMarketPage } = await import('./data-market-page');
 
 const days = ['2026-11-22', '2026-11-23', '2026-11-24'];
 const dashboard: MonitorDashboard = {
@@ -199,5 +203,63 @@ describe('the monitoring pages', { timeout: TIMEOUT }, () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  describe('/dataMarket, the old dashboard behind the market-old-data flag', () => {
+    const work = { ...detail.item, id: 2, aweme_id: '7001', work_title: '露营装备清单', previous_rank: 8 };
+    const answer = (example: boolean) =>
+      request.mockImplementation(async (path: string) => {
+        if (path === FramePath.tiktokUserInfoList) return [{ nickname: '账号', avatar: '', unique_id: 'u1', example }];
+        if (path === MonitoringPath.dashboard) return dashboard;
+        if (path === MonitoringPath.list) {
+          const latest = {
+            day: '2026-11-24',
+            status: 'ranked' as const,
+            rank: 3,
+            ranked_count: null,
+            checked_at: null,
+          };
+          const items = [detail.item, { ...work, latest }];
+          const list: MonitorList = { total_record: 2, result: items, use: { per_val: 50, use_val: 2 } };
+          return list;
+        }
+        throw new Error(path);
+      });
+    const open = () =>
+      renderVideo(
+        <Routes>
+          <Route path="/dataMarket" element={<DataMarketPage />} />
+          <Route path="/dataMarketNew" element={<p>新版看板</p>} />
+        </Routes>,
+        { url: '/dataMarket' },
+      );
+
+    it('leads to /dataMarketNew while the flag is off (the first account is the example)', async () => {
+      useSession.setState({ marketOldData: false });
+      answer(true);
+      open();
+      await screen.findByText('新版看板');
+      expect(screen.queryByTestId('data-market-old-page')).toBeNull();
+      expect(request).not.toHaveBeenCalledWith(MonitoringPath.dashboard, expect.anything());
+    });
+
+    it('shows the items, their latest ranks and the week’s movers while the flag is on', async () => {
+      useSession.setState({ marketOldData: false });
+      answer(false);
+      open();
+      await screen.findByTestId('data-market-old-page');
+      expect(useSession.getState().marketOldData).toBe(true);
+      expect((await screen.findByTestId('old-dashboard-summary')).textContent).toBe(
+        '监控关键词 2 个 · 监控作品 3 个 · 核心词数 2 · 排名数 1 · 最近检测失败 1',
+      );
+      const rows = (await screen.findAllByRole('row')).slice(1);
+      expect(rows.map((row) => row.textContent)).toEqual([
+        '露营装备关键词排名上榜作品2个-2026-11-24',
+        '露营装备露营装备清单第3名↑52026-11-24',
+      ]);
+      expect(within(screen.getByTestId('old-dashboard-rises')).getByText('露营装备清单')).toBeTruthy();
+      expect(request).toHaveBeenCalledWith(MonitoringPath.dashboard, expect.objectContaining({ query: { days: 7 } }));
+      expect(screen.getByRole('link', { name: '切换到新版看板' }).getAttribute('href')).toBe('/dataMarketNew');
+    });
   });
 });
