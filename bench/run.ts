@@ -20,6 +20,9 @@ if (selected.has('memory')) await (await import('./memory.bench')).benchMemory()
 // Only when asked for (BENCH=videos; the first run seeds 5M videos, 500k creators, ~20M comments, most of an hour and more on 2 cores):
 // the creator library, video title search and video detail calls on PostgreSQL.
 if (selected.has('videos')) await (await import('./videos.bench')).benchVideos();
+// Only when asked for (BENCH=ai; about a minute, needs ffmpeg): AI 创作's first-token overhead and 100 concurrent
+// streams against a fake streaming model, and a 100-video batch extraction against a fake speech service.
+if (selected.has('ai')) await (await import('./ai.bench')).benchAi();
 // Only when asked for (BENCH=monitoring; PostgreSQL, several minutes): a daily rank-check round over 100,000 items
 // by two worker processes, and the dashboard over a year of history for 3,000 items.
 if (selected.has('monitoring')) await (await import('./monitoring.bench')).benchMonitoring();
