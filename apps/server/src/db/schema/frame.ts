@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** One row per page view reported by the visitor page statistic. */
 export const pageViews = pgTable(
@@ -44,17 +43,3 @@ export const friendLinks = pgTable('friend_links', {
   sort: integer('sort').notNull().default(0),
   enabled: boolean('enabled').notNull().default(true),
 });
-
-/** Short-video accounts a user authorised (account authorisation settings). */
-export const authorizedAccounts = pgTable(
-  'authorized_accounts',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
-    uniqueId: text('unique_id').notNull(),
-    nickname: text('nickname').notNull(),
-    avatar: text('avatar').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
-  },
-  (table) => [index('authorized_accounts_user_idx').on(table.userId)],
-);

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { authorizedAccounts, friendLinks, pageViews, sessionVisits, trackingEvents } from '../../db/schema';
+import { friendLinks, pageViews, sessionVisits, trackingEvents } from '../../db/schema';
 
 export interface RequestOrigin {
   ip: string;
@@ -37,16 +37,4 @@ export async function countFriendLinks(db: Database) {
 
 export async function insertFriendLinks(db: Database, links: Array<{ name: string; url: string; sort: number }>) {
   await db.insert(friendLinks).values(links);
-}
-
-export async function selectAuthorizedAccounts(db: Database, userId: number) {
-  return db
-    .select({
-      nickname: authorizedAccounts.nickname,
-      avatar: authorizedAccounts.avatar,
-      unique_id: authorizedAccounts.uniqueId,
-    })
-    .from(authorizedAccounts)
-    .where(eq(authorizedAccounts.userId, userId))
-    .orderBy(asc(authorizedAccounts.id));
 }

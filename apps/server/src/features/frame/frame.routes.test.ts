@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { pageViews, sessionVisits, trackingEvents } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../testing';
+import { createTestApp, createUser, loginAs, type TestApp } from '../../testing';
+import { insertAccount, updateAccount } from '../publishing/publishing.repository';
 import { defaultFriendLinks } from './frame.service';
 
 /** Operator details as an installation sets them; the rest stay at their (empty) defaults. */
@@ -87,6 +88,34 @@ describe('frame calls', () => {
     expect(body.code).toBe(Code.OK);
     expect(body.data).toHaveLength(1);
     expect(body.data[0].example).toBe(true);
+  });
+
+  it('lists the Douyin accounts the user authorised (账号授权), which sets the market-old-data flag', async () => {
+    const user = await createUser(t.database.db);
+    const token = await loginAs(t.database.db, user.id);
+    const list = async () => (await t.request({ method: 'GET', url: FramePath.tiktokUserInfoList, token })).json();
+    expect((await list()).data).toEqual([expect.objectContaining({ example: true })]);
+    const now = new Date();
+    const account = (openId: string, nickname: string) =>
+      insertAccount(t.database.db, {
+        userId: user.id,
+        openId,
+        nickname,
+        accessToken: 'act.x',
+        refreshToken: 'rft.x',
+        accessExpiresAt: now,
+        refreshExpiresAt: now,
+        createdAt: now,
+      });
+    const first = await account('open-frame-1', '探店日记');
+    await account('open-frame-2', '');
+    expect((await list()).data).toEqual([
+      { nickname: '探店日记', avatar: '', unique_id: 'open-frame-1', example: false },
+      { nickname: '抖音用户', avatar: '', unique_id: 'open-frame-2', example: false },
+    ]);
+    // A revoked authorisation is not listed.
+    await updateAccount(t.database.db, first.id, { status: 'revoked', accessToken: '', refreshToken: '' });
+    expect((await list()).data.map((entry: { unique_id: string }) => entry.unique_id)).toEqual(['open-frame-2']);
   });
 
   it('answers the operator details from the configuration, leaving unset ones empty', async () => {

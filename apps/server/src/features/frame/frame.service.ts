@@ -1,5 +1,6 @@
 import type { FriendLink, TiktokUser } from '@dso/contract';
 import type { Database } from '../../db/client';
+import { listAuthorizedProfiles } from '../publishing/accounts.service';
 import * as repository from './frame.repository';
 
 /** The friend links the footer shows when an installation has configured none of its own. */
@@ -18,7 +19,7 @@ export const defaultFriendLinks: FriendLink[] = [
 
 /**
  * The sample account shown before a user authorises one of their own; its `example` flag is what
- * turns the market-old-data flag off on the client.
+ * turns the market-old-data flag off on the client (the old dashboard, /dataMarket, stays hidden).
  */
 export const exampleAccount: TiktokUser = {
   nickname: '示例账号',
@@ -37,7 +38,8 @@ export async function ensureFriendLinks(db: Database) {
 
 export async function listTiktokUsers(db: Database, userId: number | null): Promise<TiktokUser[]> {
   if (userId === null) return [exampleAccount];
-  const accounts = await repository.selectAuthorizedAccounts(db, userId);
+  // The accounts authorised through 账号授权 (one-key publishing owns them).
+  const accounts = await listAuthorizedProfiles(db, userId);
   if (accounts.length === 0) return [exampleAccount];
   return accounts.map((account) => ({ ...account, example: false }));
 }

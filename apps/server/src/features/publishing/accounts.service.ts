@@ -56,6 +56,21 @@ export function toAuthorizedAccount(row: AccountRow): AuthorizedAccount {
   };
 }
 
+/**
+ * The user's authorised Douyin accounts as the frame's tiktok user info list gives them (000 §4, 002 §7),
+ * oldest first; revoked ones are not authorised any more. Only names and pictures: no tokens leave here.
+ */
+export async function listAuthorizedProfiles(
+  db: Database,
+  userId: number,
+): Promise<Array<{ nickname: string; avatar: string; unique_id: string }>> {
+  return (await repository.selectAccounts(db, userId)).map((row) => ({
+    nickname: row.nickname || '抖音用户',
+    avatar: row.avatar,
+    unique_id: row.openId,
+  }));
+}
+
 /** The user's authorised accounts and the AUTH_TIKTOK_COUNT use. */
 export async function listAccounts(db: Database, userId: number, now: Date): Promise<AuthorizedAccounts> {
   const rows = await repository.selectAccounts(db, userId);
