@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { buildApp } from '@dso/server';
 import { loadConfig } from '@dso/server/config';
@@ -7,7 +10,9 @@ import { createUser, createVideo, loginAs } from '@dso/server/testing';
 
 /**
  * The server of the AI benchmark, in its own process so that its memory is its own and the load
- * generator does not share its event loop. In-memory PGlite; the model and speech providers are the
+ * generator does not share its event loop. PGlite in a fresh folder, as `npm start` opens it (an in-memory
+ * one runs initdb inside this process, which keeps ~600 MB resident for good and would hide what the
+ * streams cost; docs/keywords.md, "Embedded memory"); the model and speech providers are the
  * real OpenAI-compatible adapters pointed (by the environment, like a deployment) at the benchmark's
  * fake vendors. Makes AI_BENCH_USERS SVIP users and AI_BENCH_VIDEOS library videos whose play address is
  * AI_BENCH_PLAY_URL, and prints one JSON line: its URL, the users' tokens and the videos' ids. Then reads
@@ -17,7 +22,8 @@ import { createUser, createVideo, loginAs } from '@dso/server/testing';
  */
 const userCount = Number(process.env.AI_BENCH_USERS ?? 101);
 const videoCount = Number(process.env.AI_BENCH_VIDEOS ?? 100);
-const database = await openDatabase({ memory: true });
+const dataDir = mkdtempSync(path.join(tmpdir(), 'dso-bench-ai-db-'));
+const database = await openDatabase({ dataDir });
 await database.migrate();
 const app = await buildApp({
   config: { ...loadConfig({ ...process.env, LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1' }), webDist: undefined },
@@ -80,6 +86,7 @@ const stop = async () => {
   await worker?.stop();
   await app.close();
   await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };
 process.once('SIGTERM', () => void stop());
