@@ -1,8 +1,10 @@
 import { buildApp } from '@dso/server';
+import { queryRows } from '@dso/server/db';
 import { startMonitoringRound } from '@dso/server/monitoring';
 import { startInProcessWorker } from '@dso/server/startup';
 import { createCreator, createTestDatabase, createUser, createVideo, loginAs } from '@dso/server/testing';
 import * as XLSX from '@e965/xlsx';
+import { sql } from 'drizzle-orm';
 import { journeyConfig, type RunningServer } from './server';
 
 /** The keyword the journey monitors: every work of the server's library holds it in its title. */
@@ -33,6 +35,13 @@ export async function startMonitoringServer(): Promise<MonitoringServer> {
   }
   const user = await createUser(database.db, { grade: 'VIP' });
   const token = await loginAs(database.db, user.id);
+  // An account authorised through 账号授权 turns the market-old-data flag on (the old dashboard shows). Its
+  // tokens are never used here, so none are stored.
+  await queryRows(
+    database.db,
+    sql`INSERT INTO publishing_accounts (user_id, open_id, nickname, access_token, refresh_token, access_expires_at, refresh_expires_at)
+        VALUES (${user.id}, 'e2e-monitoring-open-id', '露营号', '', '', now(), now())`,
+  );
   const app = await buildApp({ config: journeyConfig(), database, logger: false });
   const worker = startInProcessWorker(app);
   const address = await app.listen({ host: '127.0.0.1', port: 0 });

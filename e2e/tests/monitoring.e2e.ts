@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, whenSettled } from '../support/browser';
@@ -112,6 +113,10 @@ describe('rank monitoring', () => {
     await page.waitForFunction(paintedPixels('[data-testid="dashboard-coverage-chart"]'));
     await page.waitForTimeout(500);
     await screenshot(page, 'monitoring-dashboard');
+    // The old dashboard: this user has an authorised Douyin account, so the market-old-data flag is on.
+    await page.goto(`${server.url}/dataMarket`);
+    await page.getByTestId('old-dashboard-items').getByText(watched).waitFor();
+    await screenshot(page, 'monitoring-old-dashboard');
 
     // Today's paper: the work's move since yesterday, exported as a workbook; the wall board draws.
     await page.goto(`${server.url}/dailyPaper`);
@@ -127,6 +132,17 @@ describe('rank monitoring', () => {
       page.getByRole('button', { name: /导出日报/ }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`数据日报-${shanghaiDay(0)}.xlsx`);
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: /导出PDF/ }).click(),
+    ]);
+    expect(pdf.suggestedFilename()).toBe(`数据日报-${shanghaiDay(0)}.pdf`);
+    expect(
+      readFileSync(await pdf.path())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
+    await page.waitForFunction(() => !document.querySelector('[data-testid="daily-paper-page"] button[disabled]'));
     await screenshot(page, 'monitoring-daily-paper');
     await page.goto(`${server.url}/keyWordScreen`);
     await page.getByTestId('screen-summary').waitFor();

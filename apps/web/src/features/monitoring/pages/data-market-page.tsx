@@ -117,14 +117,15 @@ function OldDashboard() {
           </>
         ) : (
           <>
-            <Table<MonitorItem>
-              size="small"
-              rowKey="id"
-              columns={columns}
-              dataSource={list.data.result}
-              pagination={false}
-              data-testid="old-dashboard-items"
-            />
+            <div data-testid="old-dashboard-items">
+              <Table<MonitorItem>
+                size="small"
+                rowKey="id"
+                columns={columns}
+                dataSource={list.data.result}
+                pagination={false}
+              />
+            </div>
             <AppPagination
               current={page}
               pageSize={PAGE_SIZE}
