@@ -6,7 +6,7 @@ import { loadConfig } from '@dso/server/config';
 import { type DatabaseHandle, openDatabase, queryRows } from '@dso/server/db';
 import { seedKeywords } from '@dso/server/keywords/demo/seed';
 import { startMonitoringRound } from '@dso/server/monitoring';
-import { rebuildUserDays } from '@dso/server/monitoring/repository';
+import { rebuildDashboardRollups } from '@dso/server/monitoring/repository';
 import { demoAsOf } from '@dso/server/startup';
 import { createUser, loginAs, signedInjectOptions } from '@dso/server/testing';
 import { firstRunVideoOptions, seedVideoDemo } from '@dso/server/videos/demo/seed';
@@ -291,7 +291,7 @@ async function seedHistory(handle: DatabaseHandle, userId: number, size: ReturnT
       SELECT CASE WHEN h.v % 100 = 0 THEN 'failed' WHEN h.v % 7 = 0 THEN 'unranked' ELSE 'ranked' END AS status
     ) s
     WHERE i.user_id = ${userId}`);
-  await rebuildUserDays(handle.db, [userId]);
+  await rebuildDashboardRollups(handle.db, [userId]);
   await handle.db.execute(sql.raw('VACUUM ANALYZE monitor_items, monitor_checks, monitor_user_days'));
   return Date.now() - started;
 }

@@ -37,6 +37,19 @@ export const monitorItems = pgTable(
     awemeId: text('aweme_id').notNull().default(''),
     workTitle: text('work_title').notNull().default(''),
     createdAt: at('created_at').notNull().defaultNow(),
+    /*
+     * The item's standing (migration 0022), refreshed from its checks whenever one is recorded, so the
+     * dashboard reads one row per item: its latest finished check, its last two successful checks, its
+     * latest rank.
+     */
+    lastDay: date('last_day', { mode: 'string' }),
+    lastStatus: text('last_status').$type<'ranked' | 'unranked' | 'failed'>(),
+    okDay: date('ok_day', { mode: 'string' }),
+    okRank: integer('ok_rank'),
+    prevOkDay: date('prev_ok_day', { mode: 'string' }),
+    prevOkRank: integer('prev_ok_rank'),
+    rankedDay: date('ranked_day', { mode: 'string' }),
+    rankedRank: integer('ranked_rank'),
   },
   (table) => [
     uniqueIndex('monitor_items_user_target_idx').on(table.userId, table.platform, table.keyword, table.awemeId),

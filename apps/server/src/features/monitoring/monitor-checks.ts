@@ -130,11 +130,15 @@ export async function runChecks(db: Database, deps: CheckDeps, options: CheckRun
     if (group) group.push({ item, checkId });
     else groups.set(key, [{ item, checkId }]);
   }
-  const failAll = async (group: Array<{ checkId: number }>) => {
+  const failAll = async (group: Array<{ item: repository.ItemRow; checkId: number }>) => {
     await repository.finishChecks(
       db,
       options.claimedBy,
-      group.map(({ checkId }) => ({ checkId, outcome: { status: 'failed', error: failedMessage } })),
+      group.map(({ item, checkId }) => ({
+        itemId: item.id,
+        checkId,
+        outcome: { status: 'failed', error: failedMessage },
+      })),
     );
     summary.failed += group.length;
   };
@@ -164,7 +168,7 @@ export async function runChecks(db: Database, deps: CheckDeps, options: CheckRun
     await repository.finishChecks(
       db,
       options.claimedBy,
-      group.map(({ item, checkId }) => ({ checkId, outcome: outcomeOf(item.aweme_id, ranking) })),
+      group.map(({ item, checkId }) => ({ itemId: item.id, checkId, outcome: outcomeOf(item.aweme_id, ranking) })),
     );
     for (const { item } of group) {
       if (!item.aweme_id || item.work_title) continue;

@@ -221,12 +221,13 @@ export type CheckOutcome =
 
 /**
  * Records claimed checks' outcomes (those the claimer still holds) and adds them to their users' days in
- * the daily roll-up, all in one statement (a check leaves 'running' once, so it is counted once).
+ * the daily roll-up in the same statement (a check leaves 'running' once, so it is counted once); the
+ * items' standings are refreshed in the same transaction.
  */
 export async function finishChecks(
   db: Database,
   claimedBy: string,
-  results: Array<{ checkId: number; outcome: CheckOutcome }>,
+  results: Array<{ itemId: number; checkId: number; outcome: CheckOutcome }>,
 ) {
   if (results.length === 0) return;
   const values = sql.join(
@@ -238,15 +239,21 @@ export async function finishChecks(
     }),
     sql`, `,
   );
-  await db.execute(
-    sql`WITH outcome (id, status, rank, ranked_count, error) AS (VALUES ${values}), done AS (
-          UPDATE monitor_checks c SET status = o.status, rank = o.rank, ranked_count = o.ranked_count, error = o.error,
-            checked_at = now()
-          FROM outcome o WHERE c.id = o.id AND c.status = 'running' AND c.claimed_by = ${claimedBy}
-          RETURNING c.item_id, c.day, c.status, c.rank
-        )
-        ${addToUserDays(sql`done`)}`,
-  );
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`WITH outcome (id, status, rank, ranked_count, error) AS (VALUES ${values}), done AS (
+            UPDATE monitor_checks c SET status = o.status, rank = o.rank, ranked_count = o.ranked_count,
+              error = o.error, checked_at = now()
+            FROM outcome o WHERE c.id = o.id AND c.status = 'running' AND c.claimed_by = ${claimedBy}
+            RETURNING c.item_id, c.day, c.status, c.rank
+          )
+          ${addToUserDays(sql`done`)}`,
+    );
+    await refreshStandings(
+      tx,
+      results.map((result) => result.itemId),
+    );
+  });
 }
 
 /** Fills in a work item's title once a ranking shows the work (items added before any ranking had it). */
@@ -258,15 +265,21 @@ export async function fillWorkTitle(db: Database, itemId: number, title: string)
 
 /** Checks left running on days before `day` (their job gave up or died for good) become failed. */
 export async function failAbandonedChecks(db: Database, day: string, error: string): Promise<number> {
-  const rows = await queryRows<{ n: number }>(
-    db,
-    sql`WITH done AS (
-          UPDATE monitor_checks SET status = 'failed', rank = NULL, error = ${error}, checked_at = now()
-          WHERE status = 'running' AND day < ${day}::date RETURNING item_id, day, status, rank
-        ), added AS (${addToUserDays(sql`done`)} RETURNING 1)
-        SELECT count(*)::int AS n FROM done`,
-  );
-  return Number(rows[0]?.n ?? 0);
+  return db.transaction(async (tx) => {
+    const rows = await queryRows<{ item_id: number }>(
+      tx,
+      sql`WITH done AS (
+            UPDATE monitor_checks SET status = 'failed', rank = NULL, error = ${error}, checked_at = now()
+            WHERE status = 'running' AND day < ${day}::date RETURNING item_id, day, status, rank
+          ), added AS (${addToUserDays(sql`done`)} RETURNING 1)
+          SELECT item_id FROM done`,
+    );
+    await refreshStandings(
+      tx,
+      rows.map((row) => Number(row.item_id)),
+    );
+    return rows.length;
+  });
 }
 
 // ——— the daily roll-up ———
@@ -292,10 +305,40 @@ const addToUserDays = (rows: SQL) =>
         ranking = monitor_user_days.ranking + EXCLUDED.ranking`;
 
 /**
- * Recomputes users' daily roll-up from their checks (the migration's backfill does the same): for history
- * written around the repository, such as a benchmark's bulk seed.
+ * Recomputes items' standings from their checks (idempotent, whatever order the checks were recorded in):
+ * the latest finished check, the last two successful ones and the latest rank, a few index reads each.
  */
-export async function rebuildUserDays(db: Database, userIds: number[]) {
+export async function refreshStandings(db: Database, itemIds: number[]) {
+  if (itemIds.length === 0) return;
+  await db.execute(
+    sql`UPDATE monitor_items i SET last_day = l.day, last_status = l.status, ok_day = s.day, ok_rank = s.rank,
+          prev_ok_day = p.day, prev_ok_rank = p.rank, ranked_day = r.day, ranked_rank = r.rank
+        FROM monitor_items j
+        LEFT JOIN LATERAL (
+          SELECT c.day, c.status FROM monitor_checks c WHERE c.item_id = j.id AND c.status <> 'running'
+          ORDER BY c.day DESC LIMIT 1
+        ) l ON true
+        LEFT JOIN LATERAL (
+          SELECT c.day, c.rank FROM monitor_checks c WHERE c.item_id = j.id AND c.status IN ('ranked', 'unranked')
+          ORDER BY c.day DESC LIMIT 1
+        ) s ON true
+        LEFT JOIN LATERAL (
+          SELECT c.day, c.rank FROM monitor_checks c WHERE c.item_id = j.id AND c.status IN ('ranked', 'unranked')
+            AND c.day < s.day ORDER BY c.day DESC LIMIT 1
+        ) p ON true
+        LEFT JOIN LATERAL (
+          SELECT c.day, c.rank FROM monitor_checks c WHERE c.item_id = j.id AND c.status = 'ranked'
+          ORDER BY c.day DESC LIMIT 1
+        ) r ON true
+        WHERE i.id = j.id AND j.id = ANY(${sql.param([...new Set(itemIds)].sort((a, b) => a - b))}::bigint[])`,
+  );
+}
+
+/**
+ * Recomputes users' roll-ups from their checks (the migration's backfill does the same): the daily rows
+ * and their items' standings, for history written around the repository, such as a benchmark's bulk seed.
+ */
+export async function rebuildDashboardRollups(db: Database, userIds: number[]) {
   if (userIds.length === 0) return;
   const users = sql`${sql.param(userIds)}::bigint[]`;
   await db.transaction(async (tx) => {
@@ -306,6 +349,11 @@ export async function rebuildUserDays(db: Database, userIds: number[]) {
             SELECT i.user_id, i.aweme_id, c.day, c.status, c.rank FROM monitor_checks c
             JOIN monitor_items i ON i.id = c.item_id WHERE i.user_id = ANY(${users}) AND c.status <> 'running'
           ) f GROUP BY user_id, day`,
+    );
+    const items = await queryRows<{ id: number }>(tx, sql`SELECT id FROM monitor_items WHERE user_id = ANY(${users})`);
+    await refreshStandings(
+      tx,
+      items.map((item) => Number(item.id)),
     );
   });
 }
@@ -323,50 +371,25 @@ export async function selectUserDays(
   );
 }
 
-/** A user's item with what the dashboard needs of its checks between `since` and `until`. */
+/** A user's item with its standing (see {@link refreshStandings}). */
 export interface ItemStanding extends ItemRow {
-  /** The latest check's status (any, running included). */
-  l_status: CheckRow['status'] | null;
-  /** The latest successful (ranked or not ranked) check's day and rank, and the one before it (work items). */
-  s_day: string | null;
-  s_rank: number | null;
-  p_day: string | null;
-  p_rank: number | null;
-  /** The latest rank a work had (its latest 'ranked' check). */
-  r_rank: number | null;
+  last_day: string | null;
+  last_status: 'ranked' | 'unranked' | 'failed' | null;
+  ok_day: string | null;
+  ok_rank: number | null;
+  prev_ok_day: string | null;
+  prev_ok_rank: number | null;
+  ranked_day: string | null;
+  ranked_rank: number | null;
 }
 
-/**
- * Every item of a user with its standing over a window: a few index reads per item on
- * `monitor_checks (item_id, day)`, however long the window, instead of loading the window's checks.
- */
-export async function selectItemStandings(
-  db: Database,
-  userId: number,
-  range: { since: string; until: string },
-): Promise<ItemStanding[]> {
-  const within = sql`c.item_id = i.id AND c.day BETWEEN ${range.since}::date AND ${range.until}::date`;
+/** Every item of a user with its standing: one row per item, whatever the window. */
+export async function selectItemStandings(db: Database, userId: number): Promise<ItemStanding[]> {
   const rows = await queryRows<ItemStanding>(
     db,
-    sql`SELECT ${itemColumns}, l.status AS l_status, s.day::text AS s_day, s.rank AS s_rank,
-          p.day::text AS p_day, p.rank AS p_rank, r.rank AS r_rank
-        FROM monitor_items i
-        LEFT JOIN LATERAL (
-          SELECT c.status FROM monitor_checks c WHERE ${within} ORDER BY c.day DESC LIMIT 1
-        ) l ON true
-        LEFT JOIN LATERAL (
-          SELECT c.day, c.rank FROM monitor_checks c WHERE ${within} AND i.aweme_id <> ''
-            AND c.status IN ('ranked', 'unranked') ORDER BY c.day DESC LIMIT 1
-        ) s ON true
-        LEFT JOIN LATERAL (
-          SELECT c.day, c.rank FROM monitor_checks c WHERE ${within} AND c.day < s.day
-            AND c.status IN ('ranked', 'unranked') ORDER BY c.day DESC LIMIT 1
-        ) p ON true
-        LEFT JOIN LATERAL (
-          SELECT c.rank FROM monitor_checks c WHERE ${within} AND i.aweme_id <> '' AND c.status = 'ranked'
-          ORDER BY c.day DESC LIMIT 1
-        ) r ON true
-        WHERE i.user_id = ${userId} ORDER BY i.id`,
+    sql`SELECT ${itemColumns}, i.last_day::text AS last_day, i.last_status, i.ok_day::text AS ok_day, i.ok_rank,
+          i.prev_ok_day::text AS prev_ok_day, i.prev_ok_rank, i.ranked_day::text AS ranked_day, i.ranked_rank
+        FROM monitor_items i WHERE i.user_id = ${userId} ORDER BY i.id`,
   );
   return rows.map(normalize);
 }
@@ -387,15 +410,23 @@ export async function selectItemDays(
 ): Promise<ItemDay[]> {
   const rows = await queryRows<ItemDay>(
     db,
-    sql`SELECT ${itemColumns}, t.status AS t_status, t.rank AS t_rank, p.day::text AS p_day, p.rank AS p_rank
+    // One index read per item: the day's check, and for a work the successful check before it (the
+    // newest two rows on or before the day that are the day's or successful).
+    sql`SELECT ${itemColumns}, CASE WHEN x.days[1] = ${range.day}::date THEN x.statuses[1] END AS t_status,
+          CASE WHEN x.days[1] = ${range.day}::date THEN x.ranks[1] END AS t_rank,
+          CASE WHEN x.days[1] = ${range.day}::date THEN x.days[2]::text END AS p_day,
+          CASE WHEN x.days[1] = ${range.day}::date THEN x.ranks[2] END AS p_rank
         FROM monitor_items i
-        LEFT JOIN monitor_checks t ON t.item_id = i.id AND t.day = ${range.day}::date
         LEFT JOIN LATERAL (
-          SELECT c.day, c.rank FROM monitor_checks c WHERE c.item_id = i.id AND i.aweme_id <> ''
-            AND t.status IN ('ranked', 'unranked')
-            AND c.day >= ${range.since}::date AND c.day < ${range.day}::date
-            AND c.status IN ('ranked', 'unranked') ORDER BY c.day DESC LIMIT 1
-        ) p ON true
+          SELECT array_agg(c.day ORDER BY c.day DESC) AS days, array_agg(c.status ORDER BY c.day DESC) AS statuses,
+            array_agg(c.rank ORDER BY c.day DESC) AS ranks
+          FROM (
+            SELECT c.day, c.status, c.rank FROM monitor_checks c
+            WHERE c.item_id = i.id AND c.day >= ${range.since}::date AND c.day <= ${range.day}::date
+              AND (c.day = ${range.day}::date OR c.status IN ('ranked', 'unranked'))
+            ORDER BY c.day DESC LIMIT 2
+          ) c
+        ) x ON true
         WHERE i.user_id = ${userId} ORDER BY i.id`,
   );
   return rows.map(normalize);

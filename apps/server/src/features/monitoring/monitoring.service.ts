@@ -252,8 +252,8 @@ const byItem = (checks: CheckRow[]) => {
  * The works-rank dashboard over the last `days` days: the glossary's coverage of the monitored works (核心词数
  * top 100, 排名数 top 10) now and per day, the rank curves of the best-placed works, and the biggest moves
  * between each work's last two successful checks in the window. The per-day coverage comes from the daily
- * roll-up and the rest from each item's few latest checks, so the cost does not grow with the window
- * (docs/monitoring.md, "The daily roll-up").
+ * roll-up and the rest from each item's standing (one row per item), so the cost does not grow with the
+ * window or the history (docs/monitoring.md, "The daily roll-up").
  */
 export async function dashboard(
   db: Database,
@@ -264,28 +264,30 @@ export async function dashboard(
   const days = lastDays(query.days, now);
   const range = { since: days[0]!, until: days.at(-1)! };
   const [items, userDays] = await Promise.all([
-    repository.selectItemStandings(db, userId, range),
+    repository.selectItemStandings(db, userId),
     repository.selectUserDays(db, userId, range),
   ]);
+  // An item's standing counts where it falls in the window (its checks are never after today).
+  const inWindow = (day: string | null) => day !== null && day >= range.since && day <= range.until;
   const works = items.filter((item) => item.aweme_id);
-  const coverageNow = rankCoverage(works.map((item) => item.s_rank));
+  const coverageNow = rankCoverage(works.map((item) => (inWindow(item.ok_day) ? item.ok_rank : null)));
   const movers = works
-    .filter((item) => item.s_day !== null)
+    .filter((item) => inWindow(item.ok_day))
     .map(
       (item): MonitorMover => ({
         id: item.id,
         keyword: item.keyword,
         aweme_id: item.aweme_id,
         work_title: item.work_title,
-        previous_rank: item.p_rank,
-        rank: item.s_rank,
+        previous_rank: inWindow(item.prev_ok_day) ? item.prev_ok_rank : null,
+        rank: item.ok_rank,
       }),
     );
   const moves = movers.map((mover) => ({ mover, move: rankMove(mover.previous_rank, mover.rank) }));
   // The best placed: by the latest rank in the window, ties in the order the works were added.
   const best = works
-    .filter((item) => item.r_rank !== null)
-    .sort((a, b) => a.r_rank! - b.r_rank! || a.id - b.id)
+    .filter((item) => inWindow(item.ranked_day))
+    .sort((a, b) => a.ranked_rank! - b.ranked_rank! || a.id - b.id)
     .slice(0, CURVES_MAX);
   const curveChecks = byItem(
     await repository.selectChecksOfItems(
@@ -302,7 +304,7 @@ export async function dashboard(
       works: works.length,
       core: coverageNow.core,
       ranking: coverageNow.ranking,
-      failed: items.filter((item) => item.l_status === 'failed').length,
+      failed: items.filter((item) => inWindow(item.last_day) && item.last_status === 'failed').length,
     },
     coverage: days.map((day) => {
       const row = coverageByDay.get(day);
