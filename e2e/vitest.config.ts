@@ -7,6 +7,8 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['tests/**/*.e2e.ts'],
     fileParallelism: false,
+    // Names the run so the journeys' servers start from databases seeded once per run (testing/database.ts).
+    globalSetup: ['../apps/server/src/testing/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

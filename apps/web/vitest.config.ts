@@ -7,6 +7,9 @@ export default defineProject({
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     environment: 'jsdom',
+    // Threads start a file faster than forks (no new process per file); a jsdom suite is mostly start-up
+    // (importing React and antd, building the window), so the project runs in about two thirds the time.
+    pool: 'threads',
     setupFiles: ['./src/test-setup.ts'],
   },
 });

@@ -1,4 +1,5 @@
 import { buildApp } from '@dso/server';
+import type { Database } from '@dso/server/db';
 import { firstRunPlan, type SeedPlan, seedKeywords, seedPortraits } from '@dso/server/keywords/demo/seed';
 // The derive step has no package export yet; the first-run seed runs the same function.
 import { deriveScope } from '@dso/server/keywords/derive';
@@ -6,7 +7,7 @@ import {
   createCreator,
   createLiveReplay,
   createLiveSession,
-  createTestDatabase,
+  createSeededTestDatabase,
   createUser,
   createVideo,
   loginAs,
@@ -41,53 +42,12 @@ export async function startDetailServer(
   options: {
     grade?: string;
     /** A journey's own rows, added after the demo data and the sample video and live sessions. */
-    seed?: (db: Awaited<ReturnType<typeof createTestDatabase>>['db'], asOf: string) => Promise<void>;
+    seed?: (db: Database, asOf: string) => Promise<void>;
   } = {},
 ): Promise<DetailServer> {
-  const database = await createTestDatabase();
   const asOf = new Date().toISOString().slice(0, 10);
-  const plan: SeedPlan = { ...firstRunPlan(asOf), scopes: DETAIL_SCOPES };
-  await seedKeywords(database.db, plan);
-  for (const scope of plan.scopes) {
-    await seedPortraits(database.db, scope, asOf);
-    await deriveScope(database.db, scope, {
-      steps: ['industryStats', 'boards', 'correlations'],
-      correlationTop: DETAIL_CORRELATION_TOP,
-    });
-  }
-  // The demo video library (creators, works linked to the keywords above, comments, topics); no demo live
-  // sessions: the live journeys count the two sessions below.
-  await seedVideoDemo(database.db, { ...e2eVideoOptions(asOf), liveSessions: 0 });
-  // Its creator, with a follower history and an audience, for the person detail page.
-  const creator = await createCreator(database.db, {
-    userId: SAMPLE_CREATOR_ID,
-    nickName: '露营的阿野',
-    field: '户外运动',
-    province: '浙江',
-    followers: 320_000,
-    followerGrowth30d: 18_000,
-    isCommerce: true,
-    asOf,
-    followerHistory: Array.from({ length: 30 }, (_, i) => ({
-      day: new Date(Date.parse(`${asOf}T00:00:00Z`) - (29 - i) * 86_400_000).toISOString().slice(0, 10),
-      followers: 302_000 + i * 600,
-    })),
-    portrait: true,
-  });
-  // One video with every part of the detail panel, for the video pages' journeys.
-  await createVideo(database.db, {
-    creatorId: creator.id,
-    awemeId: SAMPLE_VIDEO_ID,
-    desc: '露营装备清单｜新手第一次露营需要带什么 #露营 #户外',
-    comments: 30,
-    hotWords: [
-      { name: '帐篷', count: 42 },
-      { name: '天幕', count: 30 },
-    ],
-    portrait: true,
-    trendLikes: Array.from({ length: 48 }, (_, hour) => (hour + 1) * 120),
-    keywords: [{ keyword: '露营装备', monthCoverCount: 120_000, competition: 3 }],
-  });
+  // Everything up to the live sessions depends on the day alone: seeded once per run and day, copied after.
+  const database = await createSeededTestDatabase({ key: `detail-${asOf}`, seed: (db) => seedDetailLibrary(db, asOf) });
   // A session live now (started 90 minutes ago, a minute recorded each minute) and one that ended, for the live pages.
   const liveStart = new Date(Date.now() - 90 * 60_000);
   await createLiveSession(database.db, {
@@ -127,6 +87,52 @@ export async function startDetailServer(
       await database.close();
     },
   };
+}
+
+/** The demo libraries, their derived figures and the sample creator and video every detail server holds. */
+async function seedDetailLibrary(db: Database, asOf: string) {
+  const plan: SeedPlan = { ...firstRunPlan(asOf), scopes: DETAIL_SCOPES };
+  await seedKeywords(db, plan);
+  for (const scope of plan.scopes) {
+    await seedPortraits(db, scope, asOf);
+    await deriveScope(db, scope, {
+      steps: ['industryStats', 'boards', 'correlations'],
+      correlationTop: DETAIL_CORRELATION_TOP,
+    });
+  }
+  // The demo video library (creators, works linked to the keywords above, comments, topics); no demo live
+  // sessions: the live journeys count the two sessions below.
+  await seedVideoDemo(db, { ...e2eVideoOptions(asOf), liveSessions: 0 });
+  // Its creator, with a follower history and an audience, for the person detail page.
+  const creator = await createCreator(db, {
+    userId: SAMPLE_CREATOR_ID,
+    nickName: '露营的阿野',
+    field: '户外运动',
+    province: '浙江',
+    followers: 320_000,
+    followerGrowth30d: 18_000,
+    isCommerce: true,
+    asOf,
+    followerHistory: Array.from({ length: 30 }, (_, i) => ({
+      day: new Date(Date.parse(`${asOf}T00:00:00Z`) - (29 - i) * 86_400_000).toISOString().slice(0, 10),
+      followers: 302_000 + i * 600,
+    })),
+    portrait: true,
+  });
+  // One video with every part of the detail panel, for the video pages' journeys.
+  await createVideo(db, {
+    creatorId: creator.id,
+    awemeId: SAMPLE_VIDEO_ID,
+    desc: '露营装备清单｜新手第一次露营需要带什么 #露营 #户外',
+    comments: 30,
+    hotWords: [
+      { name: '帐篷', count: 42 },
+      { name: '天幕', count: 30 },
+    ],
+    portrait: true,
+    trendLikes: Array.from({ length: 48 }, (_, hour) => (hour + 1) * 120),
+    keywords: [{ keyword: '露营装备', monthCoverCount: 120_000, competition: 3 }],
+  });
 }
 
 /** The aweme id of the video every detail server holds. */

@@ -6,7 +6,7 @@ import type { DatabaseHandle } from '../db/client';
 import { createTestDatabase } from './database';
 
 export { signDccToken } from '../features/auth/dcc.service';
-export { createTestDatabase } from './database';
+export { createSeededTestDatabase, createTestDatabase } from './database';
 export { createUser, loginAs, nextPhone } from './factories';
 export { createLiveSession } from './live';
 export { createLiveReplay } from './live-replay';
