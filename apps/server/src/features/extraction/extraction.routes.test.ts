@@ -15,6 +15,8 @@ import { SpeechError, type SpeechProvider } from '../../providers/speech/index';
 import { createTestApp, createUser, createVideo, loginAs, type TestApp } from '../../testing';
 import { JobWorker } from '../jobs/jobs.worker';
 import { consumePermission, ensurePermissionConfig, getPermissionUse } from '../permissions/permissions.service';
+import { firstRunVideoOptions, generateVideoDemo } from '../videos/demo/generator';
+import { seedVideoDemo } from '../videos/demo/seed';
 import { linkTarget } from './extraction.service';
 
 function multipart(fields: Record<string, string>) {
@@ -119,6 +121,31 @@ describe('copy extraction calls', () => {
     expect(address.data.aweme_id).toBe(video.awemeId);
     expect(await used(user.id)).toBe(3);
     expect((await list(token)).data.total_record).toBe(3);
+  });
+
+  it("answers a demo video's stored transcript, the one the demo generator wrote for it", async () => {
+    const options = {
+      ...firstRunVideoOptions('2026-11-20'),
+      seed: 424_242,
+      creators: 6,
+      videos: 6,
+      commentsPerVideo: 0,
+      detailedCreators: 0,
+      detailedVideos: 6,
+      liveSessions: 0,
+      topics: 0,
+    };
+    await seedVideoDemo(db(), options);
+    const generated = [...generateVideoDemo(options)].flatMap((batch) => (batch.kind === 'videos' ? batch.videos : []));
+    const demo = generated.find((entry) => entry.transcript && entry.video.status === 'normal')!;
+    const { token } = await member();
+
+    const answer = await extract({ link: demo.video.shareUrl }, token);
+    expect(answer.code).toBe(Code.OK);
+    const extraction = extractionSchema.parse(answer.data);
+    expect(extraction).toMatchObject({ aweme_id: demo.video.awemeId, status: 'done', text: demo.transcript });
+    expect(extraction.segments.map((segment) => segment.text).join('')).toBe(demo.transcript!.replace(/\n/g, ''));
+    expect(extraction.segments.at(-1)!.end).toBe(Math.round(demo.video.durationMs / 10) / 100);
   });
 
   it('refuses with Chinese messages: empty or unknown links, gone, over 20 minutes, image-text; nothing taken', async () => {

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videos } from '../../db/schema';
+import { type DemoVideo, firstRunVideoOptions, generateVideoDemo } from '../../features/videos/demo/generator';
+import { seedVideoDemo } from '../../features/videos/demo/seed';
 import { createTestDatabase, createVideo } from '../../testing';
 import { segmentsOf } from './index';
 import { createSandboxSpeech } from './sandbox';
@@ -27,6 +29,41 @@ describe('the sandbox speech provider', () => {
       { start: 0, end: 5.56, text: '第一句话。' },
       { start: 5.56, end: 10, text: '第二句。' },
     ]);
+  });
+
+  it('answers a seeded demo video with the transcript the demo generator stored for it', async () => {
+    // A handful of demo works through the real seed, then the first spoken one the generator made.
+    const options = {
+      ...firstRunVideoOptions('2026-11-20'),
+      creators: 8,
+      videos: 8,
+      commentsPerVideo: 0,
+      detailedCreators: 0,
+      detailedVideos: 8,
+      liveSessions: 0,
+      topics: 0,
+    };
+    await seedVideoDemo(database.db, options);
+    let demo: { video: DemoVideo; transcript: string } | undefined;
+    for (const batch of generateVideoDemo(options)) {
+      if (batch.kind !== 'videos') continue;
+      const entry = batch.videos.find((candidate) => candidate.transcript);
+      if (entry) demo = { video: entry.video, transcript: entry.transcript! };
+      break;
+    }
+    const speech = createSandboxSpeech({ db: database.db });
+    const transcript = await speech.transcribe({
+      kind: 'video',
+      awemeId: demo!.video.awemeId,
+      playUrl: demo!.video.playUrl,
+      durationMs: demo!.video.durationMs,
+    });
+    expect(transcript.text).toBe(demo!.transcript);
+    // One timed segment per spoken sentence, the last ending with the video.
+    expect(transcript.segments.map((segment) => segment.text)).toEqual(
+      demo!.transcript.split(/(?<=[。！？])/).map((line) => line.trim()),
+    );
+    expect(transcript.segments.at(-1)!.end).toBe(Math.round(demo!.video.durationMs / 10) / 100);
   });
 
   it("reads a script off a video's own words when none is stored, the same every time", async () => {

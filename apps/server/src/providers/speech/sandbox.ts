@@ -5,9 +5,11 @@ import { SpeechError, type SpeechProvider, segmentsOf } from './index';
 import { liveScript } from './sandbox-live';
 
 /**
- * The sandbox: answers with the transcript stored with a library video (`videos.transcript`). A video
- * without one (the demo library stores few) gets a script read off its own description, hashtags and
- * words, so every demo video can be extracted offline; the UI labels sandbox output. A live session
+ * The sandbox: answers with the transcript stored with a library video (`videos.transcript`: the demo
+ * seed stores one with every detailed video work, an import may carry one), spread over the video's
+ * duration. A video without one (an import without transcripts, the works past a benchmark library's
+ * detailed ones) gets a script read off its own description, hashtags and words, so every library
+ * video can be extracted offline; the UI labels sandbox output. A live session
  * gets a host's script from its goods and curve (`liveScript`). Files and audio cannot be heard
  * without a model and are refused.
  */

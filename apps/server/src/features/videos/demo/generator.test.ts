@@ -9,6 +9,7 @@ import {
   type DemoVideo,
   demoCreator,
   demoCreatorId,
+  demoTranscript,
   firstRunVideoOptions,
   generateVideoDemo,
   HEAD_PLAN_VIDEOS,
@@ -38,6 +39,7 @@ describe('the demo video generator', () => {
     expect(again.creators).toEqual(data.creators);
     expect(again.videos.map((entry) => entry.video)).toEqual(data.videos.map((entry) => entry.video));
     expect(again.videos[17]!.comments).toEqual(data.videos[17]!.comments);
+    expect(again.videos.map((entry) => entry.transcript)).toEqual(data.videos.map((entry) => entry.transcript));
     expect(again.topics).toEqual(data.topics);
     const other = all(generateVideoDemo({ ...options, seed: 1, creators: 50, videos: 50 }));
     expect(other.videos[0]!.video.awemeId).not.toBe(data.videos[0]!.video.awemeId);
@@ -140,6 +142,37 @@ describe('the demo video generator', () => {
       expect(observed.at(-1)).toBe(video.goodCount);
       expect(trend!.goodValues.at(-1)).toBeNull();
     }
+  });
+
+  it('gives every video work a spoken transcript of its own: a hook, 3–6 points by length, a call to action', () => {
+    const works = data.videos.filter(({ video }) => video.durationMs > 0);
+    const texts = new Set<string>();
+    for (const { video, transcript } of works) {
+      expect(transcript).toBe(demoTranscript(options.seed, video));
+      const lines = transcript!.split('\n');
+      const points = lines.filter((line) => /^(第[一二三四五]|最后)，/.test(line));
+      expect(points.length, video.awemeId).toBe(Math.min(6, 3 + Math.floor(video.durationMs / 60_000)));
+      expect(points.at(-1)).toMatch(/^最后，/);
+      // The hook comes first and the call to action last, with the goods line before it for a seller.
+      expect(lines[0]).not.toMatch(/^(第[一二三四五]|最后)，/);
+      expect(lines.length).toBe(points.length + 2 + (video.goods.length > 0 ? 1 : 0));
+      if (video.goods.length > 0) expect(lines.at(-2)).toContain(video.goods[0]!.title);
+      expect(transcript).toContain(video.subject);
+      expect(transcript).not.toMatch(/[{}]|undefined/);
+      for (const line of lines) expect(line).toMatch(/[。！？]$/);
+      texts.add(transcript!);
+    }
+    // Template fills from the work's own stream: works on the same subject still say different things.
+    expect(texts.size / works.length).toBeGreaterThan(0.95);
+    for (const { video, transcript } of data.videos.filter(({ video }) => video.durationMs === 0)) {
+      expect(transcript).toBeNull();
+      expect(demoTranscript(options.seed, video)).toBeNull();
+    }
+    const sample = works[3]!.video;
+    expect(demoTranscript(options.seed + 1, sample)).not.toBe(demoTranscript(options.seed, sample));
+    // Only the detailed works store one (a benchmark library's millions stay as cheap as before).
+    const few = all(generateVideoDemo({ ...options, creators: 40, videos: 60, detailedVideos: 10 }));
+    expect(few.videos.slice(10).every((entry) => entry.transcript === null)).toBe(true);
   });
 
   it('makes live sessions whose goods sell what their minutes sold, two of them on air', () => {

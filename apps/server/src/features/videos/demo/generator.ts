@@ -19,15 +19,20 @@ import {
   nicknameTails,
   signatures,
   titleTemplates,
+  transcriptCalls,
+  transcriptGoodsLines,
+  transcriptHooks,
+  transcriptOrdinals,
+  transcriptPoints,
   verifyTitles,
 } from './vocab';
 
 /*
  * The demo platform data (issue 10): creators, their works, comments, 72-hour trends, audience
- * portraits, follower history, live sessions and topics, deterministic for a seed. Every record is a
- * pure function of the seed and its index (a creator of its index; a video of its index and its
- * creator's index, both written into its aweme id), so the generator streams any size in batches and
- * the sandbox platform-data provider answers a single video or creator without generating the rest.
+ * portraits, spoken transcripts, follower history, live sessions and topics, deterministic for a seed.
+ * Every record is a pure function of the seed and its index (a creator of its index; a video of its
+ * index and its creator's index, both written into its aweme id), so the generator streams any size in
+ * batches and the sandbox platform-data provider answers a single video or creator without generating the rest.
  *
  * Consistency with the keyword library: the first videos cover every head term of the keyword demo
  * (美食, 露营装备, 穿搭, 口红 …) `DEMO_VIDEOS_PER_HEAD_TERM` times, titled with the term or one of its
@@ -44,7 +49,7 @@ export interface VideoDemoOptions {
   videos: number;
   /** Comments stored per video (at most the video's comment count). */
   commentsPerVideo: number;
-  /** The first this many videos get a 72-hour trend and an audience portrait. */
+  /** The first this many videos get a 72-hour trend, an audience portrait and (video works) a stored transcript. */
   detailedVideos: number;
   /** The first this many creators get an audience portrait and 30 days of follower history. */
   detailedCreators: number;
@@ -206,6 +211,8 @@ export type VideoDemoBatch =
         comments: DemoComment[];
         trend: DemoTrend | null;
         portrait: DemoPortrait | null;
+        /** The spoken script of a detailed video work ({@link demoTranscript}); null for image-text and the rest. */
+        transcript: string | null;
       }>;
     }
   | { kind: 'live'; sessions: DemoLiveSession[] }
@@ -231,6 +238,7 @@ const Stream = {
   Live: 8,
   Topic: 9,
   History: 10,
+  Transcript: 11,
 } as const;
 
 /** A stream of uniform numbers in [0, 1) for one entity of one kind. */
@@ -628,6 +636,38 @@ export function demoComments(seed: number, video: DemoVideo, count: number): Dem
   return comments;
 }
 
+/** Points a spoken script makes: 3 for a work under a minute, one more per further minute, at most 6. */
+const transcriptPointCount = (durationMs: number) => Math.min(6, 3 + Math.floor(durationMs / 60_000));
+
+/**
+ * The stored transcript of a video work: what its creator says, as a speech-to-text vendor would hand
+ * it back, one spoken sentence (or two) a line. A hook naming the title's lead phrase, 3–6 numbered
+ * points about the subject (more for longer works), the goods line when the work sells something, and
+ * a call to action. Template fills from its own stream, so it costs microseconds a work and adding it
+ * shifted no other figure; null for an image-text post (nothing is spoken).
+ */
+export function demoTranscript(seed: number, video: DemoVideo): string | null {
+  if (video.durationMs <= 0) return null;
+  const random = streamFor(seed, Stream.Transcript, video.index);
+  const values = {
+    t: video.subject,
+    l: video.keywords[0] ?? video.subject,
+    f: video.industry,
+    n: String(2 + Math.floor(random() * 8)),
+  };
+  const lines = [fill(pick(transcriptHooks, random), values)];
+  const points = [...transcriptPoints];
+  const count = transcriptPointCount(video.durationMs);
+  for (let k = 0; k < count; k++) {
+    const [point] = points.splice(Math.floor(random() * points.length), 1);
+    lines.push(fill(point!, { ...values, o: k === count - 1 ? '最后' : transcriptOrdinals[k]! }));
+  }
+  const good = video.goods[0];
+  if (good) lines.push(fill(pick(transcriptGoodsLines, random), { g: good.title }));
+  lines.push(fill(pick(transcriptCalls, random), values));
+  return lines.join('\n');
+}
+
 /**
  * The first 72 hours of a video, hourly cumulative: fast early growth that slows, reaching the
  * video's figures (as of `at`) at `at` for a work younger than 72 hours (later hours null), or a
@@ -813,6 +853,7 @@ export function* generateVideoDemo(options: VideoDemoOptions, batchSize = 1_000)
         comments: demoComments(seed, video, options.commentsPerVideo),
         trend: detailed ? demoTrend(seed, endOfDay(asOf), video) : null,
         portrait: detailed ? demoAudience(seed, video.desc, video.industry, j * 2) : null,
+        transcript: detailed ? demoTranscript(seed, video) : null,
       });
     }
     yield { kind: 'videos', videos };

@@ -73,8 +73,8 @@ export function creatorIngestOf(creator: DemoCreator, asOf: string, fetchedAt?: 
   };
 }
 
-/** A demo video as the ingest takes it. */
-export function videoIngestOf(video: DemoVideo, fetchedAt: Date): VideoIngest {
+/** A demo video as the ingest takes it, with its stored transcript when it has one. */
+export function videoIngestOf(video: DemoVideo, fetchedAt: Date, transcript: string | null = null): VideoIngest {
   return {
     awemeId: video.awemeId,
     authorUserId: video.authorUserId,
@@ -96,6 +96,7 @@ export function videoIngestOf(video: DemoVideo, fetchedAt: Date): VideoIngest {
     goods: video.goods,
     status: video.status,
     wordNew: video.wordNew,
+    transcript,
     isDemo: true,
   };
 }
@@ -117,7 +118,7 @@ function liveIngestOf(session: DemoLiveSession) {
 
 /**
  * Seeds the demo platform data (creators with follower history and portraits, videos with comments,
- * trends, portraits, hot words and their keyword links, live sessions, topics) through the ingest, in
+ * trends, portraits, transcripts, hot words and their keyword links, live sessions, topics) through the ingest, in
  * batches with a yield between them. Idempotent: a second run updates the same rows. Call it after
  * the keyword seed: videos link to the keyword rows that exist. `log` gets one line at the end.
  */
@@ -157,7 +158,7 @@ export async function seedVideoDemo(
     } else if (batch.kind === 'videos') {
       const { ids } = await upsertVideos(
         db,
-        batch.videos.map(({ video }) => videoIngestOf(video, fetchedAt)),
+        batch.videos.map(({ video, transcript }) => videoIngestOf(video, fetchedAt, transcript)),
       );
       counts.videos += ids.size;
       const idOf = (video: DemoVideo) => ids.get(video.awemeId)!;

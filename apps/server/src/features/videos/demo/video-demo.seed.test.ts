@@ -49,6 +49,11 @@ describe('seedVideoDemo: the demo video library through the ingest', () => {
     expect(await count(t, 'video_comments')).toBe(first.comments);
     expect(first.comments).toBeGreaterThan(options.videos * 2);
     expect(await count(t, 'video_trends')).toBe(options.detailedVideos);
+    // Every detailed video work stores its spoken transcript; image-text posts and the rest none.
+    expect(await count(t, 'videos WHERE transcript IS NOT NULL')).toBe(
+      await count(t, `videos WHERE duration_ms > 0 AND id IN (SELECT video_id FROM video_trends)`),
+    );
+    expect(await count(t, 'videos WHERE transcript IS NOT NULL')).toBeGreaterThan(options.detailedVideos * 0.7);
     expect(await count(t, "audience_portraits WHERE subject_type = 'video'")).toBe(options.detailedVideos);
     expect(await count(t, "audience_portraits WHERE subject_type = 'creator'")).toBe(options.detailedCreators);
     expect(await count(t, 'creator_follower_history')).toBe(options.detailedCreators * 30);

@@ -130,3 +130,55 @@ export const musicTitles = [
 export const goodsSuffixes = ['旗舰款', '家用套装', '新款', '礼盒装', '大容量', '便携款'];
 
 export const liveTitles = ['{f}专场，福利不停', '今晚{f}好物秒杀', '{f}宠粉日', '聊聊{f}，抽奖送福利'];
+
+/*
+ * The spoken script of a demo work (its stored transcript): a hook, numbered points, an optional goods
+ * line and a call to action, in the talking style of Chinese short videos. `{t}` is the subject, `{l}`
+ * the title's lead phrase (a long tail, or the subject), `{f}` the creator's field, `{n}` a small
+ * number, `{o}` the point's ordinal, `{g}` a good's title. Each entry is one or two spoken sentences.
+ */
+export const transcriptHooks = [
+  '家人们，{l}到底怎么选？今天一条视频给你讲明白。',
+  '先别划走！关于{t}，这几个点我踩了好多坑才总结出来。',
+  '你是不是也觉得{t}特别难？其实真没那么复杂。',
+  '最近好多朋友私信问我{l}，今天统一回复一下。',
+  '说真的，{t}这件事我前前后后研究了快一个月。',
+  '如果你正在纠结{l}，那这条视频一定要看完。',
+  '{t}，九成的人第一步就做错了，你中招了吗？',
+  '今天不讲虚的，直接上干货，聊聊{t}。',
+  '花了{n}百块钱交的学费，今天关于{t}全都告诉你。',
+  '刷到就是缘分，关于{l}，我把压箱底的经验分享出来。',
+];
+
+export const transcriptPoints = [
+  '{o}，别光看价格，{t}最重要的是适合自己，贵的不一定好用。',
+  '{o}，一定要看清楚细节，很多人在{t}上栽跟头，就是忽略了这些小地方。',
+  '{o}，新手建议从最基础的开始，{t}先入门，再慢慢研究进阶的。',
+  '{o}，提前把功课做足，{t}这件事能少走一半的弯路。',
+  '{o}，评论区问得最多的就是这个，我自己实测下来确实有用。',
+  '{o}，千万不要盲目跟风，适合博主的不一定适合你。',
+  '{o}，记住这个小技巧，{t}的效果会好很多，真的是肉眼可见。',
+  '{o}，预算有限的话，钱一定要花在刀刃上，其他的可以慢慢补。',
+  '{o}，做完之后记得复盘，哪里不满意下次就改，进步特别快。',
+  '{o}，这个坑我踩过，{t}千万别一次买太多，先少量试试。',
+  '{o}，多对比几家，同样的{t}差价能有好几十块。',
+  '{o}，坚持比什么都重要，我也是试了{n}次才找到感觉。',
+  '{o}，看清楚适用人群，{t}不是人人都合适，不适合就别硬来。',
+  '{o}，别信那些速成的说法，{f}这行没有捷径，方法对了才快。',
+];
+
+/** Ordinals of the points, in order; the last point says 最后 instead. */
+export const transcriptOrdinals = ['第一', '第二', '第三', '第四', '第五'];
+
+export const transcriptGoodsLines = [
+  '视频里用到的{g}我放在小黄车了，需要的朋友可以自己去看看。',
+  '很多人问同款，{g}就在左下角，链接我已经挂好了。',
+];
+
+export const transcriptCalls = [
+  '好了，今天就分享到这里，觉得有用记得点赞收藏，关注我，下期教你更多{f}干货。',
+  '你们还有什么关于{t}的问题，都打在评论区，我一条条回。',
+  '点个关注不迷路，明天接着跟你们聊{t}。',
+  '赶紧收藏起来慢慢看，转发给需要的朋友，我们下期见！',
+  '觉得有帮助的话双击支持一下，关注我，{f}的事以后都不用愁。',
+];

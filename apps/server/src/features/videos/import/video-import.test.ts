@@ -27,6 +27,7 @@ const videosJsonl = [
     collect_count: 80,
     goods: [{ title: '帐篷', price_fen: 19900, sales: 12 }],
     keywords: ['露营装备', '不在词库里的词'],
+    transcript: '第一次露营别慌。\n最后，帐篷一定要提前试搭。',
   },
   {
     aweme_id: '7500000000000000002',
@@ -100,7 +101,7 @@ describe('importing video data', () => {
     expect(wang).toEqual({ gender: 1, avg: 30_000, growth: -300, verified: true });
   });
 
-  it('imports videos from JSONL, links their library keywords, and refuses unknown authors per row', async () => {
+  it('imports videos from JSONL with their transcripts, links their library keywords, and refuses unknown authors per row', async () => {
     const outcome = await importVideoFile(db(), Buffer.from(videosJsonl), 'videos', 'jsonl', {
       now: new Date('2026-11-20T10:00:00Z'),
     });
@@ -113,12 +114,22 @@ describe('importing video data', () => {
         expect.objectContaining({ row: 4, column: 'duration_ms' }),
       ]),
     );
-    const [video] = await queryRows<{ duration_ms: number; is_with_goods: boolean; keywords: string[] }>(
+    const [video] = await queryRows<{
+      duration_ms: number;
+      is_with_goods: boolean;
+      transcript: string;
+      keywords: string[];
+    }>(
       db(),
-      sql`SELECT v.duration_ms, v.is_with_goods, array(SELECT k.keyword FROM video_keywords vk JOIN keywords k ON k.id = vk.keyword_id
+      sql`SELECT v.duration_ms, v.is_with_goods, v.transcript, array(SELECT k.keyword FROM video_keywords vk JOIN keywords k ON k.id = vk.keyword_id
             WHERE vk.video_id = v.id) AS keywords FROM videos v`,
     );
-    expect(video).toEqual({ duration_ms: 0, is_with_goods: true, keywords: ['露营装备'] });
+    expect(video).toEqual({
+      duration_ms: 0,
+      is_with_goods: true,
+      transcript: '第一次露营别慌。\n最后，帐篷一定要提前试搭。',
+      keywords: ['露营装备'],
+    });
   });
 
   it('imports comments, counts their hot words, and updates rather than duplicates on a re-import', async () => {

@@ -68,6 +68,7 @@ export const videoImportColumns: Record<VideoImportKind, ReadonlyArray<{ name: s
     { name: 'goods', required: false },
     { name: 'status', required: false },
     { name: 'word_new', required: false },
+    { name: 'transcript', required: false },
     { name: 'keywords', required: false },
   ],
   comments: [
@@ -188,6 +189,8 @@ const MAX_COUNT = Number.MAX_SAFE_INTEGER;
 const MAX_INT = 2_147_483_647;
 /** The longest text a cell may hold (titles and comments are far shorter on the platform). */
 const MAX_TEXT = 4_000;
+/** A transcript's limit: a 20-minute work (the extraction's limit) at a fast talker's pace, with room to spare. */
+const MAX_TRANSCRIPT = 20_000;
 const trueWords = new Set(['true', '1', '是', 'yes', 'y']);
 const falseWords = new Set(['false', '0', '否', 'no', 'n']);
 
@@ -451,6 +454,7 @@ export function checkVideoRow(raw: RawVideoRow, now: Date): CheckedVideoRow<Vide
     goods: goodsOf(c),
     status: status as VideoIngest['status'],
     wordNew: c.list('word_new', '视频词'),
+    transcript: c.optional('transcript', '视频文案', MAX_TRANSCRIPT),
     keywords: c.list('keywords', '关键词') ?? [],
     isDemo: false,
   };

@@ -64,6 +64,7 @@ const video: VideoIngest = {
   goods: [{ title: '帐篷', price_fen: 19_900, sales: 3 }],
   status: 'normal',
   wordNew: ['露营装备'],
+  transcript: '今天聊聊露营装备。\n最后，记得收藏。',
   isDemo: false,
 };
 
@@ -123,14 +124,16 @@ describe('video ingest', () => {
     expect(updated).toEqual({ n: 1, followers: 60_000, comments: 3_001, sales: 5_000_000, field: '旅游出行' });
   });
 
-  it('upserts videos by aweme id, keeps goods a source does not give, and reports a missing author', async () => {
+  it('upserts videos by aweme id, keeps goods and a transcript a source does not give, and reports a missing author', async () => {
     const first = await upsertVideos(db(), [
       video,
       { ...video, awemeId: '7400000000000000002', authorUserId: 'nobody' },
     ]);
     expect(first.inserted).toBe(1);
     expect(first.missingAuthor).toEqual(['7400000000000000002']);
-    const second = await upsertVideos(db(), [{ ...video, goodCount: 2_000, goods: null, score: null }]);
+    const second = await upsertVideos(db(), [
+      { ...video, goodCount: 2_000, goods: null, score: null, transcript: null },
+    ]);
     expect(second.inserted).toBe(0);
     const stored = await one<{
       n: number;
@@ -139,10 +142,19 @@ describe('video ingest', () => {
       is_with_goods: boolean;
       video_score: number;
       duration_ms: number;
+      transcript: string;
     }>(
-      sql`SELECT count(*) OVER ()::int AS n, good_count::int AS good_count, goods, is_with_goods, video_score, duration_ms FROM videos`,
+      sql`SELECT count(*) OVER ()::int AS n, good_count::int AS good_count, goods, is_with_goods, video_score, duration_ms,
+            transcript FROM videos`,
     );
-    expect(stored).toMatchObject({ n: 1, good_count: 2_000, is_with_goods: true, video_score: 81, duration_ms: 0 });
+    expect(stored).toMatchObject({
+      n: 1,
+      good_count: 2_000,
+      is_with_goods: true,
+      video_score: 81,
+      duration_ms: 0,
+      transcript: video.transcript,
+    });
     expect(stored.goods).toHaveLength(1);
   });
 

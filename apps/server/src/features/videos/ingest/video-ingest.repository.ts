@@ -75,6 +75,11 @@ export interface VideoIngest {
   status: 'normal' | 'deleted' | 'hidden';
   /** The video's words (the keyword relation's input); null keeps the stored ones. */
   wordNew: string[] | null;
+  /**
+   * What is said in the work, one spoken sentence or more a line (the speech sandbox answers it, spread
+   * over the duration); null keeps the stored one.
+   */
+  transcript: string | null;
   isDemo: boolean;
 }
 
@@ -302,6 +307,7 @@ export async function upsertVideos(db: Database, input: readonly VideoIngest[]) 
     goods: row.goods,
     status: row.status,
     word_new: joined(row.wordNew),
+    transcript: row.transcript,
     grams: keywordGrams(VIDEO_PLATFORM, row.desc).join(','),
     is_demo: row.isDemo,
   }));
@@ -310,17 +316,17 @@ export async function upsertVideos(db: Database, input: readonly VideoIngest[]) 
     sql`
     INSERT INTO videos (platform, aweme_id, creator_id, video_desc, video_tag, video_score, origin_cover, share_url,
       play_url, create_time, last_update_time, duration_ms, good_count, comment_count, share_count, collect_count,
-      music_id, music_title, is_with_goods, goods, status, word_new, grams, is_demo)
+      music_id, music_title, is_with_goods, goods, status, word_new, transcript, grams, is_demo)
     SELECT ${VIDEO_PLATFORM}, r.aweme_id, a.id, r.descr, string_to_array(r.tags, ${SEP}),
       COALESCE(r.score, v.video_score, 0), r.cover, r.share_url, r.play_url, r.create_time, r.fetched_at,
       r.duration_ms, r.good, r.comment, r.share, r.collect, r.music_id, r.music_title,
       COALESCE(jsonb_array_length(r.goods) > 0, v.is_with_goods, false), COALESCE(r.goods, v.goods, '[]'::jsonb),
       r.status, COALESCE(string_to_array(r.word_new, ${SEP}), v.word_new, '{}'::text[]),
-      string_to_array(r.grams, ',')::int[], r.is_demo
+      COALESCE(r.transcript, v.transcript), string_to_array(r.grams, ',')::int[], r.is_demo
     FROM jsonb_to_recordset(${json(payload)}::jsonb) AS r(aweme_id text, author text, descr text, tags text, score real,
       cover text, share_url text, play_url text, create_time timestamptz, fetched_at timestamptz, duration_ms int,
       good bigint, comment bigint, share bigint, collect bigint, music_id text, music_title text, goods jsonb,
-      status text, word_new text, grams text, is_demo boolean)
+      status text, word_new text, transcript text, grams text, is_demo boolean)
     JOIN creators a ON a.platform = ${VIDEO_PLATFORM} AND a.user_id = r.author
     LEFT JOIN videos v ON v.platform = ${VIDEO_PLATFORM} AND v.aweme_id = r.aweme_id
     ON CONFLICT (platform, aweme_id) DO UPDATE SET
@@ -330,8 +336,8 @@ export async function upsertVideos(db: Database, input: readonly VideoIngest[]) 
       duration_ms = excluded.duration_ms, good_count = excluded.good_count, comment_count = excluded.comment_count,
       share_count = excluded.share_count, collect_count = excluded.collect_count, music_id = excluded.music_id,
       music_title = excluded.music_title, is_with_goods = excluded.is_with_goods, goods = excluded.goods,
-      status = excluded.status, word_new = excluded.word_new, grams = excluded.grams, is_demo = excluded.is_demo,
-      updated_at = now()
+      status = excluded.status, word_new = excluded.word_new, transcript = excluded.transcript,
+      grams = excluded.grams, is_demo = excluded.is_demo, updated_at = now()
     RETURNING id, aweme_id, (xmax = 0) AS inserted
   `,
   );
