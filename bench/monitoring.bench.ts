@@ -24,7 +24,7 @@ import { percentiles, printTable } from './lib/load';
  *    checked exactly once that day, none missed, each keyword read once, and the daily roll-up agrees.
  * 2. BENCH_MONITOR_HISTORY_DAYS (365) days of daily history for BENCH_MONITOR_HISTORY_ITEMS (3,000) items
  *    of one user, written in bulk (generate_series), then the dashboard and daily-paper calls through the
- *    real routes (app.inject, signed as the web client signs), one at a time, BENCH_MONITOR_RUNS (40) runs
+ *    real routes (app.inject, signed as the web client signs), one at a time, BENCH_MONITOR_RUNS (100) runs
  *    each after a warm-up; p95 must stay under 100 ms.
  * The database (BENCH_MONITOR_DATABASE_URL, postgres://postgres@127.0.0.1:5432/dso_bench_monitoring by
  * default) keeps its library between runs; the monitoring tables are emptied at each run.
@@ -43,7 +43,7 @@ const sizes = () => ({
   videos: number('BENCH_MONITOR_VIDEOS', 30_000),
   historyItems: number('BENCH_MONITOR_HISTORY_ITEMS', 3_000),
   historyDays: number('BENCH_MONITOR_HISTORY_DAYS', 365),
-  runs: number('BENCH_MONITOR_RUNS', 40),
+  runs: number('BENCH_MONITOR_RUNS', 100),
   workers: number('BENCH_MONITOR_WORKERS', 2),
 });
 
@@ -366,7 +366,8 @@ export async function benchMonitoring() {
   try {
     await handle.migrate();
     await ensureLibrary(handle, size, log);
-    await benchRound(handle, databaseUrl, size);
+    // BENCH_MONITOR_ROUND=0 measures the dashboard only (a quicker run while working on it).
+    if (process.env.BENCH_MONITOR_ROUND !== '0') await benchRound(handle, databaseUrl, size);
     await benchDashboard(handle, size);
   } finally {
     await handle.close();

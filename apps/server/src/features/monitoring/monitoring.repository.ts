@@ -363,35 +363,122 @@ export async function selectUserDays(
   db: Database,
   userId: number,
   range: { since: string; until: string },
-): Promise<Array<{ day: string; checked: number; failed: number; core: number; ranking: number }>> {
+): Promise<Array<{ day: string; core: number; ranking: number }>> {
   return queryRows(
     db,
-    sql`SELECT day::text AS day, checked, failed, core, ranking FROM monitor_user_days
+    sql`SELECT day::text AS day, core, ranking FROM monitor_user_days
         WHERE user_id = ${userId} AND day BETWEEN ${range.since}::date AND ${range.until}::date ORDER BY day`,
   );
 }
 
-/** A user's item with its standing (see {@link refreshStandings}). */
-export interface ItemStanding extends ItemRow {
-  last_day: string | null;
-  last_status: 'ranked' | 'unranked' | 'failed' | null;
-  ok_day: string | null;
-  ok_rank: number | null;
-  prev_ok_day: string | null;
-  prev_ok_rank: number | null;
-  ranked_day: string | null;
-  ranked_rank: number | null;
+/** The dashboard's figures of a user over a window, from the items' standings. */
+export interface StandingSummary {
+  keywords: number;
+  works: number;
+  /** Works whose latest successful check in the window has them in the top 100 / top 10. */
+  core: number;
+  ranking: number;
+  /** Items whose latest finished check in the window failed. */
+  failed: number;
 }
 
-/** Every item of a user with its standing: one row per item, whatever the window. */
-export async function selectItemStandings(db: Database, userId: number): Promise<ItemStanding[]> {
-  const rows = await queryRows<ItemStanding>(
+const windowed = (column: SQL, range: { since: string; until: string }) =>
+  sql`${column} BETWEEN ${range.since}::date AND ${range.until}::date`;
+
+/** The summary over a user's items, counted in the database (one row back whatever the item count). */
+export async function selectStandingSummary(
+  db: Database,
+  userId: number,
+  range: { since: string; until: string },
+): Promise<StandingSummary> {
+  const ok = sql`aweme_id <> '' AND ${windowed(sql`ok_day`, range)}`;
+  const [row] = await queryRows<StandingSummary>(
     db,
-    sql`SELECT ${itemColumns}, i.last_day::text AS last_day, i.last_status, i.ok_day::text AS ok_day, i.ok_rank,
-          i.prev_ok_day::text AS prev_ok_day, i.prev_ok_rank, i.ranked_day::text AS ranked_day, i.ranked_rank
-        FROM monitor_items i WHERE i.user_id = ${userId} ORDER BY i.id`,
+    sql`SELECT count(*) FILTER (WHERE aweme_id = '')::int AS keywords, count(*) FILTER (WHERE aweme_id <> '')::int AS works,
+          count(*) FILTER (WHERE ${ok} AND ok_rank <= ${RANK_DEPTH})::int AS core,
+          count(*) FILTER (WHERE ${ok} AND ok_rank <= ${RANKING_TOP})::int AS ranking,
+          count(*) FILTER (WHERE ${windowed(sql`last_day`, range)} AND last_status = 'failed')::int AS failed
+        FROM monitor_items WHERE user_id = ${userId}`,
+  );
+  return row!;
+}
+
+/** The user's `limit` best-placed works: by their latest rank in the window, ties in the order they were added. */
+export async function selectBestPlacedWorks(
+  db: Database,
+  userId: number,
+  range: { since: string; until: string },
+  limit: number,
+): Promise<ItemRow[]> {
+  const rows = await queryRows<ItemRow>(
+    db,
+    sql`SELECT ${itemColumns} FROM monitor_items i
+        WHERE i.user_id = ${userId} AND i.aweme_id <> '' AND ${windowed(sql`i.ranked_day`, range)}
+        ORDER BY i.ranked_rank, i.id LIMIT ${limit}`,
   );
   return rows.map(normalize);
+}
+
+/** A work's move between its last two successful checks in the window. */
+export interface MoverRow extends ItemRow {
+  side: 'rise' | 'fall';
+  previous_rank: number | null;
+  rank: number | null;
+}
+
+/**
+ * The user's `limit` biggest rises and falls between each work's last two successful checks in the window,
+ * classed and sized in the database as the domain's `rankMove` classes them (the route test holds the two
+ * to the same answer): both ranked, up or down by the places moved; ranked now only, a rise (新上榜) sized
+ * from the depth (101 − rank); ranked before only, a fall (掉榜) sized likewise; ties in the order added.
+ */
+export async function selectMovers(
+  db: Database,
+  userId: number,
+  range: { since: string; until: string },
+  limit: number,
+): Promise<MoverRow[]> {
+  const side = (name: 'rise' | 'fall', when: SQL) =>
+    sql`(SELECT ${name} AS side, m.* FROM moves m WHERE ${when} ORDER BY m.size DESC, m.id LIMIT ${limit})`;
+  const rows = await queryRows<MoverRow>(
+    db,
+    sql`WITH latest AS (
+          SELECT ${itemColumns}, i.ok_rank AS rank,
+            CASE WHEN ${windowed(sql`i.prev_ok_day`, range)} THEN i.prev_ok_rank END AS previous_rank
+          FROM monitor_items i
+          WHERE i.user_id = ${userId} AND i.aweme_id <> '' AND ${windowed(sql`i.ok_day`, range)}
+        ), moves AS (
+          SELECT l.*, CASE
+              WHEN l.rank IS NOT NULL AND l.previous_rank IS NOT NULL THEN abs(l.previous_rank - l.rank)
+              WHEN l.rank IS NOT NULL THEN ${RANK_DEPTH + 1} - l.rank
+              ELSE ${RANK_DEPTH + 1} - l.previous_rank END AS size
+          FROM latest l WHERE l.rank IS NOT NULL OR l.previous_rank IS NOT NULL
+        )
+        ${side('rise', sql`m.rank IS NOT NULL AND (m.previous_rank IS NULL OR m.rank < m.previous_rank)`)}
+        UNION ALL
+        ${side('fall', sql`m.previous_rank IS NOT NULL AND (m.rank IS NULL OR m.rank > m.previous_rank)`)}`,
+  );
+  return rows.map(normalize);
+}
+
+/**
+ * The ranked checks of some items in a window, as day offsets from `since` and ranks (one row per item,
+ * two arrays, rather than a row per check).
+ */
+export async function selectRankedOffsets(
+  db: Database,
+  itemIds: number[],
+  range: { since: string; until: string },
+): Promise<Map<number, { offsets: number[]; ranks: number[] }>> {
+  if (itemIds.length === 0) return new Map();
+  const rows = await queryRows<{ item_id: number; offsets: number[]; ranks: number[] }>(
+    db,
+    sql`SELECT item_id, array_agg(day - ${range.since}::date ORDER BY day) AS offsets, array_agg(rank ORDER BY day) AS ranks
+        FROM monitor_checks WHERE item_id = ANY(${sql.param(itemIds)}::bigint[]) AND ${windowed(sql`day`, range)}
+          AND status = 'ranked'
+        GROUP BY item_id`,
+  );
+  return new Map(rows.map((row) => [Number(row.item_id), { offsets: row.offsets, ranks: row.ranks }]));
 }
 
 /** A user's item with its check on a day and its last successful check before that day (from `since`). */
@@ -430,22 +517,6 @@ export async function selectItemDays(
         WHERE i.user_id = ${userId} ORDER BY i.id`,
   );
   return rows.map(normalize);
-}
-
-/** Checks of some items between `since` and `until` (the dashboard's curves). */
-export async function selectChecksOfItems(
-  db: Database,
-  itemIds: number[],
-  range: { since: string; until: string },
-): Promise<CheckRow[]> {
-  if (itemIds.length === 0) return [];
-  const rows = await queryRows<CheckRow>(
-    db,
-    sql`SELECT item_id, day::text AS day, status, rank, ranked_count FROM monitor_checks
-        WHERE item_id = ANY(${sql.param(itemIds)}::bigint[])
-        AND day BETWEEN ${range.since}::date AND ${range.until}::date ORDER BY day, item_id`,
-  );
-  return rows.map((row) => ({ ...row, item_id: Number(row.item_id) }));
 }
 
 // ——— rankings ———

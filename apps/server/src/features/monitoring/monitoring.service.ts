@@ -15,7 +15,7 @@ import {
   monitoringMessages,
   type PermissionUse,
 } from '@dso/contract';
-import { rankCoverage, rankMove, upgradeMessages } from '@dso/domain';
+import { rankMove, upgradeMessages } from '@dso/domain';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import {
@@ -26,7 +26,7 @@ import {
   shanghaiDate,
 } from '../permissions/permissions.service';
 import { queueChecks } from './monitor-checks';
-import type { CheckRow, ItemWithChecks } from './monitoring.repository';
+import type { ItemWithChecks } from './monitoring.repository';
 import * as repository from './monitoring.repository';
 
 const DAY_MS = 86_400_000;
@@ -173,14 +173,6 @@ export async function addUploadedKeywords(
 
 // ——— history views ———
 
-const rankAt = (checks: CheckRow[], days: string[]) => {
-  const byDay = new Map(checks.map((check) => [check.day, check]));
-  return days.map((day) => {
-    const check = byDay.get(day);
-    return check?.status === 'ranked' ? check.rank : null;
-  });
-};
-
 /** One keyword item's ranked works over the last `days` days, best-placed today first. */
 export async function keywordDetail(
   db: Database,
@@ -238,22 +230,12 @@ export async function keywordDetail(
   };
 }
 
-const byItem = (checks: CheckRow[]) => {
-  const map = new Map<number, CheckRow[]>();
-  for (const check of checks) {
-    const list = map.get(check.item_id);
-    if (list) list.push(check);
-    else map.set(check.item_id, [check]);
-  }
-  return map;
-};
-
 /**
  * The works-rank dashboard over the last `days` days: the glossary's coverage of the monitored works (核心词数
  * top 100, 排名数 top 10) now and per day, the rank curves of the best-placed works, and the biggest moves
  * between each work's last two successful checks in the window. The per-day coverage comes from the daily
- * roll-up and the rest from each item's standing (one row per item), so the cost does not grow with the
- * window or the history (docs/monitoring.md, "The daily roll-up").
+ * roll-up and the rest from the items' standings, counted, chosen and sorted in the database, so neither
+ * the window, the history nor the item count makes much to send back (docs/monitoring.md, "The daily roll-up").
  */
 export async function dashboard(
   db: Database,
@@ -263,78 +245,44 @@ export async function dashboard(
 ): Promise<MonitorDashboard> {
   const days = lastDays(query.days, now);
   const range = { since: days[0]!, until: days.at(-1)! };
-  const [items, userDays] = await Promise.all([
-    repository.selectItemStandings(db, userId),
+  const [summary, userDays, best, movers] = await Promise.all([
+    repository.selectStandingSummary(db, userId, range),
     repository.selectUserDays(db, userId, range),
+    repository.selectBestPlacedWorks(db, userId, range, CURVES_MAX),
+    repository.selectMovers(db, userId, range, MOVERS_MAX),
   ]);
-  // An item's standing counts where it falls in the window (its checks are never after today).
-  const inWindow = (day: string | null) => day !== null && day >= range.since && day <= range.until;
-  const works = items.filter((item) => item.aweme_id);
-  const coverageNow = rankCoverage(works.map((item) => (inWindow(item.ok_day) ? item.ok_rank : null)));
-  const movers = works
-    .filter((item) => inWindow(item.ok_day))
-    .map(
-      (item): MonitorMover => ({
-        id: item.id,
-        keyword: item.keyword,
-        aweme_id: item.aweme_id,
-        work_title: item.work_title,
-        previous_rank: inWindow(item.prev_ok_day) ? item.prev_ok_rank : null,
-        rank: item.ok_rank,
-      }),
-    );
-  const moves = movers.map((mover) => ({ mover, move: rankMove(mover.previous_rank, mover.rank) }));
-  // The best placed: by the latest rank in the window, ties in the order the works were added.
-  const best = works
-    .filter((item) => inWindow(item.ranked_day))
-    .sort((a, b) => a.ranked_rank! - b.ranked_rank! || a.id - b.id)
-    .slice(0, CURVES_MAX);
-  const curveChecks = byItem(
-    await repository.selectChecksOfItems(
-      db,
-      best.map((item) => item.id),
-      range,
-    ),
+  const ranked = await repository.selectRankedOffsets(
+    db,
+    best.map((item) => item.id),
+    range,
   );
   const coverageByDay = new Map(userDays.map((row) => [row.day, row]));
+  const moverOf = ({ id, keyword, aweme_id, work_title, previous_rank, rank }: repository.MoverRow): MonitorMover => ({
+    id,
+    keyword,
+    aweme_id,
+    work_title,
+    previous_rank,
+    rank,
+  });
   return {
     days,
-    summary: {
-      keywords: items.length - works.length,
-      works: works.length,
-      core: coverageNow.core,
-      ranking: coverageNow.ranking,
-      failed: items.filter((item) => inWindow(item.last_day) && item.last_status === 'failed').length,
-    },
+    summary,
     coverage: days.map((day) => {
       const row = coverageByDay.get(day);
       return { day, core: row?.core ?? 0, ranking: row?.ranking ?? 0 };
     }),
-    curves: best.map((item) => ({
-      id: item.id,
-      keyword: item.keyword,
-      aweme_id: item.aweme_id,
-      work_title: item.work_title,
-      ranks: rankAt(curveChecks.get(item.id) ?? [], days),
-    })),
-    rises: moves
-      .filter(({ move }) => move.kind === 'up' || move.kind === 'new')
-      .sort((a, b) => moveSize(b) - moveSize(a))
-      .slice(0, MOVERS_MAX)
-      .map(({ mover }) => mover),
-    falls: moves
-      .filter(({ move }) => move.kind === 'down' || move.kind === 'lost')
-      .sort((a, b) => moveSize(b) - moveSize(a))
-      .slice(0, MOVERS_MAX)
-      .map(({ mover }) => mover),
+    curves: best.map((item) => {
+      const ranks: Array<number | null> = days.map(() => null);
+      const checks = ranked.get(item.id);
+      checks?.offsets.forEach((offset, index) => {
+        ranks[offset] = checks.ranks[index]!;
+      });
+      return { id: item.id, keyword: item.keyword, aweme_id: item.aweme_id, work_title: item.work_title, ranks };
+    }),
+    rises: movers.filter((row) => row.side === 'rise').map(moverOf),
+    falls: movers.filter((row) => row.side === 'fall').map(moverOf),
   };
-}
-
-/** How big a move is for sorting: places moved; entering or leaving counts from the depth. */
-function moveSize({ mover, move }: { mover: MonitorMover; move: ReturnType<typeof rankMove> }): number {
-  if (move.kind === 'new') return 101 - mover.rank!;
-  if (move.kind === 'lost') return 101 - mover.previous_rank!;
-  return move.delta;
 }
 
 /**
