@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { buildApp } from '@dso/server';
 import { createTestDatabase, createUser, signDccToken } from '@dso/server/testing';
@@ -154,11 +154,12 @@ async function dragOnce(page: Page, target: number) {
 
 /**
  * Opens a dialog of the global dialogs store from a test, for dialogs no built page opens yet. The
- * store is a shared chunk of the built app; importing it again returns the very module the page runs.
+ * store is in the entry chunk, which exports it to the chunks loaded on demand; importing that chunk
+ * again returns the very module the page runs.
  */
 export async function openGlobalDialog(page: Page, name: string, payload: unknown) {
-  const chunk = readdirSync(`${webDist}/assets`).find((file) => /^dialogs-.*\.js$/.test(file));
-  if (!chunk) throw new Error('the dialogs store chunk was not found in apps/web/dist/assets');
+  const chunk = /src="\/assets\/(index-[^"]+\.js)"/.exec(readFileSync(`${webDist}/index.html`, 'utf8'))?.[1];
+  if (!chunk) throw new Error('the entry chunk was not found in apps/web/dist/index.html');
   // Passed as source text: the test runner rewrites `import()` in functions it compiles.
   const script = `(async () => {
     const module = await import(${JSON.stringify(`/assets/${chunk}`)});

@@ -1,11 +1,13 @@
-import '../../../styles/home.css';
 import { EntrySection } from '../components/entry-section';
 import { HomeHero } from '../components/home-hero';
 import { LibrarySection } from '../components/library-section';
 import { WorkbenchStrip } from '../components/workbench-strip';
 import { aiSection, boardSection, creatorSection, monitorSection } from '../home-sections';
 
-/** The home workbench (000 §2.2): keyword search, then every part of the product as entry cards. */
+/**
+ * The home workbench (000 §2.2): keyword search, then every part of the product as entry cards. Its
+ * stylesheet, styles/home.css, is imported by main.tsx after antd's: the page is in the entry chunk.
+ */
 export default function HomePage() {
   return (
     <div className="home-page" data-testid="home-page">
