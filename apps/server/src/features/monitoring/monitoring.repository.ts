@@ -497,23 +497,17 @@ export async function selectItemDays(
 ): Promise<ItemDay[]> {
   const rows = await queryRows<ItemDay>(
     db,
-    // One index read per item: the day's check, and for a work the successful check before it (the
-    // newest two rows on or before the day that are the day's or successful).
-    sql`SELECT ${itemColumns}, CASE WHEN x.days[1] = ${range.day}::date THEN x.statuses[1] END AS t_status,
-          CASE WHEN x.days[1] = ${range.day}::date THEN x.ranks[1] END AS t_rank,
-          CASE WHEN x.days[1] = ${range.day}::date THEN x.days[2]::text END AS p_day,
-          CASE WHEN x.days[1] = ${range.day}::date THEN x.ranks[2] END AS p_rank
+    // The day's check through the unique (item, day) index, and for a work checked successfully that day
+    // the successful check before it (measured faster than one read of both rows per item).
+    sql`SELECT ${itemColumns}, t.status AS t_status, t.rank AS t_rank, p.day::text AS p_day, p.rank AS p_rank
         FROM monitor_items i
+        LEFT JOIN monitor_checks t ON t.item_id = i.id AND t.day = ${range.day}::date
         LEFT JOIN LATERAL (
-          SELECT array_agg(c.day ORDER BY c.day DESC) AS days, array_agg(c.status ORDER BY c.day DESC) AS statuses,
-            array_agg(c.rank ORDER BY c.day DESC) AS ranks
-          FROM (
-            SELECT c.day, c.status, c.rank FROM monitor_checks c
-            WHERE c.item_id = i.id AND c.day >= ${range.since}::date AND c.day <= ${range.day}::date
-              AND (c.day = ${range.day}::date OR c.status IN ('ranked', 'unranked'))
-            ORDER BY c.day DESC LIMIT 2
-          ) c
-        ) x ON true
+          SELECT c.day, c.rank FROM monitor_checks c WHERE c.item_id = i.id AND i.aweme_id <> ''
+            AND t.status IN ('ranked', 'unranked')
+            AND c.day >= ${range.since}::date AND c.day < ${range.day}::date
+            AND c.status IN ('ranked', 'unranked') ORDER BY c.day DESC LIMIT 1
+        ) p ON true
         WHERE i.user_id = ${userId} ORDER BY i.id`,
   );
   return rows.map(normalize);
