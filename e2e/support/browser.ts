@@ -20,6 +20,14 @@ export async function openPage(browser: Browser, options: { theme?: 'dark' | 'li
   if (options.theme) {
     await context.addInitScript((theme) => window.localStorage.setItem('dccTheme', theme), options.theme);
   }
+  return openPageIn(context);
+}
+
+/**
+ * A new tracked page in an existing context: pages of one context share its HTTP cache and storage, so a
+ * journey visiting many addresses as one user loads the app's hashed assets once.
+ */
+export async function openPageIn(context: BrowserContext): Promise<TrackedPage> {
   const page = await context.newPage();
   const errors: string[] = [];
   const warnings: string[] = [];

@@ -1,6 +1,6 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '../support/browser';
+import { launchBrowser, openPage, openPageIn } from '../support/browser';
 import {
   type DetailServer,
   SAMPLE_CREATOR_ID,
@@ -79,10 +79,18 @@ const visits: Record<string, { url: string; signedIn?: boolean; landsOn?: string
 describe('a clean console on every built route', () => {
   let server: DetailServer;
   let browser: Browser;
+  /** A visitor and the signed-in user, each one context for every visit: the app's assets load once. */
+  let visitor: BrowserContext;
+  let member: BrowserContext;
   beforeAll(async () => {
     server = await startDetailServer();
     browser = await launchBrowser();
+    visitor = (await openPage(browser)).context;
+    member = (await openPage(browser)).context;
+    await signIn(member, server.token);
   });
+  /** A fresh page, tracked from its first request, in the visitor's or the signed-in user's context. */
+  const visitAs = (signedIn: boolean | undefined) => openPageIn(signedIn ? member : visitor);
   afterAll(async () => {
     await browser?.close();
     await server?.close();
@@ -102,26 +110,24 @@ describe('a clean console on every built route', () => {
 
   for (const [path, visit] of Object.entries(visits)) {
     it(`loads ${visit.url} with no console error, warning or failed resource`, async () => {
-      const { page, context, errors, warnings } = await openPage(browser);
-      if (visit.signedIn) await signIn(context, server.token);
+      const { page, errors, warnings } = await visitAs(visit.signedIn);
       await page.goto(`${server.url}${visit.url}`, { waitUntil: 'networkidle' });
       const landing = visit.landsOn ?? new URL(visit.url, server.url).pathname;
       if (visit.landsOn) await page.waitForURL((address) => address.pathname === landing);
       expect(new URL(page.url()).pathname, `${path} lands on its page`).toBe(landing);
       expect({ errors, warnings }).toEqual({ errors: [], warnings: [] });
-      await context.close();
+      await page.close();
     });
   }
 
   // 我的收藏 shares /setting with 我的订单 (the visit above); each of its tabs is an address of its own.
   for (const type of ['collectDouyin', 'collectRso', 'collectUser', 'collectVideo']) {
     it(`loads /setting?type=${type} (我的收藏) with no console error, warning or failed resource`, async () => {
-      const { page, context, errors, warnings } = await openPage(browser);
-      await signIn(context, server.token);
+      const { page, errors, warnings } = await visitAs(true);
       await page.goto(`${server.url}/setting?type=${type}`, { waitUntil: 'networkidle' });
       await page.getByRole('heading', { name: '我的收藏' }).waitFor();
       expect({ errors, warnings }).toEqual({ errors: [], warnings: [] });
-      await context.close();
+      await page.close();
     });
   }
 
@@ -132,23 +138,21 @@ describe('a clean console on every built route', () => {
     ['child', '子账号管理'],
   ]) {
     it(`loads /setting?type=${type} (${heading}) with no console error, warning or failed resource`, async () => {
-      const { page, context, errors, warnings } = await openPage(browser);
-      await signIn(context, server.token);
+      const { page, errors, warnings } = await visitAs(true);
       await page.goto(`${server.url}/setting?type=${type}`, { waitUntil: 'networkidle' });
       await page.getByRole('heading', { name: heading }).waitFor();
       expect({ errors, warnings }).toEqual({ errors: [], warnings: [] });
-      await context.close();
+      await page.close();
     });
   }
 
   it('shows an unknown keyword without a failed resource in the console', async () => {
-    const { page, context, errors, warnings } = await openPage(browser);
-    await signIn(context, server.token);
+    const { page, errors, warnings } = await visitAs(true);
     await page.goto(`${server.url}/keyWordDetail?keyword=${encodeURIComponent('没有这个词的关键词')}`, {
       waitUntil: 'networkidle',
     });
     await page.getByText('词库中暂未收录「没有这个词的关键词」').waitFor();
     expect({ errors, warnings }).toEqual({ errors: [], warnings: [] });
-    await context.close();
+    await page.close();
   });
 });
