@@ -76,10 +76,20 @@ describe('the video lists', () => {
     await screenshot(page, 'video-lists-topic-work-dialog');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    // The drawer's own close button: after the dialog closes the focus is not always back in the
-    // drawer, and a second Escape then reaches nothing.
-    await page.locator('.ant-drawer-close').click();
+    // The dialog gives the focus back to the work it came from; an Escape from there closes the drawer
+    // (antd alone kept it for the leaving dialog), and the focus is back on the topic that opened it by
+    // the time the drawer's works are gone (never left on the page's body while it slides out).
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="topic-videos"]')?.contains(document.activeElement),
+    );
+    await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
+    expect(
+      await rows
+        .first()
+        .locator('.tp-topic')
+        .evaluate((element) => element === document.activeElement),
+    ).toBe(true);
 
     await page.getByRole('link', { name: /低粉爆款/ }).click();
     await page.waitForURL(/\/DouyinTopic\/lowPowderPop$/);

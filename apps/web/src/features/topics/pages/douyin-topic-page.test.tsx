@@ -159,7 +159,7 @@ describe('DouyinTopicPage', { timeout: PAGE_TEST_TIMEOUT }, () => {
     // The keyboard user is on a work in the drawer, where the video dialog opened from it gives the
     // focus back. (jsdom runs no animations: the browser-only half of the quirk, Escape swallowed
     // while that dialog is still leaving and the focus left on the body while the drawer slides out,
-    // was measured in Chromium, figures in the commit message that added this test.)
+    // is the video lists journey's step in Chromium.)
     const work = within(drawer).getByRole('button', { name: '查看视频详情：话题作品1' });
     work.focus();
     await user.keyboard('{Escape}');
