@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { antdStaticStyles } from './build/antd-static-styles.ts';
+import { precompress } from './build/precompress.ts';
 
 export default defineConfig({
-  plugins: [react(), antdStaticStyles()],
+  plugins: [react(), antdStaticStyles(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:8080', '/china.json': 'http://localhost:8080' },

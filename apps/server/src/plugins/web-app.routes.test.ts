@@ -1,10 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing';
 
 const hashedScript = 'index-B3xk9Q1z.js';
+const bigScript = 'page-C4yl0R2a.js';
+const bigSource = 'console.log("a page of the web app");\n'.repeat(200);
 
 describe('caching of the built web app', () => {
   let t: TestApp;
@@ -15,6 +18,10 @@ describe('caching of the built web app', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), `<!doctype html><script src="/assets/${hashedScript}"></script>`);
     writeFileSync(path.join(dist, 'assets', hashedScript), 'console.log(1)');
+    // The build's compressed copies of a larger script (apps/web/build/precompress.ts).
+    writeFileSync(path.join(dist, 'assets', bigScript), bigSource);
+    writeFileSync(path.join(dist, 'assets', `${bigScript}.br`), brotliCompressSync(bigSource));
+    writeFileSync(path.join(dist, 'assets', `${bigScript}.gz`), gzipSync(bigSource));
     writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await createTestApp({ webDist: dist });
   }, 120_000);
@@ -51,5 +58,36 @@ describe('caching of the built web app', () => {
     const response = await get('/assets/index-gone.js');
     expect(response.statusCode).toBe(404);
     expect(String(response.headers['cache-control'] ?? '')).not.toContain('immutable');
+  });
+
+  it('sends the build’s Brotli copy to a browser that accepts it, still cached as the asset', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/assets/${bigScript}`,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(bigSource);
+  });
+
+  it('sends the gzip copy to a browser that accepts gzip only, and the file as written to one that accepts neither', async () => {
+    const gzipped = await t.app.inject({
+      method: 'GET',
+      url: `/assets/${bigScript}`,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: `/assets/${bigScript}`,
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigSource);
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
   });
 });

@@ -38,8 +38,11 @@ export async function registerWebApp(app: FastifyInstance, distFolder: string) {
     index: false,
     // The plugin's own max-age would compete with the policy below.
     cacheControl: false,
+    // The build writes .br and .gz copies of its text files; a browser that accepts one gets it (with
+    // `Vary: Accept-Encoding`), others the file as written.
+    preCompressed: true,
     setHeaders(res, filePath) {
-      res.header('cache-control', cachePolicy(filePath, assetsFolder));
+      res.header('cache-control', cachePolicy(filePath.replace(/\.(br|gz)$/, ''), assetsFolder));
     },
   });
   app.get('/*', async (request, reply) => {
