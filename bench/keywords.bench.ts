@@ -15,6 +15,7 @@ import {
 } from '@dso/server/keywords/search';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { ensureDatabase } from './lib/database';
 import { percentiles, printTable, runLoad } from './lib/load';
 
 const dso = { platform: 'DSO', country: '' } as const;
@@ -368,15 +369,4 @@ export async function benchKeywordsPglite() {
   const suggestions = await measureSuggestions(handle, classes);
   console.log(`suggestions on PGlite: p50 ${suggestions.p50Ms.toFixed(2)} ms, p95 ${suggestions.p95Ms.toFixed(2)} ms`);
   await handle.close();
-}
-
-async function ensureDatabase(url: string) {
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  target.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: target.toString() });
-  await client.connect();
-  const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-  if (found.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
-  await client.end();
 }

@@ -11,7 +11,7 @@ import { demoAsOf } from '@dso/server/startup';
 import { createUser, loginAs, signedInjectOptions } from '@dso/server/testing';
 import { firstRunVideoOptions, seedVideoDemo } from '@dso/server/videos/demo/seed';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { ensureDatabase } from './lib/database';
 import { percentiles, printTable } from './lib/load';
 
 /*
@@ -54,17 +54,6 @@ const shanghaiToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().s
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 const count = async (handle: DatabaseHandle, statement: string) =>
   Number((await queryRows<{ n: number }>(handle.db, sql.raw(statement)))[0]?.n ?? 0);
-
-async function ensureDatabase(url: string) {
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  target.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: target.toString() });
-  await client.connect();
-  const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-  if (found.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
-  await client.end();
-}
 
 /** Keywords and a library of works linked to them (what the sandbox source ranks), seeded once. */
 async function ensureLibrary(handle: DatabaseHandle, size: ReturnType<typeof sizes>, log: (line: string) => void) {

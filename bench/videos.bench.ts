@@ -8,7 +8,7 @@ import { createUser, loginAs, signedInjectOptions } from '@dso/server/testing';
 import { firstRunVideoOptions, seedVideoDemo, withVideoIndexesRebuilt } from '@dso/server/videos/demo/seed';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { ensureDatabase } from './lib/database';
 import { percentiles, printTable } from './lib/load';
 
 /*
@@ -362,15 +362,4 @@ export async function benchVideos() {
   );
   await app.close();
   await handle.close();
-}
-
-async function ensureDatabase(url: string) {
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  target.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: target.toString() });
-  await client.connect();
-  const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-  if (found.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
-  await client.end();
 }

@@ -1,0 +1,16 @@
+import pg from 'pg';
+
+/** Creates the PostgreSQL database a benchmark keeps its large seed in, unless it exists (a later run reuses it). */
+export async function ensureDatabase(url: string) {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  target.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: target.toString() });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+}
