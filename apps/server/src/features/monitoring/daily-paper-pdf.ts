@@ -6,7 +6,7 @@
  */
 import type { MonitorDaily, MonitorMover } from '@dso/contract';
 import { rankMove, rankMoveLabel } from '@dso/domain';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import { findInvoiceFont, type InvoiceFont } from '../../providers/invoice/invoice-font';
 
 const PAGE = { width: 595.28, height: 841.89 }; // A4 in points
@@ -79,8 +79,10 @@ export interface DailyPaperPdfInput {
 }
 
 /** Renders the daily paper; resolves with the PDF bytes. */
-export function renderDailyPaperPdf({ daily, font, generatedAt }: DailyPaperPdfInput): Promise<Buffer> {
-  const doc = new PDFDocument({
+export async function renderDailyPaperPdf({ daily, font, generatedAt }: DailyPaperPdfInput): Promise<Buffer> {
+  // pdfkit (with fontkit) is about 22 MB of resident memory: loaded at the first PDF, not at start-up.
+  const { default: PDFDocumentClass } = await import('pdfkit');
+  const doc = new PDFDocumentClass({
     size: [PAGE.width, PAGE.height],
     margin: PDFKIT_MARGIN,
     bufferPages: true,

@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { Resvg } from '@resvg/resvg-js';
 import { findInvoiceFont } from '../invoice/invoice-font';
 import type { CardContent, CardStyle, ImageProvider } from './index';
 
@@ -183,6 +182,8 @@ export function createSandboxImages(options: SandboxImageOptions = {}): ImagePro
     async generate(request) {
       files ??= fontFiles(options.fontPath);
       const svg = cardSvg(request.card, request.style);
+      // The native renderer is loaded at the first card, not at start-up (a server that draws none keeps its memory).
+      const { Resvg } = await import('@resvg/resvg-js');
       const rendered = new Resvg(svg, {
         font: { fontFiles: files, loadSystemFonts: false, defaultFontFamily: 'Noto Sans CJK SC' },
       }).render();

@@ -5,7 +5,7 @@
  * so it can never pass for a real invoice. Amounts arrive tax-inclusive in fen.
  */
 import { toShanghaiClock } from '@dso/domain';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import { type InvoiceRequest, type InvoiceSeller, splitTax, VAT_RATE_PERCENT } from './index';
 import { type InvoiceFont, InvoiceFontMissingError } from './invoice-font';
 
@@ -151,7 +151,9 @@ const COLUMNS = [
 type Align = 'left' | 'center' | 'right';
 
 /** Renders the invoice and resolves with the PDF bytes. Same input, same bytes. */
-export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
+export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
+  // pdfkit (with fontkit) is about 22 MB of resident memory: loaded at the first PDF, not at start-up.
+  const { default: PDFDocumentClass } = await import('pdfkit');
   const { request, red } = input;
   const sign = red ? -1 : 1;
   const lines = request.lines.map((line) => {
@@ -163,7 +165,7 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   const remarks = remarkText(input);
 
   const title = invoiceTitle(request.kind);
-  const doc = new PDFDocument({
+  const doc = new PDFDocumentClass({
     // The page is as tall as its content, known only once the remark is measured with the font.
     autoFirstPage: false,
     compress: input.compress ?? true,
