@@ -46,7 +46,9 @@ function vitest(name, args, env = {}) {
  */
 function databaseSuites() {
   const serverSrc = path.join(root, 'apps', 'server', 'src');
-  const reachesDatabase = /createTestApp|createTestDatabase|openDatabase|TEST_DATABASE_URL|testing['/]|database/;
+  // `fuzzRoutes`: the route fuzz's files open their app through route-fuzz.ts.
+  const reachesDatabase =
+    /createTestApp|createTestDatabase|openDatabase|TEST_DATABASE_URL|testing['/]|database|fuzzRoutes/;
   return readdirSync(serverSrc, { recursive: true })
     .filter((file) => String(file).endsWith('.test.ts'))
     .filter((file) => reachesDatabase.test(readFileSync(path.join(serverSrc, String(file)), 'utf8')))
