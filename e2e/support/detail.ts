@@ -43,6 +43,8 @@ export async function startDetailServer(
     grade?: string;
     /** A journey's own rows, added after the demo data and the sample video and live sessions. */
     seed?: (db: Database, asOf: string) => Promise<void>;
+    /** Configuration variables on top of the journeys' own. */
+    variables?: Record<string, string>;
   } = {},
 ): Promise<DetailServer> {
   const asOf = new Date().toISOString().slice(0, 10);
@@ -72,7 +74,7 @@ export async function startDetailServer(
   await options.seed?.(database.db, asOf);
   const user = await createUser(database.db, { grade: options.grade ?? 'SVIP' });
   const token = await loginAs(database.db, user.id);
-  const config = journeyConfig();
+  const config = journeyConfig(options.variables);
   const app = await buildApp({ config, database, logger: false });
   // The user's finished replay of the ended session, once the app has written the permission table it reads.
   const replayId = await createLiveReplay(database.db, { userId: user.id, roomId: SAMPLE_ENDED_LIVE_ROOM_ID });

@@ -16,6 +16,8 @@ export interface MonitoringServer extends RunningServer {
   token: string;
   /** Queues the check round of a day (YYYY-MM-DD) as the scheduler does; the in-process worker runs it. */
   runRound(day: string): Promise<number>;
+  /** Resolves once the worker has no job due: every check queued so far (a new item's first one too) is recorded. */
+  checksSettled(): Promise<void>;
 }
 
 /**
@@ -48,6 +50,17 @@ export async function startMonitoringServer(): Promise<MonitoringServer> {
   return {
     url: address,
     token,
+    checksSettled: async () => {
+      for (;;) {
+        const [due] = await queryRows<{ n: number }>(
+          database.db,
+          sql`SELECT count(*)::int AS n FROM jobs WHERE status IN ('queued', 'running') AND run_after <= now()`,
+        );
+        if (!due?.n) return;
+        worker?.nudge();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
     runRound: async (day) => {
       const queued = await startMonitoringRound(database.db, day);
       worker?.nudge();

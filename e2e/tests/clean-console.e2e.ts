@@ -83,7 +83,9 @@ describe('a clean console on every built route', () => {
   let visitor: BrowserContext;
   let member: BrowserContext;
   beforeAll(async () => {
-    server = await startDetailServer();
+    // One user opens every address in about a minute, each page making its start calls: far over a
+    // person's pace, so the per-minute request limits (300 a user, 600 an address) would answer 503.
+    server = await startDetailServer({ variables: { LIMIT_USER_PER_MINUTE: '5000', LIMIT_IP_PER_MINUTE: '10000' } });
     browser = await launchBrowser();
     visitor = (await openPage(browser)).context;
     member = (await openPage(browser)).context;

@@ -94,6 +94,10 @@ describe('rank monitoring', () => {
 
     // A check round (yesterday's, as the scheduler would have run it) gives the work a history; the dashboard.
     expect(await server.runRound(shanghaiDay(1))).toBe(4);
+    // The list's move is read below as what the daily paper must show: both need the work's first check
+    // (queued when it was added, for today) and yesterday's recorded, or the list can show 新上榜 from
+    // yesterday's alone while today's is still on its way.
+    await server.checksSettled();
     await page.goto(`${server.url}/setting?type=detectiontDouyin`);
     const workRow = section.getByRole('row').filter({ hasText: watched });
     await workRow
