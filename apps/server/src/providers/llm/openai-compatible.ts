@@ -1,3 +1,4 @@
+import { sseData } from '../../lib/sse-data';
 import { openAiErrorDetail, openAiStatusReason } from '../openai-errors';
 import { type LlmChatRequest, LlmError, type LlmErrorReason, type LlmProvider } from './index';
 
@@ -116,39 +117,28 @@ export function createOpenAiCompatibleLlm(options: OpenAiCompatibleOptions): Llm
         }
 
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-        let buffer = '';
+        const read = async () => {
+          arm(idleTimeoutMs);
+          try {
+            return await reader.read();
+          } catch (error) {
+            throw failure(error);
+          }
+        };
         try {
-          for (;;) {
-            arm(idleTimeoutMs);
-            let read: Awaited<ReturnType<typeof reader.read>>;
+          // A stream that ends without [DONE] was cut off: what arrived is not the whole answer.
+          for await (const data of sseData(
+            read,
+            () => new LlmError('unavailable', 'the stream ended without [DONE]'),
+          )) {
+            let chunk: unknown;
             try {
-              read = await reader.read();
-            } catch (error) {
-              throw failure(error);
+              chunk = JSON.parse(data);
+            } catch {
+              throw new LlmError('unavailable', 'a stream chunk is not JSON', data.slice(0, 300));
             }
-            if (read.done) {
-              // A stream that ends without [DONE] was cut off: what arrived is not the whole answer.
-              throw new LlmError('unavailable', 'the stream ended without [DONE]');
-            }
-            buffer += read.value;
-            let newline = buffer.indexOf('\n');
-            while (newline >= 0) {
-              const line = buffer.slice(0, newline).replace(/\r$/, '');
-              buffer = buffer.slice(newline + 1);
-              newline = buffer.indexOf('\n');
-              // Comments (": keep-alive"), event names and blank separators carry no text.
-              if (!line.startsWith('data:')) continue;
-              const data = line.slice(5).trim();
-              if (data === '[DONE]') return;
-              let chunk: unknown;
-              try {
-                chunk = JSON.parse(data);
-              } catch {
-                throw new LlmError('unavailable', 'a stream chunk is not JSON', data.slice(0, 300));
-              }
-              const delta = deltaOf(chunk);
-              if (delta) yield delta;
-            }
+            const delta = deltaOf(chunk);
+            if (delta) yield delta;
           }
         } finally {
           // Ends the HTTP stream when the consumer breaks early or a chunk was bad.

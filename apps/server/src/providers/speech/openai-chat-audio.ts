@@ -1,3 +1,4 @@
+import { sseData } from '../../lib/sse-data';
 import { openAiErrorDetail, openAiStatusReason } from '../openai-errors';
 import { type AudioFormat, audioOfSource } from './audio';
 import { SpeechError, type SpeechProvider, segmentsOf, type Transcript } from './index';
@@ -66,37 +67,25 @@ function embeddedError(record: { error?: unknown }): SpeechError {
 /** Reads a Server-Sent Events answer of completion chunks to its `[DONE]`, joining the delta texts. */
 async function readStream(body: NonNullable<Response['body']>): Promise<string> {
   const reader = body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
   let text = '';
   try {
-    for (;;) {
-      const read = await reader.read();
-      if (read.done) throw new SpeechError('unavailable', 'the transcription stream ended without [DONE]');
-      buffer += read.value;
-      let newline = buffer.indexOf('\n');
-      while (newline >= 0) {
-        const line = buffer.slice(0, newline).replace(/\r$/, '');
-        buffer = buffer.slice(newline + 1);
-        newline = buffer.indexOf('\n');
-        // Comments (": keep-alive"), event names and blank separators carry no text.
-        if (!line.startsWith('data:')) continue;
-        const data = line.slice(5).trim();
-        if (data === '[DONE]') return text;
-        let chunk: { error?: unknown; choices?: unknown };
-        try {
-          chunk = JSON.parse(data) as typeof chunk;
-        } catch {
-          throw new SpeechError('unavailable', 'a transcription stream chunk is not JSON', data.slice(0, 300));
-        }
-        if (chunk?.error) throw embeddedError(chunk);
-        if (!Array.isArray(chunk?.choices)) {
-          throw new SpeechError('unavailable', 'a transcription stream chunk has no choices', data.slice(0, 300));
-        }
-        // The usage chunk of stream_options has an empty choices list; audio deltas carry no content.
-        const delta = (chunk.choices[0] as { delta?: { content?: unknown } } | undefined)?.delta?.content;
-        text += textOfContent(delta) ?? '';
+    const cutOff = () => new SpeechError('unavailable', 'the transcription stream ended without [DONE]');
+    for await (const data of sseData(() => reader.read(), cutOff)) {
+      let chunk: { error?: unknown; choices?: unknown };
+      try {
+        chunk = JSON.parse(data) as typeof chunk;
+      } catch {
+        throw new SpeechError('unavailable', 'a transcription stream chunk is not JSON', data.slice(0, 300));
       }
+      if (chunk?.error) throw embeddedError(chunk);
+      if (!Array.isArray(chunk?.choices)) {
+        throw new SpeechError('unavailable', 'a transcription stream chunk has no choices', data.slice(0, 300));
+      }
+      // The usage chunk of stream_options has an empty choices list; audio deltas carry no content.
+      const delta = (chunk.choices[0] as { delta?: { content?: unknown } } | undefined)?.delta?.content;
+      text += textOfContent(delta) ?? '';
     }
+    return text;
   } finally {
     reader.cancel().catch(() => {});
   }
