@@ -223,6 +223,20 @@ export const videos = pgTable(
 );
 
 /**
+ * The listable works (DSO, normal) holding each character of their lower-cased titles: the total of a
+ * one-character title search. Written only by triggers on `videos` (migration 0024), as deltas a character
+ * may have several rows of, summed when read and folded by `video_title_chars_compact()`.
+ */
+export const videoTitleChars = pgTable(
+  'video_title_chars',
+  {
+    ch: text('ch').notNull(),
+    works: integer('works').notNull(),
+  },
+  (table) => [index('video_title_chars_ch_idx').on(table.ch)],
+);
+
+/**
  * The first 72 hours of a video (day_cycle 'H72'), one row per video: hourly cumulative figures, slot
  * `i` at `start_time + i hours` (slot 0 the publish hour). A fixed window suits arrays: one row instead
  * of 72 keeps the table at the size of `videos`. Increments are derived (slot minus the one before);

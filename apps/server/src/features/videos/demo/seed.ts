@@ -18,6 +18,7 @@ import {
   upsertVideos,
   type VideoIngest,
 } from '../ingest/video-ingest.repository';
+import { withTitleCharsRecounted } from '../lists/title-chars';
 import {
   type DemoCreator,
   type DemoLiveSession,
@@ -273,7 +274,10 @@ const BULK_INDEXES = [
   'video_keywords_keyword_idx',
 ];
 
-/** Runs `load` with the video tables' secondary indexes dropped, then rebuilds them. */
+/**
+ * Runs `load` with the video tables' secondary indexes dropped and the title-character counting off,
+ * then rebuilds the indexes and counts the titles once.
+ */
 export async function withVideoIndexesRebuilt(db: Database, load: () => Promise<void>, log: (line: string) => void) {
   const definitions = await queryRows<{ indexname: string; indexdef: string }>(
     db,
@@ -281,7 +285,7 @@ export async function withVideoIndexesRebuilt(db: Database, load: () => Promise<
   );
   for (const { indexname } of definitions) await db.execute(sql.raw(`DROP INDEX IF EXISTS ${indexname}`));
   try {
-    await load();
+    await withTitleCharsRecounted(db, load);
   } finally {
     for (const { indexname, indexdef } of definitions) {
       const started = Date.now();

@@ -4,6 +4,7 @@ import { type Database, queryRows } from '../../../db/client';
 import { creators, keywords, videoKeywords, videos } from '../../../db/schema';
 import { queryGrams } from '../../../lib/grams';
 import { likeContains } from '../../keywords/search/keyword-search.repository';
+import { titleCharWorks } from './title-chars';
 import { COUNT_CAP, cappedCount, type VideoRowRecord, videoRowColumns } from './video-rows';
 
 /** The library the lists read: Douyin (the DSO scope of the keyword search's grams). */
@@ -46,109 +47,213 @@ export const TITLE_WALK_BUDGET = 1_500;
 const TITLE_WALK_MAX = 20_000;
 
 /**
- * The title search's page and total. The page comes from a walk of the sort's index when the word is
- * common enough to fill it within {@link TITLE_WALK_BUDGET} works, else from the n-gram index; both
- * are exact. The creators are joined to the page's ids only (joining before the sort would look up
- * the creator of every candidate). The total is counted up to the cap, except when the walk shows
- * the word in so many works that the count would pass the cap several times over: then it is the
- * cap, marked estimated, without counting. A word the walk does not serve reads its matches up to the
- * cap once, for the total and (when that is all of them) the page.
+ * A one-character search with at most this many matches reads them all (their sort keys, from the heap)
+ * and sorts them: a few milliseconds at this size. Above it, it reads only the matches above a threshold
+ * of the sort ({@link pageAboveThreshold}), as reading every match costs a heap page each.
+ */
+export const READ_ALL_MAX = 1_500;
+
+/** The share of the page's rows the threshold is set to admit: margin for a word not spread evenly. */
+const THRESHOLD_MARGIN = 4;
+
+/** The tuning of the title search; tests shrink it to reach each path with a small library. */
+export interface TitleSearchTuning {
+  walkBudget: number;
+  walkMax: number;
+  readAllMax: number;
+}
+
+const TUNING: TitleSearchTuning = { walkBudget: TITLE_WALK_BUDGET, walkMax: TITLE_WALK_MAX, readAllMax: READ_ALL_MAX };
+
+type TitleQuery = { keyword: string; sort: VideoSort };
+type Count = { total: number; estimated: boolean };
+
+/**
+ * The title search's page and total, both exact (docs/videos.md "Title search"). A one-character word
+ * takes its total from the title-character counts and, knowing how common it is, its page from a walk of
+ * the sort's index (common), all its matches (rare) or the matches above a threshold of the sort (in
+ * between). A longer word walks first and, when the walk does not fill the page, reads its matches from
+ * the n-gram index; its total is counted up to the cap, except when the walk shows the word in so many
+ * works that the count would pass the cap several times over: then it is the cap, marked estimated.
+ * The creators are joined to the page's ids only (joining before the sort would look up the creator of
+ * every candidate).
  */
 export async function searchVideos(
   db: Database,
-  query: { keyword: string; sort: VideoSort },
+  query: TitleQuery,
   page: Page,
+  tuning: TitleSearchTuning = TUNING,
 ): Promise<{ rows: VideoRowRecord[]; total: number; estimated: boolean }> {
-  const where = titleMatches(query.keyword);
-  const pageEnd = page.offset + page.limit;
-  const walk = await walkTitles(db, query, pageEnd);
-  let pageIds: number[];
-  let count: { total: number; estimated: boolean };
-  if (walk.ids.length >= pageEnd) {
-    pageIds = walk.ids.slice(page.offset, pageEnd);
-    count = walk.manyBeyondCap
-      ? { total: COUNT_CAP, estimated: true }
-      : await cappedCount(db, db.select({ one: sql`1` }).from(videos).where(where));
-  } else {
-    // Up to the cap plus one matches with their sort keys, read once for both the total and, when
-    // they are all the matches, the page; past the cap the page needs every match in order.
-    const matches = db
-      .select({ id: videos.id, goodCount: videos.goodCount, createTime: videos.createTime })
-      .from(videos)
-      .where(where)
-      .limit(COUNT_CAP + 1)
-      .as('matches');
-    const order = query.sort === 'create_time' ? desc(matches.createTime) : desc(matches.goodCount);
-    const head = await db
-      .select({ id: matches.id, total: sql<number>`count(*) OVER ()` })
-      .from(matches)
-      .orderBy(order, asc(matches.id))
-      .limit(Math.max(pageEnd, 1));
-    const total = Number(head[0]?.total ?? 0);
-    count = { total: Math.min(total, COUNT_CAP), estimated: total > COUNT_CAP };
-    pageIds =
-      page.limit === 0
-        ? []
-        : !count.estimated
-          ? head.slice(page.offset, pageEnd).map((row) => row.id)
-          : (
-              await db
-                .select({ id: videos.id })
-                .from(videos)
-                .where(where)
-                .orderBy(...videoOrder(query.sort))
-                .limit(page.limit)
-                .offset(page.offset)
-            ).map((row) => row.id);
-  }
+  const lowered = query.keyword.toLowerCase();
+  const found =
+    [...lowered].length === 1
+      ? await searchOneCharacter(db, { ...query, keyword: lowered }, page, tuning)
+      : await searchWord(db, query, page, tuning);
   const rows =
-    pageIds.length === 0
+    found.ids.length === 0
       ? []
       : await db
           .select(videoRowColumns)
           .from(videos)
           .innerJoin(creators, eq(creators.id, videos.creatorId))
-          .where(inArray(videos.id, pageIds))
+          .where(inArray(videos.id, found.ids))
           .orderBy(...videoOrder(query.sort));
-  return { rows, total: count.total, estimated: count.estimated };
+  return { rows, total: found.count.total, estimated: found.count.estimated };
+}
+
+async function searchOneCharacter(
+  db: Database,
+  query: TitleQuery,
+  page: Page,
+  tuning: TitleSearchTuning,
+): Promise<{ ids: number[]; count: Count }> {
+  const pageEnd = page.offset + page.limit;
+  const [works, library] = await Promise.all([titleCharWorks(db, query.keyword), libraryRows(db)]);
+  const count = { total: Math.min(works, COUNT_CAP), estimated: works > COUNT_CAP };
+  if (page.limit === 0 || page.offset >= works) return { ids: [], count };
+  const share = works / Math.max(library, works);
+  if (share * tuning.walkBudget >= pageEnd) {
+    const walked = await walkHead(db, query, tuning.walkBudget);
+    if (walked.length >= pageEnd) return { ids: walked.slice(page.offset, pageEnd), count };
+  }
+  const where = titleMatches(query.keyword);
+  const rank = Math.ceil((pageEnd / share) * THRESHOLD_MARGIN);
+  // A threshold deep in the library would admit most of it (and its probe would read that much index).
+  if (works > tuning.readAllMax && rank <= library / 2) {
+    const above = await pageAboveThreshold(db, where, query.sort, page, rank);
+    if (above) return { ids: above, count };
+  }
+  return { ids: (await readMatches(db, where, query.sort, page)).ids, count };
+}
+
+async function searchWord(
+  db: Database,
+  query: TitleQuery,
+  page: Page,
+  tuning: TitleSearchTuning,
+): Promise<{ ids: number[]; count: Count }> {
+  const where = titleMatches(query.keyword);
+  const pageEnd = page.offset + page.limit;
+  const walk = await walkTitles(db, query, pageEnd, tuning);
+  if (walk.ids.length >= pageEnd) {
+    const count = walk.manyBeyondCap
+      ? { total: COUNT_CAP, estimated: true }
+      : await cappedCount(db, db.select({ one: sql`1` }).from(videos).where(where));
+    return { ids: walk.ids.slice(page.offset, pageEnd), count };
+  }
+  return readMatches(db, where, query.sort, page);
 }
 
 /**
- * The first {@link TITLE_WALK_BUDGET} listable works in list order whose titles contain the keyword
- * (ids in order), and whether that share of the library puts the matches at three times the count
- * cap or more (the library's size from the planner's row count).
+ * A page and the total from the n-gram index: up to the cap plus one matches with their sort keys, read
+ * once for both the total and, when they are all the matches, the page; past the cap the page needs
+ * every match in order.
+ */
+async function readMatches(
+  db: Database,
+  where: SQL,
+  sort: VideoSort,
+  page: Page,
+): Promise<{ ids: number[]; count: Count }> {
+  const pageEnd = page.offset + page.limit;
+  // The LIMIT keeps the planner on the n-gram index (an ORDER BY … LIMIT would walk the sort's index).
+  const matches = db
+    .select({ id: videos.id, goodCount: videos.goodCount, createTime: videos.createTime })
+    .from(videos)
+    .where(where)
+    .limit(COUNT_CAP + 1)
+    .as('matches');
+  const order = sort === 'create_time' ? desc(matches.createTime) : desc(matches.goodCount);
+  const head = await db
+    .select({ id: matches.id, total: sql<number>`count(*) OVER ()` })
+    .from(matches)
+    .orderBy(order, asc(matches.id))
+    .limit(Math.max(pageEnd, 1));
+  const total = Number(head[0]?.total ?? 0);
+  const count = { total: Math.min(total, COUNT_CAP), estimated: total > COUNT_CAP };
+  if (page.limit === 0) return { ids: [], count };
+  if (!count.estimated) return { ids: head.slice(page.offset, pageEnd).map((row) => row.id), count };
+  const ordered = await db
+    .select({ id: videos.id })
+    .from(videos)
+    .where(where)
+    .orderBy(...videoOrder(sort))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { ids: ordered.map((row) => row.id), count };
+}
+
+/**
+ * The page from the matches at or above the sort key of the library's `rank`-th work, or null when fewer
+ * than the page's end of them are (the word is rarer at the top than overall): every match below the
+ * key sorts after all of those, so when they fill the page it is exact. The planner intersects the
+ * n-gram index with the sort's index range, so only those matches are read from the heap. The key is
+ * read from the sort's index alone (its rank counts hidden works too: it only sets the threshold).
+ */
+async function pageAboveThreshold(
+  db: Database,
+  where: SQL,
+  sort: VideoSort,
+  page: Page,
+  rank: number,
+): Promise<number[] | null> {
+  const key = sort === 'create_time' ? videos.createTime : videos.goodCount;
+  const [threshold] = await db
+    .select({ key })
+    .from(videos)
+    .where(eq(videos.platform, PLATFORM))
+    .orderBy(...videoOrder(sort))
+    .offset(rank - 1)
+    .limit(1);
+  if (!threshold) return null;
+  const pageEnd = page.offset + page.limit;
+  const head = await db
+    .select({ id: videos.id })
+    .from(videos)
+    .where(and(where, gte(key, threshold.key)))
+    .orderBy(...videoOrder(sort))
+    .limit(pageEnd);
+  return head.length < pageEnd ? null : head.slice(page.offset).map((row) => row.id);
+}
+
+/** The library's size from the planner's row count (reading it is free; counting is not). */
+async function libraryRows(db: Database): Promise<number> {
+  const [library] = await queryRows<{ rows: number }>(
+    db,
+    sql`SELECT greatest(reltuples, 0)::float8 AS rows FROM pg_class WHERE oid = 'videos'::regclass`,
+  );
+  return Number(library?.rows ?? 0);
+}
+
+/**
+ * The first walk-budget listable works in list order whose titles contain the keyword (ids in order),
+ * and whether that share of the library puts the matches at three times the count cap or more.
  */
 async function walkTitles(
   db: Database,
-  query: { keyword: string; sort: VideoSort },
+  query: TitleQuery,
   wanted: number,
+  tuning: TitleSearchTuning,
 ): Promise<{ ids: number[]; manyBeyondCap: boolean }> {
-  if (wanted > TITLE_WALK_BUDGET) return { ids: [], manyBeyondCap: false };
-  const [first, [library]] = await Promise.all([
-    walkHead(db, query, TITLE_WALK_BUDGET),
-    queryRows<{ rows: number }>(
-      db,
-      sql`SELECT greatest(reltuples, 0)::float8 AS rows FROM pg_class WHERE oid = 'videos'::regclass`,
-    ),
-  ]);
-  const libraryRows = Number(library?.rows ?? 0);
+  if (wanted > tuning.walkBudget) return { ids: [], manyBeyondCap: false };
+  const [first, library] = await Promise.all([walkHead(db, query, tuning.walkBudget), libraryRows(db)]);
   let ids = first;
-  let walked = TITLE_WALK_BUDGET;
+  let walked = tuning.walkBudget;
   if (ids.length > 0 && ids.length < wanted) {
     // Too few for the page, but some: at this share a longer walk (with a margin) finds the page while
     // reading fewer works than the n-gram index would hand over.
-    const longer = Math.ceil(((wanted * TITLE_WALK_BUDGET) / ids.length) * 1.5);
-    if (longer <= TITLE_WALK_MAX && longer < (ids.length / TITLE_WALK_BUDGET) * libraryRows) {
+    const longer = Math.ceil(((wanted * tuning.walkBudget) / ids.length) * 1.5);
+    if (longer <= tuning.walkMax && longer < (ids.length / tuning.walkBudget) * library) {
       ids = await walkHead(db, query, longer);
       walked = longer;
     }
   }
   const share = ids.length / walked;
-  return { ids, manyBeyondCap: ids.length >= wanted && share * libraryRows >= 3 * COUNT_CAP };
+  return { ids, manyBeyondCap: ids.length >= wanted && share * library >= 3 * COUNT_CAP };
 }
 
 /** The ids, in list order, of the first `budget` listable works in list order whose titles hold the keyword. */
-async function walkHead(db: Database, query: { keyword: string; sort: VideoSort }, budget: number) {
+async function walkHead(db: Database, query: TitleQuery, budget: number) {
   const head = db
     .select({ id: videos.id, videoDesc: videos.videoDesc, goodCount: videos.goodCount, createTime: videos.createTime })
     .from(videos)

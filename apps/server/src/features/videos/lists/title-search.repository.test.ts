@@ -1,0 +1,206 @@
+import type { VideoSort } from '@dso/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, queryRows } from '../../../db/client';
+import { jobs, videos, videoTitleChars } from '../../../db/schema';
+import { keywordGrams } from '../../../lib/grams';
+import { createCreator, createTestDatabase } from '../../../testing';
+import type { JobContext } from '../../jobs/jobs.worker';
+import { likeContains } from '../../keywords/search/keyword-search.repository';
+import {
+  compactTitleChars,
+  TITLE_CHARS_COMPACT_JOB,
+  titleCharJobHandlers,
+  titleCharWorks,
+  withTitleCharsRecounted,
+} from './title-chars';
+import { searchVideos, type TitleSearchTuning } from './video-lists.repository';
+
+/**
+ * The title search's paths (walk, all matches, matches above a threshold, its fallback) and the
+ * title-character counts that choose between them, checked against the plain query they stand for.
+ */
+describe('the title search', () => {
+  let handle: DatabaseHandle;
+  let creatorId: number;
+  const db = () => handle.db;
+  let serial = 0;
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    creatorId = (await createCreator(db())).id;
+  });
+  afterAll(async () => handle.close());
+
+  const work = (desc: string, extra: { goodCount?: number; day?: number; status?: 'normal' | 'deleted' } = {}) => ({
+    awemeId: `73${String(++serial).padStart(10, '0')}`,
+    creatorId,
+    videoDesc: desc,
+    createTime: new Date(Date.UTC(2026, 0, 1 + (extra.day ?? serial % 200))),
+    goodCount: extra.goodCount ?? 500,
+    status: extra.status ?? 'normal',
+    grams: keywordGrams('DSO', desc),
+  });
+  const insert = async (rows: ReturnType<typeof work>[]) =>
+    (await db().insert(videos).values(rows).returning({ id: videos.id })).map((row) => row.id);
+
+  /** What the counts must say: listable works whose lower-cased title holds the character. */
+  const countedByScan = async (char: string) => {
+    const [row] = await queryRows<{ n: number }>(
+      db(),
+      sql`SELECT count(*)::int AS n FROM videos WHERE platform = 'DSO' AND status = 'normal'
+          AND lower(video_desc) LIKE ${likeContains(char)}`,
+    );
+    return Number(row!.n);
+  };
+  const tallyRows = async () => (await db().select({ ch: videoTitleChars.ch }).from(videoTitleChars)).length;
+
+  describe('title-character counts', () => {
+    it('follow inserts, title and status changes and deletes, and ignore figure updates', async () => {
+      const [first, second] = await insert([work('鹬蚌相争 鹬'), work('渔翁得利鹬')]);
+      await insert([work('鹬已删除', { status: 'deleted' })]);
+      expect(await titleCharWorks(db(), '鹬')).toBe(2);
+      expect(await titleCharWorks(db(), '翁')).toBe(1);
+
+      await db().update(videos).set({ videoDesc: '渔翁得利' }).where(eq(videos.id, second!));
+      expect(await titleCharWorks(db(), '鹬')).toBe(1);
+      await db().update(videos).set({ status: 'hidden' }).where(eq(videos.id, first!));
+      expect(await titleCharWorks(db(), '鹬')).toBe(0);
+      expect(await titleCharWorks(db(), '蚌')).toBe(0);
+      await db().update(videos).set({ status: 'normal' }).where(eq(videos.id, first!));
+      expect(await titleCharWorks(db(), '蚌')).toBe(1);
+
+      const rows = await tallyRows();
+      await db().update(videos).set({ goodCount: 99_999 }).where(eq(videos.id, first!));
+      expect(await tallyRows()).toBe(rows);
+
+      await db().delete(videos).where(eq(videos.id, first!));
+      expect(await titleCharWorks(db(), '蚌')).toBe(0);
+      expect(await titleCharWorks(db(), '翁')).toBe(1);
+    });
+
+    it('count characters the way the search matches them: lower-cased, once per work', async () => {
+      await insert([work('Ｑ版QQ糖 qq'), work('q弹')]);
+      expect(await titleCharWorks(db(), 'Q')).toBe(await countedByScan('q'));
+      expect(await titleCharWorks(db(), 'q')).toBe(2);
+      expect(await titleCharWorks(db(), 'ｑ')).toBe(1);
+    });
+
+    it('stay exact under concurrent writers and through a fold, which leaves one row per character', async () => {
+      await Promise.all(Array.from({ length: 6 }, (_, i) => insert([work(`并发写入${i}`), work(`并发${i}`)])));
+      expect(await titleCharWorks(db(), '并')).toBe(12);
+      const [before] = await queryRows<{ rows: number; chars: number }>(
+        db(),
+        sql`SELECT count(*)::int AS rows, count(DISTINCT ch)::int AS chars FROM video_title_chars`,
+      );
+      expect(before!.rows).toBeGreaterThan(before!.chars);
+      const netZero = await zeroChars();
+      await compactTitleChars(db());
+      expect(await tallyRows()).toBe(before!.chars - netZero);
+      for (const char of ['并', '写', '鹬', '翁', 'q'])
+        expect(await titleCharWorks(db(), char)).toBe(await countedByScan(char));
+    });
+
+    it('are counted once after a bulk load that ran without them', async () => {
+      await withTitleCharsRecounted(db(), async () => {
+        await insert([work('批量载入甲'), work('批量载入乙')]);
+        expect(await titleCharWorks(db(), '载')).toBe(0);
+      });
+      expect(await titleCharWorks(db(), '载')).toBe(2);
+      await insert([work('载入之后')]);
+      expect(await titleCharWorks(db(), '载')).toBe(3);
+    });
+
+    it('are folded by a job that queues its next run', async () => {
+      await insert([work('折叠任务')]);
+      const context = { db: db() } as unknown as JobContext;
+      await titleCharJobHandlers[TITLE_CHARS_COMPACT_JOB]!({}, context);
+      const [dup] = await queryRows<{ n: number }>(
+        db(),
+        sql`SELECT count(*)::int AS n FROM (SELECT ch FROM video_title_chars GROUP BY ch HAVING count(*) > 1) d`,
+      );
+      expect(dup!.n).toBe(0);
+      const [next] = await db()
+        .select({ runAfter: jobs.runAfter })
+        .from(jobs)
+        .where(and(eq(jobs.kind, TITLE_CHARS_COMPACT_JOB), eq(jobs.status, 'queued')));
+      expect(next!.runAfter.getTime()).toBeGreaterThan(Date.now() + 9 * 60_000);
+    });
+
+    /** Characters whose deltas net to zero: a fold drops them. */
+    async function zeroChars() {
+      const [row] = await queryRows<{ n: number }>(
+        db(),
+        sql`SELECT count(*)::int AS n FROM (SELECT ch FROM video_title_chars GROUP BY ch HAVING sum(works) = 0) z`,
+      );
+      return Number(row!.n);
+    }
+  });
+
+  describe('pages and totals', () => {
+    // Small enough that a library of 600 works reaches every path: a page of 10 is walked when the word
+    // is in a quarter of the works or more, read whole up to 30 matches, else read above a threshold.
+    const tuning: TitleSearchTuning = { walkBudget: 40, walkMax: 120, readAllMax: 30 };
+
+    beforeAll(async () => {
+      await db().delete(videos);
+      const rows = [];
+      for (let i = 0; i < 600; i++) {
+        const words = ['作品'];
+        if (i % 2 === 0) words.push('常见'); // 300 works: walked
+        if (i % 6 === 0) words.push('中等'); // 100 works, spread over the sort: above a threshold
+        if (i % 120 === 7) words.push('稀'); // 5 works: read whole
+        // Likes fall with i (in steps of 12, so ties abound): 底 is in the 100 least liked works only, where
+        // a threshold set for an even spread finds none, and the search falls back to reading them all.
+        if (i >= 500) words.push('底');
+        rows.push(work(words.join(''), { goodCount: 10_000 - Math.floor(i / 12) * 100, day: (i * 37) % 90 }));
+      }
+      for (let i = 0; i < 6; i++) rows.push(work('中等但已删除', { status: 'deleted', goodCount: 99_999 }));
+      await insert(rows);
+      await db().execute(sql`ANALYZE videos`);
+    });
+
+    const reference = async (keyword: string, sort: VideoSort, offset: number, limit: number) => {
+      const order = sort === 'create_time' ? sql`create_time DESC` : sql`good_count DESC`;
+      const rows = await queryRows<{ aweme_id: string }>(
+        db(),
+        sql`SELECT aweme_id FROM videos WHERE platform = 'DSO' AND status = 'normal'
+            AND lower(video_desc) LIKE ${likeContains(keyword)}
+            ORDER BY ${order}, id LIMIT ${limit} OFFSET ${offset}`,
+      );
+      return rows.map((row) => row.aweme_id);
+    };
+
+    it.each(['常', '中', '稀', '底', '见', '品', 'x'])(
+      'give %s exactly the plain query’s pages and total',
+      async (keyword) => {
+        for (const sort of ['good_count', 'create_time'] as const) {
+          const total = await countedByScan(keyword);
+          for (const offset of [0, 10, 20, 30]) {
+            const found = await searchVideos(db(), { keyword, sort }, { offset, limit: 10 }, tuning);
+            expect(found.rows.map((row) => row.awemeId)).toEqual(await reference(keyword, sort, offset, 10));
+            expect(found.total).toBe(total);
+            expect(found.estimated).toBe(false);
+          }
+        }
+      },
+    );
+
+    it('give longer words the plain query’s pages and total', async () => {
+      for (const keyword of ['常见', '中等', '作品稀', '作品底', '见中']) {
+        for (const sort of ['good_count', 'create_time'] as const) {
+          for (const offset of [0, 10, 40]) {
+            const found = await searchVideos(db(), { keyword, sort }, { offset, limit: 10 }, tuning);
+            expect(found.rows.map((row) => row.awemeId)).toEqual(await reference(keyword, sort, offset, 10));
+            expect(found.total).toBe(await countedByScan(keyword));
+          }
+        }
+      }
+    });
+
+    it('answer a page past the matches with no rows and the total', async () => {
+      const found = await searchVideos(db(), { keyword: '稀', sort: 'good_count' }, { offset: 10, limit: 10 }, tuning);
+      expect(found).toEqual({ rows: [], total: 5, estimated: false });
+    });
+  });
+});
