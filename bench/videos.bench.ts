@@ -6,6 +6,7 @@ import { seedKeywords } from '@dso/server/keywords/demo/seed';
 import { demoAsOf } from '@dso/server/startup';
 import { createUser, loginAs, signedInjectOptions } from '@dso/server/testing';
 import { firstRunVideoOptions, seedVideoDemo, withVideoIndexesRebuilt } from '@dso/server/videos/demo/seed';
+import { TITLE_WALK_BUDGET } from '@dso/server/videos/lists';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ensureDatabase } from './lib/database';
@@ -241,6 +242,11 @@ async function searchCases(handle: DatabaseHandle): Promise<Map<string, Case[]>>
     )
   ).map((row) => row.title);
   const classes = new Map<string, Case[]>();
+  const toCases = (words: string[]) =>
+    words.map((word, i) => {
+      const params = new URLSearchParams({ keyword: word, sort: i % 2 ? 'create_time' : 'good_count' });
+      return { label: word, request: { method: 'GET' as const, url: `${VideoPath.search}?${params}` } };
+    });
   for (const length of [1, 2, 3, 4, 8]) {
     const frequency = new Map<string, number>();
     for (const [i, title] of titles.entries()) {
@@ -252,13 +258,24 @@ async function searchCases(handle: DatabaseHandle): Promise<Map<string, Case[]>>
       }
     }
     const ranked = [...frequency.entries()].sort((a, b) => b[1] - a[1]).map(([word]) => word);
-    const toCases = (words: string[]) =>
-      words.map((word, i) => {
-        const params = new URLSearchParams({ keyword: word, sort: i % 2 ? 'create_time' : 'good_count' });
-        return { label: word, request: { method: 'GET' as const, url: `${VideoPath.search}?${params}` } };
-      });
     classes.set(`${length} char, common`, toCases(ranked.slice(0, 12)));
     classes.set(`${length} char, rare`, toCases(ranked.slice(-12)));
+  }
+  // Words of one and two characters in 1,000 works or more yet too rare for a page of 20 within the walk: reading
+  // every match costs a heap page each, which is what the threshold of the sort avoids. A sample of titles rarely
+  // picks them, so they are taken from the title-gram counts, 12 spread over the band.
+  const band = { from: 1_000, to: Math.round((20 / TITLE_WALK_BUDGET) * (await count(handle, 'videos'))) };
+  for (const length of [1, 2]) {
+    const middling = await queryRows<{ gram: string }>(
+      handle.db,
+      sql`SELECT gram FROM video_title_grams WHERE char_length(gram) = ${length} AND gram !~ '[[:space:]%_\\#@]'
+          GROUP BY gram HAVING sum(works) BETWEEN ${band.from} AND ${band.to} ORDER BY sum(works), gram`,
+    );
+    const spread = Array.from({ length: 12 }, (_, i) => middling[Math.floor((i * middling.length) / 12)]?.gram);
+    classes.set(
+      `${length} char, middling (${band.from.toLocaleString()}–${band.to.toLocaleString()} works)`,
+      toCases(spread.filter((gram): gram is string => gram !== undefined)),
+    );
   }
   return classes;
 }

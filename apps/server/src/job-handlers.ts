@@ -9,7 +9,7 @@ import { invoiceJobHandlers } from './features/orders/invoices/issue-invoice.job
 import { orderJobHandlers } from './features/orders/payments/maintenance.job';
 import { publishingJobHandlers } from './features/publishing/publishing.job';
 import { videoImportJobHandlers } from './features/videos/import/video-import.jobs';
-import { titleCharJobHandlers } from './features/videos/lists/title-chars';
+import { titleGramJobHandlers } from './features/videos/lists/title-grams';
 import { videoJobHandlers } from './features/videos/refresh/video-refresh.job';
 import type { Providers } from './providers';
 
@@ -34,7 +34,7 @@ export function allJobHandlers(deps?: {
   return {
     ...keywordJobHandlers,
     ...videoImportJobHandlers,
-    ...titleCharJobHandlers,
+    ...titleGramJobHandlers,
     ...(deps ? orderJobHandlers(deps) : {}),
     ...(deps ? invoiceJobHandlers(deps) : {}),
     ...(deps ? videoJobHandlers({ platformData: deps.providers.platformData }) : {}),

@@ -13,7 +13,7 @@ import { scheduleMonitoringRound } from './features/monitoring/monitor-checks';
 import { scheduleOrdersMaintenance } from './features/orders/payments/maintenance.job';
 import { shanghaiDate } from './features/permissions/permissions.service';
 import { seedFirstRunVideosIfEmpty } from './features/videos/demo/seed';
-import { scheduleTitleCharsCompaction } from './features/videos/lists/title-chars';
+import { scheduleTitleGramsCompaction } from './features/videos/lists/title-grams';
 import { allJobHandlers } from './job-handlers';
 
 /** The day demo figures are as of: yesterday in China, as a platform's daily data would be. */
@@ -125,7 +125,7 @@ export function startInProcessWorker(app: FastifyInstance): JobWorker | null {
   void scheduleMonitoringRound(app.db, app.config.monitoring.checkHour).catch((error: unknown) =>
     app.log.warn({ error }, 'monitoring round not scheduled'),
   );
-  void scheduleTitleCharsCompaction(app.db).catch((error: unknown) =>
+  void scheduleTitleGramsCompaction(app.db).catch((error: unknown) =>
     app.log.warn({ error }, 'title character fold not scheduled'),
   );
   return worker;

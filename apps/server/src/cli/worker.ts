@@ -6,7 +6,7 @@ import { JobWorker } from '../features/jobs/jobs.worker';
 import { scheduleMonitoringRound } from '../features/monitoring/monitor-checks';
 import { scheduleOrdersMaintenance } from '../features/orders/payments/maintenance.job';
 import { useTokenKeys } from '../features/publishing/token-sealing';
-import { scheduleTitleCharsCompaction } from '../features/videos/lists/title-chars';
+import { scheduleTitleGramsCompaction } from '../features/videos/lists/title-grams';
 import { allJobHandlers } from '../job-handlers';
 import { createProviders } from '../providers';
 
@@ -37,7 +37,7 @@ const worker = new JobWorker(
 );
 await scheduleOrdersMaintenance(handle.db);
 await scheduleMonitoringRound(handle.db, config.monitoring.checkHour);
-await scheduleTitleCharsCompaction(handle.db);
+await scheduleTitleGramsCompaction(handle.db);
 if (values.once) {
   const ran = await worker.drain();
   log.info({ ran }, 'queue drained');

@@ -223,17 +223,18 @@ export const videos = pgTable(
 );
 
 /**
- * The listable works (DSO, normal) holding each character of their lower-cased titles: the total of a
- * one-character title search. Written only by triggers on `videos` (migration 0024), as deltas a character
- * may have several rows of, summed when read and folded by `video_title_chars_compact()`.
+ * The listable works (DSO, normal) holding each character and each pair of adjacent characters of their
+ * lower-cased titles: the total of a one- or two-character title search. Written only by triggers on
+ * `videos` (migration 0024), as deltas a gram may have several rows of, summed when read and folded by
+ * `video_title_grams_compact()`.
  */
-export const videoTitleChars = pgTable(
-  'video_title_chars',
+export const videoTitleGrams = pgTable(
+  'video_title_grams',
   {
-    ch: text('ch').notNull(),
+    gram: text('gram').notNull(),
     works: integer('works').notNull(),
   },
-  (table) => [index('video_title_chars_ch_idx').on(table.ch)],
+  (table) => [index('video_title_grams_gram_idx').on(table.gram)],
 );
 
 /**

@@ -18,7 +18,7 @@ import {
   upsertVideos,
   type VideoIngest,
 } from '../ingest/video-ingest.repository';
-import { withTitleCharsRecounted } from '../lists/title-chars';
+import { withTitleGramsRecounted } from '../lists/title-grams';
 import {
   type DemoCreator,
   type DemoLiveSession,
@@ -285,7 +285,7 @@ export async function withVideoIndexesRebuilt(db: Database, load: () => Promise<
   );
   for (const { indexname } of definitions) await db.execute(sql.raw(`DROP INDEX IF EXISTS ${indexname}`));
   try {
-    await withTitleCharsRecounted(db, load);
+    await withTitleGramsRecounted(db, load);
   } finally {
     for (const { indexname, indexdef } of definitions) {
       const started = Date.now();

@@ -2,23 +2,23 @@ import type { VideoSort } from '@dso/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, queryRows } from '../../../db/client';
-import { jobs, videos, videoTitleChars } from '../../../db/schema';
+import { jobs, videos, videoTitleGrams } from '../../../db/schema';
 import { keywordGrams } from '../../../lib/grams';
 import { createCreator, createTestDatabase } from '../../../testing';
 import type { JobContext } from '../../jobs/jobs.worker';
 import { likeContains } from '../../keywords/search/keyword-search.repository';
 import {
-  compactTitleChars,
-  TITLE_CHARS_COMPACT_JOB,
-  titleCharJobHandlers,
-  titleCharWorks,
-  withTitleCharsRecounted,
-} from './title-chars';
+  compactTitleGrams,
+  TITLE_GRAMS_COMPACT_JOB,
+  titleGramJobHandlers,
+  titleGramWorks,
+  withTitleGramsRecounted,
+} from './title-grams';
 import { searchVideos, type TitleSearchTuning } from './video-lists.repository';
 
 /**
  * The title search's paths (walk, all matches, matches above a threshold, its fallback) and the
- * title-character counts that choose between them, checked against the plain query they stand for.
+ * title-gram counts that choose between them, checked against the plain query they stand for.
  */
 describe('the title search', () => {
   let handle: DatabaseHandle;
@@ -44,94 +44,101 @@ describe('the title search', () => {
   const insert = async (rows: ReturnType<typeof work>[]) =>
     (await db().insert(videos).values(rows).returning({ id: videos.id })).map((row) => row.id);
 
-  /** What the counts must say: listable works whose lower-cased title holds the character. */
-  const countedByScan = async (char: string) => {
+  /** What the counts must say: listable works whose lower-cased title holds the word. */
+  const countedByScan = async (word: string) => {
     const [row] = await queryRows<{ n: number }>(
       db(),
       sql`SELECT count(*)::int AS n FROM videos WHERE platform = 'DSO' AND status = 'normal'
-          AND lower(video_desc) LIKE ${likeContains(char)}`,
+          AND lower(video_desc) LIKE ${likeContains(word)}`,
     );
     return Number(row!.n);
   };
-  const tallyRows = async () => (await db().select({ ch: videoTitleChars.ch }).from(videoTitleChars)).length;
+  const tallyRows = async () => (await db().select({ gram: videoTitleGrams.gram }).from(videoTitleGrams)).length;
 
-  describe('title-character counts', () => {
+  describe('title-gram counts', () => {
     it('follow inserts, title and status changes and deletes, and ignore figure updates', async () => {
       const [first, second] = await insert([work('鹬蚌相争 鹬'), work('渔翁得利鹬')]);
       await insert([work('鹬已删除', { status: 'deleted' })]);
-      expect(await titleCharWorks(db(), '鹬')).toBe(2);
-      expect(await titleCharWorks(db(), '翁')).toBe(1);
+      expect(await titleGramWorks(db(), '鹬')).toBe(2);
+      expect(await titleGramWorks(db(), '翁')).toBe(1);
+      expect(await titleGramWorks(db(), '鹬蚌')).toBe(1);
+      expect(await titleGramWorks(db(), '利鹬')).toBe(1);
 
       await db().update(videos).set({ videoDesc: '渔翁得利' }).where(eq(videos.id, second!));
-      expect(await titleCharWorks(db(), '鹬')).toBe(1);
+      expect(await titleGramWorks(db(), '鹬')).toBe(1);
+      expect(await titleGramWorks(db(), '利鹬')).toBe(0);
+      expect(await titleGramWorks(db(), '得利')).toBe(1);
       await db().update(videos).set({ status: 'hidden' }).where(eq(videos.id, first!));
-      expect(await titleCharWorks(db(), '鹬')).toBe(0);
-      expect(await titleCharWorks(db(), '蚌')).toBe(0);
+      expect(await titleGramWorks(db(), '鹬')).toBe(0);
+      expect(await titleGramWorks(db(), '蚌')).toBe(0);
       await db().update(videos).set({ status: 'normal' }).where(eq(videos.id, first!));
-      expect(await titleCharWorks(db(), '蚌')).toBe(1);
+      expect(await titleGramWorks(db(), '蚌')).toBe(1);
 
       const rows = await tallyRows();
       await db().update(videos).set({ goodCount: 99_999 }).where(eq(videos.id, first!));
       expect(await tallyRows()).toBe(rows);
 
       await db().delete(videos).where(eq(videos.id, first!));
-      expect(await titleCharWorks(db(), '蚌')).toBe(0);
-      expect(await titleCharWorks(db(), '翁')).toBe(1);
+      expect(await titleGramWorks(db(), '蚌')).toBe(0);
+      expect(await titleGramWorks(db(), '鹬蚌')).toBe(0);
+      expect(await titleGramWorks(db(), '翁')).toBe(1);
     });
 
-    it('count characters the way the search matches them: lower-cased, once per work', async () => {
+    it('count words the way the search matches them: lower-cased, once per work', async () => {
       await insert([work('Ｑ版QQ糖 qq'), work('q弹')]);
-      expect(await titleCharWorks(db(), 'Q')).toBe(await countedByScan('q'));
-      expect(await titleCharWorks(db(), 'q')).toBe(2);
-      expect(await titleCharWorks(db(), 'ｑ')).toBe(1);
+      for (const word of ['q', 'qq', 'ｑ', 'q弹', '糖 '])
+        expect(await titleGramWorks(db(), word)).toBe(await countedByScan(word));
+      expect(await titleGramWorks(db(), 'q')).toBe(2);
+      expect(await titleGramWorks(db(), 'qq')).toBe(1);
+      expect(await titleGramWorks(db(), 'Q')).toBe(0);
     });
 
-    it('stay exact under concurrent writers and through a fold, which leaves one row per character', async () => {
+    it('stay exact under concurrent writers and through a fold, which leaves one row per gram', async () => {
       await Promise.all(Array.from({ length: 6 }, (_, i) => insert([work(`并发写入${i}`), work(`并发${i}`)])));
-      expect(await titleCharWorks(db(), '并')).toBe(12);
-      const [before] = await queryRows<{ rows: number; chars: number }>(
+      expect(await titleGramWorks(db(), '并')).toBe(12);
+      const [before] = await queryRows<{ rows: number; grams: number }>(
         db(),
-        sql`SELECT count(*)::int AS rows, count(DISTINCT ch)::int AS chars FROM video_title_chars`,
+        sql`SELECT count(*)::int AS rows, count(DISTINCT gram)::int AS grams FROM video_title_grams`,
       );
-      expect(before!.rows).toBeGreaterThan(before!.chars);
-      const netZero = await zeroChars();
-      await compactTitleChars(db());
-      expect(await tallyRows()).toBe(before!.chars - netZero);
-      for (const char of ['并', '写', '鹬', '翁', 'q'])
-        expect(await titleCharWorks(db(), char)).toBe(await countedByScan(char));
+      expect(before!.rows).toBeGreaterThan(before!.grams);
+      const netZero = await zeroGrams();
+      await compactTitleGrams(db());
+      expect(await tallyRows()).toBe(before!.grams - netZero);
+      for (const word of ['并', '并发', '写入', '鹬', '翁', 'q'])
+        expect(await titleGramWorks(db(), word)).toBe(await countedByScan(word));
     });
 
     it('are counted once after a bulk load that ran without them', async () => {
-      await withTitleCharsRecounted(db(), async () => {
+      await withTitleGramsRecounted(db(), async () => {
         await insert([work('批量载入甲'), work('批量载入乙')]);
-        expect(await titleCharWorks(db(), '载')).toBe(0);
+        expect(await titleGramWorks(db(), '载')).toBe(0);
       });
-      expect(await titleCharWorks(db(), '载')).toBe(2);
+      expect(await titleGramWorks(db(), '载')).toBe(2);
       await insert([work('载入之后')]);
-      expect(await titleCharWorks(db(), '载')).toBe(3);
+      expect(await titleGramWorks(db(), '载')).toBe(3);
     });
 
     it('are folded by a job that queues its next run', async () => {
       await insert([work('折叠任务')]);
       const context = { db: db() } as unknown as JobContext;
-      await titleCharJobHandlers[TITLE_CHARS_COMPACT_JOB]!({}, context);
+      await titleGramJobHandlers[TITLE_GRAMS_COMPACT_JOB]!({}, context);
       const [dup] = await queryRows<{ n: number }>(
         db(),
-        sql`SELECT count(*)::int AS n FROM (SELECT ch FROM video_title_chars GROUP BY ch HAVING count(*) > 1) d`,
+        sql`SELECT count(*)::int AS n FROM (SELECT gram FROM video_title_grams GROUP BY gram HAVING count(*) > 1) d`,
       );
       expect(dup!.n).toBe(0);
       const [next] = await db()
         .select({ runAfter: jobs.runAfter })
         .from(jobs)
-        .where(and(eq(jobs.kind, TITLE_CHARS_COMPACT_JOB), eq(jobs.status, 'queued')));
+        .where(and(eq(jobs.kind, TITLE_GRAMS_COMPACT_JOB), eq(jobs.status, 'queued')));
       expect(next!.runAfter.getTime()).toBeGreaterThan(Date.now() + 9 * 60_000);
     });
 
-    /** Characters whose deltas net to zero: a fold drops them. */
-    async function zeroChars() {
+    /** Grams whose deltas net to zero: a fold drops them. */
+    async function zeroGrams() {
       const [row] = await queryRows<{ n: number }>(
         db(),
-        sql`SELECT count(*)::int AS n FROM (SELECT ch FROM video_title_chars GROUP BY ch HAVING sum(works) = 0) z`,
+        sql`SELECT count(*)::int AS n FROM (SELECT gram FROM video_title_grams GROUP BY gram HAVING sum(works) = 0) z`,
       );
       return Number(row!.n);
     }
@@ -139,8 +146,9 @@ describe('the title search', () => {
 
   describe('pages and totals', () => {
     // Small enough that a library of 600 works reaches every path: a page of 10 is walked when the word
-    // is in a quarter of the works or more, read whole up to 30 matches, else read above a threshold.
-    const tuning: TitleSearchTuning = { walkBudget: 40, walkMax: 120, readAllMax: 30 };
+    // is in a quarter of the works or more; else the matches above a threshold are read when that is
+    // cheaper than reading them all (a threshold within the library at twice, then eight times, the page).
+    const tuning: TitleSearchTuning = { walkBudget: 40, walkMax: 120 };
 
     beforeAll(async () => {
       await db().delete(videos);
@@ -153,6 +161,8 @@ describe('the title search', () => {
         // Likes fall with i (in steps of 12, so ties abound): 底 is in the 100 least liked works only, where
         // a threshold set for an even spread finds none, and the search falls back to reading them all.
         if (i >= 500) words.push('底');
+        // 偏 leans to the less liked half: the first threshold admits none, the second enough.
+        if (i >= 300 && i % 3 === 0) words.push('偏');
         rows.push(work(words.join(''), { goodCount: 10_000 - Math.floor(i / 12) * 100, day: (i * 37) % 90 }));
       }
       for (let i = 0; i < 6; i++) rows.push(work('中等但已删除', { status: 'deleted', goodCount: 99_999 }));
@@ -171,7 +181,7 @@ describe('the title search', () => {
       return rows.map((row) => row.aweme_id);
     };
 
-    it.each(['常', '中', '稀', '底', '见', '品', 'x'])(
+    it.each(['常', '中', '稀', '底', '偏', '见', '品', 'x', '常见', '中等', '见中', '偏作', 'xy'])(
       'give %s exactly the plain query’s pages and total',
       async (keyword) => {
         for (const sort of ['good_count', 'create_time'] as const) {
@@ -187,7 +197,7 @@ describe('the title search', () => {
     );
 
     it('give longer words the plain query’s pages and total', async () => {
-      for (const keyword of ['常见', '中等', '作品稀', '作品底', '见中']) {
+      for (const keyword of ['作品常见', '作品稀', '作品底', '作品中等', '品中等偏', '常见中等']) {
         for (const sort of ['good_count', 'create_time'] as const) {
           for (const offset of [0, 10, 40]) {
             const found = await searchVideos(db(), { keyword, sort }, { offset, limit: 10 }, tuning);
