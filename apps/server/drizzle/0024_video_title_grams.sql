@@ -3,8 +3,9 @@
 -- themselves cannot give fast (a word in a few thousand works means a few thousand heap pages; docs/videos.md,
 -- the video lists).
 --
--- Kept as deltas: every statement that writes videos appends one row per gram whose count it changed, so
--- concurrent writers never wait on or deadlock over a shared counter row (every title holds 的). A gram's count is
+-- Kept as deltas: every insert or delete statement, and every update of a work's title or status, appends one row per
+-- gram whose count it changed, so concurrent writers never wait on or deadlock over a shared counter row (every title
+-- holds 的). A gram's count is
 -- the sum of its rows; video_title_grams_compact() folds them into one row per gram (the videos.compact-title-grams
 -- job).
 CREATE TABLE "video_title_grams" (
@@ -21,9 +22,8 @@ CREATE FUNCTION "video_title_grams_of"(title text) RETURNS SETOF text LANGUAGE s
 	WHERE i + n - 1 <= char_length(t.lowered)
 $$;
 --> statement-breakpoint
--- The title-gram deltas of a statement: +1 per (work, gram) of the listable works after it, -1 per (work, gram) of
--- the listable works before it, netted per gram. An update that keeps a work's title, status and platform adds
--- nothing.
+-- The title-gram deltas of an insert or delete statement: +1 per (work, gram) of the listable works it inserted,
+-- -1 per (work, gram) of those it deleted. A truncation empties the counts.
 CREATE FUNCTION "video_title_grams_track"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	IF TG_OP = 'INSERT' THEN
@@ -34,30 +34,38 @@ BEGIN
 		INSERT INTO video_title_grams (gram, works)
 		SELECT gram, -count(*)::int FROM old_rows o, video_title_grams_of(o.video_desc) AS gram
 		WHERE o.platform = 'DSO' AND o.status = 'normal' GROUP BY gram;
-	ELSIF TG_OP = 'TRUNCATE' THEN
-		DELETE FROM video_title_grams;
 	ELSE
-		INSERT INTO video_title_grams (gram, works)
-		SELECT gram, sum(delta)::int FROM (
-			SELECT gram, 1 AS delta FROM new_rows n JOIN old_rows o ON o.id = n.id, video_title_grams_of(n.video_desc) AS gram
-			WHERE n.platform = 'DSO' AND n.status = 'normal'
-				AND (o.video_desc, o.status, o.platform) IS DISTINCT FROM (n.video_desc, n.status, n.platform)
-			UNION ALL
-			SELECT gram, -1 AS delta FROM old_rows o JOIN new_rows n ON n.id = o.id, video_title_grams_of(o.video_desc) AS gram
-			WHERE o.platform = 'DSO' AND o.status = 'normal'
-				AND (o.video_desc, o.status, o.platform) IS DISTINCT FROM (n.video_desc, n.status, n.platform)
-		) AS changed GROUP BY gram HAVING sum(delta) <> 0;
+		DELETE FROM video_title_grams;
 	END IF;
 	RETURN NULL;
 END
 $$;
 --> statement-breakpoint
--- Transition tables allow one event per trigger.
+-- The title-gram deltas of a work whose title, status or platform an update changed: its grams before (-1, when it
+-- was listable) and after (+1, when it is), netted.
+CREATE FUNCTION "video_title_grams_retrack"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	INSERT INTO video_title_grams (gram, works)
+	SELECT gram, sum(delta)::int FROM (
+		SELECT gram, 1 AS delta FROM video_title_grams_of(NEW.video_desc) AS gram
+		WHERE NEW.platform = 'DSO' AND NEW.status = 'normal'
+		UNION ALL
+		SELECT gram, -1 AS delta FROM video_title_grams_of(OLD.video_desc) AS gram
+		WHERE OLD.platform = 'DSO' AND OLD.status = 'normal'
+	) AS changed GROUP BY gram HAVING sum(delta) <> 0;
+	RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+-- Inserts and deletes are counted per statement (transition tables allow one event per trigger). Updates are
+-- counted per row and only where the title, status or platform changed: most updates refresh figures, and a
+-- statement-level trigger would capture every updated row to find the few that matter.
 CREATE TRIGGER "videos_title_grams_insert" AFTER INSERT ON "videos"
 	REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION video_title_grams_track();
 --> statement-breakpoint
-CREATE TRIGGER "videos_title_grams_update" AFTER UPDATE ON "videos"
-	REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION video_title_grams_track();
+CREATE TRIGGER "videos_title_grams_update" AFTER UPDATE OF "video_desc", "status", "platform" ON "videos"
+	FOR EACH ROW WHEN ((OLD.video_desc, OLD.status, OLD.platform) IS DISTINCT FROM (NEW.video_desc, NEW.status, NEW.platform))
+	EXECUTE FUNCTION video_title_grams_retrack();
 --> statement-breakpoint
 CREATE TRIGGER "videos_title_grams_delete" AFTER DELETE ON "videos"
 	REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION video_title_grams_track();
