@@ -17,7 +17,7 @@ import { createWecomRobot } from '../../providers/notification/wecom';
 import { type RankedEntry, type RankSource, RankSourceError } from '../../providers/rank-source/index';
 import { createTestApp, createUser, loginAs, type TestApp } from '../../testing';
 import { ensurePermissionConfig } from '../permissions/permissions.service';
-import { createBigMoveAlerts, MONITOR_ALERT_PUSH_JOB, pushAlerts } from './monitor-alerts';
+import { createBigMoveAlerts, MONITOR_ALERT_PUSH_JOB, PUSH_ERROR_UNEXPECTED, pushAlerts } from './monitor-alerts';
 import { runChecks } from './monitor-checks';
 
 const robotKey = '693a91f6-7a2b-4bc4-97a0-0ec2a1fa5aaa';
@@ -294,6 +294,32 @@ describe('排名预警: alerts of big moves and the 企业微信 push', () => {
       expect(await push(true)).toBe('failed');
       expect((await alertsOf(w.token)).result[0]).toMatchObject({ push_status: 'failed' });
       expect((await alertsOf(w.token)).result[0]!.push_error).toMatch(/^企业微信无法连接/);
+    });
+
+    it('records the push failed when the last attempt fails unexpectedly, and still fails the job', async () => {
+      const w = await watched([15, 2]);
+      await call('POST', MonitorAlertPath.saveSetting, w.token, { wecom_enabled: true, webhook: robotKey });
+      await w.check(w.days[0]!);
+      await w.check(w.days[1]!);
+      const broken = {
+        ...t.app.providers.notification,
+        send: async () => {
+          throw new TypeError('digest could not be built');
+        },
+      };
+      const push = (lastAttempt: boolean) =>
+        pushAlerts(
+          db(),
+          { notification: broken, publicUrl: undefined },
+          { userId: w.user.id, claim: 'job:bug', lastAttempt },
+        );
+      await expect(push(false)).rejects.toBeInstanceOf(TypeError);
+      expect((await alertsOf(w.token)).result[0]).toMatchObject({ push_status: 'pending' });
+      await expect(push(true)).rejects.toBeInstanceOf(TypeError);
+      expect((await alertsOf(w.token)).result[0]).toMatchObject({
+        push_status: 'failed',
+        push_error: PUSH_ERROR_UNEXPECTED,
+      });
     });
 
     it("surfaces 企业微信's refusal of a wrong key in the test and on the alert, without retrying", async () => {

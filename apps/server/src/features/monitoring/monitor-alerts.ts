@@ -35,6 +35,8 @@ export const MONITOR_ALERT_PUSH_JOB = 'monitoring.alert_push';
 /** Lets the rest of a round's checks land before a user's digest goes out (企业微信 takes 20 messages a minute). */
 export const ALERT_PUSH_DELAY_MS = 60_000;
 const PUSH_MAX_ATTEMPTS = 4;
+/** The alert's push error when the last attempt failed other than by 企业微信's answer or the network. */
+export const PUSH_ERROR_UNEXPECTED = '推送时出错，请稍后在「企业微信推送」中测试';
 
 /**
  * Creates the day's alerts of big moves among `itemIds` (checked on `day`). A work's first successful check is
@@ -246,9 +248,16 @@ export async function pushAlerts(
   try {
     await deps.notification.send({ webhookKey: setting.wecom_key }, { markdown: alertDigest(alerts, link) });
   } catch (error) {
-    if (!(error instanceof NotificationError)) throw error;
-    if (error.isRetryable && !options.lastAttempt) throw error;
-    await repository.finishPush(db, ids, options.claim, { status: 'failed', error: error.message });
+    const known = error instanceof NotificationError;
+    const refused = known && !error.isRetryable;
+    if (!refused && !options.lastAttempt) throw error;
+    // A refusal, or the last attempt failing in any way: otherwise the alerts would show 待推送 for good.
+    await repository.finishPush(db, ids, options.claim, {
+      status: 'failed',
+      error: known ? error.message : PUSH_ERROR_UNEXPECTED,
+    });
+    // An unexpected error still fails the job, so its log and last_error keep what happened.
+    if (!known) throw error;
     return 'failed';
   }
   await repository.finishPush(db, ids, options.claim, { status: 'sent' });
