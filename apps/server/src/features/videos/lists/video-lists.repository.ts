@@ -130,7 +130,12 @@ async function searchCountedWord(
     const above = await pageAboveThreshold(db, where, query.sort, page, rank);
     if (above) return { ids: above, count };
   }
-  return { ids: (await readMatches(db, where, query.sort, page)).ids, count };
+  // Past the cap the counts already say what reading the matches up to it would: go straight to the order.
+  const ids =
+    works > COUNT_CAP
+      ? await orderedMatches(db, where, query.sort, page)
+      : (await readMatches(db, where, query.sort, page)).ids;
+  return { ids, count };
 }
 
 async function searchLongWord(
@@ -192,6 +197,11 @@ async function readMatches(
   const count = { total: Math.min(total, COUNT_CAP), estimated: total > COUNT_CAP };
   if (page.limit === 0) return { ids: [], count };
   if (!count.estimated) return { ids: head.slice(page.offset, pageEnd).map((row) => row.id), count };
+  return { ids: await orderedMatches(db, where, sort, page), count };
+}
+
+/** A page of every match in list order (a word past the count cap). */
+async function orderedMatches(db: Database, where: SQL, sort: VideoSort, page: Page): Promise<number[]> {
   const ordered = await db
     .select({ id: videos.id })
     .from(videos)
@@ -199,7 +209,7 @@ async function readMatches(
     .orderBy(...videoOrder(sort))
     .limit(page.limit)
     .offset(page.offset);
-  return { ids: ordered.map((row) => row.id), count };
+  return ordered.map((row) => row.id);
 }
 
 /**
