@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { containsIllegalText, int32Schema, isIllegalText } from './input';
+import {
+  calendarDaySchema,
+  containsIllegalText,
+  DAY_YEAR_MAX,
+  DAY_YEAR_MIN,
+  inputMessages,
+  int32Schema,
+  isIllegalText,
+} from './input';
 
 describe('text the database cannot store', () => {
   it('finds a NUL byte and lone surrogates but passes paired surrogates', () => {
@@ -34,5 +42,42 @@ describe('32-bit integers', () => {
     expect(schema.safeParse(2_147_483_648).error?.issues[0]?.message).toBe('数值超出范围');
     expect(schema.safeParse(-2_147_483_649).error?.issues[0]?.message).toBe('数值超出范围');
     expect(int32Schema({ coerce: true }).safeParse('2147483648').success).toBe(false);
+  });
+});
+
+describe('the calendar day schema', () => {
+  /** The Gregorian rule written out, independent of the schema's use of Date. */
+  const daysInMonth = (year: number, month: number) => {
+    if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+    return [4, 6, 9, 11].includes(month) ? 30 : 31;
+  };
+  const pad = (value: number, width: number) => String(value).padStart(width, '0');
+
+  it('accepts exactly the days on the calendar among every year, month 00-13 and day 00-32 around its range', () => {
+    const wrong: string[] = [];
+    for (let year = DAY_YEAR_MIN - 1; year <= DAY_YEAR_MAX + 1; year++) {
+      for (let month = 0; month <= 13; month++) {
+        for (let day = 0; day <= 32; day++) {
+          const text = `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+          const exists =
+            year >= DAY_YEAR_MIN &&
+            year <= DAY_YEAR_MAX &&
+            month >= 1 &&
+            month <= 12 &&
+            day >= 1 &&
+            day <= daysInMonth(year, month);
+          if (calendarDaySchema.safeParse(text).success !== exists) wrong.push(text);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuses other spellings of a day with 日期格式不正确', () => {
+    for (const text of ['2026-1-05', '2026-01-5', '20260105', '2026/01/05', ' 2026-01-05', '2026-01-05T00:00', '']) {
+      const result = calendarDaySchema.safeParse(text);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(inputMessages.badDay);
+    }
   });
 });

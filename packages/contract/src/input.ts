@@ -11,6 +11,8 @@ export const inputMessages = {
   illegalText: '参数包含非法字符',
   /** A number lies outside what its field can hold. */
   outOfRange: '数值超出范围',
+  /** A day is not written YYYY-MM-DD or is not on the calendar (2026-02-30, 2026-13-45). */
+  badDay: '日期格式不正确',
 } as const;
 
 /** The range of a PostgreSQL `integer` column. */
@@ -77,3 +79,30 @@ export const pageNoSchema = z.coerce.number().int().min(1).max(PAGE_NO_MAX, inpu
 export const booleanishSchema = z
   .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])])
   .transform((value) => value === true || value === 1 || value === '1' || value === 'true');
+
+/**
+ * The years a day of the product's data can fall in: platform data starts well after 2000, and the
+ * bounds keep every accepted day inside what PostgreSQL's `date` and JavaScript's `Date` both hold.
+ */
+export const DAY_YEAR_MIN = 2000;
+export const DAY_YEAR_MAX = 2100;
+
+/**
+ * True when the text is a day that exists, written YYYY-MM-DD, in DAY_YEAR_MIN..DAY_YEAR_MAX. The
+ * pattern alone let 2026-13-45 and 2026-02-30 through to the database, whose date cast failed as a
+ * server error.
+ */
+export function isCalendarDay(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < DAY_YEAR_MIN || year > DAY_YEAR_MAX || month < 1 || month > 12 || day < 1) return false;
+  // Day 0 of the next month is the last day of this one (UTC, so no zone's clock change interferes).
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/**
+ * A calendar day (YYYY-MM-DD) in a query, body or answer: every field that names a day uses this one
+ * schema, so each refuses an impossible day the same way, with 400 and 日期格式不正确.
+ */
+export const calendarDaySchema = z.string().refine(isCalendarDay, inputMessages.badDay);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageNoSchema } from './input';
+import { calendarDaySchema, pageNoSchema } from './input';
 import { requiredKeywordSchema } from './keywords';
 import { permissionUseSchema } from './user';
 import { platformIdSchema } from './videos';
@@ -85,15 +85,6 @@ export const monitoringMessages = {
   pdfFontMissing: '服务器缺少中文字体，暂时无法导出 PDF，请先导出 Excel',
 } as const;
 
-/** A calendar day (YYYY-MM-DD) that exists, within the years the product's data can hold. */
-const dayString = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式不正确')
-  .refine((text) => {
-    const year = Number(text.slice(0, 4));
-    const day = new Date(`${text}T00:00:00Z`);
-    return year >= 2000 && year <= 2100 && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(text);
-  }, '日期格式不正确');
 const rank = z.number().int().min(1);
 
 /** What a check found: ranked (a work's place, or a keyword's ranked works), not in the ranking, or failed. */
@@ -102,7 +93,7 @@ export type MonitorCheckStatus = z.infer<typeof monitorCheckStatusSchema>;
 
 /** One day's check of an item. A failed check has no rank: it is never shown as rank 0. */
 export const monitorCheckSchema = z.object({
-  day: dayString,
+  day: calendarDaySchema,
   status: monitorCheckStatusSchema,
   /** A work item's place; null for a keyword item and when not ranked or failed. */
   rank: rank.nullable(),
@@ -182,7 +173,7 @@ export const monitorDaysQuerySchema = z.object({
 });
 export type MonitorDaysQuery = z.infer<typeof monitorDaysQuerySchema>;
 
-export const monitorDailyQuerySchema = z.object({ day: dayString.optional() });
+export const monitorDailyQuerySchema = z.object({ day: calendarDaySchema.optional() });
 export type MonitorDailyQuery = z.infer<typeof monitorDailyQuerySchema>;
 
 /** The daily paper's export: the spreadsheet (the default), or a PDF to read and pass on. */
@@ -230,7 +221,7 @@ export type RankedWork = z.infer<typeof rankedWorkSchema>;
 /** One keyword item's ranked works over days: `ranks[i]` is the place on `days[i]` (null: not ranked). */
 export const monitorKeywordDetailSchema = z.object({
   item: monitorItemSchema,
-  days: z.array(z.object({ day: dayString, status: monitorCheckStatusSchema })),
+  days: z.array(z.object({ day: calendarDaySchema, status: monitorCheckStatusSchema })),
   works: z.array(rankedWorkSchema.extend({ ranks: z.array(rank.nullable()), monitored: z.boolean() })),
 });
 export type MonitorKeywordDetail = z.infer<typeof monitorKeywordDetailSchema>;
@@ -247,7 +238,7 @@ export const monitorMoverSchema = z.object({
 export type MonitorMover = z.infer<typeof monitorMoverSchema>;
 
 export const monitorDashboardSchema = z.object({
-  days: z.array(dayString),
+  days: z.array(calendarDaySchema),
   summary: z.object({
     keywords: z.number().int(),
     works: z.number().int(),
@@ -258,7 +249,7 @@ export const monitorDashboardSchema = z.object({
     failed: z.number().int(),
   }),
   /** Per day: 核心词数 and 排名数 over the monitored works. */
-  coverage: z.array(z.object({ day: dayString, core: z.number().int(), ranking: z.number().int() })),
+  coverage: z.array(z.object({ day: calendarDaySchema, core: z.number().int(), ranking: z.number().int() })),
   /** Rank curves of the best-placed monitored works. */
   curves: z.array(
     z.object({
@@ -275,9 +266,9 @@ export const monitorDashboardSchema = z.object({
 export type MonitorDashboard = z.infer<typeof monitorDashboardSchema>;
 
 export const monitorDailySchema = z.object({
-  day: dayString,
+  day: calendarDaySchema,
   /** The day compared with (the last earlier day with a check), or null. */
-  previous_day: dayString.nullable(),
+  previous_day: calendarDaySchema.nullable(),
   checked: z.number().int(),
   failed: z.number().int(),
   rises: z.array(monitorMoverSchema),

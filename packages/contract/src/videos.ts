@@ -1,6 +1,6 @@
 import { keywordLength, keywordLimits, keywordMessages, sizeClassCodes } from '@dso/domain';
 import { z } from 'zod';
-import { booleanishSchema, pageNoSchema } from './input';
+import { booleanishSchema, calendarDaySchema, pageNoSchema } from './input';
 import { importReportSchema, portraitShareSchema } from './keyword-details';
 import { figureSchema, keywordRowSchema, keywordTextSchema, rateFigureSchema, requiredKeywordSchema } from './keywords';
 
@@ -183,7 +183,6 @@ export const platformIdSchema = z
 
 const unixSeconds = z.number().int();
 const count = z.number().int().min(0);
-const dayString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式不正确');
 
 const pageSizeSchema = (fallback: number) =>
   z.coerce
@@ -535,7 +534,7 @@ export type VideoSearchQuery = z.infer<typeof videoSearchQuerySchema>;
 /** `GET keyword_rank` query: a DSO keyword and the day of the ranking (default: the latest). */
 export const keywordRankQuerySchema = z.object({
   keyword: listKeywordSchema,
-  date: dayString.optional(),
+  date: calendarDaySchema.optional(),
   page_no: pageNoSchema,
   page_size: pageSizeSchema(videoLimits.defaultPageSize),
 });
@@ -815,7 +814,7 @@ export type TopicKind = z.infer<typeof topicKindSchema>;
 export const topicListQuerySchema = z.object({
   kind: topicKindSchema,
   sort: z.enum(['heat', 'video_count', 'growth'], { message: '排序字段不正确' }).default('heat'),
-  day: dayString.optional(),
+  day: calendarDaySchema.optional(),
   page_no: pageNoSchema,
   page_size: pageSizeSchema(videoLimits.defaultPageSize),
 });

@@ -1,4 +1,4 @@
-import { monitoringMessages } from '@dso/contract';
+import { calendarDaySchema, monitoringMessages } from '@dso/contract';
 import { RANK_DEPTH } from '@dso/domain';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -206,14 +206,11 @@ async function rankingOf(db: Database, deps: CheckDeps, key: { platform: string;
 }
 
 const checkPayloadSchema = z.object({
-  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  day: calendarDaySchema,
   itemIds: z.array(z.number().int().positive()).max(1_000),
 });
 const roundPayloadSchema = z.object({
-  day: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
+  day: calendarDaySchema.optional(),
 });
 
 /** The round and check jobs, given the rank source, the pace and the round's hour. */

@@ -90,6 +90,14 @@ describe('topics', () => {
       expect(await get(`${VideoPath.topicList}?kind=video&sort=likes`)).toMatchObject({ msg: '排序字段不正确' });
       expect(await get(`${VideoPath.topicList}?kind=video&day=yesterday`)).toMatchObject({ msg: '日期格式不正确' });
     });
+
+    it('refuses a day that is not on the calendar with 400 and 日期格式不正确, not a server error', async () => {
+      for (const day of ['2026-13-45', '2026-02-29', '2026-04-31', '2026-00-10']) {
+        const response = await t.request({ method: 'GET', url: `${VideoPath.topicList}?kind=video&day=${day}` });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ code: Code.BAD_REQUEST, msg: '日期格式不正确', data: null });
+      }
+    });
   });
 
   describe('a topic’s works', () => {

@@ -136,6 +136,14 @@ describe('the video lists', () => {
         msg: '日期格式不正确',
       });
     });
+
+    it('refuses a date that is not on the calendar with 400 and 日期格式不正确, not a server error', async () => {
+      for (const date of ['2026-02-30', '2026-13-01', '2026-06-31']) {
+        const response = await t.request({ method: 'GET', url: `${VideoPath.keywordRank}?keyword=a&date=${date}` });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ code: Code.BAD_REQUEST, msg: '日期格式不正确', data: null });
+      }
+    });
   });
 
   describe('small accounts’ breakout works', () => {

@@ -1,5 +1,5 @@
 import { DownloadOutlined, FilePdfOutlined } from '@ant-design/icons';
-import type { MonitorDailyExportFormat } from '@dso/contract';
+import { isCalendarDay, type MonitorDailyExportFormat } from '@dso/contract';
 import { Button, Select, Skeleton } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -27,7 +27,7 @@ export default function DailyPaperPage() {
   const [params, setParams] = useSearchParams();
   const days = useMemo(() => shanghaiDays(CHOOSABLE_DAYS), []);
   const asked = params.get('day');
-  const day = asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : days[0]!;
+  const day = asked && isCalendarDay(asked) ? asked : days[0]!;
   const paper = useMonitorDaily(day);
   const [exporting, setExporting] = useState<MonitorDailyExportFormat | null>(null);
   const data = paper.data;

@@ -1,5 +1,5 @@
 import { LinkOutlined, SearchOutlined } from '@ant-design/icons';
-import type { KeywordRankList } from '@dso/contract';
+import { isCalendarDay, type KeywordRankList } from '@dso/contract';
 import { keywordLength, keywordLimits, keywordMessages, trimKeyword } from '@dso/domain';
 import { Button, DatePicker, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -25,7 +25,7 @@ export default function KeywordRankPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const keyword = trimKeyword(params.get('keyword'));
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? params.get('date') : null;
+  const date = isCalendarDay(params.get('date') ?? '') ? params.get('date') : null;
   const [text, setText] = useState(keyword);
   useEffect(() => setText(keyword), [keyword]);
   const query = useKeywordRank(keyword, date);
