@@ -5,6 +5,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -205,6 +206,43 @@ export const usagePacks = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('usage_packs_user_alias_idx').on(table.userId, table.alias, table.expiresAt)],
+);
+
+/**
+ * The usage ledger: every unit of a quota charged or given back is a row (who, whose pool, alias,
+ * amount, why, which request). The counters of `permission_usage` are kept in step with it in the same
+ * transaction. A charge taken before an outside call is `reserved` until its work completes
+ * (`settled`) or fails (`returned`, with the negative row that gave it back pointing at it).
+ */
+export const usageLedger = pgTable(
+  'usage_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The account that acted (a child account for its own uses). */
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The account whose pool the units came from (a child spends its parent's). */
+    poolUserId: bigint('pool_user_id', { mode: 'number' }).notNull(),
+    alias: text('alias').notNull(),
+    /** Units: positive when charged, negative when given back. */
+    amount: integer('amount').notNull(),
+    /** Where the units were counted (`permission_usage` period keys and amounts), so a give-back undoes exactly that. */
+    sources: jsonb('sources').$type<Record<string, number>>().notNull().default({}),
+    /** What the units were for, as the user would say it: the words searched, the video, the template. */
+    reason: text('reason').notNull().default(''),
+    /** reserved → settled | returned for charges; `settled` for rows that give units back. */
+    state: text('state').notNull(),
+    /** On a give-back row: the charge it returns. */
+    returnsId: bigint('returns_id', { mode: 'number' }),
+    requestId: text('request_id'),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('usage_ledger_user_time_idx').on(table.userId, table.createdAt),
+    index('usage_ledger_pool_alias_time_idx').on(table.poolUserId, table.alias, table.createdAt),
+  ],
 );
 
 /** Key material the server must share across instances (the RSA key for password encryption). */
