@@ -97,8 +97,11 @@ export interface FakeWechatPay {
   ): { headers: Record<string, string>; body: string };
   /** Sets a trade's state as WeChat Pay would report it (SUCCESS fills in the payment facts). */
   setTradeState(outTradeNo: string, state: string): void;
-  /** Certificate mode: a new platform certificate signs from now on; the old one is still served. */
-  rotateCertificate(): string;
+  /**
+   * Certificate mode: a new platform certificate signs from now on; the old one is still served.
+   * `leadingZero` gives it a serial whose hex starts with 0.
+   */
+  rotateCertificate(options?: { leadingZero?: boolean }): string;
   close(): Promise<void>;
 }
 
@@ -133,10 +136,15 @@ function newKeyPair() {
   return generateKeyPairSync('rsa', { modulusLength: 2048 });
 }
 
-/** A self-signed certificate for the key, with a 40-hex-digit serial like WeChat Pay's. */
-function selfSignedCertificate(privateKey: KeyObject): { pem: string; serial: string } {
+/**
+ * A self-signed certificate for the key, with a 40-hex-digit serial like WeChat Pay's. WeChat Pay
+ * lists and sends a serial whose first digit is 0 with that 0 (`0A1B…`), while the certificate's own
+ * serial reads without it in some tools: `leadingZero` mints one.
+ */
+function selfSignedCertificate(privateKey: KeyObject, leadingZero = false): { pem: string; serial: string } {
   const serialBytes = randomBytes(20);
-  serialBytes[0] = 0x10 + (serialBytes[0]! % 0x70); // positive, no leading zero
+  // Positive either way: 0x01–0x0F starts the hex with 0, 0x10–0x7F does not.
+  serialBytes[0] = leadingZero ? 0x01 + (serialBytes[0]! % 0x0f) : 0x10 + (serialBytes[0]! % 0x70);
   const serial = serialBytes.toString('hex').toUpperCase();
   const dir = mkdtempSync(join(tmpdir(), 'fake-wechatpay-'));
   try {
@@ -166,9 +174,9 @@ function selfSignedCertificate(privateKey: KeyObject): { pem: string; serial: st
   }
 }
 
-function platformCertificateSigner(): PlatformSigner {
+function platformCertificateSigner(leadingZero = false): PlatformSigner {
   const { privateKey } = newKeyPair();
-  const certificate = selfSignedCertificate(privateKey);
+  const certificate = selfSignedCertificate(privateKey, leadingZero);
   return { serial: certificate.serial, privateKey, certificatePem: certificate.pem };
 }
 
@@ -453,9 +461,9 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions): Promise
       if (tradeState === 'SUCCESS' || tradeState === 'REFUND') markPaid(trade);
       trade.state = tradeState;
     },
-    rotateCertificate() {
+    rotateCertificate(rotation = {}) {
       if (options.mode !== 'certificate') throw new Error('only certificate mode has certificates to rotate');
-      const next = platformCertificateSigner();
+      const next = platformCertificateSigner(rotation.leadingZero);
       certificates.push(next);
       return next.serial;
     },

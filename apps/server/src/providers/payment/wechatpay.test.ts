@@ -230,6 +230,19 @@ describe('the WeChat Pay v3 Native adapter against a fake WeChat Pay', () => {
       expect(certFake.certificateDownloads).toBe(before + 1);
     });
 
+    it('accepts notifications signed by a platform certificate whose serial starts with 0', async () => {
+      const gateway = certGateway();
+      endpoint.gateways.set('/notify/zero', gateway);
+      const { outTradeNo } = await createTrade(gateway, '/notify/zero');
+      const zeroSerial = certFake.rotateCertificate({ leadingZero: true });
+      expect(zeroSerial).toMatch(/^0/);
+      const { headers, body } = certFake.notification(outTradeNo);
+      expect(headers['wechatpay-serial']).toBe(zeroSerial);
+      expect(await gateway.readNotify({ headers, body })).toMatchObject({ kind: 'paid', outTradeNo });
+      // And through the notify route, as WeChat Pay posts it.
+      expect(await certFake.pay(outTradeNo)).toBe(204);
+    });
+
     it('re-downloads once for an unknown serial, then calls the notification forged', async () => {
       const gateway = certGateway();
       const { outTradeNo } = await createTrade(gateway);

@@ -15,6 +15,7 @@ import {
   decryptAesGcm,
   loadPrivateKey,
   loadPublicKey,
+  normaliseSerial,
   type PlatformCertificate,
   readPlatformCertificate,
   type WechatpaySignedHeaders,
@@ -136,7 +137,8 @@ export function createWechatPayGateway(options: WechatPayOptions): PaymentGatewa
         const pem = decryptAesGcm(item.encrypt_certificate as Parameters<typeof decryptAesGcm>[0], key);
         const certificate = readPlatformCertificate(pem);
         // The listed serial_no must be the certificate's own, or a swapped entry could pass as another.
-        if (certificate.serial === String(item.serial_no ?? '').toUpperCase()) list.push(certificate);
+        // Both sides normalised: WeChat Pay lists a serial starting with 0 with its 0 (0A1B…).
+        if (certificate.serial === normaliseSerial(String(item.serial_no ?? ''))) list.push(certificate);
       } catch (error) {
         options.log.warn({ err: error, serial: item.serial_no }, 'WeChat Pay certificate could not be read');
       }
