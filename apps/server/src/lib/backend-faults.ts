@@ -5,12 +5,20 @@
  * with an AggregateError of every address), so every check walks the whole chain.
  */
 
-/** SQLSTATE classes and codes of an outage: connection exceptions, insufficient resources, shutdowns. */
+/**
+ * SQLSTATE classes and codes of an outage: connection exceptions, insufficient resources, shutdowns,
+ * a database being dropped or closed to connections (see `isClosedDatabase`). Left out on purpose, so
+ * they answer 500 and log at error: 3D000 (the configured database does not exist), 28000 (pg_hba.conf
+ * or the role refuses the login) and 28P01 (wrong password). The server could not have started with
+ * them, so at run time they mean someone changed the database's names, roles or access rules: no retry
+ * heals that, and 650 would have clients refresh for ever while the logs call it a passing outage.
+ */
 const outageSqlStateClasses = ['08', '53'];
 const outageSqlStates = new Set([
   '57P01', // admin_shutdown: pg_terminate_backend, a restart
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now: starting up or in recovery
+  '57P04', // database_dropped: connecting while the database is dropped, as a restore from backup does
   '57014', // query_canceled: statement_timeout under load
   '55P03', // lock_not_available: lock_timeout under contention
   '40001', // serialization_failure, once the transaction retries are used up
@@ -72,8 +80,24 @@ function codeOf(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/**
+ * 55000 (object_not_in_prerequisite_state) is an outage only as the refusal of a new session by a
+ * database closed to connections (`ALTER DATABASE … ALLOW_CONNECTIONS false`, for maintenance): other
+ * 55000s are statements used in the wrong state, bugs. The routine PostgreSQL names is not translated
+ * (the message is, under another lc_messages), so it comes first.
+ */
+function isClosedDatabase(error: unknown): boolean {
+  if (codeOf(error) !== '55000' || typeof error !== 'object' || error === null) return false;
+  const { routine, message } = error as { routine?: unknown; message?: unknown };
+  return (
+    routine === 'CheckMyDatabase' ||
+    (typeof message === 'string' && /is not currently accepting connections/.test(message))
+  );
+}
+
 function isOutageLink(error: unknown): boolean {
   const code = codeOf(error);
+  if (isClosedDatabase(error)) return true;
   if (code) {
     if (outageSqlStates.has(code) || outageErrnos.has(code)) return true;
     if (/^[0-9A-Z]{5}$/.test(code) && outageSqlStateClasses.includes(code.slice(0, 2))) return true;

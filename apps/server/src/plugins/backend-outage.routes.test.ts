@@ -8,8 +8,11 @@ import { queryRows, TRANSACTION_RETRIES } from '../db/client';
 import { createTestApp, type TestApp } from '../testing';
 
 /** Raises an error with the given SQLSTATE inside the database, so the driver and drizzle wrap it as they would. */
-const raise = (sqlState: string) =>
-  sql.raw(`DO $$ BEGIN RAISE EXCEPTION 'simulated ${sqlState}' USING ERRCODE = '${sqlState}'; END $$`);
+const raise = (sqlState: string, message = `simulated ${sqlState}`) =>
+  sql.raw(`DO $$ BEGIN RAISE EXCEPTION '${message}' USING ERRCODE = '${sqlState}'; END $$`);
+
+/** PostgreSQL's refusal of a new session to a database under ALLOW_CONNECTIONS false. */
+const closedDatabaseMessage = 'database "dso" is not currently accepting connections';
 
 const busy = { code: Code.SERVER_BUSY, msg: defaultMessages[Code.SERVER_BUSY], data: null };
 
@@ -30,6 +33,10 @@ describe('backend outages answer 650 (刷新试试), not 500', () => {
       extend: (app) => {
         app.get('/api/test/raise/:state', async (request) => {
           await app.db.execute(raise((request.params as { state: string }).state));
+          return null;
+        });
+        app.get('/api/test/closed-database', async () => {
+          await app.db.execute(raise('55000', closedDatabaseMessage));
           return null;
         });
         app.get('/api/test/unreachable-database', async () => {
@@ -65,12 +72,23 @@ describe('backend outages answer 650 (刷新试试), not 500', () => {
     ['08003', 'a connection that no longer exists'],
     ['53300', 'too many connections'],
     ['57P03', 'a server that cannot accept connections yet'],
+    ['57P04', 'a database dropped while connecting'],
   ])('answers a query failing with %s (%s) with 650 and HTTP 503', async (state) => {
     expectBusy(await t.request({ method: 'GET', url: `/api/test/raise/${state}` }));
   });
 
-  it('still answers a genuine query bug with 500', async () => {
-    const response = await t.request({ method: 'GET', url: '/api/test/raise/42P01' });
+  it('answers a database closed to connections (55000, not currently accepting connections) with 650', async () => {
+    expectBusy(await t.request({ method: 'GET', url: '/api/test/closed-database' }));
+  });
+
+  it.each([
+    ['42P01', 'a genuine query bug'],
+    ['55000', 'a statement in the wrong state'],
+    ['3D000', 'a configured database that does not exist'],
+    ['28000', 'a login refused by pg_hba.conf'],
+    ['28P01', 'a wrong password'],
+  ])('still answers %s (%s) with 500', async (state) => {
+    const response = await t.request({ method: 'GET', url: `/api/test/raise/${state}` });
     expect(response.statusCode).toBe(500);
     expect(response.json().code).toBe(Code.SERVER_ERROR);
   });
@@ -174,5 +192,31 @@ describe.skipIf(!serverUrl)('PostgreSQL killing connections under load', () => {
     }
     expect(recovered).toBe(true);
     expect(Date.now() - stoppedAt).toBeLessThan(1000);
+  });
+
+  it('answers 650 with HTTP 503, never 500, while its database refuses connections (55000), and 200 once it takes them again', async () => {
+    const statuses: number[] = [];
+    await admin.query(`ALTER DATABASE "${databaseName}" ALLOW_CONNECTIONS false`);
+    try {
+      // Sessions already open stay open under ALLOW_CONNECTIONS false: end them, so every call needs a new one.
+      await terminateBackends();
+      const until = Date.now() + 500;
+      await Promise.all(
+        Array.from({ length: 10 }, async (_, caller) => {
+          while (Date.now() < until) {
+            const response = await call('/api/test/slow', caller);
+            statuses.push(response.statusCode);
+            if (response.statusCode !== 200) expectBusy(response);
+          }
+        }),
+      );
+    } finally {
+      await admin.query(`ALTER DATABASE "${databaseName}" ALLOW_CONNECTIONS true`);
+    }
+    expect(statuses.filter((status) => status === 503).length).toBeGreaterThan(0);
+    expect(statuses.filter((status) => status !== 503)).toEqual([]);
+    const back = await call('/api/test/slow', 0);
+    expect(back.statusCode).toBe(200);
+    expect(back.json().code).toBe(Code.OK);
   });
 });
