@@ -1,3 +1,4 @@
+export * from './account-closures';
 export * from './accounts';
 export * from './copywriters';
 export * from './extraction';
