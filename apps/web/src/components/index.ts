@@ -15,7 +15,7 @@ export {
 } from './no-permission-panel/no-permission-panel';
 export { AppPagination, type AppPaginationProps, type ExceedMaxInfo } from './pagination/app-pagination';
 export { PlayButton, type PlayButtonProps } from './play-button/play-button';
-export { TierBadge, type TierBadgeProps } from './tier-badge/tier-badge';
+export { FeatureTierBadge, type FeatureTierBadgeProps, TierBadge, type TierBadgeProps } from './tier-badge/tier-badge';
 export {
   currentGrade,
   openLoginDialog,

@@ -1,4 +1,4 @@
-import type { Grade } from '@dso/domain';
+import { type Grade, listFooterTexts } from '@dso/domain';
 import type { CSSProperties, ReactNode } from 'react';
 import aiSample from '../../assets/no-permission/ai.svg';
 import commentSample from '../../assets/no-permission/comment.svg';
@@ -33,6 +33,11 @@ export interface NoPermissionPanelProps {
   needed?: Grade | null;
   /** `dialog` (default) opens the pay dialog; `link` goes to /pay. */
   action?: 'dialog' | 'link';
+  /**
+   * `upgrade` (default): the user's tier lacks the feature. `login`: a visitor, who is asked to log in
+   * with the lists' wording (立即登录注册，查看更多数据 / 立即登录) before any tier is talked about.
+   */
+  reason?: 'upgrade' | 'login';
   /** Panel height; 360 px by default. */
   height?: CSSProperties['height'];
   className?: string;
@@ -41,22 +46,29 @@ export interface NoPermissionPanelProps {
 /**
  * The no-permission panel (000 §2.7, 002 §2): a blurred sample picture of the feature under a veil,
  * with the upgrade block (message and 立即升级) on top. It replaces content the user's tier does
- * not include, e.g. a video-detail tab without its permission key.
+ * not include, e.g. a video-detail tab without its permission key; for a visitor (`reason` login) the
+ * block asks for a login instead.
  */
 export function NoPermissionPanel({
   type,
   message,
   needed,
   action = 'dialog',
+  reason = 'upgrade',
   height = 360,
   className,
 }: NoPermissionPanelProps) {
   const sample = noPermissionSamples[type];
+  const login = listFooterTexts.noLogin;
   return (
     <div className={['dso-no-permission', className].filter(Boolean).join(' ')} style={{ height }} data-feature={type}>
       <img className="dso-no-permission__sample" src={sample.src} alt={`${sample.name}示例图`} draggable={false} />
       <div className="dso-no-permission__veil">
-        <UpgradeBlock message={message} needed={needed} action={action} />
+        {reason === 'login' ? (
+          <UpgradeBlock message={message ?? login.text} buttonText={login.button} action="login" />
+        ) : (
+          <UpgradeBlock message={message} needed={needed} action={action} />
+        )}
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { type Grade, gradeNames, type TierBadge as TierBadgeKind, tierBadge } from '@dso/domain';
+import { type Grade, gradeNames, lowestGrantingGrade, type TierBadge as TierBadgeKind, tierBadge } from '@dso/domain';
 import { useSession } from '../../stores/session';
 import '../components.css';
 
@@ -28,4 +28,22 @@ export function TierBadge({ required, grade, className }: TierBadgeProps) {
       {badge.toUpperCase()}
     </span>
   );
+}
+
+export interface FeatureTierBadgeProps {
+  /** The feature's permission alias; the badge names the lowest tier granting it in the tree. */
+  alias: string;
+  className?: string;
+}
+
+/**
+ * The tier badge of a feature known by its permission alias (002 §2, §5: a locked detail tab): the
+ * lowest tier granting it in the permission tree the app loaded, when the signed-in user's tier lacks
+ * it. The tree is loaded with a login (000 §4), so a visitor, whose tabs ask for a login first, and a
+ * page before the tree arrives show none.
+ */
+export function FeatureTierBadge({ alias, className }: FeatureTierBadgeProps) {
+  const roles = useSession((state) => state.roles);
+  const required = lowestGrantingGrade(roles, alias);
+  return required ? <TierBadge required={required} className={className} /> : null;
 }

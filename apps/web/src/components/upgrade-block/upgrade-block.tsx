@@ -1,4 +1,4 @@
-import { CrownFilled, LockFilled } from '@ant-design/icons';
+import { CrownFilled, LockFilled, LoginOutlined } from '@ant-design/icons';
 import { type Grade, isTopTier, upgradeMessages } from '@dso/domain';
 import { Button } from 'antd';
 import type { ReactNode } from 'react';
@@ -16,8 +16,11 @@ export interface UpgradeBlockProps {
   needed?: Grade | null;
   /** 立即升级 by default. */
   buttonText?: ReactNode;
-  /** `dialog` (default) opens the pay dialog over the page; `link` goes to /pay. */
-  action?: 'dialog' | 'link';
+  /**
+   * `dialog` (default) opens the pay dialog over the page; `link` goes to /pay; `login` asks a visitor
+   * to log in first (the button opens the login dialog, whoever presses it).
+   */
+  action?: 'dialog' | 'link' | 'login';
   /** `card` (default) is a raised card; `plain` sits on the surface it is placed on. */
   variant?: 'card' | 'plain';
   className?: string;
@@ -39,10 +42,10 @@ export function UpgradeBlock({
 }: UpgradeBlockProps) {
   const token = useSession((state) => state.token);
   const grade = useSession((state) => state.userInfo?.grade);
-  const showButton = !token || !isTopTier(grade);
+  const showButton = !token || action === 'login' || !isTopTier(grade);
 
   const upgrade = () => {
-    if (!token) openLoginDialog();
+    if (!token || action === 'login') openLoginDialog();
     else openPayDialog(needed);
   };
 
@@ -60,7 +63,12 @@ export function UpgradeBlock({
         (action === 'link' && token ? (
           <UpgradeLinkButton>{buttonText}</UpgradeLinkButton>
         ) : (
-          <Button className="dso-upgrade-button" shape="round" icon={<CrownFilled aria-hidden />} onClick={upgrade}>
+          <Button
+            className="dso-upgrade-button"
+            shape="round"
+            icon={action === 'login' ? <LoginOutlined aria-hidden /> : <CrownFilled aria-hidden />}
+            onClick={upgrade}
+          >
             {buttonText}
           </Button>
         ))}

@@ -3,6 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api/errors';
 import { useDialogs } from '../../../stores/dialogs';
+import { useSession } from '../../../stores/session';
+import { treeNode } from '../../upgrade/testing/permission-tree';
 import { videoRow } from '../../videos/testing/render';
 import { creatorProfile, listPage, renderCreators } from '../testing/render';
 
@@ -53,6 +55,7 @@ const open = (tab = '') =>
   });
 
 beforeEach(() => {
+  useSession.setState({ roles: [] });
   request.mockReset();
 });
 
@@ -106,6 +109,20 @@ describe('/person/detail/{userid}/{tab}', () => {
       fireEvent.click(screen.getByRole('tab', { name: '粉丝画像' }));
       expect(await screen.findByText('当前版本暂无权限，请升级会员')).toBeTruthy();
       expect(screen.getByTestId('address').textContent).toBe(`/person/detail/${USER}/portrait`);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'marks the audience tab with the badge of the lowest tier that has it',
+    async () => {
+      useSession.setState({ roles: [treeNode('VIDEO_LIBRARY_DETAIL_USER_PORTRAIT', { SVIP: 1, EVIP: 1 })] });
+      answer();
+      open();
+      await screen.findByTestId('creator-head');
+      const badgeOf = (name: string) =>
+        screen.getByRole('tab', { name: new RegExp(`^${name}`) }).querySelector('.dso-tier-badge')?.textContent ?? null;
+      expect(['作品', '粉丝趋势', '粉丝画像'].map(badgeOf)).toEqual([null, null, 'SVIP']);
     },
     TIMEOUT,
   );

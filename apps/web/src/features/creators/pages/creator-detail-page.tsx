@@ -1,7 +1,8 @@
-import { platformIdSchema, videoMessages } from '@dso/contract';
+import { type PermissionAlias, platformIdSchema, videoMessages } from '@dso/contract';
 import { Button, Skeleton, Tabs } from 'antd';
 import { useNavigate, useParams } from 'react-router';
-import { DemoBanner, NoData } from '../../../components';
+import { DemoBanner, FeatureTierBadge, NoData } from '../../../components';
+import { TabLoginGate } from '../../videos/audience';
 import { useCreatorProfile } from '../api/get-creator-profile';
 import { CreatorAudienceTab } from '../components/creator-audience-tab';
 import { CreatorHead } from '../components/creator-head';
@@ -10,12 +11,15 @@ import { WorksTab } from '../components/works-tab';
 import { personDetailPath } from '../figures';
 import '../creators.css';
 
-/** Person detail's tabs, by their address value (`/person/detail/{userid}/{tabVal}`). */
+/**
+ * Person detail's tabs, by their address value (`/person/detail/{userid}/{tabVal}`), with the
+ * permission flag a tab needs beyond a login (its tier badge).
+ */
 export const personTabs = [
-  { key: 'works', label: '作品' },
-  { key: 'fans', label: '粉丝趋势' },
-  { key: 'portrait', label: '粉丝画像' },
-] as const;
+  { key: 'works', label: '作品', alias: null },
+  { key: 'fans', label: '粉丝趋势', alias: null },
+  { key: 'portrait', label: '粉丝画像', alias: 'VIDEO_LIBRARY_DETAIL_USER_PORTRAIT' },
+] as const satisfies readonly { key: string; label: string; alias: PermissionAlias | null }[];
 type PersonTab = (typeof personTabs)[number]['key'];
 
 const toTab = (value: string | undefined): PersonTab => personTabs.find((tab) => tab.key === value)?.key ?? 'works';
@@ -34,8 +38,16 @@ function LoadedDetail({ userId, tab }: { userId: string; tab: PersonTab }) {
   }
   const content: Record<PersonTab, React.ReactNode> = {
     works: <WorksTab userId={userId} />,
-    fans: <FollowerTrendTab userId={userId} />,
-    portrait: <CreatorAudienceTab userId={userId} />,
+    fans: (
+      <TabLoginGate type="creator">
+        <FollowerTrendTab userId={userId} />
+      </TabLoginGate>
+    ),
+    portrait: (
+      <TabLoginGate type="portrait">
+        <CreatorAudienceTab userId={userId} />
+      </TabLoginGate>
+    ),
   };
   return (
     <>
@@ -47,7 +59,12 @@ function LoadedDetail({ userId, tab }: { userId: string; tab: PersonTab }) {
         onChange={(key) => void navigate(personDetailPath(userId, key), { replace: true })}
         items={personTabs.map((item) => ({
           key: item.key,
-          label: item.label,
+          label: (
+            <span className="dso-tab-label">
+              {item.label}
+              {item.alias && <FeatureTierBadge alias={item.alias} />}
+            </span>
+          ),
           children: item.key === tab ? content[item.key] : null,
         }))}
       />

@@ -1,8 +1,10 @@
 import { Code, permissionDeniedDataSchema } from '@dso/contract';
 import { upgradeMessages } from '@dso/domain';
 import { Button } from 'antd';
+import type { ReactNode } from 'react';
 import { NoData, type NoPermissionFeature, NoPermissionPanel } from '../../../components';
 import { ApiError } from '../../../lib/api/errors';
+import { useSession } from '../../../stores/session';
 
 /** Whether an error is the server's 810 refusal (a missing right or a used-up count). */
 export function isRefusal(error: unknown): error is ApiError {
@@ -32,4 +34,15 @@ export function TabFailure({ error, type, onRetry }: { error: unknown; type: NoP
       <Button onClick={onRetry}>重新加载</Button>
     </div>
   );
+}
+
+/**
+ * A detail tab's body for a signed-in user. A tab's data belongs to an account's permission, so a
+ * visitor gets the login prompt in the tab's place (as the lists do) and the tab's call is never
+ * made: made, it would answer 800, open the login dialog unasked and leave 加载失败 behind.
+ */
+export function TabLoginGate({ type, children }: { type: NoPermissionFeature; children: ReactNode }) {
+  const token = useSession((state) => state.token);
+  if (!token) return <NoPermissionPanel type={type} reason="login" height={360} />;
+  return children;
 }

@@ -3,6 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api/errors';
 import { useDialogs } from '../../../stores/dialogs';
+import { useSession } from '../../../stores/session';
+import { treeNode } from '../../upgrade/testing/permission-tree';
 import { renderVideo, videoDetail } from '../testing/render';
 
 const request = vi.fn();
@@ -28,6 +30,13 @@ function answer(handlers: Partial<Record<string, Handler>>) {
     return handler(options);
   });
 }
+/** The video panel's four flags as the server grants them (docs/permissions.md). */
+const videoTabTree = [
+  treeNode('VIDEO_LIBRARY_DETAIL_VIDEO_DATA', { FREE: 1, VIP: 1, SVIP: 1, EVIP: 1 }),
+  treeNode('VIDEO_LIBRARY_DETAIL_KEYWORD_COVERAGE_DATA', { FREE: 1, VIP: 1, SVIP: 1, EVIP: 1 }),
+  treeNode('VIDEO_LIBRARY_DETAIL_COMMENT_ANALYSIS', { VIP: 1, SVIP: 1, EVIP: 1 }),
+  treeNode('VIDEO_LIBRARY_DETAIL_USER_PORTRAIT', { SVIP: 1, EVIP: 1 }),
+];
 const callsTo = (path: string) => request.mock.calls.filter(([called]) => called === path);
 const refusal = () =>
   new ApiError(Code.NEEDS_UPGRADE, '升级到SVIP可查看视频数据', {
@@ -46,6 +55,7 @@ const comment = (n: number): VideoComment => ({
 });
 
 beforeEach(() => {
+  useSession.setState({ roles: [] });
   request.mockReset();
   toast.mockReset();
 });
@@ -189,6 +199,43 @@ describe('video detail tabs', () => {
       answer({ [VideoPath.detail]: () => videoDetail(), [VideoPath.trend]: () => [point(1)] });
       renderVideo(<VideoDetailPanel awemeId={ID} />);
       expect(await screen.findByText(videoMessages.trendTooFew)).toBeTruthy();
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'shows a visitor the login prompt in every tab without calling it or opening the login dialog',
+    async () => {
+      answer({ [VideoPath.detail]: () => videoDetail() });
+      renderVideo(<VideoDetailPanel awemeId={ID} />, { viewer: 'visitor' });
+      await screen.findByTestId('video-head');
+      for (const name of ['视频数据', '关联关键词', '评论详情', '观众分析']) {
+        fireEvent.click(screen.getByRole('tab', { name }));
+        const body = screen.getByRole('tabpanel', { name });
+        expect(await within(body).findByText('立即登录注册，查看更多数据')).toBeTruthy();
+        expect(within(body).getByRole('button', { name: '立即登录' })).toBeTruthy();
+        expect(within(body).queryByText('加载失败')).toBeNull();
+      }
+      expect(request.mock.calls.map(([path]) => path)).toEqual([VideoPath.detail]);
+      expect(useDialogs.getState().open.login).toBe(false);
+      fireEvent.click(
+        within(screen.getByRole('tabpanel', { name: '观众分析' })).getByRole('button', { name: '立即登录' }),
+      );
+      expect(useDialogs.getState().open.login).toBe(true);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "marks each tab the user's tier lacks with the badge of the lowest tier that has it",
+    async () => {
+      useSession.setState({ roles: videoTabTree });
+      answer({ [VideoPath.detail]: () => videoDetail(), [VideoPath.trend]: () => [] });
+      renderVideo(<VideoDetailPanel awemeId={ID} />);
+      await screen.findByTestId('video-head');
+      const badgeOf = (name: string) =>
+        screen.getByRole('tab', { name: new RegExp(`^${name}`) }).querySelector('.dso-tier-badge')?.textContent ?? null;
+      expect(['视频数据', '关联关键词', '评论详情', '观众分析'].map(badgeOf)).toEqual([null, null, null, 'SVIP']);
     },
     TIMEOUT,
   );

@@ -1,16 +1,57 @@
-import { platformIdSchema, videoMessages } from '@dso/contract';
+import { type PermissionAlias, platformIdSchema, type VideoDetail, videoMessages } from '@dso/contract';
 import { Button, Skeleton, Tabs } from 'antd';
-import { useState } from 'react';
-import { DemoBanner, NoData } from '../../../components';
+import { type ReactNode, useState } from 'react';
+import { DemoBanner, FeatureTierBadge, NoData, type NoPermissionFeature } from '../../../components';
 import { useVideoDetail } from '../api/get-video-detail';
 import { AudienceTab } from './audience-tab';
 import { CommentsTab } from './comments-tab';
 import { KeywordsTab } from './keywords-tab';
+import { TabLoginGate } from './refusal';
 import { TrendTab } from './trend-tab';
 import { VideoHead } from './video-head';
 import '../videos.css';
 
-type TabKey = 'data' | 'keywords' | 'comments' | 'audience';
+/**
+ * The four tabs (002 §2) with the permission flag each needs (002 §5) and the sample picture its
+ * login or upgrade panel shows.
+ */
+const videoTabs = [
+  {
+    key: 'data',
+    label: '视频数据',
+    alias: 'VIDEO_LIBRARY_DETAIL_VIDEO_DATA',
+    sample: 'video',
+    body: (awemeId: string) => <TrendTab awemeId={awemeId} />,
+  },
+  {
+    key: 'keywords',
+    label: '关联关键词',
+    alias: 'VIDEO_LIBRARY_DETAIL_KEYWORD_COVERAGE_DATA',
+    sample: 'keyword',
+    body: (awemeId: string, video: VideoDetail) => <KeywordsTab awemeId={awemeId} wordNew={video.word_new} />,
+  },
+  {
+    key: 'comments',
+    label: '评论详情',
+    alias: 'VIDEO_LIBRARY_DETAIL_COMMENT_ANALYSIS',
+    sample: 'comment',
+    body: (awemeId: string) => <CommentsTab awemeId={awemeId} />,
+  },
+  {
+    key: 'audience',
+    label: '观众分析',
+    alias: 'VIDEO_LIBRARY_DETAIL_USER_PORTRAIT',
+    sample: 'portrait',
+    body: (awemeId: string) => <AudienceTab awemeId={awemeId} />,
+  },
+] as const satisfies readonly {
+  key: string;
+  label: string;
+  alias: PermissionAlias;
+  sample: NoPermissionFeature;
+  body(awemeId: string, video: VideoDetail): ReactNode;
+}[];
+type TabKey = (typeof videoTabs)[number]['key'];
 
 /**
  * The video detail panel (002 §2), shared by the 900 px dialog and /videoDetail/{id}: the head, then
@@ -43,16 +84,16 @@ function LoadedPanel({ awemeId }: { awemeId: string }) {
         activeKey={tab}
         onChange={(key) => setTab(key as TabKey)}
         destroyOnHidden={false}
-        items={[
-          { key: 'data', label: '视频数据', children: <TrendTab awemeId={awemeId} /> },
-          {
-            key: 'keywords',
-            label: '关联关键词',
-            children: <KeywordsTab awemeId={awemeId} wordNew={video.word_new} />,
-          },
-          { key: 'comments', label: '评论详情', children: <CommentsTab awemeId={awemeId} /> },
-          { key: 'audience', label: '观众分析', children: <AudienceTab awemeId={awemeId} /> },
-        ]}
+        items={videoTabs.map((item) => ({
+          key: item.key,
+          label: (
+            <span className="dso-tab-label">
+              {item.label}
+              <FeatureTierBadge alias={item.alias} />
+            </span>
+          ),
+          children: <TabLoginGate type={item.sample}>{item.body(awemeId, video)}</TabLoginGate>,
+        }))}
       />
     </div>
   );
