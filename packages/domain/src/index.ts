@@ -12,6 +12,7 @@ export * from './keyword-picks';
 export * from './keyword-rules';
 export * from './list-footer';
 export * from './pagination';
+export * from './portrait';
 export * from './prices';
 export * from './rank-monitoring';
 export * from './search-example';

@@ -177,6 +177,19 @@ export async function createVideo(db: Database, input: VideoFactoryInput = {}) {
         { name: '女', value: 0.6 },
         { name: '男', value: 0.4 },
       ],
+      // Stored largest first, as an import may give them: the wire puts the scales in their order.
+      ageMore: [
+        { name: '24-30', value: 0.38 },
+        { name: '18-23', value: 0.3 },
+        { name: '31-40', value: 0.2 },
+        { name: '41-50', value: 0.08 },
+        { name: '50+', value: 0.04 },
+      ],
+      cityLevelMore: [
+        { name: '新一线', value: 0.4 },
+        { name: '二线', value: 0.35 },
+        { name: '一线', value: 0.25 },
+      ],
       provinceMore: [{ name: '广东', value: 0.2 }],
       asOf: '2026-11-20',
     });

@@ -9,7 +9,9 @@ import {
   tsoTopicDetailSchema,
   tsoTopicListSchema,
 } from '@dso/contract';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keywordPortraits, keywords } from '../../../db/schema';
 import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
 import { seedPortraits, seedTsoTopics } from '../demo/seed';
 import { deriveScope } from '../derive/keyword-derive';
@@ -254,6 +256,34 @@ describe('keyword detail, related words, audience, boards, TSO topics and export
       expect(portrait.city_level_more).toHaveLength(6);
       const sum = portrait.age_more.reduce((total: number, share: { value: number }) => total + share.value, 0);
       expect(sum).toBeCloseTo(1, 2);
+    });
+
+    it("puts a stored portrait's age buckets and city levels along their scales, whatever their shares", async () => {
+      const [row] = await t.database.db
+        .select({ id: keywords.id })
+        .from(keywords)
+        .where(and(eq(keywords.platform, 'DSO'), eq(keywords.keyword, '粉底液')));
+      const portrait = {
+        gender_more: [{ name: '女', value: 1 }],
+        age_more: [
+          { name: '24-30', value: 0.5 },
+          { name: '50+', value: 0.1 },
+          { name: '18-23', value: 0.4 },
+        ],
+        city_level_more: [
+          { name: '二线', value: 0.6 },
+          { name: '一线', value: 0.4 },
+        ],
+      };
+      await t.database.db
+        .insert(keywordPortraits)
+        .values({ keywordId: row!.id, portrait, asOf })
+        .onConflictDoUpdate({ target: keywordPortraits.keywordId, set: { portrait } });
+      const answer = keywordPortraitSchema.parse(
+        (await get(KeywordDetailPath.portrait, { keyword: '粉底液' }, await userToken())).json().data,
+      );
+      expect(answer.age_more.map((share) => share.name)).toEqual(['18-23', '24-30', '50+']);
+      expect(answer.city_level_more.map((share) => share.name)).toEqual(['一线', '二线']);
     });
 
     it('answers 暂无观众画像 with empty lists when there is no portrait', async () => {

@@ -8,7 +8,7 @@ import {
   type Platform,
   type PlatformFigures,
 } from '@dso/contract';
-import { worksPerIndex } from '@dso/domain';
+import { inAgeOrder, inCityLevelOrder, worksPerIndex } from '@dso/domain';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { DEFAULT_COUNTRY } from '../countries';
@@ -224,10 +224,10 @@ export async function keywordPortrait(db: Database, query: KeywordRefQuery): Pro
     keyword,
     as_of: stored?.asOf ?? null,
     gender_more: list('gender_more'),
-    age_more: list('age_more'),
+    age_more: inAgeOrder(list('age_more')),
     province_more: list('province_more').slice(0, 10),
     city_more: list('city_more').slice(0, 10),
-    city_level_more: list('city_level_more'),
+    city_level_more: inCityLevelOrder(list('city_level_more')),
   };
   const empty = !stored || (portrait.gender_more.length === 0 && portrait.age_more.length === 0);
   return { ...portrait, as_of: empty ? null : portrait.as_of, empty_text: empty ? emptyPortraitText : null };

@@ -186,9 +186,12 @@ describe('the video detail panel', () => {
       });
     });
 
-    it('answers SVIP the distributions, largest first', async () => {
+    it('answers SVIP the distributions, largest first, and the age buckets and city levels in their order', async () => {
       const video = await createVideo(db(), { portrait: true });
       const answer = await get(`${VideoPath.portrait}?videoId=${video.awemeId}`, await tokenOf('SVIP'));
+      const names = (list: { name: string }[]) => list.map((share) => share.name);
+      expect(names(answer.data.age_more)).toEqual(['18-23', '24-30', '31-40', '41-50', '50+']);
+      expect(names(answer.data.city_level_more)).toEqual(['一线', '新一线', '二线']);
       expect(answer.data).toMatchObject({
         gender: '女',
         gender_more: [

@@ -13,7 +13,7 @@ import {
   videoMessages,
   WORD_NEW_SEPARATOR,
 } from '@dso/contract';
-import { creatorClass, salesClass } from '@dso/domain';
+import { creatorClass, inAgeOrder, inCityLevelOrder, salesClass } from '@dso/domain';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { presentFigure, resolveViewer } from '../../keywords/search/keywords.service';
@@ -249,8 +249,9 @@ export async function videoPortrait(db: Database, awemeId: string): Promise<Audi
 }
 
 /**
- * A stored portrait (of a video or a creator) on the wire: distributions largest first, the regions'
- * top 10, and the empty texts; no row gives every list empty with 暂无观众画像.
+ * A stored portrait (of a video or a creator) on the wire: the age buckets and city levels along
+ * their scales, the other distributions largest first, the regions' top 10, and the empty texts; no
+ * row gives every list empty with 暂无观众画像.
  */
 export function presentPortrait(row: Awaited<ReturnType<typeof findPortrait>>): AudiencePortrait {
   if (!row) return emptyPortrait;
@@ -270,10 +271,10 @@ export function presentPortrait(row: Awaited<ReturnType<typeof findPortrait>>): 
     liveness: row.liveness,
     province: row.province,
     gender_more: byShare(row.genderMore),
-    age_more: byShare(row.ageMore),
+    age_more: inAgeOrder(row.ageMore),
     province_more: provinceMore,
     city_more: cityMore,
-    city_level_more: byShare(row.cityLevelMore),
+    city_level_more: inCityLevelOrder(row.cityLevelMore),
     device_more: byShare(row.deviceMore),
     interest_more: byShare(row.interestMore),
     as_of: row.asOf,
