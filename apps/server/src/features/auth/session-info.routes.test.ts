@@ -65,7 +65,7 @@ describe('user info and logout', () => {
     });
   });
 
-  it('shows a child account with its parent’s grade and phone', async () => {
+  it('shows a child account with its parent’s grade and the parent’s phone masked', async () => {
     const endsAt = new Date(Date.now() + 30 * DAY);
     const parent = await createUser(t.database.db, { grade: 'EVIP', gradeEndsAt: endsAt });
     const child = await createUser(t.database.db);
@@ -77,7 +77,7 @@ describe('user info and logout', () => {
       grade: 'EVIP',
       vip_name: '旗舰版',
       sub_account: true,
-      sub_account_parent_phone: parent.phone,
+      sub_account_parent_phone: `${parent.phone.slice(0, 3)}****${parent.phone.slice(-4)}`,
       grade_info_vo: { grade_enum: 'EVIP', end_day: 30 },
     });
   });

@@ -1,5 +1,5 @@
 import { Code, type UserInfo } from '@dso/contract';
-import { gradeNames } from '@dso/domain';
+import { gradeNames, maskPhone } from '@dso/domain';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { getEffectiveGrade } from '../permissions/grade.service';
@@ -9,7 +9,7 @@ const DAY_MS = 86_400_000;
 
 /**
  * `user/info` (001 §3). The grade is the effective one: an ended membership is FREE and a child
- * account shows its parent's grade. `new_user` means the account has never held a membership (no
+ * account shows its parent's grade and masked phone. `new_user` means the account has never held a membership (no
  * end date was ever written), which is what new-user prices are for.
  */
 export async function buildUserInfo(db: Database, userId: number, now = new Date()): Promise<UserInfo> {
@@ -35,7 +35,8 @@ export async function buildUserInfo(db: Database, userId: number, now = new Date
     group_slave_name: '',
     permission_version_code: user.permissionVersionCode,
     sub_account: effective.parent !== null,
-    sub_account_parent_phone: effective.parent?.phone ?? null,
+    // A child needs to recognise its parent, not to hold the parent's number (001 §2 bind notice).
+    sub_account_parent_phone: effective.parent ? maskPhone(effective.parent.phone) : null,
     role_id: user.roleId,
     show_old: user.showOld,
     show_original_data: user.showOriginalData,

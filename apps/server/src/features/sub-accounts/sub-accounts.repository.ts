@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { subAccountLinks, users } from '../../db/schema';
 
@@ -66,6 +66,26 @@ export async function findActiveLinkOfChild(db: Database, childUserId: number) {
   return row;
 }
 
+/**
+ * The parent's newest closed link (refused, cancelled or ended) to a phone: a new invite of the phone
+ * reopens it, so the list keeps one row per phone.
+ */
+export async function findClosedLinkOfParent(db: Database, parentUserId: number, phone: string) {
+  const [row] = await db
+    .select()
+    .from(subAccountLinks)
+    .where(
+      and(
+        eq(subAccountLinks.parentUserId, parentUserId),
+        eq(subAccountLinks.childPhone, phone),
+        notInArray(subAccountLinks.status, openStatuses),
+      ),
+    )
+    .orderBy(desc(subAccountLinks.id))
+    .limit(1);
+  return row;
+}
+
 export async function insertLink(
   db: Database,
   values: { parentUserId: number; childPhone: string; childUserId: number | null; now: Date },
@@ -93,17 +113,18 @@ export async function updateLink(
   return row!;
 }
 
-/** The parent's list: open invites, children and refusals (cancelled and ended links drop out). */
+/**
+ * Statuses the parent's list shows: open invites, children, refusals and links that ended (a child
+ * that unbound itself must not just vanish from its parent's list). Invites the parent withdrew drop out.
+ */
+const listedStatuses: LinkStatus[] = ['pending', 'active', 'refused', 'unbound'];
+
+/** The parent's list, newest invite first. */
 export async function selectLinksOfParent(db: Database, parentUserId: number) {
   return db
     .select({ link: subAccountLinks, nickname: users.nickname })
     .from(subAccountLinks)
     .leftJoin(users, eq(users.id, subAccountLinks.childUserId))
-    .where(
-      and(
-        eq(subAccountLinks.parentUserId, parentUserId),
-        inArray(subAccountLinks.status, ['pending', 'active', 'refused']),
-      ),
-    )
+    .where(and(eq(subAccountLinks.parentUserId, parentUserId), inArray(subAccountLinks.status, listedStatuses)))
     .orderBy(desc(subAccountLinks.createdAt), desc(subAccountLinks.id));
 }

@@ -31,6 +31,9 @@ describe('sub-account calls', () => {
 
   const invite = (parent: { token: string }, phone: string) => post(SubAccountPath.add, parent.token, { phone });
 
+  /** A phone as a child sees its parent's: 138****5678. */
+  const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+
   /** A parent (SVIP, 3 seats by default) with an accepted child. */
   const boundPair = async (grade = 'SVIP') => {
     const parent = await account({ grade });
@@ -65,7 +68,7 @@ describe('sub-account calls', () => {
   });
 
   describe('inviting', () => {
-    it('invites a registered phone and shows the invitee the bind notice', async () => {
+    it('invites a registered phone and shows the invitee the bind notice with the parent’s phone masked', async () => {
       const parent = await account({ grade: 'SVIP' });
       const invitee = await account();
       const body = await invite(parent, invitee.phone);
@@ -82,7 +85,7 @@ describe('sub-account calls', () => {
       const info = await get(SubAccountPath.inviteInfo, invitee.token);
       expect(subAccountInviteInfoSchema.parse(info.data)).toEqual({
         id: item.id,
-        phone: parent.phone,
+        phone: masked(parent.phone),
         grade: 'SVIP',
         un_bind_time: parentEnds,
       });
@@ -182,14 +185,14 @@ describe('sub-account calls', () => {
       expect((await get(SubAccountPath.inviteInfo, newcomer.token)).data).toMatchObject({ id: invited.data.id });
       expect((await post(SubAccountPath.accept, newcomer.token, { id: invited.data.id })).data).toMatchObject({
         sub_account: true,
-        parent_phone: parent.phone,
+        parent_phone: masked(parent.phone),
         grade: 'SVIP',
       });
     });
   });
 
   describe('answering', () => {
-    it("accepts: the child shares the parent's grade, and a retry changes nothing", async () => {
+    it("accepts: the child shares the parent's grade, sees the parent's phone masked, and a retry changes nothing", async () => {
       const parent = await account({ grade: 'SVIP' });
       const child = await account();
       const { data: item } = await invite(parent, child.phone);
@@ -198,7 +201,7 @@ describe('sub-account calls', () => {
       expect(accepted.code).toBe(Code.OK);
       expect(accepted.data).toEqual({
         sub_account: true,
-        parent_phone: parent.phone,
+        parent_phone: masked(parent.phone),
         grade: 'SVIP',
         bind_time: expect.any(Number),
         un_bind_time: parentEnds,
@@ -284,7 +287,7 @@ describe('sub-account calls', () => {
       expect([body.code, body.msg]).toEqual([Code.TOAST, '该子账号已绑定，请先解除绑定']);
     });
 
-    it('lets the parent end a link: the child is back on its own grade', async () => {
+    it('lets the parent end a link: the child is back on its own grade and listed as ended', async () => {
       const { parent, child, linkId } = await boundPair();
       const ended = await post(SubAccountPath.unbind, parent.token, { id: linkId });
       expect(ended.data).toMatchObject({ id: linkId, status: 'unbound', un_bind_time: expect.any(Number) });
@@ -294,9 +297,23 @@ describe('sub-account calls', () => {
         sub_account: false,
         parent_phone: null,
       });
-      expect((await get(SubAccountPath.list, parent.token)).data).toEqual([]);
+      expect((await get(SubAccountPath.list, parent.token)).data).toEqual([ended.data]);
+      expect((await get(SubAccountPath.quota, parent.token)).data.use_val).toBe(0);
       // The former child can be invited again.
       expect((await post(SubAccountPath.reInvite, parent.token, { id: linkId })).data.status).toBe('pending');
+    });
+
+    it('invites an ended child or a refusing phone again in the same row of the list', async () => {
+      const { parent, child, linkId } = await boundPair();
+      await post(SubAccountPath.unbind, parent.token, { id: linkId });
+      const again = await invite(parent, child.phone);
+      expect(again.data).toMatchObject({ id: linkId, status: 'pending', bind_time: null });
+      expect((await post(SubAccountPath.refuse, child.token)).code).toBe(Code.OK);
+      expect((await invite(parent, child.phone)).data).toMatchObject({ id: linkId, status: 'pending' });
+      expect((await get(SubAccountPath.list, parent.token)).data).toEqual([
+        expect.objectContaining({ id: linkId, status: 'pending' }),
+      ]);
+      expect((await get(SubAccountPath.inviteInfo, child.token)).data).toMatchObject({ id: linkId });
     });
 
     it("keeps strangers and children away from a parent's links", async () => {
@@ -312,7 +329,7 @@ describe('sub-account calls', () => {
       expect((await get(SubAccountPath.list, parent.token)).data[0].status).toBe('active');
     });
 
-    it('lets the child unbind itself with its unbind code', async () => {
+    it('lets the child unbind itself with its unbind code; the parent sees the link ended', async () => {
       const { parent, child } = await boundPair();
       const now = new Date();
       const wrongPhone = await post(SubAccountPath.unbindActive, child.token, { phone: parent.phone, code: '000000' });
@@ -331,7 +348,10 @@ describe('sub-account calls', () => {
       expect((await getEffectiveGrade(db(), child.id)).grade).toBe('FREE');
       // A retry after success succeeds without a fresh code.
       expect((await post(SubAccountPath.unbindActive, child.token, { phone: child.phone, code })).code).toBe(Code.OK);
-      expect((await get(SubAccountPath.list, parent.token)).data).toEqual([]);
+      expect((await get(SubAccountPath.list, parent.token)).data).toEqual([
+        expect.objectContaining({ phone: child.phone, status: 'unbound', un_bind_time: expect.any(Number) }),
+      ]);
+      expect((await get(SubAccountPath.info, child.token)).data).toMatchObject({ sub_account: false, grade: 'FREE' });
     });
 
     it('refuses an unbind code from another purpose', async () => {

@@ -6,7 +6,7 @@ import {
   type SubAccountItem,
   type SubAccountStatus,
 } from '@dso/contract';
-import { normalizeGrade } from '@dso/domain';
+import { maskPhone, normalizeGrade } from '@dso/domain';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { getEffectiveGrade, ownGrade, resolveGrade } from '../permissions/grade.service';
@@ -111,9 +111,21 @@ async function checkInvite(tx: Database, parentUserId: number, phone: string, no
   return { existing: null, invitee };
 }
 
+/** Makes a closed link a fresh pending invite; the caller has run {@link checkInvite} under the locks. */
+function reopenLink(tx: Database, id: number, invitee: { id: number } | null, now: Date) {
+  return repository.updateLink(tx, id, {
+    status: 'pending',
+    childUserId: invitee?.id ?? null,
+    createdAt: now,
+    respondedAt: null,
+    unBindAt: null,
+  });
+}
+
 /**
  * A parent invites a phone (`add_info`): a pending link that takes one SUB_ACCOUNT_COUNT seat. A
- * retry for the same phone returns the same link.
+ * retry for the same phone returns the same link, and the parent's earlier closed link to the phone
+ * (refused, withdrawn or ended) is reopened rather than listed twice.
  */
 export async function inviteSubAccount(
   db: Database,
@@ -125,6 +137,8 @@ export async function inviteSubAccount(
     await repository.lockUser(tx, options.parentUserId);
     const { existing, invitee } = await checkInvite(tx, options.parentUserId, options.phone, now);
     if (existing) return existing;
+    const closed = await repository.findClosedLinkOfParent(tx, options.parentUserId, options.phone);
+    if (closed) return reopenLink(tx, closed.id, invitee, now);
     return repository.insertLink(tx, {
       parentUserId: options.parentUserId,
       childPhone: options.phone,
@@ -171,13 +185,7 @@ export function reInviteSubAccount(db: Database, options: LinkChange): Promise<S
     await repository.lockUser(tx, options.parentUserId);
     const { existing, invitee } = await checkInvite(tx, options.parentUserId, current.childPhone, now);
     if (existing) return existing;
-    return repository.updateLink(tx, current.id, {
-      status: 'pending',
-      childUserId: invitee?.id ?? null,
-      createdAt: now,
-      respondedAt: null,
-      unBindAt: null,
-    });
+    return reopenLink(tx, current.id, invitee, now);
   });
 }
 
@@ -211,7 +219,7 @@ export async function getSubAccountQuota(db: Database, userId: number, now = new
   return getPermissionUse(db, userId, SUB_ACCOUNT_COUNT, now);
 }
 
-/** The caller's pending invite: the parent's phone, the grade it would share and when that ends. */
+/** The caller's pending invite: the parent's phone (masked), the grade it would share and when that ends. */
 async function findPendingInvite(db: Database, user: { id: number; phone: string }) {
   const open = await repository.selectOpenLinksOf(db, user.phone, user.id);
   return open.find((link) => link.status === 'pending' && link.parentUserId !== user.id);
@@ -224,7 +232,12 @@ export async function getInviteInfo(db: Database, userId: number, now = new Date
   if (!invite) return null;
   const parent = await repository.findUserById(db, invite.parentUserId);
   const grade = await getEffectiveGrade(db, invite.parentUserId, now);
-  return { id: invite.id, phone: parent?.phone ?? '', grade: grade.grade, un_bind_time: seconds(grade.endsAt) };
+  return {
+    id: invite.id,
+    phone: parent ? maskPhone(parent.phone) : '',
+    grade: grade.grade,
+    un_bind_time: seconds(grade.endsAt),
+  };
 }
 
 /** Locks the caller's phone and finds its pending invite (matching `id` when one is given). */
@@ -315,7 +328,7 @@ export async function unbindSelf(
   });
 }
 
-/** The caller's standing as a child account, for the settings page. */
+/** The caller's standing as a child account, for the settings page; the parent's phone is masked. */
 export async function getSubAccountInfo(db: Database, userId: number, now = new Date()): Promise<SubAccountInfo> {
   const resolved = await resolveGrade(db, userId, now);
   const link = await repository.findActiveLinkOfChild(db, userId);
@@ -323,7 +336,7 @@ export async function getSubAccountInfo(db: Database, userId: number, now = new 
   const sub = Boolean(link && resolved.parent);
   return {
     sub_account: sub,
-    parent_phone: resolved.parent?.phone ?? null,
+    parent_phone: resolved.parent ? maskPhone(resolved.parent.phone) : null,
     grade: normalizeGrade(resolved.grade),
     bind_time: sub ? seconds(link?.respondedAt) : null,
     un_bind_time: sub ? seconds(resolved.endsAt) : null,
