@@ -9,6 +9,7 @@ import {
   hasFeaturePermission,
   isTopTier,
   lowestGrantingGrade,
+  membershipOffer,
   nextGrade,
   normalizeGrade,
   type PermissionTreeNode,
@@ -74,6 +75,19 @@ describe('normalizeGrade and isTopTier', () => {
 
   it('does not count grades below EVIP or an empty grade as top tier', () => {
     for (const grade of ['FREE', 'VIP', 'CVIP', 'SVIP', '', null]) expect(isTopTier(grade)).toBe(false);
+  });
+});
+
+describe('membershipOffer', () => {
+  it('offers top tier the recharge, FREE the upgrade and other grades upgrade/renew', () => {
+    expect(membershipOffer({ grade: 'EVIP', isChild: false })).toBe('recharge');
+    expect(membershipOffer({ grade: 'GVIP', isChild: false })).toBe('recharge');
+    expect(membershipOffer({ grade: 'FREE', isChild: false })).toBe('upgrade');
+    for (const grade of ['VIP', 'CVIP', 'SVIP']) expect(membershipOffer({ grade, isChild: false })).toBe('renew');
+  });
+
+  it('offers a child account nothing to buy, whatever grade it shares', () => {
+    for (const grade of ['FREE', 'SVIP', 'EVIP']) expect(membershipOffer({ grade, isChild: true })).toBe('none');
   });
 });
 

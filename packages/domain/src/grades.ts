@@ -60,6 +60,20 @@ export function isTopTier(value: string | null | undefined): boolean {
   return !isGrade(value) || gradeRank(value) >= gradeRank('EVIP');
 }
 
+/** What a signed-in account is offered to buy beside its own membership (see {@link membershipOffer}). */
+export type MembershipOffer = 'upgrade' | 'renew' | 'recharge' | 'none';
+
+/**
+ * The buy entry shown with an account's own membership (000 §2.5 user panel, the personal centre): a
+ * child account nothing, since it holds its parent's rights and cannot buy (001 §5, §6); top tier the
+ * usage-count recharge instead of an upgrade path (001 §1); FREE the upgrade; other grades upgrade/renew.
+ */
+export function membershipOffer(account: { grade: string | null | undefined; isChild: boolean }): MembershipOffer {
+  if (account.isChild) return 'none';
+  if (isTopTier(account.grade)) return 'recharge';
+  return normalizeGrade(account.grade) === 'FREE' ? 'upgrade' : 'renew';
+}
+
 /**
  * One step up the upgrade ladder (001 §4, 002 §4): FREE→VIP, VIP→SVIP, CVIP→SVIP, SVIP→EVIP.
  * EVIP stays, and so does GVIP, which is already above it.

@@ -1,4 +1,4 @@
-import { type Grade, normalizeGrade, rowCapMessage, upgradeTarget } from '@dso/domain';
+import { BUY_TIMES_TYPE, type Grade, normalizeGrade, rowCapMessage, upgradeTarget } from '@dso/domain';
 import { useDialogs } from '../../stores/dialogs';
 import { useSession } from '../../stores/session';
 
@@ -40,4 +40,12 @@ export function openRowCapPrompt(maxNumber: number) {
   const grade = currentGrade();
   const payload: UpgradePromptPayload = { message: rowCapMessage(grade, maxNumber), grade: upgradeTarget(grade) };
   useDialogs.getState().openDialog('noPermission', payload);
+}
+
+/**
+ * Opens the usage-count recharge as a purchase the user chose (001 §1: top tier's buy entry), so
+ * without a reason: the buy-times text 本日次数已用尽 is for a count that ran out (001 §2).
+ */
+export function openRecharge() {
+  useDialogs.getState().openDialog('buyTimes', { type: BUY_TIMES_TYPE });
 }

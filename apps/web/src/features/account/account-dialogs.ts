@@ -2,11 +2,11 @@ import { create } from 'zustand';
 
 /**
  * Dialogs of the account feature that are not among the global dialog flags (001 §2): the separate
- * phone-and-code login, the first password after a code registration, change phone and the
- * sister-product link. The global flags (`login`, `bindPhone`, `resetPassword`, `childBind`) stay
- * in the app's dialogs store.
+ * phone-and-code login, the first password after a code registration, change phone, the
+ * sister-product link and a bound child's own unbind. The global flags (`login`, `bindPhone`,
+ * `resetPassword`, `childBind`) stay in the app's dialogs store.
  */
-export type AccountDialogName = 'phoneLogin' | 'setPassword' | 'changePhone' | 'dccLink';
+export type AccountDialogName = 'phoneLogin' | 'setPassword' | 'changePhone' | 'dccLink' | 'childUnbind';
 
 /** What the sister-product confirm shows (`GET /api/user/dcc_login_log`). */
 export interface DccLinkPrompt {
@@ -30,6 +30,7 @@ const allClosed = (): Record<AccountDialogName, boolean> => ({
   setPassword: false,
   changePhone: false,
   dccLink: false,
+  childUnbind: false,
 });
 
 export const useAccountDialogs = create<AccountDialogsState>((set) => ({
@@ -52,4 +53,9 @@ export function openPhoneLoginDialog() {
 /** Opens change phone; the personal centre and the user's hover panel link here. */
 export function openChangePhoneDialog() {
   useAccountDialogs.getState().openAccountDialog('changePhone');
+}
+
+/** Opens a bound child's own unbind (a code to its phone, then the confirm); the personal centre links here. */
+export function openChildUnbindDialog() {
+  useAccountDialogs.getState().openAccountDialog('childUnbind');
 }

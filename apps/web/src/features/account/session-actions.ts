@@ -13,15 +13,16 @@ import { fetchInviteInfo } from './api/sub-account-api';
 import { reloadPage } from './reload-page';
 
 /**
- * Loads user info into the store and then checks for a pending child-account invite. Without a token
- * (none stored, or cleared by an earlier answer such as 803 at start) there is no user to load, and
- * asking would only answer 800 and open the login dialog over the dialog that explains why.
+ * Loads user info into the store and then checks for a pending child-account invite (unless told not
+ * to: a dialog that must come first will ask later). Without a token (none stored, or cleared by an
+ * earlier answer such as 803 at start) there is no user to load, and asking would only answer 800 and
+ * open the login dialog over the dialog that explains why.
  */
-export async function loadUserInfo() {
+export async function loadUserInfo(options: { checkInvite?: boolean } = {}) {
   if (!useSession.getState().token) throw new ApiError(Code.TOKEN_INVALID, '请先登录');
   const info = await fetchUserInfo();
   useSession.getState().setUserInfo(info);
-  void checkPendingInvite();
+  if (options.checkInvite ?? true) void checkPendingInvite();
   return info;
 }
 
@@ -58,23 +59,28 @@ export const LOGIN_RELOAD_DELAY_MS = 1000;
 
 /**
  * After login (001 §4): back to the saved `logOutPath`, or a reload when that is the page already
- * shown, so every panel refetches with the new session.
+ * shown, so every panel refetches with the new session. Says which, since only a reload starts the
+ * app (and its invite check) again.
  */
-export function returnAfterLogin() {
+export function returnAfterLogin(): 'navigated' | 'reloading' {
   const target = readSession(SessionKey.logOutPath);
   const current = `${window.location.pathname}${window.location.search}`;
   if (target?.startsWith('/') && target !== current) {
     navigateTo(target);
-    return;
+    return 'navigated';
   }
   setTimeout(reloadPage, LOGIN_RELOAD_DELAY_MS);
+  return 'reloading';
 }
 
 /** Stores the session of a login result and loads roles, then user info (000 §4 order). */
-export async function establishSession(result: Pick<LoginResult, 'token' | 'user_id'>) {
+export async function establishSession(
+  result: Pick<LoginResult, 'token' | 'user_id'>,
+  options: { checkInvite?: boolean } = {},
+) {
   useSession.getState().setToken(result.token, String(result.user_id));
   await loadRoles().catch(() => undefined);
-  await loadUserInfo().catch(() => undefined);
+  await loadUserInfo(options).catch(() => undefined);
 }
 
 /** A paid-search conversion for a new registration, when the click is from the last 24 h (001 §4, §9). */
@@ -88,10 +94,12 @@ function reportRegistration() {
 /**
  * Finishes any login (QR, code, password, bind): session, roles and user info, 登录成功, the login
  * dialogs closed, and the return. A code login that just registered (`reg`) says 注册成功, reports the
- * conversion and offers to set a password first (skippable) before returning.
+ * conversion and offers to set a password first (skippable) before returning. One dialog at a time
+ * (001 §4): an invite waiting for the new account (a parent may invite a phone before it registers)
+ * shows its bind notice only after the password step, once the return is done.
  */
 export async function finishLogin(result: Pick<LoginResult, 'token' | 'user_id'> & { reg?: boolean }) {
-  await establishSession(result);
+  await establishSession(result, { checkInvite: !result.reg });
   const dialogs = useDialogs.getState();
   dialogs.closeDialog('login');
   dialogs.closeDialog('bindPhone');
@@ -99,7 +107,12 @@ export async function finishLogin(result: Pick<LoginResult, 'token' | 'user_id'>
   if (result.reg) {
     toast('注册成功', 'success', 2000);
     reportRegistration();
-    useAccountDialogs.setState({ afterSetPassword: returnAfterLogin });
+    useAccountDialogs.setState({
+      // A reload checks the invite as the app starts; a move within the app has to ask here.
+      afterSetPassword: () => {
+        if (returnAfterLogin() === 'navigated') void checkPendingInvite();
+      },
+    });
     useAccountDialogs.getState().openAccountDialog('setPassword');
     return;
   }

@@ -80,8 +80,8 @@ describe('quota exhaustion', () => {
     ['VIP', 'pay', { grade: 'SVIP' }],
     ['CVIP', 'pay', { grade: 'EVIP' }],
     ['SVIP', 'pay', { grade: 'EVIP' }],
-    ['EVIP', 'buyTimes', { type: 9 }],
-    ['GVIP', 'buyTimes', { type: 9 }],
+    ['EVIP', 'buyTimes', { type: 9, message: '本日次数已用尽' }],
+    ['GVIP', 'buyTimes', { type: 9, message: '本日次数已用尽' }],
   ] as const)('sends %s to the %s dialog when the client finds a quota used up', (grade, dialog, payload) => {
     signIn(grade);
     openQuotaExhausted();

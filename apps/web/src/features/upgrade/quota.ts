@@ -11,7 +11,10 @@ export interface PayDialogOpenPayload {
   message?: string;
 }
 
-/** Payload of the buy-times dialog (001 §2): the count type (9 for extraction) and the reason. */
+/**
+ * Payload of the buy-times dialog (001 §2): the count type (9 for extraction) and the reason; no
+ * reason when the user opened it to buy.
+ */
 export interface BuyTimesPayload {
   type: number;
   message?: string;
@@ -27,7 +30,8 @@ export function openQuotaExhausted(message?: string, alias?: string) {
   const dialogs = useDialogs.getState();
   if (action.kind === 'buyTimes') {
     const type = (alias ? frequencyTypeOf(alias) : null) ?? action.type;
-    const payload: BuyTimesPayload = { type, ...(message ? { message } : {}) };
+    // A count ran out: the buy-times text 本日次数已用尽 (001 §2) unless the caller has a reason.
+    const payload: BuyTimesPayload = { type, message: message ?? upgradeMessages.buyTimes };
     dialogs.openDialog('buyTimes', payload);
   } else {
     const payload: PayDialogOpenPayload = { grade: action.preselect, ...(message ? { message } : {}) };

@@ -10,9 +10,11 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import type { UserInfo } from '@dso/contract';
-import { Avatar, Button, Popover } from 'antd';
+import { Avatar, Popover } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { PAY_PATH } from '../../components';
+import { MembershipOfferButton } from '../../components/upgrade-block/membership-offer-button';
 import { logout, openChangePhoneDialog } from '../../features/account';
 import { useDialogs } from '../../stores/dialogs';
 import { membershipStatus, planName } from './membership';
@@ -54,9 +56,12 @@ function UserPanel({ userInfo, onDone }: { userInfo: UserInfo | null; onDone(): 
             <div className="user-panel-plan-name">{planName(userInfo)}</div>
             <div className="user-panel-plan-status">{membershipStatus(userInfo)}</div>
           </div>
-          <Button type="primary" size="small" onClick={() => go('/pay')}>
-            {userInfo.grade === 'FREE' ? '升级' : '升级/续费'}
-          </Button>
+          <MembershipOfferButton
+            userInfo={userInfo}
+            size="small"
+            onChoose={onDone}
+            onUpgrade={() => void navigate(PAY_PATH)}
+          />
         </div>
       )}
       <nav className="user-panel-links">

@@ -3,7 +3,7 @@ import { installCaptchaChallenge } from '../captcha';
 import { BindPhoneDialog } from './bind-phone-dialog';
 import { CaptchaDialog } from './captcha-dialog';
 import { ChangePhoneDialog } from './change-phone-dialog';
-import { ChildBindDialog } from './child-bind-dialog';
+import { ChildBindDialog, ChildUnbindDialog } from './child-bind-dialog';
 import { DccLinkDialog } from './dcc-link-dialog';
 import { LoginDialog } from './login-dialog';
 import { PhoneLoginDialog } from './phone-login-dialog';
@@ -24,6 +24,7 @@ export function AccountDialogs() {
       <ChangePhoneDialog />
       <DccLinkDialog />
       <ChildBindDialog />
+      <ChildUnbindDialog />
       <CaptchaDialog />
     </>
   );

@@ -5,10 +5,11 @@ import { openedDialogs, renderWidget } from '../../../components/testing/render-
 import * as feedback from '../../../lib/feedback';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
+import { openChildUnbindDialog, useAccountDialogs } from '../account-dialogs';
 import * as reload from '../reload-page';
 import type { ChildBindPayload } from '../session-actions';
 import { mockApi, ok, userInfoOf } from '../testing/mock-api';
-import { ChildBindDialog } from './child-bind-dialog';
+import { ChildBindDialog, ChildUnbindDialog } from './child-bind-dialog';
 
 const invite: ChildBindPayload = {
   invite: { id: 11, phone: '13900001234', grade: 'SVIP', un_bind_time: 1_924_876_800 },
@@ -86,6 +87,37 @@ describe('ChildBindDialog', () => {
     expect(useSession.getState().roles).toEqual([]);
     expect(openedDialogs().open.childBind).toBe(false);
     expect(reloadPage).not.toHaveBeenCalled();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1500);
+    });
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets a bound child unbind from the personal centre with the same code and confirm', async () => {
+    const { calls } = mockApi({ '/api/sub_account/un_bind_active': ok(null) });
+    renderWidget(<ChildUnbindDialog />, { viewer: 'SVIP' });
+    useSession.setState({
+      userInfo: userInfoOf('SVIP', { phone: '13800000007', sub_account: true }) as UserInfo,
+    });
+    act(() => openChildUnbindDialog());
+    expect(await screen.findByText('解除子账号绑定')).toBeTruthy();
+    expect(screen.getByText(/验证码将发送至 138\*\*\*\*0007/)).toBeTruthy();
+    expect(button(/下一步/).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('验证码'), { target: { value: '135790' } });
+    fireEvent.click(button(/下一步/));
+    expect(await screen.findByText('是否立即解除账号关系？')).toBeTruthy();
+    expect(screen.getByText(/无法继续使用主账号的企业版会员权益/)).toBeTruthy();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.click(button(/确定解除/));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(calls.find((call) => call.path === '/api/sub_account/un_bind_active')?.body).toEqual({
+      phone: '13800000007',
+      code: '135790',
+    });
+    expect(useAccountDialogs.getState().open.childUnbind).toBe(false);
+    expect(useSession.getState().userInfo).toBeNull();
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1500);
     });

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { toast } from '../../../lib/feedback';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
+import { useAccountDialogs } from '../account-dialogs';
 import { acceptInvite, unbindSelf } from '../api/sub-account-api';
 import { reloadPage } from '../reload-page';
 import { type ChildBindPayload, loadUserInfo } from '../session-actions';
@@ -13,8 +14,6 @@ import { SmsCodeInput } from './form-fields';
 
 /** After unbinding, the page reloads this much later (001 §4). */
 export const UNBIND_RELOAD_DELAY_MS = 1500;
-
-type Step = 'notice' | 'verify' | 'confirm';
 
 /**
  * The child-account bind notice (001 §2, §4): who bound the user, the shared grade and the unbind
@@ -44,10 +43,8 @@ export function ChildBindDialog() {
 }
 
 function ChildBindSteps({ invite, onClose }: { invite: ChildBindPayload['invite']; onClose(): void }) {
-  const [step, setStep] = useState<Step>('notice');
-  const [code, setCode] = useState('');
+  const [unbinding, setUnbinding] = useState(false);
   const [busy, setBusy] = useState(false);
-  const ownPhone = useSession((state) => state.userInfo?.phone ?? '');
   const gradeName = gradeNames[normalizeGrade(invite.grade)];
 
   const accept = async () => {
@@ -61,6 +58,56 @@ function ChildBindSteps({ invite, onClose }: { invite: ChildBindPayload['invite'
     }
   };
 
+  if (unbinding) return <ChildUnbindSteps gradeName={gradeName} onBack={() => setUnbinding(false)} onDone={onClose} />;
+
+  return (
+    <div className="dso-account-form">
+      <p className="dso-account-lead">
+        账号（{maskPhone(invite.phone)}）已将您绑定为其子账号，您将共享该账号的
+        <strong className="dso-account-grade">{gradeName}</strong>会员权益。
+      </p>
+      <p className="dso-account-meta">
+        解绑日期：{invite.un_bind_time ? formatTime(invite.un_bind_time, 'YYYY-MM-DD') : '随主账号会员到期'}
+      </p>
+      <div className="dso-account-form__actions">
+        <Button size="large" onClick={() => setUnbinding(true)} disabled={busy}>
+          解除绑定
+        </Button>
+        <Button type="primary" size="large" loading={busy} onClick={() => void accept()}>
+          我知道了
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A bound child account ends its link itself (001 §4, §6), opened from the personal centre: the
+ * notice shows only while an invite waits, so once accepted this is the child's way out. The same
+ * identity check and confirm as the notice's 解除绑定.
+ */
+export function ChildUnbindDialog() {
+  const open = useAccountDialogs((state) => state.open.childUnbind);
+  const grade = useSession((state) => state.userInfo?.grade);
+  const close = () => useAccountDialogs.getState().closeAccountDialog('childUnbind');
+  return (
+    <AccountModal open={open} title="解除子账号绑定" width={460} mask={{ closable: false }} onCancel={close}>
+      <ChildUnbindSteps gradeName={gradeNames[normalizeGrade(grade)]} onBack={close} onDone={close} />
+    </AccountModal>
+  );
+}
+
+/**
+ * The child's unbind (001 §2, §4): an identity check (the masked own phone, an SMS code of api type 5;
+ * 下一步 waits for a code), then 是否立即解除账号关系？ with the warning that the parent's benefits end.
+ * Done: the link ends, roles and user info are cleared and the page reloads 1.5 s later.
+ */
+function ChildUnbindSteps({ gradeName, onBack, onDone }: { gradeName: string; onBack(): void; onDone(): void }) {
+  const [confirming, setConfirming] = useState(false);
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const ownPhone = useSession((state) => state.userInfo?.phone ?? '');
+
   const unbind = async () => {
     setBusy(true);
     try {
@@ -69,31 +116,14 @@ function ChildBindSteps({ invite, onClose }: { invite: ChildBindPayload['invite'
       session.setRoles([]);
       session.setUserInfo(null);
       toast('解绑成功', 'success', 1500);
-      onClose();
+      onDone();
       setTimeout(reloadPage, UNBIND_RELOAD_DELAY_MS);
     } catch {
       setBusy(false);
     }
   };
 
-  if (step === 'verify') {
-    return (
-      <div className="dso-account-form">
-        <p className="dso-account-lead">为保障账号安全，请先验证身份。验证码将发送至 {maskPhone(ownPhone)}</p>
-        <SmsCodeInput phone={ownPhone} api={5} value={code} onChange={(event) => setCode(event.target.value)} />
-        <div className="dso-account-form__actions">
-          <Button size="large" onClick={() => setStep('notice')}>
-            返回
-          </Button>
-          <Button type="primary" size="large" disabled={!code.trim()} onClick={() => setStep('confirm')}>
-            下一步
-          </Button>
-        </div>
-      </div>
-    );
-  }
-
-  if (step === 'confirm') {
+  if (confirming) {
     return (
       <div className="dso-account-form">
         <div className="dso-account-warning">
@@ -104,7 +134,7 @@ function ChildBindSteps({ invite, onClose }: { invite: ChildBindPayload['invite'
           </div>
         </div>
         <div className="dso-account-form__actions">
-          <Button size="large" onClick={() => setStep('verify')} disabled={busy}>
+          <Button size="large" onClick={() => setConfirming(false)} disabled={busy}>
             取消
           </Button>
           <Button type="primary" danger size="large" loading={busy} onClick={() => void unbind()}>
@@ -117,19 +147,14 @@ function ChildBindSteps({ invite, onClose }: { invite: ChildBindPayload['invite'
 
   return (
     <div className="dso-account-form">
-      <p className="dso-account-lead">
-        账号（{maskPhone(invite.phone)}）已将您绑定为其子账号，您将共享该账号的
-        <strong className="dso-account-grade">{gradeName}</strong>会员权益。
-      </p>
-      <p className="dso-account-meta">
-        解绑日期：{invite.un_bind_time ? formatTime(invite.un_bind_time, 'YYYY-MM-DD') : '随主账号会员到期'}
-      </p>
+      <p className="dso-account-lead">为保障账号安全，请先验证身份。验证码将发送至 {maskPhone(ownPhone)}</p>
+      <SmsCodeInput phone={ownPhone} api={5} value={code} onChange={(event) => setCode(event.target.value)} />
       <div className="dso-account-form__actions">
-        <Button size="large" onClick={() => setStep('verify')} disabled={busy}>
-          解除绑定
+        <Button size="large" onClick={onBack}>
+          返回
         </Button>
-        <Button type="primary" size="large" loading={busy} onClick={() => void accept()}>
-          我知道了
+        <Button type="primary" size="large" disabled={!code.trim()} onClick={() => setConfirming(true)}>
+          下一步
         </Button>
       </div>
     </div>

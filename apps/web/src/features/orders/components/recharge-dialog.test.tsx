@@ -8,7 +8,8 @@ import * as feedback from '../../../lib/feedback';
 import { useDialogs } from '../../../stores/dialogs';
 import * as reload from '../../account';
 import { loadRoles, loadUserInfo } from '../../account';
-import { RechargeDialog } from './recharge-dialog';
+import type { BuyTimesPayload } from '../../upgrade';
+import { RECHARGE_HINT, RechargeDialog } from './recharge-dialog';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn() }));
 vi.mock('../../account', async (importOriginal) => ({
@@ -46,9 +47,9 @@ const order = (id: number) => ({
   order: { order_id: `P${id}`, price: id === 1 ? 990 : 19900, expire_time: Math.floor(Date.now() / 1000) + 900 },
 });
 
-function openRecharge() {
+function openRecharge(payload: BuyTimesPayload = { type: 9, message: '今日次数已用尽，明天再来试试吧~' }) {
   renderWidget(<RechargeDialog />, { viewer: 'EVIP' });
-  act(() => useDialogs.getState().openDialog('buyTimes', { type: 9, message: '今日次数已用尽，明天再来试试吧~' }));
+  act(() => useDialogs.getState().openDialog('buyTimes', payload));
 }
 
 describe('RechargeDialog', () => {
@@ -62,6 +63,16 @@ describe('RechargeDialog', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.restoreAllMocks();
+  });
+
+  it('says no count ran out when the user opened it to buy, and the exhaustion when a count did', async () => {
+    answer({ [OrderPath.frequencyPackages]: () => packs, [OrderPath.previewFrequency]: () => new Promise(() => {}) });
+    openRecharge({ type: 9 });
+    expect(await screen.findByText(RECHARGE_HINT)).toBeTruthy();
+    expect(screen.queryByText(/次数已用尽/)).toBeNull();
+    act(() => useDialogs.getState().closeDialog('buyTimes'));
+    act(() => useDialogs.getState().openDialog('buyTimes', { type: 9, message: '本日次数已用尽' }));
+    expect(await screen.findByText('本日次数已用尽')).toBeTruthy();
   });
 
   it('says 套餐数据获取失败 and closes when the count type has no packs', async () => {

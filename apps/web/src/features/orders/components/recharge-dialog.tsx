@@ -1,6 +1,6 @@
 import { CustomerServiceOutlined } from '@ant-design/icons';
 import { type FrequencyPackage, orderMessages, type PayMode } from '@dso/contract';
-import { upgradeMessages, yuanText } from '@dso/domain';
+import { yuanText } from '@dso/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Spin } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -16,6 +16,11 @@ import '../orders-setting.css';
 
 /** The recharge dialog's width (001 §2). */
 export const RECHARGE_DIALOG_WIDTH = 900;
+/**
+ * The line over the packs when the user opened the recharge to buy (top tier's buy entry, a recharge
+ * link): no count has run out, so not the buy-times text 本日次数已用尽, which comes with a reason.
+ */
+export const RECHARGE_HINT = '次数包支付成功后立即到账，有效期1年';
 /** Extraction counts, the type the upgrade ladder asks for (001 §4, §6). */
 const DEFAULT_FREQUENCY_TYPE = 9;
 
@@ -125,7 +130,7 @@ function RechargePanel({
 
   return (
     <div className="orders-recharge" data-testid="recharge-dialog">
-      <p className="orders-recharge__hint">{message ?? upgradeMessages.buyTimes}</p>
+      <p className="orders-recharge__hint">{message ?? RECHARGE_HINT}</p>
       <fieldset className="orders-recharge__packs" aria-label="次数包">
         {(list ?? []).map((pack) => (
           <button

@@ -3,10 +3,10 @@ import { formatTime, gradeNames, maskPhone } from '@dso/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Button, Tag } from 'antd';
 import type { ReactNode } from 'react';
-import { openPayDialog } from '../../../components/upgrade-block/upgrade-actions';
+import { MembershipOfferButton } from '../../../components/upgrade-block/membership-offer-button';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
-import { openChangePhoneDialog } from '../../account';
+import { openChangePhoneDialog, openChildUnbindDialog } from '../../account';
 import { wechatBindingQuery } from '../api/wechat-binding';
 import type { SettingSectionProps } from '../setting-sections';
 
@@ -24,7 +24,9 @@ function Row({ icon, label, value, action }: { icon: ReactNode; label: string; v
 /**
  * 账号信息 (issue 12): avatar, the masked phone with 修改手机号 (old-phone code, then new-phone code, each
  * behind the slider captcha), the grade with its days left and end date, 修改密码 (the reset-password
- * dialog with the phone locked), the WeChat binding, and a child account's parent.
+ * dialog with the phone locked), the WeChat binding, and a child account's parent (its phone masked by
+ * the server) with 解除绑定: the notice shows only while the invite waits, so this is how a bound child
+ * leaves at any time (001 §4, §6).
  */
 export default function AccountSection(_: SettingSectionProps) {
   const userInfo = useSession((state) => state.userInfo);
@@ -53,11 +55,7 @@ export default function AccountSection(_: SettingSectionProps) {
             )}
           </div>
         </div>
-        {!userInfo.sub_account && (
-          <Button type="primary" onClick={() => openPayDialog()}>
-            {isPaid ? '续费/升级' : '升级会员'}
-          </Button>
-        )}
+        <MembershipOfferButton userInfo={userInfo} />
       </div>
       <div className="setting-card">
         <Row
@@ -93,6 +91,7 @@ export default function AccountSection(_: SettingSectionProps) {
             icon={<UserOutlined />}
             label="主账号"
             value={`子账号 · 共享主账号 ${userInfo.sub_account_parent_phone ?? ''} 的会员权益`}
+            action={<Button onClick={openChildUnbindDialog}>解除绑定</Button>}
           />
         )}
       </div>

@@ -3,7 +3,7 @@ import type { UserInfo } from '@dso/contract';
 import { gradeNames } from '@dso/domain';
 import { Avatar, Button, Tooltip } from 'antd';
 import { useState } from 'react';
-import { openPayDialog } from '../../../components/upgrade-block/upgrade-actions';
+import { MembershipOfferButton } from '../../../components/upgrade-block/membership-offer-button';
 import { readCookie, writeCookie } from '../../../lib/storage';
 import { useDialogs } from '../../../stores/dialogs';
 import type { SettingSection } from '../setting-sections';
@@ -40,8 +40,8 @@ function membershipLine(info: UserInfo): { name: string; days: string | null } {
 
 /**
  * The account at the top of the sidebar: avatar, the phone's last digits, the grade and days left,
- * 兑换会员卡 (the card dialog) and 续费/升级 (the pay dialog). Child accounts hold their parent's
- * rights and cannot buy (001 §5), so they get a note instead of the pay button.
+ * 兑换会员卡 (the card dialog) and the membership's buy button (升级/续费, or 购买次数 at the top tier).
+ * Child accounts hold their parent's rights and cannot buy (001 §5), so they get a note instead.
  */
 export function SettingAccountSummary({ userInfo, compact }: { userInfo: UserInfo | null; compact: boolean }) {
   const openDialog = useDialogs((state) => state.openDialog);
@@ -67,11 +67,7 @@ export function SettingAccountSummary({ userInfo, compact }: { userInfo: UserInf
         <Button size="small" onClick={() => openDialog('cardExchange')}>
           兑换会员卡
         </Button>
-        {!userInfo.sub_account && (
-          <Button size="small" type="primary" onClick={() => openPayDialog()}>
-            {userInfo.grade === 'FREE' ? '升级' : '续费/升级'}
-          </Button>
-        )}
+        <MembershipOfferButton userInfo={userInfo} size="small" />
       </div>
     </div>
   );

@@ -73,6 +73,7 @@ describe('SettingPage', () => {
   afterEach(() => {
     cleanup();
     useDialogs.setState({ open: initialDialogs.open, payload: {} });
+    useAccountDialogs.setState({ open: useAccountDialogs.getInitialState().open });
     useSession.setState({ token: null, userInfo: null });
   });
 
@@ -106,12 +107,14 @@ describe('SettingPage', () => {
     expect(useAccountDialogs.getState().open.changePhone).toBe(true);
   });
 
-  it('hides 子账号管理 from a child account', async () => {
+  it('hides 子账号管理 from a child account, and offers it 解除绑定 in 账号信息', async () => {
     signIn({ sub_account: true, sub_account_parent_phone: '139****0000' });
     renderPage('/setting?type=child');
     expect(await screen.findByRole('heading', { name: '账号信息' })).toBeTruthy();
     expect(screen.queryByText('子账号管理')).toBeNull();
-    expect(await screen.findByText('子账号 · 共享主账号 139****0000 的会员权益')).toBeTruthy();
+    const parentRow = (await screen.findByText('子账号 · 共享主账号 139****0000 的会员权益')).closest('.setting-row');
+    fireEvent.click(within(parentRow as HTMLElement).getByRole('button', { name: '解除绑定' }));
+    expect(useAccountDialogs.getState().open.childUnbind).toBe(true);
   });
 
   it('sums up the account with the phone, the grade and the days left, and opens the card and pay dialogs', async () => {
@@ -122,7 +125,7 @@ describe('SettingPage', () => {
     expect(within(account).getByText('剩余 42 天')).toBeTruthy();
     fireEvent.click(within(account).getByRole('button', { name: '兑换会员卡' }));
     expect(useDialogs.getState().open.cardExchange).toBe(true);
-    fireEvent.click(within(account).getByRole('button', { name: '续费/升级' }));
+    fireEvent.click(within(account).getByRole('button', { name: '升级/续费' }));
     expect(useDialogs.getState().open.pay).toBe(true);
     expect(useDialogs.getState().payload.pay).toEqual({ grade: 'EVIP' });
   });
@@ -132,7 +135,18 @@ describe('SettingPage', () => {
     renderPage('/setting');
     const account = await screen.findByTestId('setting-account');
     expect(within(account).getByText('子账号 · 共享主账号权益')).toBeTruthy();
-    expect(within(account).queryByRole('button', { name: '续费/升级' })).toBeNull();
+    expect(within(account).queryByRole('button', { name: /升级|续费|购买/ })).toBeNull();
+    const profile = await screen.findByTestId('account-profile');
+    expect(within(profile).queryByRole('button', { name: /升级|续费|购买/ })).toBeNull();
+  });
+
+  it('offers top tier the usage-count recharge instead of an upgrade', async () => {
+    signIn({ grade: 'EVIP', grade_info_vo: { grade_enum: 'EVIP', end_day: 42, end_time: 1_924_876_800 } });
+    renderPage('/setting');
+    const profile = await screen.findByTestId('account-profile');
+    expect(within(profile).queryByRole('button', { name: /升级|续费/ })).toBeNull();
+    fireEvent.click(within(profile).getByRole('button', { name: '购买次数' }));
+    expect(useDialogs.getState().open.buyTimes).toBe(true);
   });
 
   it('opens the 240 px sidebar by default and keeps it folded or open in the cookie', async () => {

@@ -47,7 +47,7 @@ export function NoPermissionDialog() {
 
   const buyTimes = () => {
     close();
-    const buy: BuyTimesPayload = { type: BUY_TIMES_TYPE };
+    const buy: BuyTimesPayload = { type: BUY_TIMES_TYPE, message };
     openDialog('buyTimes', buy);
   };
 

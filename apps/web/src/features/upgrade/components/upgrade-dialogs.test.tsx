@@ -59,14 +59,14 @@ describe('NoPermissionDialog', () => {
     expect(openedDialogs().payload.pay).toEqual({ grade: 'EVIP' });
   });
 
-  it('offers top tier the usage-count recharge instead of an upgrade', async () => {
+  it('offers top tier the usage-count recharge instead of an upgrade, passing on why', async () => {
     useDialogs.getState().openDialog('noPermission', { message: '今日次数已用尽，明天再来试试吧~', grade: 'EVIP' });
     renderWidget(<NoPermissionDialog />, { viewer: 'EVIP' });
     await screen.findByText('今日次数已用尽，明天再来试试吧~');
     expect(document.querySelector('.dso-ladder')).toBeNull();
     expect(buttonWith(/升级到/)).toBeUndefined();
     fireEvent.click(buttonWith(/购买次数/) as HTMLButtonElement);
-    expect(openedDialogs().payload.buyTimes).toEqual({ type: 9 });
+    expect(openedDialogs().payload.buyTimes).toEqual({ type: 9, message: '今日次数已用尽，明天再来试试吧~' });
   });
 });
 
