@@ -21,3 +21,7 @@ ALTER TABLE "usage_ledger" ADD CONSTRAINT "usage_ledger_user_id_users_id_fk" FOR
 CREATE INDEX "usage_ledger_user_time_idx" ON "usage_ledger" USING btree ("user_id","created_at");
 --> statement-breakpoint
 CREATE INDEX "usage_ledger_pool_alias_time_idx" ON "usage_ledger" USING btree ("pool_user_id","alias","created_at");
+--> statement-breakpoint
+-- An AI 图文 work holds the unit reserved for it from the moment it is asked for until it is done (settled) or fails
+-- (given back), so over-quota work is refused before any model is called.
+ALTER TABLE "image_text_works" ADD COLUMN "reservation_id" bigint;

@@ -38,6 +38,7 @@ import { writingRoutes } from './features/writing/writing.routes';
 import { ensureDefaultWritingTemplates } from './features/writing/writing.service';
 import { maskedLogger } from './lib/log-masking';
 import type { RateLimitStore } from './lib/rate-limit';
+import { registerRequestContext } from './lib/request-context';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerRequestLimits } from './plugins/request-limits';
 import { type ApiRouteIndex, createApiRouteIndex } from './plugins/request-path';
@@ -117,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header('x-request-id', request.id);
   });
 
+  registerRequestContext(app);
   registerErrorHandling(app, apiRoutes);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: contentSecurityPolicy(app.providers.captcha.pageOrigins),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDaySchema } from './input';
 import { gradeCodeSchema, permissionNodeSchema, permissionUseSchema } from './user';
 
 /**
@@ -167,7 +168,50 @@ export type SubAccountInfo = z.infer<typeof subAccountInfoSchema>;
 export const PermissionPath = {
   roles: '/api/user/roles',
   use: '/api/permission/use',
+  usageLog: '/api/permission/usage_log',
 } as const;
+
+// ——— The usage ledger (docs/permissions.md) ———
+
+/** `GET /api/permission/usage_log?day=YYYY-MM-DD` (login required): one Asia/Shanghai day, today by default. */
+export const usageLogQuerySchema = z.object({
+  day: calendarDaySchema.optional(),
+});
+export type UsageLogQuery = z.infer<typeof usageLogQuerySchema>;
+
+/**
+ * One row of the ledger as the user reads it: units charged (`amount` > 0) or given back (< 0), what
+ * for, and whether a reservation is still waiting for its work (`reserved`) or was given back
+ * (`returned`). `by_child` marks a child account's use of its parent's pool.
+ */
+export const usageLogEntrySchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  amount: z.number().int(),
+  reason: z.string(),
+  state: z.enum(['reserved', 'settled', 'returned']),
+  by_child: z.boolean(),
+});
+export type UsageLogEntry = z.infer<typeof usageLogEntrySchema>;
+
+/** A permission's use on that day (today: `per_val` / `use_val` as `permission/use` reads them) and its entries. */
+export const usageLogPermissionSchema = z.object({
+  alias: z.string(),
+  name: z.string(),
+  kind: permissionKindSchema,
+  per_val: z.number().int(),
+  use_val: z.number().int(),
+  /** Units charged that day, net of those given back. */
+  day_used: z.number().int(),
+  entries: z.array(usageLogEntrySchema),
+});
+export type UsageLogPermission = z.infer<typeof usageLogPermissionSchema>;
+
+export const usageLogSchema = z.object({
+  day: z.string(),
+  permissions: z.array(usageLogPermissionSchema),
+});
+export type UsageLog = z.infer<typeof usageLogSchema>;
 
 export const SubAccountPath = {
   add: '/api/sub_account/add_info',

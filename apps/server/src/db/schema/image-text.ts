@@ -19,8 +19,9 @@ export interface ImageTextImage {
  * A work: title, body, points and pictures. `source` is 'single', 'batch' or 'upload' (the history's
  * tabs). `status` is 'writing' (a batch item waiting for its text), 'drawing' (pictures being made;
  * `images` grows towards `images_total`), 'done' or 'failed' (`error` holds the Chinese reason).
- * `charged` is true once the work took its AI_PUB_BATCH_COUNT unit (done works only); deleting a
- * charged work gives the unit back.
+ * `charged` is true while the work holds its AI_PUB_BATCH_COUNT unit: reserved when the work is asked
+ * for (`reservation_id`, the usage ledger's row), settled when it is done, given back when it fails;
+ * deleting a charged work gives the unit back.
  */
 export const imageTextWorks = pgTable(
   'image_text_works',
@@ -42,6 +43,7 @@ export const imageTextWorks = pgTable(
     error: text('error'),
     sandbox: boolean('sandbox').notNull().default(false),
     charged: boolean('charged').notNull().default(false),
+    reservationId: bigint('reservation_id', { mode: 'number' }),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },

@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error';
 import { aiCharge, type LlmRun, startLlmRun } from '../../lib/llm-stream';
 import type { LlmMessage, LlmProvider } from '../../providers/llm/index';
 import { relatedWordsOf } from '../keywords/related-words.service';
-import { assertQuotaLeft, consumePermission } from '../permissions/permissions.service';
+import { assertQuotaLeft, holdPermission } from '../permissions/permissions.service';
 import { keywordTopVideos } from '../videos/lists/keyword-top-videos';
 import * as repository from './copywriters.repository';
 
@@ -68,7 +68,8 @@ function messagesFor(keyword: string, sources: CopywriterSources): LlmMessage[] 
 /**
  * Starts a script: refuses (810) before any model call when the daily count is used up, gathers the
  * keyword's material (a keyword neither library knows is refused: the script would cite nothing),
- * asks the model and waits for its first piece. Nothing is charged unless the model answers.
+ * holds a unit, asks the model and waits for its first piece. The unit is given back unless the
+ * model answers.
  */
 export async function startCopywriting(
   db: Database,
@@ -77,7 +78,7 @@ export async function startCopywriting(
   body: CopywriterGenerateBody,
   signal: AbortSignal,
 ): Promise<{ run: LlmRun; sources: CopywriterSources }> {
-  const charge = aiCharge(userId, body.attempt);
+  const charge = aiCharge(userId, body.attempt, `AI 文案 · ${body.keyword}`);
   await assertQuotaLeft(db, charge);
   const sources = await sourcesOf(db, body.keyword);
   if (sources.videos.length === 0 && sources.words.length === 0) {
@@ -97,9 +98,7 @@ export async function startCopywriting(
       signal,
       variant: body.attempt,
     },
-    async () => {
-      await consumePermission(db, charge);
-    },
+    () => holdPermission(db, charge),
   );
   return { run, sources };
 }

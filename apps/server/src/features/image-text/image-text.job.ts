@@ -5,10 +5,10 @@ import { AppError } from '../../lib/app-error';
 import { ImageError, type ImageProvider, promptOf } from '../../providers/image/index';
 import { LlmError, type LlmProvider } from '../../providers/llm/index';
 import { type JobHandlers, PermanentJobError } from '../jobs/jobs.worker';
-import { consumePermission } from '../permissions/permissions.service';
+import { consumePermission, settleReservation } from '../permissions/permissions.service';
 import * as repository from './image-text.repository';
 import { cardPages, parseNote } from './image-text.rules';
-import { getSettings, IMAGE_TEXT_WORK_JOB, noteRequest, styleOf } from './image-text.service';
+import { getSettings, IMAGE_TEXT_WORK_JOB, noteRequest, returnWorkUnit, styleOf } from './image-text.service';
 import { extensionOf, imageTextStorage, removePath, writeFileIn } from './image-text.storage';
 
 const payloadSchema = z.object({ workId: z.number().int().min(1) });
@@ -33,9 +33,9 @@ const isPassing = (error: unknown) =>
 
 /**
  * Makes one work: writes its text when a batch item still waits for it, draws its cards one by one
- * (each picture saved as it comes, so the page shows progress and a retried job resumes), then takes
- * the work's AI_PUB_BATCH_COUNT unit. Busy services fail the attempt for a retry; the last attempt, a
- * refused key or refused content fail the work with its reason, and nothing is charged.
+ * (each picture saved as it comes, so the page shows progress and a retried job resumes), then settles
+ * the AI_PUB_BATCH_COUNT unit the work holds. Busy services fail the attempt for a retry; the last
+ * attempt, a refused key or refused content fail the work with its reason, and the unit goes back.
  */
 export async function runImageTextWork(
   db: Database,
@@ -47,7 +47,9 @@ export async function runImageTextWork(
   if (!work || work.status === 'done' || work.status === 'failed') return 'gone';
   const storage = imageTextStorage(deps.dataDir);
   const fail = async (reason: string) => {
-    await repository.updateWork(db, workId, { status: 'failed', error: reason, images: [] });
+    const failed = await repository.updateWork(db, workId, { status: 'failed', error: reason, images: [] });
+    if (failed) await returnWorkUnit(db, failed);
+    await repository.updateWork(db, workId, { charged: false });
     await removePath(storage.workFolder(workId));
     return 'failed' as const;
   };
@@ -86,12 +88,16 @@ export async function runImageTextWork(
     if (error instanceof LlmError) return fail(imageTextMessages.textUnavailable);
     throw error;
   }
-  // Done first, then charged: a worker that dies between the two leaves a done work uncharged rather
-  // than a retry charging it twice.
   const finished = await repository.updateWork(db, workId, { status: 'done', charged: true, error: null }, 'drawing');
   if (!finished) return 'gone';
+  if (finished.reservationId !== null) {
+    await settleReservation(db, finished.reservationId);
+    return 'done';
+  }
+  // A work queued before reservations: done first, then charged, so a worker that dies between the
+  // two leaves a done work uncharged rather than a retry charging it twice.
   try {
-    await consumePermission(db, { userId: work.userId, alias: IMAGE_TEXT_ALIAS });
+    await consumePermission(db, { userId: work.userId, alias: IMAGE_TEXT_ALIAS, reason: work.keyword || work.title });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     await repository.updateWork(db, workId, { charged: false });

@@ -19,7 +19,7 @@ import { bufferSource, listArchiveFiles, uploadLimits, uploadMessages } from '..
 import { tarOf, zipOf } from '../../lib/uploads/test-archives';
 import { ImageError, type ImageProvider } from '../../providers/image/index';
 import { createSandboxLlm } from '../../providers/llm/sandbox';
-import { createTestApp, createUser, createVideo, loginAs, type TestApp } from '../../testing';
+import { createTestApp, createUser, createVideo, loginAs, multipartFiles, type TestApp } from '../../testing';
 import { JobWorker } from '../jobs/jobs.worker';
 import { consumePermission, ensurePermissionConfig, getPermissionUse } from '../permissions/permissions.service';
 import { STAGED_KEEP_MS, sweepStaleUploads } from './image-text.upload';
@@ -28,18 +28,6 @@ function pngBytes(shade = 120): Buffer {
   const png = new PNG({ width: 4, height: 4 });
   png.data.fill(shade);
   return PNG.sync.write(png);
-}
-
-function fileForm(fileName: string, data: Buffer) {
-  const boundary = '----dso-image-text-test';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 /** The events of an SSE answer. */
@@ -90,18 +78,12 @@ describe('AI 图文 calls', () => {
   const post = (url: string, body: unknown, token?: string) =>
     t.request({ method: 'POST', url, body, ...(token ? { token } : {}) });
   const get = (url: string, token?: string) => t.request({ method: 'GET', url, ...(token ? { token } : {}) });
-  const upload = (fileName: string, data: Buffer, token?: string) => {
-    const form = fileForm(fileName, data);
-    return t
-      .request({
-        method: 'POST',
-        url: ImageTextPath.upload,
-        body: form.body,
-        headers: form.headers,
-        ...(token ? { token } : {}),
-      })
-      .then((response) => response.json());
-  };
+  const uploadFiles = (files: Array<{ name: string; content: Buffer }>, token?: string) =>
+    t
+      .request({ method: 'POST', url: ImageTextPath.upload, ...multipartFiles(files), ...(token ? { token } : {}) })
+      .then((response) => ({ ...response.json(), status: response.statusCode }));
+  const upload = (fileName: string, data: Buffer, token?: string) =>
+    uploadFiles([{ name: fileName, content: data }], token);
   const runJobs = () =>
     new JobWorker(db(), allJobHandlers({ providers: t.app.providers, publicUrl: undefined, dataDir }), {
       backoffMs: () => 0,
@@ -132,7 +114,7 @@ describe('AI 图文 calls', () => {
     );
   });
 
-  it('streams a work for a keyword from its top videos, draws its cards as a job and charges it once done', async () => {
+  it('streams a work for a keyword from its top videos, draws its cards as a job, holding its unit from the start', async () => {
     const { user, token } = await member();
     const response = await post(ImageTextPath.generate, { keyword: '露营装备' }, token);
     expect(response.headers['content-type']).toContain('text/event-stream');
@@ -149,7 +131,8 @@ describe('AI 图文 calls', () => {
     expect(drawing.status).toBe('drawing');
     expect(drawing.title.length).toBeGreaterThan(0);
     expect(drawing.points.length).toBeGreaterThan(0);
-    expect(await used(user.id)).toBe(0);
+    // The work holds its unit from the moment it is asked for.
+    expect(await used(user.id)).toBe(1);
 
     expect(await runJobs()).toBe(1);
     const done = await work(id, token);
@@ -300,42 +283,76 @@ describe('AI 图文 calls', () => {
     expect(refusedUpload.msg).toContain(imageTextMessages.quotaNone);
   });
 
-  it('parses a tar the same way', async () => {
+  it('parses a tar made the usual way (tar -cf works.tar -C works .), whose names start with ./', async () => {
     const { token } = await member();
     const parsed = await upload(
       'works.tar',
       tarOf([
-        { name: 'a/1.png', data: pngBytes() },
-        { name: 'b/1.png', data: pngBytes() },
+        { name: './', type: '5' },
+        { name: './作品一/', type: '5' },
+        { name: './作品一/1.png', data: pngBytes() },
+        { name: './作品一/说明.txt', data: '露营装备清单\n帐篷' },
+        { name: './作品二/', type: '5' },
+        { name: './作品二/1.png', data: pngBytes() },
       ]),
       token,
     );
     expect([parsed.code, parsed.msg]).toEqual([Code.OK, '解析成功！共2个图文作品']);
+    await post(ImageTextPath.templateStep, { idFlag: parsed.data }, token);
+    const titles = (await get(`${ImageTextPath.works}?source=upload`, token))
+      .json()
+      .data.result.map((row: { title: string }) => row.title);
+    expect(titles.sort()).toEqual(['作品二', '露营装备清单']);
   });
 
-  it('refuses other formats, unsafe paths, links and archives without pictures, leaving nothing behind', async () => {
+  it('refuses other formats, three at once, unsafe paths, links and archives without pictures as toasts, leaving nothing behind', async () => {
     const { user, token } = await member();
-    expect((await upload('works.rar', pngBytes(), token)).msg).toBe(imageTextMessages.uploadOnlyArchives);
-    expect((await upload('works.zip', zipOf([{ name: '../evil.png', data: pngBytes() }]), token)).msg).toBe(
-      uploadMessages.unsafePath,
-    );
-    expect((await upload('works.zip', zipOf([{ name: '/etc/evil.png', data: pngBytes() }]), token)).msg).toBe(
-      uploadMessages.unsafePath,
-    );
-    expect(
-      (await upload('works.zip', zipOf([{ name: 'a/1.png', data: '/etc/passwd', symlink: true }]), token)).msg,
-    ).toBe(uploadMessages.link);
-    expect(
-      (await upload('works.tar', tarOf([{ name: 'a/1.png', type: '2', linkName: '/etc/passwd' }]), token)).msg,
-    ).toBe(uploadMessages.link);
-    expect((await upload('works.zip', zipOf([{ name: 'readme.txt', data: 'hi' }]), token)).msg).toBe(
-      imageTextMessages.uploadNoWorks,
-    );
-    expect((await upload('works.zip', Buffer.from('not a zip at all'), token)).msg).toBe(uploadMessages.damaged);
-    const bomb = zipOf([
-      { name: 'a/1.png', block: { head: '', body: Buffer.alloc(1024 * 1024), repeat: 200, tail: '' } },
-    ]);
-    expect((await upload('bomb.zip', bomb, token)).msg).toBe(uploadMessages.ratioTooHigh);
+    const refused = [
+      [await upload('works.rar', pngBytes(), token), imageTextMessages.uploadOnlyArchives],
+      [
+        await uploadFiles(
+          ['a', 'b', 'c'].map((name) => ({
+            name: `${name}.zip`,
+            content: zipOf([{ name: '1.png', data: pngBytes() }]),
+          })),
+          token,
+        ),
+        imageTextMessages.uploadTooManyPicked,
+      ],
+      [await upload('works.zip', zipOf([{ name: '../evil.png', data: pngBytes() }]), token), uploadMessages.unsafePath],
+      [
+        await upload('works.zip', zipOf([{ name: '/etc/evil.png', data: pngBytes() }]), token),
+        uploadMessages.unsafePath,
+      ],
+      [
+        await upload('works.tar', tarOf([{ name: './../evil.png', data: pngBytes() }]), token),
+        uploadMessages.unsafePath,
+      ],
+      [
+        await upload('works.tar', tarOf([{ name: '/tmp/evil.png', data: pngBytes() }]), token),
+        uploadMessages.unsafePath,
+      ],
+      [
+        await upload('works.zip', zipOf([{ name: 'a/1.png', data: '/etc/passwd', symlink: true }]), token),
+        uploadMessages.link,
+      ],
+      [
+        await upload('works.tar', tarOf([{ name: './a/1.png', type: '2', linkName: '/etc/passwd' }]), token),
+        uploadMessages.link,
+      ],
+      [await upload('works.zip', zipOf([{ name: 'readme.txt', data: 'hi' }]), token), imageTextMessages.uploadNoWorks],
+      [await upload('works.zip', Buffer.from('not a zip at all'), token), uploadMessages.damaged],
+      [
+        await upload(
+          'bomb.zip',
+          zipOf([{ name: 'a/1.png', block: { head: '', body: Buffer.alloc(1024 * 1024), repeat: 200, tail: '' } }]),
+          token,
+        ),
+        uploadMessages.ratioTooHigh,
+      ],
+    ] as const;
+    // Business refusals travel with HTTP 200 (docs/frame.md), so the browser logs no failed request.
+    for (const [answer, msg] of refused) expect(answer).toMatchObject({ status: 200, code: Code.TOAST, msg });
     expect(await used(user.id)).toBe(0);
     const leftovers = await readdir(path.join(dataDir, 'image-text', 'incoming')).catch(() => []);
     expect(leftovers).toEqual([]);

@@ -1,7 +1,4 @@
-import { createWriteStream } from 'node:fs';
-import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import {
   ImageTextPath,
   imageTextBatchBodySchema,
@@ -17,10 +14,9 @@ import {
 } from '@dso/contract';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { closedSignal, sendLlmRun, startLlmRun } from '../../lib/llm-stream';
-import { uploadLimits } from '../../lib/uploads';
+import { receiveUploadToFile, uploadLimits } from '../../lib/uploads';
 import { requireUser } from '../../plugins/session';
 import { LlmError } from '../../providers/llm/index';
 import {
@@ -38,15 +34,13 @@ import {
   updateWork,
   zipWork,
 } from './image-text.service';
-import { removePath } from './image-text.storage';
 import { applyTemplateStep, assertUploadAllowed, newUpload, parseUpload } from './image-text.upload';
 
 /** AI 图文 (docs/image-text.md): generation, batches, works, pictures, settings and the works upload. */
 export const imageTextRoutes: FastifyPluginAsyncZod = async (app) => {
   const { dataDir } = app.config;
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: uploadLimits.archive.maxBytes, files: 1, fields: 4, fieldSize: 1024 },
-  });
+  // The works upload's limits are the upload guard's (receiveUploadToFile).
+  await app.register(fastifyMultipart);
 
   /**
    * One work from a keyword: the text streams as the model writes it (`start` names the work and the
@@ -63,10 +57,14 @@ export const imageTextRoutes: FastifyPluginAsyncZod = async (app) => {
     let stopped = false;
     try {
       const { request: chat, sources } = await noteRequest(app.db, keyword, signal);
-      run = await startLlmRun(app.providers.llm, chat, async () => {
-        if (stopped) return dropWork(app.db, workId);
-        await finishText(app.db, workId, pieces.join(''), keyword, app.providers.llm.isSandbox);
-      });
+      // The work holds the unit (createSingleWork); the text's end decides the work's fate.
+      run = await startLlmRun(app.providers.llm, chat, async () => ({
+        settle: () =>
+          stopped
+            ? dropWork(app.db, workId)
+            : finishText(app.db, workId, pieces.join(''), keyword, app.providers.llm.isSandbox),
+        giveBack: () => dropWork(app.db, workId),
+      }));
       pieces.push(run.first);
       const rest = run.rest;
       run = {
@@ -79,7 +77,6 @@ export const imageTextRoutes: FastifyPluginAsyncZod = async (app) => {
               return next;
             } catch (error) {
               if (error instanceof LlmError && error.reason === 'aborted') stopped = true;
-              else await dropWork(app.db, workId);
               throw error;
             }
           },
@@ -146,37 +143,21 @@ export const imageTextRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.post(ImageTextPath.upload, async (request) => {
     const userId = requireUser(request);
-    if (!request.isMultipart()) throw AppError.badRequest(imageTextMessages.uploadNoFile);
+    // Refused before an archive of up to 1 GB is received for nothing.
     await assertUploadAllowed(app.db, userId);
     const upload = newUpload(dataDir);
-    let received: { fileName: string; size: number } | null = null;
-    try {
-      for await (const part of request.parts()) {
-        if (part.type !== 'file') continue;
-        if (part.fieldname !== 'file' || received) {
-          part.file.resume();
-          continue;
-        }
-        const extension = path.extname(part.filename).toLowerCase();
-        if (!(imageTextLimits.uploadExtensions as readonly string[]).includes(extension)) {
-          part.file.resume();
-          throw AppError.badRequest(imageTextMessages.uploadOnlyArchives);
-        }
-        await mkdir(path.dirname(upload.path), { recursive: true });
-        await pipeline(part.file, createWriteStream(upload.path));
-        if (part.file.truncated) throw AppError.badRequest(imageTextMessages.uploadTooLarge);
-        received = { fileName: path.basename(part.filename), size: (await stat(upload.path)).size };
-      }
-    } catch (error) {
-      await removePath(upload.path);
-      if (error instanceof AppError) throw error;
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw AppError.badRequest(imageTextMessages.uploadTooLarge);
-      }
-      throw AppError.badRequest(imageTextMessages.uploadFailed);
-    }
-    if (!received || received.size === 0) throw AppError.badRequest(imageTextMessages.uploadNoFile);
-    const parsed = await parseUpload(app.db, dataDir, { userId, id: upload.id, path: upload.path, ...received });
+    const { file } = await receiveUploadToFile(request, upload.path, {
+      limits: uploadLimits.archive,
+      extensions: imageTextLimits.uploadExtensions,
+      typeMessage: imageTextMessages.uploadOnlyArchives,
+    });
+    const parsed = await parseUpload(app.db, dataDir, {
+      userId,
+      id: upload.id,
+      path: upload.path,
+      fileName: path.basename(file.name),
+      size: file.size,
+    });
     return ok(parsed.statusId, imageTextMessages.parsed(parsed.works));
   });
 

@@ -21,7 +21,13 @@ import type { CardStyle } from '../../providers/image/index';
 import type { LlmChatRequest, LlmMessage } from '../../providers/llm/index';
 import { enqueueJob } from '../jobs/jobs.repository';
 import { relatedWordsOf } from '../keywords/related-words.service';
-import { assertQuotaLeft, releasePermission } from '../permissions/permissions.service';
+import {
+  assertQuotaLeft,
+  giveBackReservation,
+  releasePermission,
+  reservePermission,
+  reservePermissionEach,
+} from '../permissions/permissions.service';
 import { keywordTopVideos } from '../videos/lists/keyword-top-videos';
 import * as repository from './image-text.repository';
 import { parseNote } from './image-text.rules';
@@ -96,35 +102,79 @@ export async function finishText(db: Database, workId: number, text: string, key
   await enqueueJob(db, { kind: IMAGE_TEXT_WORK_JOB, payload: { workId }, maxAttempts: 4 });
 }
 
-/** A single generation's work row, made before the model answers so the stream can name it. */
+/**
+ * A single generation's work row, made before the model answers so the stream can name it. It holds
+ * its AI_PUB_BATCH_COUNT unit from here (810 when none is left, before any model is asked).
+ */
 export async function createSingleWork(db: Database, userId: number, keyword: string): Promise<number> {
-  await assertQuotaLeft(db, { userId, alias: IMAGE_TEXT_ALIAS });
-  const [row] = await repository.insertWorks(db, [
-    { userId, source: 'single', keyword, title: keyword, status: 'writing' },
-  ]);
-  return row!.id;
+  const charge = { userId, alias: IMAGE_TEXT_ALIAS, reason: keyword };
+  await assertQuotaLeft(db, charge);
+  const reservation = await reservePermission(db, charge);
+  try {
+    const [row] = await repository.insertWorks(db, [
+      {
+        userId,
+        source: 'single',
+        keyword,
+        title: keyword,
+        status: 'writing',
+        charged: true,
+        reservationId: reservation.id,
+      },
+    ]);
+    return row!.id;
+  } catch (error) {
+    await giveBackReservation(db, reservation.id);
+    throw error;
+  }
 }
 
-export const dropWork = (db: Database, workId: number) => repository.deleteWorkById(db, workId);
+/**
+ * Gives back the unit a work holds: its reservation while the work is in progress, or (a done work,
+ * whose reservation was settled) a unit of the running total. Works made before reservations took
+ * their unit only when done.
+ */
+export async function returnWorkUnit(db: Database, row: repository.WorkRow): Promise<void> {
+  if (!row.charged) return;
+  if (row.reservationId !== null && (await giveBackReservation(db, row.reservationId))) return;
+  await releasePermission(db, { userId: row.userId, alias: IMAGE_TEXT_ALIAS, reason: row.keyword || row.title });
+}
+
+/** A single generation whose text failed or was stopped: no work is left, and its unit goes back. */
+export async function dropWork(db: Database, workId: number): Promise<void> {
+  const row = await repository.findWorkById(db, workId);
+  if (!row) return;
+  await repository.deleteWorkById(db, workId);
+  await returnWorkUnit(db, row);
+}
 
 /**
  * Queues a batch: one work per keyword, each written and drawn by its own job. The keywords must fit
- * in the remaining AI_PUB_BATCH_COUNT (810 otherwise); each work takes its unit once complete.
+ * in the remaining AI_PUB_BATCH_COUNT (810 otherwise, before any model is asked): a unit is reserved
+ * per work, settled when it is done and given back when it fails.
  */
 export async function submitBatch(db: Database, userId: number, keywords: string[]): Promise<ImageTextBatchResult> {
   await assertQuotaLeft(db, { userId, alias: IMAGE_TEXT_ALIAS, amount: keywords.length });
+  const reservations = await reservePermissionEach(db, { userId, alias: IMAGE_TEXT_ALIAS, reasons: keywords });
   const batchId = randomUUID();
-  const rows = await repository.insertWorks(
-    db,
-    keywords.map((keyword) => ({
-      userId,
-      source: 'batch' as const,
-      batchId,
-      keyword,
-      title: keyword,
-      status: 'writing' as const,
-    })),
-  );
+  const rows = await repository
+    .insertWorks(
+      db,
+      keywords.map((keyword, index) => ({
+        userId,
+        source: 'batch' as const,
+        batchId,
+        keyword,
+        title: keyword,
+        status: 'writing' as const,
+        charged: true,
+        reservationId: reservations[index]!.id,
+      })),
+    )
+    .catch(async (error: unknown) => {
+      for (const reservation of reservations) await giveBackReservation(db, reservation.id);
+      throw error;
+    });
   for (const row of rows) {
     await enqueueJob(db, { kind: IMAGE_TEXT_WORK_JOB, payload: { workId: row.id }, maxAttempts: 4 });
   }
@@ -207,11 +257,11 @@ export async function updateWork(
   return presentWork(updated);
 }
 
-/** Deletes a work and its pictures; a complete work gives its AI_PUB_BATCH_COUNT unit back. */
+/** Deletes a work and its pictures; the work's AI_PUB_BATCH_COUNT unit goes back. */
 export async function deleteWork(db: Database, dataDir: string, userId: number, id: number): Promise<void> {
   const row = await repository.deleteWork(db, userId, id);
   if (!row) throw new AppError(Code.NOT_FOUND, imageTextMessages.workMissing);
-  if (row.charged) await releasePermission(db, { userId, alias: IMAGE_TEXT_ALIAS });
+  await returnWorkUnit(db, row);
   await removePath(imageTextStorage(dataDir).workFolder(row.id));
 }
 

@@ -6,7 +6,7 @@ import { aiCharge, type LlmRun, startLlmRun } from '../../lib/llm-stream';
 import type { LlmCandidate, LlmMessage, LlmProvider } from '../../providers/llm/index';
 import { blueOceanCandidates } from '../keywords/search/blue-ocean-candidates';
 import { resolveViewer } from '../keywords/search/keywords.service';
-import { assertQuotaLeft, consumePermission } from '../permissions/permissions.service';
+import { assertQuotaLeft, holdPermission } from '../permissions/permissions.service';
 
 /** A figure as the library table shows it: a band as written, an exact count in w / 亿. */
 const shown = (figure: number | string) =>
@@ -43,8 +43,8 @@ function messagesFor(keyword: string, candidates: LlmCandidate[]): LlmMessage[] 
 /**
  * Starts AI 选词: refuses (810) before any model call when the daily count is used up, reads the
  * library's blue-ocean candidates for the core word (none is a 300 with a message), hands them to the
- * model with the figures as this user sees them, and waits for the first piece. Nothing is charged
- * unless the model answers.
+ * model with the figures as this user sees them (holding a unit first), and waits for the first
+ * piece. The unit is given back unless the model answers.
  */
 export async function startKeywordPicks(
   db: Database,
@@ -53,7 +53,7 @@ export async function startKeywordPicks(
   body: KeywordPickBody,
   signal: AbortSignal,
 ): Promise<{ run: LlmRun; candidates: KeywordRow[] }> {
-  const charge = aiCharge(userId, body.attempt);
+  const charge = aiCharge(userId, body.attempt, body.keyword ? `AI 选词 · ${body.keyword}` : 'AI 选词 · 今日蓝海词');
   await assertQuotaLeft(db, charge);
   const viewer = await resolveViewer(db, userId);
   const found = await blueOceanCandidates(db, viewer, body.keyword, keywordPickLimits.candidates);
@@ -80,9 +80,7 @@ export async function startKeywordPicks(
       signal,
       variant: body.attempt,
     },
-    async () => {
-      await consumePermission(db, charge);
-    },
+    () => holdPermission(db, charge),
   );
   return { run, candidates: found.map((item) => item.row) };
 }

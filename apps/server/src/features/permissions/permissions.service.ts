@@ -29,9 +29,16 @@ export {
   type ConsumeOptions,
   consumePermission,
   getPermissionUse,
+  giveBackReservation,
+  holdPermission,
   PACK_VALIDITY_YEARS,
   packExpiry,
+  type Reservation,
   releasePermission,
+  reservePermission,
+  reservePermissionEach,
   SUB_ACCOUNT_COUNT,
+  settleReservation,
   shanghaiDate,
 } from './quota.service';
+export { blankUsageReasons, getUsageLog } from './usage-log.service';

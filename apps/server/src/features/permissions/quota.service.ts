@@ -1,10 +1,12 @@
 import type { PermissionUse } from '@dso/contract';
 import type { Database } from '../../db/client';
 import type { AppError } from '../../lib/app-error';
+import { currentRequestId } from '../../lib/request-context';
 import { type ResolvedGrade, resolveGrade } from './grade.service';
 import { checkFor, type LoadedAlias, loadAlias, permissionLacking, quotaExhausted } from './permission-check.service';
 import { findPermissionDefinition } from './permission-config';
 import * as repository from './permissions.repository';
+import * as ledger from './usage-ledger.repository';
 
 /**
  * Quota use and consumption (001 §4–§6, §9): the pools of counts and daily counts, taking and giving
@@ -86,6 +88,10 @@ export interface ConsumeOptions {
   /** Units to take, all or nothing. */
   amount?: number;
   now?: Date;
+  /** What the units are for, as the user would say it (the words searched, the video, the template): the ledger shows it. */
+  reason?: string;
+  /** The request that asked; by default the one being served. */
+  requestId?: string;
 }
 
 async function loadCountable(db: Database, alias: string, amount: number): Promise<LoadedAlias> {
@@ -124,8 +130,8 @@ async function refuseWithoutUnits(
 /**
  * Refuses (810) a consumption that cannot succeed, by reading alone: no transaction and no lock, so a
  * client hammering a used-up quota never queues for a pool connection or behind the lock. Passing
- * it promises nothing: {@link consumePermission} checks again under the lock. Callers that do costly
- * work before charging (a search charged only once answered) call it before that work.
+ * it promises nothing: {@link consumePermission} and {@link reservePermission} check again under the
+ * lock. Callers that do costly work before charging call it before that work.
  */
 export async function assertQuotaLeft(db: Database, options: ConsumeOptions): Promise<void> {
   const amount = options.amount ?? 1;
@@ -138,16 +144,91 @@ export async function assertQuotaLeft(db: Database, options: ConsumeOptions): Pr
   );
 }
 
+/** Units taken from a pool, and where they were counted (period key → units). */
+interface Taken {
+  pool: number;
+  sources: Record<string, number>;
+  use: PermissionUse;
+}
+
 /**
- * Checks and takes `amount` units of a count or daily count, atomically: the pool's counters for the
- * alias are read and written under one advisory lock per (pool, alias), so concurrent requests on
- * any number of connections or instances take turns and never both take the last unit. A child
- * account spends its parent's pool (counters and packs) at the parent's grade. A quota already used
- * up is refused before the transaction ({@link assertQuotaLeft}).
+ * Checks and takes `amount` units inside `tx`, under one advisory lock per (pool, alias), so
+ * concurrent requests on any number of connections or instances take turns and never both take the
+ * last unit. Daily counts spend the day's allowance first, then valid packs, soonest to expire first.
+ */
+async function takeUnits(tx: Database, loaded: LoadedAlias, options: ConsumeOptions, amount: number, now: Date) {
+  const resolved = await resolveGrade(tx, options.userId, now);
+  const pool = resolved.poolUserId;
+  await repository.lockKey(tx, quotaLockKey(pool, loaded.alias));
+  const state = await readPool(tx, loaded, resolved, now);
+  const refusal = shortfall(loaded, state, amount);
+  if (refusal || state.value === null) throw refusal;
+
+  if (loaded.kind === 'count') {
+    const { per_val } = useOf(loaded, state);
+    await repository.addUsage(tx, pool, loaded.alias, state.periodKey, amount);
+    return { pool, sources: { [state.periodKey]: amount }, use: { per_val, use_val: state.used + amount } } as Taken;
+  }
+
+  const sources: Record<string, number> = {};
+  const fromAllowance = Math.min(amount, Math.max(0, state.value - state.used));
+  let rest = amount - fromAllowance;
+  if (fromAllowance > 0) {
+    await repository.addUsage(tx, pool, loaded.alias, state.periodKey, fromAllowance);
+    sources[state.periodKey] = fromAllowance;
+  }
+  for (const pack of state.packs) {
+    if (rest === 0) break;
+    const take = Math.min(rest, Math.max(0, pack.amount - pack.used));
+    if (take === 0) continue;
+    const period = repository.packPeriod(pack.id);
+    await repository.addUsage(tx, pool, loaded.alias, period, take);
+    sources[period] = take;
+    pack.used += take;
+    rest -= take;
+  }
+  return { pool, sources, use: useOf(loaded, { ...state, used: state.used + fromAllowance }) } as Taken;
+}
+
+const quotaLockKey = (pool: number, alias: string) => `quota:${pool}:${alias}`;
+
+/** Divides taken units among rows of the given sizes, in the order taken, each with the sources it came from. */
+function divideSources(sources: Record<string, number>, sizes: number[]): Record<string, number>[] {
+  const left = Object.entries(sources);
+  return sizes.map((size) => {
+    const part: Record<string, number> = {};
+    let need = size;
+    while (need > 0 && left.length > 0) {
+      const [period, units] = left[0]!;
+      const take = Math.min(need, units);
+      part[period] = (part[period] ?? 0) + take;
+      need -= take;
+      if (take === units) left.shift();
+      else left[0] = [period, units - take];
+    }
+    return part;
+  });
+}
+
+function ledgerEntry(options: ConsumeOptions, taken: Taken, alias: string, now: Date) {
+  return {
+    userId: options.userId,
+    poolUserId: taken.pool,
+    alias,
+    reason: options.reason ?? '',
+    requestId: options.requestId ?? currentRequestId() ?? null,
+    createdAt: now,
+  };
+}
+
+/**
+ * Checks and takes `amount` units of a count or daily count, atomically, and writes them to the usage
+ * ledger as settled. A child account spends its parent's pool (counters and packs) at the parent's
+ * grade. A quota already used up is refused before the transaction ({@link assertQuotaLeft}). Throws
+ * 810 when the grade lacks the permission or the units are not there. Returns the use after taking.
  *
- * Daily counts spend the day's allowance first, then valid packs, soonest to expire first; pack units
- * are never refilled. Throws 810 when the grade lacks the permission or the units are not there.
- * Returns the use after taking.
+ * For work that calls an outside service before it is done, use {@link reservePermission} instead:
+ * charging at the end lets concurrent calls all pass the check and all be served.
  */
 export async function consumePermission(db: Database, options: ConsumeOptions): Promise<PermissionUse> {
   const amount = options.amount ?? 1;
@@ -155,38 +236,141 @@ export async function consumePermission(db: Database, options: ConsumeOptions): 
   const loaded = await loadCountable(db, options.alias, amount);
   await refuseWithoutUnits(db, loaded, options, amount, now);
   return db.transaction(async (tx) => {
-    const resolved = await resolveGrade(tx, options.userId, now);
-    const pool = resolved.poolUserId;
-    await repository.lockKey(tx, `quota:${pool}:${loaded.alias}`);
-    const state = await readPool(tx, loaded, resolved, now);
-    const refusal = shortfall(loaded, state, amount);
-    if (refusal || state.value === null) throw refusal;
-
-    if (loaded.kind === 'count') {
-      const { per_val } = useOf(loaded, state);
-      await repository.addUsage(tx, pool, loaded.alias, state.periodKey, amount);
-      return { per_val, use_val: state.used + amount };
-    }
-
-    const fromAllowance = Math.min(amount, Math.max(0, state.value - state.used));
-    let rest = amount - fromAllowance;
-    if (fromAllowance > 0) await repository.addUsage(tx, pool, loaded.alias, state.periodKey, fromAllowance);
-    for (const pack of state.packs) {
-      if (rest === 0) break;
-      const take = Math.min(rest, Math.max(0, pack.amount - pack.used));
-      if (take === 0) continue;
-      await repository.addUsage(tx, pool, loaded.alias, repository.packPeriod(pack.id), take);
-      pack.used += take;
-      rest -= take;
-    }
-    return useOf(loaded, { ...state, used: state.used + fromAllowance });
+    const taken = await takeUnits(tx, loaded, options, amount, now);
+    await ledger.insertEntries(tx, [
+      {
+        ...ledgerEntry(options, taken, loaded.alias, now),
+        amount,
+        sources: taken.sources,
+        state: 'settled',
+        settledAt: now,
+      },
+    ]);
+    return taken.use;
   });
+}
+
+/** Units held for work in progress: settle them when it is done, give them back when it fails. */
+export interface Reservation {
+  /** The ledger row; {@link settleReservation} and {@link giveBackReservation} take it. */
+  id: number;
+  /** The use after taking. */
+  use: PermissionUse;
+}
+
+/**
+ * Takes units before an outside call (a model, a speech or image vendor), in the transaction that
+ * checks them: of concurrent calls, only as many as there are units get a reservation, and the
+ * rest are refused (810) before any vendor is asked. The units stay taken until the work completes
+ * ({@link settleReservation}) or fails ({@link giveBackReservation}).
+ */
+export async function reservePermission(db: Database, options: ConsumeOptions): Promise<Reservation> {
+  const [reservation] = await reserveUnits(db, options, [
+    { reason: options.reason ?? '', amount: options.amount ?? 1 },
+  ]);
+  return reservation!;
+}
+
+/**
+ * Reserves one unit per reason, all or nothing (a batch: one unit per keyword, each settled or given
+ * back as its own work ends).
+ */
+export async function reservePermissionEach(
+  db: Database,
+  options: Omit<ConsumeOptions, 'amount' | 'reason'> & { reasons: string[] },
+): Promise<Reservation[]> {
+  return reserveUnits(
+    db,
+    options,
+    options.reasons.map((reason) => ({ reason, amount: 1 })),
+  );
+}
+
+async function reserveUnits(
+  db: Database,
+  options: ConsumeOptions,
+  parts: { reason: string; amount: number }[],
+): Promise<Reservation[]> {
+  const amount = parts.reduce((sum, part) => sum + part.amount, 0);
+  const now = options.now ?? new Date();
+  const loaded = await loadCountable(db, options.alias, amount);
+  await refuseWithoutUnits(db, loaded, options, amount, now);
+  return db.transaction(async (tx) => {
+    const taken = await takeUnits(tx, loaded, options, amount, now);
+    const sources = divideSources(
+      taken.sources,
+      parts.map((part) => part.amount),
+    );
+    const rows = await ledger.insertEntries(
+      tx,
+      parts.map((part, index) => ({
+        ...ledgerEntry({ ...options, reason: part.reason }, taken, loaded.alias, now),
+        amount: part.amount,
+        sources: sources[index]!,
+        state: 'reserved' as const,
+      })),
+    );
+    return rows.map((row) => ({ id: row.id, use: taken.use }));
+  });
+}
+
+/** The work a reservation held units for is done: the units stay spent. Idempotent. */
+export async function settleReservation(db: Database, id: number, now = new Date()): Promise<void> {
+  await ledger.settleReserved(db, id, now);
+}
+
+/**
+ * The work a reservation held units for failed (the vendor refused or stopped, the user left before
+ * any answer): its units go back to the counters they were taken from, a negative ledger row records
+ * it, and the reservation reads `returned`. Idempotent: a reservation already settled or returned is
+ * left as it is (false).
+ */
+export async function giveBackReservation(db: Database, id: number, now = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const row = await ledger.takeReservedForReturn(tx, id, now);
+    if (!row) return false;
+    await repository.lockKey(tx, quotaLockKey(row.poolUserId, row.alias));
+    const back: Record<string, number> = {};
+    for (const [period, units] of Object.entries(row.sources)) {
+      await repository.addUsage(tx, row.poolUserId, row.alias, period, -units);
+      back[period] = -units;
+    }
+    await ledger.insertEntries(tx, [
+      {
+        userId: row.userId,
+        poolUserId: row.poolUserId,
+        alias: row.alias,
+        amount: -row.amount,
+        sources: back,
+        reason: row.reason,
+        state: 'settled',
+        returnsId: row.id,
+        requestId: currentRequestId() ?? row.requestId,
+        createdAt: now,
+        settledAt: now,
+      },
+    ]);
+    return true;
+  });
+}
+
+/**
+ * A reservation with its two endings bound, as a streamed AI call holds it (lib/llm-stream's
+ * UnitsHold): `settle` when the answer completes, `giveBack` when it fails.
+ */
+export async function holdPermission(db: Database, options: ConsumeOptions) {
+  const reservation = await reservePermission(db, options);
+  return {
+    reservation,
+    settle: () => settleReservation(db, reservation.id),
+    giveBack: () => giveBackReservation(db, reservation.id),
+  };
 }
 
 /**
  * Gives back units of a running total (`count`), for features whose count is of things held: a
  * monitor removed, an authorised account dropped. Never goes below zero. Daily counts are not given
- * back. Returns the use after.
+ * back this way (a reservation is). Returns the use after.
  */
 export async function releasePermission(db: Database, options: ConsumeOptions): Promise<PermissionUse> {
   const amount = options.amount ?? 1;
@@ -195,8 +379,23 @@ export async function releasePermission(db: Database, options: ConsumeOptions): 
   if (loaded.kind !== 'count') throw new Error(`${options.alias} is a daily count; daily units are not given back`);
   return db.transaction(async (tx) => {
     const resolved = await resolveGrade(tx, options.userId, now);
-    await repository.lockKey(tx, `quota:${resolved.poolUserId}:${loaded.alias}`);
-    await repository.addUsage(tx, resolved.poolUserId, loaded.alias, repository.TOTAL_PERIOD, -amount);
+    const pool = resolved.poolUserId;
+    await repository.lockKey(tx, quotaLockKey(pool, loaded.alias));
+    const before = await repository.findUsage(tx, pool, loaded.alias, repository.TOTAL_PERIOD);
+    const released = Math.min(amount, before);
+    await repository.addUsage(tx, pool, loaded.alias, repository.TOTAL_PERIOD, -amount);
+    if (released > 0) {
+      const taken = { pool, sources: { [repository.TOTAL_PERIOD]: -released }, use: { per_val: 0, use_val: 0 } };
+      await ledger.insertEntries(tx, [
+        {
+          ...ledgerEntry(options, taken, loaded.alias, now),
+          amount: -released,
+          sources: taken.sources,
+          state: 'settled',
+          settledAt: now,
+        },
+      ]);
+    }
     return useOf(loaded, await readPool(tx, loaded, resolved, now));
   });
 }

@@ -15,7 +15,7 @@ import { AppError } from '../../lib/app-error';
 import { aiCharge, type LlmRun, startLlmRun } from '../../lib/llm-stream';
 import type { LlmMessage, LlmProvider } from '../../providers/llm/index';
 import { relatedWordsOf } from '../keywords/related-words.service';
-import { assertQuotaLeft, consumePermission } from '../permissions/permissions.service';
+import { assertQuotaLeft, holdPermission } from '../permissions/permissions.service';
 import { defaultWritingTemplates } from './default-templates';
 import * as repository from './writing.repository';
 
@@ -92,9 +92,9 @@ function messagesFor(template: repository.WritingTemplateRow, values: Record<str
 }
 
 /**
- * Starts a generation: checks the template and the form, refuses (810) before any model call when the
- * quota is used up, asks the model and waits for its first piece. A model that cannot answer is a
- * 300 with the reason in Chinese, and nothing is charged.
+ * Starts a generation: checks the template and the form, holds a unit of the daily count (810 before
+ * any model call when none is left), asks the model and waits for its first piece. A model that
+ * cannot answer is a 300 with the reason in Chinese, and the unit is given back.
  */
 export async function startWriting(
   db: Database,
@@ -106,12 +106,12 @@ export async function startWriting(
   const template = await repository.findEnabledTemplate(db, body.template_id);
   if (!template) throw new AppError(Code.NOT_FOUND, writingMessages.templateMissing);
   const values = checkedFields(template, body.fields);
-  const charge = aiCharge(userId, body.attempt);
-  await assertQuotaLeft(db, charge);
-
   const keywords = template.variables
     .filter((variable) => variable.keyword)
     .map((variable) => values[variable.key] ?? '');
+  const charge = aiCharge(userId, body.attempt, [template.title, ...keywords.filter(Boolean)].join(' · '));
+  await assertQuotaLeft(db, charge);
+
   const related = await relatedWordsOf(db, keywords, RELATED_WORDS);
   return startLlmRun(
     llm,
@@ -130,9 +130,7 @@ export async function startWriting(
       signal,
       variant: body.attempt,
     },
-    async () => {
-      await consumePermission(db, charge);
-    },
+    () => holdPermission(db, charge),
   );
 }
 

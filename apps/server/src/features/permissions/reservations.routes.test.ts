@@ -1,0 +1,282 @@
+import { request as httpRequest } from 'node:http';
+import {
+  Code,
+  CopywriterPath,
+  IMAGE_TEXT_ALIAS,
+  ImageTextPath,
+  KeywordPickPath,
+  PermissionPath,
+  type UsageLog,
+  WritingPath,
+  type WritingTemplateGroups,
+} from '@dso/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { usageLedger } from '../../db/schema/accounts';
+import { keywordRelations, keywords } from '../../db/schema/keywords';
+import { type LlmChatRequest, LlmError, type LlmProvider } from '../../providers/llm/index';
+import { createTestApp, createUser, eventsOf, loginAs, signedInjectOptions, type TestApp } from '../../testing';
+import { upsertKeywords } from '../keywords/import/keyword-ingest.repository';
+import { keywordInput } from '../keywords/keyword.fixtures';
+import { permissionConfig } from './permission-config';
+import {
+  consumePermission,
+  getPermissionUse,
+  giveBackReservation,
+  reservePermission,
+  settleReservation,
+} from './permissions.service';
+
+/**
+ * The quota of every streamed AI call is reserved before the model is asked (docs/permissions.md, the
+ * usage ledger): concurrent calls past the quota are refused, not served; a failed call gives its unit
+ * back; every unit taken or given back is a ledger row.
+ */
+
+const CONCURRENT = 100;
+const freeValue = (alias: string) => permissionConfig.find((definition) => definition.alias === alias)!.values.FREE!;
+
+/** A model that takes a moment before its first piece (so concurrent calls overlap) and counts its calls. */
+function countingLlm() {
+  const state = { calls: 0, mode: 'ok' as 'ok' | 'fail-first' | 'fail-mid' | 'endless' };
+  const provider: LlmProvider = {
+    name: 'counting',
+    isSandbox: false,
+    async *streamChat(request: LlmChatRequest) {
+      state.calls++;
+      await new Promise((resolve) => setTimeout(resolve, 15));
+      if (state.mode === 'fail-first') throw new LlmError('unavailable', 'down');
+      if (state.mode === 'endless') {
+        // Nothing arrives until the caller gives up.
+        await new Promise((resolve) => request.signal?.addEventListener('abort', resolve, { once: true }));
+        throw new LlmError('aborted', 'stopped');
+      }
+      yield '# 标题\n第一段。';
+      if (state.mode === 'fail-mid') throw new LlmError('unavailable', 'cut');
+      yield '第二段。';
+    },
+  };
+  return { state, provider };
+}
+
+describe('quota reservations of the AI calls', () => {
+  let t: TestApp;
+  const llm = countingLlm();
+  let templateId: number;
+  const db = () => t.database.db;
+
+  beforeAll(async () => {
+    t = await createTestApp({ providers: { llm: llm.provider } });
+    await upsertKeywords(db(), [keywordInput('露营装备', 5000), keywordInput('露营装备清单', 48_000)]);
+    await db()
+      .update(keywords)
+      .set({ isBlueOcean: true, competition: 1, relatedWorkCount: 900 })
+      .where(eq(keywords.keyword, '露营装备清单'));
+    const [camping] = await db().select().from(keywords).where(eq(keywords.keyword, '露营装备'));
+    await db()
+      .insert(keywordRelations)
+      .values([{ keywordId: camping!.id, relation: 'correlation', relatedKeyword: '露营装备清单', score: 90 }]);
+    const groups: WritingTemplateGroups = (await t.request({ method: 'GET', url: WritingPath.templates })).json().data;
+    templateId = groups.短视频脚本!.find((template) => template.title === '口播短视频脚本')!.id;
+  });
+  afterAll(() => t.close());
+  beforeEach(() => {
+    llm.state.calls = 0;
+    llm.state.mode = 'ok';
+  });
+
+  async function freeMember() {
+    const user = await createUser(db(), { grade: 'FREE' });
+    return { user, token: await loginAs(db(), user.id) };
+  }
+  const ledgerOf = (userId: number) => db().select().from(usageLedger).where(eq(usageLedger.userId, userId));
+
+  const streamed = [
+    {
+      name: 'AI 创作',
+      alias: 'AI_WRITING_COUNT_DAY',
+      url: WritingPath.generate,
+      body: () => ({ template_id: templateId, fields: { keyword: '露营装备', point: '入门三样东西就够' } }),
+    },
+    {
+      name: 'AI 创作 regenerated',
+      alias: 'AI_REWRITING_COUNT_DAY',
+      url: WritingPath.generate,
+      body: () => ({ template_id: templateId, fields: { keyword: '露营装备', point: '入门三样东西就够' }, attempt: 1 }),
+    },
+    {
+      name: 'AI 选词',
+      alias: 'AI_WRITING_COUNT_DAY',
+      url: KeywordPickPath.pick,
+      body: () => ({ keyword: '露营' }),
+    },
+    {
+      name: 'AI 文案',
+      alias: 'AI_WRITING_COUNT_DAY',
+      url: CopywriterPath.generate,
+      body: () => ({ keyword: '露营装备' }),
+    },
+  ];
+
+  for (const feature of streamed) {
+    it(`answers exactly the daily quota of ${CONCURRENT} concurrent ${feature.name} calls and asks the model no more`, async () => {
+      const { user, token } = await freeMember();
+      const quota = freeValue(feature.alias);
+      const answers = await Promise.all(
+        Array.from({ length: CONCURRENT }, () =>
+          t.request({ method: 'POST', url: feature.url, body: feature.body(), token }),
+        ),
+      );
+      const done = answers.filter((answer) => eventsOf(answer.payload).at(-1)?.event === 'done');
+      const refused = answers.filter((answer) => !answer.payload.startsWith('event:'));
+      expect(done).toHaveLength(quota);
+      expect(refused).toHaveLength(CONCURRENT - quota);
+      for (const answer of refused) expect(answer.json().code).toBe(Code.NEEDS_UPGRADE);
+      expect(llm.state.calls).toBe(quota);
+      expect((await getPermissionUse(db(), user.id, feature.alias)).use_val).toBe(quota);
+      const rows = await ledgerOf(user.id);
+      expect(rows.map((row) => [row.alias, row.amount, row.state])).toEqual(
+        Array.from({ length: quota }, () => [feature.alias, 1, 'settled']),
+      );
+      expect(rows.every((row) => row.reason.length > 0 && row.requestId)).toBe(true);
+    });
+  }
+
+  it('gives the unit back when the model fails before or after its first piece, with a row for each', async () => {
+    const { user, token } = await freeMember();
+    llm.state.mode = 'fail-first';
+    const first = await t.request({ method: 'POST', url: KeywordPickPath.pick, body: { keyword: '露营' }, token });
+    expect(first.json().code).toBe(Code.TOAST);
+    llm.state.mode = 'fail-mid';
+    const mid = await t.request({ method: 'POST', url: KeywordPickPath.pick, body: { keyword: '露营' }, token });
+    expect(eventsOf(mid.payload).at(-1)?.event).toBe('error');
+    await expect.poll(async () => (await ledgerOf(user.id)).filter((row) => row.state === 'returned').length).toBe(2);
+    expect((await getPermissionUse(db(), user.id, 'AI_WRITING_COUNT_DAY')).use_val).toBe(0);
+    const rows = await ledgerOf(user.id);
+    expect(rows.map((row) => row.amount).sort()).toEqual([-1, -1, 1, 1]);
+    const charges = rows.filter((row) => row.amount > 0);
+    for (const back of rows.filter((row) => row.amount < 0)) {
+      expect(charges.map((row) => row.id)).toContain(back.returnsId);
+    }
+  });
+
+  it('gives the unit back when the browser leaves before any text arrives', async () => {
+    const { user, token } = await freeMember();
+    llm.state.mode = 'endless';
+    const address = new URL(await t.app.listen({ host: '127.0.0.1', port: 0 }));
+    const injected = signedInjectOptions({ method: 'POST', url: KeywordPickPath.pick, token });
+    // node:http without keep-alive, so closing the app does not wait on a pooled connection.
+    const call = httpRequest({
+      host: address.hostname,
+      port: address.port,
+      path: String(injected.url),
+      method: 'POST',
+      agent: false,
+      headers: { ...(injected.headers as Record<string, string>), 'content-type': 'application/json' },
+    });
+    call.on('error', () => undefined);
+    call.end(JSON.stringify({ keyword: '露营' }));
+    await expect.poll(() => llm.state.calls).toBe(1);
+    expect((await getPermissionUse(db(), user.id, 'AI_WRITING_COUNT_DAY')).use_val).toBe(1);
+    call.destroy();
+    await expect.poll(async () => (await getPermissionUse(db(), user.id, 'AI_WRITING_COUNT_DAY')).use_val).toBe(0);
+    expect((await ledgerOf(user.id)).map((row) => [row.amount, row.state]).sort()).toEqual([
+      [-1, 'settled'],
+      [1, 'returned'],
+    ]);
+  });
+});
+
+describe('AI 图文 over its quota', () => {
+  let t: TestApp;
+  const llm = countingLlm();
+  const db = () => t.database.db;
+  beforeAll(async () => {
+    t = await createTestApp({ providers: { llm: llm.provider } });
+  });
+  afterAll(() => t.close());
+
+  it(`refuses past the quota before any model is asked, of ${CONCURRENT} concurrent single works`, async () => {
+    const user = await createUser(db(), { grade: 'FREE' });
+    const token = await loginAs(db(), user.id);
+    const quota = freeValue(IMAGE_TEXT_ALIAS);
+    const answers = await Promise.all(
+      Array.from({ length: CONCURRENT }, () =>
+        t.request({ method: 'POST', url: ImageTextPath.generate, body: { keyword: '露营装备' }, token }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.payload.startsWith('event:'))).toHaveLength(quota);
+    expect(llm.state.calls).toBe(quota);
+    expect((await getPermissionUse(db(), user.id, IMAGE_TEXT_ALIAS)).use_val).toBe(quota);
+  });
+
+  it('refuses a batch past the quota whole, and holds a unit per keyword of one that fits', async () => {
+    const user = await createUser(db(), { grade: 'FREE' });
+    const token = await loginAs(db(), user.id);
+    const quota = freeValue(IMAGE_TEXT_ALIAS);
+    const batch = (words: string[]) =>
+      t.request({ method: 'POST', url: ImageTextPath.batch, body: { keywords: words }, token }).then((r) => r.json());
+    const first = await batch(['露营', '徒步', '钓鱼']);
+    expect(first.code).toBe(Code.OK);
+    const over = await batch(Array.from({ length: quota - 2 }, (_, index) => `词${index}`));
+    expect(over.code).toBe(Code.NEEDS_UPGRADE);
+    expect((await getPermissionUse(db(), user.id, IMAGE_TEXT_ALIAS)).use_val).toBe(3);
+    const rows = await db().select().from(usageLedger).where(eq(usageLedger.userId, user.id));
+    expect(rows.map((row) => [row.reason, row.amount, row.state]).sort()).toEqual([
+      ['徒步', 1, 'reserved'],
+      ['钓鱼', 1, 'reserved'],
+      ['露营', 1, 'reserved'],
+    ]);
+  });
+});
+
+describe('reservations and the usage log', () => {
+  let t: TestApp;
+  const db = () => t.database.db;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('gives a reservation back once, to the counters it came from, under concurrent give-backs', async () => {
+    const user = await createUser(db(), { grade: 'FREE' });
+    const alias = 'AI_WRITING_COUNT_DAY';
+    const held = await reservePermission(db(), { userId: user.id, alias, amount: 2, reason: '爆款标题' });
+    expect(held.use.use_val).toBe(2);
+    const outcomes = await Promise.all(Array.from({ length: 10 }, () => giveBackReservation(db(), held.id)));
+    expect(outcomes.filter(Boolean)).toHaveLength(1);
+    expect((await getPermissionUse(db(), user.id, alias)).use_val).toBe(0);
+    // Settling after the give-back changes nothing.
+    await settleReservation(db(), held.id);
+    const rows = await db().select().from(usageLedger).where(eq(usageLedger.userId, user.id));
+    expect(rows.map((row) => [row.amount, row.state]).sort()).toEqual([
+      [-2, 'settled'],
+      [2, 'returned'],
+    ]);
+  });
+
+  it('shows today’s use per permission with the entries behind it, charges and give-backs', async () => {
+    const user = await createUser(db(), { grade: 'FREE' });
+    const token = await loginAs(db(), user.id);
+    await consumePermission(db(), { userId: user.id, alias: 'KEYWORD_LIBRARY_SEARCH_COUNT_DAY', reason: '露营装备' });
+    const held = await reservePermission(db(), { userId: user.id, alias: 'AI_WRITING_COUNT_DAY', reason: '口播' });
+    await giveBackReservation(db(), held.id);
+
+    const log: UsageLog = (await t.request({ method: 'GET', url: PermissionPath.usageLog, token })).json().data;
+    const search = log.permissions.find((permission) => permission.alias === 'KEYWORD_LIBRARY_SEARCH_COUNT_DAY')!;
+    expect(search).toMatchObject({ per_val: 10, use_val: 1, day_used: 1 });
+    expect(search.entries).toMatchObject([{ amount: 1, reason: '露营装备', state: 'settled', by_child: false }]);
+    const writing = log.permissions.find((permission) => permission.alias === 'AI_WRITING_COUNT_DAY')!;
+    expect(writing).toMatchObject({ use_val: 0, day_used: 0 });
+    expect(writing.entries.map((entry) => [entry.amount, entry.state])).toEqual([
+      [-1, 'settled'],
+      [1, 'returned'],
+    ]);
+    // Another day has none of it; an impossible day is refused.
+    const other = await t.request({ method: 'GET', url: `${PermissionPath.usageLog}?day=2026-01-01`, token });
+    expect((other.json().data as UsageLog).permissions.flatMap((permission) => permission.entries)).toEqual([]);
+    const bad = await t.request({ method: 'GET', url: `${PermissionPath.usageLog}?day=2026-02-30`, token });
+    expect(bad.json().code).toBe(Code.BAD_REQUEST);
+    expect((await t.request({ method: 'GET', url: PermissionPath.usageLog })).json().code).toBe(Code.TOKEN_INVALID);
+  });
+});

@@ -1,0 +1,83 @@
+import { and, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { usageLedger } from '../../db/schema';
+
+/** The usage ledger's rows (docs/permissions.md, the usage ledger); only the permissions feature writes them. */
+
+export type LedgerRow = typeof usageLedger.$inferSelect;
+export type LedgerState = 'reserved' | 'settled' | 'returned';
+
+export interface LedgerEntry {
+  userId: number;
+  poolUserId: number;
+  alias: string;
+  amount: number;
+  sources: Record<string, number>;
+  reason: string;
+  state: LedgerState;
+  returnsId?: number | null;
+  requestId?: string | null;
+  createdAt: Date;
+  settledAt?: Date | null;
+}
+
+export async function insertEntries(db: Database, entries: LedgerEntry[]): Promise<LedgerRow[]> {
+  if (entries.length === 0) return [];
+  return db.insert(usageLedger).values(entries).returning();
+}
+
+/** Marks a reservation settled; false when it was not (or no longer) reserved. */
+export async function settleReserved(db: Database, id: number, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(usageLedger)
+    .set({ state: 'settled', settledAt: at })
+    .where(and(eq(usageLedger.id, id), eq(usageLedger.state, 'reserved')))
+    .returning({ id: usageLedger.id });
+  return rows.length > 0;
+}
+
+/**
+ * Marks a reservation returned and hands back its row, once: of concurrent callers only one gets it
+ * (the update takes the row's lock and rechecks the state), so its units are given back once.
+ */
+export async function takeReservedForReturn(db: Database, id: number, at: Date): Promise<LedgerRow | undefined> {
+  const [row] = await db
+    .update(usageLedger)
+    .set({ state: 'returned', settledAt: at })
+    .where(and(eq(usageLedger.id, id), eq(usageLedger.state, 'reserved')))
+    .returning();
+  return row;
+}
+
+/**
+ * A user's entries in [from, to): those the user made, and those made on the user's pool by its
+ * child accounts. Newest first, bounded.
+ */
+export async function selectEntries(db: Database, userId: number, from: Date, to: Date, limit: number) {
+  return db
+    .select()
+    .from(usageLedger)
+    .where(
+      and(
+        or(eq(usageLedger.userId, userId), eq(usageLedger.poolUserId, userId)),
+        gte(usageLedger.createdAt, from),
+        lt(usageLedger.createdAt, to),
+      ),
+    )
+    .orderBy(desc(usageLedger.createdAt), desc(usageLedger.id))
+    .limit(limit);
+}
+
+/** Blanks what a user's entries say they were for (the erasure of a closed account keeps the figures). */
+export async function blankReasons(db: Database, userId: number) {
+  await db
+    .update(usageLedger)
+    .set({ reason: '' })
+    .where(and(eq(usageLedger.userId, userId), sql`${usageLedger.reason} <> ''`));
+}
+
+/** Rows by id (tests and the give-back path). */
+export async function selectByIds(db: Database, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(usageLedger).where(inArray(usageLedger.id, ids));
+}
