@@ -2,7 +2,7 @@ import { buildApp } from '@dso/server';
 import type { Database } from '@dso/server/db';
 import { startInProcessWorker } from '@dso/server/startup';
 import { createTestDatabase, createUser, loginAs } from '@dso/server/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { journeyConfig, type RunningServer } from './server';
 
 export interface OrdersServer extends RunningServer {
@@ -43,14 +43,14 @@ export async function qrTextOf(page: Page, testId: string): Promise<string> {
 }
 
 /**
- * Scans a pay QR with "a phone": a second browser context opens what the QR encodes (the Alipay pay
- * page redirects to the sandbox cashier; the WeChat code_url is the cashier) and presses 支付 or 取消.
+ * Opens what a pay QR encodes in a new tab of the buyer's browser (the Alipay pay page sends it on to
+ * the sandbox cashier; the WeChat code_url is the cashier), which acts for the signed-in owner only,
+ * and presses 支付 or 取消.
  */
-export async function scanAndPress(browser: Browser, qrText: string, button: '支付' | '取消') {
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN' });
-  const page = await phone.newPage();
+export async function scanAndPress(buyer: BrowserContext, qrText: string, button: '支付' | '取消') {
+  const page = await buyer.newPage();
   await page.goto(qrText);
   await page.getByRole('button', { name: button, exact: true }).click();
   await page.getByRole('heading', { name: button === '支付' ? '支付成功' : '已取消支付' }).waitFor();
-  await phone.close();
+  await page.close();
 }

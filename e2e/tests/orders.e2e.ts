@@ -47,7 +47,7 @@ describe('buying journeys', () => {
     // The page reloads right after 支付成功: watch for both before the phone pays.
     const reloaded = page.waitForEvent('load');
     const paidToast = toast(page, '支付成功').waitFor();
-    await scanAndPress(browser, qr, '支付');
+    await scanAndPress(context, qr, '支付');
     await paidToast;
     await reloaded;
     await expect.poll(() => page.getByTestId('plan-badge').textContent()).toContain('个人版');
@@ -60,7 +60,7 @@ describe('buying journeys', () => {
     const buyer = await server.account();
     const { page, errors, context } = await openAs(buyer.token, '/pay?grade=VIP');
     const qr = await choosePlan(page, '3个月');
-    await scanAndPress(browser, qr, '取消');
+    await scanAndPress(context, qr, '取消');
     await toast(page, '您已取消支付').waitFor();
     await page.getByTestId('pay-qr').and(page.locator('[data-state="cancelled"]')).waitFor();
 
@@ -122,7 +122,7 @@ describe('buying journeys', () => {
     // WeChat Pay is not offered for the continuous plan.
     expect(await page.getByRole('radio', { name: /微信支付/ }).isDisabled()).toBe(true);
     const reloaded = page.waitForEvent('load');
-    await scanAndPress(browser, qr, '支付');
+    await scanAndPress(context, qr, '支付');
     await reloaded;
     expect((await readGrade(server.db, buyer.id))?.grade).toBe('VIP');
 
@@ -164,7 +164,7 @@ describe('buying journeys', () => {
     await screenshot(page, 'orders-recharge-dialog');
 
     const reloaded = page.waitForEvent('load');
-    await scanAndPress(browser, await qrTextOf(page, 'pay-qr'), '支付');
+    await scanAndPress(context, await qrTextOf(page, 'pay-qr'), '支付');
     await reloaded;
     const [paid] = await ordersOf(server.db, member.id, 'paid');
     expect(paid?.kind).toBe('pack');
@@ -178,7 +178,7 @@ describe('buying journeys', () => {
     const first = await openAs(member.token, '/KeywordDouyin?keyword=%E9%9C%B2%E8%90%A5');
     await first.page.getByTestId('recharge-dialog').waitFor();
     const reloaded = first.page.waitForEvent('load');
-    await scanAndPress(browser, await qrTextOf(first.page, 'pay-qr'), '支付');
+    await scanAndPress(first.context, await qrTextOf(first.page, 'pay-qr'), '支付');
     await reloaded;
     await first.context.close();
 

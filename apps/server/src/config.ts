@@ -208,7 +208,10 @@ export const envSchema = z.object({
   TOKEN_ENCRYPTION_KEY: z.string().min(16, '至少 16 个字符').default('dso-sandbox-token-encryption-key'),
   /** Earlier TOKEN_ENCRYPTION_KEY values (comma-separated), still read until every row is resealed. */
   TOKEN_ENCRYPTION_PREVIOUS_KEYS: z.string().default(''),
-  /** Signs the sandbox payment's notifications (the sandbox cashier); production refuses the sandbox. */
+  /**
+   * Signs the sandbox payment's notifications (the sandbox cashier); production refuses the sandbox.
+   * Unset, each database gets its own random secret on first use (kept in `server_keys`).
+   */
   SANDBOX_PAY_SECRET: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(16).optional()),
 });
 
@@ -320,7 +323,8 @@ export interface AppConfig {
   site: SiteInfo;
   captchaProvider: Env['CAPTCHA_PROVIDER'];
   tencentCaptcha: TencentCaptchaConfig;
-  sandboxPaySecret: string;
+  /** Set only to pin it; otherwise the sandbox payment keeps a random one per database. */
+  sandboxPaySecret: string | undefined;
   /** The secrets OAuth tokens are sealed under: the current one and earlier ones still opened. */
   tokenEncryption: { currentSecret: string; previousSecrets: string[] };
   alipayProvider: Env['ALIPAY_PROVIDER'];
@@ -534,8 +538,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       endpoint: env.TENCENT_CAPTCHA_ENDPOINT,
       scriptUrl: env.TENCENT_CAPTCHA_SCRIPT_URL,
     },
-    // Only the sandbox uses it, and production refuses the sandbox, so a fixed local value is safe.
-    sandboxPaySecret: env.SANDBOX_PAY_SECRET ?? 'local-sandbox-payment-secret',
+    // No public default: with one, anyone could sign a payment for any non-production instance.
+    sandboxPaySecret: env.SANDBOX_PAY_SECRET,
     tokenEncryption: {
       currentSecret: env.TOKEN_ENCRYPTION_KEY,
       previousSecrets: env.TOKEN_ENCRYPTION_PREVIOUS_KEYS.split(',')

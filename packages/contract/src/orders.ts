@@ -149,6 +149,52 @@ export const wechatOrderSchema = z.object({ code_url: z.string() });
 export const payResultSchema = z.union([z.boolean(), z.literal('CANCEL'), z.literal('CLOSED')]);
 export type PayResult = z.infer<typeof payResultSchema>;
 
+// ——— The sandbox cashier (development and test installations only) ———
+
+/**
+ * The web page the sandbox pay QR opens in place of Alipay's or WeChat Pay's cashier. It is a page of
+ * the web app, not of the server, because it acts only for the order's owner and the web app is what
+ * holds the session (the token travels as a header, never as a cookie).
+ */
+export const SANDBOX_CASHIER_PAGE = '/sandbox/cashier';
+
+/** What the sandbox QR encodes: the cashier page of this installation for one trade. */
+export function sandboxCashierPageUrl(origin: string, outTradeNo: string): string {
+  return `${origin.replace(/\/+$/, '')}${SANDBOX_CASHIER_PAGE}?trade=${encodeURIComponent(outTradeNo)}`;
+}
+
+const tradeNoSchema = z.string().trim().max(64).default('');
+
+/** `GET /api/order/sandbox_cashier?trade=`. */
+export const sandboxCashierQuerySchema = z.object({ trade: tradeNoSchema });
+
+/** `POST /api/order/sandbox_cashier`: the cashier's 支付 or 取消. */
+export const sandboxCashierBodySchema = z.object({
+  trade: tradeNoSchema,
+  action: z.enum(['pay', 'cancel'], { message: '操作不存在' }),
+});
+
+/**
+ * What the cashier shows: a trade waiting for payment (its channel names the page: 支付宝收银台 or
+ * 微信支付收银台), one that can no longer be paid, or an order of another account.
+ */
+export const sandboxCashierViewSchema = z.discriminatedUnion('state', [
+  z.object({
+    state: z.literal('payable'),
+    channel: z.enum(['alipay', 'wechat']),
+    amount: fen,
+    subject: z.string(),
+    order_id: z.string(),
+  }),
+  z.object({ state: z.literal('unusable') }),
+  z.object({ state: z.literal('not_owner') }),
+]);
+export type SandboxCashierView = z.infer<typeof sandboxCashierViewSchema>;
+
+/** What pressing 支付 or 取消 did. */
+export const sandboxCashierResultSchema = z.object({ state: z.enum(['paid', 'cancelled', 'unusable', 'not_owner']) });
+export type SandboxCashierResult = z.infer<typeof sandboxCashierResultSchema>;
+
 /** `GET /api/roll_list`: recent buyers, phones masked to the first 3 and last 4 digits. */
 export const rollListSchema = z.object({ us: z.array(z.object({ phone: z.string(), vip_name: z.string() })) });
 
@@ -359,8 +405,8 @@ export const OrderPath = {
   notifyAlipay: '/api/callback/pay/alipay',
   notifyWechat: '/api/callback/pay/wechat',
   notifySandbox: '/api/callback/pay/sandbox',
-  /** The sandbox cashier page the sandbox QR leads to. */
-  sandboxCashier: '/api/sandbox/cashier',
+  /** The sandbox cashier's trade (GET) and its 支付 / 取消 (POST), for the order's owner only. */
+  sandboxCashier: '/api/order/sandbox_cashier',
 } as const;
 
 /** The Alipay QR's text (001 §4: built client-side from the pay page with the order id). */

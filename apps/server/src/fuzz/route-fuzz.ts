@@ -99,7 +99,6 @@ export async function fuzzRoutes(part: number, parts: number) {
     OrderPath.notifyAlipay,
     OrderPath.notifyWechat,
     OrderPath.notifySandbox,
-    OrderPath.sandboxCashier,
     OrderPath.invoicePdf,
     // A work's picture (image/png) once the work is the caller's.
     ImageTextPath.image,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
+import { loadSharedSecret, memoize } from '../features/auth/server-keys.service';
 import type { CaptchaProvider } from './captcha/index';
 import { createSandboxCaptcha } from './captcha/sandbox';
 import { createTencentCaptcha } from './captcha/tencent';
@@ -71,10 +72,21 @@ export interface ProviderContext {
   log: FastifyBaseLogger;
 }
 
+/** The `server_keys` row of the sandbox payment's secret. */
+export const SANDBOX_PAY_SECRET_KEY = 'sandbox-pay-hmac';
+
 /** Picks each provider by configuration; the sandboxes are the defaults. */
 export function createProviders({ config, db, log }: ProviderContext): Providers {
   const usesSandboxPayment = config.alipayProvider === 'sandbox' || config.wechatpayProvider === 'sandbox';
-  const sandboxPayment = usesSandboxPayment ? createSandboxPayment({ db, secret: config.sandboxPaySecret }) : null;
+  const pinnedSecret = config.sandboxPaySecret;
+  const sandboxPayment = usesSandboxPayment
+    ? createSandboxPayment({
+        db,
+        // Unpinned, each database (so each data folder) makes its own on first use, shared by every
+        // instance on it: a forger cannot know it.
+        secret: pinnedSecret ? async () => pinnedSecret : memoize(() => loadSharedSecret(db, SANDBOX_PAY_SECRET_KEY)),
+      })
+    : null;
   const platformData =
     config.platformDataProvider === 'tikhub'
       ? createTikhubPlatformData({ apiKey: config.tikhub.apiKey, baseUrl: config.tikhub.baseUrl })

@@ -1,8 +1,10 @@
+import { OrderPath, SANDBOX_CASHIER_PAGE, type SandboxCashierResult, type SandboxCashierView } from '@dso/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { membershipCards, orders, permissionUsage, users } from '../db/schema';
 import { createCoupon, grantCoupon } from '../features/orders/coupons/coupons.service';
 import { shanghaiDate } from '../features/permissions/permissions.service';
+import type { TestApp } from './index';
 
 /*
  * Set-up for journeys and tests of buying: a held coupon, a membership card, a used-up daily quota,
@@ -67,4 +69,28 @@ export async function lapseOrder(db: Database, orderId: string) {
     .update(orders)
     .set({ expiresAt: new Date(Date.now() - 1000) })
     .where(eq(orders.id, orderId));
+}
+
+/**
+ * Pays (or cancels) an order through the sandbox as a buyer does: the phone opens the Alipay QR's page,
+ * which creates the trade and sends it on to the cashier page; the cashier, open in the buyer's
+ * browser (their session), shows the trade and its 支付 or 取消 is pressed. Answers what the cashier
+ * showed and what the press did.
+ */
+export async function payAtSandboxCashier(
+  t: Pick<TestApp, 'app' | 'request'>,
+  token: string,
+  orderId: string,
+  action: 'pay' | 'cancel' = 'pay',
+): Promise<{ shown: SandboxCashierView; result: SandboxCashierResult['state'] }> {
+  const page = await t.app.inject({ method: 'GET', url: `${OrderPath.alipayPage}?orderId=${orderId}` });
+  if (page.statusCode !== 302) throw new Error(`the Alipay page answered ${page.statusCode}: ${page.body}`);
+  const cashier = new URL(page.headers.location as string);
+  if (cashier.pathname !== SANDBOX_CASHIER_PAGE) throw new Error(`the QR led to ${cashier.href}`);
+  const trade = cashier.searchParams.get('trade') ?? '';
+  const shown = (
+    await t.request({ method: 'GET', url: `${OrderPath.sandboxCashier}?trade=${encodeURIComponent(trade)}`, token })
+  ).json().data as SandboxCashierView;
+  const pressed = await t.request({ method: 'POST', url: OrderPath.sandboxCashier, token, body: { trade, action } });
+  return { shown, result: (pressed.json().data as SandboxCashierResult).state };
 }

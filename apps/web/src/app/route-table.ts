@@ -1,3 +1,4 @@
+import { SANDBOX_CASHIER_PAGE } from '@dso/contract';
 import type { ComponentType } from 'react';
 import HomePage from '../features/home/pages/home-page';
 
@@ -145,6 +146,12 @@ export const routeTable: RouteMeta[] = [
   }),
   route('/pay', '开通会员', '选择适合您的会员版本，解锁更多数据与功能。', {
     page: () => import('../features/orders/pages/pay-page'),
+  }),
+  // The sandbox pay QR's cashier (development and test installations; docs/orders.md). A page of the
+  // app so that it acts with the buyer's session; it refuses visitors and other accounts itself.
+  route(SANDBOX_CASHIER_PAGE, '沙箱收银台', '模拟支付宝与微信支付的收银台，仅用于开发与测试。', {
+    layout: 'plain',
+    page: () => import('../features/orders/pages/sandbox-cashier-page'),
   }),
   route('/KeywordDouyinHot/:tabVal?', '抖音热词榜单', '蓝海词、行业热词、电商热卖词、话题飙升等九大榜单。', {
     tab: 'keyword',

@@ -46,8 +46,16 @@ export async function loadPasswordKey(db: Database): Promise<PasswordKey> {
 }
 
 /** The secret that signs the server's own short-lived tokens (the change-phone proof). */
-export async function loadTokenSecret(db: Database): Promise<Buffer> {
-  const row = await loadOrCreate(db, TOKEN_SECRET, async () => ({
+export function loadTokenSecret(db: Database): Promise<Buffer> {
+  return loadSharedSecret(db, TOKEN_SECRET);
+}
+
+/**
+ * A random 32-byte HMAC secret under `name`, made by the first instance that needs it and shared by
+ * every instance on the database (so with PGlite, one per data folder).
+ */
+export async function loadSharedSecret(db: Database, name: string): Promise<Buffer> {
+  const row = await loadOrCreate(db, name, async () => ({
     publicKey: 'hmac-sha256',
     privateKey: randomBytes(32).toString('base64'),
   }));

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { OrderPath } from '@dso/contract';
+import { sandboxCashierPageUrl } from '@dso/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sandboxTrades } from '../../db/schema';
@@ -17,17 +17,18 @@ import type {
 
 /**
  * The sandbox payment provider (the default): it keeps trades as a vendor would, in the database so
- * every instance sees them, and its QR opens a local cashier page (支付 / 取消). Paying there sends a
- * notification signed with the sandbox secret (HMAC-SHA256 over the body) to the order's notify URL,
- * through the same route and checks a vendor's would take. Production refuses to start with it.
+ * every instance sees them, and its QR opens the web app's cashier page (支付 / 取消, for the order's
+ * owner only). Paying there sends a notification signed with the sandbox secret (HMAC-SHA256 over the
+ * body; a random one per database unless pinned) to the order's notify URL, through the same route and
+ * checks a vendor's would take. Production refuses to start with it.
  */
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 
 export interface SandboxPaymentOptions {
   db: Database;
-  /** Signs the sandbox's notifications. */
-  secret: string;
+  /** The secret the sandbox's notifications are signed with (loaded once, on first use). */
+  secret: () => Promise<Buffer | string>;
   now?: () => Date;
 }
 
@@ -60,19 +61,25 @@ export interface SandboxPayment {
   /** A trade as the cashier page shows it, or undefined. */
   findTrade(outTradeNo: string): Promise<typeof sandboxTrades.$inferSelect | undefined>;
   /** Signs a body as the sandbox does (tests forge with another secret). */
-  sign(body: string): string;
+  sign(body: string): Promise<string>;
 }
 
 export function createSandboxPayment(options: SandboxPaymentOptions): SandboxPayment {
-  const { db, secret } = options;
+  const { db } = options;
   const now = options.now ?? (() => new Date());
-  const sign = (body: string) => createHmac('sha256', secret).update(body).digest('hex');
+  const sign = async (body: string) =>
+    createHmac('sha256', await options.secret())
+      .update(body)
+      .digest('hex');
 
-  const notification = (trade: typeof sandboxTrades.$inferSelect, body: SandboxNotifyBody): SandboxNotification => {
+  const notification = async (
+    trade: typeof sandboxTrades.$inferSelect,
+    body: SandboxNotifyBody,
+  ): Promise<SandboxNotification> => {
     const text = JSON.stringify(body);
     return {
       notifyUrl: trade.notifyUrl,
-      headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: sign(text) },
+      headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: await sign(text) },
       body: text,
     };
   };
@@ -90,14 +97,21 @@ export function createSandboxPayment(options: SandboxPaymentOptions): SandboxPay
         externalAgreementNo: agreement ?? null,
         expiresAt: request.expiresAt,
       })
-      .onConflictDoNothing();
-    const origin = new URL(request.notifyUrl).origin;
-    return { qrText: `${origin}${OrderPath.sandboxCashier}?trade=${encodeURIComponent(request.outTradeNo)}` };
+      // One row stands for the order's trade at either vendor. The payer switching between 支付宝 and
+      // 微信支付 asks for the other channel's QR: the waiting trade follows, so the cashier it opens is
+      // that channel's (it kept the first channel asked for, and the Alipay QR opened 微信支付收银台).
+      .onConflictDoUpdate({
+        target: sandboxTrades.outTradeNo,
+        set: { channel },
+        setWhere: eq(sandboxTrades.status, 'WAIT_BUYER_PAY'),
+      });
+    // The cashier is a page of this installation's web app, reached where the vendor would post back.
+    return { qrText: sandboxCashierPageUrl(new URL(request.notifyUrl).origin, request.outTradeNo) };
   }
 
   async function readNotify(callback: PaymentCallback): Promise<PaymentNotice> {
     const given = callback.headers[SANDBOX_SIGNATURE_HEADER] ?? '';
-    const expected = sign(callback.body);
+    const expected = await sign(callback.body);
     if (given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) {
       return { kind: 'forged', reason: 'sandbox signature mismatch' };
     }

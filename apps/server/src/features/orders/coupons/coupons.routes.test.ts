@@ -1,6 +1,7 @@
 import { Code, type Coupon, couponListSchema, type OrderInfo, OrderPath, orderMessages } from '@dso/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
+import { payAtSandboxCashier } from '../../../testing/orders';
 import {
   createCoupon,
   findBestCoupon,
@@ -158,15 +159,7 @@ describe('coupons', () => {
     expect(order.coupon).toMatchObject({ id: held, discount: 5_000 });
     expect(order.pay_money).toBe(order.price - 5_000);
 
-    const page = await t.app.inject({ method: 'GET', url: `${OrderPath.alipayPage}?orderId=${order.order_id}` });
-    const cashier = new URL(page.headers.location as string);
-    expect(cashier.pathname).toBe(OrderPath.sandboxCashier);
-    await t.app.inject({
-      method: 'POST',
-      url: OrderPath.sandboxCashier,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ trade: order.order_id, action: 'pay' }).toString(),
-    });
+    expect((await payAtSandboxCashier(t, buyer.token, order.order_id)).result).toBe('paid');
     expect((await get(`${OrderPath.payResult}?orderId=${order.order_id}`, buyer.token)).data).toBe(true);
     expect(await listed(buyer.token)).toEqual([]);
   });
@@ -182,13 +175,7 @@ describe('coupons', () => {
     expect(second.coupon?.discount).toBe(5_000);
     await t.app.inject({ method: 'GET', url: `${OrderPath.alipayPage}?orderId=${second.order_id}` });
 
-    await t.app.inject({ method: 'GET', url: `${OrderPath.alipayPage}?orderId=${first.order_id}` });
-    await t.app.inject({
-      method: 'POST',
-      url: OrderPath.sandboxCashier,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ trade: first.order_id, action: 'pay' }).toString(),
-    });
+    expect((await payAtSandboxCashier(t, buyer.token, first.order_id)).result).toBe('paid');
     expect((await get(`${OrderPath.payResult}?orderId=${first.order_id}`, buyer.token)).data).toBe(true);
 
     // The other tab's QR stops (greyed, or the dialog closes) and no new QR is made for it.
@@ -207,13 +194,7 @@ describe('coupons', () => {
       .data as OrderInfo;
     const second = (await post(OrderPath.preview, buyer.token, { grade_enum: 'VIP', day: 90, rand_tag: 'qr-2' }))
       .data as OrderInfo;
-    await t.app.inject({ method: 'GET', url: `${OrderPath.alipayPage}?orderId=${first.order_id}` });
-    await t.app.inject({
-      method: 'POST',
-      url: OrderPath.sandboxCashier,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ trade: first.order_id, action: 'pay' }).toString(),
-    });
+    expect((await payAtSandboxCashier(t, buyer.token, first.order_id)).result).toBe('paid');
     expect((await get(`${OrderPath.wechatQr}?orderId=${second.order_id}`, buyer.token)).msg).toBe(
       orderMessages.couponSpent,
     );

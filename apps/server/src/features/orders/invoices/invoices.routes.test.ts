@@ -7,6 +7,7 @@ import type { InvoiceProvider, InvoiceRequest } from '../../../providers/invoice
 import { InvoiceRequestError } from '../../../providers/invoice/index';
 import { createSandboxInvoice } from '../../../providers/invoice/sandbox';
 import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
+import { payAtSandboxCashier } from '../../../testing/orders';
 import { findJob } from '../../jobs/jobs.repository';
 import { JobWorker } from '../../jobs/jobs.worker';
 import { InvoiceAdminPath } from './invoices.routes';
@@ -51,15 +52,7 @@ function harness(t: () => TestApp) {
     const info = await post(OrderPath.preview, token, { grade_enum: 'VIP', day, rand_tag: `invoice-${++tags}` });
     expect(info.code).toBe(Code.OK);
     const order = info.data as OrderInfo;
-    const page = await t().app.inject({ method: 'GET', url: `${OrderPath.alipayPage}?orderId=${order.order_id}` });
-    expect(page.statusCode).toBe(302);
-    const pressed = await t().app.inject({
-      method: 'POST',
-      url: OrderPath.sandboxCashier,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ trade: order.order_id, action: 'pay' }).toString(),
-    });
-    expect(pressed.statusCode).toBe(200);
+    expect((await payAtSandboxCashier(t(), token, order.order_id)).result).toBe('paid');
     expect((await get(`${OrderPath.payResult}?orderId=${order.order_id}`, token)).data).toBe(true);
     return order;
   };

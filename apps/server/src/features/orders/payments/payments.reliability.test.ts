@@ -120,19 +120,19 @@ describe.runIf(process.env.TEST_DATABASE_URL)('1,000 concurrent payment notifica
     for (const { order } of bought) {
       const body = notice(order, order.pay_money);
       for (let copy = 0; copy < GENUINE_COPIES; copy++) {
-        deliveries.push({ kind: 'genuine', orderId: order.order_id, body, signature: sandbox.sign(body) });
+        deliveries.push({ kind: 'genuine', orderId: order.order_id, body, signature: await sandbox.sign(body) });
       }
     }
     for (let n = 0; n < FORGED; n++) {
       // The genuine body under a signature of other text, as a forger without the secret would send it.
       const { order } = pick(bought);
       const body = notice(order, order.pay_money);
-      deliveries.push({ kind: 'forged', orderId: order.order_id, body, signature: sandbox.sign(`${body}${n}`) });
+      deliveries.push({ kind: 'forged', orderId: order.order_id, body, signature: await sandbox.sign(`${body}${n}`) });
     }
     for (let n = 0; n < WRONG_AMOUNT; n++) {
       const { order } = pick(bought);
       const body = notice(order, order.pay_money - 1 - Math.floor(random() * 100));
-      deliveries.push({ kind: 'wrong_amount', orderId: order.order_id, body, signature: sandbox.sign(body) });
+      deliveries.push({ kind: 'wrong_amount', orderId: order.order_id, body, signature: await sandbox.sign(body) });
     }
     for (let index = deliveries.length - 1; index > 0; index--) {
       const other = Math.floor(random() * (index + 1));

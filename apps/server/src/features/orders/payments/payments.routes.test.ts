@@ -1,8 +1,19 @@
-import { Code, type OrderInfo, OrderPath, orderMessages } from '@dso/contract';
+import { createHmac } from 'node:crypto';
+import { Code, type OrderInfo, OrderPath, orderMessages, SANDBOX_CASHIER_PAGE } from '@dso/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { membershipGrants, orders, paymentAgreements, paymentEvents, sandboxTrades, users } from '../../../db/schema';
+import {
+  membershipGrants,
+  orders,
+  paymentAgreements,
+  paymentEvents,
+  sandboxTrades,
+  serverKeys,
+  users,
+} from '../../../db/schema';
+import { createProviders, SANDBOX_PAY_SECRET_KEY } from '../../../providers';
 import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
+import { payAtSandboxCashier } from '../../../testing/orders';
 import { getPermissionUse } from '../../permissions/permissions.service';
 import { chargeDueAgreements } from './agreements.service';
 import type { PaymentContext } from './payment-context';
@@ -30,22 +41,11 @@ describe('buying a membership through the sandbox cashier', () => {
   const preview = async (token: string, body: Record<string, unknown>) =>
     post(OrderPath.preview, token, { rand_tag: `tag-${++tags}`, ...body });
 
-  /** Scans the Alipay QR (the pay page redirects to the sandbox cashier) and presses a button. */
-  const payAtCashier = async (orderId: string, action: 'pay' | 'cancel' = 'pay') => {
-    const page = await t.app.inject({ method: 'GET', url: `${OrderPath.alipayPage}?orderId=${orderId}` });
-    expect(page.statusCode).toBe(302);
-    const cashier = new URL(page.headers.location as string);
-    expect(cashier.pathname).toBe(OrderPath.sandboxCashier);
-    const shown = await t.app.inject({ method: 'GET', url: `${cashier.pathname}${cashier.search}` });
-    expect(shown.statusCode).toBe(200);
-    const pressed = await t.app.inject({
-      method: 'POST',
-      url: OrderPath.sandboxCashier,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ trade: orderId, action }).toString(),
-    });
-    expect(pressed.statusCode).toBe(200);
-    return shown.body;
+  /** Scans the Alipay QR (the pay page sends the phone on to the sandbox cashier) and presses a button. */
+  const payAtCashier = async (buyer: { token: string }, orderId: string, action: 'pay' | 'cancel' = 'pay') => {
+    const { shown, result } = await payAtSandboxCashier(t, buyer.token, orderId, action);
+    expect(result).toBe(action === 'pay' ? 'paid' : 'cancelled');
+    return shown;
   };
 
   /** A notification signed with the sandbox secret, as the cashier would send it. */
@@ -57,7 +57,7 @@ describe('buying a membership through the sandbox cashier', () => {
       url: OrderPath.notifySandbox,
       headers: {
         'content-type': 'application/json',
-        'x-sandbox-signature': secretOk ? sandbox.sign(text) : sandbox.sign(`${text} `),
+        'x-sandbox-signature': secretOk ? await sandbox.sign(text) : await sandbox.sign(`${text} `),
       },
       payload: text,
     });
@@ -90,8 +90,13 @@ describe('buying a membership through the sandbox cashier', () => {
     expect(order.save_money).toBe(118_800 - 49_900);
     expect((await get(`${OrderPath.payResult}?orderId=${order.order_id}`, buyer.token)).data).toBe(false);
 
-    const cashier = await payAtCashier(order.order_id);
-    expect(cashier).toContain('¥499');
+    const cashier = await payAtCashier(buyer, order.order_id);
+    expect(cashier).toMatchObject({
+      state: 'payable',
+      channel: 'alipay',
+      amount: 49_900,
+      subject: 'DSO 个人版 12个月',
+    });
     expect((await get(`${OrderPath.payResult}?orderId=${order.order_id}`, buyer.token)).data).toBe(true);
 
     const user = await userRow(buyer.id);
@@ -136,7 +141,7 @@ describe('buying a membership through the sandbox cashier', () => {
   it('deducts the rest of a paid membership from an upgrade and starts the new grade now', async () => {
     const member = await account();
     const first = (await preview(member.token, { grade_enum: 'VIP', day: 365 })).data as OrderInfo;
-    await payAtCashier(first.order_id);
+    await payAtCashier(member, first.order_id);
     // Half the year has gone by.
     await db()
       .update(membershipGrants)
@@ -150,7 +155,7 @@ describe('buying a membership through the sandbox cashier', () => {
     const upgrade = (await preview(member.token, { grade_enum: 'SVIP', day: 365 })).data as OrderInfo;
     expect(upgrade.dis_price).toBe(svipYear.dis_price);
     expect(upgrade.pay_money).toBe(289_900 - upgrade.dis_price);
-    await payAtCashier(upgrade.order_id);
+    await payAtCashier(member, upgrade.order_id);
 
     const user = await userRow(member.id);
     expect(user.grade).toBe('SVIP');
@@ -162,18 +167,18 @@ describe('buying a membership through the sandbox cashier', () => {
   it('extends the same grade from its current end', async () => {
     const member = await account();
     const first = (await preview(member.token, { grade_enum: 'VIP', day: 90 })).data as OrderInfo;
-    await payAtCashier(first.order_id);
+    await payAtCashier(member, first.order_id);
     const endAfterFirst = (await userRow(member.id)).gradeEndsAt!.getTime();
     const second = (await preview(member.token, { grade_enum: 'VIP', day: 90 })).data as OrderInfo;
     expect(second.dis_price).toBe(0);
-    await payAtCashier(second.order_id);
+    await payAtCashier(member, second.order_id);
     expect((await userRow(member.id)).gradeEndsAt!.getTime() - endAfterFirst).toBe(90 * DAY);
   });
 
   it('reports CANCEL when the payer cancels at the cashier', async () => {
     const buyer = await account();
     const order = (await preview(buyer.token, { grade_enum: 'VIP', day: 30 })).data as OrderInfo;
-    await payAtCashier(order.order_id, 'cancel');
+    await payAtCashier(buyer, order.order_id, 'cancel');
     expect((await get(`${OrderPath.payResult}?orderId=${order.order_id}`, buyer.token)).data).toBe('CANCEL');
     expect((await userRow(buyer.id)).grade).toBe('FREE');
   });
@@ -232,7 +237,7 @@ describe('buying a membership through the sandbox cashier', () => {
     const buyer = await account();
     const order = (await preview(buyer.token, { grade_enum: 'VIP', day: 30, pe: 'WxPay' })).data as OrderInfo;
     const qr = await get(`${OrderPath.wechatQr}?orderId=${order.order_id}`, buyer.token);
-    expect(qr.data.code_url).toContain(`${OrderPath.sandboxCashier}?trade=${order.order_id}`);
+    expect(qr.data.code_url).toContain(`${SANDBOX_CASHIER_PAGE}?trade=${order.order_id}`);
 
     expect((await preview(buyer.token, { grade_enum: 'VIP', day: 29, cycle: 1, pe: 'WxPay' })).msg).toBe(
       orderMessages.cycleAlipayOnly,
@@ -247,7 +252,7 @@ describe('buying a membership through the sandbox cashier', () => {
   it('signs the continuous plan with its first payment, charges each period and stops when cancelled', async () => {
     const buyer = await account();
     const order = (await preview(buyer.token, { grade_enum: 'VIP', day: 29, cycle: true })).data as OrderInfo;
-    await payAtCashier(order.order_id);
+    await payAtCashier(buyer, order.order_id);
     const [agreement] = await db().select().from(paymentAgreements).where(eq(paymentAgreements.userId, buyer.id));
     expect(agreement).toMatchObject({ status: 'active', cycleAmountFen: 5_900 });
     const endAfterFirst = (await userRow(buyer.id)).gradeEndsAt!.getTime();
@@ -310,7 +315,7 @@ describe('buying a membership through the sandbox cashier', () => {
       rand_tag: 'pack-1',
     });
     expect(order.data.order).toMatchObject({ price: 2_900 });
-    await payAtCashier(order.data.order.order_id);
+    await payAtCashier(member, order.data.order.order_id);
     const after = await getPermissionUse(db(), member.id, 'AI_WRITING_BATCH_EXTRACTION');
     expect(after.per_val - before.per_val).toBe(100);
 
@@ -329,6 +334,74 @@ describe('buying a membership through the sandbox cashier', () => {
     expect(list.data.total).toBe(1);
     expect(list.data.list.map((item: { order_id: string }) => item.order_id)).toEqual([scanned.order_id]);
     expect(untouched.order_id).not.toBe(scanned.order_id);
+  });
+
+  it('shows the Alipay cashier for an order whose WeChat QR was shown first', async () => {
+    const buyer = await account();
+    const order = (await preview(buyer.token, { grade_enum: 'VIP', day: 30, pe: 'WxPay' })).data as OrderInfo;
+    const wechat = await get(`${OrderPath.wechatQr}?orderId=${order.order_id}`, buyer.token);
+    const trade = new URL(wechat.data.code_url).searchParams.get('trade');
+    expect((await get(`${OrderPath.sandboxCashier}?trade=${trade}`, buyer.token)).data.channel).toBe('wechat');
+    // The buyer switches to 支付宝 and scans that QR instead.
+    expect(await payAtCashier(buyer, order.order_id)).toMatchObject({ state: 'payable', channel: 'alipay' });
+    expect((await post(OrderPath.orderList, buyer.token, { page_no: 1 })).data.list[0].pay_mode).toBe('AliPay');
+  });
+
+  it('lets only the order’s owner pay or cancel at the sandbox cashier', async () => {
+    const owner = await account();
+    const other = await account();
+    const order = (await preview(owner.token, { grade_enum: 'VIP', day: 30, pe: 'WxPay' })).data as OrderInfo;
+    await get(`${OrderPath.wechatQr}?orderId=${order.order_id}`, owner.token);
+    const cashier = `${OrderPath.sandboxCashier}?trade=${order.order_id}`;
+
+    expect((await get(cashier)).code).toBe(Code.TOKEN_INVALID);
+    expect((await post(OrderPath.sandboxCashier, undefined, { trade: order.order_id, action: 'pay' })).code).toBe(
+      Code.TOKEN_INVALID,
+    );
+    expect((await get(cashier, other.token)).data).toEqual({ state: 'not_owner' });
+    for (const action of ['pay', 'cancel']) {
+      const pressed = await post(OrderPath.sandboxCashier, other.token, { trade: order.order_id, action });
+      expect(pressed.data).toEqual({ state: 'not_owner' });
+    }
+    expect((await orderRow(order.order_id)).status).toBe('pending');
+    expect((await get(`${OrderPath.payResult}?orderId=${order.order_id}`, owner.token)).data).toBe(false);
+
+    expect((await get(cashier, owner.token)).data).toMatchObject({ state: 'payable', amount: order.pay_money });
+    expect((await post(OrderPath.sandboxCashier, owner.token, { trade: order.order_id, action: 'pay' })).data).toEqual({
+      state: 'paid',
+    });
+    expect((await get(`${OrderPath.payResult}?orderId=${order.order_id}`, owner.token)).data).toBe(true);
+    expect((await get(cashier, owner.token)).data).toEqual({ state: 'unusable' });
+  });
+
+  it('signs sandbox payments with a secret of its own database, never the old public default', async () => {
+    const buyer = await account();
+    const order = (await preview(buyer.token, { grade_enum: 'VIP', day: 30 })).data as OrderInfo;
+    const text = JSON.stringify({
+      out_trade_no: order.order_id,
+      trade_status: 'TRADE_SUCCESS',
+      total_fen: order.pay_money,
+      trade_no: 'FORGED1',
+    });
+    const notifyWith = async (signature: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: OrderPath.notifySandbox,
+          headers: { 'content-type': 'application/json', 'x-sandbox-signature': signature },
+          payload: text,
+        })
+      ).body;
+    const publicDefault = createHmac('sha256', 'local-sandbox-payment-secret').update(text).digest('hex');
+    expect(await notifyWith(publicDefault)).toBe('fail');
+    expect((await orderRow(order.order_id)).status).toBe('pending');
+
+    const [stored] = await db().select().from(serverKeys).where(eq(serverKeys.name, SANDBOX_PAY_SECRET_KEY));
+    expect(Buffer.from(stored!.privateKey, 'base64')).toHaveLength(32);
+    // Another instance on the same database signs with the same secret.
+    const another = createProviders({ config: t.app.config, db: db(), log: t.app.log }).sandboxPayment!;
+    expect(await notifyWith(await another.sign(text))).toBe('success');
+    expect((await orderRow(order.order_id)).status).toBe('paid');
   });
 
   it('does not show another user’s order result', async () => {

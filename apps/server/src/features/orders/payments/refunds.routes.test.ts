@@ -52,7 +52,7 @@ describe('payments kept for refund', () => {
       url: OrderPath.notifySandbox,
       headers: {
         'content-type': 'application/json',
-        'x-sandbox-signature': t.app.providers.sandboxPayment!.sign(text),
+        'x-sandbox-signature': await t.app.providers.sandboxPayment!.sign(text),
       },
       payload: text,
     });
@@ -138,14 +138,14 @@ describe('payments kept for refund', () => {
   });
 
   it('lets a cancel notice that arrives after the payment change nothing, and keeps money paid after a cancel', async () => {
-    const sign = (body: object) => {
+    const sign = async (body: object) => {
       const text = JSON.stringify(body);
       return t.app.inject({
         method: 'POST',
         url: OrderPath.notifySandbox,
         headers: {
           'content-type': 'application/json',
-          'x-sandbox-signature': t.app.providers.sandboxPayment!.sign(text),
+          'x-sandbox-signature': await t.app.providers.sandboxPayment!.sign(text),
         },
         payload: text,
       });

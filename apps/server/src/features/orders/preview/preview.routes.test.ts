@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { membershipGrants } from '../../../db/schema';
 import { createTestApp, createUser, giveCoupon, loginAs, readGrade, type TestApp } from '../../../testing';
+import { payAtSandboxCashier } from '../../../testing/orders';
 import { getPermissionUse } from '../../permissions/permissions.service';
 
 const DAY = 86_400_000;
@@ -30,16 +31,8 @@ describe('order preview', () => {
   let tags = 0;
   const preview = async (token: string, body: Record<string, unknown>) =>
     post(OrderPath.preview, token, { rand_tag: `preview-${++tags}`, ...body });
-  const payAtCashier = async (orderId: string) => {
-    await t.app.inject({ method: 'GET', url: `${OrderPath.alipayPage}?orderId=${orderId}` });
-    const pressed = await t.app.inject({
-      method: 'POST',
-      url: OrderPath.sandboxCashier,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ trade: orderId, action: 'pay' }).toString(),
-    });
-    expect(pressed.statusCode).toBe(200);
-  };
+  const payAtCashier = async (token: string, orderId: string) =>
+    expect((await payAtSandboxCashier(t, token, orderId)).result).toBe('paid');
   const shanghaiDay = (instant: number) =>
     new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date(instant));
 
@@ -74,7 +67,10 @@ describe('order preview', () => {
   it('computes the whole order info: price, month, saving, end date and the 900 s expiry', async () => {
     const buyer = await account();
     // A buyer who has paid before is no longer a new user.
-    await payAtCashier(((await preview(buyer.token, { grade_enum: 'VIP', day: 90 })).data as OrderInfo).order_id);
+    await payAtCashier(
+      buyer.token,
+      ((await preview(buyer.token, { grade_enum: 'VIP', day: 90 })).data as OrderInfo).order_id,
+    );
     const endsAt = (await readGrade(db(), buyer.id))!.endsAt!.getTime();
     const before = Math.floor(Date.now() / 1000);
     const order = (await preview(buyer.token, { grade_enum: 'VIP', day: 30 })).data as OrderInfo;
@@ -105,14 +101,17 @@ describe('order preview', () => {
     }>;
     expect(plans.find((plan) => plan.day === 30 && !plan.has_cycle)?.current_price).toBe(4_900);
 
-    await payAtCashier(first.order_id);
+    await payAtCashier(buyer.token, first.order_id);
     const again = (await preview(buyer.token, { grade_enum: 'VIP', day: 30 })).data as OrderInfo;
     expect(again.price).toBe(6_900);
   });
 
   it('refuses and disables a plan not above the value left in the running membership', async () => {
     const member = await account();
-    await payAtCashier(((await preview(member.token, { grade_enum: 'SVIP', day: 365 })).data as OrderInfo).order_id);
+    await payAtCashier(
+      member.token,
+      ((await preview(member.token, { grade_enum: 'SVIP', day: 365 })).data as OrderInfo).order_id,
+    );
     // Nearly the whole year is left: worth more than a quarter of 旗舰版 costs.
     const config = await get(OrderPath.gradeConfig, member.token);
     const evip = config.data.EVIP as Array<{ day: number; current_price: number; dis_price: number }>;
@@ -160,7 +159,7 @@ describe('order preview', () => {
     const before = await getPermissionUse(db(), buyer.id, 'SUB_ACCOUNT_COUNT');
     const order = (await preview(buyer.token, { grade_enum: 'SVIP', day: 365, grade_list_id: 2 })).data as OrderInfo;
     expect(order.price).toBe(289_900 + 60_000);
-    await payAtCashier(order.order_id);
+    await payAtCashier(buyer.token, order.order_id);
     const after = await getPermissionUse(db(), buyer.id, 'SUB_ACCOUNT_COUNT');
     // SVIP includes 3 members; the 5-member option adds 2 seats.
     expect(before.per_val).toBe(0);
