@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { booleanishSchema, calendarDaySchema, pageNoSchema } from './input';
 import { importReportSchema, portraitShareSchema } from './keyword-details';
 import { figureSchema, keywordRowSchema, keywordTextSchema, rateFigureSchema, requiredKeywordSchema } from './keywords';
+import type { PermissionAlias } from './permissions';
 
 /*
  * Videos, creators, live sessions, topics and favourites (002 §2–§5, §7–§9; 000 §2.2–§2.5; issue 10).
@@ -84,6 +85,18 @@ export const VideoPath = {
   /** GET. Admins. A video-data import's progress and report. */
   adminImportReport: '/api/admin/videos/imports/:id',
 } as const;
+
+/**
+ * The permission flag each tab of the video detail panel needs (002 §5), by tab: the server's check
+ * of each tab's calls, the example-data rule and the tabs' tier badges read it here. Person detail's
+ * audience tab is the same audience view, under the same flag.
+ */
+export const videoTabAliases = {
+  data: 'VIDEO_LIBRARY_DETAIL_VIDEO_DATA',
+  keywords: 'VIDEO_LIBRARY_DETAIL_KEYWORD_COVERAGE_DATA',
+  comments: 'VIDEO_LIBRARY_DETAIL_COMMENT_ANALYSIS',
+  audience: 'VIDEO_LIBRARY_DETAIL_USER_PORTRAIT',
+} as const satisfies Record<string, PermissionAlias>;
 
 /** The report address of a video-data import. */
 export const videoAdminImportReportPath = (id: number) => `/api/admin/videos/imports/${id}`;
@@ -281,8 +294,14 @@ export const videoDetailSchema = z.object({
   refresh_locked_until: unixSeconds.nullable(),
   /** True when the caller collected the video (false for visitors). */
   collected: z.boolean(),
-  /** Demo data: the UI shows the demo banner. */
+  /** The video comes from the demo generator. */
   is_demo: z.boolean(),
+  /**
+   * Demo data shown to a caller whose grade lacks part of the panel (a visitor, or a tier without
+   * every tab's flag): the UI shows the demo banner (当前为示例数据…) inviting an upgrade. False for
+   * real data and for a caller who already sees all of it.
+   */
+  is_example: z.boolean(),
 });
 export type VideoDetail = z.infer<typeof videoDetailSchema>;
 
@@ -607,7 +626,13 @@ export const creatorProfileSchema = z.object({
   live_count: count,
   as_of: z.string(),
   collected: z.boolean(),
+  /** The creator comes from the demo generator. */
   is_demo: z.boolean(),
+  /**
+   * Demo data shown to a caller whose grade lacks part of person detail (a visitor, or a tier
+   * without the audience tab's flag): the UI shows the demo banner. See the video detail's.
+   */
+  is_example: z.boolean(),
 });
 export type CreatorProfile = z.infer<typeof creatorProfileSchema>;
 

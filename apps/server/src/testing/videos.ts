@@ -35,6 +35,8 @@ export interface CreatorFactoryInput {
   followerHistory?: Array<{ day: string; followers: number }>;
   /** Add an audience portrait with these gender shares. */
   portrait?: boolean;
+  /** Demo data (false by default). */
+  isDemo?: boolean;
 }
 
 /** Inserts a creator with plausible figures; returns the row. */
@@ -63,6 +65,7 @@ export async function createCreator(db: Database, input: CreatorFactoryInput = {
       field: input.field ?? null,
       grams: keywordGrams('DSO', nickName),
       asOf: input.asOf ?? '2026-11-20',
+      isDemo: input.isDemo ?? false,
     })
     .returning();
   const creator = row!;
@@ -117,6 +120,8 @@ export interface VideoFactoryInput {
     /** The day of the ranking ('2026-11-20' by default). */
     asOf?: string;
   }>;
+  /** Demo data (false by default). */
+  isDemo?: boolean;
 }
 
 /** Inserts a video (and a creator when none is given) with the parts the test asks for. */
@@ -147,6 +152,7 @@ export async function createVideo(db: Database, input: VideoFactoryInput = {}) {
       status: input.status ?? 'normal',
       wordNew: ['火锅', '食谱'],
       grams: keywordGrams('DSO', desc),
+      isDemo: input.isDemo ?? false,
     })
     .returning();
   const v = video!;

@@ -5,6 +5,7 @@ import {
   creatorPortraitQuerySchema,
   creatorVideosQuerySchema,
   VideoPath,
+  videoTabAliases,
 } from '@dso/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
@@ -47,7 +48,7 @@ export const creatorsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(VideoPath.creatorPortrait, { schema: { querystring: creatorPortraitQuerySchema } }, async (request) => {
     const userId = requireUser(request);
-    await requirePermission(app.db, userId, 'VIDEO_LIBRARY_DETAIL_USER_PORTRAIT');
+    await requirePermission(app.db, userId, videoTabAliases.audience);
     return ok(await creatorPortrait(app.db, request.query.userId));
   });
 

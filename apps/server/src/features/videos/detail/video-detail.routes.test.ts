@@ -42,6 +42,17 @@ describe('the video detail panel', () => {
       });
     });
 
+    it('marks demo data as example data for a caller whose grade lacks a tab, never for one who holds them all', async () => {
+      const demo = await createVideo(db(), { isDemo: true });
+      const example = async (awemeId: string, token?: string) =>
+        (await get(`${VideoPath.detail}?awemeId=${awemeId}`, token)).data.is_example;
+      expect(await example(demo.awemeId)).toBe(true);
+      expect(await example(demo.awemeId, await tokenOf('VIP'))).toBe(true);
+      expect(await example(demo.awemeId, await tokenOf('SVIP'))).toBe(false);
+      expect(await example(demo.awemeId, await tokenOf('EVIP'))).toBe(false);
+      expect(await example((await createVideo(db())).awemeId)).toBe(false);
+    });
+
     it('says 视频已删除或隐藏 for a deleted or hidden video', async () => {
       for (const status of ['deleted', 'hidden'] as const) {
         const video = await createVideo(db(), { status });
@@ -89,6 +100,16 @@ describe('the video detail panel', () => {
       const creator = await createCreator(db(), { salesAmountFen: 123_456 });
       const answer = await get(`${VideoPath.creatorProfile}?userId=${creator.userId}`, await tokenOf('VIP', true));
       expect(answer.data.sales_amount).toBe(123_456);
+    });
+
+    it('marks a demo creator as example data for a caller without the audience tab, never for one with it', async () => {
+      const demo = await createCreator(db(), { isDemo: true });
+      const example = async (userId: string, token?: string) =>
+        (await get(`${VideoPath.creatorProfile}?userId=${userId}`, token)).data.is_example;
+      expect(await example(demo.userId)).toBe(true);
+      expect(await example(demo.userId, await tokenOf('VIP'))).toBe(true);
+      expect(await example(demo.userId, await tokenOf('SVIP'))).toBe(false);
+      expect(await example((await createCreator(db())).userId)).toBe(false);
     });
 
     it('answers 404 达人不存在 for an unknown creator', async () => {

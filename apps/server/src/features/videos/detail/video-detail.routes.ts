@@ -6,6 +6,7 @@ import {
   videoHotWordsQuerySchema,
   videoKeywordsBodySchema,
   videoPortraitQuerySchema,
+  videoTabAliases,
   videoTrendQuerySchema,
 } from '@dso/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -44,27 +45,27 @@ export const videoDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(VideoPath.trend, { schema: { querystring: videoTrendQuerySchema } }, async (request) => {
-    await tabUser(request, 'VIDEO_LIBRARY_DETAIL_VIDEO_DATA');
+    await tabUser(request, videoTabAliases.data);
     return ok(await videoTrend(app.db, request.query.aweme_id));
   });
 
   app.get(VideoPath.hotWords, { schema: { querystring: videoHotWordsQuerySchema } }, async (request) => {
-    await tabUser(request, 'VIDEO_LIBRARY_DETAIL_COMMENT_ANALYSIS');
+    await tabUser(request, videoTabAliases.comments);
     return ok(await videoHotWords(app.db, request.query.videoId));
   });
 
   app.get(VideoPath.comments, { schema: { querystring: videoCommentsQuerySchema } }, async (request) => {
-    await tabUser(request, 'VIDEO_LIBRARY_DETAIL_COMMENT_ANALYSIS');
+    await tabUser(request, videoTabAliases.comments);
     return ok(await videoComments(app.db, request.query));
   });
 
   app.get(VideoPath.portrait, { schema: { querystring: videoPortraitQuerySchema } }, async (request) => {
-    await tabUser(request, 'VIDEO_LIBRARY_DETAIL_USER_PORTRAIT');
+    await tabUser(request, videoTabAliases.audience);
     return ok(await videoPortrait(app.db, request.query.videoId));
   });
 
   app.post(VideoPath.keywords, { schema: { body: videoKeywordsBodySchema } }, async (request) => {
-    const userId = await tabUser(request, 'VIDEO_LIBRARY_DETAIL_KEYWORD_COVERAGE_DATA');
+    const userId = await tabUser(request, videoTabAliases.keywords);
     return ok(await videoKeywordList(app.db, userId, request.body));
   });
 };

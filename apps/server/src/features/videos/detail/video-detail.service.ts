@@ -3,6 +3,7 @@ import {
   Code,
   type CreatorProfile,
   type HotWordWire,
+  type PermissionAlias,
   type VideoComments,
   type VideoCommentsQuery,
   type VideoDetail,
@@ -11,12 +12,14 @@ import {
   type VideoTrend,
   videoLimits,
   videoMessages,
+  videoTabAliases,
   WORD_NEW_SEPARATOR,
 } from '@dso/contract';
 import { creatorClass, inAgeOrder, inCityLevelOrder, salesClass } from '@dso/domain';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
-import { presentFigure, resolveViewer } from '../../keywords/search/keywords.service';
+import { presentFigure, resolveViewer, type Viewer } from '../../keywords/search/keywords.service';
+import { checkGradePermission } from '../../permissions/permissions.service';
 import {
   type CreatorRecord,
   findCreator,
@@ -48,6 +51,30 @@ export async function requireVideo(db: Database, awemeId: string): Promise<Video
   return video;
 }
 
+/** The flags of the video panel's four tabs (002 §5): a grade holding them all sees the panel's full data. */
+const videoPanelAliases = Object.values(videoTabAliases);
+
+/** The flag of person detail's one tab beyond a login, the audience. */
+const creatorDetailAliases = [videoTabAliases.audience];
+
+/**
+ * Whether a subject's data is example data to this viewer, the demo banner's one rule (000 §2.7, 002 §2:
+ * 当前为示例数据，想要查看更多数据可选择升级会员): demo data, seen by a visitor or by a grade lacking one of
+ * the detail's flags, to whom an upgrade shows more. A grade holding them all already sees everything
+ * there is, so the banner's invitation would be false; real data is never example data.
+ */
+async function isExampleFor(
+  db: Database,
+  isDemo: boolean,
+  viewer: Pick<Viewer, 'userId' | 'grade'>,
+  aliases: readonly PermissionAlias[],
+): Promise<boolean> {
+  if (!isDemo) return false;
+  if (viewer.userId === null) return true;
+  const checks = await Promise.all(aliases.map((alias) => checkGradePermission(db, viewer.grade, alias)));
+  return checks.some((check) => !check.granted);
+}
+
 /** The dialog's head and video data tab (002 §3 Video detail). Open to visitors. */
 export async function videoDetail(
   db: Database,
@@ -58,9 +85,11 @@ export async function videoDetail(
   const found = await findVideoWithCreator(db, awemeId);
   if (!found) throw new AppError(Code.NOT_FOUND, videoMessages.videoNotFound);
   const { video, creator } = found;
-  const [requestedAt, collected] = await Promise.all([
+  const [requestedAt, collected, isExample] = await Promise.all([
     findRefreshRequestedAt(db, video.id),
     userId === null ? false : isFavourite(db, userId, 'video', video.awemeId),
+    // The grade is read only for demo data: real data is never example data.
+    video.isDemo && resolveViewer(db, userId).then((viewer) => isExampleFor(db, true, viewer, videoPanelAliases)),
   ]);
   const lockedUntil = refreshLockedUntil(requestedAt, now);
   return {
@@ -103,6 +132,7 @@ export async function videoDetail(
     refresh_locked_until: lockedUntil ? seconds(lockedUntil) : null,
     collected,
     is_demo: video.isDemo,
+    is_example: isExample,
   };
 }
 
@@ -118,10 +148,16 @@ export async function creatorProfile(
     resolveViewer(db, userId),
     userId === null ? false : isFavourite(db, userId, 'creator', creator.userId),
   ]);
-  return presentProfile(creator, presentFigure(creator.salesAmountFen, viewer), collected);
+  const isExample = await isExampleFor(db, creator.isDemo, viewer, creatorDetailAliases);
+  return presentProfile(creator, presentFigure(creator.salesAmountFen, viewer), collected, isExample);
 }
 
-function presentProfile(creator: CreatorRecord, salesAmount: number | string, collected: boolean): CreatorProfile {
+function presentProfile(
+  creator: CreatorRecord,
+  salesAmount: number | string,
+  collected: boolean,
+  isExample: boolean,
+): CreatorProfile {
   const sales = salesClass(creator.salesAmountFen);
   return {
     user_id: creator.userId,
@@ -154,6 +190,7 @@ function presentProfile(creator: CreatorRecord, salesAmount: number | string, co
     as_of: creator.asOf,
     collected,
     is_demo: creator.isDemo,
+    is_example: isExample,
   };
 }
 

@@ -1,6 +1,7 @@
 import { Code, VideoPath } from '@dso/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEMO_BANNER_TEXT } from '../../../components';
 import { ApiError } from '../../../lib/api/errors';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
@@ -123,6 +124,22 @@ describe('/person/detail/{userid}/{tab}', () => {
       const badgeOf = (name: string) =>
         screen.getByRole('tab', { name: new RegExp(`^${name}`) }).querySelector('.dso-tier-badge')?.textContent ?? null;
       expect(['作品', '粉丝趋势', '粉丝画像'].map(badgeOf)).toEqual([null, null, 'SVIP']);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'shows the demo banner on example data only, not on demo data a member already sees in full',
+    async () => {
+      answer({ profile: { is_demo: true, is_example: false } });
+      const view = open();
+      await screen.findByTestId('creator-head');
+      expect(screen.queryByText(DEMO_BANNER_TEXT)).toBeNull();
+      view.unmount();
+
+      answer({ profile: { is_demo: true, is_example: true } });
+      open();
+      expect(await screen.findByText(DEMO_BANNER_TEXT)).toBeTruthy();
     },
     TIMEOUT,
   );

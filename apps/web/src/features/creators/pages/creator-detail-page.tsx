@@ -1,4 +1,4 @@
-import { type PermissionAlias, platformIdSchema, videoMessages } from '@dso/contract';
+import { type PermissionAlias, platformIdSchema, videoMessages, videoTabAliases } from '@dso/contract';
 import { Button, Skeleton, Tabs } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { DemoBanner, FeatureTierBadge, NoData } from '../../../components';
@@ -18,7 +18,7 @@ import '../creators.css';
 export const personTabs = [
   { key: 'works', label: '作品', alias: null },
   { key: 'fans', label: '粉丝趋势', alias: null },
-  { key: 'portrait', label: '粉丝画像', alias: 'VIDEO_LIBRARY_DETAIL_USER_PORTRAIT' },
+  { key: 'portrait', label: '粉丝画像', alias: videoTabAliases.audience },
 ] as const satisfies readonly { key: string; label: string; alias: PermissionAlias | null }[];
 type PersonTab = (typeof personTabs)[number]['key'];
 
@@ -51,7 +51,7 @@ function LoadedDetail({ userId, tab }: { userId: string; tab: PersonTab }) {
   };
   return (
     <>
-      {profile.data.is_demo && <DemoBanner />}
+      {profile.data.is_example && <DemoBanner />}
       <CreatorHead profile={profile.data} />
       <Tabs
         className="cr-tabs"

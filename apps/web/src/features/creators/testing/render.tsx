@@ -96,6 +96,7 @@ export function creatorProfile(overrides: Partial<CreatorProfile> = {}): Creator
     sales_amount: 12_345_600,
     live_count: 12,
     collected: false,
+    is_example: false,
     ...overrides,
   };
 }

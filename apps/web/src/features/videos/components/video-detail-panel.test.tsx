@@ -1,6 +1,7 @@
 import { Code, type VideoComment, VideoPath, videoMessages } from '@dso/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEMO_BANNER_TEXT } from '../../../components';
 import { ApiError } from '../../../lib/api/errors';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
@@ -89,6 +90,28 @@ describe('video detail head', () => {
       renderVideo(<VideoDetailPanel awemeId={ID} />);
       expect(await screen.findByText(videoMessages.deleted)).toBeTruthy();
       expect(screen.getByTestId('video-duration')?.textContent ?? '').toMatch('图文');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'shows the demo banner on example data only, not on demo data a member already sees in full',
+    async () => {
+      answer({
+        [VideoPath.detail]: () => videoDetail({ is_demo: true, is_example: false }),
+        [VideoPath.trend]: () => [],
+      });
+      const view = renderVideo(<VideoDetailPanel awemeId={ID} />);
+      await screen.findByTestId('video-head');
+      expect(screen.queryByText(DEMO_BANNER_TEXT)).toBeNull();
+      view.unmount();
+
+      answer({
+        [VideoPath.detail]: () => videoDetail({ is_demo: true, is_example: true }),
+        [VideoPath.trend]: () => [],
+      });
+      renderVideo(<VideoDetailPanel awemeId={ID} />);
+      expect((await screen.findByText(DEMO_BANNER_TEXT)).closest('a')?.getAttribute('href')).toBe('/pay');
     },
     TIMEOUT,
   );

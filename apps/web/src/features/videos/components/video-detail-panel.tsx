@@ -1,4 +1,4 @@
-import { type PermissionAlias, platformIdSchema, type VideoDetail, videoMessages } from '@dso/contract';
+import { platformIdSchema, type VideoDetail, videoMessages, videoTabAliases } from '@dso/contract';
 import { Button, Skeleton, Tabs } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { DemoBanner, FeatureTierBadge, NoData, type NoPermissionFeature } from '../../../components';
@@ -12,42 +12,37 @@ import { VideoHead } from './video-head';
 import '../videos.css';
 
 /**
- * The four tabs (002 §2) with the permission flag each needs (002 §5) and the sample picture its
- * login or upgrade panel shows.
+ * The four tabs (002 §2), keyed as `videoTabAliases` names their permission flags (002 §5), with the
+ * sample picture each one's login or upgrade panel shows.
  */
 const videoTabs = [
   {
     key: 'data',
     label: '视频数据',
-    alias: 'VIDEO_LIBRARY_DETAIL_VIDEO_DATA',
     sample: 'video',
     body: (awemeId: string) => <TrendTab awemeId={awemeId} />,
   },
   {
     key: 'keywords',
     label: '关联关键词',
-    alias: 'VIDEO_LIBRARY_DETAIL_KEYWORD_COVERAGE_DATA',
     sample: 'keyword',
     body: (awemeId: string, video: VideoDetail) => <KeywordsTab awemeId={awemeId} wordNew={video.word_new} />,
   },
   {
     key: 'comments',
     label: '评论详情',
-    alias: 'VIDEO_LIBRARY_DETAIL_COMMENT_ANALYSIS',
     sample: 'comment',
     body: (awemeId: string) => <CommentsTab awemeId={awemeId} />,
   },
   {
     key: 'audience',
     label: '观众分析',
-    alias: 'VIDEO_LIBRARY_DETAIL_USER_PORTRAIT',
     sample: 'portrait',
     body: (awemeId: string) => <AudienceTab awemeId={awemeId} />,
   },
 ] as const satisfies readonly {
-  key: string;
+  key: keyof typeof videoTabAliases;
   label: string;
-  alias: PermissionAlias;
   sample: NoPermissionFeature;
   body(awemeId: string, video: VideoDetail): ReactNode;
 }[];
@@ -78,7 +73,7 @@ function LoadedPanel({ awemeId }: { awemeId: string }) {
   const video = query.data;
   return (
     <div className="vd-panel" data-testid="video-detail-panel">
-      {video.is_demo && <DemoBanner />}
+      {video.is_example && <DemoBanner />}
       <VideoHead video={video} />
       <Tabs
         activeKey={tab}
@@ -89,7 +84,7 @@ function LoadedPanel({ awemeId }: { awemeId: string }) {
           label: (
             <span className="dso-tab-label">
               {item.label}
-              <FeatureTierBadge alias={item.alias} />
+              <FeatureTierBadge alias={videoTabAliases[item.key]} />
             </span>
           ),
           children: <TabLoginGate type={item.sample}>{item.body(awemeId, video)}</TabLoginGate>,

@@ -80,6 +80,7 @@ export function videoDetail(overrides: Partial<VideoDetail> = {}): VideoDetail {
     refresh_locked_until: null,
     collected: false,
     is_demo: false,
+    is_example: false,
     ...overrides,
   };
 }
