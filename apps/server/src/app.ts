@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { type Database, type DatabaseHandle, databaseTarget, openDatabase } from './db/client';
+import { accountClosureRoutes } from './features/account-closure/account-closure.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { copywritersRoutes } from './features/copywriters/copywriters.routes';
 import { creatorsRoutes } from './features/creators/creators.routes';
@@ -135,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Auth asks the sub-accounts feature through this function, so auth never imports it.
   await app.register(authRoutes, { isChildAccount });
   await app.register(wechatRoutes);
+  await app.register(accountClosureRoutes);
   await app.register(permissionsRoutes);
   await app.register(subAccountsRoutes);
   await app.register(keywordsRoutes);

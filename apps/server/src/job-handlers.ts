@@ -1,3 +1,4 @@
+import { accountClosureJobHandlers } from './features/account-closure/account-closure.job';
 import { extractionJobHandlers } from './features/extraction/extraction.job';
 import { imageTextJobHandlers } from './features/image-text/image-text.job';
 import type { JobHandlers } from './features/jobs/jobs.worker';
@@ -24,7 +25,7 @@ export function allJobHandlers(deps?: {
     'payment' | 'invoice' | 'platformData' | 'speech' | 'llm' | 'image' | 'rankSource' | 'publishing' | 'notification'
   >;
   publicUrl: string | undefined;
-  /** DATA_DIR, where AI 图文 keeps its pictures; its job runs only when given. */
+  /** DATA_DIR, where AI 图文 keeps its pictures and uploads live; the jobs that touch them run only when given. */
   dataDir?: string;
   /** The daily check round's hour and pace (config `monitoring`; defaults: 6 o'clock, 5 a second). */
   monitoring?: { checkHour: number; checksPerSecond: number };
@@ -41,6 +42,9 @@ export function allJobHandlers(deps?: {
     ...(deps ? extractionJobHandlers({ speech: deps.providers.speech }) : {}),
     ...(deps?.dataDir
       ? imageTextJobHandlers({ llm: deps.providers.llm, image: deps.providers.image, dataDir: deps.dataDir })
+      : {}),
+    ...(deps?.dataDir
+      ? accountClosureJobHandlers({ providers: deps.providers, publicUrl: deps.publicUrl, dataDir: deps.dataDir })
       : {}),
     ...(deps ? liveReplayJobHandlers({ speech: deps.providers.speech, llm: deps.providers.llm }) : {}),
     ...(deps ? publishingJobHandlers({ publishing: deps.providers.publishing }) : {}),

@@ -139,8 +139,17 @@ export const SMS_RESEND_SECONDS = 60;
  * | 3   | POST /api/user/fast_send           | ResetPwd (default)   | reset                  | user/reset_pwd                        |
  * | 4   | POST /api/send_user_update_phone   | OldPhone (default) / NewPhone | change_old / change_new | verify_raw_code / update_user_phone |
  * | 5   | POST /api/user/send                | UnBind               | unbind                 | the child account's un_bind           |
+ * | 6   | POST /api/user/send                | CloseAccount         | close                  | user/close_account (注销账号)          |
  */
-export const smsSendTypeSchema = z.enum(['RawPhone', 'BindPhone', 'ResetPwd', 'OldPhone', 'NewPhone', 'UnBind']);
+export const smsSendTypeSchema = z.enum([
+  'RawPhone',
+  'BindPhone',
+  'ResetPwd',
+  'OldPhone',
+  'NewPhone',
+  'UnBind',
+  'CloseAccount',
+]);
 export type SmsSendType = z.infer<typeof smsSendTypeSchema>;
 
 export const smsSendBodySchema = z.object({
@@ -160,6 +169,7 @@ export const smsSendApi = {
   3: { path: '/api/user/fast_send', type: 'ResetPwd' },
   4: { path: '/api/send_user_update_phone', type: 'OldPhone' },
   5: { path: '/api/user/send', type: 'UnBind' },
+  6: { path: '/api/user/send', type: 'CloseAccount' },
 } as const satisfies Record<number, { path: string; type: SmsSendType }>;
 
 /** A successful send: 发送成功, and how long the client counts down. */
@@ -210,6 +220,8 @@ export const loginResultSchema = z.object({
   user_id: z.number().int(),
   reg: z.boolean(),
   user_info: z.object({ token: z.string() }),
+  /** Present (true) when this login withdrew the account's closure request (docs/accounts.md, 注销账号). */
+  closure_cancelled: z.literal(true).optional(),
 });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 

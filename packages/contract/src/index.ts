@@ -1,3 +1,4 @@
+export * from './account-closure';
 export * from './ai-stream';
 export * from './auth';
 export * from './codes';
@@ -10,6 +11,7 @@ export * from './input';
 export * from './keyword-details';
 export * from './keyword-picks';
 export * from './keywords';
+export * from './legal';
 export * from './live-replay';
 export * from './locale';
 export * from './mind-map';

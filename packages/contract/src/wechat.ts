@@ -39,6 +39,8 @@ export const wechatPollLoggedInSchema = z.object({
   user_id: z.number().int(),
   need_bind: z.literal(false),
   user_info: z.object({ token: z.string() }),
+  /** Present (true) when this login withdrew the account's closure request. */
+  closure_cancelled: z.literal(true).optional(),
 });
 
 /** A WeChat account without a DSO account: the client stores `open_id` and opens the bind-phone dialog. */

@@ -2,6 +2,7 @@ import { AD_CLICK_TTL_MS, Code, type LoginResult, PASSWORD_LOGIN_FAILED_MESSAGE 
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { openSession } from '../sessions/sessions.service';
+import { withdrawClosureOnLogin } from './account-closure.service';
 import * as accounts from './accounts.repository';
 import type { AuthContext, RequestOrigin } from './auth.context';
 import { authLimits } from './auth.limits';
@@ -21,13 +22,18 @@ export interface AdClick {
   bd_vid_time?: number | undefined;
 }
 
-/** Opens a session with the configured limits and shapes the login result (001 §3). */
+/**
+ * Opens a session with the configured limits and shapes the login result (001 §3). A login withdraws
+ * the account's pending closure request, and the result says so.
+ */
 export async function startSession(ctx: AuthContext, userId: number, origin: RequestOrigin, reg: boolean) {
+  const withdrawn = await withdrawClosureOnLogin(ctx.db, userId, new Date());
   const token = await openSession(ctx.db, userId, origin, {
     maxSessionsPerUser: ctx.config.maxSessionsPerUser,
     sessionTtlMs: ctx.config.sessionTtlMs,
   });
-  return { token, user_id: userId, reg, user_info: { token } } satisfies LoginResult;
+  const result: LoginResult = { token, user_id: userId, reg, user_info: { token } };
+  return withdrawn ? { ...result, closure_cancelled: true as const } : result;
 }
 
 /** Whether a click id counts for a conversion: seen within the last 24 h (001 §9). */

@@ -76,11 +76,17 @@ const sendRules: Record<SmsSendType, SendRule> = {
       if (!(await ctx.isChildAccount({ id: userId, phone: sender.phone }))) throw closeDialog('当前账号不是子账号');
     },
   },
+  CloseAccount: {
+    purpose: 'close',
+    async precheck(ctx, sender) {
+      await assertOwnPhone(ctx, loggedIn(sender), sender.phone, '验证码只能发送到当前账号的手机号');
+    },
+  },
 };
 
 /** The send types each path serves; the first is the path's default (001 §7 api numbers). */
 export const typesByPath = {
-  send: ['RawPhone', 'UnBind'],
+  send: ['RawPhone', 'UnBind', 'CloseAccount'],
   sendLogin: ['BindPhone'],
   fastSend: ['ResetPwd'],
   sendUpdatePhone: ['OldPhone', 'NewPhone'],

@@ -59,3 +59,8 @@ export async function touchSession(db: Database, id: number) {
     .set({ lastSeenAt: sql`now()` })
     .where(and(eq(sessions.id, id), sql`${sessions.lastSeenAt} < now() - interval '1 minute'`));
 }
+
+/** Deletes every session of an account, with the addresses and browsers they recorded (注销账号). */
+export async function deleteUserSessions(db: Database, userId: number) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { WechatEvent, WechatLoginProvider } from '../../providers/wechat/index';
+import { withdrawClosureOnLogin } from '../auth/account-closure.service';
 import { openSession, type SessionLimits, type SessionOrigin } from '../sessions/sessions.service';
 import * as repository from './wechat.repository';
 
@@ -116,14 +117,18 @@ async function finishLogin(options: PollOptions, openId: string): Promise<Wechat
     await repository.markNeedBind(db, ticket, BIND_WINDOW_SECONDS);
     return needBind(openId);
   }
-  // Claim and session commit together: a failed session leaves the login claimable by the next poll.
-  const token = await db.transaction(async (tx) => {
+  // Claim, the withdrawal of a closure request and the session commit together: a failed session
+  // leaves the login claimable by the next poll.
+  const opened = await db.transaction(async (tx) => {
     if (!(await repository.claimLogin(tx, ticket, userId))) return null;
-    return openSession(tx, userId, options.origin, options.limits);
+    const withdrawn = await withdrawClosureOnLogin(tx, userId, new Date());
+    return { token: await openSession(tx, userId, options.origin, options.limits), withdrawn };
   });
   // Another poll of the same ticket won the race; for this one the QR is used up.
-  if (token === null) throw expired();
-  return { status: 'done', token, user_id: userId, need_bind: false, user_info: { token } };
+  if (opened === null) throw expired();
+  const { token, withdrawn } = opened;
+  const result: WechatPollResult = { status: 'done', token, user_id: userId, need_bind: false, user_info: { token } };
+  return withdrawn ? { ...result, closure_cancelled: true } : result;
 }
 
 function needBind(openId: string): WechatPollResult {

@@ -1,0 +1,19 @@
+import { AccountClosurePath, accountClosureMessages, closeAccountBodySchema } from '@dso/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope';
+import { requireUser } from '../../plugins/session';
+import { paymentContext } from '../orders/payments/payments.routes';
+import { requestAccountClosure } from './account-closure.service';
+
+/** 注销账号: the request (docs/accounts.md); the erasure is its job's. */
+export const accountClosureRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(AccountClosurePath.closeAccount, { schema: { body: closeAccountBodySchema } }, async (request) => {
+    const result = await requestAccountClosure({
+      payment: paymentContext(app, request),
+      userId: requireUser(request),
+      code: request.body.code,
+      now: new Date(),
+    });
+    return ok(result, accountClosureMessages.requested);
+  });
+};
