@@ -202,13 +202,18 @@ describe('KeywordDetailView', { timeout: PAGE_TEST_TIMEOUT }, () => {
     expect(location()).toBe('/keyWordDetail/competeAnalyze?keyword=露营装备');
   });
 
-  it('advises from the competition analysis and leads to it', async () => {
+  it('advises from the competition analysis and opens it in a new tab (000 §2.3)', async () => {
     answerDetail();
     renderPage(<KeywordDetailView keywordRef={ref} tab="overview" />, { url: '/keyWordDetail?keyword=露营装备' });
     const advice = await screen.findByTestId('keyword-advice');
     expect(advice.textContent).toContain('竞争中等，建议做差异化内容');
-    fireEvent.click(advice);
-    expect(location()).toBe('/keyWordDetail/competeAnalyze?keyword=露营装备');
+    expect(advice.textContent).toContain('查看竞争分析');
+    expect(advice.tagName).toBe('A');
+    expect(decodeURIComponent(advice.getAttribute('href') ?? '')).toBe(
+      '/keyWordDetail/competeAnalyze?keyword=露营装备',
+    );
+    expect(advice.getAttribute('target')).toBe('_blank');
+    expect(advice.getAttribute('rel')).toContain('noopener');
   });
 
   it('opens the pay dialog once and explains when today’s detail views are used up', async () => {

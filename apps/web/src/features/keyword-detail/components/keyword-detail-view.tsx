@@ -54,14 +54,19 @@ function adviceFor(analysis: CompeteAnalyze): string {
   return '竞争激烈，建议从长尾词切入';
 }
 
-function AdviceCard({ analysis, onOpen }: { analysis: CompeteAnalyze; onOpen(): void }) {
+/**
+ * The advice, leading to the competition analysis in a new tab: 000 §2.3 names
+ * /keyWordDetail/competeAnalyze?keyword= a new-tab target (reopening a keyword the same day spends no
+ * detail view).
+ */
+function AdviceCard({ analysis, to }: { analysis: CompeteAnalyze; to: string }) {
   return (
-    <button type="button" className="kd-advice" onClick={onOpen} data-testid="keyword-advice">
+    <Link to={to} target="_blank" rel="noopener noreferrer" className="kd-advice" data-testid="keyword-advice">
       <span className="kd-advice__label">选词建议</span>
       <span className="kd-advice__level">{analysis.level}</span>
       <span className="kd-advice__text">{adviceFor(analysis)}</span>
       <span className="kd-advice__more">查看竞争分析 ›</span>
-    </button>
+    </Link>
   );
 }
 
@@ -112,7 +117,7 @@ export function KeywordDetailView({ keywordRef, tab }: { keywordRef: KeywordRef;
       <KeywordSummary
         row={row}
         viewsLeft={detail.detail_use.per_val - detail.detail_use.use_val}
-        aside={<AdviceCard analysis={detail.competeAnalyze} onOpen={() => openTab('competeAnalyze')} />}
+        aside={<AdviceCard analysis={detail.competeAnalyze} to={keywordDetailPath(keywordRef, 'competeAnalyze')} />}
         titleExtra={collectType && <CollectButton type={collectType} subject={row.keyword} />}
       />
       <KeywordFigures row={row} />
