@@ -55,6 +55,7 @@ const outageMessages = [
   /^timeout exceeded when trying to connect/, // pg pool: no connection in connectionTimeoutMillis
   /is not queryable/, // pg: a client that already saw a connection error
   /^Connection is closed\.?$/, // ioredis
+  /^Stream isn't writeable/, // ioredis without an offline queue, between connections
   /^(LOADING|BUSY|MISCONF|READONLY|CLUSTERDOWN|TRYAGAIN|MASTERDOWN)\b/, // Redis replies of a busy server
 ];
 

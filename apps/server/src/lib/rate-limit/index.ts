@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createFailoverRateLimitStore } from './failover-store';
 import { createMemoryRateLimitStore } from './memory-store';
 import { createRedisRateLimitStore } from './redis-store';
 
@@ -58,8 +59,19 @@ export type Admission =
   | { admitted: true; slot: string }
   | { admitted: false; reason: 'blocked' | 'sustained' | 'burst' | 'inFlight' };
 
-/** Redis when a URL is configured (several instances share limits), else this process's memory. */
-export function createRateLimitStore(options: { redisUrl: string | undefined; log?: FastifyBaseLogger }) {
-  if (options.redisUrl) return createRedisRateLimitStore({ url: options.redisUrl, log: options.log });
-  return createMemoryRateLimitStore();
+/**
+ * Redis when a URL is configured (several instances share limits), else this process's memory. Redis
+ * sits behind a breaker that counts in memory while it is away (failover-store.ts), so an outage of
+ * Redis neither slows nor stops the product.
+ */
+export function createRateLimitStore(options: {
+  redisUrl: string | undefined;
+  log?: FastifyBaseLogger;
+}): RateLimitStore {
+  if (!options.redisUrl) return createMemoryRateLimitStore();
+  return createFailoverRateLimitStore({
+    primary: createRedisRateLimitStore({ url: options.redisUrl, log: options.log }),
+    fallback: createMemoryRateLimitStore(),
+    log: options.log,
+  });
 }

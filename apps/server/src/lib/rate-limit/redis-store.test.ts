@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { isRedisReachable, testRedisUrl } from './redis-reachable';
 import { createRedisRateLimitStore } from './redis-store';
 import { itBehavesLikeARateLimitStore } from './store-behaviour';
@@ -12,6 +12,8 @@ describe.skipIf(!reachable)('Redis rate-limit store', () => {
     url: testRedisUrl,
     keyPrefix: `dso-test:${randomBytes(4).toString('hex')}:`,
   });
+  // Commands fail at once until the connection is ready, rather than queue.
+  beforeAll(() => store.untilReady());
   afterAll(() => store.close());
   let run = 0;
   itBehavesLikeARateLimitStore(() => {

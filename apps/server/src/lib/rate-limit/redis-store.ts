@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
-import type { Admission, CounterState, RateLimitStore } from './index';
+import type { ProbedRateLimitStore } from './failover-store';
+import type { Admission, CounterState } from './index';
 
 /** Every key lives under this prefix, so the limits can share a Redis with other data. */
 const KEY_PREFIX = 'dso:rl:';
@@ -59,19 +60,54 @@ export interface RedisRateLimitOptions {
   keyPrefix?: string;
 }
 
-/** Limits shared by every instance through Redis (REDIS_URL). */
-export function createRedisRateLimitStore(options: RedisRateLimitOptions): RateLimitStore {
+/**
+ * Limits shared by every instance through Redis (REDIS_URL). A command never waits for a connection:
+ * while there is none it fails at once (no offline queue, no retries per command), and the client keeps
+ * reconnecting in the background, at most a second apart. `createRateLimitStore` puts it behind the
+ * failover breaker, which counts in memory meanwhile.
+ */
+export function createRedisRateLimitStore(options: RedisRateLimitOptions): ProbedRateLimitStore {
   const redis = new Redis(options.url, {
     keyPrefix: options.keyPrefix ?? KEY_PREFIX,
-    // A request should fail fast (650) rather than hang while Redis is away.
-    maxRetriesPerRequest: 2,
-    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    // A command sent before a connection broke is not sent again on the next one: it was counted elsewhere.
+    autoResendUnfulfilledCommands: false,
+    // A host that drops packets must not hold a connection attempt for ioredis's default 10 s.
+    connectTimeout: 1_000,
+    retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
   });
-  redis.on('error', (error) => options.log?.warn({ err: error }, 'rate-limit store: Redis error'));
+  // Every failed reconnect emits an error; the breaker logs the outage once (failover-store.ts).
+  redis.on('error', (error) => options.log?.debug({ err: error }, 'rate-limit store: Redis error'));
+  /** The connection attempt under way, shared by every caller waiting for it. */
+  let attempt: Promise<void> | null = null;
+  const untilReady = (): Promise<void> => {
+    if (redis.status === 'ready') return Promise.resolve();
+    if (!['wait', 'connecting', 'connect'].includes(redis.status)) {
+      return Promise.reject(new Error(`Redis connection is ${redis.status}`));
+    }
+    attempt ??= new Promise<void>((resolve, reject) => {
+      const settle = (error?: Error) => {
+        redis.off('ready', onReady).off('close', onClose);
+        attempt = null;
+        if (error) reject(error);
+        else resolve();
+      };
+      const onReady = () => settle();
+      const onClose = () => settle(new Error('Redis connection attempt failed'));
+      redis.once('ready', onReady).once('close', onClose);
+    });
+    return attempt;
+  };
   const counterKey = (key: string) => `c:${key}`;
   const blockKey = (key: string) => `b:${key}`;
 
   return {
+    isReady: () => redis.status === 'ready',
+    untilReady,
+    async ping() {
+      await redis.ping();
+    },
     async increment(key, windowMs, amount = 1) {
       const [count, ttl] = (await redis.eval(
         INCREMENT_SCRIPT,
