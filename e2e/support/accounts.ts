@@ -2,17 +2,46 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { buildApp } from '@dso/server';
 import { createTestDatabase, createUser, signDccToken } from '@dso/server/testing';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { whenSettled } from './browser';
 import { journeyConfig, type RunningServer, webDist } from './server';
 
 /** The raw query both database drivers offer (PGlite and node-postgres), for reading test fixtures. */
 type RawQuery = (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
-export interface AccountsServer extends RunningServer {
+/** What a journey that sends SMS codes reads from the test database: the sandbox outbox and the captcha answers. */
+export interface CodeReads {
   /** The latest sandbox SMS code sent to a phone (`sms_outbox`). */
   latestSmsCode(phone: string): Promise<string>;
   /** Where the notch of the newest unsolved captcha puzzle is (`captchas.target_x`). */
   latestCaptchaTarget(): Promise<number>;
+}
+
+/** The raw query of a test database, and the code reads made with it. */
+export function codeReads(database: { db: unknown }): CodeReads & { query: RawQuery } {
+  const client = (database.db as { $client: { query: RawQuery } }).$client;
+  const query: RawQuery = client.query.bind(client);
+  return {
+    query,
+    async latestSmsCode(phone) {
+      const { rows } = await query('SELECT content FROM sms_outbox WHERE phone = $1 ORDER BY id DESC LIMIT 1', [phone]);
+      const code = /验证码为(\d+)/.exec(String(rows[0]?.content ?? ''))?.[1];
+      if (!code) throw new Error(`no SMS code was sent to ${phone}`);
+      return code;
+    },
+    async latestCaptchaTarget() {
+      const { rows } = await query(
+        'SELECT target_x FROM captchas WHERE solved_at IS NULL ORDER BY created_at DESC LIMIT 1',
+      );
+      const target = rows[0]?.target_x;
+      if (typeof target !== 'number') throw new Error('no open captcha puzzle');
+      return target;
+    },
+  };
+}
+
+export interface AccountsServer extends RunningServer, CodeReads {
   /** Inserts an account directly (no SMS, no captcha), e.g. a paying parent account. */
   createUser(input: {
     phone: string;
@@ -52,25 +81,10 @@ export async function startAccountsServer(): Promise<AccountsServer> {
   const config = journeyConfig({ PUBLIC_URL: url });
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ host: '127.0.0.1', port });
-  const query = (database.db as unknown as { $client: { query: RawQuery } }).$client.query.bind(
-    (database.db as unknown as { $client: object }).$client,
-  ) as RawQuery;
+  const { query, ...reads } = codeReads(database);
   return {
     url,
-    async latestSmsCode(phone) {
-      const { rows } = await query('SELECT content FROM sms_outbox WHERE phone = $1 ORDER BY id DESC LIMIT 1', [phone]);
-      const code = /验证码为(\d+)/.exec(String(rows[0]?.content ?? ''))?.[1];
-      if (!code) throw new Error(`no SMS code was sent to ${phone}`);
-      return code;
-    },
-    async latestCaptchaTarget() {
-      const { rows } = await query(
-        'SELECT target_x FROM captchas WHERE solved_at IS NULL ORDER BY created_at DESC LIMIT 1',
-      );
-      const target = rows[0]?.target_x;
-      if (typeof target !== 'number') throw new Error('no open captcha puzzle');
-      return target;
-    },
+    ...reads,
     async createUser(input) {
       const user = await createUser(database.db, input);
       return { id: user.id, phone: user.phone, gradeEndsAt: user.gradeEndsAt };
@@ -101,7 +115,7 @@ export async function startAccountsServer(): Promise<AccountsServer> {
  * uneven steps over about half a second, and releases it on the target. A drag the server turns
  * down brings a new puzzle, which is tried again.
  */
-export async function solveCaptcha(page: Page, server: AccountsServer) {
+export async function solveCaptcha(page: Page, server: Pick<CodeReads, 'latestCaptchaTarget'>) {
   const captcha = page.getByTestId('slider-captcha');
   for (let attempt = 1; ; attempt++) {
     await page.getByTestId('captcha-piece').waitFor();
@@ -119,6 +133,33 @@ export async function solveCaptcha(page: Page, server: AccountsServer) {
     if (attempt === 3) throw new Error(`the captcha was not solved in three drags (last: ${outcome})`);
     if (outcome === 'failed') await page.waitForFunction(() => !document.querySelector('.dso-captcha--failed'));
   }
+}
+
+/** A toast of the page by its text (the newest when several show). */
+export const toastOf = (page: Page, text: string) => page.locator('.ant-message').getByText(text).first();
+
+/**
+ * Clicks the code button in `scope`, solves the captcha and returns the code the sandbox sent to
+ * `phone`, after checking the button counts down. `shot` names a screenshot of the captcha.
+ */
+export async function requestSmsCode(
+  page: Page,
+  scope: Locator,
+  server: CodeReads,
+  phone: string,
+  shot?: (page: Page) => Promise<void>,
+) {
+  // A dialog zooms in as it opens (and the bind-phone one as the login dialog leaves): click once it stands still.
+  await whenSettled(scope.getByTestId('sms-code-button'));
+  await scope.getByTestId('sms-code-button').click();
+  await page.locator('.dso-captcha-dialog').getByText('安全验证').waitFor();
+  await page.getByTestId('captcha-piece').waitFor();
+  await shot?.(page);
+  await solveCaptcha(page, server);
+  await toastOf(page, '发送成功').waitFor();
+  await expect.poll(() => scope.getByTestId('sms-code-button').textContent()).toMatch(/^获取验证码\(\d+s\)$/);
+  expect(await scope.getByTestId('sms-code-button').isDisabled()).toBe(true);
+  return server.latestSmsCode(phone);
 }
 
 /** The handle's box once the dialog has stopped moving (it zooms in when it opens). */

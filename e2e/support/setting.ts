@@ -1,6 +1,7 @@
 import { maskPhone } from '@dso/domain';
 import { buildApp } from '@dso/server';
 import { createTestDatabase, createUser, loginAs } from '@dso/server/testing';
+import { type CodeReads, codeReads } from './accounts';
 import { journeyConfig, type RunningServer } from './server';
 
 interface Member {
@@ -10,14 +11,17 @@ interface Member {
   maskedPhone: string;
 }
 
-export interface SettingServer extends RunningServer {
+export interface SettingServer extends RunningServer, CodeReads {
   /** An SVIP user: 3 child-account seats. */
   parent: Member;
   /** A FREE user the parent invites by phone. */
   child: Member;
 }
 
-/** The real server with the built web app, an SVIP parent and a FREE user to invite, each signed in. */
+/**
+ * The real server with the built web app, an SVIP parent and a FREE user to invite, each signed in,
+ * and the sandbox's SMS codes and captcha answers for the child's unbind.
+ */
 export async function startSettingServer(): Promise<SettingServer> {
   const database = await createTestDatabase();
   const member = async (grade: string): Promise<Member> => {
@@ -28,10 +32,13 @@ export async function startSettingServer(): Promise<SettingServer> {
   const child = await member('FREE');
   const app = await buildApp({ config: journeyConfig(), database, logger: false });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const { latestSmsCode, latestCaptchaTarget } = codeReads(database);
   return {
     url: address,
     parent,
     child,
+    latestSmsCode,
+    latestCaptchaTarget,
     close: async () => {
       await app.close();
       await database.close();

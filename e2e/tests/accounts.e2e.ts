@@ -1,6 +1,12 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountsServer, openGlobalDialog, solveCaptcha, startAccountsServer } from '../support/accounts';
+import {
+  type AccountsServer,
+  openGlobalDialog,
+  requestSmsCode,
+  startAccountsServer,
+  toastOf as toast,
+} from '../support/accounts';
 import { launchBrowser, openPage, screenshot, type TrackedPage, whenSettled } from '../support/browser';
 
 /**
@@ -20,8 +26,6 @@ const phones = {
 } as const;
 const firstPassword = 'Abc12345';
 const newPassword = 'Xyz98765q';
-
-const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text).first();
 
 describe('account journeys', () => {
   let server: AccountsServer;
@@ -58,21 +62,12 @@ describe('account journeys', () => {
   }
 
   /** Clicks the code button in `scope`, solves the captcha and returns the code the sandbox sent. */
-  async function requestCode(page: Page, scope: ReturnType<Page['locator']>, phone: string, shot?: string) {
-    // The bind-phone dialog zooms in as the login dialog leaves: click once it stands still.
-    await whenSettled(scope.getByTestId('sms-code-button'));
-    await scope.getByTestId('sms-code-button').click();
-    await page.locator('.dso-captcha-dialog').getByText('安全验证').waitFor();
-    await page.getByTestId('captcha-piece').waitFor();
-    if (shot) {
-      await page.waitForTimeout(300);
-      await screenshot(page, shot);
-    }
-    await solveCaptcha(page, server);
-    await toast(page, '发送成功').waitFor();
-    await expect.poll(() => scope.getByTestId('sms-code-button').textContent()).toMatch(/^获取验证码\(\d+s\)$/);
-    expect(await scope.getByTestId('sms-code-button').isDisabled()).toBe(true);
-    return server.latestSmsCode(phone);
+  async function requestCode(page: Page, scope: Locator, phone: string, shot?: string) {
+    return requestSmsCode(page, scope, server, phone, async (shown) => {
+      if (!shot) return;
+      await shown.waitForTimeout(300);
+      await screenshot(shown, shot);
+    });
   }
 
   /** Waits for the reload that follows a login on the page the user started from. */

@@ -1,10 +1,11 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestSmsCode, toastOf } from '../support/accounts';
 import { launchBrowser, openPage, screenshot, whenSettled } from '../support/browser';
 import { signIn } from '../support/detail';
 import { type SettingServer, startSettingServer } from '../support/setting';
 
-describe('the personal centre: see the account and invite a child account', () => {
+describe('the personal centre: see the account, invite a child account and let it leave', () => {
   let server: SettingServer;
   let browser: Browser;
   beforeAll(async () => {
@@ -43,7 +44,7 @@ describe('the personal centre: see the account and invite a child account', () =
     await context.close();
   });
 
-  it('invites a child account by phone; the child accepts and the parent sees it bound', async () => {
+  it('invites a child account by phone; the child accepts, later unbinds itself with a code, and the parent sees it end', async () => {
     const parent = await openPage(browser);
     await signIn(parent.context, server.parent.token);
     await parent.page.goto(`${server.url}/setting?type=child`);
@@ -71,9 +72,46 @@ describe('the personal centre: see the account and invite a child account', () =
     await parent.page.reload();
     await parent.page.getByRole('row').filter({ hasText: server.child.phone }).getByText('已绑定').waitFor();
     await screenshot(parent.page, 'setting-child-bound');
+
+    // The bound child leaves by itself from 账号信息: a code to its own phone, then the confirm.
+    await child.page.goto(`${server.url}/setting`);
+    const parentRow = child.page.locator('.setting-row').filter({ hasText: '主账号' });
+    await parentRow.getByText(`共享主账号 ${server.parent.maskedPhone} 的会员权益`).waitFor();
+    expect(
+      await child.page
+        .getByTestId('setting-account')
+        .getByRole('button', { name: /升级|续费|购买/ })
+        .count(),
+    ).toBe(0);
+    await parentRow.getByRole('button', { name: '解除绑定' }).click();
+    const unbind = child.page.getByRole('dialog', { name: '解除子账号绑定' });
+    await unbind.getByText(`验证码将发送至 ${server.child.maskedPhone}`).waitFor();
+    const code = await requestSmsCode(child.page, unbind, server, server.child.phone);
+    await screenshot(child.page, 'setting-child-unbind-code');
+    await unbind.getByLabel('验证码', { exact: true }).fill(code);
+    await unbind.getByRole('button', { name: '下一步' }).click();
+    await unbind.getByText('是否立即解除账号关系？').waitFor();
+    expect(await unbind.textContent()).toContain('解除后，您将无法继续使用主账号的企业版会员权益，此操作不可撤销。');
+    await whenSettled(unbind.getByRole('button', { name: '确定解除' }));
+    await screenshot(child.page, 'setting-child-unbind-confirm');
+    const reloaded = child.page.waitForEvent('load');
+    await unbind.getByRole('button', { name: '确定解除' }).click();
+    await toastOf(child.page, '解绑成功').waitFor();
+    await reloaded;
+    // Back on its own FREE grade: no parent row, and the upgrade is offered again.
+    await child.page.getByTestId('setting-account').getByRole('button', { name: '升级会员' }).waitFor();
+    expect(await child.page.getByTestId('setting-account').getByText('免费版').count()).toBe(1);
+    expect(await child.page.locator('.setting-row').filter({ hasText: '主账号' }).count()).toBe(0);
+
+    await parent.page.reload();
+    const ended = parent.page.getByRole('row').filter({ hasText: server.child.phone });
+    await ended.getByText('已解绑').waitFor();
+    await ended.getByRole('button', { name: '重新邀请' }).waitFor();
+    await parent.page.getByTestId('child-quota').filter({ hasText: '0 / 3' }).waitFor();
+    await screenshot(parent.page, 'setting-child-ended');
     expect(parent.errors).toEqual([]);
     expect(child.errors).toEqual([]);
     await parent.context.close();
     await child.context.close();
-  });
+  }, 120_000);
 });

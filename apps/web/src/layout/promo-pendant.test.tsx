@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderWidget } from '../components/testing/render-widget';
+import { useSession } from '../stores/session';
 import { forgetPromoDecisions, PROMO_DAILY_LIMIT, PromoPendant, takePromoShow } from './promo-pendant';
 
 describe('the promo pendant', () => {
@@ -42,6 +43,13 @@ describe('the promo pendant', () => {
     expect(screen.getByTestId('promo-pendant').textContent).not.toContain('¥');
     unmount();
     renderWidget(<PromoPendant />, { viewer: 'EVIP' });
+    expect(screen.queryByTestId('promo-pendant')).toBeNull();
+  });
+
+  it('shows nothing to a child account, which cannot buy', () => {
+    renderWidget(<PromoPendant />, { viewer: 'SVIP' });
+    expect(screen.getByTestId('promo-pendant')).toBeTruthy();
+    act(() => useSession.setState((state) => ({ userInfo: { ...state.userInfo!, sub_account: true } })));
     expect(screen.queryByTestId('promo-pendant')).toBeNull();
   });
 });

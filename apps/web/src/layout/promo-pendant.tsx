@@ -1,5 +1,5 @@
 import { CloseOutlined, CrownFilled, RightOutlined } from '@ant-design/icons';
-import { isTopTier } from '@dso/domain';
+import { membershipOffer } from '@dso/domain';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PAY_PATH } from '../components';
@@ -64,19 +64,22 @@ function countPromoShow(user: string, now: Date): boolean {
 
 /**
  * The promo pendant (001 §2, §4): a small corner card inviting to the member page, for visitors and
- * members below the top tier, at most three times a day per user. No promo feed is served yet, so
+ * members below the top tier (child accounts excepted), at most three times a day per user. No promo feed is served yet, so
  * it carries the member benefits rather than a campaign (no prices).
  */
 export function PromoPendant() {
   const uid = useSession((state) => state.uid);
   const token = useSession((state) => state.token);
   const grade = useSession((state) => state.userInfo?.grade);
+  const isChild = useSession((state) => state.userInfo?.sub_account ?? false);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [shown, setShown] = useState(false);
   // A signed-in user's grade is known only once the user info has loaded.
   const known = !token || grade !== undefined;
-  const eligible = known && !(token && isTopTier(grade)) && pathname !== PAY_PATH;
+  // It sells the upgrade: not to top tier (the recharge is theirs) nor to a child, which cannot buy.
+  const offer = membershipOffer({ grade, isChild });
+  const eligible = known && (!token || offer === 'upgrade' || offer === 'renew') && pathname !== PAY_PATH;
   const user = (token && uid) || readLocal(LocalKey.visitorId) || 'anonymous';
 
   // One show per page load and user, decided once they are known.
