@@ -19,6 +19,7 @@ import { imageTextRoutes } from './features/image-text/image-text.routes';
 import { keywordPicksRoutes } from './features/keyword-picks/keyword-picks.routes';
 import { ensureCountries } from './features/keywords/demo/seed';
 import { keywordsRoutes } from './features/keywords/keywords.routes';
+import { legalRoutes } from './features/legal/legal.routes';
 import { liveRoutes } from './features/live/live.routes';
 import { liveReplayRoutes } from './features/live-replay/live-replay.routes';
 import { mindMapRoutes } from './features/mind-map/mind-map.routes';
@@ -133,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerInputGuard(app);
 
   await app.register(frameRoutes);
+  await app.register(legalRoutes);
   // Auth asks the sub-accounts feature through this function, so auth never imports it.
   await app.register(authRoutes, { isChildAccount });
   await app.register(wechatRoutes);

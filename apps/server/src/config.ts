@@ -59,6 +59,11 @@ export const envSchema = z.object({
   SITE_SUPPORT_WECHAT_URL: optionalUrl,
   SITE_SISTER_PRODUCT_NAME: z.string().default(''),
   SITE_SISTER_PRODUCT_URL: optionalUrl,
+  /**
+   * A folder of the operator's own 用户协议 and 隐私政策 (`user-agreement.md`, `privacy-policy.md`); a file
+   * missing there falls back to the default the product ships (apps/server/legal, docs/legal.md).
+   */
+  LEGAL_DIR: z.string().optional(),
   /** HMAC-SHA256 secret shared with the sister product for cross-site login (docs/accounts.md). */
   DCC_SHARED_SECRET: z.string().min(16, '至少 16 个字符').default('dso-sandbox-dcc-shared-secret'),
   WEB_DIST: z.string().optional(),
@@ -321,6 +326,8 @@ export interface AppConfig {
   aliyunSms: AliyunSmsConfig;
   /** The operator's details as the browser gets them (`/api/web/site_info`). */
   site: SiteInfo;
+  /** LEGAL_DIR resolved; undefined: the shipped documents only. */
+  legalDir: string | undefined;
   captchaProvider: Env['CAPTCHA_PROVIDER'];
   tencentCaptcha: TencentCaptchaConfig;
   /** Set only to pin it; otherwise the sandbox payment keeps a random one per database. */
@@ -529,6 +536,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       sister_product_name: env.SITE_SISTER_PRODUCT_NAME,
       sister_product_url: env.SITE_SISTER_PRODUCT_URL ?? '',
     },
+    legalDir: env.LEGAL_DIR ? path.resolve(env.LEGAL_DIR) : undefined,
     captchaProvider: env.CAPTCHA_PROVIDER,
     tencentCaptcha: {
       appId: env.TENCENT_CAPTCHA_APP_ID ?? '',
