@@ -1,4 +1,5 @@
 import {
+  HistoryOutlined,
   IdcardOutlined,
   LineChartOutlined,
   ProfileOutlined,
@@ -11,6 +12,7 @@ import { type ComponentType, lazy, type ReactNode } from 'react';
 import { DEFAULT_COLLECT_TYPE, isCollectType, loadFavouritesSection } from '../favourites';
 import { loadMonitoringSection } from '../monitoring';
 import { loadSettingOrdersSection } from '../orders';
+import { loadUsageLogSection } from '../permissions';
 import { loadAuthorizedAccountsSection } from '../publishing';
 
 /** What a section's component gets: the `type` query as it stands and a way to change it. */
@@ -41,6 +43,7 @@ const ChildAccountsSection = lazy(() => import('./components/child-accounts-sect
 const MonitoringSection = lazy(loadMonitoringSection);
 const OrdersSection = lazy(loadSettingOrdersSection);
 const AuthorizationSection = lazy(loadAuthorizedAccountsSection);
+const UsageLogSection = lazy(loadUsageLogSection);
 const FavouritesSection = lazy(async () => {
   const { default: FavouritesSection } = await loadFavouritesSection();
   return {
@@ -65,6 +68,7 @@ export const settingSections: SettingSection[] = [
     component: FavouritesSection,
   },
   { type: 'first', label: '我的订单', icon: <ProfileOutlined />, component: OrdersSection },
+  { type: 'usage', label: '用量明细', icon: <HistoryOutlined />, component: UsageLogSection },
   { type: 'second', label: '账号授权', icon: <SafetyCertificateOutlined />, component: AuthorizationSection },
   {
     type: 'child',
