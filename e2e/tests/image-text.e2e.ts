@@ -163,8 +163,8 @@ describe('AI 图文: generate a work for a keyword, edit it, find it in history,
     await page.getByTestId('history-work').filter({ hasText: '周末露营清单' }).getByText('2 张图').waitFor();
     await page.getByTestId('image-text-remaining').getByText('0').waitFor();
     await screenshot(page, 'image-text-uploaded');
-    // The refused archive's answer (HTTP 400) is the one line the browser logs.
-    expect(errors).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+    // The refused archive's answer is a business refusal (HTTP 200): the dialog showed it, the console stays clean.
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

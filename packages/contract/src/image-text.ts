@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { int32Schema, pageNoSchema } from './input';
 import { requiredKeywordSchema } from './keywords';
+import { uploadRules, uploadTexts } from './uploads';
 
 /**
  * AI 图文 (issue 11; 002 §5, §7): image-text works — a title, a body and a set of pictures — written from a
@@ -51,7 +52,7 @@ export const imageTextLimits = {
   fontSizeMax: 64,
   pageSizeMax: 50,
   /** Archives per upload dialog, and the size each must stay under (002 §5, §9). */
-  uploadFilesMax: 2,
+  uploadFilesMax: uploadRules.filesAtOnce,
   uploadBytesMax: 1024 * 1024 * 1024,
   /** Extensions the upload takes (002 §5). */
   uploadExtensions: ['.zip', '.tar'] as const,
@@ -89,8 +90,8 @@ export const imageTextMessages = {
   // The works upload (002 §5, §8), to the character.
   uploadOnlyArchives: '只能上传 .zip 或 .tar 格式的文件',
   uploadTooLarge: '上传文件大小不能超过 1G!',
-  uploadTwoListed: '最多只能上传两个文件,请先删除',
-  uploadTooManyPicked: '一次最多上传两个文件',
+  uploadTwoListed: uploadTexts.listFull,
+  uploadTooManyPicked: uploadTexts.tooManyAtOnce,
   quotaNone: '当前剩余额度不足',
   quotaFirstN: (n: number) => `当前剩余额度不足，是否上传前${n}个作品？`,
   parsed: (n: number) => `解析成功！共${n}个图文作品`,
@@ -98,7 +99,6 @@ export const imageTextMessages = {
   uploadFailed: '上传失败！',
   /** An archive that holds no picture. */
   uploadNoWorks: '压缩包中没有找到图文作品（每个作品一个文件夹，内含图片）',
-  uploadNoFile: '请选择要上传的文件',
   uploadUnknown: '上传记录不存在或已过期，请重新上传',
   templateApplied: (n: number) => `已添加${n}个图文作品`,
 } as const;

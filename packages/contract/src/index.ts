@@ -22,6 +22,7 @@ export * from './orders-admin';
 export * from './permissions';
 export * from './publishing';
 export * from './signing';
+export * from './uploads';
 export * from './user';
 export * from './videos';
 export * from './wechat';

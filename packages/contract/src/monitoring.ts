@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDaySchema, pageNoSchema } from './input';
 import { requiredKeywordSchema } from './keywords';
+import { uploadRules, uploadTexts } from './uploads';
 import { permissionUseSchema } from './user';
 import { platformIdSchema } from './videos';
 
@@ -40,7 +41,7 @@ export type MonitorPlatform = z.infer<typeof monitorPlatformSchema>;
 
 export const monitoringLimits = {
   /** At most this many files in the upload dialog, at once and listed (002 §5). */
-  uploadFiles: 2,
+  uploadFiles: uploadRules.filesAtOnce,
   /** The upload's size limit in MB (002 §5, §9). */
   uploadMaxMb: 20,
   /** Keywords read from one file at most: more than any grade's quota with packs. */
@@ -54,10 +55,8 @@ export const monitoringLimits = {
 
 /** The upload dialog's and the calls' texts (002 §5, §8); the dialog's ones to the character. */
 export const monitoringMessages = {
-  /** Two files already listed (002 §5). */
-  uploadListFull: '最多只能上传两个文件,请先删除',
-  /** More than two picked at once (002 §5). */
-  uploadTooMany: '一次最多上传两个文件',
+  uploadListFull: uploadTexts.listFull,
+  uploadTooMany: uploadTexts.tooManyAtOnce,
   /** Over 20 MB (002 §5). */
   uploadTooLarge: '上传文件大小不能超过 20MB!',
   /** A keyword file added (002 §8). */
@@ -67,7 +66,6 @@ export const monitoringMessages = {
   /** A file's status label when the upload itself failed (002 §8). */
   uploadFailed: '上传失败！',
   fileType: '请上传 .xlsx 或 .xls 格式的文件',
-  fileMissing: '请选择要上传的文件',
   fileEmpty: '文件中没有可添加的关键词',
   alreadyMonitored: '该关键词已在监控中',
   itemMissing: '监控项不存在或已删除',

@@ -2,6 +2,7 @@ import { Code, type CodeValue, defaultMessages, type Envelope } from '@dso/contr
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
 import { isBackendOutage } from '../lib/backend-faults';
+import { UploadRefusal } from '../lib/uploads';
 import { type ApiRouteIndex, requestPath } from './request-path';
 
 /** HTTP statuses for the codes that have a natural one; business codes travel with 200. */
@@ -40,6 +41,12 @@ export function registerErrorHandling(app: FastifyInstance, apiRoutes: Pick<ApiR
   app.setErrorHandler((thrown: unknown, request: FastifyRequest, reply: FastifyReply) => {
     if (thrown instanceof AppError) {
       return sendEnvelope(reply, thrown.code, thrown.message, thrown.data, thrown.httpStatus ?? answerStatus(thrown));
+    }
+    if (thrown instanceof UploadRefusal) {
+      // A business refusal of what a file holds or how it arrived (docs/frame.md): a toast with HTTP 200. The
+      // parser's own words, if any, are for the log only.
+      if (thrown.detail) request.log.info({ detail: thrown.detail }, `upload refused: ${thrown.message}`);
+      return sendEnvelope(reply, Code.TOAST, thrown.message);
     }
     const error = thrown as FastifyError;
     if (error.validation) {

@@ -11,7 +11,7 @@ export { createUser, loginAs, nextPhone } from './factories';
 export { createLiveSession } from './live';
 export { createLiveReplay } from './live-replay';
 export { eventsOf, type SteeredMode, steeredLlm, textOf } from './llm';
-export { multipartForm } from './multipart';
+export { multipartFiles, multipartForm } from './multipart';
 export { giveCoupon, lapseOrder, makeCard, ordersOf, readGrade, useUpDailyQuota } from './orders';
 export { createCreator, createTopic, createVideo } from './videos';
 

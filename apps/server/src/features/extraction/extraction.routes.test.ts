@@ -59,7 +59,9 @@ describe('copy extraction calls', () => {
     return { user, token: await loginAs(db(), user.id) };
   };
   const extract = (body: unknown, token?: string) =>
-    t.request({ method: 'POST', url: ExtractionPath.extract, body, ...(token ? { token } : {}) }).then((r) => r.json());
+    t
+      .request({ method: 'POST', url: ExtractionPath.extract, body, ...(token ? { token } : {}) })
+      .then((r) => ({ ...r.json(), status: r.statusCode }));
   const batch = (fields: Record<string, string>, token?: string) => {
     const form = multipart(fields);
     return t
@@ -70,7 +72,7 @@ describe('copy extraction calls', () => {
         headers: form.headers,
         ...(token ? { token } : {}),
       })
-      .then((r) => r.json());
+      .then((r) => ({ ...r.json(), status: r.statusCode }));
   };
   const list = (token: string, query = '') =>
     t.request({ method: 'GET', url: `${ExtractionPath.list}?page_size=50${query}`, token }).then((r) => r.json());
@@ -155,22 +157,20 @@ describe('copy extraction calls', () => {
       msg: extractionMessages.linkEmpty,
     });
     expect(await extract({}, token)).toMatchObject({ code: Code.BAD_REQUEST, msg: extractionMessages.linkEmpty });
-    expect(await extract({ link: 'https://v.douyin.com/unknown/' }, token)).toMatchObject({
-      code: Code.BAD_REQUEST,
-      msg: extractionMessages.videoUnknown,
-    });
-    expect(await extract({ link: '看看这个' }, token)).toMatchObject({ msg: extractionMessages.videoUnknown });
+    // What the library says about a video is a business refusal: a toast with HTTP 200 (docs/frame.md).
+    const refusal = (msg: string) => ({ status: 200, code: Code.TOAST, msg });
+    expect(await extract({ link: 'https://v.douyin.com/unknown/' }, token)).toMatchObject(
+      refusal(extractionMessages.videoUnknown),
+    );
+    expect(await extract({ link: '看看这个' }, token)).toMatchObject(refusal(extractionMessages.videoUnknown));
     const long = await createVideo(db(), { durationMs: extractionLimits.maxDurationMs + 1 });
-    expect(await extract({ link: long.awemeId }, token)).toMatchObject({
-      code: Code.BAD_REQUEST,
-      msg: '视频时长超过20分钟，暂不支持提取',
-    });
+    expect(await extract({ link: long.awemeId }, token)).toMatchObject(refusal('视频时长超过20分钟，暂不支持提取'));
     const exactly20 = await withTranscript('刚好二十分钟。', { durationMs: extractionLimits.maxDurationMs });
     expect((await extract({ link: exactly20.awemeId }, token)).code).toBe(Code.OK);
     const post = await createVideo(db(), { durationMs: 0 });
-    expect(await extract({ link: post.awemeId }, token)).toMatchObject({ msg: extractionMessages.imageText });
+    expect(await extract({ link: post.awemeId }, token)).toMatchObject(refusal(extractionMessages.imageText));
     const hidden = await createVideo(db(), { status: 'hidden' });
-    expect(await extract({ link: hidden.awemeId }, token)).toMatchObject({ msg: extractionMessages.videoGone });
+    expect(await extract({ link: hidden.awemeId }, token)).toMatchObject(refusal(extractionMessages.videoGone));
     expect(await used(user.id)).toBe(1);
   });
 
@@ -207,7 +207,11 @@ describe('copy extraction calls', () => {
       code: Code.BAD_REQUEST,
       msg: '最多只能批量提取100个视频',
     });
-    expect(await batch({ aweme_ids: 'nope1,nope2' }, token)).toMatchObject({ msg: extractionMessages.videoUnknown });
+    expect(await batch({ aweme_ids: 'nope1,nope2' }, token)).toMatchObject({
+      status: 200,
+      code: Code.TOAST,
+      msg: extractionMessages.videoUnknown,
+    });
     const json = await t.request({ method: 'POST', url: ExtractionPath.batch, body: { aweme_ids: '1' }, token });
     expect(json.json()).toMatchObject({ code: Code.BAD_REQUEST, msg: extractionMessages.batchFormInvalid });
   });
@@ -318,7 +322,8 @@ describe('copy extraction calls', () => {
       url: `${ExtractionPath.detail}?id=${mine.id}`,
       token: other.token,
     });
-    expect(foreign.json()).toMatchObject({ code: Code.BAD_REQUEST, msg: extractionMessages.extractionMissing });
+    expect(foreign.statusCode).toBe(200);
+    expect(foreign.json()).toMatchObject({ code: Code.NOT_FOUND, msg: extractionMessages.extractionMissing });
     const badId = await t.request({ method: 'GET', url: `${ExtractionPath.detail}?id=abc`, token });
     expect(badId.json()).toMatchObject({ code: Code.BAD_REQUEST, msg: extractionMessages.extractionMissing });
     const stolen = await t.request({
@@ -327,7 +332,7 @@ describe('copy extraction calls', () => {
       body: { id: mine.id },
       token: other.token,
     });
-    expect(stolen.json().code).toBe(Code.BAD_REQUEST);
+    expect([stolen.statusCode, stolen.json().code]).toEqual([200, Code.NOT_FOUND]);
     const removed = await t.request({ method: 'POST', url: ExtractionPath.remove, body: { id: mine.id }, token });
     expect(removed.json()).toMatchObject({ code: Code.OK, msg: extractionMessages.removed });
     expect((await list(token)).data.total_record).toBe(0);

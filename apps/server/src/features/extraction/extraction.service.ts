@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  Code,
   EXTRACTION_ALIAS,
   type Extraction,
   type ExtractionBatchResult,
@@ -79,12 +80,12 @@ function extractionOf(row: ExtractionRow): Extraction {
 
 async function resolveLink(db: Database, link: string): Promise<ExtractableVideo> {
   const target = linkTarget(link);
-  if (!target) throw AppError.badRequest(extractionMessages.videoUnknown);
+  if (!target) throw AppError.toast(extractionMessages.videoUnknown);
   const video =
     'awemeId' in target
       ? ((await repository.selectVideosByAwemeIds(db, [target.awemeId]))[0] ?? null)
       : await repository.findVideoByShareUrl(db, target.urls);
-  if (!video) throw AppError.badRequest(extractionMessages.videoUnknown);
+  if (!video) throw AppError.toast(extractionMessages.videoUnknown);
   return video;
 }
 
@@ -101,7 +102,7 @@ export async function extractOne(
 ): Promise<Extraction> {
   const video = await resolveLink(db, link);
   const refusal = refusalOf(video);
-  if (refusal) throw AppError.badRequest(refusal);
+  if (refusal) throw AppError.toast(refusal);
   await assertQuotaLeft(db, { userId, alias: EXTRACTION_ALIAS });
   let transcript: Transcript;
   try {
@@ -126,7 +127,7 @@ export async function extractOne(
 export async function submitBatch(db: Database, userId: number, awemeIds: string[]): Promise<ExtractionBatchResult> {
   const found = await repository.selectVideosByAwemeIds(db, awemeIds);
   const byId = new Map(found.map((video) => [video.awemeId, video]));
-  if (awemeIds.some((id) => !byId.has(id))) throw AppError.badRequest(extractionMessages.videoUnknown);
+  if (awemeIds.some((id) => !byId.has(id))) throw AppError.toast(extractionMessages.videoUnknown);
   const videos = awemeIds.map((id) => byId.get(id)!);
   const extractable = videos.filter((video) => refusalOf(video) === null);
   if (extractable.length > 0) {
@@ -229,13 +230,13 @@ export async function listExtractions(
 
 export async function getExtraction(db: Database, userId: number, id: number): Promise<Extraction> {
   const row = await repository.findUserExtraction(db, userId, id);
-  if (!row) throw AppError.badRequest(extractionMessages.extractionMissing);
+  if (!row) throw new AppError(Code.NOT_FOUND, extractionMessages.extractionMissing);
   return extractionOf(row);
 }
 
 export async function removeExtraction(db: Database, userId: number, id: number): Promise<null> {
   if (!(await repository.deleteUserExtraction(db, userId, id))) {
-    throw AppError.badRequest(extractionMessages.extractionMissing);
+    throw new AppError(Code.NOT_FOUND, extractionMessages.extractionMissing);
   }
   return null;
 }

@@ -85,7 +85,7 @@ export async function parseUpload(
       const text = textFile && textFile.size <= TEXT_MAX_BYTES ? decodeText(await textFile.read()) : null;
       staged.push({ ...archiveWorkText(found, text, options.fileName), images });
     }
-    if (staged.length === 0) throw AppError.badRequest(imageTextMessages.uploadNoWorks);
+    if (staged.length === 0) throw new UploadRefusal(imageTextMessages.uploadNoWorks);
     await repository.insertUpload(db, {
       id: options.id,
       userId: options.userId,
@@ -96,7 +96,6 @@ export async function parseUpload(
     return { statusId: statusIdOf(options.id, staged.length), works: staged.length };
   } catch (error) {
     await removePath(storage.stagedFolder(options.id));
-    if (error instanceof UploadRefusal) throw AppError.badRequest(error.message);
     throw error;
   } finally {
     await source.close();

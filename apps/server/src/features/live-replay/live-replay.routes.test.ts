@@ -8,7 +8,15 @@ import { allJobHandlers } from '../../job-handlers';
 import { type LlmChatRequest, LlmError, type LlmProvider } from '../../providers/llm/index';
 import { createSandboxLlm } from '../../providers/llm/sandbox';
 import { SpeechError, type SpeechProvider, type SpeechSource } from '../../providers/speech/index';
-import { createLiveSession, createTestApp, createUser, loginAs, type TestApp, useUpDailyQuota } from '../../testing';
+import {
+  createLiveSession,
+  createTestApp,
+  createUser,
+  loginAs,
+  multipartFiles,
+  type TestApp,
+  useUpDailyQuota,
+} from '../../testing';
 import { claimJob } from '../jobs/jobs.repository';
 import { JobWorker } from '../jobs/jobs.worker';
 import { getPermissionUse } from '../permissions/permissions.service';
@@ -35,24 +43,6 @@ function wavBytes(seconds: number): Buffer {
   for (let i = 0; i < samples; i++)
     buffer.writeInt16LE(Math.round(3000 * Math.sin((i / rate) * 2 * Math.PI * 440)), 44 + i * 2);
   return buffer;
-}
-
-function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer }) {
-  const boundary = '----dso-live-replay-test';
-  const parts: Uint8Array[] = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 /** Providers a test steers: the sandboxes by default; failures, or a speech service that hears files. */
@@ -157,7 +147,7 @@ describe('AI 直播复盘 routes', () => {
   const detail = (id: number, token: string) =>
     call('GET', `${LiveReplayPath.detail}?id=${id}`, token).then((answer) => answer.data as LiveReplay);
   const upload = (token: string, fields: Record<string, string>, file?: { name: string; bytes: Buffer }) => {
-    const form = multipart(fields, file);
+    const form = multipartFiles(file ? [{ name: file.name, content: file.bytes }] : [], fields);
     return t
       .request({ method: 'POST', url: LiveReplayPath.upload, body: form.body, headers: form.headers, token })
       .then((r) => r.json());
@@ -186,7 +176,7 @@ describe('AI 直播复盘 routes', () => {
     expect((await call('GET', LiveReplayPath.list)).code).toBe(Code.TOKEN_INVALID);
     expect((await call('GET', `${LiveReplayPath.detail}?id=1`)).code).toBe(Code.TOKEN_INVALID);
     expect((await call('POST', LiveReplayPath.remove, undefined, { id: 1 })).code).toBe(Code.TOKEN_INVALID);
-    const form = multipart({ title: 'x' });
+    const form = multipartFiles([], { title: 'x' });
     const refused = await t.request({
       method: 'POST',
       url: LiveReplayPath.upload,
@@ -368,19 +358,20 @@ describe('AI 直播复盘 routes', () => {
       const { token } = await member();
       steer.state.speech = 'hears-files';
       expect(await upload(token, { title: '录像' })).toMatchObject({ msg: liveReplayMessages.fileRequired });
+      // The upload guard's refusals are toasts (docs/frame.md).
       expect(await upload(token, {}, { name: 'notes.txt', bytes: Buffer.from('hello') })).toMatchObject({
-        code: Code.BAD_REQUEST,
+        code: Code.TOAST,
         msg: liveReplayMessages.fileType,
       });
       expect(
         await upload(token, {}, { name: 'live.mp4', bytes: Buffer.from('just some words, not a video at all') }),
       ).toMatchObject({
-        code: Code.BAD_REQUEST,
+        code: Code.TOAST,
         msg: liveReplayMessages.fileNotMedia,
       });
       // A zip in disguise is the guard's to refuse.
       const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x05, 0x06]), Buffer.alloc(18)]);
-      expect((await upload(token, {}, { name: 'live.mp4', bytes: zip })).code).toBe(Code.BAD_REQUEST);
+      expect((await upload(token, {}, { name: 'live.mp4', bytes: zip })).code).toBe(Code.TOAST);
       expect(await upload(token, { title: '长'.repeat(61) }, { name: 'live.wav', bytes: wavBytes(1) })).toMatchObject({
         msg: liveReplayMessages.titleTooLong,
       });

@@ -116,8 +116,8 @@ export const liveReplayRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     } catch (error) {
       if (saved) await rm(saved, { force: true });
-      if (error instanceof UploadRefusal) throw AppError.badRequest(error.message);
-      if (error instanceof AppError) throw error;
+      // The guard's refusals are answered by the error handler, as every upload's are.
+      if (error instanceof UploadRefusal || error instanceof AppError) throw error;
       // Too many parts or fields, a field over its size, a broken form: not a form this call takes.
       if ((error as { code?: string }).code?.startsWith('FST_'))
         throw AppError.badRequest(liveReplayMessages.formInvalid);

@@ -9,6 +9,9 @@ import { normalizeHeader, readTable, type TableFormat, uploadLimits } from '../.
  * reason. docs/monitoring.md shows the layout.
  */
 
+/** The file names the upload takes (002 §5). */
+export const monitorUploadExtensions = ['.xlsx', '.xls'] as const;
+
 /** The upload's format by file name: .xlsx or .xls, else null. */
 export function monitorUploadFormat(name: string): Extract<TableFormat, 'xlsx' | 'xls'> | null {
   const extension = name.toLowerCase().split('.').pop();

@@ -14,8 +14,18 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { allJobHandlers } from '../../job-handlers';
+import { zipOf } from '../../lib/uploads/test-archives';
 import { type RankQuery, type RankSource, RankSourceError } from '../../providers/rank-source/index';
-import { createCreator, createTestApp, createUser, createVideo, loginAs, type TestApp } from '../../testing';
+import {
+  createCreator,
+  createTestApp,
+  createUser,
+  createVideo,
+  loginAs,
+  multipartFiles,
+  signedInjectOptions,
+  type TestApp,
+} from '../../testing';
 import { readPdf } from '../../testing/read-pdf';
 import { JobWorker } from '../jobs/jobs.worker';
 import { permissionConfig } from '../permissions/permission-config';
@@ -30,18 +40,6 @@ function workbook(rows: unknown[][], bookType: 'xlsx' | 'xls' = 'xlsx'): Buffer 
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Sheet1');
   return XLSX.write(book, { type: 'buffer', bookType }) as Buffer;
-}
-
-function fileForm(name: string, content: Buffer) {
-  const boundary = '----dso-monitor-test';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 describe('rank monitoring calls', () => {
@@ -90,17 +88,27 @@ describe('rank monitoring calls', () => {
       .then((r) => r.json());
   const add = (token: string, body: unknown) => call('POST', MonitoringPath.add, token, body);
   const list = (token: string, query = '') => call('GET', `${MonitoringPath.list}?page_size=100${query}`, token);
+  const send = (token: string | undefined, body: Buffer, headers: Record<string, string>) =>
+    t
+      .request({ method: 'POST', url: MonitoringPath.upload, body, headers, ...(token ? { token } : {}) })
+      .then((r) => ({ ...r.json(), status: r.statusCode }));
+  /**
+   * A browser's upload (used once: it starts listening): the form streamed over a real connection, where the form
+   * reader reports a file over the limit differently than for a body injected whole.
+   */
+  const overSocket = async (token: string, form: FormData) => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const signed = signedInjectOptions({ method: 'POST', url: MonitoringPath.upload, token });
+    const response = await fetch(`${address}${signed.url}`, {
+      method: 'POST',
+      body: form,
+      headers: signed.headers as Record<string, string>,
+    });
+    return { ...((await response.json()) as object), status: response.status };
+  };
   const upload = (token: string | undefined, name: string, content: Buffer) => {
-    const form = fileForm(name, content);
-    return t
-      .request({
-        method: 'POST',
-        url: MonitoringPath.upload,
-        body: form.body,
-        headers: form.headers,
-        ...(token ? { token } : {}),
-      })
-      .then((r) => r.json());
+    const form = multipartFiles([{ name, content }]);
+    return send(token, form.body, form.headers);
   };
   const used = async (userId: number) => (await getPermissionUse(db(), userId, MONITOR_ALIAS)).use_val;
   const runJobs = () =>
@@ -235,19 +243,39 @@ describe('rank monitoring calls', () => {
       expect(answer.data).toMatchObject({ keywords: 2, added: 2 });
     });
 
-    it('refuses other files, empty files, large files and broken workbooks with their messages', async () => {
-      const { token } = await member();
-      expect(await upload(token, 'keywords.csv', Buffer.from('露营\n'))).toMatchObject({
-        code: Code.BAD_REQUEST,
-        msg: monitoringMessages.fileType,
-      });
-      expect((await upload(token, 'empty.xlsx', workbook([['关键词']]))).msg).toBe(monitoringMessages.fileEmpty);
-      expect((await upload(token, 'big.xlsx', Buffer.alloc(20 * 1024 * 1024 + 1, 1))).msg).toBe(
-        '上传文件大小不能超过 20MB!',
+    it('refuses other files, empty ones, 20 MB ones, three at once and unreadable workbooks as toasts in the dialog’s words', async () => {
+      const { user, token } = await member();
+      const refusal = (msg: string) => ({ status: 200, code: Code.TOAST, msg });
+      expect(await upload(token, 'keywords.csv', Buffer.from('露营\n'))).toMatchObject(
+        refusal(monitoringMessages.fileType),
       );
-      const broken = await upload(token, 'broken.xlsx', Buffer.from('not a workbook at all'));
-      expect(broken.code).toBe(Code.BAD_REQUEST);
-      expect(broken.msg).toMatch(/文件/);
+      expect(await upload(token, 'empty.xlsx', workbook([['关键词']]))).toMatchObject(
+        refusal(monitoringMessages.fileEmpty),
+      );
+      expect(await upload(token, 'none.xlsx', Buffer.alloc(0))).toMatchObject(refusal('请选择要上传的文件'));
+      // 002 §5: the size must stay below 20 MB, whether the bytes arrive at once or stream in over a connection.
+      const MiB = 1024 * 1024;
+      expect(await upload(token, 'big.xlsx', Buffer.alloc(20 * MiB, 1))).toMatchObject(
+        refusal(monitoringMessages.uploadTooLarge),
+      );
+      const form = new FormData();
+      form.append('file', new Blob([Buffer.alloc(25 * MiB, 1)]), 'big.xlsx');
+      expect(await overSocket(token, form)).toMatchObject(refusal(monitoringMessages.uploadTooLarge));
+      const three = multipartFiles(
+        ['a', 'b', 'c'].map((name) => ({ name: `${name}.xlsx`, content: workbook([['新词']]) })),
+      );
+      expect(await send(token, three.body, three.headers)).toMatchObject(refusal(monitoringMessages.uploadTooMany));
+      // The parsers' own words (SheetJS: `Unsupported ZIP file`, `Major Version: Expected 3 or 4 saw …`) stay in the log.
+      const notAWorkbook = zipOf([{ name: 'notes.txt', data: '露营' }]);
+      const notAnXls = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(1024, 0xf2)]);
+      for (const [name, content] of [
+        ['broken.xlsx', notAWorkbook],
+        ['broken.xls', notAnXls],
+        ['broken.xlsx', Buffer.from('not a workbook at all')],
+      ] as const) {
+        expect(await upload(token, name, content)).toMatchObject(refusal('文件已损坏或格式不正确'));
+      }
+      expect(await used(user.id)).toBe(0);
     });
 
     it('answers 810 when no quota is left and 403 to a grade without the permission', async () => {

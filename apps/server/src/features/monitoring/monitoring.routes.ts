@@ -13,11 +13,10 @@ import {
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
-import { UploadRefusal, uploadLimits } from '../../lib/uploads';
+import { receiveUpload, uploadLimits } from '../../lib/uploads';
 import { requireUser } from '../../plugins/session';
-import { monitorUploadFormat, readUploadedKeywords } from './monitor-upload';
+import { monitorUploadExtensions, monitorUploadFormat, readUploadedKeywords } from './monitor-upload';
 import { type ExportFile, exportDaily, exportHistory } from './monitoring.export';
 import {
   addItem,
@@ -44,9 +43,8 @@ function sendFile(reply: FastifyReply, { file, fileName, contentType }: ExportFi
 
 /** 关键词排名监控: items, the keyword upload and the history views; login required for each call. */
 export const monitoringRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { maxBytes, sizeMessage } = uploadLimits.keywordSheet;
-  // One file a request (the dialog sends each of its two files on its own, with its own progress).
-  await app.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 2 } });
+  // The upload's limits are the upload guard's (receiveUpload); the dialog sends each file on its own.
+  await app.register(fastifyMultipart);
 
   app.get(MonitoringPath.list, { schema: { querystring: monitorListQuerySchema } }, async (request) =>
     ok(await listItems(app.db, requireUser(request), request.query)),
@@ -63,32 +61,12 @@ export const monitoringRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(MonitoringPath.upload, async (request) => {
     const userId = requireUser(request);
-    if (!request.isMultipart()) throw AppError.badRequest(monitoringMessages.fileMissing);
-    let upload: { name: string; buffer: Buffer } | null = null;
-    try {
-      for await (const part of request.parts()) {
-        if (part.type !== 'file') continue;
-        const buffer = await part.toBuffer().catch((error: { code?: string }) => {
-          if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw AppError.badRequest(sizeMessage);
-          throw error;
-        });
-        upload ??= { name: part.filename, buffer };
-      }
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      // A second file, too many fields, a broken form: not what this call takes.
-      throw AppError.badRequest(monitoringMessages.fileMissing);
-    }
-    if (!upload || upload.buffer.length === 0) throw AppError.badRequest(monitoringMessages.fileMissing);
-    const format = monitorUploadFormat(upload.name);
-    if (!format) throw AppError.badRequest(monitoringMessages.fileType);
-    let keywords: Awaited<ReturnType<typeof readUploadedKeywords>>;
-    try {
-      keywords = await readUploadedKeywords(upload.buffer, format);
-    } catch (error) {
-      if (error instanceof UploadRefusal) throw AppError.badRequest(error.message);
-      throw error;
-    }
+    const { file } = await receiveUpload(request, {
+      limits: uploadLimits.keywordSheet,
+      extensions: monitorUploadExtensions,
+      typeMessage: monitoringMessages.fileType,
+    });
+    const keywords = await readUploadedKeywords(file.buffer, monitorUploadFormat(file.name)!);
     return ok(await addUploadedKeywords(app.db, userId, keywords), monitoringMessages.added);
   });
 

@@ -138,7 +138,7 @@ export async function addUploadedKeywords(
   upload: { keywords: string[]; invalid: number },
 ): Promise<MonitorUploadResult> {
   const platform: MonitorPlatform = 'DSO';
-  if (upload.keywords.length === 0) throw AppError.badRequest(monitoringMessages.fileEmpty);
+  if (upload.keywords.length === 0) throw AppError.toast(monitoringMessages.fileEmpty);
   const before = await monitorUse(db, userId);
   if (before.per_val <= 0) throw new AppError(Code.FORBIDDEN, upgradeMessages.insufficientRights);
   const result = await db.transaction(async (tx) => {

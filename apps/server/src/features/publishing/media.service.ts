@@ -47,7 +47,7 @@ function displayName(name: string): string {
 /**
  * Keeps an uploaded video or image: the stream goes to a temporary file (cut at the video limit), the
  * upload guard checks it (size, no archive in disguise), its first bytes must be mp4/webm or
- * jpeg/png/webp, and it moves under DATA_DIR/publishing. Refusals are 400s with the user's message.
+ * jpeg/png/webp, and it moves under DATA_DIR/publishing. Refusals are the upload guard's (`UploadRefusal`): toasts.
  */
 export async function storeMedia(options: {
   db: Database;
@@ -62,21 +62,21 @@ export async function storeMedia(options: {
   const temporary = path.join(folder, `.upload-${randomUUID()}`);
   try {
     await pipeline(options.stream, createWriteStream(temporary));
-    if (options.stream.truncated) throw AppError.badRequest(publishingMessages.videoTooLarge);
+    if (options.stream.truncated) throw new UploadRefusal(publishingMessages.videoTooLarge);
     const source = await fileSource(temporary);
     let sniffed: ReturnType<typeof sniffMedia>;
     let size: number;
     try {
       sniffed = sniffMedia(await source.read(0, 16));
       size = source.size;
-      if (!sniffed) throw AppError.badRequest(publishingMessages.mediaType);
+      if (!sniffed) throw new UploadRefusal(publishingMessages.mediaType);
       await inspectUpload(source, uploadLimits[sniffed.kind === 'video' ? 'publishVideo' : 'publishImage'], {
         expect: ['plain'],
       });
     } finally {
       await source.close();
     }
-    if (size === 0) throw AppError.badRequest(publishingMessages.mediaType);
+    if (size === 0) throw new UploadRefusal(publishingMessages.mediaType);
     // The absolute path: the worker that publishes reads it without knowing this server's DATA_DIR.
     const storageKey = path.resolve(folder, `${randomUUID()}.${sniffed.ext}`);
     await rename(temporary, storageKey);
@@ -91,7 +91,6 @@ export async function storeMedia(options: {
     return toPublishingMedia(row);
   } catch (error) {
     await rm(temporary, { force: true });
-    if (error instanceof UploadRefusal) throw AppError.badRequest(error.message);
     throw error;
   }
 }

@@ -5,7 +5,7 @@ import { inspectUpload } from './inspect-upload';
 import { readTarHeaders } from './tar-headers';
 import type { UploadLimits } from './upload-limits';
 import { uploadMessages } from './upload-limits';
-import { UploadRefusal } from './upload-refusal';
+import { entryPath, UploadRefusal } from './upload-refusal';
 import { readZipDirectory } from './zip-directory';
 
 /** Inflates on libuv's pool, off the event loop. */
@@ -15,7 +15,8 @@ const inflate = promisify(inflateRaw);
  * The files of a .zip or .tar that passed the guard, for features that unpack an archive (the AI 图文
  * works upload): each regular file's name and size, and a reader of its bytes. The guard runs first
  * (sizes, entry count, ratio, absolute paths, `..`, links), so nothing here trusts the archive more
- * than it has proven; each read is capped again at the size the entry declared.
+ * than it has proven; each read is capped again at the size the entry declared. Names are given as the paths they
+ * unpack to (`./作品/1.png` is `作品/1.png`).
  */
 export interface ArchiveFile {
   /** The path inside the archive, with `/` separators. */
@@ -31,7 +32,7 @@ export async function listArchiveFiles(source: ByteSource, limits: UploadLimits)
     return entries
       .filter((entry) => entry.type === '0' || entry.type === '7')
       .map((entry) => ({
-        name: entry.name.replace(/\\/g, '/'),
+        name: entryPath(entry.name),
         size: entry.size,
         read: () => source.read(entry.dataOffset, entry.size),
       }));
@@ -40,7 +41,7 @@ export async function listArchiveFiles(source: ByteSource, limits: UploadLimits)
   return entries
     .filter((entry) => !entry.isDirectory)
     .map((entry) => ({
-      name: entry.name.replace(/\\/g, '/'),
+      name: entryPath(entry.name),
       size: entry.uncompressedSize,
       read: async () => {
         const local = await source.read(entry.localHeaderOffset, 30);

@@ -4,7 +4,13 @@ export { type ByteSource, bufferSource, fileSource } from './byte-source';
 export { type Container, type Inspection, inspectUpload } from './inspect-upload';
 export { normalizeHeader, type ReadRecordsOptions, readRecords, type TableRecord } from './read-records';
 export { readTable } from './read-table';
-export { type ReceivedUpload, receiveUpload } from './receive-upload';
+export {
+  type ReceivedFile,
+  type ReceivedUpload,
+  type ReceiveOptions,
+  receiveUpload,
+  receiveUploadToFile,
+} from './receive-upload';
 export { decodeText, type TableFormat, type TableRow } from './table-rows';
-export { type UploadKind, type UploadLimits, unreadableMessage, uploadLimits, uploadMessages } from './upload-limits';
+export { type UploadKind, type UploadLimits, uploadLimits, uploadMessages } from './upload-limits';
 export { UploadRefusal } from './upload-refusal';

@@ -9,6 +9,7 @@ import { readTable } from './read-table';
 import type { TableFormat, TableRow } from './table-rows';
 import { workbookBomb } from './test-archives';
 import { type UploadLimits, uploadLimits, uploadMessages } from './upload-limits';
+import { UploadRefusal } from './upload-refusal';
 
 const limits = uploadLimits.keywordSheet;
 
@@ -93,10 +94,12 @@ describe('reading a table in the parse worker', () => {
     await expect(readAll(Buffer.from('a\n1\n'), 'csv', { limits: hasty })).rejects.toThrow(uploadMessages.timeout);
   });
 
-  it('reports what the parser could not read with the format it was read as', async () => {
+  it('refuses what the parser could not read as damaged, keeping the parser’s words for the log', async () => {
     await expect(readAll(Buffer.from('{"a": 1}'), 'xlsx')).rejects.toThrow(uploadMessages.damaged);
     const quoted = Buffer.from('a,b\n"unclosed,1\n');
-    await expect(readAll(quoted, 'csv')).rejects.toThrow(/^文件无法解析（CSV）：/);
+    const refusal = await readAll(quoted, 'csv').catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(UploadRefusal);
+    expect(refusal).toMatchObject({ message: uploadMessages.damaged, detail: expect.stringMatching(/^csv: .*quote/i) });
   });
 
   it('starts its worker under tsx, the way npm start and the CLIs run the server', async () => {

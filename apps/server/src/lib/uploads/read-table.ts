@@ -1,8 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import { MORE, type TableJob, type TableMessage } from './table-protocol';
 import type { TableFormat, TableRow } from './table-rows';
-import { type UploadLimits, unreadableMessage, uploadMessages } from './upload-limits';
-import { UploadRefusal } from './upload-refusal';
+import { type UploadLimits, uploadMessages } from './upload-limits';
+import { parserRefusal, UploadRefusal } from './upload-refusal';
 
 export interface ReadTableOptions {
   format: TableFormat;
@@ -68,13 +68,13 @@ export async function* readTable(bytes: Buffer, options: ReadTableOptions): Asyn
       if (event.kind === 'timeout') throw new UploadRefusal(uploadMessages.timeout);
       if (event.kind === 'error') {
         if (event.error.code === 'ERR_WORKER_OUT_OF_MEMORY') throw new UploadRefusal(uploadMessages.outOfMemory);
-        throw new UploadRefusal(unreadableMessage(format, event.error.message));
+        throw parserRefusal(format, event.error);
       }
       // The worker ended without a last message: only a crash inside V8 does that.
       if (event.kind === 'exit') throw new UploadRefusal(uploadMessages.outOfMemory);
       const { message } = event;
       if (message.type === 'end') return;
-      if (message.type === 'refused') throw new UploadRefusal(message.message);
+      if (message.type === 'refused') throw new UploadRefusal(message.message, message.detail);
       yield message.rows;
       worker.postMessage(MORE);
     }

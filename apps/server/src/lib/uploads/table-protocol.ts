@@ -12,7 +12,10 @@ export interface TableJob {
 }
 
 /** Worker → reader. */
-export type TableMessage = { type: 'rows'; rows: TableRow[] } | { type: 'end' } | { type: 'refused'; message: string };
+export type TableMessage =
+  | { type: 'rows'; rows: TableRow[] }
+  | { type: 'end' }
+  | { type: 'refused'; message: string; detail?: string };
 
 /** Reader → worker: send another batch. */
 export const MORE = 'more';

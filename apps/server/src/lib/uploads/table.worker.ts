@@ -3,8 +3,7 @@ import { bufferSource } from './byte-source';
 import { type Container, inspectUpload } from './inspect-upload';
 import { MORE, type TableJob, type TableMessage } from './table-protocol';
 import { type TableFormat, type TableRow, tableRows } from './table-rows';
-import { unreadableMessage } from './upload-limits';
-import { UploadRefusal } from './upload-refusal';
+import { parserRefusal, UploadRefusal } from './upload-refusal';
 
 /**
  * The parse worker (started by `readTable` through `table-worker.mjs`): guards the file, parses it and posts its rows
@@ -59,11 +58,8 @@ const job = workerData as TableJob;
 run(job).then(
   () => port.unref(),
   (error: unknown) => {
-    const message =
-      error instanceof UploadRefusal
-        ? error.message
-        : unreadableMessage(job.format, error instanceof Error ? error.message : String(error));
-    port.postMessage({ type: 'refused', message } satisfies TableMessage);
+    const refusal = error instanceof UploadRefusal ? error : parserRefusal(job.format, error);
+    port.postMessage({ type: 'refused', message: refusal.message, detail: refusal.detail } satisfies TableMessage);
     port.unref();
   },
 );

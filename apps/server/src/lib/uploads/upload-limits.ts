@@ -1,3 +1,5 @@
+import { imageTextLimits, imageTextMessages, monitoringLimits, monitoringMessages, uploadTexts } from '@dso/contract';
+
 /**
  * The limits of every kind of uploaded or imported file, in one table (ARCHITECTURE.md, Uploads and heavy parsing;
  * spec 002 §5). The guard (`inspect-upload.ts`) and the parse worker read them from here and nowhere else.
@@ -6,7 +8,10 @@
 const MiB = 1024 * 1024;
 
 export interface UploadLimits {
-  /** The most bytes a file of this kind may have as uploaded. */
+  /**
+   * The most bytes a file of this kind may have as uploaded. Where the spec says "below 20 MB" (002 §5) that is
+   * 20 MiB − 1, so the server refuses exactly the files the dialog refuses (`size >= 20 MiB`).
+   */
   maxBytes: number;
   /** What the user reads when a file is over `maxBytes` (the spec's wording). */
   sizeMessage: string;
@@ -41,8 +46,8 @@ export type UploadKind =
 export const uploadLimits: Record<UploadKind, UploadLimits> = {
   /** Keyword files: the admin import (.csv/.xlsx/.xls/.jsonl) and the rank-monitoring upload (.xlsx/.xls). */
   keywordSheet: {
-    maxBytes: 20 * MiB,
-    sizeMessage: '上传文件大小不能超过 20MB!',
+    maxBytes: monitoringLimits.uploadMaxMb * MiB - 1,
+    sizeMessage: monitoringMessages.uploadTooLarge,
     // A full 20 MB workbook of ordinary keyword rows unpacks to about 180 MB; SheetJS holds about 3.6 bytes of heap per
     // unpacked byte, which the parse heap below leaves room for.
     maxUnpackedBytes: 200 * MiB,
@@ -110,8 +115,8 @@ export const uploadLimits: Record<UploadKind, UploadLimits> = {
   },
   /** Image-text work archives (.zip/.tar, 002 §5). */
   archive: {
-    maxBytes: 1024 * MiB,
-    sizeMessage: '上传文件大小不能超过 1G!',
+    maxBytes: imageTextLimits.uploadBytesMax - 1,
+    sizeMessage: imageTextMessages.uploadTooLarge,
     maxUnpackedBytes: 2048 * MiB,
     maxEntries: 10_000,
     maxRatio: 100,
@@ -148,6 +153,12 @@ export const uploadLimits: Record<UploadKind, UploadLimits> = {
 
 /** The guard's messages: one per reason a file is refused, the same wherever it shows. */
 export const uploadMessages = {
+  noFile: uploadTexts.noFile,
+  tooManyFiles: uploadTexts.tooManyAtOnce,
+  /** Two files sent to a call that takes one a request (the dialogs send each file on its own). */
+  oneFileEach: '每次请求只能上传一个文件',
+  /** The form ended before its end, or is not a form: the browser stopped sending, or another client sent it. */
+  interrupted: '文件上传不完整，请重新上传',
   tooManyEntries: '文件包含的条目过多，请拆分后再上传',
   unpackedTooLarge: '文件解压后过大，请拆分后再上传',
   ratioTooHigh: '文件压缩比异常，已拒绝解析',
@@ -160,7 +171,3 @@ export const uploadMessages = {
   outOfMemory: '文件解析时超出内存限制，请拆分后再上传',
   timeout: '文件解析超时，请拆分后再上传',
 } as const;
-
-/** A parser's own complaint about a file, with the format it was read as. */
-export const unreadableMessage = (format: string, detail: string) =>
-  `文件无法解析（${format.toUpperCase()}）：${detail.slice(0, 200)}`;

@@ -11,17 +11,15 @@ import { createImport, findImportReport } from './keyword-import.service';
 
 /** Administration of the keyword library: uploads of import files and their reports. */
 export const keywordAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The size is the one thing checked while receiving; everything else about the file is the import job's guard's.
-  const { maxBytes, sizeMessage } = uploadLimits.keywordSheet;
-  await app.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 4 } });
+  // Receiving is the upload guard's (receiveUpload); what the file holds is the import job's guard's.
+  await app.register(fastifyMultipart);
 
   app.post(KeywordDetailPath.adminImport, async (request) => {
     const userId = await requireAdmin(app.db, requireUser(request));
-    const { file: upload, fields } = await receiveUpload(request, sizeMessage);
+    const { file: upload, fields } = await receiveUpload(request, { limits: uploadLimits.keywordSheet });
     const formatField = fields.format || null;
-    if (!upload || upload.buffer.length === 0) throw AppError.badRequest('请选择要导入的文件');
     const format = formatField ? importFormatSchema.safeParse(formatField).data : formatOfFileName(upload.name);
-    if (!format) throw AppError.badRequest('不支持的文件格式，请上传 CSV、XLSX、XLS 或 JSONL 文件');
+    if (!format) throw AppError.toast('不支持的文件格式，请上传 CSV、XLSX、XLS 或 JSONL 文件');
     const id = await createImport(app.db, { source: upload.name, format, file: upload.buffer, createdBy: userId });
     return ok(await findImportReport(app.db, id));
   });

@@ -233,7 +233,7 @@ describe('keyword importers', () => {
       expect(jsonlUpload.data.format).toBe('jsonl');
       const unknown = (await upload(token, 'notes.txt', Buffer.from('x'))).json();
       expect(unknown).toMatchObject({
-        code: Code.BAD_REQUEST,
+        code: Code.TOAST,
         msg: '不支持的文件格式，请上传 CSV、XLSX、XLS 或 JSONL 文件',
       });
       const worker = new JobWorker(t.database.db, allJobHandlers(), { backoffMs: () => 0 });

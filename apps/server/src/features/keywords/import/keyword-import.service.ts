@@ -169,7 +169,7 @@ export async function importKeywordFile(
     await flush();
   } catch (error) {
     if (!(error instanceof UploadRefusal)) throw error;
-    outcome.failure = error.message;
+    outcome.failure = error.reportText;
   }
   outcome.scopes = [...scopes.values()];
   return outcome;

@@ -11,18 +11,16 @@ import { createVideoImport, findVideoImportReport, videoImportKindOf } from './v
 
 /** Administration of the video library's data: uploads of video-data files (one kind each) and their reports. */
 export const videoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The size is the one thing checked while receiving; everything else about the file is the import job's guard's.
-  const { maxBytes, sizeMessage } = uploadLimits.videoUpload;
-  await app.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 4 } });
+  // Receiving is the upload guard's (receiveUpload); what the file holds is the import job's guard's.
+  await app.register(fastifyMultipart);
 
   app.post(VideoPath.adminImport, async (request) => {
     const userId = await requireAdmin(app.db, requireUser(request));
-    const { file: upload, fields } = await receiveUpload(request, sizeMessage);
+    const { file: upload, fields } = await receiveUpload(request, { limits: uploadLimits.videoUpload });
     const kind = videoImportKindOf(fields.kind ?? '');
     if (!kind) throw AppError.badRequest(`请选择数据类型：${videoImportKinds.join('、')}`);
-    if (!upload || upload.buffer.length === 0) throw AppError.badRequest('请选择要导入的文件');
     const format = videoFormatOfFileName(fields.format ? `x.${fields.format}` : upload.name);
-    if (!format) throw AppError.badRequest('不支持的文件格式，请上传 CSV 或 JSONL 文件');
+    if (!format) throw AppError.toast('不支持的文件格式，请上传 CSV 或 JSONL 文件');
     const id = await createVideoImport(app.db, {
       kind,
       source: upload.name,

@@ -495,7 +495,7 @@ export async function importVideoFile(
     if (context.linked) await rankUnrankedKeywordVideos(db, shanghaiDay(now));
   } catch (error) {
     if (!(error instanceof UploadRefusal)) throw error;
-    outcome.failure = error.message;
+    outcome.failure = error.reportText;
   }
   return outcome;
 }
