@@ -11,6 +11,7 @@ export * from './input';
 export * from './keyword-picks';
 export * from './keyword-rules';
 export * from './list-footer';
+export * from './markdown';
 export * from './pagination';
 export * from './portrait';
 export * from './prices';

@@ -1,4 +1,4 @@
-import { SANDBOX_CASHIER_PAGE } from '@dso/contract';
+import { legalDocs, SANDBOX_CASHIER_PAGE } from '@dso/contract';
 import type { ComponentType } from 'react';
 import HomePage from '../features/home/pages/home-page';
 
@@ -66,6 +66,23 @@ export const routeTable: RouteMeta[] = [
   route('/about', '关于我们', '了解 DSO 团队、产品与联系方式。', {
     page: () => import('../features/about/pages/about-page'),
   }),
+  // Linked from every login form's agreement line and the footer (001 §2; docs/legal.md).
+  route(
+    legalDocs['user-agreement'].page,
+    legalDocs['user-agreement'].title,
+    'DSO 用户协议：账号、会员与付费服务、数据与内容的约定。',
+    {
+      page: () => import('../features/legal/pages/user-agreement-page'),
+    },
+  ),
+  route(
+    legalDocs['privacy-policy'].page,
+    legalDocs['privacy-policy'].title,
+    'DSO 隐私政策：收集哪些信息、为何收集、保存多久、交给谁处理，以及如何注销账号。',
+    {
+      page: () => import('../features/legal/pages/privacy-policy-page'),
+    },
+  ),
   route('/pages/home/bind', '账号绑定', '绑定您的 DSO 账号。', {
     page: () => import('../features/setting/pages/bind-page'),
   }),

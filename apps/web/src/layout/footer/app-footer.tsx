@@ -1,4 +1,5 @@
 import { EnvironmentOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
+import { legalDocs } from '@dso/contract';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useSiteInfo } from '../../features/support';
@@ -64,6 +65,8 @@ export function AppFooter() {
           <nav className="footer-column" aria-label="关于">
             <h4>关于</h4>
             <Link to="/about">关于我们</Link>
+            <Link to={legalDocs['user-agreement'].page}>{legalDocs['user-agreement'].title}</Link>
+            <Link to={legalDocs['privacy-policy'].page}>{legalDocs['privacy-policy'].title}</Link>
             <button type="button" className="footer-link-button" onClick={() => openDialog('contact')}>
               联系客服
             </button>
