@@ -29,6 +29,25 @@ const button = (text: RegExp) =>
     text.test(element.textContent ?? ''),
   ) as HTMLButtonElement;
 
+/**
+ * The identity check and the confirm: the masked own phone, 下一步 waiting for a code, the warning,
+ * then 确定解除 with the page's timers faked so the reload 1.5 s later can be stepped to.
+ */
+async function unbindWithCode(code: string) {
+  expect(await screen.findByText(/验证码将发送至 138\*\*\*\*0007/)).toBeTruthy();
+  expect(button(/下一步/).disabled).toBe(true);
+  fireEvent.change(screen.getByLabelText('验证码'), { target: { value: code } });
+  expect(button(/下一步/).disabled).toBe(false);
+  fireEvent.click(button(/下一步/));
+  expect(await screen.findByText('是否立即解除账号关系？')).toBeTruthy();
+  expect(screen.getByText(/无法继续使用主账号的企业版会员权益/)).toBeTruthy();
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  fireEvent.click(button(/确定解除/));
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(0);
+  });
+}
+
 describe('ChildBindDialog', () => {
   let reloadPage: MockInstance<typeof reload.reloadPage>;
   beforeEach(() => {
@@ -67,18 +86,7 @@ describe('ChildBindDialog', () => {
     openNotice();
     await screen.findByText(/已将您绑定为其子账号/);
     fireEvent.click(button(/解除绑定/));
-    expect(await screen.findByText(/验证码将发送至 138\*\*\*\*0007/)).toBeTruthy();
-    expect(button(/下一步/).disabled).toBe(true);
-    fireEvent.change(screen.getByLabelText('验证码'), { target: { value: '246810' } });
-    expect(button(/下一步/).disabled).toBe(false);
-    fireEvent.click(button(/下一步/));
-    expect(await screen.findByText('是否立即解除账号关系？')).toBeTruthy();
-    expect(screen.getByText(/无法继续使用主账号的企业版会员权益/)).toBeTruthy();
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    fireEvent.click(button(/确定解除/));
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(0);
-    });
+    await unbindWithCode('246810');
     expect(calls.find((call) => call.path === '/api/sub_account/un_bind_active')?.body).toEqual({
       phone: '13800000007',
       code: '246810',
@@ -101,17 +109,7 @@ describe('ChildBindDialog', () => {
     });
     act(() => openChildUnbindDialog());
     expect(await screen.findByText('解除子账号绑定')).toBeTruthy();
-    expect(screen.getByText(/验证码将发送至 138\*\*\*\*0007/)).toBeTruthy();
-    expect(button(/下一步/).disabled).toBe(true);
-    fireEvent.change(screen.getByLabelText('验证码'), { target: { value: '135790' } });
-    fireEvent.click(button(/下一步/));
-    expect(await screen.findByText('是否立即解除账号关系？')).toBeTruthy();
-    expect(screen.getByText(/无法继续使用主账号的企业版会员权益/)).toBeTruthy();
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    fireEvent.click(button(/确定解除/));
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(0);
-    });
+    await unbindWithCode('135790');
     expect(calls.find((call) => call.path === '/api/sub_account/un_bind_active')?.body).toEqual({
       phone: '13800000007',
       code: '135790',
