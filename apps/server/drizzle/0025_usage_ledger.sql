@@ -25,3 +25,7 @@ CREATE INDEX "usage_ledger_pool_alias_time_idx" ON "usage_ledger" USING btree ("
 -- An AI 图文 work holds the unit reserved for it from the moment it is asked for until it is done (settled) or fails
 -- (given back), so over-quota work is refused before any model is called.
 ALTER TABLE "image_text_works" ADD COLUMN "reservation_id" bigint;
+--> statement-breakpoint
+-- A batch extraction's item holds the unit reserved for it at submission until it is answered (settled) or fails (given
+-- back), so a batch never transcribes more videos than the count had left.
+ALTER TABLE "extractions" ADD COLUMN "reservation_id" bigint;

@@ -19,7 +19,8 @@ export interface TranscriptSegment {
 /**
  * A user's extraction of one video: the history row. `status` is 'pending' (a batch item not yet
  * run), 'done' (answered: `text` holds the transcript, one AI_WRITING_BATCH_EXTRACTION unit was taken)
- * or 'failed' (`error` holds the Chinese reason, nothing was taken). `batch_id` groups the rows of one
+ * or 'failed' (`error` holds the Chinese reason, nothing was taken). A batch item holds its unit from
+ * submission (`reservation_id`, the usage ledger's row), settled when answered, given back when it fails. `batch_id` groups the rows of one
  * batch submission (null for a single extraction); the batch job works through its pending rows, so a
  * restarted job picks up where the last one stopped. The video's description, share link and duration
  * are copied at submission so the history reads the same after the video leaves the library.
@@ -41,6 +42,7 @@ export const extractions = pgTable(
     text: text('text'),
     segments: jsonb('segments').$type<TranscriptSegment[]>(),
     error: text('error'),
+    reservationId: bigint('reservation_id', { mode: 'number' }),
     createdAt: at('created_at').notNull().defaultNow(),
     finishedAt: at('finished_at'),
   },

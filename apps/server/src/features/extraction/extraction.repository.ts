@@ -54,6 +54,8 @@ export interface NewExtraction {
   text?: string | null;
   segments?: TranscriptSegment[] | null;
   error?: string | null;
+  /** The usage ledger's reservation a pending batch item holds. */
+  reservationId?: number | null;
 }
 
 export async function insertExtractions(db: Database, rows: NewExtraction[]): Promise<ExtractionRow[]> {
@@ -73,6 +75,7 @@ export async function insertExtractions(db: Database, rows: NewExtraction[]): Pr
         text: row.text ?? null,
         segments: row.segments ?? null,
         error: row.error ?? null,
+        reservationId: row.reservationId ?? null,
         finishedAt: row.status === 'pending' ? null : sql`now()`,
       })),
     )
@@ -87,6 +90,8 @@ export function selectPendingOfBatch(db: Database, batchId: string) {
       userId: extractions.userId,
       awemeId: extractions.awemeId,
       durationMs: extractions.durationMs,
+      videoDesc: extractions.videoDesc,
+      reservationId: extractions.reservationId,
       playUrl: videos.playUrl,
     })
     .from(extractions)

@@ -14,7 +14,12 @@ import { allJobHandlers } from '../../job-handlers';
 import { SpeechError, type SpeechProvider } from '../../providers/speech/index';
 import { createTestApp, createUser, createVideo, loginAs, type TestApp } from '../../testing';
 import { JobWorker } from '../jobs/jobs.worker';
-import { consumePermission, ensurePermissionConfig, getPermissionUse } from '../permissions/permissions.service';
+import {
+  consumePermission,
+  ensurePermissionConfig,
+  getPermissionUse,
+  settleReservation,
+} from '../permissions/permissions.service';
 import { firstRunVideoOptions, generateVideoDemo } from '../videos/demo/generator';
 import { seedVideoDemo } from '../videos/demo/seed';
 import { linkTarget } from './extraction.service';
@@ -225,7 +230,7 @@ describe('copy extraction calls', () => {
     expect(await used(user.id)).toBe(0);
   });
 
-  it('queues a batch as a job that records each result and charges only the answered ones', async () => {
+  it('queues a batch as a job that records each result, holding a unit per video and keeping only the answered ones', async () => {
     const { user, token } = await member();
     const good = await Promise.all(
       ['第一条文案。', '第二条文案。', '第三条文案。'].map((text) => withTranscript(text)),
@@ -248,7 +253,8 @@ describe('copy extraction calls', () => {
       error: '视频时长超过20分钟，暂不支持提取',
     });
     expect(statusOf(waiting.result, good[1]!.awemeId)).toMatchObject({ status: 'pending' });
-    expect(await used(user.id)).toBe(0);
+    // Each extractable video holds its unit from submission; the one without speech gives it back.
+    expect(await used(user.id)).toBe(4);
 
     expect(await runJobs()).toBe(1);
     failures.delete(silent.awemeId);
@@ -295,11 +301,12 @@ describe('copy extraction calls', () => {
     const submitted = await batch({ aweme_ids: picked.map((video) => video.awemeId).join(',') }, token);
     // A worker answered and charged the first item, then died before the job ended: the job is claimed again.
     const [first] = (await list(token, `&batch_id=${submitted.data.batch_id}`)).data.result.slice(-1);
-    await db()
+    const [answered] = await db()
       .update(extractions)
       .set({ status: 'done', text: '甲（上次运行）。', finishedAt: new Date() })
-      .where(eq(extractions.id, first.id));
-    await consumePermission(db(), { userId: user.id, alias: EXTRACTION_ALIAS });
+      .where(eq(extractions.id, first.id))
+      .returning();
+    await settleReservation(db(), answered!.reservationId!);
     await db()
       .update(jobs)
       .set({ status: 'running', lockedBy: 'dead-worker', lockedAt: new Date(Date.now() - 3_600_000) })

@@ -14,7 +14,14 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { SpeechError, type SpeechProvider, type Transcript } from '../../providers/speech/index';
 import { enqueueJob } from '../jobs/jobs.repository';
-import { assertQuotaLeft, consumePermission } from '../permissions/permissions.service';
+import {
+  assertQuotaLeft,
+  consumePermission,
+  giveBackReservation,
+  holdPermission,
+  reservePermissionEach,
+  settleReservation,
+} from '../permissions/permissions.service';
 import type { ExtractableVideo, ExtractionRow } from './extraction.repository';
 import * as repository from './extraction.repository';
 
@@ -48,6 +55,12 @@ export function refusalOf(video: Pick<ExtractableVideo, 'status' | 'durationMs'>
 }
 
 /** The Chinese message of a transcription that did not answer. */
+/** What an extraction's unit was for, in the usage ledger: the video as the user knows it. */
+function reasonOf(video: { awemeId: string; videoDesc: string }): string {
+  const title = Array.from(video.videoDesc.trim()).slice(0, 40).join('');
+  return title || `视频 ${video.awemeId}`;
+}
+
 function messageOf(error: SpeechError): string {
   if (error.reason === 'no_media') return extractionMessages.noSpeech;
   if (error.reason === 'rate_limited') return extractionMessages.busy;
@@ -92,7 +105,8 @@ async function resolveLink(db: Database, link: string): Promise<ExtractableVideo
 /**
  * Extracts one video's script now: a share link, a video address or an aweme id of a library video.
  * Refused videos (gone, over 20 minutes, image-text) and a used-up count are refused before any work;
- * the unit is taken only once the speech service answered, and the answer joins the history.
+ * a unit is held before the speech service is asked, kept once it answered (the answer joins the
+ * history) and given back when it fails.
  */
 export async function extractOne(
   db: Database,
@@ -103,26 +117,35 @@ export async function extractOne(
   const video = await resolveLink(db, link);
   const refusal = refusalOf(video);
   if (refusal) throw AppError.toast(refusal);
-  await assertQuotaLeft(db, { userId, alias: EXTRACTION_ALIAS });
+  const charge = { userId, alias: EXTRACTION_ALIAS, reason: reasonOf(video) };
+  await assertQuotaLeft(db, charge);
+  const hold = await holdPermission(db, charge);
   let transcript: Transcript;
   try {
     transcript = await transcribe(speech, video);
   } catch (error) {
+    await hold.giveBack();
     if (error instanceof SpeechError) throw AppError.toast(messageOf(error));
     throw error;
   }
-  await consumePermission(db, { userId, alias: EXTRACTION_ALIAS });
-  const [row] = await repository.insertExtractions(db, [
-    { userId, video, batchId: null, status: 'done', text: transcript.text, segments: transcript.segments },
-  ]);
+  const [row] = await repository
+    .insertExtractions(db, [
+      { userId, video, batchId: null, status: 'done', text: transcript.text, segments: transcript.segments },
+    ])
+    .catch(async (error: unknown) => {
+      await hold.giveBack();
+      throw error;
+    });
+  await hold.settle();
   return extractionOf(row!);
 }
 
 /**
  * Queues a batch (002 §4, §7): every selected video gets a history row at once. Videos that cannot be
  * extracted are recorded as failed with their reason and cost nothing; the rest must fit in the
- * remaining AI_WRITING_BATCH_EXTRACTION count (810 otherwise, the client's upgrade or buy-times prompt)
- * and wait for the batch job, which charges each one as it is answered.
+ * remaining AI_WRITING_BATCH_EXTRACTION count (810 otherwise, the client's upgrade or buy-times prompt),
+ * each holds a unit from here, and they wait for the batch job, which settles each unit as its item is
+ * answered and gives it back when the item fails.
  */
 export async function submitBatch(db: Database, userId: number, awemeIds: string[]): Promise<ExtractionBatchResult> {
   const found = await repository.selectVideosByAwemeIds(db, awemeIds);
@@ -133,16 +156,26 @@ export async function submitBatch(db: Database, userId: number, awemeIds: string
   if (extractable.length > 0) {
     await assertQuotaLeft(db, { userId, alias: EXTRACTION_ALIAS, amount: extractable.length });
   }
+  // A unit per extractable video, held until its item is answered or fails.
+  const reservations = extractable.length
+    ? await reservePermissionEach(db, { userId, alias: EXTRACTION_ALIAS, reasons: extractable.map(reasonOf) })
+    : [];
+  const held = new Map(extractable.map((video, index) => [video, reservations[index]!.id]));
   const batchId = randomUUID();
-  await repository.insertExtractions(
-    db,
-    videos.map((video) => {
-      const refusal = refusalOf(video);
-      return refusal
-        ? { userId, video, batchId, status: 'failed' as const, error: refusal }
-        : { userId, video, batchId, status: 'pending' as const };
-    }),
-  );
+  await repository
+    .insertExtractions(
+      db,
+      videos.map((video) => {
+        const refusal = refusalOf(video);
+        return refusal
+          ? { userId, video, batchId, status: 'failed' as const, error: refusal }
+          : { userId, video, batchId, status: 'pending' as const, reservationId: held.get(video) ?? null };
+      }),
+    )
+    .catch(async (error: unknown) => {
+      for (const reservation of reservations) await giveBackReservation(db, reservation.id);
+      throw error;
+    });
   if (extractable.length > 0) {
     await enqueueJob(db, { kind: EXTRACTION_BATCH_JOB, payload: { batchId }, maxAttempts: 5 });
   }
@@ -153,8 +186,9 @@ export async function submitBatch(db: Database, userId: number, awemeIds: string
 export type BatchItemOutcome = 'done' | 'failed' | 'retry';
 
 /**
- * Runs a batch's pending items, `speech.concurrency` at a time. An answered item is marked done, then
- * charged; a charge refused (the count ran out meanwhile) turns it to failed. A video without speech
+ * Runs a batch's pending items, `speech.concurrency` at a time. An answered item is marked done and
+ * its held unit settled; a failed one gives its unit back (items queued before reservations are
+ * charged when answered, and a charge refused turns them to failed). A video without speech
  * fails at once; a busy or unreachable service leaves the item pending for the job's next attempt
  * unless this is the last one (`lastAttempt`), when it fails with the service's message.
  */
@@ -178,15 +212,21 @@ export async function runBatch(
       if (!(error instanceof SpeechError)) throw error;
       if (error.reason === 'unauthorized') unauthorized = error;
       if (error.reason === 'no_media' || error.reason === 'unauthorized' || options.lastAttempt) {
-        await repository.finishExtraction(db, item.id, { status: 'failed', error: messageOf(error) });
+        const failed = await repository.finishExtraction(db, item.id, { status: 'failed', error: messageOf(error) });
+        if (failed && item.reservationId !== null) await giveBackReservation(db, item.reservationId);
         return 'failed';
       }
       return 'retry';
     }
     const finished = await repository.finishExtraction(db, item.id, { status: 'done', ...transcript });
     if (!finished) return 'done';
+    if (item.reservationId !== null) {
+      await settleReservation(db, item.reservationId);
+      return 'done';
+    }
+    // An item queued before reservations is charged once answered.
     try {
-      await consumePermission(db, { userId: item.userId, alias: EXTRACTION_ALIAS });
+      await consumePermission(db, { userId: item.userId, alias: EXTRACTION_ALIAS, reason: reasonOf(item) });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       await repository.failAnswered(db, item.id, extractionMessages.quotaSpent);

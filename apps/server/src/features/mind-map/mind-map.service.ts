@@ -16,7 +16,7 @@ import { modelFailureMessage } from '../../lib/llm-stream';
 import { LlmError, type LlmMessage, type LlmProvider } from '../../providers/llm/index';
 import { relatedKeywords } from '../keywords/detail/related-keywords.service';
 import { resolveViewer, type Viewer } from '../keywords/search/keywords.service';
-import { assertQuotaLeft, consumePermission } from '../permissions/permissions.service';
+import { assertQuotaLeft, holdPermission } from '../permissions/permissions.service';
 import { groupsOf, mergeWords } from './mind-map.rules';
 
 /** The model's answer as it is asked for (the words are checked against the library afterwards). */
@@ -65,8 +65,8 @@ function groupingMessages(keyword: string, words: string[]): LlmMessage[] {
 /**
  * Builds a keyword's mind map: the library's drop-down, correlation and root words (nothing to map is
  * a 400 before any model call), grouped by the model into named branches. A used-up daily count is
- * refused (810) before the model is asked; the unit is taken only once the grouping is read, so a model
- * that fails or answers nonsense costs nothing (300 with the reason).
+ * refused (810) before the model is asked; a unit is held from then and kept once the grouping is
+ * read, so a model that fails or answers nonsense costs nothing (300 with the reason).
  */
 export async function buildMindMap(db: Database, llm: LlmProvider, userId: number, keyword: string): Promise<MindMap> {
   const viewer = await resolveViewer(db, userId);
@@ -76,8 +76,10 @@ export async function buildMindMap(db: Database, llm: LlmProvider, userId: numbe
   );
   const words = mergeWords(keyword, lists);
   if (words.length === 0) throw AppError.badRequest(mindMapMessages.noWords(keyword));
-  const charge = { userId, alias: MIND_MAP_ALIAS };
+  const charge = { userId, alias: MIND_MAP_ALIAS, reason: keyword };
   await assertQuotaLeft(db, charge);
+  // Held before the model is asked, so concurrent maps past the quota are refused rather than drawn.
+  const hold = await holdPermission(db, charge);
   let answer: z.infer<typeof groupsAnswerSchema>;
   try {
     answer = await askJson(
@@ -100,12 +102,13 @@ export async function buildMindMap(db: Database, llm: LlmProvider, userId: numbe
       groupsAnswerSchema,
     );
   } catch (error) {
+    await hold.giveBack();
     if (error instanceof UnreadableAnswerError) throw new AppError(Code.TOAST, mindMapMessages.unreadable);
     if (error instanceof LlmError) throw new AppError(Code.TOAST, modelFailureMessage(error));
     throw error;
   }
   const groups = groupsOf(answer, words);
-  await consumePermission(db, charge);
+  await hold.settle();
   return { keyword, groups, sandbox: llm.isSandbox };
 }
 

@@ -110,7 +110,7 @@ export async function addItem(
     const again = await repository.findItemByTarget(tx, target);
     if (again) return { id: again.id, created: false };
     const [inserted] = await repository.insertItems(tx, [{ ...target, workTitle }]);
-    await consumePermission(tx, { userId, alias: MONITOR_ALIAS });
+    await consumePermission(tx, { userId, alias: MONITOR_ALIAS, reason: workTitle || body.keyword });
     return { id: inserted!, created: true };
   });
   if (id.created) await queueChecks(db, [id.id]);
@@ -122,7 +122,7 @@ export async function removeItem(db: Database, userId: number, id: number): Prom
   return db.transaction(async (tx) => {
     await repository.lockUserItems(tx, userId);
     if (!(await repository.deleteItem(tx, userId, id))) throw AppError.badRequest(monitoringMessages.itemMissing);
-    return releasePermission(tx, { userId, alias: MONITOR_ALIAS });
+    return releasePermission(tx, { userId, alias: MONITOR_ALIAS, reason: '取消监控' });
   });
 }
 
@@ -154,7 +154,9 @@ export async function addUploadedKeywords(
       taken.map((keyword) => ({ userId, platform, keyword, awemeId: '', workTitle: '' })),
     );
     const after =
-      ids.length > 0 ? await consumePermission(tx, { userId, alias: MONITOR_ALIAS, amount: ids.length }) : use;
+      ids.length > 0
+        ? await consumePermission(tx, { userId, alias: MONITOR_ALIAS, amount: ids.length, reason: taken.join('、') })
+        : use;
     return {
       ids,
       summary: {

@@ -172,7 +172,8 @@ export async function finishAuthorization(options: {
       await scheduleTokenUpkeep(db, new Date(now.getTime() + UPKEEP_EVERY_MS));
       return returnAddress(returnTo, { ok: true });
     }
-    await consumePermission(db, { userId: taken.userId, alias: PUBLISHING_ALIAS, now });
+    const charge = { userId: taken.userId, alias: PUBLISHING_ALIAS, now, reason: `授权抖音号 ${profile.nickname}` };
+    await consumePermission(db, charge);
     try {
       if (existing) {
         await repository.updateAccount(db, existing.id, { ...values, userId: taken.userId, createdAt: now });
@@ -180,7 +181,7 @@ export async function finishAuthorization(options: {
         await repository.insertAccount(db, { ...values, userId: taken.userId, openId: tokens.openId, createdAt: now });
       }
     } catch (error) {
-      await releasePermission(db, { userId: taken.userId, alias: PUBLISHING_ALIAS, now });
+      await releasePermission(db, charge);
       if (!isUniqueViolation(error)) throw error;
       // Another authorisation of the same account finished first: the user's own (a double start) is fine.
       const winner = await repository.findAccountByOpenId(db, tokens.openId);
@@ -272,7 +273,12 @@ async function endAuthorization(db: Database, account: AccountRow, now: Date) {
     refreshToken: '',
     updatedAt: now,
   });
-  await releasePermission(db, { userId: account.userId, alias: PUBLISHING_ALIAS, now });
+  await releasePermission(db, {
+    userId: account.userId,
+    alias: PUBLISHING_ALIAS,
+    now,
+    reason: `取消授权 ${account.nickname}`,
+  });
 }
 
 /**

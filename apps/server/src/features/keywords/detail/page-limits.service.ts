@@ -51,7 +51,10 @@ export async function spendDetailOpen(db: Database, userId: number, scope: strin
   const first = await repository.recordDetailView(db, view);
   if (!first) return { use: await getPermissionUse(db, userId, DETAIL_COUNT_ALIAS), reopened: true };
   try {
-    return { use: await consumePermission(db, { userId, alias: DETAIL_COUNT_ALIAS }), reopened: false };
+    return {
+      use: await consumePermission(db, { userId, alias: DETAIL_COUNT_ALIAS, reason: keyword }),
+      reopened: false,
+    };
   } catch (error) {
     await repository.forgetDetailView(db, view);
     throw error;

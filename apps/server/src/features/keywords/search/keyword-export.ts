@@ -68,7 +68,7 @@ export async function exportKeywords(
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, '关键词');
   const file = XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
-  await consumePermission(db, { userId: viewer.userId, alias: EXPORT_ALIAS });
+  await consumePermission(db, { userId: viewer.userId, alias: EXPORT_ALIAS, reason: words.join(' ') || '全部关键词' });
   const day = rows[0]?.as_of ?? new Date().toISOString().slice(0, 10);
   return { file, fileName: fileNameOf(body, words, day), rows: rows.length };
 }

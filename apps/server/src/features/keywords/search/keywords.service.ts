@@ -118,7 +118,7 @@ export async function searchKeywords(db: Database, viewer: Viewer, body: SearchK
   const dataMax = await pageDepth(db, viewer);
   const charge =
     viewer.userId !== null && words.length > 0 && body.page_no === 1
-      ? { userId: viewer.userId, alias: SEARCH_COUNT_ALIAS }
+      ? { userId: viewer.userId, alias: SEARCH_COUNT_ALIAS, reason: words.join(' ') }
       : null;
   if (charge) await assertQuotaLeft(db, charge);
   const offset = (body.page_no - 1) * body.page_size;

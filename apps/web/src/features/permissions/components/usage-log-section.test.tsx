@@ -67,7 +67,7 @@ function renderSection() {
     <ConfigProvider locale={zhCN}>
       <QueryClientProvider client={client}>
         <AntdApp>
-          <UsageLogSection type="usage" setType={() => {}} />
+          <UsageLogSection />
         </AntdApp>
       </QueryClientProvider>
     </ConfigProvider>,
