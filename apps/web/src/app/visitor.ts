@@ -1,3 +1,4 @@
+import { visitorCookieExpiry } from '@dso/domain';
 import { CookieKey, LocalKey, randomId, readCookie, readLocal, writeCookie, writeLocal } from '../lib/storage';
 
 /** The visitor id kept in local storage, created on first use. */
@@ -9,11 +10,9 @@ export function ensureVisitorId(): string {
   return id;
 }
 
-/** End of the current local day plus 8 hours: when the session cookie expires (000 §4). */
+/** End of the Shanghai day plus 8 hours: when the session cookie expires (000 §4, the domain's rule). */
 export function sessionCookieExpiry(now = new Date()): Date {
-  const end = new Date(now);
-  end.setHours(23, 59, 59, 999);
-  return new Date(end.getTime() + 8 * 60 * 60 * 1000);
+  return new Date(visitorCookieExpiry(now));
 }
 
 /** The session-statistic cookie id, created when missing. */

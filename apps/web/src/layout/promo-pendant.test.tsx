@@ -14,7 +14,7 @@ describe('the promo pendant', () => {
   });
 
   it('shows at most three times per user per day, counting one show per page load', () => {
-    const day = new Date(2025, 5, 1, 9);
+    const day = new Date('2025-06-01T09:00:00+08:00');
     const shows = [];
     for (let load = 0; load < 5; load++) {
       shows.push(takePromoShow('user-1', day));
@@ -25,8 +25,8 @@ describe('the promo pendant', () => {
     expect(PROMO_DAILY_LIMIT).toBe(3);
   });
 
-  it('counts each user apart and starts again on a new date', () => {
-    const day = new Date(2025, 5, 1, 23, 59);
+  it('counts each user apart and starts again on a new Shanghai day', () => {
+    const day = new Date('2025-06-01T23:59:00+08:00');
     for (let load = 0; load < 3; load++) {
       takePromoShow('user-1', day);
       forgetPromoDecisions();
@@ -34,7 +34,7 @@ describe('the promo pendant', () => {
     expect(takePromoShow('user-1', day)).toBe(false);
     expect(takePromoShow('user-2', day)).toBe(true);
     forgetPromoDecisions();
-    expect(takePromoShow('user-1', new Date(2025, 5, 2, 0, 1))).toBe(true);
+    expect(takePromoShow('user-1', new Date('2025-06-02T00:01:00+08:00'))).toBe(true);
   });
 
   it('shows a visitor the member benefits without a price, and nothing to top tier', () => {

@@ -1,5 +1,5 @@
 import { CloseOutlined, CrownFilled, RightOutlined } from '@ant-design/icons';
-import { membershipOffer } from '@dso/domain';
+import { membershipOffer, shanghaiDay } from '@dso/domain';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PAY_PATH } from '../components';
@@ -12,15 +12,10 @@ export const PROMO_DAILY_LIMIT = 3;
 const COUNTER_KEY = 'promoPendantShows';
 
 interface PromoCounter {
-  /** Local date, YYYY-MM-DD: a new date starts the count again. */
+  /** The Shanghai day, YYYY-MM-DD: a new day starts the count again. */
   date: string;
   /** Shows per user (uid, or the visitor id) on that date. */
   counts: Record<string, number>;
-}
-
-function localDate(now: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 function readCounter(today: string): PromoCounter {
@@ -54,7 +49,7 @@ export function forgetPromoDecisions() {
 }
 
 function countPromoShow(user: string, now: Date): boolean {
-  const counter = readCounter(localDate(now));
+  const counter = readCounter(shanghaiDay(now));
   const shown = counter.counts[user] ?? 0;
   if (shown >= PROMO_DAILY_LIMIT) return false;
   counter.counts[user] = shown + 1;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addDays,
   DAY_MS,
   dayRange,
   endOfDayPlusHours,
@@ -10,6 +11,7 @@ import {
   MINUTE_MS,
   normalizeTimestamp,
   parseTime,
+  shanghaiDay,
   visitorCookieExpiry,
 } from './time';
 
@@ -134,6 +136,22 @@ describe('formatRelativeTime2', () => {
   it('counts years of 12 months', () => {
     expect(formatRelativeTime2(NOW - 360 * DAY_MS, NOW)).toBe('1年前');
     expect(formatRelativeTime2(NOW - 720 * DAY_MS, NOW)).toBe('2年前');
+  });
+});
+
+describe('shanghaiDay', () => {
+  it('names the Shanghai day, which starts at 16:00 UTC the day before', () => {
+    expect(shanghaiDay(Date.parse('2026-11-24T15:59:59Z'))).toBe('2026-11-24');
+    expect(shanghaiDay(new Date('2026-11-24T16:00:00Z'))).toBe('2026-11-25');
+    expect(shanghaiDay(Date.parse('2026-12-31T16:30:00Z'))).toBe('2027-01-01');
+  });
+});
+
+describe('addDays', () => {
+  it('moves a day across month and year ends, both ways', () => {
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(addDays('2026-11-25', -29)).toBe('2026-10-27');
   });
 });
 

@@ -147,6 +147,19 @@ export function formatTime(value: TimeInput, pattern = 'YYYY-MM-DD HH:mm:ss'): s
   return ms === null ? INVALID_TIME_TEXT : applyPattern(ms, pattern);
 }
 
+/**
+ * The Shanghai calendar day holding an instant, 'YYYY-MM-DD': the day every date the product names
+ * is (a day's quota, a ranking day, a day chooser's today), whatever the zone of the machine.
+ */
+export function shanghaiDay(at: number | Date = Date.now()): string {
+  return applyPattern(typeof at === 'number' ? at : at.getTime(), 'YYYY-MM-DD');
+}
+
+/** A 'YYYY-MM-DD' day moved by whole days (negative: earlier); calendar arithmetic, no zone involved. */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
 /** Elapsed ms, never negative: a time slightly ahead of the local clock reads as "just now". */
 function elapsedSince(ms: number, now: number): number {
   return Math.max(0, now - ms);

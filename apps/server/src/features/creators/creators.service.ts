@@ -13,7 +13,14 @@ import {
   type VideoList,
   videoMessages,
 } from '@dso/contract';
-import { creatorClass, creatorClassLabels, creatorSizeClass, creatorSizeRanges, salesClass } from '@dso/domain';
+import {
+  addDays,
+  creatorClass,
+  creatorClassLabels,
+  creatorSizeClass,
+  creatorSizeRanges,
+  salesClass,
+} from '@dso/domain';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { pageWithin, rowsAllowed } from '../keywords/detail/page-limits.service';
@@ -122,13 +129,6 @@ export async function creatorVideos(
     user_grade: viewer.grade,
     result: rows.map(presentVideoRow),
   };
-}
-
-/** 'YYYY-MM-DD' plus a number of days (negative: earlier). */
-function addDays(day: string, days: number): string {
-  const at = new Date(`${day}T00:00:00Z`);
-  at.setUTCDate(at.getUTCDate() + days);
-  return at.toISOString().slice(0, 10);
 }
 
 /**

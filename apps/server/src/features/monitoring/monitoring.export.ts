@@ -5,7 +5,7 @@ import {
   type MonitorMover,
   monitoringMessages,
 } from '@dso/contract';
-import { rankMove, rankMoveLabel } from '@dso/domain';
+import { formatTime, rankMove, rankMoveLabel } from '@dso/domain';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { InvoiceFontMissingError } from '../../providers/invoice/invoice-font';
@@ -55,16 +55,6 @@ const moverRows = (kind: string, movers: MonitorMover[]) =>
     rankMoveLabel(rankMove(mover.previous_rank, mover.rank)),
   ]);
 
-/** Minutes in China, for the PDF's footer ("2025-01-02 08:30"). */
-const shanghaiMinute = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
 /**
  * The daily paper of a day: as one sheet (every classed move with its before and after), or as a PDF of
  * the same (daily-paper-pdf.ts). The PDF needs a CJK font: `fontPath` (INVOICE_FONT_PATH) or the system's;
@@ -85,7 +75,8 @@ export async function exportDaily(
       if (error instanceof InvoiceFontMissingError) throw AppError.toast(monitoringMessages.pdfFontMissing);
       throw error;
     }
-    const generatedAt = shanghaiMinute.format(options.now ?? new Date());
+    // Minutes in China, for the PDF's footer ("2025-01-02 08:30").
+    const generatedAt = formatTime(options.now ?? new Date(), 'YYYY-MM-DD HH:mm');
     return {
       file: await renderDailyPaperPdf({ daily, font, generatedAt }),
       fileName: `数据日报-${daily.day}.pdf`,

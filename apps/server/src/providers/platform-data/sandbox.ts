@@ -1,3 +1,4 @@
+import { shanghaiDay } from '@dso/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { videos } from '../../db/schema';
@@ -52,8 +53,6 @@ export interface SandboxPlatformDataOptions {
   demo?: Pick<VideoDemoOptions, 'seed' | 'creators' | 'videos'>;
   now?: () => Date;
 }
-
-const shanghaiDay = (at: Date) => new Date(at.getTime() + 8 * HOUR_MS).toISOString().slice(0, 10);
 
 /** How much a figure has grown `elapsedMs` after the demo's instant, for a work that was `ageMs` old then. */
 function growth(ageMs: number, elapsedMs: number): number {

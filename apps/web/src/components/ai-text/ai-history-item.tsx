@@ -1,6 +1,6 @@
 import { DeleteOutlined } from '@ant-design/icons';
+import { formatTime } from '@dso/domain';
 import { Button, Popconfirm, Tag } from 'antd';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import './ai-text.css';
@@ -12,6 +12,7 @@ export interface AiHistoryItemProps {
   excerpt: string;
   /** What the text was written from (the template, the keyword), before the time. */
   source: ReactNode;
+  /** When it was last saved; shown in Shanghai time, as every date is. */
   updatedAt: string;
   sandbox: boolean;
   /** Where 打开 leads (a link), or what it does (a button). */
@@ -59,7 +60,7 @@ export function AiHistoryItem(props: AiHistoryItemProps) {
       </div>
       <p className="ai-history__excerpt">{props.excerpt}</p>
       <span className="ai-history__meta">
-        {props.source} · {dayjs(props.updatedAt).format('YYYY-MM-DD HH:mm')}
+        {props.source} · {formatTime(props.updatedAt, 'YYYY-MM-DD HH:mm')}
         {props.sandbox && (
           <Tag color="orange" style={{ marginLeft: 8 }}>
             沙箱示例输出

@@ -1,5 +1,6 @@
 import { EnvironmentOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
 import { legalDocs } from '@dso/contract';
+import { formatTime } from '@dso/domain';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useSiteInfo } from '../../features/support';
@@ -91,7 +92,7 @@ export function AppFooter() {
         <div className="footer-bottom">
           {site?.company_name ? (
             <span>
-              © {new Date().getFullYear()} {site.company_name} 版权所有
+              © {formatTime(Date.now(), 'YYYY')} {site.company_name} 版权所有
             </span>
           ) : null}
           {site?.icp ? (

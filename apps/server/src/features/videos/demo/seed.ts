@@ -1,3 +1,4 @@
+import { shanghaiDay } from '@dso/domain';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../db/client';
 import { yieldToEventLoop } from '../../jobs/jobs.worker';
@@ -110,8 +111,6 @@ function portraitIngestOf(
 ): PortraitIngest {
   return { ...portrait, subjectType, subjectId, asOf, isDemo: true };
 }
-
-const shanghaiDay = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 function liveIngestOf(session: DemoLiveSession) {
   return { ...session, isDemo: true };

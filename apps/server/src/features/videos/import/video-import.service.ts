@@ -1,4 +1,5 @@
 import { type ImportRowError, videoLimits } from '@dso/contract';
+import { shanghaiDay } from '@dso/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import type { PortraitShare } from '../../../db/schema/videos';
@@ -60,8 +61,6 @@ export interface VideoImportOutcome {
   /** Why the file could not be read at all (the upload guard's or the parser's reason), else null. */
   failure: string | null;
 }
-
-const shanghaiDay = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 /** Refusals of a row that names something the library does not hold: import that first. */
 export const missingMessages = {

@@ -1,4 +1,4 @@
-import { averagePerVideo } from '@dso/domain';
+import { averagePerVideo, shanghaiDay } from '@dso/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../../db/client';
@@ -19,9 +19,6 @@ import { VIDEOS_REFRESH_JOB } from './video-refresh.service';
 const payloadSchema = z.object({ awemeId: z.string().min(1).max(128) });
 const HOUR_MS = 3_600_000;
 const TREND_HOURS = 72;
-
-/** Shanghai's calendar day of an instant. */
-const shanghaiDay = (at: Date) => new Date(at.getTime() + 8 * HOUR_MS).toISOString().slice(0, 10);
 
 /**
  * The refresh job's handlers, given the platform data provider (another helper adds `platformData` to

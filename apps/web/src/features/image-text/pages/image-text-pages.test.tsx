@@ -185,6 +185,17 @@ describe('AI 图文 pages', { timeout: PAGE_TEST_TIMEOUT }, () => {
     await waitFor(() => expect(screen.queryByText('works.zip')).toBeNull());
   });
 
+  it("dates each work in Shanghai time, whatever the browser's zone", async () => {
+    request.mockImplementation(async (path: string) => {
+      if (path === ImageTextPath.works) {
+        return { total_record: 1, result: [work({ created_at: '2026-11-24T17:30:00.000Z' })] };
+      }
+      return use(5);
+    });
+    renderPage(<KeywordImgHistoryPage />, { path: '/keywordImgHistory/:tabVal?', url: '/keywordImgHistory/upload' });
+    expect(await screen.findByText(/3 张图 · 2026-11-25 01:30/)).toBeTruthy();
+  });
+
   it('refuses the upload with 当前剩余额度不足 before sending anything when no unit is left', async () => {
     request.mockImplementation(async (path: string) => {
       if (path === ImageTextPath.works) return { total_record: 0, result: [] };

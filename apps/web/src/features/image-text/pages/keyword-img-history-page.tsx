@@ -1,8 +1,8 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { type ImageTextSource, imageTextMessages, imageTextSourceSchema } from '@dso/contract';
+import { formatTime } from '@dso/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm, Skeleton, Tabs } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AppPagination, NoData } from '../../../components';
@@ -90,7 +90,7 @@ function WorksGrid({ source, empty }: { source: ImageTextSource; empty: string }
               <WorkStatus work={work} />
               <span className="it-hint">
                 {work.keyword ? `${work.keyword} · ` : ''}
-                {work.image_count} 张图 · {dayjs(work.created_at).format('YYYY-MM-DD HH:mm')}
+                {work.image_count} 张图 · {formatTime(work.created_at, 'YYYY-MM-DD HH:mm')}
               </span>
               <Popconfirm
                 title="确定删除这个图文作品吗？"

@@ -1,5 +1,6 @@
 import { DownloadOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { isCalendarDay, type MonitorDailyExportFormat } from '@dso/contract';
+import { addDays, shanghaiDay } from '@dso/domain';
 import { Button, Select, Skeleton } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -13,9 +14,8 @@ import '../monitoring.css';
 const CHOOSABLE_DAYS = 30;
 
 function shanghaiDays(count: number, now = Date.now()): string[] {
-  return Array.from({ length: count }, (_, back) =>
-    new Date(now + 8 * 3_600_000 - back * 86_400_000).toISOString().slice(0, 10),
-  );
+  const today = shanghaiDay(now);
+  return Array.from({ length: count }, (_, back) => addDays(today, -back));
 }
 
 /**

@@ -45,6 +45,26 @@ beforeEach(() => {
 });
 
 describe('KeywordRankPage', { timeout: PAGE_TEST_TIMEOUT }, () => {
+  it("lets the day be chosen up to today in Shanghai, whatever the browser's zone", async () => {
+    // 00:30 on 25 November in Shanghai, still the 24th in UTC.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-11-24T16:30:00Z') });
+    try {
+      serve();
+      renderRank(`/DouyinKeywordSearchRank?keyword=${encodeURIComponent('露营装备')}`);
+      fireEvent.click(screen.getByLabelText('排名日期'));
+      const cell = (day: string) =>
+        waitFor(() => {
+          const found = document.querySelector(`td[title="${day}"]`);
+          if (!found) throw new Error(`no cell for ${day}`);
+          return found;
+        });
+      expect((await cell('2026-11-25')).className).not.toContain('ant-picker-cell-disabled');
+      expect((await cell('2026-11-26')).className).toContain('ant-picker-cell-disabled');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('asks for a keyword before anything else', () => {
     serve();
     renderRank('/DouyinKeywordSearchRank');

@@ -1,6 +1,6 @@
 import { LinkOutlined, SearchOutlined } from '@ant-design/icons';
 import { isCalendarDay, type KeywordRankList } from '@dso/contract';
-import { keywordLength, keywordLimits, keywordMessages, trimKeyword } from '@dso/domain';
+import { keywordLength, keywordLimits, keywordMessages, shanghaiDay, trimKeyword } from '@dso/domain';
 import { Button, DatePicker, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -65,7 +65,8 @@ export default function KeywordRankPage() {
             value={date ? dayjs(date, DAY_FORMAT) : null}
             onChange={chooseDay}
             disabled={!keyword}
-            disabledDate={(day) => day.isAfter(dayjs(), 'day')}
+            // Rankings are of Shanghai days: today is China's today, whatever the browser's zone.
+            disabledDate={(day) => day.format(DAY_FORMAT) > shanghaiDay()}
           />
           <Button size="large" type="primary" onClick={submit}>
             查询排名

@@ -208,6 +208,8 @@ describe('AI 创作 pages', { timeout: PAGE_TEST_TIMEOUT }, () => {
     });
     renderPage(<CueWordHistoryPage />, { path: '/CueWordHistory', url: '/CueWordHistory' });
     expect(await screen.findByText('露营的快乐')).toBeTruthy();
+    // Saved at 08:00 UTC: 16:00 in Shanghai, whatever the browser's own zone.
+    expect(screen.getByText(/2026-11-24 16:00/)).toBeTruthy();
     expect(screen.getByRole('link', { name: '露营口播' }).getAttribute('href')).toBe('/writing?work=11');
     fireEvent.click(screen.getByRole('button', { name: /删除 露营口播/ }));
     fireEvent.click(await screen.findByRole('button', { name: /^删\s*除$/ }));
