@@ -6,7 +6,14 @@ import { create } from 'zustand';
  * sister-product link and a bound child's own unbind. The global flags (`login`, `bindPhone`,
  * `resetPassword`, `childBind`) stay in the app's dialogs store.
  */
-export type AccountDialogName = 'phoneLogin' | 'setPassword' | 'changePhone' | 'dccLink' | 'childUnbind';
+export type AccountDialogName =
+  | 'phoneLogin'
+  | 'setPassword'
+  | 'changePhone'
+  | 'dccLink'
+  | 'childUnbind'
+  | 'closeAccount'
+  | 'closureCancelled';
 
 /** What the sister-product confirm shows (`GET /api/user/dcc_login_log`). */
 export interface DccLinkPrompt {
@@ -21,6 +28,8 @@ interface AccountDialogsState {
   /** Runs when the set-password step is done or skipped: the return after login. */
   afterSetPassword: (() => void) | null;
   dccPrompt: DccLinkPrompt | null;
+  /** Runs when the user has read that their login withdrew the closure request: the rest of the login. */
+  afterClosureNotice: (() => void) | null;
   openAccountDialog(name: AccountDialogName): void;
   closeAccountDialog(name: AccountDialogName): void;
 }
@@ -31,12 +40,15 @@ const allClosed = (): Record<AccountDialogName, boolean> => ({
   changePhone: false,
   dccLink: false,
   childUnbind: false,
+  closeAccount: false,
+  closureCancelled: false,
 });
 
 export const useAccountDialogs = create<AccountDialogsState>((set) => ({
   open: allClosed(),
   afterSetPassword: null,
   dccPrompt: null,
+  afterClosureNotice: null,
   openAccountDialog(name) {
     set((state) => ({ open: { ...state.open, [name]: true } }));
   },
@@ -58,4 +70,20 @@ export function openChangePhoneDialog() {
 /** Opens a bound child's own unbind (a code to its phone, then the confirm); the personal centre links here. */
 export function openChildUnbindDialog() {
   useAccountDialogs.getState().openAccountDialog('childUnbind');
+}
+
+/** Opens 注销账号 (a code to the account's phone, after the closure terms); the personal centre links here. */
+export function openCloseAccountDialog() {
+  useAccountDialogs.getState().openAccountDialog('closeAccount');
+}
+
+/**
+ * Tells the user their login withdrew the account's closure request; resolves once they have read it,
+ * so the login's reload does not take the notice away.
+ */
+export function tellClosureCancelled(): Promise<void> {
+  return new Promise((resolve) => {
+    useAccountDialogs.setState({ afterClosureNotice: resolve });
+    useAccountDialogs.getState().openAccountDialog('closureCancelled');
+  });
 }

@@ -1,5 +1,10 @@
 /** The account feature's public face for the rest of the app. */
-export { openChangePhoneDialog, openChildUnbindDialog, openPhoneLoginDialog } from './account-dialogs';
+export {
+  openChangePhoneDialog,
+  openChildUnbindDialog,
+  openCloseAccountDialog,
+  openPhoneLoginDialog,
+} from './account-dialogs';
 /** The account dialogs live in their own chunk: the first page paints without their forms. */
 export const loadAccountDialogs = () => import('./components/account-dialogs');
 export { reportConversion } from './api/login-api';

@@ -6,7 +6,7 @@ import { LocalKey, readLocal, readSession, SessionKey, writeSession } from '../.
 import { useDialogs } from '../../stores/dialogs';
 import { usePreferences } from '../../stores/preferences';
 import { useSession } from '../../stores/session';
-import { useAccountDialogs } from './account-dialogs';
+import { tellClosureCancelled, useAccountDialogs } from './account-dialogs';
 import { previewDccLogin, reportConversion } from './api/login-api';
 import { callLogout, fetchRoles, fetchUserInfo, loginWithDccToken } from './api/session-api';
 import { fetchInviteInfo } from './api/sub-account-api';
@@ -98,12 +98,16 @@ function reportRegistration() {
  * (001 §4): an invite waiting for the new account (a parent may invite a phone before it registers)
  * shows its bind notice only after the password step, once the return is done.
  */
-export async function finishLogin(result: Pick<LoginResult, 'token' | 'user_id'> & { reg?: boolean }) {
+export async function finishLogin(
+  result: Pick<LoginResult, 'token' | 'user_id' | 'closure_cancelled'> & { reg?: boolean },
+) {
   await establishSession(result, { checkInvite: !result.reg });
   const dialogs = useDialogs.getState();
   dialogs.closeDialog('login');
   dialogs.closeDialog('bindPhone');
   useAccountDialogs.getState().closeAccountDialog('phoneLogin');
+  // Told before the return, whose reload would take the notice away.
+  if (result.closure_cancelled) await tellClosureCancelled();
   if (result.reg) {
     toast('注册成功', 'success', 2000);
     reportRegistration();
@@ -141,6 +145,7 @@ export async function linkDccAccount(token: string): Promise<boolean> {
   try {
     const result = await loginWithDccToken(token);
     await establishSession(result);
+    if (result.closure_cancelled) await tellClosureCancelled();
     toast(preview.reg ? '注册成功' : '登录成功', 'success', 2000);
     return true;
   } catch {

@@ -4,6 +4,8 @@ import { BindPhoneDialog } from './bind-phone-dialog';
 import { CaptchaDialog } from './captcha-dialog';
 import { ChangePhoneDialog } from './change-phone-dialog';
 import { ChildBindDialog, ChildUnbindDialog } from './child-bind-dialog';
+import { CloseAccountDialog } from './close-account-dialog';
+import { ClosureCancelledDialog } from './closure-cancelled-dialog';
 import { DccLinkDialog } from './dcc-link-dialog';
 import { LoginDialog } from './login-dialog';
 import { PhoneLoginDialog } from './phone-login-dialog';
@@ -25,6 +27,8 @@ export function AccountDialogs() {
       <DccLinkDialog />
       <ChildBindDialog />
       <ChildUnbindDialog />
+      <CloseAccountDialog />
+      <ClosureCancelledDialog />
       <CaptchaDialog />
     </>
   );

@@ -1,4 +1,5 @@
-import { LockOutlined, MobileOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
+import { LockOutlined, MobileOutlined, UserDeleteOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
+import { ACCOUNT_CLOSURE_COOLING_OFF_DAYS } from '@dso/contract';
 import { formatTime, gradeNames, maskPhone } from '@dso/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Button, Tag } from 'antd';
@@ -6,7 +7,7 @@ import type { ReactNode } from 'react';
 import { MembershipOfferButton } from '../../../components/upgrade-block/membership-offer-button';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
-import { openChangePhoneDialog, openChildUnbindDialog } from '../../account';
+import { openChangePhoneDialog, openChildUnbindDialog, openCloseAccountDialog } from '../../account';
 import { wechatBindingQuery } from '../api/wechat-binding';
 import type { SettingSectionProps } from '../setting-sections';
 
@@ -26,7 +27,7 @@ function Row({ icon, label, value, action }: { icon: ReactNode; label: string; v
  * behind the slider captcha), the grade with its days left and end date, 修改密码 (the reset-password
  * dialog with the phone locked), the WeChat binding, and a child account's parent (its phone masked by
  * the server) with 解除绑定: the notice shows only while the invite waits, so this is how a bound child
- * leaves at any time (001 §4, §6).
+ * leaves at any time (001 §4, §6). Last, 注销账号 (docs/accounts.md).
  */
 export default function AccountSection(_: SettingSectionProps) {
   const userInfo = useSession((state) => state.userInfo);
@@ -94,6 +95,22 @@ export default function AccountSection(_: SettingSectionProps) {
             action={<Button onClick={openChildUnbindDialog}>解除绑定</Button>}
           />
         )}
+      </div>
+      <div className="setting-card">
+        <Row
+          icon={<UserDeleteOutlined />}
+          label="注销账号"
+          value={
+            <span className="setting-muted">
+              注销后个人信息将被删除且无法恢复，申请后有 {ACCOUNT_CLOSURE_COOLING_OFF_DAYS} 天冷静期
+            </span>
+          }
+          action={
+            <Button danger onClick={openCloseAccountDialog}>
+              注销账号
+            </Button>
+          }
+        />
       </div>
     </section>
   );

@@ -1,0 +1,46 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { renderWidget } from '../../../components/testing/render-widget';
+import * as feedback from '../../../lib/feedback';
+import { useSession } from '../../../stores/session';
+import * as reload from '../reload-page';
+import { finishLogin, LOGIN_RELOAD_DELAY_MS } from '../session-actions';
+import { mockApi, ok, userInfoOf } from '../testing/mock-api';
+import { ClosureCancelledDialog } from './closure-cancelled-dialog';
+
+describe('a login that withdrew the closure request', () => {
+  let reloadPage: MockInstance<typeof reload.reloadPage>;
+  beforeEach(() => {
+    vi.spyOn(feedback, 'toast').mockImplementation(() => undefined);
+    reloadPage = vi.spyOn(reload, 'reloadPage').mockImplementation(() => undefined);
+    window.history.replaceState(null, '', '/about');
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+    useSession.setState({ token: null, uid: null, userInfo: null });
+  });
+
+  it('says so and lets the login go on only once the user has read it', async () => {
+    mockApi({
+      '/api/permission/roles': ok([]),
+      '/api/user/info': ok(userInfoOf('FREE')),
+      '/api/sub_account/invite_info': ok(null),
+    });
+    renderWidget(<ClosureCancelledDialog />, { viewer: 'visitor' });
+    let finished = false;
+    const login = finishLogin({ token: 'tok', user_id: 7, closure_cancelled: true }).then(() => {
+      finished = true;
+    });
+    expect(await screen.findByText(/注销申请已自动撤销，账号和数据都会保留/)).toBeTruthy();
+    expect(screen.getByText('已撤销注销申请')).toBeTruthy();
+    // Everything else the login awaits has answered by now; it is held by the notice alone.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(finished).toBe(false);
+    expect(reloadPage).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: '我知道了' }));
+    await login;
+    await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1), { timeout: LOGIN_RELOAD_DELAY_MS + 1000 });
+  });
+});
