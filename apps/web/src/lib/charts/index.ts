@@ -12,3 +12,4 @@ export {
 export { EChart, type EChartInstance, type EChartProps, useChartTheme } from './e-chart';
 export type { ChartOption } from './echarts';
 export { toMapRegionName } from './region-names';
+export { tooltipHtml, tooltipLines } from './tooltip-html';

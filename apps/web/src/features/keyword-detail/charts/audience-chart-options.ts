@@ -6,6 +6,7 @@ import {
   type ChartPalette,
   measureAxisFor,
   toMapRegionName,
+  tooltipHtml,
 } from '../../../lib/charts';
 
 /** Age shares as bars, in the order the portrait gives the bands, labelled with their percent. */
@@ -59,7 +60,7 @@ export function regionMapOption(options: {
       formatter: (params: unknown) => {
         const name = (params as { name?: string }).name ?? '';
         const share = byMapName.get(name);
-        return share ? `${share.name}：${toPercent(share.value)}` : `${name}：暂无数据`;
+        return share ? tooltipHtml`${share.name}：${toPercent(share.value)}` : tooltipHtml`${name}：暂无数据`;
       },
     },
     visualMap: {

@@ -1,5 +1,5 @@
 import type { KeywordTrend } from '@dso/contract';
-import { type ChartOption, type ChartPalette, valueAxisFor } from '../../../lib/charts';
+import { type ChartOption, type ChartPalette, tooltipHtml, valueAxisFor } from '../../../lib/charts';
 import { formatFigure } from '../../../lib/figures';
 import { shortDay } from '../figures';
 
@@ -28,7 +28,7 @@ export function trendChartOption(trend: KeywordTrend, palette: ChartPalette): Ch
         const point = trend.points[first.dataIndex];
         if (!point) return '';
         const value = `${trend.banded ? '约 ' : ''}${formatFigure(point.value)}`;
-        return `${point.day}<br/>搜索指数：<b>${value}</b>`;
+        return tooltipHtml`${point.day}<br/>搜索指数：<b>${value}</b>`;
       },
     },
     xAxis: {

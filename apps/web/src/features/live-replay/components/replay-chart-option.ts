@@ -1,6 +1,6 @@
 import type { LiveReplay, LiveReplayReport } from '@dso/contract';
 import type { ChartOption, ChartPalette } from '../../../lib/charts';
-import { valueAxisFor } from '../../../lib/charts';
+import { tooltipHtml, tooltipLines, valueAxisFor } from '../../../lib/charts';
 import { formatFigure } from '../../../lib/figures';
 
 interface AxisTooltipItem {
@@ -29,11 +29,11 @@ export function replayCurveOption(
         const point = curve[items[0]?.dataIndex ?? -1];
         if (!point) return '';
         const peak = peaks.find((item) => item.minute === point.minute);
-        return [
-          `第${point.minute}分钟`,
-          `在线人数：<b>${formatFigure(point.online)}</b>`,
-          ...(peak ? [`峰值：+${formatFigure(peak.rise)}`] : []),
-        ].join('<br/>');
+        return tooltipLines([
+          tooltipHtml`第${point.minute}分钟`,
+          tooltipHtml`在线人数：<b>${formatFigure(point.online)}</b>`,
+          ...(peak ? [tooltipHtml`峰值：+${formatFigure(peak.rise)}`] : []),
+        ]);
       },
     },
     xAxis: {

@@ -1,5 +1,12 @@
 import type { LiveDetail, LiveRow } from '@dso/contract';
-import { BAR_MAX_WIDTH, type ChartOption, type ChartPalette, valueAxisFor } from '../../../lib/charts';
+import {
+  BAR_MAX_WIDTH,
+  type ChartOption,
+  type ChartPalette,
+  tooltipHtml,
+  tooltipLines,
+  valueAxisFor,
+} from '../../../lib/charts';
 import { formatFigure } from '../../../lib/figures';
 import { formatSales, minuteClock } from '../figures';
 
@@ -29,12 +36,12 @@ export function liveCurveOption(live: Pick<LiveDetail, 'minutes' | 'start_time' 
         const row = minutes[items[0]?.dataIndex ?? -1];
         if (!row) return '';
         const sales = `${live.banded ? '约' : ''}${formatSales(row.sales)}`;
-        return [
-          `${minuteClock(live.start_time, row.minute)}（第${row.minute + 1}分钟）`,
-          `在线人数：<b>${formatFigure(row.online)}</b>`,
-          `进场人数：<b>${formatFigure(row.entering)}</b>`,
-          `销售额：<b>${sales}</b>`,
-        ].join('<br/>');
+        return tooltipLines([
+          tooltipHtml`${minuteClock(live.start_time, row.minute)}（第${row.minute + 1}分钟）`,
+          tooltipHtml`在线人数：<b>${formatFigure(row.online)}</b>`,
+          tooltipHtml`进场人数：<b>${formatFigure(row.entering)}</b>`,
+          tooltipHtml`销售额：<b>${sales}</b>`,
+        ]);
       },
     },
     xAxis: {

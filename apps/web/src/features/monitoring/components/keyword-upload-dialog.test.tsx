@@ -77,7 +77,7 @@ describe('the keyword upload dialog', { timeout: TIMEOUT }, () => {
 
   it('marks a lost upload 上传失败！ and a refused one 添加失败！, each with a retry', async () => {
     upload.mockRejectedValueOnce(new ApiError(NETWORK_FAILURE, '网络出错啦，刷新试试吧'));
-    upload.mockRejectedValueOnce(new ApiError(Code.BAD_REQUEST, '文件中没有可添加的关键词'));
+    upload.mockRejectedValueOnce(new ApiError(Code.TOAST, '文件中没有可添加的关键词'));
     const { input } = open();
     pick(input, [workbook('a.xlsx'), workbook('b.xlsx')]);
     fireEvent.click(confirm());
