@@ -125,6 +125,11 @@ export const orderInfoSchema = z.object({
   /** When the QR stops being payable (900 s after the preview). */
   expire_time: seconds,
   first_label: z.string().nullable(),
+  /**
+   * The grade of the buyer's running 连续包月 that paying this order ends (it replaces that grade), or
+   * null: the pay box says so before payment.
+   */
+  ends_cycle: gradeCodeSchema.nullable(),
 });
 export type OrderInfo = z.infer<typeof orderInfoSchema>;
 
@@ -301,9 +306,17 @@ export const orderItemSchema = z.object({
   pay_mode: payModeSchema.nullable(),
   create_time: seconds,
   pay_time: seconds.nullable(),
-  /** The membership period it granted (YYYY-MM-DD), for paid membership orders. */
+  /**
+   * The membership period it granted as it holds now (YYYY-MM-DD), for paid membership orders: up to
+   * the day another grade replaced it; both null when it was replaced before it began.
+   */
   start_date: z.string().nullable(),
   end_date: z.string().nullable(),
+  /**
+   * Why that period ended early: `upgrade`, its rest was deducted from the upgrade's price (会员抵扣),
+   * or `card`, a membership card of another grade offset it; null when it runs its full length.
+   */
+  period_cut: z.enum(['upgrade', 'card']).nullable(),
   /** The invoice covering it (not counting reddened ones), if any. */
   invoice_id: z.string().nullable(),
   invoice_status: invoiceStatusSchema.nullable(),

@@ -1,8 +1,9 @@
 import { AuthPath, Code, OrderPath, orderMessages } from '@dso/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { membershipGrants, subAccountLinks } from '../../../db/schema';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { membershipGrants, paymentAgreements, subAccountLinks } from '../../../db/schema';
 import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
+import { payAtSandboxCashier } from '../../../testing/orders';
 import { ensurePermissionConfig } from '../../permissions/permissions.service';
 import { createCardBatch, listBatchCards } from './cards.service';
 
@@ -112,6 +113,30 @@ describe('membership card check and exchange', () => {
     expect(answer.data.end_time * 1000).toBeGreaterThanOrEqual(Math.floor((before + 30 * DAY) / 1000) * 1000);
     expect(answer.data.end_time * 1000).toBeLessThanOrEqual(Date.now() + 30 * DAY);
     expect(await userInfo(member.token)).toEqual({ grade: 'VIP', endTime: answer.data.end_time });
+  });
+
+  it('ends, at the vendor too, the 连续包月 of the grade a card replaces', async () => {
+    const member = await account();
+    const monthly = await t.request({
+      method: 'POST',
+      url: OrderPath.preview,
+      token: member.token,
+      body: { grade_enum: 'VIP', day: 29, cycle: true, rand_tag: 'card-cycle' },
+    });
+    expect((await payAtSandboxCashier(t, member.token, monthly.json().data.order_id)).result).toBe('paid');
+    expect((await get(OrderPath.cycleInfo, member.token)).data).toMatchObject({ grade: 'VIP' });
+    const unsign = vi.spyOn(t.app.providers.payment.alipay, 'cancelAgreement');
+    try {
+      expect((await exchange(await card({ grade: 'SVIP', days: 30 }), member.token)).data.grade).toBe('SVIP');
+      expect((await get(OrderPath.cycleInfo, member.token)).data).toBeNull();
+      const [agreement] = await db().select().from(paymentAgreements).where(eq(paymentAgreements.userId, member.id));
+      expect(agreement?.status).toBe('ended');
+      expect(unsign).toHaveBeenCalledExactlyOnceWith(agreement?.agreementNo);
+      const orders = await t.request({ method: 'POST', url: OrderPath.orderList, token: member.token, body: {} });
+      expect(orders.json().data.list[0]).toMatchObject({ title: '个人版 连续包月', period_cut: 'card' });
+    } finally {
+      unsign.mockRestore();
+    }
   });
 
   it('accepts a code typed in lower case with the display spaces', async () => {

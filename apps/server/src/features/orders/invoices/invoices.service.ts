@@ -12,7 +12,7 @@ import { type InvoiceProvider, type InvoiceRequest, InvoiceRequestError } from '
 import { InvoiceFontMissingError } from '../../../providers/invoice/invoice-font';
 import { enqueueJob } from '../../jobs/jobs.repository';
 import { PermanentJobError } from '../../jobs/jobs.worker';
-import { toOrderItem } from '../list/order-list.service';
+import { toOrderItems } from '../list/order-list.service';
 import { newOrderId } from '../order-ids';
 import { orderTitle } from '../payments/payments.service';
 import {
@@ -171,10 +171,7 @@ async function withOrderIds(db: Database, rows: InvoiceSummary[]) {
 
 /** `invoice/wait_push_order_list`: the caller's paid orders with money paid that no invoice covers. */
 export async function listInvoiceableOrders(db: Database, userId: number): Promise<OrderItem[]> {
-  const rows = await selectInvoiceableOrders(db, userId);
-  const list: OrderItem[] = [];
-  for (const row of rows) list.push(await toOrderItem(db, row, undefined));
-  return list;
+  return toOrderItems(db, await selectInvoiceableOrders(db, userId));
 }
 
 /** `invoice/title`: the title saved by the caller's last request, or null. */

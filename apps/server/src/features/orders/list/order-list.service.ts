@@ -1,6 +1,7 @@
 import type { InvoiceStatus, OrderItem, OrderStatus, PayMode } from '@dso/contract';
 import { normalizeGrade } from '@dso/domain';
 import type { Database } from '../../../db/client';
+import { type EffectivePeriod, effectivePeriods } from '../membership/membership.service';
 import { shanghaiDay } from '../order-ids';
 import type { OrderRow } from '../orders.repository';
 import { orderTitle } from '../payments/payments.service';
@@ -9,17 +10,22 @@ import { selectActiveInvoices, selectUserOrders } from './order-list.repository'
 const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
 const payModes: Record<string, PayMode> = { alipay: 'AliPay', wechat: 'WxPay' };
 
-/** One order as 我的订单 (and the invoiceable list) shows it. */
-export async function toOrderItem(
-  db: Database,
+type InvoiceOfOrder = { invoiceId: string; status: string };
+
+/** One order as 我的订单 (and the invoiceable list) shows it, with its period as it holds now. */
+function toOrderItem(
   order: OrderRow,
-  invoice: { invoiceId: string; status: string } | undefined,
-): Promise<OrderItem> {
+  title: string,
+  period: EffectivePeriod | undefined,
+  invoice: InvoiceOfOrder | undefined,
+): OrderItem {
   const paid = order.status === 'paid';
+  // Without a grant (a count pack) the order's own dates stand: none.
+  const shown = period ?? { startsAt: order.grantStartsAt, endsAt: order.grantEndsAt, cutBy: null };
   return {
     order_id: order.id,
     kind: order.kind === 'pack' ? 'pack' : 'membership',
-    title: await orderTitle({ db }, order),
+    title,
     grade: order.kind === 'pack' ? null : normalizeGrade(order.grade),
     price: order.priceFen,
     pay_money: order.payMoneyFen,
@@ -27,11 +33,30 @@ export async function toOrderItem(
     pay_mode: order.channel ? (payModes[order.channel] ?? null) : null,
     create_time: seconds(order.createdAt) as number,
     pay_time: seconds(order.paidAt),
-    start_date: paid && order.grantStartsAt ? shanghaiDay(order.grantStartsAt) : null,
-    end_date: paid && order.grantEndsAt ? shanghaiDay(order.grantEndsAt) : null,
+    start_date: paid && shown.startsAt ? shanghaiDay(shown.startsAt) : null,
+    end_date: paid && shown.endsAt ? shanghaiDay(shown.endsAt) : null,
+    period_cut: paid ? shown.cutBy : null,
     invoice_id: invoice?.invoiceId ?? null,
     invoice_status: (invoice?.status as InvoiceStatus | undefined) ?? null,
   };
+}
+
+/** Orders as 我的订单 (and the invoiceable list) show them, with the invoice covering each if given. */
+export async function toOrderItems(
+  db: Database,
+  rows: readonly OrderRow[],
+  invoices: ReadonlyMap<string, InvoiceOfOrder> = new Map(),
+): Promise<OrderItem[]> {
+  const periods = await effectivePeriods(
+    db,
+    rows.filter((row) => row.kind !== 'pack' && row.status === 'paid').map((row) => `order:${row.id}`),
+  );
+  const items = [];
+  for (const row of rows) {
+    const title = await orderTitle({ db }, row);
+    items.push(toOrderItem(row, title, periods.get(`order:${row.id}`), invoices.get(row.id)));
+  }
+  return items;
 }
 
 /** `find_order_list`: the caller's orders, newest first, with the invoice covering each. */
@@ -45,7 +70,5 @@ export async function listOrders(db: Database, userId: number, pageNo: number, p
       )
     ).map((row) => [row.orderId, row]),
   );
-  const list = [];
-  for (const row of rows) list.push(await toOrderItem(db, row, invoices.get(row.id)));
-  return { list, total };
+  return { list: await toOrderItems(db, rows, invoices), total };
 }

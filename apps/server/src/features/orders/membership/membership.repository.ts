@@ -1,4 +1,5 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
 import { membershipGrants } from '../../../db/schema';
 
@@ -32,4 +33,31 @@ export async function endRunningGrants(db: Database, userId: number, now: Date) 
 export async function insertGrant(db: Database, values: typeof membershipGrants.$inferInsert) {
   const [row] = await db.insert(membershipGrants).values(values).returning();
   return row!;
+}
+
+/**
+ * The grants of these sources, each with the source of the grant that replaced it: a conversion ends
+ * the running grants at the instant the new grant starts, in one transaction.
+ */
+export async function selectGrantsWithSuccessor(db: Database, sources: readonly string[]) {
+  if (sources.length === 0) return [];
+  const successor = alias(membershipGrants, 'successor');
+  return db
+    .select({
+      source: membershipGrants.source,
+      startsAt: membershipGrants.startsAt,
+      endsAt: membershipGrants.endsAt,
+      endedAt: membershipGrants.endedAt,
+      successorSource: successor.source,
+    })
+    .from(membershipGrants)
+    .leftJoin(
+      successor,
+      and(
+        eq(successor.userId, membershipGrants.userId),
+        eq(successor.startsAt, membershipGrants.endedAt),
+        ne(successor.id, membershipGrants.id),
+      ),
+    )
+    .where(inArray(membershipGrants.source, [...sources]));
 }

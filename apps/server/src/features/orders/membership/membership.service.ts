@@ -1,6 +1,7 @@
 import { type Grade, grantPeriod, remainingValueFen } from '@dso/domain';
 import type { Database } from '../../../db/client';
 import { lockOwnGrade, setOwnGrade } from '../../permissions/permissions.service';
+import { markAgreementsEnding } from '../payments/agreements.repository';
 import * as repository from './membership.repository';
 
 /**
@@ -32,7 +33,8 @@ export interface GrantResult {
  * 1. a source already granted answers its period unchanged (idempotent under retries);
  * 2. the same grade still running is extended from its end;
  * 3. any other running grade ends now, its rest converted (an upgrade's `dis_price`, a card's
- *    OFFSET), and the new grade starts now;
+ *    OFFSET), and the new grade starts now; its 连续包月 ends with it (no further charge; the caller
+ *    unsigns it at the vendor once this transaction has committed, see unsignEndingAgreements);
  * 4. the account's grade and end move to the new period's.
  */
 export async function grantMembership(tx: Database, options: GrantOptions): Promise<GrantResult> {
@@ -43,7 +45,11 @@ export async function grantMembership(tx: Database, options: GrantOptions): Prom
   if (existing) return { startsAt: existing.startsAt, endsAt: existing.endsAt, created: false };
 
   const period = grantPeriod(current, { grade, days }, now);
-  if (current.grade !== 'FREE' && current.grade !== grade) await repository.endRunningGrants(tx, userId, now);
+  if (current.grade !== 'FREE' && current.grade !== grade) {
+    await repository.endRunningGrants(tx, userId, now);
+    // A renewal of the replaced grade would charge for it and put the account back on it.
+    await markAgreementsEnding(tx, { userId, now, exceptGrade: grade });
+  }
   await repository.insertGrant(tx, {
     userId,
     grade,
@@ -64,4 +70,37 @@ export async function grantMembership(tx: Database, options: GrantOptions): Prom
 export async function remainingMembershipValue(db: Database, userId: number, grade: Grade, now: Date) {
   if (grade === 'FREE') return 0;
   return remainingValueFen(await repository.selectRunningGrants(db, userId, now), grade, now);
+}
+
+/** A granted period as it holds now. */
+export interface EffectivePeriod {
+  /** Null when it was replaced before it began (a period queued after the running one). */
+  startsAt: Date | null;
+  endsAt: Date | null;
+  /**
+   * Why it ended before its end: `upgrade`, its rest deducted from a bought grade's price (会员抵扣),
+   * or `card`, a card of another grade offset it. Null when it runs (ran) its full length.
+   */
+  cutBy: 'upgrade' | 'card' | null;
+}
+
+/**
+ * Each source's period (`order:<id>`) as it holds now: up to where a conversion ended it, the reason
+ * read from the grant that replaced it. Sources without a grant are left out.
+ */
+export async function effectivePeriods(db: Database, sources: readonly string[]) {
+  const periods = new Map<string, EffectivePeriod>();
+  for (const grant of await repository.selectGrantsWithSuccessor(db, sources)) {
+    const { startsAt, endsAt, endedAt } = grant;
+    if (!endedAt || endedAt >= endsAt) {
+      periods.set(grant.source, { startsAt, endsAt, cutBy: null });
+      continue;
+    }
+    const cutBy = grant.successorSource?.startsWith('card:') ? 'card' : 'upgrade';
+    periods.set(
+      grant.source,
+      endedAt <= startsAt ? { startsAt: null, endsAt: null, cutBy } : { startsAt, endsAt: endedAt, cutBy },
+    );
+  }
+  return periods;
 }

@@ -1,13 +1,23 @@
 import type { CycleInfo } from '@dso/contract';
-import { CYCLE_PERIOD_DAYS, normalizeGrade } from '@dso/domain';
-import { and, desc, eq, isNotNull, lte } from 'drizzle-orm';
+import { CYCLE_PERIOD_DAYS, type Grade, normalizeGrade } from '@dso/domain';
+import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
 import { paymentAgreements } from '../../../db/schema';
-import type { PaymentRequest, RecurringRequest } from '../../../providers/payment/index';
+import { type PaymentRequest, PaymentVendorError, type RecurringRequest } from '../../../providers/payment/index';
 import { newOrderId, shanghaiDay } from '../order-ids';
 import { findOrder, insertOrder, type OrderRow } from '../orders.repository';
 import { findPlanById } from '../plans/plans.repository';
+import {
+  findActiveAgreement,
+  markAgreementEnded,
+  markAgreementsEnding,
+  selectEndingAgreements,
+} from './agreements.repository';
 import { applyPayment } from './apply-payment.service';
 import { notifyUrlOf, type PaymentContext } from './payment-context';
+
+/** What ending agreements needs: the database, the Alipay gateway that unsigns them, a log. */
+export type AgreementContext = Pick<PaymentContext, 'db' | 'providers' | 'log'>;
 
 /*
  * 周期扣款 for the continuous monthly plan (001 §9: it renews at cycle_price and extends 30 days):
@@ -52,12 +62,22 @@ export async function recurringRequestOf(
  * The agreement of a continuous plan's first order becomes active once both have happened, in
  * either order: the first period is paid, and Alipay has reported the signed agreement number (with
  * the payment, or in its own dut_user_sign notice). Charges start the day before the period ends.
+ * A number reported for an agreement already ended here (an upgrade or a cancel came first, before
+ * the vendor had one to unsign) is unsigned at once.
  */
-export async function activateAgreement(context: PaymentContext, order: OrderRow, agreementNo?: string) {
+export async function activateAgreement(context: AgreementContext, order: OrderRow, agreementNo?: string) {
   const paid = (await findOrder(context.db, order.id)) ?? order;
   const id = agreementIdOf(paid);
   if (agreementNo) {
-    await context.db.update(paymentAgreements).set({ agreementNo }).where(eq(paymentAgreements.id, id));
+    const [signed] = await context.db
+      .update(paymentAgreements)
+      .set({
+        agreementNo,
+        status: sql`case when ${paymentAgreements.status} = 'ended' and ${paymentAgreements.agreementNo} is null then 'ending' else ${paymentAgreements.status} end`,
+      })
+      .where(eq(paymentAgreements.id, id))
+      .returning();
+    if (signed?.status === 'ending') await unsignEndingAgreements(context, signed.userId);
   }
   if (paid.status !== 'paid' || !paid.grantEndsAt) return;
   await context.db
@@ -73,7 +93,11 @@ export async function activateAgreement(context: PaymentContext, order: OrderRow
 }
 
 /** Alipay's signing notice (dut_user_sign) for our agreement id: activates it if the first period is paid. */
-export async function recordAgreementSigned(context: PaymentContext, externalAgreementNo: string, agreementNo: string) {
+export async function recordAgreementSigned(
+  context: AgreementContext,
+  externalAgreementNo: string,
+  agreementNo: string,
+) {
   if (!externalAgreementNo.startsWith('A')) return;
   const order = await findOrder(context.db, externalAgreementNo.slice(1));
   if (order) await activateAgreement(context, order, agreementNo);
@@ -89,12 +113,7 @@ export async function endAgreementByVendor(context: PaymentContext, agreementNo:
 
 /** `order/cycle_info`: the caller's active 连续包月 (the latest, should there be several), or null. */
 export async function findCycleInfo(context: Pick<PaymentContext, 'db'>, userId: number): Promise<CycleInfo> {
-  const [agreement] = await context.db
-    .select()
-    .from(paymentAgreements)
-    .where(and(eq(paymentAgreements.userId, userId), eq(paymentAgreements.status, 'active')))
-    .orderBy(desc(paymentAgreements.createdAt))
-    .limit(1);
+  const agreement = await findActiveAgreement(context.db, userId);
   if (!agreement) return null;
   const plan = await findPlanById(context.db, agreement.planId);
   return {
@@ -105,20 +124,65 @@ export async function findCycleInfo(context: Pick<PaymentContext, 'db'>, userId:
   };
 }
 
-/** `order/cancel_cycle`: the member ends their continuous plan; the paid period runs to its end. */
-export async function cancelCycle(context: PaymentContext, userId: number, now: Date) {
-  const active = await context.db
-    .select()
-    .from(paymentAgreements)
-    .where(and(eq(paymentAgreements.userId, userId), eq(paymentAgreements.status, 'active')));
-  for (const agreement of active) {
-    if (agreement.agreementNo) await context.providers.payment.alipay.cancelAgreement(agreement.agreementNo);
-    await context.db
-      .update(paymentAgreements)
-      .set({ status: 'ended', endedAt: now })
-      .where(eq(paymentAgreements.id, agreement.id));
+/**
+ * The grade of the caller's active 连续包月 that buying `grade` would end (an upgrade, or any change
+ * of grade, replaces the running membership and its renewal with it), or null. The pay box says so
+ * before payment.
+ */
+export async function cycleEndedByBuying(db: Database, userId: number, runningGrade: Grade, grade: Grade) {
+  if (runningGrade === 'FREE' || runningGrade === grade) return null;
+  const agreement = await findActiveAgreement(db, userId);
+  if (!agreement) return null;
+  const plan = await findPlanById(db, agreement.planId);
+  const cycleGrade = normalizeGrade(plan?.grade);
+  return cycleGrade === grade ? null : cycleGrade;
+}
+
+/**
+ * Ends the user's running 连续包月 (every agreement signing or active): from now on nothing is charged,
+ * and each is unsigned at the vendor (Alipay `alipay.user.agreement.unsign`); one the vendor cannot
+ * unsign now is tried again by the orders.maintain job. Periods already paid run to their end. This is
+ * `order/cancel_cycle`, and what closing an account calls. Answers how many agreements it ended.
+ */
+export async function endRunningAgreement(context: AgreementContext, userId: number, now: Date) {
+  const ended = await markAgreementsEnding(context.db, { userId, now });
+  await unsignEndingAgreements(context, userId);
+  return { cancelled: ended.length };
+}
+
+/**
+ * @deprecated The old name of endRunningAgreement, kept only until account-closure imports that from the
+ * orders feature's index.ts; remove it then.
+ */
+export const cancelCycle = endRunningAgreement;
+
+/** Vendor answers meaning there is no agreement left to unsign (it was unsigned before, or never signed). */
+const nothingToUnsign = /ALREADY_UNSIGN|NOT_EXIST/;
+
+/**
+ * Unsigns at the vendor the agreements ended here (`ending`): one user's right after what ended them,
+ * everyone's from the maintenance job. One without a vendor number was never signed there: it is
+ * simply ended (a number reported later unsigns it, see activateAgreement). A vendor failure leaves it
+ * `ending` for the next round; it charges nothing meanwhile. Answers how many were settled.
+ */
+export async function unsignEndingAgreements(context: AgreementContext, userId?: number) {
+  let settled = 0;
+  for (const agreement of await selectEndingAgreements(context.db, userId)) {
+    if (agreement.agreementNo) {
+      try {
+        await context.providers.payment.alipay.cancelAgreement(agreement.agreementNo);
+      } catch (error) {
+        const code = error instanceof PaymentVendorError ? error.vendorCode : String(error);
+        if (!nothingToUnsign.test(code)) {
+          context.log.warn({ agreementId: agreement.id, code }, 'unsigning the agreement at the vendor failed');
+          continue;
+        }
+      }
+    }
+    await markAgreementEnded(context.db, agreement.id);
+    settled += 1;
   }
-  return { cancelled: active.length };
+  return settled;
 }
 
 /**

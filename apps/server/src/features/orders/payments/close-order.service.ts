@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { orders } from '../../../db/schema';
 import { PaymentVendorError } from '../../../providers/payment/index';
 import { insertPaymentEvent, type OrderRow, selectExpiredPending } from '../orders.repository';
-import { applyPayment } from './apply-payment.service';
 import type { PaymentContext } from './payment-context';
+import { paymentOfPaidTrade, settlePayment } from './settle-payment.service';
 
 /**
  * Closes an order that can no longer be paid (its 900 s passed): each channel is asked first — a
@@ -21,18 +21,7 @@ export async function closeOrder(context: PaymentContext, order: OrderRow, now: 
     // A trade the vendor never saw or already closed needs no close (Alipay refuses closing a closed one).
     if (state?.state !== 'not_exist' && state?.state !== 'closed') open.push(gateway);
     if (state?.state === 'paid') {
-      const outcome = await applyPayment(
-        context.db,
-        {
-          orderId: order.id,
-          amountFen: state.amountFen,
-          vendorTradeNo: state.vendorTradeNo,
-          paidAt: state.paidAt,
-          provider: gateway.provider,
-          source: 'query',
-        },
-        now,
-      );
+      const outcome = await settlePayment(context, paymentOfPaidTrade(order.id, state, gateway.provider), now);
       if (outcome === 'applied' || outcome === 'duplicate') return 'paid';
     }
   }

@@ -2,11 +2,14 @@ import type { Database } from '../../../db/client';
 import type { Providers } from '../../../providers';
 import { enqueueJob } from '../../jobs/jobs.repository';
 import type { JobHandlers } from '../../jobs/jobs.worker';
-import { chargeDueAgreements } from './agreements.service';
+import { chargeDueAgreements, unsignEndingAgreements } from './agreements.service';
 import { closeExpiredOrders } from './close-order.service';
 import type { PaymentContext } from './payment-context';
 
-/** The orders' upkeep job: close lapsed orders at the vendor and here, charge due 周期扣款 agreements. */
+/**
+ * The orders' upkeep job: close lapsed orders at the vendor and here, charge due 周期扣款 agreements,
+ * and unsign at the vendor the agreements ended here that it could not unsign at the time.
+ */
 export const ORDERS_MAINTAIN_JOB = 'orders.maintain';
 /** How often it runs: lapsed orders are closed within this of their 900 s (pay_result closes sooner when polled). */
 const MAINTAIN_EVERY_MS = 10 * 60_000;
@@ -35,7 +38,8 @@ export function orderJobHandlers(deps: {
       try {
         const closed = await closeExpiredOrders(context, now);
         const charged = await chargeDueAgreements(context, now);
-        if (closed || charged) log.info({ closed, charged }, 'orders maintained');
+        const unsigned = await unsignEndingAgreements(context);
+        if (closed || charged || unsigned) log.info({ closed, charged, unsigned }, 'orders maintained');
       } finally {
         await scheduleOrdersMaintenance(db, new Date(now.getTime() + MAINTAIN_EVERY_MS));
       }

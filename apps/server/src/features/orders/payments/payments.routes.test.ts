@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { Code, type OrderInfo, OrderPath, orderMessages, SANDBOX_CASHIER_PAGE } from '@dso/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   membershipGrants,
   orders,
@@ -12,10 +12,12 @@ import {
   users,
 } from '../../../db/schema';
 import { createProviders, SANDBOX_PAY_SECRET_KEY } from '../../../providers';
+import { PaymentVendorError } from '../../../providers/payment/index';
 import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
 import { payAtSandboxCashier } from '../../../testing/orders';
 import { getPermissionUse } from '../../permissions/permissions.service';
-import { chargeDueAgreements } from './agreements.service';
+import { shanghaiDay } from '../order-ids';
+import { chargeDueAgreements, unsignEndingAgreements } from './agreements.service';
 import type { PaymentContext } from './payment-context';
 
 const DAY = 86_400_000;
@@ -164,6 +166,37 @@ describe('buying a membership through the sandbox cashier', () => {
     expect(grants.find((grant) => grant.grade === 'VIP')?.endedAt).not.toBeNull();
   });
 
+  it('shows in 我的订单 each period as it holds after an upgrade: cut short, or never begun', async () => {
+    const member = await account();
+    const first = (await preview(member.token, { grade_enum: 'VIP', day: 90 })).data as OrderInfo;
+    await payAtCashier(member, first.order_id);
+    // A month has gone by; a second quarter waits behind the first.
+    await db()
+      .update(membershipGrants)
+      .set({ startsAt: new Date(Date.now() - 30 * DAY), endsAt: new Date(Date.now() + 60 * DAY) })
+      .where(eq(membershipGrants.userId, member.id));
+    await db()
+      .update(users)
+      .set({ gradeEndsAt: new Date(Date.now() + 60 * DAY) })
+      .where(eq(users.id, member.id));
+    const queued = (await preview(member.token, { grade_enum: 'VIP', day: 90 })).data as OrderInfo;
+    await payAtCashier(member, queued.order_id);
+    const upgrade = (await preview(member.token, { grade_enum: 'SVIP', day: 365 })).data as OrderInfo;
+    await payAtCashier(member, upgrade.order_id);
+
+    const day = (offsetDays: number) => shanghaiDay(new Date(Date.now() + offsetDays * DAY));
+    const list = (await post(OrderPath.orderList, member.token, { page_no: 1 })).data.list as Array<
+      Record<string, unknown>
+    >;
+    const periodOf = (orderId: string) => {
+      const item = list.find((order) => order.order_id === orderId)!;
+      return { start: item.start_date, end: item.end_date, cut: item.period_cut };
+    };
+    expect(periodOf(upgrade.order_id)).toEqual({ start: day(0), end: day(365), cut: null });
+    expect(periodOf(queued.order_id)).toEqual({ start: null, end: null, cut: 'upgrade' });
+    expect(periodOf(first.order_id)).toEqual({ start: day(-30), end: day(0), cut: 'upgrade' });
+  });
+
   it('extends the same grade from its current end', async () => {
     const member = await account();
     const first = (await preview(member.token, { grade_enum: 'VIP', day: 90 })).data as OrderInfo;
@@ -281,6 +314,62 @@ describe('buying a membership through the sandbox cashier', () => {
     expect((await post(OrderPath.cancelCycle, buyer.token)).data).toEqual({ cancelled: 1 });
     expect((await get(OrderPath.cycleInfo, buyer.token)).data).toBeNull();
     expect(await chargeDueAgreements(context, new Date(dueDay.getTime() + 40 * DAY))).toBe(0);
+  });
+
+  it('ends the 连续包月 of the grade an upgrade replaces, at the vendor too, once however often the payment is reported', async () => {
+    const member = await account();
+    const monthly = (await preview(member.token, { grade_enum: 'VIP', day: 29, cycle: true })).data as OrderInfo;
+    expect(monthly.ends_cycle).toBeNull();
+    await payAtCashier(member, monthly.order_id);
+    const agreementOf = async () =>
+      (await db().select().from(paymentAgreements).where(eq(paymentAgreements.userId, member.id)))[0]!;
+    const signed = await agreementOf();
+    expect(signed.status).toBe('active');
+
+    // The pay box says it before payment; the same grade's plans would not end it.
+    expect(((await preview(member.token, { grade_enum: 'VIP', day: 365 })).data as OrderInfo).ends_cycle).toBeNull();
+    const upgrade = (await preview(member.token, { grade_enum: 'SVIP', day: 365 })).data as OrderInfo;
+    expect(upgrade.ends_cycle).toBe('VIP');
+
+    // The vendor cannot unsign at first: the agreement charges nothing meanwhile and is unsigned later.
+    const unsign = vi
+      .spyOn(t.app.providers.payment.alipay, 'cancelAgreement')
+      .mockRejectedValueOnce(new PaymentVendorError('ACQ.SYSTEM_ERROR', '系统繁忙'));
+    try {
+      await payAtCashier(member, upgrade.order_id);
+      expect((await userRow(member.id)).grade).toBe('SVIP');
+      expect((await agreementOf()).status).toBe('ending');
+      expect((await get(OrderPath.cycleInfo, member.token)).data).toBeNull();
+      const context: PaymentContext = {
+        db: db(),
+        providers: t.app.providers,
+        config: { publicUrl: undefined },
+        log: { info() {}, warn() {}, error() {} },
+        origin: 'http://localhost',
+      };
+      expect(await chargeDueAgreements(context, new Date(`${signed.nextChargeOn}T12:00:00+08:00`))).toBe(0);
+      expect((await userRow(member.id)).grade).toBe('SVIP');
+
+      // The upgrade's payment reported again changes nothing and unsigns nothing more.
+      const paid = await orderRow(upgrade.order_id);
+      const again = await notify({
+        out_trade_no: upgrade.order_id,
+        trade_status: 'TRADE_SUCCESS',
+        total_fen: upgrade.pay_money,
+        trade_no: paid.vendorTradeNo,
+      });
+      expect(again.body).toBe('success');
+      expect(unsign).toHaveBeenCalledTimes(1);
+
+      // The maintenance job's round unsigns it.
+      expect(await unsignEndingAgreements(context)).toBe(1);
+      expect(unsign).toHaveBeenLastCalledWith(signed.agreementNo);
+      expect((await agreementOf()).status).toBe('ended');
+      expect(await unsignEndingAgreements(context)).toBe(0);
+      expect(unsign).toHaveBeenCalledTimes(2);
+    } finally {
+      unsign.mockRestore();
+    }
   });
 
   it('asks a visitor to log in before reading or cancelling a continuous plan, and answers null without one', async () => {

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/app-error';
 import { ok } from '../../../lib/envelope';
 import { requireUser } from '../../../plugins/session';
-import { cancelCycle, findCycleInfo } from './agreements.service';
+import { endRunningAgreement, findCycleInfo } from './agreements.service';
 import type { PaymentContext } from './payment-context';
 import { alipayTarget, createWechatQr, handleNotification, payFree, payResult } from './payments.service';
 
@@ -35,7 +35,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(OrderPath.cancelCycle, async (request) =>
-    ok(await cancelCycle(paymentContext(app, request), requireUser(request), new Date())),
+    ok(await endRunningAgreement(paymentContext(app, request), requireUser(request), new Date())),
   );
   app.get(OrderPath.cycleInfo, async (request) =>
     ok(await findCycleInfo(paymentContext(app, request), requireUser(request))),

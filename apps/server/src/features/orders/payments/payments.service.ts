@@ -5,15 +5,10 @@ import { type PayChannel, type PaymentCallback, PaymentVendorError } from '../..
 import { isCouponSpentElsewhere } from '../coupons/coupons.service';
 import { findOrder, insertPaymentEvent, type OrderRow, updateOrder } from '../orders.repository';
 import { packTitle } from '../packs/packs.service';
-import {
-  activateAgreement,
-  endAgreementByVendor,
-  recordAgreementSigned,
-  recurringRequestOf,
-} from './agreements.service';
-import { applyPayment } from './apply-payment.service';
+import { endAgreementByVendor, recordAgreementSigned, recurringRequestOf } from './agreements.service';
 import { closeOrder, markCancelled } from './close-order.service';
 import { gatewayOf, gatewaysOfProvider, notifyUrlOf, type PaymentContext } from './payment-context';
+import { paymentOfPaidTrade, settlePayment } from './settle-payment.service';
 
 /** What a membership or pack order reads as on the wallet and in lists: DSO 个人版 12个月. */
 export async function orderTitle(context: Pick<PaymentContext, 'db'>, order: OrderRow): Promise<string> {
@@ -136,20 +131,7 @@ export async function queryAndApply(context: PaymentContext, order: OrderRow, no
     return null;
   });
   if (state?.state !== 'paid') return false;
-  const outcome = await applyPayment(
-    context.db,
-    {
-      orderId: order.id,
-      amountFen: state.amountFen,
-      vendorTradeNo: state.vendorTradeNo,
-      paidAt: state.paidAt,
-      provider: gateway.provider,
-      source: 'query',
-    },
-    now,
-  );
-  if (order.cycle && !order.agreementId && outcome === 'applied')
-    await activateAgreement(context, order, state.agreementNo);
+  const outcome = await settlePayment(context, paymentOfPaidTrade(order.id, state, gateway.provider), now);
   return outcome === 'applied' || outcome === 'duplicate';
 }
 
@@ -161,8 +143,8 @@ export async function payFree(context: PaymentContext, userId: number, orderId: 
   if (order.status !== 'paid' && (order.status !== 'pending' || order.expiresAt <= now)) {
     throw AppError.toast(orderMessages.orderNotPending);
   }
-  await applyPayment(
-    context.db,
+  await settlePayment(
+    context,
     { orderId, amountFen: 0, vendorTradeNo: `FREE${orderId}`, paidAt: now, provider: 'none', source: 'free' },
     now,
   );
@@ -200,8 +182,8 @@ export async function handleNotification(
       });
       return gateway.notifyAnswer(false);
     case 'paid': {
-      const outcome = await applyPayment(
-        context.db,
+      const outcome = await settlePayment(
+        context,
         {
           orderId: notice.outTradeNo,
           amountFen: notice.amountFen,
@@ -209,15 +191,12 @@ export async function handleNotification(
           paidAt: notice.paidAt,
           provider,
           source: 'notify',
+          ...(notice.agreementNo ? { agreementNo: notice.agreementNo } : {}),
         },
         now,
       );
       if (outcome === 'amount_mismatch' || outcome === 'unknown_order' || outcome === 'refund_due') {
         context.log.warn({ provider, orderId: notice.outTradeNo, outcome }, 'payment notification not granted');
-      }
-      if (outcome === 'applied') {
-        const order = await findOrder(context.db, notice.outTradeNo);
-        if (order?.cycle && !order.agreementId) await activateAgreement(context, order, notice.agreementNo);
       }
       return gateway.notifyAnswer(true);
     }

@@ -268,6 +268,63 @@ describe('paying through the Alipay and WeChat Pay adapters against their fake v
     });
   });
 
+  it('unsigns the 连续包月 at Alipay once when an upgrade replaces its grade, and charges it no more', async () => {
+    const member = await account();
+    const monthly = await preview(member.token, { grade_enum: 'VIP', day: 29, cycle: true });
+    await openAlipayPage(monthly.order_id);
+    expect(await alipay.pay(monthly.order_id)).toBe('success');
+    expect(await alipay.signAgreement(`A${monthly.order_id}`)).toBe('success');
+    const [signed] = await db().select().from(paymentAgreements).where(eq(paymentAgreements.userId, member.id));
+    expect(signed?.status).toBe('active');
+
+    const upgrade = await preview(member.token, { grade_enum: 'SVIP', day: 365 });
+    expect(upgrade.ends_cycle).toBe('VIP');
+    await openAlipayPage(upgrade.order_id);
+    const unsigns = () =>
+      alipay.calls.filter(
+        (call) =>
+          call.method === 'alipay.user.agreement.unsign' &&
+          JSON.parse(call.biz_content ?? '{}').agreement_no === signed?.agreementNo,
+      );
+    expect(unsigns()).toHaveLength(0);
+    expect(await alipay.pay(upgrade.order_id)).toBe('success');
+    expect(unsigns()).toHaveLength(1);
+    expect(alipay.agreements.get(`A${monthly.order_id}`)?.status).toBe('UNSIGN');
+    expect((await t.request({ method: 'GET', url: OrderPath.cycleInfo, token: member.token })).json().data).toBeNull();
+
+    // Alipay retries the notification: nothing more happens.
+    const again = await postNotify(OrderPath.notifyAlipay, alipay.notification(upgrade.order_id), alipayForm);
+    expect(again.body).toBe('success');
+    expect(unsigns()).toHaveLength(1);
+    const context: PaymentContext = {
+      db: db(),
+      providers: t.app.providers,
+      config: { publicUrl: address },
+      log: { info() {}, warn() {}, error() {} },
+      origin: address,
+    };
+    expect(await chargeDueAgreements(context, new Date(`${signed!.nextChargeOn}T12:00:00+08:00`))).toBe(0);
+    expect((await userRow(member.id)).grade).toBe('SVIP');
+  });
+
+  it('unsigns a 连续包月 whose signing Alipay reports only after an upgrade ended it', async () => {
+    const member = await account();
+    const monthly = await preview(member.token, { grade_enum: 'VIP', day: 29, cycle: true });
+    await openAlipayPage(monthly.order_id);
+    expect(await alipay.pay(monthly.order_id)).toBe('success');
+    const upgrade = await preview(member.token, { grade_enum: 'SVIP', day: 90 });
+    await openAlipayPage(upgrade.order_id);
+    expect(await alipay.pay(upgrade.order_id)).toBe('success');
+    const agreementOf = async () =>
+      (await db().select().from(paymentAgreements).where(eq(paymentAgreements.userId, member.id)))[0]!;
+    expect(await agreementOf()).toMatchObject({ status: 'ended', agreementNo: null });
+
+    expect(await alipay.signAgreement(`A${monthly.order_id}`)).toBe('success');
+    expect(alipay.agreements.get(`A${monthly.order_id}`)?.status).toBe('UNSIGN');
+    expect((await agreementOf()).status).toBe('ended');
+    expect((await userRow(member.id)).grade).toBe('SVIP');
+  });
+
   describe.each(['certificate', 'publicKey'] as const)('WeChat Pay in %s mode', (mode) => {
     beforeAll(() => {
       payment.wechat = wechatGateway(mode);

@@ -3,6 +3,7 @@ import {
   CYCLE_PERIOD_DAYS,
   effectivePriceFen,
   firstPeriodLabel,
+  type Grade,
   grantPeriod,
   PAY_QR_SECONDS,
   payableFen,
@@ -16,6 +17,7 @@ import { assertCanPurchase } from '../../sub-accounts/sub-accounts.service';
 import { findBestCoupon, findUsableCoupon, type HeldCoupon } from '../coupons/coupons.service';
 import { newOrderId, shanghaiDay } from '../order-ids';
 import { findOrderByRandTag, insertOrder, type OrderRow } from '../orders.repository';
+import { cycleEndedByBuying } from '../payments/agreements.service';
 import { findPlanFor } from '../plans/plans.repository';
 import { deductionFor, loadBuyer } from './buyer.service';
 
@@ -23,8 +25,8 @@ export type PreviewBody = z.output<typeof previewOrderBodySchema>;
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
-/** The order info of an order row (001 §3). */
-export function orderInfoOf(order: OrderRow, coupon: HeldCoupon | null): OrderInfo {
+/** The order info of an order row (001 §3); `endsCycle` is the 连续包月 paying it would end. */
+export function orderInfoOf(order: OrderRow, coupon: HeldCoupon | null, endsCycle: Grade | null): OrderInfo {
   const cycle = order.cycle;
   return {
     order_id: order.id,
@@ -47,6 +49,7 @@ export function orderInfoOf(order: OrderRow, coupon: HeldCoupon | null): OrderIn
       : null,
     expire_time: seconds(order.expiresAt),
     first_label: cycle ? firstPeriodLabel(1) : null,
+    ends_cycle: endsCycle,
   };
 }
 
@@ -60,6 +63,7 @@ export function orderInfoOf(order: OrderRow, coupon: HeldCoupon | null): OrderIn
  * 4. The coupon: the one asked for, none for 0, else the best that applies to price − dis_price.
  * 5. pay_money = price − dis_price − coupon, floored at 0; end_date extends the same grade or starts now.
  * 6. The same rand_tag answers the same pending order (a retried request creates nothing new).
+ * 7. A running 连续包月 of the grade it replaces is named (`ends_cycle`): paying ends it.
  */
 export async function previewOrder(db: Database, userId: number, body: PreviewBody, now: Date) {
   await assertCanPurchase(db, userId);
@@ -68,8 +72,9 @@ export async function previewOrder(db: Database, userId: number, body: PreviewBo
   if (blocked) throw AppError.toast(blocked);
   if (body.cycle && body.pe === 'WxPay') throw AppError.toast(orderMessages.cycleAlipayOnly);
 
+  const endsCycle = await cycleEndedByBuying(db, userId, buyer.grade, body.grade_enum);
   const existing = await findOrderByRandTag(db, userId, body.rand_tag);
-  if (existing) return answerExisting(db, existing, now);
+  if (existing) return answerExisting(db, existing, endsCycle, now);
 
   const plan = await findPlanFor(db, body.grade_enum, { cycle: body.cycle, day: body.day });
   if (!plan) throw AppError.toast(orderMessages.planNotFound);
@@ -111,10 +116,10 @@ export async function previewOrder(db: Database, userId: number, body: PreviewBo
     // The preview's end date; the payment recomputes it from the membership as it is then.
     grantEndsAt: period.endsAt,
   });
-  return orderInfoOf(order, order.userCouponId === (coupon?.userCouponId ?? null) ? coupon : null);
+  return orderInfoOf(order, order.userCouponId === (coupon?.userCouponId ?? null) ? coupon : null, endsCycle);
 }
 
-async function answerExisting(db: Database, order: OrderRow, now: Date) {
+async function answerExisting(db: Database, order: OrderRow, endsCycle: Grade | null, now: Date) {
   if (order.status !== 'pending' || order.expiresAt <= now) throw AppError.toast(orderMessages.orderNotPending);
   const coupon = order.userCouponId
     ? await findUsableCoupon(db, {
@@ -125,7 +130,7 @@ async function answerExisting(db: Database, order: OrderRow, now: Date) {
         now,
       })
     : null;
-  return orderInfoOf(order, coupon);
+  return orderInfoOf(order, coupon, endsCycle);
 }
 
 async function chooseCoupon(

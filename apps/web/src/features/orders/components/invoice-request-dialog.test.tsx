@@ -22,6 +22,7 @@ const paidOrder = (id: string, payMoney: number): OrderItem => ({
   pay_time: 1_735_689_700,
   start_date: '2025-01-01',
   end_date: '2026-01-01',
+  period_cut: null,
   invoice_id: null,
   invoice_status: null,
 });

@@ -1,5 +1,5 @@
 import type { Coupon, OrderInfo } from '@dso/contract';
-import { yuanText } from '@dso/domain';
+import { gradeNames, yuanText } from '@dso/domain';
 import { Select } from 'antd';
 import { couponLabel } from '../plan-rules';
 
@@ -15,7 +15,8 @@ interface OrderSummaryProps {
 
 /**
  * The order preview (001 §2, §3): the price, 会员抵扣 when the current membership is converted, the
- * coupon (changeable, or none), 实付, 节省, 到期时间 and, for a continuous plan, the later periods' price.
+ * coupon (changeable, or none), 实付, 节省, 到期时间, for a continuous plan the later periods' price, and
+ * when the plan replaces a grade renewed by 连续包月, that paying ends it.
  */
 export function OrderSummary({ order, coupons, onCouponChange }: OrderSummaryProps) {
   const choices = [...coupons];
@@ -71,6 +72,12 @@ export function OrderSummary({ order, coupons, onCouponChange }: OrderSummaryPro
         <div className="orders-summary__row">
           <dt>续费</dt>
           <dd>次月起 ¥{yuanText(order.cycle_price)}/月，可随时取消</dd>
+        </div>
+      )}
+      {order.ends_cycle && (
+        <div className="orders-summary__row orders-summary__row--note" data-testid="summary-ends-cycle">
+          <dt>连续包月</dt>
+          <dd>支付后将取消{gradeNames[order.ends_cycle]}连续包月，不再自动续费</dd>
         </div>
       )}
     </dl>

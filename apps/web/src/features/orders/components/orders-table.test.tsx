@@ -22,6 +22,7 @@ function orderOf(id: string, overrides: Partial<OrderItem> = {}): OrderItem {
     pay_time: 1_735_689_700,
     start_date: '2025-01-01',
     end_date: '2026-01-01',
+    period_cut: null,
     invoice_id: null,
     invoice_status: null,
     ...overrides,
@@ -87,6 +88,21 @@ describe('OrdersTable', () => {
     ]);
     expect(cellTexts('O7').slice(1, 3)).toEqual(['批量提取文案次数包 100次O7', '¥9.9']);
     expect(calls[0]).toEqual({ path: OrderPath.orderList, body: { page_no: 1, page_size: 10 } });
+  });
+
+  it('shows a period an upgrade cut short up to its day, and one it replaced before it began as 未生效', async () => {
+    answer([
+      orderOf('U1', { title: '企业版 12个月', start_date: '2025-03-01', end_date: '2026-03-01' }),
+      orderOf('V2', { start_date: null, end_date: null, period_cut: 'upgrade' }),
+      orderOf('V1', { start_date: '2025-01-01', end_date: '2025-03-01', period_cut: 'upgrade' }),
+      orderOf('C1', { start_date: '2024-12-01', end_date: '2025-01-01', period_cut: 'card' }),
+    ]);
+    renderWidget(<OrdersTable />, { viewer: 'SVIP' });
+    await screen.findByText('U1');
+    expect(cellTexts('U1')[6]).toBe('2025-03-01 至 2026-03-01');
+    expect(cellTexts('V2')[6]).toBe('未生效已升级，剩余部分已抵扣');
+    expect(cellTexts('V1')[6]).toBe('2025-01-01 至 2025-03-01已升级，剩余部分已抵扣');
+    expect(cellTexts('C1')[6]).toBe('2024-12-01 至 2025-01-01已兑换会员卡，剩余部分已抵消');
   });
 
   it('lets only paid orders without an invoice be chosen, and asks for one invoice for them', async () => {

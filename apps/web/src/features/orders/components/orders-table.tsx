@@ -28,6 +28,27 @@ const orderStatusColor: Record<OrderStatus, string> = {
 
 export const payModeText: Record<PayMode, string> = { AliPay: '支付宝', WxPay: '微信支付' };
 
+/** Why a period ended early: its rest went into an upgrade's 会员抵扣, or a card of another grade offset it. */
+const periodCutText: Record<NonNullable<OrderItem['period_cut']>, string> = {
+  upgrade: '已升级，剩余部分已抵扣',
+  card: '已兑换会员卡，剩余部分已抵消',
+};
+
+/**
+ * An order's membership period as it holds now: cut short on the day another grade replaced it (with
+ * why), or 未生效 when it was replaced before it began.
+ */
+function OrderPeriod({ order }: { order: OrderItem }) {
+  const dates = order.start_date && order.end_date ? `${order.start_date} 至 ${order.end_date}` : null;
+  if (!order.period_cut) return dates ?? '—';
+  return (
+    <div className="orders-period" data-testid="order-period-cut">
+      <span>{dates ?? '未生效'}</span>
+      <span className="orders-muted">{periodCutText[order.period_cut]}</span>
+    </div>
+  );
+}
+
 /** An order can go on an invoice once it is paid with money and no live invoice covers it yet. */
 export function isInvoiceable(order: OrderItem): boolean {
   return order.status === 'paid' && order.pay_money > 0 && order.invoice_id === null;
@@ -66,7 +87,7 @@ const columns: ColumnsType<OrderItem> = [
     title: '会员有效期',
     key: 'period',
     width: 216,
-    render: (_value, order) => (order.start_date && order.end_date ? `${order.start_date} 至 ${order.end_date}` : '—'),
+    render: (_value, order) => <OrderPeriod order={order} />,
   },
   {
     title: '发票',

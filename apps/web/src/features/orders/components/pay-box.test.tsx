@@ -234,6 +234,18 @@ describe('PayBox', () => {
     expect(second?.rand_tag).not.toBe(first?.rand_tag);
   });
 
+  it('says before payment that the running 连续包月 it replaces will be ended', async () => {
+    setup({
+      viewer: 'VIP',
+      tier: 'SVIP',
+      config: { VIP: [], SVIP: [yearly], EVIP: [] },
+      order: () => createOrder({ ends_cycle: 'VIP' }),
+    });
+    expect((await screen.findByTestId('summary-ends-cycle')).textContent).toContain(
+      '支付后将取消个人版连续包月，不再自动续费',
+    );
+  });
+
   it('orders the chosen plan and asks again with the same rand_tag when retried', async () => {
     let fail = true;
     const { calls } = setup({

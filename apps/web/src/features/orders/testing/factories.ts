@@ -62,6 +62,7 @@ export function createOrder(overrides: Partial<OrderInfo> = {}, nowMs = Date.now
     coupon: null,
     expire_time: Math.floor(nowMs / 1000) + 900,
     first_label: null,
+    ends_cycle: null,
     ...overrides,
   };
 }
