@@ -114,4 +114,56 @@ describe('the personal centre: see the account, invite a child account and let i
     await parent.context.close();
     await child.context.close();
   }, 120_000);
+  it('closes an account: the terms, a code to its own phone, then the day of the erasure and a logout', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await signIn(context, server.closer.token);
+    await page.goto(`${server.url}/setting`);
+    const row = page.locator('.setting-row').filter({ hasText: '注销账号' });
+    await row.getByText('申请后有 15 天冷静期').waitFor();
+    await row.getByRole('button', { name: '注销账号' }).click();
+    const dialog = page.getByRole('dialog', { name: '注销账号' });
+    await whenSettled(dialog);
+    await dialog.getByText(`验证码将发送至当前手机号 ${server.closer.maskedPhone}`).waitFor();
+    expect(await dialog.getByRole('button', { name: '申请注销' }).isDisabled()).toBe(true);
+    await dialog.getByRole('checkbox', { name: '我已阅读并同意以上注销须知' }).check();
+    const code = await requestSmsCode(page, dialog, server, server.closer.phone);
+    await dialog.getByLabel('验证码', { exact: true }).fill(code);
+    await expect.poll(() => dialog.getByRole('button', { name: '申请注销' }).isEnabled()).toBe(true);
+    await screenshot(page, 'setting-close-account');
+    await dialog.getByRole('button', { name: '申请注销' }).click();
+    const requested = dialog.getByTestId('closure-requested');
+    await requested.getByText(/账号将于 \d{4}年\d{1,2}月\d{1,2}日 注销/).waitFor();
+    await screenshot(page, 'setting-close-account-requested');
+    const reloaded = page.waitForEvent('load');
+    await requested.getByRole('button', { name: '我知道了' }).click();
+    await reloaded;
+    // Logged out: the header offers the login again.
+    await page.getByTestId('header-login').waitFor();
+    await screenshot(page, 'setting-close-account-logged-out');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+  it('answers "where did my uses go": a text written in AI 创作 is in 用量明细 with what it was for', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await signIn(context, server.parent.token);
+    await page.goto(`${server.url}/CueWord`);
+    await page.getByRole('button', { name: /口播短视频脚本/ }).click();
+    await page.waitForURL('**/writing');
+    await page.getByLabel('视频主题').fill('露营装备');
+    await page.getByLabel('核心观点').fill('入门三样东西就够');
+    await page.getByRole('button', { name: '开始生成' }).click();
+    // The unit is settled once the text is complete, when 重新生成 is offered.
+    await page.getByRole('button', { name: '重新生成' }).waitFor({ timeout: 30_000 });
+
+    await page.goto(`${server.url}/setting?type=usage`);
+    await page.getByRole('heading', { name: '用量明细' }).waitFor();
+    const writing = page.getByTestId('usage-log-AI_WRITING_COUNT_DAY');
+    await writing.getByText('AI写作每日次数').waitFor();
+    await writing.getByRole('cell', { name: '口播短视频脚本 · 露营装备' }).waitFor();
+    await writing.getByRole('cell', { name: '扣除 1 次', exact: true }).waitFor();
+    expect(await writing.getByText(/今日已用 1 次 · 剩余 \d+ \/ \d+ 次/).count()).toBe(1);
+    await screenshot(page, 'setting-usage-log');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
 });

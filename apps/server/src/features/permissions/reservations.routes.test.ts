@@ -48,7 +48,9 @@ function countingLlm() {
       if (state.mode === 'fail-first') throw new LlmError('unavailable', 'down');
       if (state.mode === 'endless') {
         // Nothing arrives until the caller gives up.
-        await new Promise((resolve) => request.signal?.addEventListener('abort', resolve, { once: true }));
+        if (!request.signal?.aborted) {
+          await new Promise((resolve) => request.signal?.addEventListener('abort', resolve, { once: true }));
+        }
         throw new LlmError('aborted', 'stopped');
       }
       yield '# 标题\n第一段。';
@@ -179,7 +181,9 @@ describe('quota reservations of the AI calls', () => {
     await expect.poll(() => llm.state.calls).toBe(1);
     expect((await getPermissionUse(db(), user.id, 'AI_WRITING_COUNT_DAY')).use_val).toBe(1);
     call.destroy();
-    await expect.poll(async () => (await getPermissionUse(db(), user.id, 'AI_WRITING_COUNT_DAY')).use_val).toBe(0);
+    await expect
+      .poll(async () => (await getPermissionUse(db(), user.id, 'AI_WRITING_COUNT_DAY')).use_val, { timeout: 5_000 })
+      .toBe(0);
     expect((await ledgerOf(user.id)).map((row) => [row.amount, row.state]).sort()).toEqual([
       [-1, 'settled'],
       [1, 'returned'],

@@ -84,8 +84,9 @@ describe('用量明细', () => {
     expect(entryText({ ...base, amount: 1, state: 'reserved' })).toBe('占用 1 次（处理中）');
     expect(entryText({ ...base, amount: 1, state: 'returned' })).toBe('扣除 1 次（已退回）');
     const permission = log('2026-11-27').permissions[0]!;
-    expect(permissionUseText(permission, true)).toBe('当日净用 2 次 · 今日剩余 8 / 10 次');
-    expect(permissionUseText(permission, false)).toBe('当日净用 2 次');
+    expect(permissionUseText(permission, true)).toBe('今日已用 2 次 · 剩余 8 / 10 次');
+    expect(permissionUseText(permission, false)).toBe('当日已用 2 次');
+    expect(permissionUseText({ ...permission, kind: 'count', per_val: 10, use_val: 3 }, true)).toBe('已用 3 / 10');
   });
 
   it('lists each quota with the entries behind its use, in Shanghai time, a child account’s marked', async () => {

@@ -40,14 +40,15 @@ const entryColumns: ColumnsType<UsageLogEntry> = [
   },
 ];
 
-/** The use line of a permission: what is left now, and what that day took. */
+/**
+ * The use line of a permission: a daily count says what that day took (and today what is left); a
+ * count of things held (accounts, monitors) says how many are held of how many.
+ */
 export function permissionUseText(permission: UsageLogPermission, isToday: boolean): string {
-  const left = Math.max(0, permission.per_val - permission.use_val);
-  const now =
-    permission.kind === 'day_count'
-      ? `今日剩余 ${left} / ${permission.per_val} 次`
-      : `已用 ${permission.use_val} / ${permission.per_val}`;
-  return isToday ? `当日净用 ${permission.day_used} 次 · ${now}` : `当日净用 ${permission.day_used} 次`;
+  if (permission.kind === 'count') return `已用 ${permission.use_val} / ${permission.per_val}`;
+  const used = `${isToday ? '今日' : '当日'}已用 ${permission.day_used} 次`;
+  if (!isToday) return used;
+  return `${used} · 剩余 ${Math.max(0, permission.per_val - permission.use_val)} / ${permission.per_val} 次`;
 }
 
 /**
