@@ -41,6 +41,7 @@ import { ensureDefaultWritingTemplates } from './features/writing/writing.servic
 import { maskedLogger } from './lib/log-masking';
 import type { RateLimitStore } from './lib/rate-limit';
 import { registerRequestContext } from './lib/request-context';
+import { registerDraining } from './plugins/draining';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerRequestLimits } from './plugins/request-limits';
 import { type ApiRouteIndex, createApiRouteIndex } from './plugins/request-path';
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerRequestContext(app);
   registerErrorHandling(app, apiRoutes);
+  registerDraining(app);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: contentSecurityPolicy(app.providers.captcha.pageOrigins),
     crossOriginEmbedderPolicy: false,

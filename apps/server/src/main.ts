@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { type AppConfig, ConfigError, loadConfig } from './config';
-import { prepareDemoData, startInProcessWorker } from './startup';
+import { exitOnStopSignals } from './lib/shutdown';
+import { prepareDemoData, shutDownServer, startInProcessWorker } from './startup';
 
 async function main() {
   let config: AppConfig;
@@ -19,14 +20,10 @@ async function main() {
   await prepareDemoData(config);
   const app = await buildApp({ config: { ...config, webDist: config.webDist ?? builtWebApp() } });
   let worker: ReturnType<typeof startInProcessWorker> = null;
-  const shutdown = async (signal: string) => {
+  exitOnStopSignals(async (signal) => {
     app.log.info({ signal }, 'shutting down');
-    await worker?.stop();
-    await app.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+    await shutDownServer(app, worker);
+  }, app.log);
   await app.listen({ host: config.host, port: config.port });
   worker = startInProcessWorker(app);
 }

@@ -15,6 +15,7 @@ import { shanghaiDate } from './features/permissions/permissions.service';
 import { seedFirstRunVideosIfEmpty } from './features/videos/demo/seed';
 import { scheduleTitleGramsCompaction } from './features/videos/lists/title-grams';
 import { allJobHandlers } from './job-handlers';
+import { settlesWithin, shutdownBudget } from './lib/shutdown';
 
 /** The day demo figures are as of: yesterday in China, as a platform's daily data would be. */
 export function demoAsOf(now = new Date()): string {
@@ -98,6 +99,21 @@ export const DEMO_PARTS = 'keywords videos';
  */
 export function demoSeededMarker(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): string | null {
   return config.databaseUrl ? null : path.join(config.dataDir, 'demo-seeded');
+}
+
+/**
+ * The server's shutdown (docs/frame.md, "Shutdown"): it stops accepting connections at once, lets the
+ * requests in flight finish and the in-process worker's job in hand finish or go back to the queue, side
+ * by side and each within its share of `shutdownBudget`, then closes the database and the stores.
+ */
+export async function shutDownServer(app: FastifyInstance, worker: JobWorker | null): Promise<void> {
+  await Promise.all([
+    app.drainRequests(shutdownBudget.requestsMs),
+    worker?.stop({ graceMs: shutdownBudget.jobGraceMs }),
+  ]);
+  if (!(await settlesWithin(app.close(), shutdownBudget.closeMs))) {
+    app.log.warn({ withinMs: shutdownBudget.closeMs }, 'database or stores still closing: leaving them to the exit');
+  }
 }
 
 /**

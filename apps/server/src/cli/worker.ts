@@ -8,6 +8,7 @@ import { scheduleOrdersMaintenance } from '../features/orders/payments/maintenan
 import { useTokenKeys } from '../features/publishing/token-sealing';
 import { scheduleTitleGramsCompaction } from '../features/videos/lists/title-grams';
 import { allJobHandlers } from '../job-handlers';
+import { exitOnStopSignals, settlesWithin, shutdownBudget } from '../lib/shutdown';
 import { createProviders } from '../providers';
 
 /**
@@ -43,13 +44,13 @@ if (values.once) {
   log.info({ ran }, 'queue drained');
   await handle.close();
 } else {
-  const stop = async (signal: string) => {
-    log.info({ signal }, 'stopping after the current job');
-    await worker.stop();
-    await handle.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  // The job in hand finishes within the grace or goes back to the queue for another worker (docs/frame.md, "Shutdown").
+  exitOnStopSignals(async (signal) => {
+    log.info({ signal }, 'stopping');
+    await worker.stop({ graceMs: shutdownBudget.jobGraceMs });
+    if (!(await settlesWithin(handle.close(), shutdownBudget.closeMs))) {
+      log.warn({ withinMs: shutdownBudget.closeMs }, 'database connections still busy: leaving them to the exit');
+    }
+  }, log);
   worker.start();
 }

@@ -122,6 +122,23 @@ export async function failJob(
   return status === 'queued' ? 'retry' : status === 'failed' ? 'failed' : 'lost';
 }
 
+/**
+ * Gives a running job back to the queue, due at once, if this worker still holds it: a worker that is
+ * shutting down hands over the job in hand instead of making the next worker wait for its lock to go
+ * stale. The interrupted attempt is not counted, so deployments never use up a job's attempts.
+ */
+export async function releaseJob(db: Database, id: number, workerId: string): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`
+    UPDATE jobs SET status = 'queued', attempts = greatest(attempts - 1, 0), run_after = now(), locked_at = NULL,
+      locked_by = NULL, updated_at = now()
+    WHERE id = ${id} AND status = 'running' AND locked_by = ${workerId} RETURNING id
+  `,
+  );
+  return rows.length > 0;
+}
+
 export interface JobRow {
   id: number;
   kind: string;

@@ -174,4 +174,63 @@ describe('job worker', () => {
     await worker.stop();
     expect(seen).toEqual([1, 2]);
   });
+
+  it('gives a job still running after the stop grace back to the queue, for another worker to take at once', async () => {
+    const id = (await enqueueJob(database.db, { kind: 'long' }))!;
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    let handlerSignal: AbortSignal | null = null;
+    const stopping = new JobWorker(
+      database.db,
+      {
+        // A job that outlasts any shutdown: it ends only when told to stop.
+        long: (_payload, { signal }) => {
+          handlerSignal = signal;
+          started();
+          return new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
+        },
+      },
+      { ...noBackoff, workerId: 'stopping' },
+    );
+    stopping.start();
+    await running;
+    expect(await findJob(database.db, id)).toMatchObject({ status: 'running', locked_by: 'stopping', attempts: 1 });
+
+    const stopAsked = Date.now();
+    await stopping.stop({ graceMs: 100 });
+    expect(Date.now() - stopAsked).toBeLessThan(2_000);
+    expect(handlerSignal!.aborted).toBe(true);
+    // Back in the queue, due now, with the interrupted attempt not counted.
+    expect(await findJob(database.db, id)).toMatchObject({ status: 'queued', locked_by: null, attempts: 0 });
+
+    const ran: number[] = [];
+    const next = new JobWorker(database.db, { long: async () => void ran.push(id) }, { workerId: 'next' });
+    expect(await next.runOnce()).toBe(true);
+    expect(ran).toEqual([id]);
+    expect(await findJob(database.db, id)).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
+  it('lets a job that ends within the stop grace finish and complete', async () => {
+    const id = (await enqueueJob(database.db, { kind: 'short' }))!;
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const worker = new JobWorker(
+      database.db,
+      {
+        short: async () => {
+          started();
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        },
+      },
+      noBackoff,
+    );
+    worker.start();
+    await running;
+    await worker.stop({ graceMs: 5_000 });
+    expect(await findJob(database.db, id)).toMatchObject({ status: 'done' });
+  });
 });

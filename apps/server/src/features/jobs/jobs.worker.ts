@@ -1,13 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Database } from '../../db/client';
-import { type ClaimedJob, claimJob, completeJob, failJob, heartbeatJob, pruneJobs } from './jobs.repository';
+import {
+  type ClaimedJob,
+  claimJob,
+  completeJob,
+  failJob,
+  heartbeatJob,
+  pruneJobs,
+  releaseJob,
+} from './jobs.repository';
 
 /** What a handler gets besides its payload. */
 export interface JobContext {
   db: Database;
   job: ClaimedJob;
   log: JobLogger;
+  /**
+   * Aborted when the worker gave the job back to the queue while stopping: the handler may stop early
+   * (another worker runs the job again, so what it wrote must be safe to write twice, as for any retry).
+   */
+  signal: AbortSignal;
 }
 
 export interface JobLogger {
@@ -78,6 +91,8 @@ export class JobWorker {
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
   private lastPrune = 0;
+  /** The job being run, its heartbeat and the signal its handler was given. */
+  private current: { job: ClaimedJob; heartbeat: ReturnType<typeof setInterval>; abort: AbortController } | null = null;
 
   constructor(
     private readonly db: Database,
@@ -120,12 +135,39 @@ export class JobWorker {
     this.log.info({ workerId: this.workerId, kinds: Object.keys(this.handlers) }, 'job worker started');
   }
 
-  /** Stops after the job in hand (if any) finishes. */
-  async stop(): Promise<void> {
+  /**
+   * Stops claiming. Without `graceMs`, waits for the job in hand (if any) to finish. With it, waits that
+   * long at most, then gives the job back to the queue (due at once, so another worker takes it),
+   * aborts its handler's signal and returns without waiting for the handler: a process shutting down
+   * must not wait for a long job (ARCHITECTURE: exit within 10 s).
+   */
+  async stop(options: { graceMs?: number } = {}): Promise<void> {
     this.running = false;
     this.wake?.();
-    await this.loop;
+    const loop = this.loop;
     this.loop = null;
+    if (!loop) return;
+    if (options.graceMs === undefined) return loop;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const finished = await Promise.race([
+      loop.then(() => true),
+      new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), options.graceMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (!finished) await this.releaseCurrent();
+  }
+
+  /** Gives the job in hand back to the queue and tells its handler to stop. */
+  private async releaseCurrent() {
+    const current = this.current;
+    if (!current) return;
+    this.current = null;
+    clearInterval(current.heartbeat);
+    current.abort.abort();
+    const released = await releaseJob(this.db, current.job.id, this.workerId);
+    this.log.info({ jobId: current.job.id, kind: current.job.kind, released }, 'job given back to the queue');
   }
 
   /** Polls now rather than after the idle wait (a job was just enqueued in this process). */
@@ -178,15 +220,21 @@ export class JobWorker {
         this.log.warn({ err: error, jobId: job.id }, 'job heartbeat failed'),
       );
     }, this.heartbeatMs);
+    const abort = new AbortController();
+    const current = { job, heartbeat, abort };
+    this.current = current;
     const started = Date.now();
     try {
       if (!handler) throw new PermanentJobError(`no handler for ${job.kind}`);
-      await handler(job.payload, { db: this.db, job, log: this.log });
+      await handler(job.payload, { db: this.db, job, log: this.log, signal: abort.signal });
       clearInterval(heartbeat);
+      // Given back while stopping: the queue has it again and its next run decides.
+      if (abort.signal.aborted) return;
       await completeJob(this.db, job.id, this.workerId);
       this.log.info({ jobId: job.id, kind: job.kind, ms: Date.now() - started }, 'job done');
     } catch (error) {
       clearInterval(heartbeat);
+      if (abort.signal.aborted) return;
       const permanent = error instanceof PermanentJobError;
       const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       const outcome = await failJob(this.db, {
@@ -196,6 +244,8 @@ export class JobWorker {
         retryInMs: permanent ? null : this.backoffMs(job.attempts),
       });
       this.log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, outcome, err: error }, 'job failed');
+    } finally {
+      if (this.current === current) this.current = null;
     }
   }
 }

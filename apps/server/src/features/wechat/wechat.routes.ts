@@ -25,7 +25,8 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
         ticket: request.query.ticket,
         holdMs: app.config.wechatPollHoldMs,
         intervalMs: app.config.wechatPollIntervalMs,
-        signal: gone.signal,
+        // A shutting-down server answers at once: the client polls again, of another instance.
+        signal: AbortSignal.any([gone.signal, app.draining]),
         origin: { ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
         limits: { maxSessionsPerUser: app.config.maxSessionsPerUser, sessionTtlMs: app.config.sessionTtlMs },
       });

@@ -68,7 +68,10 @@ export interface PollOptions {
   /** How long to hold the request while nothing happens, and how often to re-read the ticket. */
   holdMs: number;
   intervalMs: number;
-  /** Aborted when the client goes away: the poll stops, and must not consume a login nobody receives. */
+  /**
+   * Aborted when the client goes away or the server shuts down: the poll stops, and must not consume a
+   * login nobody receives (a client of a stopping server gets it from its next poll, of another instance).
+   */
   signal: AbortSignal;
   origin: SessionOrigin;
   limits: SessionLimits;

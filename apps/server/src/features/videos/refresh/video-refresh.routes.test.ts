@@ -95,6 +95,7 @@ describe('refreshing a video’s data', () => {
       db: db(),
       job: { id: 1, kind: VIDEOS_REFRESH_JOB, payload: {}, attempts: 1, maxAttempts: 5 },
       log: { info: () => {}, warn: () => {}, error: () => {} } as unknown as JobContext['log'],
+      signal: new AbortController().signal,
     });
 
     const sourceFor = (record: PlatformVideoRecord, overrides: Partial<PlatformDataProvider> = {}) =>

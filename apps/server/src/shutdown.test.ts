@@ -1,0 +1,269 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  CLIENT_VERSION,
+  Code,
+  encodeSignHeader,
+  identityHash,
+  SignHeader,
+  signRequest,
+  WechatPath,
+} from '@dso/contract';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dumpPgliteImage } from './db/client';
+import { TITLE_GRAMS_COMPACT_JOB } from './features/videos/lists/title-grams';
+import { createTestDatabase } from './testing';
+
+/**
+ * The real processes (`main.ts`, `cli/worker.ts`) stopped with SIGTERM: ARCHITECTURE promises an exit
+ * within 10 s, with requests in flight answered and the job in hand back in the queue.
+ */
+const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const serverUrl = process.env.TEST_DATABASE_URL;
+const EXIT_WITHIN_MS = 10_000;
+
+/** A port nothing listens on now, for the spawned server. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * A database for the spawned processes: a database of its own on the PostgreSQL server when one is
+ * configured (the processes migrate it), else a PGlite folder opened from the tests' migrated image
+ * (initdb and the migrations in a fresh folder would take most of the suite's time).
+ */
+async function processDatabase(): Promise<{ env: Record<string, string>; url: string | null; drop(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'dso-shutdown-'));
+  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
+  if (serverUrl) {
+    const name = `dso_test_${process.env.DSO_TEST_RUN ?? 'x'}_shutdown_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return {
+      env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+      url: url.toString(),
+      drop: async () => {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+        removeDir();
+      },
+    };
+  }
+  const migrated = await createTestDatabase();
+  const image = await dumpPgliteImage(migrated.db);
+  await migrated.close();
+  const folder = new PGlite(path.join(dataDir, 'pglite'), { loadDataDir: image });
+  await folder.waitReady;
+  await folder.close();
+  return { env: { DATA_DIR: dataDir }, url: null, drop: async () => removeDir() };
+}
+
+/** A spawned process of the product, its log lines (pino JSON) and its exit. */
+function spawnProcess(entry: string, env: Record<string, string>) {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join('apps/server/src', entry)], {
+    cwd: repositoryRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      DEMO: 'false',
+      LOG_LEVEL: 'info',
+      REDIS_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  let partial = '';
+  const read = (chunk: Buffer) => {
+    const text = partial + chunk.toString('utf8');
+    const parts = text.split('\n');
+    partial = parts.pop() ?? '';
+    lines.push(...parts);
+  };
+  child.stdout?.on('data', read);
+  child.stderr?.on('data', read);
+  const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+    child.once('exit', (code) => resolve({ code, at: Date.now() })),
+  );
+  const waitForLine = async (pattern: RegExp, withinMs: number) => {
+    const deadline = Date.now() + withinMs;
+    while (!lines.some((line) => pattern.test(line))) {
+      if (child.exitCode !== null) throw new Error(`${entry} exited:\n${lines.slice(-20).join('\n')}`);
+      if (Date.now() > deadline)
+        throw new Error(`no log line ${pattern} within ${withinMs} ms:\n${lines.slice(-20).join('\n')}`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  };
+  return { child, lines, exited, waitForLine };
+}
+
+/** Waits for the process to exit, at most `withinMs`; kills it if it has not, so no test leaves one behind. */
+async function exitWithin(spawned: ReturnType<typeof spawnProcess>, withinMs: number) {
+  const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), withinMs));
+  const exit = await Promise.race([spawned.exited, late]);
+  if (exit === null) spawned.child.kill('SIGKILL');
+  return exit;
+}
+
+/** A GET signed as the web client signs it. */
+function signedGet(base: string, pathname: string, query = '') {
+  const parts = signRequest(pathname, Date.now(), identityHash('shutdown-test'));
+  return fetch(`${base}${pathname}${query}`, {
+    headers: { [SignHeader.VERSION]: CLIENT_VERSION, [SignHeader.SIGNATURE]: encodeSignHeader(parts) },
+  });
+}
+
+/** How long after `since` a new TCP connection to the port is refused; null when it is still accepted at `withinMs`. */
+async function refusedAfter(port: number, since: number, withinMs: number): Promise<number | null> {
+  while (Date.now() - since < withinMs) {
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.once('error', () => resolve(true));
+    });
+    if (refused) return Date.now() - since;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return null;
+}
+
+/**
+ * Holds a lock on the table the title-gram fold job writes and queues such a job, so that the worker
+ * that takes it keeps it in hand for as long as the test wants: a job no shutdown may wait for.
+ */
+async function holdTitleGramsJob(url: string) {
+  const locker = new pg.Client({ connectionString: url });
+  const reader = new pg.Client({ connectionString: url });
+  const end = async () => {
+    await locker.query('ROLLBACK').catch(() => undefined);
+    await Promise.all([locker.end(), reader.end()]).catch(() => undefined);
+  };
+  // The database is dropped with both still connected when a test fails.
+  for (const client of [locker, reader]) client.on('error', () => undefined);
+  try {
+    await Promise.all([locker.connect(), reader.connect()]);
+    await locker.query('BEGIN');
+    await locker.query('LOCK TABLE video_title_grams IN ACCESS EXCLUSIVE MODE');
+    await reader.query('INSERT INTO jobs (kind, payload) VALUES ($1, $2::jsonb)', [TITLE_GRAMS_COMPACT_JOB, '{}']);
+    const running = async () =>
+      (
+        await reader.query<{ id: string }>(`SELECT id FROM jobs WHERE kind = $1 AND status = 'running'`, [
+          TITLE_GRAMS_COMPACT_JOB,
+        ])
+      ).rows[0];
+    const deadline = Date.now() + 15_000;
+    let job = await running();
+    while (!job) {
+      if (Date.now() > deadline) throw new Error('no worker took the title-gram job within 15 s');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      job = await running();
+    }
+    const id = job.id;
+    return {
+      state: async () =>
+        (
+          await reader.query<{ status: string; locked_by: string | null }>(
+            'SELECT status, locked_by FROM jobs WHERE id = $1',
+            [id],
+          )
+        ).rows[0],
+      release: end,
+    };
+  } catch (error) {
+    await end();
+    throw error;
+  }
+}
+
+describe('stopping the server process with SIGTERM', () => {
+  let database: Awaited<ReturnType<typeof processDatabase>>;
+  beforeAll(async () => {
+    database = await processDatabase();
+  }, 120_000);
+  afterAll(async () => database?.drop());
+
+  it('refuses new connections at once, answers the long poll in flight, gives the job in hand back and exits within 10 s', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    // A QR long poll holds its request 20 s: longer than the whole shutdown may take.
+    const server = spawnProcess('main.ts', { ...database.env, PORT: String(port), WECHAT_POLL_HOLD_MS: '20000' });
+    let held: Awaited<ReturnType<typeof holdTitleGramsJob>> | null = null;
+    try {
+      await server.waitForLine(/Server listening at/, 90_000);
+      // On PostgreSQL the in-process worker also has a job in hand that would never finish by itself.
+      if (database.url) held = await holdTitleGramsJob(database.url);
+
+      const qr = await (await signedGet(base, WechatPath.qr)).json();
+      expect(qr.code).toBe(Code.OK);
+      const poll = signedGet(base, WechatPath.poll, `?ticket=${qr.data.ticket}`).then(async (response) => ({
+        status: response.status,
+        body: await response.json(),
+        at: Date.now(),
+      }));
+      await server.waitForLine(/"url":"\/api\/wechat\/poll/, 10_000);
+
+      const signalled = Date.now();
+      server.child.kill('SIGTERM');
+      const refusedMs = await refusedAfter(port, signalled, 2_000);
+      const answered = await poll;
+      const exit = await exitWithin(server, EXIT_WITHIN_MS + 5_000);
+
+      expect(refusedMs).not.toBeNull();
+      expect(refusedMs).toBeLessThan(1_000);
+      expect(answered.status).toBe(200);
+      expect(answered.body).toMatchObject({ code: Code.OK, data: { status: 'waiting' } });
+      expect(answered.at - signalled).toBeLessThan(EXIT_WITHIN_MS);
+      expect(exit).not.toBeNull();
+      expect(exit!.code).toBe(0);
+      expect(exit!.at - signalled).toBeLessThan(EXIT_WITHIN_MS);
+      if (held) expect(await held.state()).toEqual({ status: 'queued', locked_by: null });
+    } finally {
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+      await held?.release();
+    }
+  }, 150_000);
+});
+
+describe.skipIf(!serverUrl)('stopping the worker process with SIGTERM', () => {
+  let database: Awaited<ReturnType<typeof processDatabase>>;
+  beforeAll(async () => {
+    database = await processDatabase();
+  }, 120_000);
+  afterAll(async () => database?.drop());
+
+  it('gives the job in hand back to the queue and exits within 10 s', async () => {
+    const worker = spawnProcess('cli/worker.ts', database.env);
+    let held: Awaited<ReturnType<typeof holdTitleGramsJob>> | null = null;
+    try {
+      await worker.waitForLine(/job worker started/, 90_000);
+      held = await holdTitleGramsJob(database.url!);
+      const signalled = Date.now();
+      worker.child.kill('SIGTERM');
+      const exit = await exitWithin(worker, EXIT_WITHIN_MS + 5_000);
+      expect(exit).not.toBeNull();
+      expect(exit!.code).toBe(0);
+      expect(exit!.at - signalled).toBeLessThan(EXIT_WITHIN_MS);
+      expect(await held.state()).toEqual({ status: 'queued', locked_by: null });
+    } finally {
+      if (worker.child.exitCode === null) worker.child.kill('SIGKILL');
+      await held?.release();
+    }
+  }, 150_000);
+});
