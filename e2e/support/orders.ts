@@ -3,6 +3,7 @@ import type { Database } from '@dso/server/db';
 import { startInProcessWorker } from '@dso/server/startup';
 import { createTestDatabase, createUser, loginAs } from '@dso/server/testing';
 import type { BrowserContext, Page } from 'playwright-core';
+import { screenshot } from './browser';
 import { journeyConfig, type RunningServer } from './server';
 
 export interface OrdersServer extends RunningServer {
@@ -47,10 +48,18 @@ export async function qrTextOf(page: Page, testId: string): Promise<string> {
  * the sandbox cashier; the WeChat code_url is the cashier), which acts for the signed-in owner only,
  * and presses 支付 or 取消.
  */
-export async function scanAndPress(buyer: BrowserContext, qrText: string, button: '支付' | '取消') {
+export async function scanAndPress(
+  buyer: BrowserContext,
+  qrText: string,
+  button: '支付' | '取消',
+  options: { screenshot?: string } = {},
+) {
   const page = await buyer.newPage();
   await page.goto(qrText);
-  await page.getByRole('button', { name: button, exact: true }).click();
+  const press = page.getByRole('button', { name: button, exact: true });
+  await press.waitFor();
+  if (options.screenshot) await screenshot(page, options.screenshot);
+  await press.click();
   await page.getByRole('heading', { name: button === '支付' ? '支付成功' : '已取消支付' }).waitFor();
   await page.close();
 }

@@ -142,6 +142,51 @@ describe('buying journeys', () => {
     await context.close();
   });
 
+  it('ends the 连续包月 when its member upgrades to 企业版, and 我的订单 shows the periods as they now hold', async () => {
+    const buyer = await server.account();
+    const { page, errors, context } = await openAs(buyer.token, '/pay?grade=VIP');
+    const monthly = await choosePlan(page, '连续包月');
+    let reloaded = page.waitForEvent('load');
+    await scanAndPress(context, monthly, '支付');
+    await reloaded;
+    expect((await readGrade(server.db, buyer.id))?.grade).toBe('VIP');
+
+    await page.goto(`${server.url}/pay?grade=SVIP`);
+    await page
+      .getByTestId('pay-box')
+      .getByRole('tab', { name: /企业版/, selected: true })
+      .waitFor();
+    const yearly = await choosePlan(page, '12个月');
+    expect(await page.getByTestId('summary-ends-cycle').textContent()).toContain(
+      '支付后将取消个人版连续包月，不再自动续费',
+    );
+    await screenshot(page, 'orders-upgrade-ends-cycle');
+    reloaded = page.waitForEvent('load');
+    await scanAndPress(context, yearly, '支付', { screenshot: 'orders-sandbox-cashier' });
+    await reloaded;
+    expect((await readGrade(server.db, buyer.id))?.grade).toBe('SVIP');
+
+    const cycleAnswered = page.waitForResponse((response) => response.url().includes('/api/order/cycle_info'));
+    await page.goto(`${server.url}/setting?type=first`);
+    const table = page.getByTestId('orders-table');
+    const rowOf = (title: string) => table.locator('tr').filter({ hasText: title });
+    const day = (offsetDays: number) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(Date.now() + offsetDays * 86_400_000);
+    await rowOf('企业版 12个月')
+      .getByText(`${day(0)} 至 ${day(365)}`)
+      .waitFor();
+    await rowOf('个人版 连续包月')
+      .getByText(`${day(0)} 至 ${day(0)}`)
+      .waitFor();
+    await rowOf('个人版 连续包月').getByText('已升级，剩余部分已抵扣').waitFor();
+    // No running 连续包月 is claimed: the answer came back empty and nothing shows.
+    expect(await (await cycleAnswered).json()).toMatchObject({ code: 200, data: null });
+    expect(await page.getByTestId('cycle-notice').count()).toBe(0);
+    await screenshot(page, 'orders-upgrade-periods');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('tells an enterprise member 个人版 cannot be bought', async () => {
     const member = await server.account('SVIP');
     const { page, errors, context } = await openAs(member.token, '/pay?grade=VIP');
