@@ -16,11 +16,13 @@ export interface SettingServer extends RunningServer, CodeReads {
   parent: Member;
   /** A FREE user the parent invites by phone. */
   child: Member;
+  /** A VIP user who closes their account (注销账号). */
+  closer: Member;
 }
 
 /**
- * The real server with the built web app, an SVIP parent and a FREE user to invite, each signed in,
- * and the sandbox's SMS codes and captcha answers for the child's unbind.
+ * The real server with the built web app, an SVIP parent, a FREE user to invite and a VIP user who
+ * closes their account, each signed in, and the sandbox's SMS codes and captcha answers.
  */
 export async function startSettingServer(): Promise<SettingServer> {
   const database = await createTestDatabase();
@@ -30,6 +32,7 @@ export async function startSettingServer(): Promise<SettingServer> {
   };
   const parent = await member('SVIP');
   const child = await member('FREE');
+  const closer = await member('VIP');
   const app = await buildApp({ config: journeyConfig(), database, logger: false });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const { latestSmsCode, latestCaptchaTarget } = codeReads(database);
@@ -37,6 +40,7 @@ export async function startSettingServer(): Promise<SettingServer> {
     url: address,
     parent,
     child,
+    closer,
     latestSmsCode,
     latestCaptchaTarget,
     close: async () => {

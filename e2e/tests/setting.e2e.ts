@@ -137,8 +137,9 @@ describe('the personal centre: see the account, invite a child account and let i
     const reloaded = page.waitForEvent('load');
     await requested.getByRole('button', { name: '我知道了' }).click();
     await reloaded;
-    // Logged out: the header offers the login again.
+    // Logged out, at the home page: the header offers the login again.
     await page.getByTestId('header-login').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
     await screenshot(page, 'setting-close-account-logged-out');
     expect(errors).toEqual([]);
     await context.close();

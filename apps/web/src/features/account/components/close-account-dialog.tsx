@@ -26,8 +26,7 @@ export function CloseAccountDialog() {
   const open = useAccountDialogs((state) => state.open.closeAccount);
   const close = useAccountDialogs((state) => state.closeAccountDialog);
   const [requested, setRequested] = useState<ClosureRequested | null>(null);
-  // The session already ended on the server: leaving the dialog leaves the account too.
-  const onCancel = requested ? () => void logout() : () => close('closeAccount');
+  const onCancel = requested ? leave : () => close('closeAccount');
   return (
     <AccountModal open={open} title="注销账号" width={520} onCancel={onCancel} maskClosable={!requested}>
       {requested ? <ClosureRequestedNotice requested={requested} /> : <ClosureForm onRequested={setRequested} />}
@@ -87,6 +86,15 @@ function ClosureForm({ onRequested }: { onRequested(result: ClosureRequested): v
   );
 }
 
+/**
+ * The session already ended on the server: the browser forgets it too and starts again at the home
+ * page, since the personal centre is nothing to a visitor.
+ */
+function leave() {
+  window.history.replaceState(null, '', '/');
+  void logout();
+}
+
 function ClosureRequestedNotice({ requested }: { requested: ClosureRequested }) {
   return (
     <div className="dso-account-form" data-testid="closure-requested">
@@ -94,7 +102,7 @@ function ClosureRequestedNotice({ requested }: { requested: ClosureRequested }) 
         注销申请已提交，您已退出登录。账号将于 <strong>{formatTime(requested.erase_at, 'YYYY年M月D日')}</strong> 注销。
       </p>
       <p className="dso-account-lead">在此之前再次登录，即可撤销注销申请，账号和数据保持不变。</p>
-      <Button type="primary" size="large" block onClick={() => void logout()}>
+      <Button type="primary" size="large" block onClick={leave}>
         我知道了
       </Button>
     </div>
