@@ -43,9 +43,7 @@ export function allJobHandlers(deps?: {
     ...(deps?.dataDir
       ? imageTextJobHandlers({ llm: deps.providers.llm, image: deps.providers.image, dataDir: deps.dataDir })
       : {}),
-    ...(deps?.dataDir
-      ? accountClosureJobHandlers({ providers: deps.providers, publicUrl: deps.publicUrl, dataDir: deps.dataDir })
-      : {}),
+    ...(deps?.dataDir ? accountClosureJobHandlers({ providers: deps.providers, dataDir: deps.dataDir }) : {}),
     ...(deps ? liveReplayJobHandlers({ speech: deps.providers.speech, llm: deps.providers.llm }) : {}),
     ...(deps ? publishingJobHandlers({ publishing: deps.providers.publishing }) : {}),
     ...(deps

@@ -6,21 +6,13 @@ import { ACCOUNT_CLOSURE_ERASE_JOB, eraseClosedAccount } from './account-closure
 /** The erasure job of 注销账号; it needs the payment gateways (to end a 连续包月) and DATA_DIR (uploads). */
 export function accountClosureJobHandlers(deps: {
   providers: Pick<Providers, 'payment'>;
-  publicUrl: string | undefined;
   dataDir: string;
 }): JobHandlers {
   return {
     async [ACCOUNT_CLOSURE_ERASE_JOB](payload, { db, log }) {
       const closureId = (payload as { closureId?: unknown } | null)?.closureId;
       if (typeof closureId !== 'number') throw new PermanentJobError('closureId missing');
-      const payment = {
-        db,
-        providers: deps.providers,
-        config: { publicUrl: deps.publicUrl },
-        log,
-        // Ending an agreement sends no callback address; a PaymentContext wants one all the same.
-        origin: deps.publicUrl ?? 'http://localhost:8080',
-      };
+      const payment = { db, providers: deps.providers, log };
       const erased = await eraseClosedAccount({ payment, dataDir: deps.dataDir }, closureId, new Date());
       if (erased) log.info({ closureId }, 'closed account erased');
     },

@@ -88,7 +88,7 @@ describe('注销账号', () => {
   };
 
   const runErasures = () =>
-    new JobWorker(db(), accountClosureJobHandlers({ providers: t.app.providers, publicUrl: undefined, dataDir }), {
+    new JobWorker(db(), accountClosureJobHandlers({ providers: t.app.providers, dataDir }), {
       backoffMs: () => 0,
     }).drain();
 
@@ -226,15 +226,13 @@ describe('注销账号', () => {
         status: 'issued',
         invoiceNo: '24310000000000000001',
       });
-    await db()
-      .insert(invoiceTitles)
-      .values({
-        userId: user.id,
-        kind: 'normal',
-        titleType: 'company',
-        title: '某某科技有限公司',
-        email: 'a@example.com',
-      });
+    await db().insert(invoiceTitles).values({
+      userId: user.id,
+      kind: 'normal',
+      titleType: 'company',
+      title: '某某科技有限公司',
+      email: 'a@example.com',
+    });
 
     expect((await requestClosure(user)).code).toBe(Code.OK);
     await age(user.id, 14);

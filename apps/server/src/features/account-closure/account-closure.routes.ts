@@ -2,14 +2,13 @@ import { AccountClosurePath, accountClosureMessages, closeAccountBodySchema } fr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
 import { requireUser } from '../../plugins/session';
-import { paymentContext } from '../orders/payments/payments.routes';
 import { requestAccountClosure } from './account-closure.service';
 
 /** 注销账号: the request (docs/accounts.md); the erasure is its job's. */
 export const accountClosureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(AccountClosurePath.closeAccount, { schema: { body: closeAccountBodySchema } }, async (request) => {
     const result = await requestAccountClosure({
-      payment: paymentContext(app, request),
+      payment: { db: app.db, providers: app.providers, log: request.log },
       userId: requireUser(request),
       code: request.body.code,
       now: new Date(),

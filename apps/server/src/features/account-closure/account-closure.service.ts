@@ -17,9 +17,7 @@ import { enqueueJob } from '../jobs/jobs.repository';
 import { eraseKeywordHistoryOf } from '../keywords/keywords.erase';
 import { eraseLiveReplaysOf } from '../live-replay/live-replay.erase';
 import { eraseMonitoringOf } from '../monitoring/monitoring.erase';
-import { eraseInvoiceContactsOf } from '../orders/invoices/invoices.erase';
-import { cancelCycle } from '../orders/payments/agreements.service';
-import type { PaymentContext } from '../orders/payments/payment-context';
+import { type AgreementContext, endRunningAgreement, eraseInvoiceContactsOf } from '../orders';
 import { blankUsageReasonsOf } from '../permissions/usage-ledger.erase';
 import { erasePublishingOf } from '../publishing/publishing.erase';
 import { dissolveLinksOfClosedAccount } from '../sub-accounts/sub-accounts.erase';
@@ -38,9 +36,9 @@ const ERASE_MAX_ATTEMPTS = 20;
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
-/** What the erasure needs besides the database: the payment gateways and DATA_DIR. */
+/** What the erasure needs: the database, the payment gateways (to end a 连续包月) and DATA_DIR (uploads). */
 export interface ErasureContext {
-  payment: PaymentContext;
+  payment: AgreementContext;
   dataDir: string;
 }
 
@@ -50,7 +48,7 @@ export interface ErasureContext {
  * ends, since logging in again is how the owner withdraws.
  */
 export async function requestAccountClosure(options: {
-  payment: PaymentContext;
+  payment: AgreementContext;
   userId: number;
   code: string;
   now: Date;
@@ -58,12 +56,8 @@ export async function requestAccountClosure(options: {
   const { payment, userId, now } = options;
   const { db } = payment;
   const closure = await recordClosureRequest({ db, userId, code: options.code, now });
-  try {
-    await cancelCycle(payment, userId, now);
-  } catch (error) {
-    // The erasure ends it again (and fails until the vendor agrees); the request stands.
-    payment.log.error({ err: error, userId }, 'ending the 连续包月 of a closing account failed');
-  }
+  // Charging stops at once; a vendor that cannot unsign it now is asked again by the orders' upkeep.
+  await endRunningAgreement(payment, userId, now);
   await scheduleErasure(db, closure.id, closure.eraseAt);
   await endSessionsForClosure(db, userId);
   return { requested_at: seconds(closure.requestedAt), erase_at: seconds(closure.eraseAt) };
@@ -88,7 +82,7 @@ type ErasureStep = (context: ErasureContext, userId: number, now: Date) => Promi
  */
 const erasureSteps: Array<[string, ErasureStep]> = [
   ['sub-account links', ({ payment }, userId, now) => dissolveLinksOfClosedAccount(payment.db, userId, now)],
-  ['连续包月', ({ payment }, userId, now) => cancelCycle(payment, userId, now)],
+  ['连续包月', ({ payment }, userId, now) => endRunningAgreement(payment, userId, now)],
   ['invoice contacts', ({ payment }, userId) => eraseInvoiceContactsOf(payment.db, userId)],
   ['publishing', ({ payment, dataDir }, userId) => erasePublishingOf(payment.db, dataDir, userId)],
   ['distribution leads', ({ payment }, userId) => eraseDistributionLeadsOf(payment.db, userId)],
