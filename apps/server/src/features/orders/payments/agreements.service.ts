@@ -150,12 +150,6 @@ export async function endRunningAgreement(context: AgreementContext, userId: num
   return { cancelled: ended.length };
 }
 
-/**
- * @deprecated The old name of endRunningAgreement, kept only until account-closure imports that from the
- * orders feature's index.ts; remove it then.
- */
-export const cancelCycle = endRunningAgreement;
-
 /** Vendor answers meaning there is no agreement left to unsign (it was unsigned before, or never signed). */
 const nothingToUnsign = /ALREADY_UNSIGN|NOT_EXIST/;
 
