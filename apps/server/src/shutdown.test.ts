@@ -210,7 +210,7 @@ describe('stopping the server process with SIGTERM', () => {
       // On PostgreSQL the in-process worker also has a job in hand that would never finish by itself.
       if (database.url) held = await holdTitleGramsJob(database.url);
 
-      const qr = await (await signedGet(base, WechatPath.qr)).json();
+      const qr = (await (await signedGet(base, WechatPath.qr)).json()) as { code: number; data: { ticket: string } };
       expect(qr.code).toBe(Code.OK);
       const poll = signedGet(base, WechatPath.poll, `?ticket=${qr.data.ticket}`).then(async (response) => ({
         status: response.status,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Database } from '../../db/client';
+import { settlesWithin } from '../../lib/shutdown';
 import {
   type ClaimedJob,
   claimJob,
@@ -148,15 +149,7 @@ export class JobWorker {
     this.loop = null;
     if (!loop) return;
     if (options.graceMs === undefined) return loop;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const finished = await Promise.race([
-      loop.then(() => true),
-      new Promise<false>((resolve) => {
-        timer = setTimeout(() => resolve(false), options.graceMs);
-      }),
-    ]);
-    clearTimeout(timer);
-    if (!finished) await this.releaseCurrent();
+    if (!(await settlesWithin(loop, options.graceMs))) await this.releaseCurrent();
   }
 
   /** Gives the job in hand back to the queue and tells its handler to stop. */

@@ -57,6 +57,13 @@ async function until(condition: () => Promise<boolean>, message: string) {
 
 const countIn = async (store: RateLimitStore, key: string) => (await store.read(key)).count;
 
+/** Counts through the breaker until a count lands in the primary: the breaker has closed again. */
+const untilCountedInPrimary = (store: RateLimitStore, primaryCounts: RateLimitStore) =>
+  until(async () => {
+    await store.increment('back', WINDOW);
+    return (await countIn(primaryCounts, 'back')) > 0;
+  }, 'the breaker did not close once the primary answered its probe');
+
 describe('failover rate-limit store', () => {
   it('counts in the primary while it answers, in memory at once while it is not connected, and in the primary once a probe answers', async () => {
     const { primary, fallback, store } = setup();
@@ -71,10 +78,7 @@ describe('failover rate-limit store', () => {
     expect(primary.state.calls).toBe(callsBefore);
 
     primary.state.ready = true;
-    await until(async () => {
-      await store.increment('back', WINDOW);
-      return (await countIn(primary.counts, 'back')) > 0;
-    }, 'the breaker did not close once the primary answered its probe');
+    await untilCountedInPrimary(store, primary.counts);
     await store.close();
   });
 
@@ -93,10 +97,7 @@ describe('failover rate-limit store', () => {
     expect(primary.state.calls - callsBefore).toBeLessThanOrEqual(2);
 
     primary.state.hang = false;
-    await until(async () => {
-      await store.increment('back', WINDOW);
-      return (await countIn(primary.counts, 'back')) > 0;
-    }, 'the breaker did not close once the primary answered again');
+    await untilCountedInPrimary(store, primary.counts);
     await store.close();
   });
 
@@ -131,10 +132,7 @@ describe('failover rate-limit store', () => {
     expect((await store.admit('client', oneAtATime)).admitted).toBe(true);
 
     primary.state.ready = true;
-    await until(async () => {
-      await store.increment('back', WINDOW);
-      return (await countIn(primary.counts, 'back')) > 0;
-    }, 'the breaker did not close');
+    await untilCountedInPrimary(store, primary.counts);
     await store.release('client', fromPrimary.slot);
     expect((await primary.counts.admit('client', oneAtATime)).admitted).toBe(true);
     await store.close();
