@@ -9,10 +9,7 @@ import { CloseAccountDialog } from '../../account/components/close-account-dialo
 import { fail, mockApi, ok, userInfoOf } from '../../account/testing/mock-api';
 import AccountSection from './account-section';
 
-const button = (name: RegExp) =>
-  [...document.querySelectorAll('button')].find((element) =>
-    name.test((element.textContent ?? '').replace(/\s/g, '')),
-  ) as HTMLButtonElement;
+const submit = () => screen.getByRole<HTMLButtonElement>('button', { name: '申请注销' });
 
 /** 2026-12-12 00:00 in Shanghai, as seconds. */
 const ERASE_AT = Date.parse('2026-12-12T00:00:00+08:00') / 1000;
@@ -53,16 +50,16 @@ describe('注销账号 in 账号信息', () => {
 
     // Neither the code alone nor the agreement alone is enough.
     fireEvent.change(screen.getByLabelText('验证码'), { target: { value: '000000' } });
-    expect(button(/^申请注销$/).disabled).toBe(true);
+    expect(submit().disabled).toBe(true);
     fireEvent.click(screen.getByRole('checkbox', { name: '我已阅读并同意以上注销须知' }));
-    expect(button(/^申请注销$/).disabled).toBe(false);
+    expect(submit().disabled).toBe(false);
 
-    fireEvent.click(button(/^申请注销$/));
+    fireEvent.click(submit());
     await waitFor(() => expect(toast).toHaveBeenCalledWith('验证码错误'));
     expect(screen.getByTestId('close-account-form')).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('验证码'), { target: { value: '246810' } });
-    fireEvent.click(button(/^申请注销$/));
+    fireEvent.click(submit());
     const notice = await screen.findByTestId('closure-requested');
     expect(notice.textContent).toContain('账号将于 2026年12月12日 注销');
     expect(notice.textContent).toContain('在此之前再次登录，即可撤销注销申请');
