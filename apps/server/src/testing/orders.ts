@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { membershipCards, orders, permissionUsage, users } from '../db/schema';
 import { createCoupon, grantCoupon } from '../features/orders/coupons/coupons.service';
+import type { PaymentContext } from '../features/orders/payments/payment-context';
 import { shanghaiDate } from '../features/permissions/permissions.service';
 import type { TestApp } from './index';
 
@@ -94,3 +95,17 @@ export async function payAtSandboxCashier(
   const pressed = await t.request({ method: 'POST', url: OrderPath.sandboxCashier, token, body: { trade, action } });
   return { shown, result: (pressed.json().data as SandboxCashierResult).state };
 }
+
+/** What the payment jobs run with (the maintenance job's context), for calling them in tests. */
+export function jobPaymentContext(t: Pick<TestApp, 'app' | 'database'>, origin = 'http://localhost'): PaymentContext {
+  return {
+    db: t.database.db,
+    providers: t.app.providers,
+    config: { publicUrl: t.app.config.publicUrl },
+    log: { info() {}, warn() {}, error() {} },
+    origin,
+  };
+}
+
+/** Noon of a charge day (YYYY-MM-DD, Asia/Shanghai): when the maintenance job charges what is due that day. */
+export const noonOf = (day: string | null) => new Date(`${day}T12:00:00+08:00`);

@@ -14,11 +14,10 @@ import {
 import { createProviders, SANDBOX_PAY_SECRET_KEY } from '../../../providers';
 import { PaymentVendorError } from '../../../providers/payment/index';
 import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
-import { payAtSandboxCashier } from '../../../testing/orders';
+import { jobPaymentContext, noonOf, payAtSandboxCashier } from '../../../testing/orders';
 import { getPermissionUse } from '../../permissions/permissions.service';
 import { shanghaiDay } from '../order-ids';
 import { chargeDueAgreements, unsignEndingAgreements } from './agreements.service';
-import type { PaymentContext } from './payment-context';
 
 const DAY = 86_400_000;
 
@@ -65,6 +64,15 @@ describe('buying a membership through the sandbox cashier', () => {
     });
   };
 
+  /** Time passes for a member's periods: they started `startedDaysAgo` and have `daysLeft`. */
+  const moveGrants = (userId: number, days: { startedDaysAgo: number; daysLeft: number }) =>
+    db()
+      .update(membershipGrants)
+      .set({
+        startsAt: new Date(Date.now() - days.startedDaysAgo * DAY),
+        endsAt: new Date(Date.now() + days.daysLeft * DAY),
+      })
+      .where(eq(membershipGrants.userId, userId));
   const userRow = async (id: number) => (await db().select().from(users).where(eq(users.id, id)))[0]!;
   const orderRow = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
 
@@ -145,10 +153,7 @@ describe('buying a membership through the sandbox cashier', () => {
     const first = (await preview(member.token, { grade_enum: 'VIP', day: 365 })).data as OrderInfo;
     await payAtCashier(member, first.order_id);
     // Half the year has gone by.
-    await db()
-      .update(membershipGrants)
-      .set({ startsAt: new Date(Date.now() - 182.5 * DAY), endsAt: new Date(Date.now() + 182.5 * DAY) })
-      .where(eq(membershipGrants.userId, member.id));
+    await moveGrants(member.id, { startedDaysAgo: 182.5, daysLeft: 182.5 });
 
     const config = await get(OrderPath.gradeConfig, member.token);
     const svipYear = (config.data.SVIP as Array<{ day: number; dis_price: number }>).find((plan) => plan.day === 365)!;
@@ -171,10 +176,7 @@ describe('buying a membership through the sandbox cashier', () => {
     const first = (await preview(member.token, { grade_enum: 'VIP', day: 90 })).data as OrderInfo;
     await payAtCashier(member, first.order_id);
     // A month has gone by; a second quarter waits behind the first.
-    await db()
-      .update(membershipGrants)
-      .set({ startsAt: new Date(Date.now() - 30 * DAY), endsAt: new Date(Date.now() + 60 * DAY) })
-      .where(eq(membershipGrants.userId, member.id));
+    await moveGrants(member.id, { startedDaysAgo: 30, daysLeft: 60 });
     await db()
       .update(users)
       .set({ gradeEndsAt: new Date(Date.now() + 60 * DAY) })
@@ -290,14 +292,8 @@ describe('buying a membership through the sandbox cashier', () => {
     expect(agreement).toMatchObject({ status: 'active', cycleAmountFen: 5_900 });
     const endAfterFirst = (await userRow(buyer.id)).gradeEndsAt!.getTime();
 
-    const context: PaymentContext = {
-      db: db(),
-      providers: t.app.providers,
-      config: { publicUrl: undefined },
-      log: { info() {}, warn() {}, error() {} },
-      origin: 'http://localhost',
-    };
-    const dueDay = new Date(`${agreement!.nextChargeOn}T12:00:00+08:00`);
+    const context = jobPaymentContext(t);
+    const dueDay = noonOf(agreement!.nextChargeOn);
     expect(await chargeDueAgreements(context, dueDay)).toBe(1);
     expect(await chargeDueAgreements(context, dueDay)).toBe(0);
     expect((await userRow(buyer.id)).gradeEndsAt!.getTime() - endAfterFirst).toBe(30 * DAY);
@@ -340,14 +336,8 @@ describe('buying a membership through the sandbox cashier', () => {
       expect((await userRow(member.id)).grade).toBe('SVIP');
       expect((await agreementOf()).status).toBe('ending');
       expect((await get(OrderPath.cycleInfo, member.token)).data).toBeNull();
-      const context: PaymentContext = {
-        db: db(),
-        providers: t.app.providers,
-        config: { publicUrl: undefined },
-        log: { info() {}, warn() {}, error() {} },
-        origin: 'http://localhost',
-      };
-      expect(await chargeDueAgreements(context, new Date(`${signed.nextChargeOn}T12:00:00+08:00`))).toBe(0);
+      const context = jobPaymentContext(t);
+      expect(await chargeDueAgreements(context, noonOf(signed.nextChargeOn))).toBe(0);
       expect((await userRow(member.id)).grade).toBe('SVIP');
 
       // The upgrade's payment reported again changes nothing and unsigns nothing more.

@@ -10,8 +10,8 @@ import { type FakeWechatPay, startFakeWechatPay } from '../../../providers/payme
 import type { PaymentProviders } from '../../../providers/payment/index';
 import { createWechatPayGateway } from '../../../providers/payment/wechatpay';
 import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
+import { jobPaymentContext, noonOf } from '../../../testing/orders';
 import { chargeDueAgreements } from './agreements.service';
-import type { PaymentContext } from './payment-context';
 
 /*
  * The whole purchase through the real Alipay and WeChat Pay adapters, against their fake vendor
@@ -245,14 +245,8 @@ describe('paying through the Alipay and WeChat Pay adapters against their fake v
       });
       const endAfterFirst = (await userRow(buyer.id)).gradeEndsAt!.getTime();
 
-      const context: PaymentContext = {
-        db: db(),
-        providers: t.app.providers,
-        config: { publicUrl: address },
-        log: { info() {}, warn() {}, error() {} },
-        origin: address,
-      };
-      const dueDay = new Date(`${agreement.nextChargeOn}T12:00:00+08:00`);
+      const context = jobPaymentContext(t, address);
+      const dueDay = noonOf(agreement.nextChargeOn);
       expect(await chargeDueAgreements(context, dueDay)).toBe(1);
       const charge = alipay.calls.findLast((call) => call.method === 'alipay.trade.pay')!;
       expect(JSON.parse(charge.biz_content!)).toMatchObject({
@@ -296,14 +290,8 @@ describe('paying through the Alipay and WeChat Pay adapters against their fake v
     const again = await postNotify(OrderPath.notifyAlipay, alipay.notification(upgrade.order_id), alipayForm);
     expect(again.body).toBe('success');
     expect(unsigns()).toHaveLength(1);
-    const context: PaymentContext = {
-      db: db(),
-      providers: t.app.providers,
-      config: { publicUrl: address },
-      log: { info() {}, warn() {}, error() {} },
-      origin: address,
-    };
-    expect(await chargeDueAgreements(context, new Date(`${signed!.nextChargeOn}T12:00:00+08:00`))).toBe(0);
+    const context = jobPaymentContext(t, address);
+    expect(await chargeDueAgreements(context, noonOf(signed!.nextChargeOn))).toBe(0);
     expect((await userRow(member.id)).grade).toBe('SVIP');
   });
 

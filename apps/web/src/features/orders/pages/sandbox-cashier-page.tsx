@@ -28,6 +28,10 @@ const messages: Record<CashierMessage, { title: string; text: string }> = {
 const walletNames = { alipay: '支付宝', wechat: '微信支付' } as const;
 /** Each wallet's own colour on 支付, as their cashiers have it. */
 const walletColours = { alipay: '#1677ff', wechat: '#07c160' } as const;
+const cashierActions = [
+  { action: 'pay', label: '支付' },
+  { action: 'cancel', label: '取消' },
+] as const;
 
 function CashierCard({ children }: { children: ReactNode }) {
   return (
@@ -84,31 +88,24 @@ export default function SandboxCashierPage() {
       <p className="orders-cashier__text">这是模拟的收银台，不会产生真实扣款。</p>
       <div className="orders-cashier__amount">¥{yuanText(amount)}</div>
       <div className="orders-cashier__subject">{subject}</div>
-      <div className="orders-cashier__actions">
-        <ConfigProvider theme={{ token: { colorPrimary: walletColours[channel] } }}>
-          <Button
-            type="primary"
-            size="large"
-            block
-            autoInsertSpace={false}
-            loading={press.isPending && press.variables?.action === 'pay'}
-            disabled={press.isPending}
-            onClick={() => press.mutate({ trade, action: 'pay' })}
-          >
-            支付
-          </Button>
-        </ConfigProvider>
-        <Button
-          size="large"
-          block
-          autoInsertSpace={false}
-          loading={press.isPending && press.variables?.action === 'cancel'}
-          disabled={press.isPending}
-          onClick={() => press.mutate({ trade, action: 'cancel' })}
-        >
-          取消
-        </Button>
-      </div>
+      <ConfigProvider theme={{ token: { colorPrimary: walletColours[channel] } }}>
+        <div className="orders-cashier__actions">
+          {cashierActions.map(({ action, label }) => (
+            <Button
+              key={action}
+              type={action === 'pay' ? 'primary' : 'default'}
+              size="large"
+              block
+              autoInsertSpace={false}
+              loading={press.isPending && press.variables?.action === action}
+              disabled={press.isPending}
+              onClick={() => press.mutate({ trade, action })}
+            >
+              {label}
+            </Button>
+          ))}
+        </div>
+      </ConfigProvider>
       <p className="orders-cashier__note">订单号 {orderId}</p>
     </CashierCard>
   );
