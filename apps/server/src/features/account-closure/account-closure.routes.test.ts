@@ -29,6 +29,7 @@ import { createAuthTestApp, fromIp, nextIp, sendAndReadCode } from '../auth/auth
 import { JobWorker } from '../jobs/jobs.worker';
 import { ensurePermissionConfig } from '../permissions/permissions.service';
 import { CLOSED_CHILD_PHONE } from '../sub-accounts/sub-accounts.erase';
+import { fetchQr, pollResult, pressSandboxButton } from '../wechat/wechat.testing';
 import { accountClosureJobHandlers } from './account-closure.job';
 import { ACCOUNT_CLOSURE_ERASE_JOB } from './account-closure.service';
 
@@ -128,7 +129,7 @@ describe('注销账号', () => {
       .select()
       .from(jobs)
       .where(eq(jobs.singletonKey, `closure:${(await closureOf(user.id))!.id}`));
-    expect(Math.round(job!.runAfter.getTime() / 1000)).toBe(eraseAt);
+    expect(Math.floor(job!.runAfter.getTime() / 1000)).toBe(eraseAt);
   });
 
   it('withdraws the request when the owner logs in within the 15 days, says so, and erases nothing', async () => {
@@ -147,6 +148,16 @@ describe('注销账号', () => {
     await runErasures();
     expect((await userRow(user.id)).phone).toBe(user.phone);
     expect(await db().select().from(favourites).where(eq(favourites.userId, user.id))).toHaveLength(1);
+  });
+
+  it('withdraws the request at a WeChat QR login too, and says so in the poll result', async () => {
+    const openId = `o_closer_${Date.now()}`;
+    const user = await account({ wechatOpenId: openId });
+    expect((await requestClosure(user)).code).toBe(Code.OK);
+    const qr = await fetchQr(t);
+    expect((await pressSandboxButton(t.app, qr, 'confirm', openId)).statusCode).toBe(200);
+    expect(await pollResult(t, qr.ticket)).toMatchObject({ status: 'done', user_id: user.id, closure_cancelled: true });
+    expect(await closureOf(user.id)).toMatchObject({ status: 'cancelled' });
   });
 
   it('erases the personal data 15 days on, keeping orders and invoices against an anonymous account', async () => {
