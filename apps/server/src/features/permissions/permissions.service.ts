@@ -41,4 +41,4 @@ export {
   settleReservation,
   shanghaiDate,
 } from './quota.service';
-export { blankUsageReasons, getUsageLog } from './usage-log.service';
+export { getUsageLog } from './usage-log.service';

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { usageLedger } from '../../db/schema';
 
@@ -66,18 +66,4 @@ export async function selectEntries(db: Database, userId: number, from: Date, to
     )
     .orderBy(desc(usageLedger.createdAt), desc(usageLedger.id))
     .limit(limit);
-}
-
-/** Blanks what a user's entries say they were for (the erasure of a closed account keeps the figures). */
-export async function blankReasons(db: Database, userId: number) {
-  await db
-    .update(usageLedger)
-    .set({ reason: '' })
-    .where(and(eq(usageLedger.userId, userId), sql`${usageLedger.reason} <> ''`));
-}
-
-/** Rows by id (tests and the give-back path). */
-export async function selectByIds(db: Database, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db.select().from(usageLedger).where(inArray(usageLedger.id, ids));
 }

@@ -54,8 +54,3 @@ export async function getUsageLog(db: Database, userId: number, day: string | un
   }
   return { day: shown, permissions } satisfies UsageLog;
 }
-
-/** Blanks what a closed account's ledger entries say they were for; the figures stay for bookkeeping. */
-export async function blankUsageReasons(db: Database, userId: number) {
-  await ledger.blankReasons(db, userId);
-}
