@@ -26,8 +26,6 @@ export const accountClosures = pgTable(
   },
   (table) => [
     index('account_closures_user_idx').on(table.userId, table.id),
-    uniqueIndex('account_closures_open_idx')
-      .on(table.userId)
-      .where(sql`status IN ('pending', 'erasing')`),
+    uniqueIndex('account_closures_open_idx').on(table.userId).where(sql`status IN ('pending', 'erasing')`),
   ],
 );
