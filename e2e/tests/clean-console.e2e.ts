@@ -52,6 +52,8 @@ const visits: Record<string, { url: string; signedIn?: boolean; landsOn?: string
   '/dailyPaper': { url: '/dailyPaper', signedIn: true },
   '/keyWordScreen': { url: '/keyWordScreen', signedIn: true },
   '/pay': { url: '/pay?grade=SVIP' },
+  // The sandbox cashier of a trade that does not exist (订单已失效): its own call answers, in the envelope.
+  '/sandbox/cashier': { url: '/sandbox/cashier?trade=D0', signedIn: true },
   '/videoDetail/:id': { url: `/videoDetail/${SAMPLE_VIDEO_ID}`, signedIn: true },
   '/livegoods/detail/:id': { url: `/livegoods/detail/${SAMPLE_LIVE_ROOM_ID}` },
   '/live_studio': { url: `/live_studio?lid=${SAMPLE_LIVE_ROOM_ID}` },
