@@ -1,4 +1,5 @@
 import type { WritingVariableRow } from '../../db/schema/writing';
+import type { LlmWritingForm } from '../../providers/llm/index';
 
 /** A template of the default set; `seedKey` makes seeding idempotent. */
 export interface DefaultWritingTemplate {
@@ -11,6 +12,8 @@ export interface DefaultWritingTemplate {
   variables: WritingVariableRow[];
   tone: string;
   audience: string;
+  /** What the answer looks like (10 titles, a script with shots …): the sandbox writes it, a model is asked for it. */
+  form: LlmWritingForm;
 }
 
 const text = (key: string, label: string, placeholder: string, extra: Partial<WritingVariableRow> = {}) =>
@@ -34,6 +37,7 @@ const marketing = { categoryId: 5, categoryTitle: '营销文案' };
 export const defaultWritingTemplates: DefaultWritingTemplate[] = [
   {
     seedKey: 'video-talking-head',
+    form: 'video-script',
     ...video,
     title: '口播短视频脚本',
     description: '60秒左右的真人口播脚本，含开头钩子、分点内容和结尾引导。',
@@ -49,6 +53,7 @@ export const defaultWritingTemplates: DefaultWritingTemplate[] = [
   },
   {
     seedKey: 'video-store-visit',
+    form: 'video-script',
     ...video,
     title: '探店视频脚本',
     description: '按镜头顺序写探店视频，突出招牌、价格和环境。',
@@ -65,6 +70,7 @@ export const defaultWritingTemplates: DefaultWritingTemplate[] = [
   },
   {
     seedKey: 'video-product-seeding',
+    form: 'video-script',
     ...video,
     title: '产品种草视频脚本',
     description: '痛点—产品—效果—下单理由，适合带货短视频。',
@@ -81,6 +87,7 @@ export const defaultWritingTemplates: DefaultWritingTemplate[] = [
   },
   {
     seedKey: 'title-viral',
+    form: 'titles',
     ...titles,
     title: '爆款标题',
     description: '一次给出10个带关键词的短视频或笔记标题。',
@@ -92,6 +99,7 @@ export const defaultWritingTemplates: DefaultWritingTemplate[] = [
   },
   {
     seedKey: 'title-opening',
+    form: 'openings',
     ...titles,
     title: '黄金三秒开头',
     description: '写5种前3秒留人的开头：提问、反差、数字、场景、利益。',
@@ -103,6 +111,7 @@ export const defaultWritingTemplates: DefaultWritingTemplate[] = [
   },
   {
     seedKey: 'note-seeding',
+    form: 'note',
     ...notes,
     title: '种草笔记',
     description: '小红书风格的好物分享，带表情和话题标签。',
@@ -118,6 +127,7 @@ export const defaultWritingTemplates: DefaultWritingTemplate[] = [
   },
   {
     seedKey: 'note-tutorial',
+    form: 'tutorial',
     ...notes,
     title: '干货教程笔记',
     description: '把经验整理成步骤清晰、可收藏的教程笔记。',
@@ -132,6 +142,7 @@ export const defaultWritingTemplates: DefaultWritingTemplate[] = [
   },
   {
     seedKey: 'live-script',
+    form: 'live-script',
     ...live,
     title: '直播带货话术',
     description: '开场、讲品、促单、逼单的完整直播话术。',
@@ -148,6 +159,7 @@ export const defaultWritingTemplates: DefaultWritingTemplate[] = [
   },
   {
     seedKey: 'live-preview',
+    form: 'live-preview',
     ...live,
     title: '直播预告文案',
     description: '开播前发布的预告，写清时间、亮点和福利。',
@@ -162,6 +174,7 @@ export const defaultWritingTemplates: DefaultWritingTemplate[] = [
   },
   {
     seedKey: 'marketing-moments',
+    form: 'posts',
     ...marketing,
     title: '朋友圈文案',
     description: '适合私域发布的短文案，一次给3条。',
@@ -175,6 +188,7 @@ export const defaultWritingTemplates: DefaultWritingTemplate[] = [
   },
   {
     seedKey: 'marketing-promotion',
+    form: 'promotion',
     ...marketing,
     title: '活动促销文案',
     description: '节日或店庆活动的宣传文案，突出优惠和截止时间。',
@@ -190,6 +204,7 @@ export const defaultWritingTemplates: DefaultWritingTemplate[] = [
   },
   {
     seedKey: 'marketing-selling-points',
+    form: 'selling-points',
     ...marketing,
     title: '商品卖点提炼',
     description: '把商品参数翻译成用户听得懂的卖点。',

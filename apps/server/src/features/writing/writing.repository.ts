@@ -13,7 +13,7 @@ export async function insertMissingTemplates(db: Database, templates: DefaultWri
   if (templates.length === 0) return;
   await db
     .insert(writingTemplates)
-    .values(templates.map((template, index) => ({ ...template, sort: index })))
+    .values(templates.map(({ form: _form, ...template }, index) => ({ ...template, sort: index })))
     .onConflictDoNothing({ target: writingTemplates.seedKey });
 }
 

@@ -3,7 +3,6 @@ import { WritingPath, type WritingTemplate, type WritingTemplateGroups } from '@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { keywordRelations, keywords } from '../../db/schema/keywords';
-import { SANDBOX_LABEL } from '../../providers/llm/sandbox';
 import {
   createTestApp,
   createUser,
@@ -95,7 +94,9 @@ describe('AI 创作 routes', () => {
     expect(events[0]).toEqual({ event: 'start', data: { sandbox: true } });
     expect(events.at(-1)).toEqual({ event: 'done', data: { sandbox: true } });
     const text = textOf(response.body);
-    expect(text.startsWith(SANDBOX_LABEL)).toBe(true);
+    // Plain copy in the template's form: the sandbox tag is the start event's flag, not a line of the text.
+    expect(text).not.toMatch(/沙箱|^#{1,6}\s/m);
+    expect(text).toContain('【分镜脚本】');
     expect(text).toContain('露营装备');
     // Related words come from the keyword library.
     expect(text).toContain('露营帐篷推荐');
@@ -115,6 +116,18 @@ describe('AI 创作 routes', () => {
     expect(request!.messages[1]!.content).toContain('主题「露营装备」');
     expect(request!.messages[1]!.content).toContain('入门三样东西就够');
     expect(request!.messages[1]!.content).toContain('露营帐篷推荐、露营灯');
+    expect(request!.messages[1]!.content).toContain('输出格式：按“【开头钩子】”“【分镜脚本】”“【结尾引导】”三段输出');
+    expect(request!.messages[0]!.content).toContain('不要使用 Markdown 符号');
+  });
+
+  it('gives ten numbered titles for 爆款标题, built on the keyword and its library words', async () => {
+    const { token } = await member();
+    const titles = groups.标题与开头!.find((template) => template.title === '爆款标题')!;
+    const response = await generate(token, { template_id: titles.id, fields: { keyword: '露营装备' } });
+    const lines = textOf(response.body).split('\n');
+    expect(lines).toHaveLength(10);
+    for (const [index, line] of lines.entries()) expect(line).toMatch(new RegExp(`^${index + 1}\\. .*露营`));
+    expect(lines.some((line) => line.includes('露营帐篷推荐') || line.includes('露营灯'))).toBe(true);
   });
 
   it('charges a regeneration to the rewriting count, with another phrasing', async () => {

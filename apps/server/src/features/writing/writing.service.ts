@@ -13,11 +13,12 @@ import {
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { aiCharge, type LlmRun, startLlmRun } from '../../lib/llm-stream';
-import type { LlmMessage, LlmProvider } from '../../providers/llm/index';
+import type { LlmContext, LlmMessage, LlmProvider } from '../../providers/llm/index';
 import { relatedWordsOf } from '../keywords/related-words.service';
 import { assertQuotaLeft, holdPermission } from '../permissions/permissions.service';
 import { defaultWritingTemplates } from './default-templates';
 import * as repository from './writing.repository';
+import { formInstructions, formOf, PLAIN_TEXT_RULE } from './writing-forms';
 
 /** Related words from the keyword library handed to the model (and written from by the sandbox). */
 const RELATED_WORDS = 8;
@@ -73,23 +74,51 @@ function checkedFields(template: repository.WritingTemplateRow, fields: Record<s
   return values;
 }
 
-/** The chat messages for a template and its values, with the library's related words as material. */
-function messagesFor(template: repository.WritingTemplateRow, values: Record<string, string>, related: string[]) {
+/** What a request is built from: a stored template, or a default one in tests. */
+type TemplateSource = Pick<
+  repository.WritingTemplateRow,
+  'title' | 'prompt' | 'tone' | 'audience' | 'variables' | 'seedKey'
+>;
+
+/**
+ * The model request for a template and its checked values: the chat messages (the prompt, the form the
+ * answer must take, the library's related words as material) and the context the sandbox writes from.
+ */
+export function writingRequest(
+  template: TemplateSource,
+  values: Record<string, string>,
+  related: string[],
+): { messages: LlmMessage[]; context: LlmContext } {
+  const form = formOf(template);
   const instruction = template.prompt.replace(/\{(\w+)\}/g, (_, key: string) => values[key] || '未提供');
+  const material = related.length ? `\n可自然融入的相关搜索词（来自关键词库）：${related.join('、')}` : '';
   const messages: LlmMessage[] = [
     {
       role: 'system',
-      content: `你是一名资深的中文新媒体文案策划，熟悉抖音和小红书的内容规律。直接输出成稿，不要解释写作思路。语气：${template.tone}。受众：${template.audience}。`,
+      content: `你是一名资深的中文新媒体文案策划，熟悉抖音和小红书的内容规律。直接输出成稿，不要解释写作思路。${PLAIN_TEXT_RULE}语气：${template.tone}。受众：${template.audience}。`,
     },
-    {
-      role: 'user',
-      content: related.length
-        ? `${instruction}\n可自然融入的相关搜索词（来自关键词库）：${related.join('、')}`
-        : instruction,
-    },
+    { role: 'user', content: `${instruction}\n输出格式：${formInstructions[form]}${material}` },
   ];
-  return messages;
+  const keywords = keywordsOf(template, values).filter(Boolean);
+  return {
+    messages,
+    context: {
+      form,
+      topic: keywords[0] ? `${template.title}：${keywords[0]}` : template.title,
+      keywords,
+      relatedWords: related,
+      tone: template.tone,
+      audience: template.audience,
+      fields: template.variables
+        .filter((variable) => !variable.keyword)
+        .map((variable) => ({ label: variable.label, value: values[variable.key] ?? '' })),
+    },
+  };
 }
+
+/** The values of the template's keyword variables, in order ('' for an empty one). */
+const keywordsOf = (template: TemplateSource, values: Record<string, string>) =>
+  template.variables.filter((variable) => variable.keyword).map((variable) => values[variable.key] ?? '');
 
 /**
  * Starts a generation: checks the template and the form, holds a unit of the daily count (810 before
@@ -106,31 +135,13 @@ export async function startWriting(
   const template = await repository.findEnabledTemplate(db, body.template_id);
   if (!template) throw new AppError(Code.NOT_FOUND, writingMessages.templateMissing);
   const values = checkedFields(template, body.fields);
-  const keywords = template.variables
-    .filter((variable) => variable.keyword)
-    .map((variable) => values[variable.key] ?? '');
+  const keywords = keywordsOf(template, values);
   const charge = aiCharge(userId, body.attempt, [template.title, ...keywords.filter(Boolean)].join(' · '));
   await assertQuotaLeft(db, charge);
 
   const related = await relatedWordsOf(db, keywords, RELATED_WORDS);
-  return startLlmRun(
-    llm,
-    {
-      messages: messagesFor(template, values, related),
-      context: {
-        topic: keywords.find(Boolean) ? `${template.title}：${keywords.find(Boolean)}` : template.title,
-        keywords: keywords.filter(Boolean),
-        relatedWords: related,
-        tone: template.tone,
-        audience: template.audience,
-        fields: template.variables
-          .filter((variable) => !variable.keyword)
-          .map((variable) => ({ label: variable.label, value: values[variable.key] ?? '' })),
-      },
-      signal,
-      variant: body.attempt,
-    },
-    () => holdPermission(db, charge),
+  return startLlmRun(llm, { ...writingRequest(template, values, related), signal, variant: body.attempt }, () =>
+    holdPermission(db, charge),
   );
 }
 

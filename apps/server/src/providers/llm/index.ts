@@ -39,6 +39,8 @@ export interface LlmContext {
    * drawing on `videos` (AI 图文: a `# ` title line, a short opening and numbered points for the cards).
    */
   kind?: 'article' | 'script' | 'picks' | 'word-groups' | 'live-replay' | 'note';
+  /** The form an article (AI 创作) takes: its template's declared output form; 'article' when none. */
+  form?: LlmWritingForm;
   /** Videos of the video library to draw on, in the order the prompt numbers them (视频1, 视频2 …). */
   videos?: LlmVideoMaterial[];
   /** Keyword library words to choose from, with their figures. */
@@ -48,6 +50,24 @@ export interface LlmContext {
   /** A live session's measured facts to review (kind 'live-replay'). */
   liveReplay?: LlmLiveReplayTask;
 }
+
+/**
+ * The output forms of AI 创作's templates: 10 titles, five openings, a short-video script (hook, shots,
+ * call to action), a 小红书 note (title, body, tags), a tutorial note, a live-selling script, a live
+ * preview, three 朋友圈 posts, a promotion, five selling points, or a plain article.
+ */
+export type LlmWritingForm =
+  | 'article'
+  | 'titles'
+  | 'openings'
+  | 'video-script'
+  | 'note'
+  | 'tutorial'
+  | 'live-script'
+  | 'live-preview'
+  | 'posts'
+  | 'promotion'
+  | 'selling-points';
 
 /** A video handed to the model as material: its title and its most liked comments. */
 export interface LlmVideoMaterial {

@@ -1,8 +1,6 @@
 import { type LlmCandidate, type LlmChatRequest, type LlmContext, LlmError, type LlmProvider } from './index';
 import { sandboxLiveReplay, sandboxWordGroups } from './sandbox-tasks';
-
-/** The first line of every sandbox answer, so no one mistakes it for a model's writing. */
-export const SANDBOX_LABEL = '【沙箱示例输出：未调用大模型，内容由本站关键词数据按模板拼写】';
+import { writingText } from './sandbox-writing';
 
 export interface SandboxLlmOptions {
   /** Pause between pieces, so the stream grows visibly like a model's; 0 in unit tests. */
@@ -23,9 +21,6 @@ const openings = [
   (topic: string) => `今天想认真聊聊「${topic}」，这些经验都是一点点试出来的。`,
   (topic: string) => `如果你也在琢磨「${topic}」，这篇可以直接收藏。`,
 ];
-/** How the first point starts, and the ones after it (rotated by the seed). */
-const firstLead = '先说';
-const laterLeads = ['再看', '别忽略', '还有', '顺带一提'];
 const closings = [
   '你在这方面有什么心得？评论区聊聊。',
   '觉得有用就点个收藏，下次用得上。',
@@ -33,8 +28,10 @@ const closings = [
 ];
 
 /**
- * The text the sandbox writes for a context, by its kind: an article, a short-video script or picks.
- * `variant` (the regeneration count) picks another phrasing, so regenerating visibly changes the text.
+ * The text the sandbox writes for a context, by its kind: a writing in its template's form, a
+ * short-video script, a note or picks. `variant` (the regeneration count) picks another phrasing, so
+ * regenerating visibly changes the text. The text is plain copy: no sandbox label (the interface shows
+ * 沙箱示例输出 beside it, from the provider's `isSandbox`) and no Markdown marks.
  */
 export function sandboxText(context: LlmContext, variant = 0): string {
   if (context.kind === 'word-groups' && context.wordGroups)
@@ -44,7 +41,7 @@ export function sandboxText(context: LlmContext, variant = 0): string {
   if (context.kind === 'picks') return picksText(context, variant);
   if (context.kind === 'script') return scriptText(context, variant);
   if (context.kind === 'note') return noteText(context, variant);
-  return articleText(context, variant);
+  return writingText(context, hashOf(`${context.topic}|${context.keywords.join(',')}`) + variant);
 }
 
 const noteTitles = [
@@ -55,7 +52,7 @@ const noteTitles = [
 const noteLeads = ['照着', '学学', '参考'];
 
 /**
- * An image-text note (AI 图文): a `# ` title line, an opening, one numbered point per top video (its
+ * An image-text note (AI 图文): a title line, an opening, one numbered point per top video (its
  * title and what its commenters asked) and per related word, a closing and topic tags. The cards are
  * drawn from the title and the points, so each point stays one short sentence or two.
  */
@@ -77,9 +74,7 @@ function noteText(context: LlmContext, variant: number): string {
   }
   if (points.length === 0) points.push(`围绕「${keyword}」讲清一个具体场景，比泛泛而谈更能留住人。`);
   return [
-    SANDBOX_LABEL,
-    '',
-    `# ${noteTitles[seed % noteTitles.length]!(keyword, points.length)}`,
+    noteTitles[seed % noteTitles.length]!(keyword, points.length),
     '',
     openings[seed % openings.length]!(keyword),
     '',
@@ -89,29 +84,6 @@ function noteText(context: LlmContext, variant: number): string {
     '',
     [keyword, ...words.slice(0, 4)].map((word) => `#${word}`).join(' '),
   ].join('\n');
-}
-
-/**
- * An article: a label, a title line, an opening, one point for each keyword and related word (the
- * library's own vocabulary), tone and audience, and a closing.
- */
-function articleText(context: LlmContext, variant: number): string {
-  const seed = hashOf(`${context.topic}|${context.keywords.join(',')}`) + variant;
-  const words = [...new Set([...context.keywords, ...context.relatedWords].map((word) => word.trim()))].filter(Boolean);
-  const lines = [SANDBOX_LABEL, '', `# ${context.topic}`, '', openings[seed % openings.length]!(context.topic)];
-  if (context.audience) lines.push(`这篇写给${context.audience}。`);
-  if (context.fields?.length) {
-    lines.push('', ...context.fields.filter((field) => field.value).map((field) => `- ${field.label}：${field.value}`));
-  }
-  lines.push('');
-  words.slice(0, 8).forEach((word, index) => {
-    const lead = index === 0 ? firstLead : laterLeads[(seed + index) % laterLeads.length];
-    lines.push(`${index + 1}. ${lead}「${word}」：把它放进标题和开头三秒，搜索「${word}」的人才会看到你。`);
-  });
-  if (words.length === 0) lines.push(`1. 围绕「${context.topic}」讲清一个具体场景，比泛泛而谈更能留住人。`);
-  if (context.tone) lines.push('', `（语气：${context.tone}）`);
-  lines.push('', closings[(seed >>> 3) % closings.length]!);
-  return lines.join('\n');
 }
 
 const hooks = [
@@ -132,7 +104,7 @@ function scriptText(context: LlmContext, variant: number): string {
   const keyword = context.keywords[0] ?? context.topic;
   const videos = context.videos ?? [];
   const words = [...new Set(context.relatedWords.map((word) => word.trim()))].filter(Boolean);
-  const lines = [SANDBOX_LABEL, '', `# ${context.topic}`, '', '【开头3秒】'];
+  const lines = ['【开头3秒】'];
   lines.push(
     videos[0]
       ? `${hooks[seed % hooks.length]!(videos[0].title)}【参考视频1】`
@@ -194,8 +166,7 @@ function picksText(context: LlmContext, variant: number): string {
   const candidates = context.candidates ?? [];
   const ranked = [...candidates].sort((a, b) => candidateValue(b) - candidateValue(a) || a.word.localeCompare(b.word));
   const picks = ranked.slice(0, 5);
-  const lines = [SANDBOX_LABEL, '', `# ${context.topic}`, ''];
-  lines.push(`从 ${candidates.length} 个蓝海候选词中，按搜索需求高、竞争小、作品少挑出 ${picks.length} 个：`, '');
+  const lines = [`从 ${candidates.length} 个蓝海候选词中，按搜索需求高、竞争小、作品少挑出 ${picks.length} 个：`, ''];
   picks.forEach((candidate, index) => {
     lines.push(`${index + 1}. 「${candidate.word}」：${reasonFor(candidate, variant + index)}。`);
   });
