@@ -13,6 +13,7 @@ export * from './keyword-rules';
 export * from './list-footer';
 export * from './markdown';
 export * from './pagination';
+export * from './plain-copy';
 export * from './portrait';
 export * from './prices';
 export * from './rank-monitoring';

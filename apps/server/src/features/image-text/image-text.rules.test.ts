@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sandboxText } from '../../providers/llm/sandbox';
 import { archiveWorks, archiveWorkText, cardPages, parseNote } from './image-text.rules';
 
 describe('reading a note', () => {
@@ -12,6 +13,22 @@ describe('reading a note', () => {
     expect(note.body.startsWith('开头一段。')).toBe(true);
     expect(note.body).not.toContain('沙箱示例输出');
     expect(note.body).not.toContain('# 露营装备怎么选');
+    // The body is published as it is: no Markdown marks.
+    expect(note.body).not.toContain('**');
+  });
+
+  it("reads the sandbox's plain note: its first line is the title, its numbered lines the points", () => {
+    const text = sandboxText({
+      kind: 'note',
+      topic: '露营装备图文笔记',
+      keywords: ['露营装备'],
+      relatedWords: ['露营帐篷', '天幕'],
+      videos: [{ title: '新手露营清单', comments: ['帐篷选哪款？'] }],
+    });
+    const note = parseNote(text, '露营装备');
+    expect(note.title).toBe(text.split('\n')[0]);
+    expect(note.points).toHaveLength(3);
+    expect(note.body).not.toContain(note.title);
   });
 
   it('reads a 标题： line, and falls back to the keyword without any text', () => {

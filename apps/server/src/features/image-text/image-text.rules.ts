@@ -1,4 +1,5 @@
 import { imageTextLimits } from '@dso/contract';
+import { plainCopy } from '@dso/domain';
 
 /**
  * The pure rules of AI 图文 (docs/image-text.md): reading a model's note into title, body and points,
@@ -28,7 +29,8 @@ const clean = (text: string) =>
 /**
  * Reads a model's answer: the title is the first `# ` heading or `标题：` line (else the first line of
  * text), the points are its numbered or bulleted lines without citation marks, and the body is the
- * whole answer without the sandbox's label and the title line. Titles are cut to the title limit.
+ * whole answer without the title line, as plain copy (no sandbox label, no Markdown marks: it is
+ * published as it is). Titles are cut to the title limit.
  */
 export function parseNote(text: string, fallbackTitle: string): Note {
   const lines = text.split(/\r?\n/).filter((line) => !LABEL_LINE.test(line.trim()));
@@ -45,12 +47,7 @@ export function parseNote(text: string, fallbackTitle: string): Note {
     .map(clean)
     .filter(Boolean)
     .slice(0, POINTS_MAX);
-  const body = Array.from(
-    rest
-      .join('\n')
-      .replace(/\n{3,}/g, '\n\n')
-      .trim(),
-  )
+  const body = Array.from(plainCopy(rest.join('\n')))
     .slice(0, imageTextLimits.bodyMax)
     .join('');
   return { title, body, points };

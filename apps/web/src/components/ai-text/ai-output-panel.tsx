@@ -1,4 +1,5 @@
 import { CopyOutlined, SaveOutlined } from '@ant-design/icons';
+import { plainCopy } from '@dso/domain';
 import { Button, Input, Tag } from 'antd';
 import type { AiStreamStatus } from '../../lib/api/use-ai-stream';
 import { copyText } from '../../lib/clipboard';
@@ -28,13 +29,15 @@ export interface AiOutputPanelProps {
     saving: boolean;
     /** Saved before: the button says 保存修改. */
     saved: boolean;
-    onSave(): void;
+    /** Saves `content`: the text as plain copy, without Markdown marks. */
+    onSave(content: string): void;
   };
 }
 
 /**
  * The result side of a streamed AI text (AI 创作, AI 文案): 生成结果 with the sandbox, 生成中… and 已停止
  * tags and 复制; the text, read-only while it streams and editable after; a title and 保存 / 保存修改.
+ * The sandbox tag sits beside the text, never in it; what is copied and saved is {@link plainCopy}.
  */
 export function AiOutputPanel({
   className,
@@ -62,7 +65,7 @@ export function AiOutputPanel({
           {streaming && <Tag color="processing">生成中…</Tag>}
           {status === 'stopped' && <Tag>已停止</Tag>}
         </h2>
-        <Button icon={<CopyOutlined />} disabled={!hasText || streaming} onClick={() => void copyText(text)}>
+        <Button icon={<CopyOutlined />} disabled={!hasText || streaming} onClick={() => void copyText(plainCopy(text))}>
           复制
         </Button>
       </div>
@@ -91,7 +94,7 @@ export function AiOutputPanel({
               icon={<SaveOutlined />}
               loading={save.saving}
               disabled={!hasText || streaming}
-              onClick={save.onSave}
+              onClick={() => save.onSave(plainCopy(text))}
             >
               {save.saved ? '保存修改' : '保存'}
             </Button>

@@ -122,7 +122,7 @@ function CopywriterWorkspace({ keyword: initialKeyword, work }: { keyword: strin
     await stream.run(generatePath, { keyword: word, attempt: next }, handleQuotaFailure);
   };
 
-  const save = async () => {
+  const save = async (plain: string) => {
     if (!token) return openLoginDialog();
     setSaving(true);
     try {
@@ -130,7 +130,7 @@ function CopywriterWorkspace({ keyword: initialKeyword, work }: { keyword: strin
         ...(savedId === null ? {} : { id: savedId }),
         keyword: writtenFor,
         title: (title || defaultTitle).slice(0, copywriterLimits.titleMax),
-        content: text,
+        content: plain,
         sources: start?.sources ?? { videos: [], words: [] },
         sandbox: start?.sandbox ?? false,
       });
@@ -201,7 +201,7 @@ function CopywriterWorkspace({ keyword: initialKeyword, work }: { keyword: strin
           maxLength: copywriterLimits.titleMax,
           saving,
           saved: savedId !== null,
-          onSave: () => void save(),
+          onSave: (plain) => void save(plain),
         }}
       />
     </div>

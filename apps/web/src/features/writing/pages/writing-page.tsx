@@ -94,7 +94,7 @@ function WritingWorkspace({ template, work }: { template: WritingTemplate | null
   };
   const stop = stream.stop;
 
-  const save = async () => {
+  const save = async (plain: string) => {
     if (!token) return openLoginDialog();
     const id = template?.id ?? work?.template_id;
     if (!id) return;
@@ -105,7 +105,7 @@ function WritingWorkspace({ template, work }: { template: WritingTemplate | null
         template_id: id,
         title: (title || defaultTitle).slice(0, writingLimits.titleMax),
         inputs: fields,
-        content,
+        content: plain,
         sandbox,
       });
       setSavedId(result.id);
@@ -216,7 +216,7 @@ function WritingWorkspace({ template, work }: { template: WritingTemplate | null
             maxLength: writingLimits.titleMax,
             saving,
             saved: savedId !== null,
-            onSave: () => void save(),
+            onSave: (plain) => void save(plain),
           }}
         />
       </div>

@@ -80,7 +80,7 @@ describe('AI 创作 pages', { timeout: PAGE_TEST_TIMEOUT }, () => {
     expect(screen.getByRole('link', { name: '去选择模板' }).getAttribute('href')).toBe('/CueWord');
   });
 
-  it('streams the text into the page, labels sandbox output, regenerates and saves', async () => {
+  it('streams the text into the page, labels sandbox output beside it, regenerates, and copies and saves it without Markdown marks', async () => {
     writeSession(SessionKey.writingTemplate, JSON.stringify(template));
     let release: (() => void) | null = null;
     requestStream.mockImplementationOnce(async (_path: string, _options: unknown, emit: Emit) => {
@@ -115,7 +115,12 @@ describe('AI 创作 pages', { timeout: PAGE_TEST_TIMEOUT }, () => {
     await waitFor(() => expect((screen.getByTestId('writing-output') as HTMLTextAreaElement).value).toBe('另一版'));
     expect(requestStream.mock.calls[1]![1]).toMatchObject({ body: { attempt: 1 } });
 
-    fireEvent.change(screen.getByTestId('writing-output'), { target: { value: '另一版（改过）' } });
+    // A model's Markdown marks never reach what is copied or saved.
+    fireEvent.change(screen.getByTestId('writing-output'), { target: { value: '# 另一版\n**（改过）**' } });
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.assign(navigator, { clipboard: { writeText } });
+    fireEvent.click(screen.getByRole('button', { name: /复\s*制/ }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('另一版\n（改过）'));
     request.mockImplementation(async (path: string, options: { body: Record<string, unknown> }) => {
       if (path === WritingPath.templates) return groups;
       return { id: 11, ...options.body, template_title: template.title, created_at: '', updated_at: '' };
@@ -128,7 +133,7 @@ describe('AI 创作 pages', { timeout: PAGE_TEST_TIMEOUT }, () => {
           template_id: 3,
           title: '口播短视频脚本：露营装备',
           inputs: { keyword: '露营装备' },
-          content: '另一版（改过）',
+          content: '另一版\n（改过）',
           sandbox: true,
         },
       }),
