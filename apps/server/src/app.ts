@@ -10,6 +10,7 @@ import { accountClosureRoutes } from './features/account-closure/account-closure
 import { authRoutes } from './features/auth/auth.routes';
 import { copywritersRoutes } from './features/copywriters/copywriters.routes';
 import { creatorsRoutes } from './features/creators/creators.routes';
+import { demoImagesRoutes } from './features/demo-images/demo-images.routes';
 import { distributionRoutes } from './features/distribution/distribution.routes';
 import { extractionRoutes } from './features/extraction/extraction.routes';
 import { favouritesRoutes } from './features/favourites/favourites.routes';
@@ -147,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(ordersRoutes);
   await app.register(videosRoutes);
   await app.register(creatorsRoutes);
+  await app.register(demoImagesRoutes);
   await app.register(favouritesRoutes);
   await app.register(liveRoutes);
   await app.register(topicsRoutes);

@@ -15,6 +15,7 @@ import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { users } from '../db/schema';
+import { DEMO_IMAGE_ROUTE } from '../features/demo-images';
 import { deriveScope } from '../features/keywords/derive/keyword-derive';
 import { upsertKeywords } from '../features/keywords/import/keyword-ingest.repository';
 import { keywordInput } from '../features/keywords/keyword.fixtures';
@@ -100,6 +101,8 @@ export async function fuzzRoutes(part: number, parts: number) {
     OrderPath.notifyWechat,
     OrderPath.notifySandbox,
     OrderPath.invoicePdf,
+    // The demo pictures answer PNG bytes once their parameters pass.
+    DEMO_IMAGE_ROUTE,
     // A work's picture (image/png) once the work is the caller's.
     ImageTextPath.image,
     // A work as a zip once the work is the caller's.

@@ -15,11 +15,11 @@ import { requestPath } from './request-path';
 
 /**
  * Paths that cannot be signed: the server-time call is how a client with a wrong clock learns the
- * offset it signs with, vendor callbacks are signed by the vendor in its own way, and the Alipay pay
- * page is opened by the payer's phone from the QR.
+ * offset it signs with, vendor callbacks are signed by the vendor in its own way, the Alipay pay
+ * page is opened by the payer's phone from the QR, and the demo pictures are loaded by <img> tags.
  */
 const unsignedPaths = new Set<string>(['/api/web/time', OrderPath.alipayPage]);
-const unsignedPrefixes = ['/api/callback/', '/api/sandbox/'];
+const unsignedPrefixes = ['/api/callback/', '/api/sandbox/', '/api/demo-image/'];
 
 export function isSignedPath(pathname: string): boolean {
   if (!pathname.startsWith('/api/')) return false;

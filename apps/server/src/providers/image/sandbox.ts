@@ -17,7 +17,7 @@ export interface SandboxImageOptions {
   fontPath?: string;
 }
 
-const escapeXml = (text: string) =>
+export const escapeXml = (text: string) =>
   text.replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[char]!);
 
 /** Width of a character in ems: CJK and full-width ones are square, Latin ones about half. */
@@ -162,7 +162,7 @@ export function cardSvg(card: CardContent, style: CardStyle): string {
 }
 
 /** The CJK font files to draw with: the regular face found like the invoice's, and its bold sibling. */
-function fontFiles(fontPath?: string): string[] {
+export function fontFiles(fontPath?: string): string[] {
   const font = findInvoiceFont(fontPath ? { fontPath } : {});
   const bold = font.path.replace(/Regular/, 'Bold');
   return bold !== font.path && existsSync(bold) ? [font.path, bold] : [font.path];

@@ -1,0 +1,3 @@
+/** The demo pictures' public face: the URL the demo seed writes into its rows. */
+export { DEMO_IMAGE_ROUTE, type DemoImageSubject, demoImageUrl } from './demo-images.service';
+export type { DemoImageKind } from './demo-images.svg';
