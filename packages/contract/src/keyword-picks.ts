@@ -19,13 +19,14 @@ export const keywordPickLimits = {
 } as const;
 
 export const keywordPickMessages = {
+  /** AI 选词 starts from the word the user typed: without one it would pick unrelated words. */
+  keywordRequired: '请先输入核心词，AI 从它的蓝海词中挑选',
   /** The library holds no blue-ocean word for the core word. */
-  noCandidates: (keyword: string) =>
-    keyword ? `暂未找到「${keyword}」相关的蓝海词，换个核心词试试` : '暂无可挑选的蓝海词',
+  noCandidates: (keyword: string) => `暂未找到「${keyword}」相关的蓝海词，换个核心词试试`,
 } as const;
 
 export const keywordPickBodySchema = z.object({
-  /** The core word; empty picks from the library's best blue-ocean words. */
+  /** The core word the candidates contain; empty is refused (keywordRequired) before any model call. */
   keyword: keywordTextSchema.default(''),
   /** 0 for a first pick (AI_WRITING_COUNT_DAY); 1 and up for picking again (AI_REWRITING_COUNT_DAY). */
   attempt: z.number().int().min(0).max(keywordPickLimits.attemptMax).default(0),

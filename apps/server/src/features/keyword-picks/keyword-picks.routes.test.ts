@@ -38,7 +38,13 @@ describe('AI 选词 routes', () => {
       ...blueOcean.map(([word, index]) => keywordInput(word, index)),
       keywordInput('露营', 90_000),
       keywordInput('口红', 80_000),
+      keywordInput('可乐鸡翅做法', 95_000),
     ]);
+    // Another field's blue-ocean word, searched more than any 露营 word.
+    await db
+      .update(keywords)
+      .set({ isBlueOcean: true, competition: 1, relatedWorkCount: 100 })
+      .where(eq(keywords.keyword, '可乐鸡翅做法'));
     for (const [word, , competition, relatedWorkCount, growthRate] of blueOcean) {
       await db
         .update(keywords)
@@ -122,10 +128,21 @@ describe('AI 选词 routes', () => {
     expect(request!.context.candidates).toHaveLength(blueOcean.length);
   });
 
-  it('picks from the whole library without a core word', async () => {
-    const { token } = await member();
-    const start = eventsOf((await pick(token, {})).body)[0]!.data as KeywordPickStart;
+  it('starts from the typed core word: none is refused before any model call, and no unrelated word is a candidate', async () => {
+    const { user, token } = await member();
+    steered.state.useSandbox = false;
+    for (const body of [{}, { keyword: '  ' }]) {
+      expect((await pick(token, body)).json()).toMatchObject({
+        code: 400,
+        msg: '请先输入核心词，AI 从它的蓝海词中挑选',
+      });
+    }
+    expect(steered.state.requests).toHaveLength(0);
+    expect(await used(user.id, 'AI_WRITING_COUNT_DAY')).toBe(0);
+    steered.state.useSandbox = true;
+    const start = eventsOf((await pick(token, { keyword: '露营' })).body)[0]!.data as KeywordPickStart;
     expect(start.candidates.map((row) => row.keyword)).toEqual(blueOcean.map(([word]) => word));
+    expect(start.candidates.map((row) => row.keyword)).not.toContain('可乐鸡翅做法');
   });
 
   it('charges nothing when the model cannot answer or stops part-way, and a re-pick to the rewriting count', async () => {

@@ -35,13 +35,14 @@ function messagesFor(keyword: string, candidates: LlmCandidate[]): LlmMessage[] 
     },
     {
       role: 'user',
-      content: `${keyword ? `核心词「${keyword}」的` : ''}蓝海候选词如下（搜索需求高、作品少、竞争小）：\n${list.join('\n')}\n请挑出最值得做的${keywordPickLimits.picks}个词，每个词单独一行，格式为「词」：理由（一句话）。最后用一句话给出发布建议。`,
+      content: `核心词「${keyword}」的蓝海候选词如下（搜索需求高、作品少、竞争小）：\n${list.join('\n')}\n请挑出最值得做的${keywordPickLimits.picks}个词，每个词单独一行，格式为「词」：理由（一句话）。最后用一句话给出发布建议。`,
     },
   ];
 }
 
 /**
- * Starts AI 选词: refuses (810) before any model call when the daily count is used up, reads the
+ * Starts AI 选词 from the user's core word (none is a 400: library-wide picks would be unrelated to
+ * what they typed): refuses (810) before any model call when the daily count is used up, reads the
  * library's blue-ocean candidates for the core word (none is a 300 with a message), hands them to the
  * model with the figures as this user sees them (holding a unit first), and waits for the first
  * piece. The unit is given back unless the model answers.
@@ -53,7 +54,8 @@ export async function startKeywordPicks(
   body: KeywordPickBody,
   signal: AbortSignal,
 ): Promise<{ run: LlmRun; candidates: KeywordRow[] }> {
-  const charge = aiCharge(userId, body.attempt, body.keyword ? `AI 选词 · ${body.keyword}` : 'AI 选词 · 今日蓝海词');
+  if (!body.keyword) throw AppError.badRequest(keywordPickMessages.keywordRequired);
+  const charge = aiCharge(userId, body.attempt, `AI 选词 · ${body.keyword}`);
   await assertQuotaLeft(db, charge);
   const viewer = await resolveViewer(db, userId);
   const found = await blueOceanCandidates(db, viewer, body.keyword, keywordPickLimits.candidates);
@@ -72,8 +74,8 @@ export async function startKeywordPicks(
       messages: messagesFor(body.keyword, candidates),
       context: {
         kind: 'picks',
-        topic: body.keyword ? `为「${body.keyword}」挑选的高价值蓝海词` : '今日高价值蓝海词',
-        keywords: body.keyword ? [body.keyword] : [],
+        topic: `为「${body.keyword}」挑选的高价值蓝海词`,
+        keywords: [body.keyword],
         relatedWords: [],
         candidates,
       },

@@ -77,6 +77,13 @@ describe('AI 挑词 panel', { timeout: PAGE_TEST_TIMEOUT }, () => {
     expect(within(screen.getByTestId('ai-pick')).getByText('露营防潮垫')).toBeTruthy();
   });
 
+  it('asks for a core word before picking, since picks must relate to the word the user typed', async () => {
+    renderPage(<AiPicksPanel keyword="" />, { url: '/keyWordSeo' });
+    expect(await screen.findByText('先在上方输入核心词并搜索，AI 从它的蓝海词中挑选值得做的词')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /开始 AI 挑词/ }).hasAttribute('disabled')).toBe(true);
+    expect(requestStream).not.toHaveBeenCalled();
+  });
+
   it('asks a visitor to log in', async () => {
     renderPage(<AiPicksPanel keyword="露营" />, { url: '/keyWordSeo', viewer: 'visitor' });
     fireEvent.click(await screen.findByRole('button', { name: /开始 AI 挑词/ }));

@@ -15,7 +15,8 @@ import './ai-picks.css';
 
 /**
  * AI 选词's AI part (/keyWordSeo): the model picks the high-value words among the library's
- * blue-ocean candidates for the core word and says why, streamed and stoppable. Each pick shows the
+ * blue-ocean candidates for the core word the user searched (none: it asks for one rather than pick
+ * words unrelated to what they want) and says why, streamed and stoppable. Each pick shows the
  * figures the library shows this user beside it (banded unless show_original_data), links to its
  * detail page and to AI 文案 with the word filled in.
  */
@@ -59,7 +60,9 @@ export function AiPicksPanel({ keyword }: { keyword: string }) {
           <p className="kw-ai-picks__hint">
             {start
               ? `AI 从 ${candidates.length} 个蓝海候选词中挑选最值得做的词，并说明理由`
-              : `AI 从${keyword ? `「${keyword}」的` : '词库的'}蓝海词中挑选搜索需求高、竞争小、作品少的词，并说明理由`}
+              : keyword
+                ? `AI 从「${keyword}」的蓝海词中挑选搜索需求高、竞争小、作品少的词，并说明理由`
+                : '先在上方输入核心词并搜索，AI 从它的蓝海词中挑选值得做的词'}
           </p>
         </div>
         {streaming ? (
@@ -67,7 +70,7 @@ export function AiPicksPanel({ keyword }: { keyword: string }) {
             停止挑选
           </Button>
         ) : (
-          <Button type="primary" icon={<RobotOutlined />} onClick={run}>
+          <Button type="primary" icon={<RobotOutlined />} onClick={run} disabled={!keyword}>
             {text ? '重新挑选' : '开始 AI 挑词'}
           </Button>
         )}
