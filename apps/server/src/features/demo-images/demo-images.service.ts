@@ -13,8 +13,8 @@ export const demoImageWidths = [64, 128, 240, 360, 540] as const;
 /** The width drawn when none is asked: the list size, sharp on a 2× screen for avatars and goods. */
 export const defaultWidthOf: Record<DemoImageKind, number> = { cover: 360, live: 360, avatar: 128, goods: 240 };
 
-/** Longest texts a URL may carry (the demo's titles are far shorter); longer ones are refused. */
-export const demoImageTextLimits = { title: 60, subject: 20, category: 10 } as const;
+/** Longest texts a URL may carry, longer ones are refused: a cover shows three lines of about 13 characters. */
+export const demoImageTextLimits = { title: 40, subject: 20, category: 10 } as const;
 
 export interface DemoImageSubject {
   /** The row's own id: digits, letters, _ and - (aweme id, creator id, product id, room id). */
@@ -32,7 +32,9 @@ export interface DemoImageSubject {
 export function demoImageUrl(kind: DemoImageKind, subject: DemoImageSubject): string {
   const query = new URLSearchParams({ c: subject.category, t: cut(subject.title, demoImageTextLimits.title) });
   if (subject.subject) query.set('s', cut(subject.subject, demoImageTextLimits.subject));
-  return `${DEMO_IMAGE_PREFIX}${kind}/${subject.key.replace(/[^A-Za-z0-9_-]/g, '_')}.png?${query}`;
+  // Chinese stays unescaped (an IRI, which browsers escape as they ask): a third of the bytes in each stored row.
+  const readable = query.toString().replace(/(?:%[89A-F][0-9A-F])+/g, decodeURIComponent);
+  return `${DEMO_IMAGE_PREFIX}${kind}/${subject.key.replace(/[^A-Za-z0-9_-]/g, '_')}.png?${readable}`;
 }
 
 const cut = (text: string, limit: number) => Array.from(text).slice(0, limit).join('');

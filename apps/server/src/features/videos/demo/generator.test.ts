@@ -85,8 +85,25 @@ describe('the demo video generator', () => {
     expect(imageText.length / data.videos.length).toBeGreaterThan(0.08);
     expect(imageText.length / data.videos.length).toBeLessThan(0.2);
     for (const { video } of imageText) expect(video.playUrl).toBeNull();
-    for (const { video } of data.videos) expect(video.cover).toBe('');
-    for (const creator of data.creators) expect(creator.avatar).toBe('');
+  });
+
+  it('gives every cover, avatar, good and live room a picture the server draws from its own texts', () => {
+    const drawn = (kind: string) => new RegExp(`^/api/demo-image/${kind}/[0-9A-Za-z_-]+\\.png\\?c=`);
+    for (const { video, comments } of data.videos) {
+      expect(video.cover).toMatch(drawn('cover'));
+      expect(video.cover).toContain(`/${video.awemeId}.png`);
+      expect(new URL(video.cover, 'http://x').searchParams.get('s')).toBe(video.subject);
+      for (const item of video.goods) expect(item.cover).toMatch(drawn('goods'));
+      for (const comment of comments) expect(comment.avatarUrl).toMatch(drawn('avatar'));
+    }
+    for (const creator of data.creators) {
+      expect(creator.avatar).toMatch(drawn('avatar'));
+      expect(new URL(creator.avatar, 'http://x').searchParams.get('t')).toBe(creator.nickName);
+    }
+    for (const session of data.sessions) {
+      expect(session.cover).toMatch(drawn('live'));
+      for (const item of session.goods) expect(item.cover).toMatch(drawn('goods'));
+    }
   });
 
   it('spreads creators over every size class, most of them small, and sales classes over sellers', () => {

@@ -1,5 +1,6 @@
 import { videoLimits } from '@dso/contract';
 import type { GoodsItem, PortraitShare } from '../../../db/schema/videos';
+import { demoImageUrl } from '../../demo-images';
 import { mix32 } from '../../keywords/demo/generator';
 import { type HeadPhrase, headPhrases, headTermGroups } from '../../keywords/demo/head-terms';
 import { demoPortrait } from '../../keywords/demo/portraits';
@@ -366,12 +367,13 @@ export function demoCreator(seed: number, index: number): DemoCreator {
   // Past the distinct head × tail names, a number keeps a nickname from repeating too often.
   const nickName = index < 300 ? `${head}${tail}` : `${head}${tail}${(mix32(seed, index) % 900) + 100}`;
   const short = field.slice(0, 2);
+  const userId = demoCreatorId(seed, index);
   return {
     index,
-    userId: demoCreatorId(seed, index),
+    userId,
     uniqueId: `dy${mix32(seed, index + 7_000_000).toString(36)}${index.toString(36)}`,
     nickName,
-    avatar: '',
+    avatar: demoImageUrl('avatar', { key: userId, title: nickName, category: field }),
     signature: fill(pick(signatures, random), { f: short, n: String(1 + Math.floor(random() * 9)) }),
     gender: random() < 0.08 ? 0 : random() < 0.55 ? 2 : 1,
     province: provinceOf[city]!,
@@ -511,16 +513,20 @@ export function creatorsByField(seed: number, creators: number): Map<string, num
   return map;
 }
 
-function goodsFor(subject: string, random: () => number, count: number): GoodsItem[] {
+function goodsFor(subject: string, industry: string, random: () => number, count: number): GoodsItem[] {
   return Array.from({ length: count }, () => {
     // Prices end in .90 as shops set them: ¥9.90 … ¥499.90.
     const priceFen = Math.round(10 + random() ** 2 * 490) * 100 - 10;
+    // Drawn in the order the fields were always drawn, so no other figure moves.
+    const title = `${subject}${pick(goodsSuffixes, random)}`;
+    const sales = Math.round(logNormal(random, 1.4) * 300);
+    const productId = String(3_500_000_000_000_000 + Math.floor(random() * 1e15));
     return {
-      title: `${subject}${pick(goodsSuffixes, random)}`,
+      title,
       price_fen: priceFen,
-      sales: Math.round(logNormal(random, 1.4) * 300),
-      cover: null,
-      product_id: String(3_500_000_000_000_000 + Math.floor(random() * 1e15)),
+      sales,
+      cover: demoImageUrl('goods', { key: productId, title, category: industry }),
+      product_id: productId,
     };
   });
 }
@@ -590,7 +596,7 @@ export function demoVideo(
     desc,
     tags,
     score: Math.round(Math.min(99, 35 + Math.log10(goodCount + 1) * 9 + random() * 10)),
-    cover: '',
+    cover: demoImageUrl('cover', { key: awemeId, title, subject, category: industry }),
     shareUrl: `https://www.douyin.com/video/${awemeId}`,
     playUrl: imageText || lostLink ? null : `https://www.douyin.com/video/${awemeId}`,
     createTime,
@@ -601,7 +607,7 @@ export function demoVideo(
     collectCount,
     musicId: musicTitle ? String(7_100_000_000_000_000 + (mix32(seed, musicTitles.indexOf(musicTitle)) % 1e9)) : null,
     musicTitle,
-    goods: withGoods ? goodsFor(subject, random, 1 + Math.floor(random() * 3)) : [],
+    goods: withGoods ? goodsFor(subject, industry, random, 1 + Math.floor(random() * 3)) : [],
     status,
     wordNew: [...new Set([subject, ...(headTermSet.has(lead) ? [] : [lead]), ...tags.slice(1)])],
     keywords: keywords.sort((a, b) => [...b].length - [...a].length),
@@ -616,20 +622,25 @@ export function demoComments(seed: number, video: DemoVideo, count: number): Dem
   let digg = Math.max(1, Math.round(video.goodCount * 0.02 * (0.5 + random())));
   for (let k = 0; k < total; k++) {
     const shape = random();
+    const cid = `${video.awemeId}${digits(k, 4)}`;
     const text =
       shape < 0.4
         ? pick(commentSentences, random)
         : shape < 0.8
           ? `${pick(commentOpeners, random)}${video.subject}${pick(commentClosers, random)}`
           : `${video.subject}${pick(commentClosers, random)}，${pick(commentSentences, random)}`;
+    // Drawn in the order the fields were always drawn, so no other figure moves.
+    const createTime = new Date(video.createTime.getTime() + Math.floor(random() ** 3 * 20 * DAY_MS));
+    const replyCount = Math.floor(random() ** 3 * 40);
+    const nickname = `${pick(commentNicknames, random)}${Math.floor(random() * 9000 + 1000)}`;
     comments.push({
-      cid: `${video.awemeId}${digits(k, 4)}`,
+      cid,
       text,
-      createTime: new Date(video.createTime.getTime() + Math.floor(random() ** 3 * 20 * DAY_MS)),
+      createTime,
       diggCount: digg,
-      replyCount: Math.floor(random() ** 3 * 40),
-      nickname: `${pick(commentNicknames, random)}${Math.floor(random() * 9000 + 1000)}`,
-      avatarUrl: '',
+      replyCount,
+      nickname,
+      avatarUrl: demoImageUrl('avatar', { key: cid, title: nickname, category: video.industry }),
     });
     digg = Math.floor(digg * (0.55 + random() * 0.4));
   }
@@ -723,7 +734,7 @@ export function demoLiveSession(seed: number, index: number, creators: number, n
       );
   const recorded = live ? Math.max(1, Math.floor((now.getTime() - startTime.getTime()) / 60_000)) : length;
   const scale = Math.max(30, Math.round(creator.followerCount * 0.003));
-  const goods = goodsFor(creator.field.slice(0, 2), random, 3 + Math.floor(random() * 6));
+  const goods = goodsFor(creator.field.slice(0, 2), creator.field, random, 3 + Math.floor(random() * 6));
   const minutes = Array.from({ length: recorded }, (_, minute) => {
     const build = Math.min(1, (minute + 1) / 30);
     const sway = 1 + 0.15 * Math.sin(minute / 7);
@@ -741,12 +752,14 @@ export function demoLiveSession(seed: number, index: number, creators: number, n
   const weightTotal = weights.reduce((sum, value) => sum + value, 0);
   for (const [i, item] of goods.entries())
     item.sales = Math.round((salesAmountFen * weights[i]!) / weightTotal / item.price_fen);
+  const roomId = `73${check(seed, 3, index, 3)}${digits(creator.index, 7)}${digits(index, 7)}`;
+  const title = fill(pick(liveTitles, random), { f: creator.field.slice(0, 2) });
   return {
-    roomId: `73${check(seed, 3, index, 3)}${digits(creator.index, 7)}${digits(index, 7)}`,
+    roomId,
     creator: creator.index,
     authorUserId: creator.userId,
-    title: fill(pick(liveTitles, random), { f: creator.field.slice(0, 2) }),
-    cover: '',
+    title,
+    cover: demoImageUrl('live', { key: roomId, title, category: creator.field }),
     startTime,
     endTime: live ? null : new Date(startTime.getTime() + length * 60_000),
     watchCount: minutes.reduce((sum, entry) => sum + entry.entering, 0),

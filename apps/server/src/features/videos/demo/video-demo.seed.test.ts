@@ -122,19 +122,19 @@ describe('seedVideoDemo: the demo video library through the ingest', () => {
     }
   });
 
-  it('stores image-text posts with duration 0 and no remote images', async () => {
+  it('stores image-text posts with duration 0, and only pictures the server draws', async () => {
     const [row] = await queryRows<{ image_text: number; remote: number; played_images: number }>(
       t.database.db,
       sql`SELECT count(*) FILTER (WHERE duration_ms = 0)::int AS image_text,
-            count(*) FILTER (WHERE origin_cover <> '')::int AS remote,
+            count(*) FILTER (WHERE origin_cover NOT LIKE '/api/demo-image/cover/%')::int AS remote,
             count(*) FILTER (WHERE duration_ms = 0 AND play_url IS NOT NULL)::int AS played_images FROM videos`,
     );
     expect(row!.image_text).toBeGreaterThan(options.videos * 0.05);
     expect(row!.remote).toBe(0);
     expect(row!.played_images).toBe(0);
-    expect(await count(t, "creators WHERE avatar <> ''")).toBe(0);
-    expect(await count(t, "video_comments WHERE avatar_url <> ''")).toBe(0);
-    expect(await count(t, "live_sessions WHERE cover <> ''")).toBe(0);
+    expect(await count(t, "creators WHERE avatar NOT LIKE '/api/demo-image/avatar/%'")).toBe(0);
+    expect(await count(t, "video_comments WHERE avatar_url NOT LIKE '/api/demo-image/avatar/%'")).toBe(0);
+    expect(await count(t, "live_sessions WHERE cover NOT LIKE '/api/demo-image/live/%'")).toBe(0);
   });
 
   it('counts the hot words of every detailed video with comments', async () => {
