@@ -145,6 +145,23 @@ describe('the keyword search box and libraries', () => {
     await context.close();
   });
 
+  it('lets a signed-in keyword library page go quiet: nothing is left loading or polling', async () => {
+    const { page, errors, context } = await open({ grade: 'FREE' });
+    // What is still in flight, named if the page never goes quiet. The one request the app holds open is the
+    // login dialog's WeChat QR long poll (20-25 s a time), which a signed-in page has no reason to start.
+    const pending = new Set<string>();
+    page.on('request', (request) => pending.add(request.url()));
+    page.on('requestfinished', (request) => pending.delete(request.url()));
+    page.on('requestfailed', (request) => pending.delete(request.url()));
+    await gotoLibrary(page, `${DSO_SEARCH}?keyword=${encodeURIComponent('推荐')}`);
+    await rows(page).first().waitFor();
+    await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {
+      throw new Error(`still loading after 10 s: ${[...pending].join(', ')}`);
+    });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('switches the TikTok library to another country', async () => {
     const { page, errors, context } = await open();
     await gotoLibrary(page, '/KeywordTSO/searchWord');

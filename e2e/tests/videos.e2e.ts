@@ -31,4 +31,27 @@ describe('the video detail page', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('asks a visitor to log in inside each tab, without opening the login dialog or failing a tab', async () => {
+    const { page, context, errors, warnings } = await openPage(browser);
+    await page.goto(`${server.url}/videoDetail/${SAMPLE_VIDEO_ID}`);
+    const panel = page.getByTestId('video-detail-panel');
+    await panel.getByText('露营装备清单｜新手第一次露营需要带什么').first().waitFor();
+    for (const name of ['视频数据', '关联关键词', '评论详情', '观众分析']) {
+      await panel.getByRole('tab', { name }).click();
+      const body = panel.getByRole('tabpanel', { name });
+      await body.getByText('立即登录注册，查看更多数据').waitFor();
+      await body.getByRole('button', { name: '立即登录' }).waitFor();
+      expect(await body.getByText('加载失败').count()).toBe(0);
+      if (name === '视频数据') await screenshot(page, 'videos-detail-visitor');
+    }
+    // The tabs make no call, so nothing opens the login dialog (and its QR's long poll) behind the visitor's back.
+    await page.waitForLoadState('networkidle', { timeout: 10_000 });
+    expect(await page.getByTestId('login-dialog').count()).toBe(0);
+    expect({ errors, warnings }).toEqual({ errors: [], warnings: [] });
+
+    await panel.getByRole('tabpanel', { name: '观众分析' }).getByRole('button', { name: '立即登录' }).click();
+    await page.getByText('登录后查看完整数据').waitFor();
+    await context.close();
+  });
 });
