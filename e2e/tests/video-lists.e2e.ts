@@ -1,5 +1,5 @@
 import { createCreator, createVideo } from '@dso/server/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, whenSettled } from '../support/browser';
 import { type DetailServer, signIn, startDetailServer } from '../support/detail';
@@ -8,6 +8,17 @@ import { type DetailServer, signIn, startDetailServer } from '../support/detail'
 const KEYWORD = '露营装备';
 
 const pathOf = (page: Page) => decodeURIComponent(new URL(page.url()).pathname + new URL(page.url()).search);
+
+/**
+ * The widths of the pictures under `scope` once each is decoded: decode() settles when the bytes are
+ * drawable and rejects on a broken image, so a blank or failed picture fails here rather than passing.
+ */
+const decodedWidths = (scope: Locator) =>
+  scope.evaluateAll((images) =>
+    Promise.all(
+      images.map((image) => (image as HTMLImageElement).decode().then(() => (image as HTMLImageElement).naturalWidth)),
+    ),
+  );
 
 /** Opens the video dialog from the first work card under `scope` and waits for its panel. */
 async function openFirstWork(page: Page, scope: ReturnType<Page['getByTestId']>) {
@@ -149,10 +160,19 @@ describe('the video lists', () => {
     await ranked.getByTestId('video-card').first().waitFor();
     expect(await ranked.locator('.vl-card__badge').first().textContent()).toBe('第1名');
     await ranked.getByText(/排名日期 \d{4}-\d{2}-\d{2}/).waitFor();
+    // The demo works carry pictures the server draws: the first card's cover and its creator's avatar.
+    const firstCard = ranked.getByTestId('video-card').first();
+    expect(await firstCard.locator('img.vl-card__cover').getAttribute('src')).toMatch(/^\/api\/demo-image\/cover\//);
+    expect(await decodedWidths(firstCard.locator('img.vl-card__cover, img.vl-card__avatar'))).toEqual([360, 128]);
     await screenshot(page, 'video-lists-keyword-rank');
 
     // Back through a work: its related keywords link to the keyword's detail.
     const dialog = await openFirstWork(page, ranked);
+    // The dialog shows the same cover large and the creator's avatar.
+    const head = dialog.getByTestId('video-head');
+    expect(await head.locator('img').count()).toBe(2);
+    expect(await decodedWidths(head.locator('img'))).toEqual([360, 128]);
+    await screenshot(page, 'video-lists-work-dialog-pictures');
     await dialog.getByRole('tab', { name: '关联关键词' }).click();
     await dialog.getByRole('link', { name: KEYWORD, exact: true }).click();
     await page.waitForURL(/\/keyWordDetail\?keyword=/);
