@@ -149,77 +149,100 @@ function svgOf(request: DemoImageRequest, body: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${outWidth}" height="${outHeight}" viewBox="0 0 ${BASE} ${height}" font-family="${FONT_FAMILIES}">${body}</svg>`;
 }
 
-/**
- * The scene: a top-to-bottom gradient in the category's colours (rows of one colour keep the PNG small;
- * a diagonal one tripled it), soft circles, and the motif in the deep colour on a pale disc.
- */
-function sceneBody(
-  scene: Scene,
-  random: () => number,
-  height: number,
-  motifBox: { x: number; y: number; size: number },
-) {
-  const [light, deep, pale] = scene.colors;
-  const [from, to] = random() < 0.5 ? [light, deep] : [deep, light];
-  const circles = Array.from({ length: 3 }, () => {
-    const r = 40 + random() * 110;
-    return `<circle cx="${Math.round(random() * BASE)}" cy="${Math.round(random() * height)}" r="${Math.round(r)}" fill="#ffffff" fill-opacity="${(0.06 + random() * 0.1).toFixed(2)}"/>`;
-  }).join('');
-  const { x, y, size } = motifBox;
-  const tilt = Math.round((random() - 0.5) * 16);
-  const half = size / 2;
-  return `<defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="${BASE}" height="${height}" fill="url(#bg)"/>${circles}<circle cx="${x + half}" cy="${y + half}" r="${Math.round(half * 1.25)}" fill="${pale}"/><circle cx="${x + half}" cy="${y + half}" r="${Math.round(half * 1.25)}" fill="none" stroke="#ffffff" stroke-width="6" stroke-opacity="0.7"/><g transform="translate(${x + size * 0.15} ${y + size * 0.15}) rotate(${tilt} ${size * 0.35} ${size * 0.35}) scale(${(size * 0.7) / 100})">${motifs[scene.motif]!(deep)}</g>`;
-}
+/** The three looks a cover takes, picked by its key so neighbouring works of one subject differ. */
+type CoverLayout = 'disc' | 'poster' | 'headline';
 
 /**
- * A cover as short-video covers look: the scene with its motif, the category as a chip, the subject in
- * large yellow type and the title under it in white, over a dark fade that keeps both readable.
+ * The scene: a top-to-bottom gradient in the category's colours (rows of one colour keep the PNG small;
+ * a diagonal one tripled it) and soft circles. A poster is pale, the other looks deep.
+ */
+function sceneBody(scene: Scene, random: () => number, height: number, pale: boolean) {
+  const [light, deep, paleColor] = scene.colors;
+  const [from, to] = pale ? [paleColor, light] : random() < 0.5 ? [light, deep] : [deep, light];
+  const circles = Array.from({ length: 3 }, () => {
+    const r = 40 + random() * 110;
+    return `<circle cx="${Math.round(random() * BASE)}" cy="${Math.round(random() * height)}" r="${Math.round(r)}" fill="#ffffff" fill-opacity="${(0.08 + random() * 0.12).toFixed(2)}"/>`;
+  }).join('');
+  return `<defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="${BASE}" height="${height}" fill="url(#bg)"/>${circles}`;
+}
+
+/** The motif at (x, y), `size` wide, tilted; on a pale disc with a white ring when `disc`. */
+function motifAt(scene: Scene, x: number, y: number, size: number, tilt: number, disc: boolean) {
+  const half = size / 2;
+  const ring = disc
+    ? `<circle cx="${x + half}" cy="${y + half}" r="${Math.round(half * 1.25)}" fill="${scene.colors[2]}"/><circle cx="${x + half}" cy="${y + half}" r="${Math.round(half * 1.25)}" fill="none" stroke="#ffffff" stroke-width="6" stroke-opacity="0.7"/>`
+    : '';
+  const inner = disc ? 0.7 : 1;
+  const offset = (size * (1 - inner)) / 2;
+  return `${ring}<g transform="translate(${x + offset} ${y + offset}) rotate(${tilt} ${(size * inner) / 2} ${(size * inner) / 2}) scale(${(size * inner) / 100})">${motifs[scene.motif]!(scene.colors[1])}</g>`;
+}
+
+const shade = (top: number, height: number) =>
+  `<defs><linearGradient id="shade" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000000" stop-opacity="0"/><stop offset="1" stop-color="#000000" stop-opacity="0.65"/></linearGradient></defs><rect y="${top}" width="${BASE}" height="${height - top}" fill="url(#shade)"/>`;
+
+/**
+ * A cover as short-video covers look, in one of three looks: the motif on a disc over the subject in
+ * large yellow type and the title in white on a dark fade; a pale poster with the motif large and dark
+ * type; or a headline, the subject huge in the middle with a small disc above. A live cover is the first
+ * look, 4:3, with the 直播中 badge and no subject line.
  */
 function coverBody(request: DemoImageRequest, live: boolean): string {
   const random = streamOf(hashOf(`${request.kind}:${request.key}`));
   const scene = sceneOf(request.category);
   const height = Math.round(BASE * aspectOf[request.kind]);
-  const motifSize = live ? 96 : 150;
-  const motifX = Math.round(BASE / 2 - motifSize / 2 + (random() - 0.5) * 100);
-  const motifY = live ? 40 : 78;
-  const parts = [sceneBody(scene, random, height, { x: motifX, y: motifY, size: motifSize })];
+  const layouts: CoverLayout[] = ['disc', 'poster', 'headline'];
+  const layout = live ? 'disc' : layouts[Math.floor(random() * layouts.length)]!;
+  const tilt = Math.round((random() - 0.5) * 16);
+  const parts = [sceneBody(scene, random, height, layout === 'poster')];
   const titleSize = 24;
   const title = wrapText(request.title || request.subject, titleSize, BASE - 48, live ? 2 : 3);
-  const subjectSize = 42;
-  const subject = live ? [] : wrapText(request.subject, subjectSize, BASE - 48, 1);
-  const textHeight = title.length * titleSize * 1.35 + subject.length * subjectSize * 1.25;
-  const top = Math.round(height - textHeight - 28);
-  parts.push(
-    `<defs><linearGradient id="shade" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000000" stop-opacity="0"/><stop offset="1" stop-color="#000000" stop-opacity="0.65"/></linearGradient></defs>`,
-    `<rect y="${top - 70}" width="${BASE}" height="${height - top + 70}" fill="url(#shade)"/>`,
-    lines(
-      subject,
-      24,
-      top + subjectSize,
-      subjectSize,
-      0,
-      'fill="#ffe14d" font-weight="bold" stroke="#000000" stroke-opacity="0.25" stroke-width="1"',
-    ),
-    lines(
-      title,
-      24,
-      Math.round(top + subject.length * subjectSize * 1.25 + titleSize * 1.1),
-      titleSize,
-      Math.round(titleSize * 1.35),
-      'fill="#ffffff" font-weight="bold"',
-    ),
-  );
+  const titleHeight = title.length * titleSize * 1.35;
+  const titleLines = (y: number, fill: string) =>
+    lines(title, 24, Math.round(y), titleSize, Math.round(titleSize * 1.35), `fill="${fill}" font-weight="bold"`);
+  if (layout === 'headline') {
+    const size = 64;
+    const subject = wrapText(request.subject, size, BASE - 48, 2);
+    parts.push(motifAt(scene, BASE - 130, 36, 96, tilt, true));
+    const top = Math.round(height * 0.42 - (subject.length * size * 1.15) / 2);
+    parts.push(
+      `<rect x="24" y="${top - 18}" width="64" height="8" rx="4" fill="#ffe14d"/>`,
+      lines(subject, 24, top + size * 0.9, size, Math.round(size * 1.15), 'fill="#ffffff" font-weight="bold"'),
+      shade(Math.round(height - titleHeight - 110), height),
+      titleLines(height - titleHeight - 4, '#ffffff'),
+    );
+  } else if (layout === 'poster') {
+    const size = 40;
+    const subject = wrapText(request.subject, size, BASE - 48, 1);
+    parts.push(
+      motifAt(scene, Math.round(BASE - 230 + random() * 40), 40, 210, tilt, false),
+      `<rect x="0" y="${Math.round(height - titleHeight - 104)}" width="${BASE}" height="${Math.round(titleHeight + 104)}" fill="#ffffff" fill-opacity="0.88"/>`,
+      lines(
+        subject,
+        24,
+        Math.round(height - titleHeight - 50),
+        size,
+        0,
+        `fill="${scene.colors[1]}" font-weight="bold"`,
+      ),
+      titleLines(height - titleHeight - 4, '#222222'),
+    );
+  } else {
+    const motifSize = live ? 96 : 150;
+    const motifX = Math.round(BASE / 2 - motifSize / 2 + (random() - 0.5) * 100);
+    parts.push(motifAt(scene, motifX, live ? 40 : 78, motifSize, tilt, true));
+    const subjectSize = 42;
+    const subject = live ? [] : wrapText(request.subject, subjectSize, BASE - 48, 1);
+    const top = Math.round(height - titleHeight - subject.length * subjectSize * 1.25 - 28);
+    parts.push(
+      shade(top - 70, height),
+      lines(subject, 24, top + subjectSize, subjectSize, 0, 'fill="#ffe14d" font-weight="bold"'),
+      titleLines(top + subject.length * subjectSize * 1.25 + titleSize * 1.1, '#ffffff'),
+    );
+  }
   if (live) {
     parts.push(
       `<rect x="20" y="20" width="86" height="32" rx="6" fill="#ff2d55"/><circle cx="36" cy="36" r="6" fill="#ffffff"/>`,
       lines(['直播中'], 48, 43, 18, 0, 'fill="#ffffff" font-weight="bold"'),
-    );
-  } else if (request.category) {
-    const chip = Array.from(request.category).slice(0, 6).join('');
-    const chipWidth = Array.from(chip).length * 18 + 28;
-    parts.push(
-      `<rect x="20" y="22" width="${chipWidth}" height="34" rx="17" fill="#ffffff" fill-opacity="0.9"/>`,
-      lines([chip], 34, 45, 18, 0, `fill="${scene.colors[1]}" font-weight="bold"`),
     );
   }
   return svgOf(request, parts.join(''));
