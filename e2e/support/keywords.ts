@@ -1,4 +1,5 @@
 import { buildApp } from '@dso/server';
+import { deriveScope } from '@dso/server/keywords/derive';
 import { firstRunPlan, seedKeywords, seedTsoTopics } from '@dso/server/keywords/demo/seed';
 import { createTestDatabase, createUser, loginAs } from '@dso/server/testing';
 import { e2eVideoOptions, seedVideoDemo } from '@dso/server/videos/demo/seed';
@@ -24,6 +25,8 @@ export async function startServerWithDemoData(options: { scale?: number } = {}):
   const plan = firstRunPlan(DEMO_AS_OF);
   plan.scopes = plan.scopes.map((scope) => ({ ...scope, count: Math.ceil(scope.count * scale) }));
   await seedKeywords(database.db, plan);
+  // The industry medians, as the first run's derive step writes them: a search for 母婴 finds the 母婴亲子 words by them.
+  for (const scope of plan.scopes) await deriveScope(database.db, scope, { steps: ['industryStats'] });
   const overseas = plan.scopes.filter((scope) => scope.platform === 'TSO').map((scope) => scope.country);
   await seedTsoTopics(database.db, { countries: overseas, seed: plan.seed, asOf: DEMO_AS_OF, count: 30 });
   // Creators, works, comments, live sessions and topics whose titles hold the library's head terms.

@@ -128,6 +128,22 @@ describe('the keyword search box and libraries', () => {
     await context.close();
   });
 
+  it('finds the 母婴亲子 words for 母婴, though no keyword contains it, each marked 行业词 or 近义词', async () => {
+    const { page, errors, context } = await open();
+    await gotoLibrary(page, `${DSO_SEARCH}?keyword=${encodeURIComponent('母婴')}`);
+    await rows(page).first().waitFor();
+    expect(await rows(page).count()).toBe(10);
+    const marks = await rows(page)
+      .locator('.kw-tag')
+      .filter({ hasText: /^(行业词|近义词)$/ })
+      .count();
+    expect(marks).toBe(10);
+    await rows(page).locator('.kw-tag', { hasText: '行业词' }).first().waitFor();
+    await screenshot(page, 'keywords-industry-words');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('lets a FREE user page to 50 rows and offers the upgrade beyond them', async () => {
     const { page, errors, context } = await open({ grade: 'FREE' });
     await gotoLibrary(page, `${DSO_SEARCH}?keyword=${encodeURIComponent('推荐')}`);

@@ -92,6 +92,10 @@ export const figureSchema = z.union([z.number(), z.string()]);
  */
 export const rateFigureSchema = z.union([z.number(), z.string()]);
 
+/** How a search row matched its word (see `KeywordRow.match`). */
+export const keywordMatchSchema = z.enum(['literal', 'industry', 'synonym']);
+export type KeywordMatch = z.infer<typeof keywordMatchSchema>;
+
 export const keywordRowSchema = z.object({
   id: z.number().int(),
   keyword: z.string(),
@@ -109,6 +113,12 @@ export const keywordRowSchema = z.object({
   growth_rate: rateFigureSchema,
   first_seen: z.string(),
   as_of: z.string(),
+  /**
+   * Why a search row is there: absent (or `literal`) when the keyword contains the search word; `industry`
+   * when the word names the row's industry (母婴 → 母婴亲子), `synonym` when the row contains a synonym of
+   * the word (宝宝 → 婴儿). Related rows come after the literal matches. Optional so older clients parse.
+   */
+  match: keywordMatchSchema.optional(),
 });
 export type KeywordRow = z.infer<typeof keywordRowSchema>;
 

@@ -9,6 +9,7 @@ import type { KeywordRecord } from '../keyword-record';
 import { rootWordsOf } from '../keyword-words';
 import { type KeywordScope, runSearch } from './keyword-search.repository';
 import { recordHistory, selectKeywordFigures } from './keywords.repository';
+import { type SearchRecord, searchWithRelated } from './related-search';
 import { cachedSearch } from './search-cache';
 
 /** Rows a visitor sees before the login prompt (需要登录才能查看更多排名 / 马上登录). */
@@ -77,7 +78,7 @@ function presentRows(rows: KeywordRecord[], viewer: Viewer): KeywordRow[] {
   return forms[form];
 }
 
-export function presentRow(row: KeywordRecord, viewer: Viewer): KeywordRow {
+export function presentRow(row: SearchRecord, viewer: Viewer): KeywordRow {
   const figure = (value: number) => presentFigure(value, viewer);
   return {
     id: row.id,
@@ -96,6 +97,7 @@ export function presentRow(row: KeywordRecord, viewer: Viewer): KeywordRow {
     growth_rate: presentRate(row.growth_rate, viewer),
     first_seen: row.first_seen,
     as_of: row.as_of,
+    ...(row.match ? { match: row.match } : {}),
   };
 }
 
@@ -124,7 +126,7 @@ export async function searchKeywords(db: Database, viewer: Viewer, body: SearchK
   const offset = (body.page_no - 1) * body.page_size;
   const limit = Math.max(0, Math.min(body.page_size, dataMax - offset));
   const query = { scope, words, filters: body.filters, sort: body.sort, order: body.order, limit, offset };
-  const { rows, total } = await cachedSearch(db, query, () => runSearch(db, query));
+  const { rows, total } = await cachedSearch(db, query, () => searchWithRelated(db, query));
   if (viewer.userId !== null && body.history_type && words.length > 0 && body.page_no === 1) {
     await recordHistory(db, viewer.userId, body.history_type, words);
   }

@@ -212,6 +212,23 @@ describe('a keyword library page', () => {
     expect(screen.queryByText('当前为示例数据，想要查看更多数据可选择升级会员')).toBeNull();
   });
 
+  it('marks the rows a search found by industry or synonym, not the literal ones', async () => {
+    answer(() =>
+      keywordList([
+        keywordRow('母婴用品'),
+        keywordRow('奶粉推荐', { industry: '母婴亲子', match: 'industry' }),
+        keywordRow('婴儿车推荐', { industry: '母婴亲子', match: 'synonym' }),
+      ]),
+    );
+    renderPage(`/KeywordDouyin/searchWord?keyword=${encodeURIComponent('母婴')}`, 'FREE');
+    await screen.findByText('奶粉推荐');
+    // The searched word is coloured apart inside a literal keyword: find rows by their whole text.
+    const rowOf = (keyword: string) => screen.getAllByRole('row').find((row) => row.textContent?.includes(keyword))!;
+    expect(within(rowOf('奶粉推荐')).getByText('行业词')).toBeTruthy();
+    expect(within(rowOf('婴儿车推荐')).getByText('近义词')).toBeTruthy();
+    expect(within(rowOf('母婴用品')).queryByText(/行业词|近义词/)).toBeNull();
+  });
+
   it('links each keyword to its detail page', async () => {
     answer(() => keywordList([keywordRow('平价口红')]));
     renderPage('/KeywordXhs/searchWord', 'FREE');

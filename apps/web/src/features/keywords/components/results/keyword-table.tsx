@@ -31,6 +31,23 @@ export interface KeywordTableProps {
   emptyText?: ReactNode;
 }
 
+/** Rows a search found by what its word means rather than its letters: the mark and why it is there. */
+const relatedMarks = {
+  industry: { text: '行业词', tip: '不含搜索词，属于搜索词所指的行业' },
+  synonym: { text: '近义词', tip: '不含搜索词，含它的近义词' },
+} as const;
+
+function RelatedMark({ match }: { match: keyof typeof relatedMarks }) {
+  const mark = relatedMarks[match];
+  return (
+    <Tooltip title={mark.tip}>
+      <Tag variant="filled" className="kw-tag">
+        {mark.text}
+      </Tag>
+    </Tooltip>
+  );
+}
+
 const toAntdOrder = (order: 'asc' | 'desc'): SortOrder => (order === 'asc' ? 'ascend' : 'descend');
 
 const countOf = (figure: KeywordRow['search_index']) => figureValue(figure) ?? 0;
@@ -92,6 +109,7 @@ export function KeywordTable({
           >
             <KeywordHighlight text={row.keyword} keyword={highlight} />
           </Link>
+          {row.match && row.match !== 'literal' && <RelatedMark match={row.match} />}
           {row.blue_ocean && (
             <Tag color="blue" variant="filled" className="kw-tag">
               蓝海
