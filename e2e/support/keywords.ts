@@ -1,6 +1,6 @@
 import { buildApp } from '@dso/server';
-import { deriveScope } from '@dso/server/keywords/derive';
 import { firstRunPlan, seedKeywords, seedTsoTopics } from '@dso/server/keywords/demo/seed';
+import { deriveScope } from '@dso/server/keywords/derive';
 import { createTestDatabase, createUser, loginAs } from '@dso/server/testing';
 import { e2eVideoOptions, seedVideoDemo } from '@dso/server/videos/demo/seed';
 import { journeyConfig, type RunningServer } from './server';
