@@ -477,6 +477,18 @@ describe('keyword detail, related words, audience, boards, TSO topics and export
       expect(allRows).toHaveLength(49);
     });
 
+    it('exports the rows the table shows for a category word: its industry words after the literal ones', async () => {
+      const XLSX = await import('@e965/xlsx');
+      const response = await exportSearch({ keyword: '美食' }, await userToken('VIP', true));
+      const rows = XLSX.utils.sheet_to_json<unknown[]>(
+        XLSX.read(response.rawPayload, { type: 'buffer' }).Sheets['关键词']!,
+        {
+          header: 1,
+        },
+      );
+      expect(rows.slice(1).map((row) => row[0])).toEqual(['红烧肉做法', '火锅攻略']);
+    });
+
     it('spends one export each time and refuses the sixth of the day for VIP', async () => {
       const token = await userToken('VIP');
       for (let i = 0; i < 5; i++) expect((await exportSearch({ keyword: '面膜' }, token)).statusCode).toBe(200);

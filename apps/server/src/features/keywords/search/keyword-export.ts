@@ -3,8 +3,8 @@ import { toPercent } from '@dso/domain';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { checkPermission, consumePermission, permissionLacking } from '../../permissions/permissions.service';
-import { choosePlan, selectPage } from './keyword-search.repository';
 import { presentRow, scopeOf, searchWords, type Viewer } from './keywords.service';
+import { searchWithRelated } from './related-search';
 
 export const EXPORT_ALIAS = 'KEYWORD_LIBRARY_EXPORT';
 
@@ -59,8 +59,8 @@ export async function exportKeywords(
     limit: EXPORT_MAX_ROWS,
     offset: 0,
   };
-  const choice = await choosePlan(db, query);
-  const rows = (await selectPage(db, query, choice)).map((row) => presentRow(row, viewer));
+  // The rows the table shows: a category word's industry and synonym rows after its literal matches.
+  const rows = (await searchWithRelated(db, query)).rows.map((row) => presentRow(row, viewer));
   // SheetJS is about 12 MB of resident memory: loaded at the first export, not at start-up.
   const XLSX = await import('@e965/xlsx');
   const sheet = XLSX.utils.aoa_to_sheet([[...exportColumns], ...rows.map(sheetRow)]);
