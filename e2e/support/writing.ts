@@ -8,7 +8,7 @@ export interface WritingServer extends RunningServer {
 }
 
 /**
- * The real server with the built web app and the sandbox LLM (its default: labelled text streamed in
+ * The real server with the built web app and the sandbox LLM (its default: plain text streamed in
  * small pieces every 25 ms, so a text takes seconds and can be watched growing and stopped).
  */
 export async function startWritingServer(): Promise<WritingServer> {

@@ -54,8 +54,8 @@ describe('AI 文案 and AI 选词: scripts grounded in the libraries, and picks 
     await page.getByRole('button', { name: '停止生成' }).click();
     await page.getByText('已停止').waitFor();
     const stopped = await page.getByTestId('copywriter-output').inputValue();
-    expect(stopped.startsWith('【沙箱示例输出')).toBe(true);
-    expect(stopped).toContain('露营装备');
+    expect(stopped.startsWith('【开头3秒】')).toBe(true);
+    expect(stopped).not.toContain('沙箱');
 
     // A cited video opens its detail dialog.
     await cited.first().click();
@@ -103,17 +103,16 @@ describe('AI 文案 and AI 选词: scripts grounded in the libraries, and picks 
     await home.getByLabel('关键词').fill('露营');
     await home.getByRole('button', { name: '搜索', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/keyWordSeo' && url.searchParams.get('keyword') === '露营');
-    await page.getByTestId('ai-picks').waitFor();
-
-    // Without a core word the picks come from the library's best blue-ocean words, the table below.
-    await page.goto(`${server.url}/keyWordSeo`);
+    // The picks start from the typed word: every one contains it (none from another field).
     const panel = page.getByTestId('ai-picks');
+    await panel.waitFor();
     await panel.getByRole('button', { name: /开始 AI 挑词/ }).click();
     const picks = panel.getByTestId('ai-pick');
     await picks.first().waitFor();
     await panel.getByRole('button', { name: '停止挑选' }).waitFor();
     await expect.poll(() => picks.count(), { timeout: 30_000 }).toBe(5);
     await panel.getByRole('button', { name: /重新挑选/ }).waitFor();
+    for (const word of await picks.locator('.kw-ai-pick__word').allTextContents()) expect(word).toContain('露营');
 
     // The figure beside a pick is the one the library's table shows for the same word.
     const word = (await picks.first().locator('.kw-ai-pick__word').textContent()) ?? '';

@@ -49,7 +49,9 @@ describe('AI 创作: pick a template, generate, stop, regenerate, save and find 
     await page.getByRole('button', { name: '停止生成' }).click();
     await page.getByText('已停止').waitFor();
     const stopped = await output.inputValue();
-    expect(stopped.startsWith('【沙箱示例输出')).toBe(true);
+    // The template's form from its first line; the sandbox tag sits beside the text, not in it.
+    expect(stopped.startsWith('【开头钩子】')).toBe(true);
+    expect(stopped).not.toContain('沙箱');
     expect(stopped).toContain('露营装备');
 
     await page.getByRole('button', { name: '重新生成' }).click();
@@ -75,6 +77,26 @@ describe('AI 创作: pick a template, generate, stop, regenerate, save and find 
       document.querySelector<HTMLTextAreaElement>('[data-testid="writing-output"]')?.value.endsWith('（已人工润色）'),
     );
     expect(await page.getByLabel('视频主题').inputValue()).toBe('露营装备');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('writes 爆款标题 as ten numbered titles with the keyword, none the same', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await signIn(context, server.vipToken);
+    await page.goto(`${server.url}/CueWord`);
+    await page.getByRole('button', { name: /爆款标题/ }).click();
+    await page.waitForURL('**/writing');
+    // The form's field (the header's search box is labelled 关键词 too).
+    await page.getByPlaceholder('例如：减脂餐').fill('减脂餐');
+    await page.getByRole('button', { name: '开始生成' }).click();
+    await page.getByRole('button', { name: '重新生成' }).waitFor({ timeout: 30_000 });
+    const lines = (await page.getByTestId('writing-output').inputValue()).split('\n');
+    expect(lines).toHaveLength(10);
+    for (const [index, line] of lines.entries()) expect(line).toMatch(new RegExp(`^${index + 1}\\. .*减脂餐`));
+    expect(new Set(lines.map((line) => line.replace(/^\d+\. /, ''))).size).toBe(10);
+    await page.getByTestId('sandbox-tag').waitFor();
+    await screenshot(page, 'writing-viral-titles');
     expect(errors).toEqual([]);
     await context.close();
   });
