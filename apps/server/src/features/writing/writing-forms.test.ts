@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { longestRepeatedClause } from '../../providers/llm/repeated-clause';
 import { sandboxText } from '../../providers/llm/sandbox';
-import { itemsOf } from '../../providers/llm/sandbox-writing';
 import { defaultWritingTemplates } from './default-templates';
 import { writingRequest } from './writing.service';
 import { formInstructions, PLAIN_TEXT_RULE } from './writing-forms';
@@ -28,30 +28,6 @@ function valuesFor(template: (typeof defaultWritingTemplates)[number], keyword: 
       return [variable.key, !variable.required && round % 2 === 1 ? '' : example];
     }),
   );
-}
-
-/**
- * The longest clause (between punctuation marks) written twice in a text, once the data it was written
- * from (keyword, related words, the user's values) is blanked out: a sentence pattern repeated with
- * different words counts as repeated.
- */
-function longestRepeatedClause(text: string, data: string[]): string {
-  const words = [...new Set(data.flatMap((value) => [value, ...itemsOf(value)]))]
-    .filter(Boolean)
-    .sort((a, b) => b.length - a.length);
-  let blanked = text;
-  for (const word of words) blanked = blanked.split(word).join('□');
-  const clauses = blanked
-    .split(/[，。！？；：、,.!?;:\n|｜「」【】（）()～~#]/)
-    .map((clause) => clause.replace(/^[\s\d第条步镜头✨💡👍📌📣🎉]+/u, '').trim())
-    .filter((clause) => Array.from(clause).length >= 5);
-  const seen = new Set<string>();
-  let longest = '';
-  for (const clause of clauses) {
-    if (seen.has(clause) && clause.length > longest.length) longest = clause;
-    seen.add(clause);
-  }
-  return longest;
 }
 
 describe('AI 创作 output forms', () => {

@@ -23,7 +23,7 @@ interface Material {
 type Writer = (material: Material) => string;
 
 /** `count` entries of `pool`, each at most once, starting at a seed-chosen place. */
-function distinct<T>(pool: readonly T[], count: number, seed: number): T[] {
+export function distinct<T>(pool: readonly T[], count: number, seed: number): T[] {
   const start = seed % pool.length;
   return Array.from({ length: Math.min(count, pool.length) }, (_, index) => pool[(start + index) % pool.length]!);
 }

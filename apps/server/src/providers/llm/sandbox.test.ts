@@ -1,6 +1,7 @@
 import { pickedWords } from '@dso/domain';
 import { describe, expect, it } from 'vitest';
 import { LlmError } from './index';
+import { longestRepeatedClause } from './repeated-clause';
 import { candidateValue, createSandboxLlm, sandboxText } from './sandbox';
 
 const context = {
@@ -86,6 +87,22 @@ describe('the sandbox LLM', () => {
     expect(points[1]).toContain('「露营帐篷」');
     expect(text).not.toContain('「露营装备」：');
     expect(text).toContain('#露营装备 #露营帐篷 #天幕');
+  });
+
+  it('repeats no clause in a script or a note drawn on five videos and six words', () => {
+    const videos = ['新手露营清单', '百元露营装备', '露营帐篷测评', '一个人露营', '露营做饭'].map((title, index) => ({
+      title,
+      comments: [`问题${index}怎么办？`],
+    }));
+    const relatedWords = ['露营帐篷', '天幕', '露营灯', '睡袋', '折叠椅', '户外电源'];
+    for (const kind of ['script', 'note'] as const) {
+      for (const variant of [0, 1, 2, 3, 4]) {
+        const context = { kind, topic: '露营装备', keywords: ['露营装备'], relatedWords, videos };
+        const text = sandboxText(context, variant);
+        const data = ['露营装备', ...relatedWords, ...videos.flatMap((video) => [video.title, ...video.comments])];
+        expect(longestRepeatedClause(text, data), text).toBe('');
+      }
+    }
   });
 
   it('picks the candidates with high demand, few works, little competition and growth, quoting the shown figures', () => {

@@ -1,6 +1,6 @@
 import { type LlmCandidate, type LlmChatRequest, type LlmContext, LlmError, type LlmProvider } from './index';
 import { sandboxLiveReplay, sandboxWordGroups } from './sandbox-tasks';
-import { writingText } from './sandbox-writing';
+import { distinct, writingText } from './sandbox-writing';
 
 export interface SandboxLlmOptions {
   /** Pause between pieces, so the stream grows visibly like a model's; 0 in unit tests. */
@@ -49,7 +49,27 @@ const noteTitles = [
   (keyword: string) => `新手必看！${keyword}避坑指南`,
   (keyword: string) => `${keyword}清单｜收藏这一篇就够了`,
 ];
-const noteLeads = ['照着', '学学', '参考'];
+/** A point per video and per word, each pattern used once in a note. */
+const noteVideoPoints: Array<(title: string, comment: string | undefined) => string> = [
+  (title, comment) =>
+    comment
+      ? `照着「${title}」：评论区最多人问「${comment}」，先把这个讲清楚。`
+      : `照着「${title}」：同款场景更容易被刷到。`,
+  (title, comment) =>
+    comment ? `学学「${title}」：不少人留言「${comment}」，正文里直接回答。` : `学学「${title}」：它的开头很值得借鉴。`,
+  (title, comment) =>
+    comment
+      ? `参考「${title}」：「${comment}」是高赞提问，可以单独做一页。`
+      : `参考「${title}」：画面和节奏都可以照搬。`,
+];
+const noteWordPoints: Array<(word: string) => string> = [
+  (word) => `「${word}」：搜的人多，写进正文和标签更容易被搜到。`,
+  (word) => `「${word}」：适合放进标题，点进来的人更精准。`,
+  (word) => `「${word}」：评论区常被提到，值得单独说一句。`,
+  (word) => `「${word}」：新手最常搜，讲清楚就能留住人。`,
+  (word) => `「${word}」：和主题搭配着讲，内容更完整。`,
+  (word) => `「${word}」：做成一页卡片，收藏率更高。`,
+];
 
 /**
  * An image-text note (AI 图文): a title line, an opening, one numbered point per top video (its
@@ -62,16 +82,14 @@ function noteText(context: LlmContext, variant: number): string {
   const words = [...new Set(context.relatedWords.map((word) => word.trim()))].filter(
     (word) => word && word !== keyword,
   );
-  const points = (context.videos ?? []).slice(0, 3).map((video, index) => {
-    const comment = video.comments[(seed + index) % Math.max(1, video.comments.length)];
-    const lead = noteLeads[(seed + index) % noteLeads.length];
-    return comment
-      ? `${lead}「${video.title}」：评论区最多人问「${comment}」，先把这个讲清楚。`
-      : `${lead}「${video.title}」：同款场景更容易被刷到。`;
-  });
-  for (const word of words.slice(0, Math.max(2, 6 - points.length))) {
-    points.push(`「${word}」：搜的人多，写进正文和标签更容易被搜到。`);
-  }
+  const videos = (context.videos ?? []).slice(0, noteVideoPoints.length);
+  const videoPoints = distinct(noteVideoPoints, videos.length, seed);
+  const points = videos.map((video, index) =>
+    videoPoints[index]!(video.title, video.comments[(seed + index) % Math.max(1, video.comments.length)]),
+  );
+  const noteWords = words.slice(0, Math.max(2, 6 - points.length));
+  const wordPoints = distinct(noteWordPoints, noteWords.length, seed >>> 2);
+  for (const [index, word] of noteWords.entries()) points.push(wordPoints[index]!(word));
   if (points.length === 0) points.push(`围绕「${keyword}」讲清一个具体场景，比泛泛而谈更能留住人。`);
   return [
     noteTitles[seed % noteTitles.length]!(keyword, points.length),
@@ -93,6 +111,21 @@ const hooks = [
 ];
 /** How the middle segments of a script start (rotated by the seed); the first and the last have their own. */
 const scriptLeads = ['接着讲', '再讲', '补充一点'];
+/** What a segment says about a video's comment and a related word: each pattern once in a script. */
+const scriptComments: Array<(comment: string) => string> = [
+  (comment) => `评论区有人问「${comment}」，这正是大家最关心的，直接在视频里回答它。`,
+  (comment) => `高赞评论「${comment}」，说明很多人卡在这里，讲透它。`,
+  (comment) => `不少人留言「${comment}」，用一句话给出答案就能留住人。`,
+  (comment) => `「${comment}」是被反复问到的问题，可以放进字幕强调。`,
+  (comment) => `有观众问「${comment}」，顺手回答，评论区会更热闹。`,
+];
+const scriptWords: Array<(word: string) => string> = [
+  (word) => `顺带讲到「${word}」，搜这个词的人也会刷到你。`,
+  (word) => `提一句「${word}」，它的搜索量不小。`,
+  (word) => `把「${word}」写进字幕，能多接住一批搜索。`,
+  (word) => `口播里带上「${word}」，相关搜索也能推荐到你。`,
+  (word) => `结合「${word}」说一句，内容更贴近大家的搜索。`,
+];
 
 /**
  * A short-video script (AI 文案): a hook after the keyword's top video, one spoken segment per video
@@ -117,8 +150,8 @@ function scriptText(context: LlmContext, variant: number): string {
     const word = words[index];
     const comment = video.comments[(seed + index) % Math.max(1, video.comments.length)];
     const parts = [`${index + 1}. ${lead}「${video.title}」里的做法【参考视频${index + 1}】。`];
-    if (comment) parts.push(`评论区有人问「${comment}」，这正是大家最关心的，直接在视频里回答它。`);
-    if (word) parts.push(`顺带讲到「${word}」，搜这个词的人也会刷到你。`);
+    if (comment) parts.push(scriptComments[(seed + index) % scriptComments.length]!(comment));
+    if (word) parts.push(scriptWords[((seed >>> 2) + index) % scriptWords.length]!(word));
     lines.push(parts.join(''));
   });
   const rest = words.slice(videos.length);
