@@ -18,6 +18,8 @@ import {
 const visits: Record<string, { url: string; signedIn?: boolean; landsOn?: string }> = {
   '/': { url: '/' },
   '/about': { url: '/about' },
+  '/legal/user-agreement': { url: '/legal/user-agreement' },
+  '/legal/privacy-policy': { url: '/legal/privacy-policy' },
   '/404': { url: '/404' },
   '/KeywordDouyin/:tabVal?/:tabType?': { url: '/KeywordDouyin?keyword=美食' },
   '/KeywordXhs/:tabVal?/:tabType?': { url: '/KeywordXhs?keyword=口红' },
