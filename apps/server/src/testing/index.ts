@@ -1,3 +1,4 @@
+import { type ClientRequest, request as httpRequest } from 'node:http';
 import { CLIENT_VERSION, encodeSignHeader, identityHash, SignHeader, signRequest } from '@dso/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../app';
@@ -98,4 +99,30 @@ export function signedInjectOptions(options: SignedRequest): InjectOptions {
   const inject: InjectOptions = { method: options.method, url, headers };
   if (options.body !== undefined) inject.payload = options.body as InjectOptions['payload'];
   return inject;
+}
+
+/**
+ * Sends a signed JSON POST over a real socket of the listening app (listening on a free port first if
+ * it is not), for tests that need to see what a browser leaving does: `destroy()` the request closes
+ * the connection. Without keep-alive, so closing the app does not wait on a pooled connection.
+ */
+export async function postOverSocket(app: FastifyInstance, options: Omit<SignedRequest, 'method'>) {
+  const listening = app.server.listening ? app.server.address() : null;
+  const port =
+    listening && typeof listening === 'object'
+      ? listening.port
+      : new URL(await app.listen({ host: '127.0.0.1', port: 0 })).port;
+  const injected = signedInjectOptions({ ...options, method: 'POST' });
+  const call: ClientRequest = httpRequest({
+    host: '127.0.0.1',
+    port,
+    path: String(injected.url),
+    method: 'POST',
+    agent: false,
+    headers: { ...(injected.headers as Record<string, string>), 'content-type': 'application/json' },
+  });
+  // The test ends the call itself; the socket's reset is expected.
+  call.on('error', () => undefined);
+  call.end(JSON.stringify(options.body ?? {}));
+  return call;
 }

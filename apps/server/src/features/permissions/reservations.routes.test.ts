@@ -1,4 +1,3 @@
-import { request as httpRequest } from 'node:http';
 import {
   Code,
   CopywriterPath,
@@ -15,7 +14,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { usageLedger } from '../../db/schema/accounts';
 import { keywordRelations, keywords } from '../../db/schema/keywords';
 import { type LlmChatRequest, LlmError, type LlmProvider } from '../../providers/llm/index';
-import { createTestApp, createUser, eventsOf, loginAs, signedInjectOptions, type TestApp } from '../../testing';
+import { createTestApp, createUser, eventsOf, loginAs, postOverSocket, type TestApp } from '../../testing';
 import { upsertKeywords } from '../keywords/import/keyword-ingest.repository';
 import { keywordInput } from '../keywords/keyword.fixtures';
 import { permissionConfig } from './permission-config';
@@ -165,19 +164,7 @@ describe('quota reservations of the AI calls', () => {
   it('gives the unit back when the browser leaves before any text arrives', async () => {
     const { user, token } = await freeMember();
     llm.state.mode = 'endless';
-    const address = new URL(await t.app.listen({ host: '127.0.0.1', port: 0 }));
-    const injected = signedInjectOptions({ method: 'POST', url: KeywordPickPath.pick, token });
-    // node:http without keep-alive, so closing the app does not wait on a pooled connection.
-    const call = httpRequest({
-      host: address.hostname,
-      port: address.port,
-      path: String(injected.url),
-      method: 'POST',
-      agent: false,
-      headers: { ...(injected.headers as Record<string, string>), 'content-type': 'application/json' },
-    });
-    call.on('error', () => undefined);
-    call.end(JSON.stringify({ keyword: '露营' }));
+    const call = await postOverSocket(t.app, { url: KeywordPickPath.pick, body: { keyword: '露营' }, token });
     await expect.poll(() => llm.state.calls).toBe(1);
     expect((await getPermissionUse(db(), user.id, 'AI_WRITING_COUNT_DAY')).use_val).toBe(1);
     call.destroy();

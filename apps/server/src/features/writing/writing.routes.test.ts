@@ -1,4 +1,4 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { WritingPath, type WritingTemplate, type WritingTemplateGroups } from '@dso/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import {
   createUser,
   eventsOf,
   loginAs,
-  signedInjectOptions,
+  postOverSocket,
   steeredLlm,
   type TestApp,
   textOf,
@@ -145,18 +145,11 @@ describe('AI 创作 routes', () => {
     const { user, token } = await member();
     steered.state.useSandbox = false;
     steered.state.mode = 'endless';
-    const address = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }));
-    const injected = signedInjectOptions({ method: 'POST', url: WritingPath.generate, token });
-    // node:http without keep-alive, so closing the app does not wait on a pooled connection.
-    const call = httpRequest({
-      host: address.hostname,
-      port: address.port,
-      path: String(injected.url),
-      method: 'POST',
-      agent: false,
-      headers: { ...(injected.headers as Record<string, string>), 'content-type': 'application/json' },
+    const call = await postOverSocket(t.app, {
+      url: WritingPath.generate,
+      body: { template_id: script.id, fields },
+      token,
     });
-    call.end(JSON.stringify({ template_id: script.id, fields }));
     const response = await new Promise<IncomingMessage>((resolve) => call.once('response', resolve));
     // Reads until the first piece has arrived (the start event may come in its own chunk).
     const first = await new Promise<string>((resolve) => {
