@@ -32,6 +32,7 @@ const querySchema = z.object({
  */
 export const demoImagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const renderer = createDemoImageRenderer({ log: app.log });
+  app.addHook('onClose', async () => renderer.close());
   app.get(DEMO_IMAGE_ROUTE, { schema: { params: paramsSchema, querystring: querySchema } }, async (request, reply) => {
     const { kind, file } = request.params;
     const { t, s, c, w } = request.query;

@@ -21,6 +21,7 @@ describe('the demo picture renderer', () => {
     expect(png.readUInt32BE(16)).toBe(360);
     await renderer.render({ ...cover, key: '7301234567890123457' });
     expect(warnings).toHaveLength(1);
+    renderer.close();
   });
 
   it('keeps no more PNG bytes than its cache holds, drawing a dropped picture again the same', async () => {
@@ -30,5 +31,16 @@ describe('the demo picture renderer', () => {
     const again = await renderer.render(cover);
     expect(again).not.toBe(first);
     expect(again.equals(first)).toBe(true);
+    renderer.close();
+  });
+
+  it('draws again in a new process after letting the last one go', async () => {
+    const renderer = createDemoImageRenderer({ idleMs: 1 });
+    const first = await renderer.render(cover);
+    renderer.close();
+    const other = await renderer.render({ ...cover, key: '7301234567890123458' });
+    expect(other.readUInt32BE(16)).toBe(360);
+    expect(other.equals(first)).toBe(false);
+    renderer.close();
   });
 });

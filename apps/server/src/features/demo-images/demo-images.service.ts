@@ -1,3 +1,5 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { fontFiles } from '../../providers/image/sandbox';
 import { InvoiceFontMissingError } from '../../providers/invoice/invoice-font';
 import { type DemoImageKind, type DemoImageRequest, demoImageSvg } from './demo-images.svg';
@@ -41,6 +43,8 @@ const cut = (text: string, limit: number) => Array.from(text).slice(0, limit).jo
 
 export interface DemoImageRenderer {
   render(request: DemoImageRequest): Promise<Buffer>;
+  /** Lets the drawing process go (the server closes). */
+  close(): void;
 }
 
 export interface DemoImageRendererOptions {
@@ -48,19 +52,87 @@ export interface DemoImageRendererOptions {
   cacheBytes?: number;
   /** A CJK font file; by default the one the invoices and image cards find (fonts-noto-cjk). */
   fontPath?: string;
+  /** How long the drawing process stays after its last picture. */
+  idleMs?: number;
   log?: { warn(message: string): void };
 }
 
+type ChildAnswer = { id: number; png: Uint8Array } | { id: number; error: string };
+
 /**
- * Draws pictures on demand through resvg, one at a time (two shared cores, and each render loads the
- * font), and keeps the PNGs in a bounded LRU; asking again for a picture being drawn waits for that
- * drawing. Without a CJK font the scene is still drawn, only the text is missing, so a machine without
- * fonts-noto-cjk shows pictures rather than broken images.
+ * The drawing process: forked at the first picture, let go after `idleMs` without one. resvg keeps about
+ * a hundred megabytes resident while it draws (measured in docs/videos.md); in a process of its own that
+ * memory is never the server's, and it is all given back when the process ends.
+ */
+function createDrawingProcess(idleMs: number) {
+  const entry = fileURLToPath(new URL('./demo-images.child.mjs', import.meta.url));
+  type Waiter = { resolve(png: Buffer): void; reject(error: Error): void };
+  // Each process answers its own requests: one let go may end after the next has started.
+  let child: { process: ChildProcess; waiting: Map<number, Waiter> } | null = null;
+  let idle: NodeJS.Timeout | undefined;
+  let nextId = 0;
+
+  const stop = () => {
+    clearTimeout(idle);
+    child?.process.kill();
+    child = null;
+  };
+  const start = () => {
+    const waiting = new Map<number, Waiter>();
+    const started = fork(entry, [], {
+      execArgv: [],
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    started.on('message', (answer: ChildAnswer) => {
+      const waiter = waiting.get(answer.id);
+      waiting.delete(answer.id);
+      if ('png' in answer) waiter?.resolve(Buffer.from(answer.png));
+      else waiter?.reject(new Error(answer.error));
+    });
+    started.on('exit', () => {
+      if (child?.process === started) child = null;
+      for (const waiter of waiting.values()) waiter.reject(new Error('the demo picture process ended'));
+      waiting.clear();
+    });
+    // Only a picture being drawn keeps the server's event loop (and a test run) alive.
+    started.unref();
+    started.channel?.unref();
+    return { process: started, waiting };
+  };
+
+  return {
+    draw(svg: string, fonts: string[]): Promise<Buffer> {
+      clearTimeout(idle);
+      child ??= start();
+      const current = child;
+      const id = nextId++;
+      current.process.channel?.ref();
+      return new Promise<Buffer>((resolve, reject) => {
+        current.waiting.set(id, { resolve, reject });
+        current.process.send({ id, svg, fontFiles: fonts });
+      }).finally(() => {
+        if (current.waiting.size > 0) return;
+        current.process.channel?.unref();
+        idle = setTimeout(stop, idleMs);
+        idle.unref();
+      });
+    },
+    stop,
+  };
+}
+
+/**
+ * Draws pictures on demand, one at a time (two shared cores, and each drawing loads the font), and keeps
+ * the PNGs in a bounded LRU; asking again for a picture being drawn waits for that drawing. Without a
+ * CJK font the scene is still drawn, only the text is missing, so a machine without fonts-noto-cjk shows
+ * pictures rather than broken images.
  */
 export function createDemoImageRenderer(options: DemoImageRendererOptions = {}): DemoImageRenderer {
   const cacheBytes = options.cacheBytes ?? 8 * 1024 * 1024;
   const cache = new Map<string, Buffer>();
   const drawing = new Map<string, Promise<Buffer>>();
+  const drawer = createDrawingProcess(options.idleMs ?? 30_000);
   let usedBytes = 0;
   let queue: Promise<unknown> = Promise.resolve();
   let files: string[] | null = null;
@@ -75,15 +147,6 @@ export function createDemoImageRenderer(options: DemoImageRendererOptions = {}):
       files = [];
     }
     return files;
-  };
-
-  const draw = async (request: DemoImageRequest) => {
-    // The native renderer is loaded at the first picture, not at start-up.
-    const { renderAsync } = await import('@resvg/resvg-js');
-    const rendered = await renderAsync(demoImageSvg(request), {
-      font: { fontFiles: fonts(), loadSystemFonts: false, defaultFontFamily: 'Noto Sans CJK SC' },
-    });
-    return rendered.asPng();
   };
 
   const keep = (key: string, png: Buffer) => {
@@ -108,7 +171,7 @@ export function createDemoImageRenderer(options: DemoImageRendererOptions = {}):
       }
       const pending = drawing.get(key);
       if (pending) return pending;
-      const next = queue.then(() => draw(request));
+      const next = queue.then(() => drawer.draw(demoImageSvg(request), fonts()));
       queue = next.catch(() => undefined);
       drawing.set(key, next);
       try {
@@ -119,5 +182,6 @@ export function createDemoImageRenderer(options: DemoImageRendererOptions = {}):
         drawing.delete(key);
       }
     },
+    close: drawer.stop,
   };
 }
