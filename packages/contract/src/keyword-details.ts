@@ -209,6 +209,7 @@ export type PortraitShare = z.infer<typeof portraitShareSchema>;
  * `GET portrait` data, in the 002 §3 distribution names. gender_more: 女, 男; age_more: 18-23, 24-30,
  * 31-40, 41-50, 50+; province_more and city_more: the top 10; city_level_more: 一线, 新一线, 二线,
  * 三线, 四线, 五线. With no portrait every list is empty, `as_of` null and `empty_text` 暂无观众画像.
+ * A word of 1w search index or more without one of its own answers an estimate (`estimated`).
  */
 export const keywordPortraitSchema = z.object({
   keyword: z.string(),
@@ -220,6 +221,11 @@ export const keywordPortraitSchema = z.object({
   city_level_more: z.array(portraitShareSchema),
   /** 暂无观众画像 when there is none, else null. */
   empty_text: z.string().nullable(),
+  /**
+   * True when the source gives the word no portrait and this one is estimated from its industry's
+   * words (shown as 估算); optional so clients older than it still parse the answer.
+   */
+  estimated: z.boolean().optional(),
 });
 export type KeywordPortrait = z.infer<typeof keywordPortraitSchema>;
 

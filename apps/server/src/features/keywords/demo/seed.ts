@@ -85,8 +85,9 @@ export async function seedKeywords(db: Database, plan: SeedPlan) {
 }
 
 /**
- * The head of each demo library (this many keywords by search index) gets an audience portrait; the
- * tail has too few searchers to profile and answers 暂无观众画像, as a real library would.
+ * The head of each demo library (this many keywords by search index) gets a stored audience portrait,
+ * as a source profiles only its head; the rest answer one estimated from their industry when they have
+ * 1w search index or more (detail/portrait-estimate.ts), else 暂无观众画像.
  */
 export const PORTRAIT_TOP = 1_000;
 

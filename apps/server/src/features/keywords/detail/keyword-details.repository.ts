@@ -114,6 +114,26 @@ export async function findPortrait(db: Database, keywordId: number) {
   return { portrait: portrait as Record<string, unknown>, asOf: dayOf(row.as_of) };
 }
 
+/**
+ * The stored portraits an estimate is made from, in one query: up to `limit` of the library's words of
+ * the given industry with a portrait, highest search index first, then (when the industry has fewer)
+ * other words of the library, each marked whether it shares the industry.
+ */
+export async function findPortraitSources(db: Database, scope: KeywordScope, industry: string | null, limit: number) {
+  const rows = await queryRows<{ portrait: unknown; as_of: unknown; same_industry: boolean }>(
+    db,
+    sql`SELECT p.portrait, p.as_of, (k.industry IS NOT DISTINCT FROM ${industry}) AS same_industry
+        FROM keyword_portraits p JOIN keywords k ON k.id = p.keyword_id
+        WHERE k.platform = ${scope.platform} AND k.country = ${scope.country}
+        ORDER BY same_industry DESC, k.search_index DESC, k.id DESC LIMIT ${limit}`,
+  );
+  return rows.map((row) => ({
+    portrait: (typeof row.portrait === 'string' ? JSON.parse(row.portrait) : row.portrait) as Record<string, unknown>,
+    asOf: dayOf(row.as_of),
+    sameIndustry: row.same_industry === true || String(row.same_industry) === 'true',
+  }));
+}
+
 // ——— detail opens ———
 
 /** Records an open of a keyword today; true when it is the first open of that keyword today. */

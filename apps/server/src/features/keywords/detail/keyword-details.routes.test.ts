@@ -286,9 +286,79 @@ describe('keyword detail, related words, audience, boards, TSO topics and export
       expect(answer.city_level_more.map((share) => share.name)).toEqual(['一线', '二线']);
     });
 
-    it('answers 暂无观众画像 with empty lists when there is no portrait', async () => {
-      const portrait = (await get(KeywordDetailPath.portrait, { keyword: '火锅攻略' }, await userToken())).json().data;
+    it('answers 暂无观众画像 with empty lists for a word under 1w search index with no portrait', async () => {
+      const portrait = (await get(KeywordDetailPath.portrait, { keyword: '面膜01' }, await userToken())).json().data;
       expect(portrait).toMatchObject({ empty_text: '暂无观众画像', as_of: null, gender_more: [], province_more: [] });
+    });
+
+    it("estimates the portrait of a word with searchers but none of its own from its industry's words, marked estimated", async () => {
+      const db = t.database.db;
+      const bso = { platform: 'BSO' as const };
+      await upsertKeywords(db, [
+        keywordInput('露营装备', 406_000, { ...bso, industry: '旅游出行' }),
+        keywordInput('露营帐篷', 50_000, { ...bso, industry: '旅游出行' }),
+        keywordInput('自驾游攻略', 30_000, { ...bso, industry: '旅游出行' }),
+        keywordInput('口红', 60_000, bso),
+      ]);
+      const ids = new Map(
+        (
+          await db
+            .select({ id: keywords.id, keyword: keywords.keyword })
+            .from(keywords)
+            .where(eq(keywords.platform, 'BSO'))
+        ).map((row) => [row.keyword, row.id]),
+      );
+      const stored = (women: number, young: number, day: string) => ({
+        asOf: day,
+        portrait: {
+          gender_more: [
+            { name: '女', value: women },
+            { name: '男', value: 1 - women },
+          ],
+          age_more: [
+            { name: '31-40', value: 1 - young },
+            { name: '18-23', value: young },
+          ],
+          province_more: [{ name: '浙江', value: 0.3 }],
+          city_more: [{ name: '杭州', value: 0.2 }],
+          city_level_more: [
+            { name: '二线', value: 0.7 },
+            { name: '一线', value: 0.3 },
+          ],
+        },
+      });
+      await db.insert(keywordPortraits).values([
+        { ...stored(0.6, 0.2, '2026-11-19'), keywordId: ids.get('露营帐篷')! },
+        { ...stored(0.4, 0.4, asOf), keywordId: ids.get('自驾游攻略')! },
+        { ...stored(0.9, 0.9, asOf), keywordId: ids.get('口红')! },
+      ]);
+      const answer = keywordPortraitSchema.parse(
+        (await get(KeywordDetailPath.portrait, { keyword: '露营装备', platform: 'BSO' }, await userToken())).json()
+          .data,
+      );
+      expect(answer).toMatchObject({ keyword: '露营装备', estimated: true, empty_text: null, as_of: asOf });
+      expect(answer.gender_more).toEqual([
+        { name: '女', value: 0.5 },
+        { name: '男', value: 0.5 },
+      ]);
+      expect(answer.age_more).toEqual([
+        { name: '18-23', value: 0.3 },
+        { name: '31-40', value: 0.7 },
+      ]);
+      expect(answer.city_level_more.map((share) => share.name)).toEqual(['一线', '二线']);
+      const own = keywordPortraitSchema.parse(
+        (await get(KeywordDetailPath.portrait, { keyword: '露营帐篷', platform: 'BSO' }, await userToken())).json()
+          .data,
+      );
+      expect(own.estimated).toBe(false);
+    });
+
+    it("estimates from the whole library's portraits when the word's industry has none", async () => {
+      const answer = keywordPortraitSchema.parse(
+        (await get(KeywordDetailPath.portrait, { keyword: '火锅攻略' }, await userToken())).json().data,
+      );
+      expect(answer).toMatchObject({ estimated: true, empty_text: null });
+      expect(answer.gender_more.length).toBeGreaterThan(0);
     });
 
     it('asks a visitor to log in', async () => {

@@ -8,7 +8,7 @@ import {
   type Platform,
   type PlatformFigures,
 } from '@dso/contract';
-import { inAgeOrder, inCityLevelOrder, worksPerIndex } from '@dso/domain';
+import { worksPerIndex } from '@dso/domain';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { DEFAULT_COUNTRY } from '../countries';
@@ -17,6 +17,7 @@ import type { KeywordScope } from '../search/keyword-search.repository';
 import { presentFigure, presentRate, presentRow, type Viewer } from '../search/keywords.service';
 import * as repository from './keyword-details.repository';
 import { scopeFor, spendDetailOpen } from './page-limits.service';
+import { PORTRAIT_ESTIMATE_MIN_INDEX, PORTRAIT_ESTIMATE_SOURCES, portraitAnswer } from './portrait-estimate';
 
 /** One keyword's detail page (overview, trend, competition, every platform) and its audience tab. */
 
@@ -208,27 +209,20 @@ async function figuresOnEveryPlatform(
   });
 }
 
-const emptyPortraitText = '暂无观众画像';
-
-/** The audience tab: the stored portrait of the keyword's searchers, or the empty answer 暂无观众画像. */
+/**
+ * The audience tab: the stored portrait of the keyword's searchers; for a word with at least
+ * PORTRAIT_ESTIMATE_MIN_INDEX and none stored, one estimated from its industry's words (one indexed
+ * query, only then), marked `estimated`; else the empty answer 暂无观众画像.
+ */
 export async function keywordPortrait(db: Database, query: KeywordRefQuery): Promise<KeywordPortrait> {
   const scope = scopeFor(query);
   const keyword = query.keyword.trim();
   const record = await repository.findKeyword(db, scope, keyword);
   const stored = record ? await repository.findPortrait(db, record.id) : null;
-  const list = (name: string) => {
-    const value = stored?.portrait[name];
-    return Array.isArray(value) ? (value as Array<{ name: string; value: number }>) : [];
-  };
-  const portrait = {
-    keyword,
-    as_of: stored?.asOf ?? null,
-    gender_more: list('gender_more'),
-    age_more: inAgeOrder(list('age_more')),
-    province_more: list('province_more').slice(0, 10),
-    city_more: list('city_more').slice(0, 10),
-    city_level_more: inCityLevelOrder(list('city_level_more')),
-  };
-  const empty = !stored || (portrait.gender_more.length === 0 && portrait.age_more.length === 0);
-  return { ...portrait, as_of: empty ? null : portrait.as_of, empty_text: empty ? emptyPortraitText : null };
+  const searchIndex = record ? Number(record.search_index) : 0;
+  const sources =
+    record && !stored && searchIndex >= PORTRAIT_ESTIMATE_MIN_INDEX
+      ? await repository.findPortraitSources(db, scope, record.industry, PORTRAIT_ESTIMATE_SOURCES)
+      : [];
+  return portraitAnswer(keyword, stored, sources);
 }
