@@ -106,6 +106,19 @@ describe('AudienceTab', { timeout: PAGE_TEST_TIMEOUT }, () => {
     ).toEqual(['一线2', '新一线', '二线2', '三线1', '四线9', '五线5']);
   });
 
+  it('marks a portrait estimated from the industry with 估算, and a stored one without', async () => {
+    answerPortrait(portraitFixture({ estimated: true }));
+    const { unmount } = renderPage(<AudienceTab keywordRef={ref} />);
+    const mark = await screen.findByTestId('portrait-estimated');
+    expect(mark.textContent).toBe('估算');
+    expect(mark.closest('.kd-card')?.textContent).toContain('截至 2026-11-20');
+    unmount();
+    answerPortrait();
+    renderPage(<AudienceTab keywordRef={{ ...ref, keyword: '露营帐篷' }} />);
+    await screen.findByRole('img', { name: '女性占比62.50%' });
+    expect(screen.queryByTestId('portrait-estimated')).toBeNull();
+  });
+
   it('says 暂无观众画像 when the keyword has no portrait', async () => {
     answerPortrait(
       portraitFixture({

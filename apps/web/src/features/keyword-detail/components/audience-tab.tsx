@@ -1,6 +1,6 @@
 import type { KeywordPortrait, PortraitShare } from '@dso/contract';
 import { toPercent } from '@dso/domain';
-import { Button, Segmented, Skeleton } from 'antd';
+import { Button, Segmented, Skeleton, Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { GenderShare, NoData } from '../../../components';
 import { EChart, useChartTheme } from '../../../lib/charts';
@@ -14,6 +14,9 @@ import { ShareList } from './share-list';
 /** The audience texts of 002 §8. */
 export const NO_PORTRAIT_TEXT = '暂无观众画像';
 export const NO_REGION_TEXT = '暂无地区分布';
+/** The mark of a portrait the source does not give, estimated from the word's industry. */
+export const ESTIMATED_TEXT = '估算';
+export const ESTIMATED_HINT = '该词暂无平台画像，按同行业有画像的词估算，仅供参考';
 
 /** The portrait lists as one: true when there is nothing to show at all. */
 function isEmptyPortrait(portrait: KeywordPortrait): boolean {
@@ -113,6 +116,7 @@ function RegionCard({ portrait }: { portrait: KeywordPortrait }) {
  * The audience tab (002 §2): gender with the gender-share widget, age as bars, the region map with
  * the top 10 provinces and cities (bars scaled to the largest, percent with 2 decimals) and the city
  * levels. 暂无观众画像 when the keyword has no portrait; a missing right shows the no-permission panel.
+ * A portrait estimated from the word's industry (the source gives none) carries 估算 by its date.
  */
 export function AudienceTab({ keywordRef }: { keywordRef: KeywordRef }) {
   const query = useKeywordPortrait(keywordRef);
@@ -142,7 +146,20 @@ export function AudienceTab({ keywordRef }: { keywordRef: KeywordRef }) {
         <section className="kd-card">
           <header className="kd-card__header">
             <h2 className="kd-card__title">性别分布</h2>
-            {portrait.as_of && <span className="kd-card__extra">截至 {portrait.as_of}</span>}
+            <span className="kd-card__extra">
+              {portrait.estimated && (
+                <Tooltip title={ESTIMATED_HINT}>
+                  <Tag
+                    color="orange"
+                    data-testid="portrait-estimated"
+                    aria-label={`${ESTIMATED_TEXT}：${ESTIMATED_HINT}`}
+                  >
+                    {ESTIMATED_TEXT}
+                  </Tag>
+                </Tooltip>
+              )}
+              {portrait.as_of && `截至 ${portrait.as_of}`}
+            </span>
           </header>
           <GenderShare items={portrait.gender_more} className="kd-gender" />
           <PortraitHighlights portrait={portrait} />
