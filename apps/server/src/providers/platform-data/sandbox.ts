@@ -248,7 +248,8 @@ export function createSandboxPlatformData(options: SandboxPlatformDataOptions): 
       const found = await findVideo(awemeId, at);
       if (!found) return { items: [], nextCursor: null, total: null };
       // The stored comments keep their ids; their likes grow with the work's.
-      const all = demoComments(seed, found.video, SANDBOX_COMMENTS).map((comment) => ({
+      // Comments up to the instant asked about, none after it.
+      const all = demoComments(seed, found.video, SANDBOX_COMMENTS, at).map((comment) => ({
         ...comment,
         diggCount: Math.round(comment.diggCount * found.factor),
       }));

@@ -10,6 +10,7 @@ import {
   demoCreator,
   demoCreatorId,
   demoTranscript,
+  endOfDay,
   firstRunVideoOptions,
   generateVideoDemo,
   HEAD_PLAN_VIDEOS,
@@ -134,6 +135,72 @@ describe('the demo video generator', () => {
         expect(comments[i]!.diggCount).toBeLessThanOrEqual(comments[i - 1]!.diggCount);
       expect(video.createTime.getTime()).toBeLessThanOrEqual(Date.parse('2026-11-20T16:00:00Z'));
     }
+  });
+
+  it('dates every comment between its work’s publish time and now, never after', () => {
+    const end = endOfDay(options.asOf).getTime();
+    for (const { video, comments } of data.videos) {
+      for (const comment of comments) {
+        expect(comment.createTime.getTime()).toBeGreaterThanOrEqual(video.createTime.getTime());
+        expect(comment.createTime.getTime()).toBeLessThanOrEqual(end);
+      }
+    }
+    // A library seeded with an earlier now (a journey's server) has no comment after it either.
+    const now = new Date(end - 5 * 3_600_000);
+    const early = all(generateVideoDemo({ ...options, creators: 100, videos: 600, now }));
+    const young = early.videos.filter(
+      ({ video }) => video.createTime < now && now.getTime() - video.createTime.getTime() < 20 * 86_400_000,
+    );
+    expect(young.length).toBeGreaterThan(0);
+    for (const { comments } of young) {
+      for (const comment of comments) expect(comment.createTime.getTime()).toBeLessThanOrEqual(now.getTime());
+    }
+  });
+
+  it('never tags a title with the same hashtag twice', () => {
+    for (const { video } of data.videos) {
+      const tags = video.desc.match(/#\S+/g) ?? [];
+      expect(new Set(tags).size, video.desc).toBe(tags.length);
+      expect(new Set(video.tags).size).toBe(video.tags.length);
+    }
+  });
+
+  it('names creators and commenters without numeric suffixes, no two first-run creators alike', () => {
+    const names = data.creators.map((creator) => creator.nickName);
+    for (const name of names) expect(name).not.toMatch(/\d/);
+    expect(new Set(names).size).toBe(names.length);
+    const commenters = data.videos.flatMap(({ comments }) => comments.map((comment) => comment.nickname));
+    for (const name of commenters) expect(name).not.toMatch(/\d/);
+    expect(new Set(commenters).size).toBeGreaterThan(200);
+    // A few works' comment sections read as different people.
+    for (const { comments } of data.videos.slice(0, 50)) {
+      expect(new Set(comments.map((comment) => comment.nickname)).size).toBeGreaterThanOrEqual(comments.length * 0.6);
+    }
+  });
+
+  it('writes comments as questions, praise, complaints, experiences and replies in the work’s own words', () => {
+    const comments = data.videos.flatMap(({ video, comments: list }) =>
+      list.map((comment, k) => ({ video, list, comment, k })),
+    );
+    const replies = comments.filter(({ comment }) => comment.text.startsWith('回复 @'));
+    // A reply answers someone who commented before it, by name.
+    for (const { list, comment, k } of replies) {
+      const name = /^回复 @(.+?)：/.exec(comment.text)![1];
+      expect(list.slice(0, k).map((earlier) => earlier.nickname)).toContain(name);
+    }
+    const own = comments.filter(({ comment }) => !comment.text.startsWith('回复 @'));
+    const questions = own.filter(({ comment }) => /？/.test(comment.text));
+    for (const [part, share] of [
+      [replies, [0.05, 0.2]],
+      [questions, [0.2, 0.5]],
+    ] as const) {
+      expect(part.length / comments.length).toBeGreaterThan(share[0]);
+      expect(part.length / comments.length).toBeLessThan(share[1]);
+    }
+    // Every comment of its own names what the work is about (its subject or its title's lead phrase).
+    for (const { video, comment } of own) expect(comment.text).toContain(video.subject);
+    for (const { comment } of comments) expect(comment.text).not.toMatch(/[{}]|undefined/);
+    expect(new Set(comments.map(({ comment }) => comment.text)).size).toBeGreaterThan(comments.length * 0.7);
   });
 
   it('has small accounts with breakout works for the lowPowderPop list', () => {

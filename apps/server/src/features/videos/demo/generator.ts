@@ -7,10 +7,10 @@ import { demoPortrait } from '../../keywords/demo/portraits';
 import { industries } from '../../keywords/demo/vocabulary';
 import type { LiveSessionIngest, TrendIngest } from '../ingest/video-ingest.repository';
 import {
-  commentClosers,
-  commentNicknames,
-  commentOpeners,
-  commentSentences,
+  commenterFirsts,
+  commenterSeconds,
+  commentForms,
+  commentReplies,
   generalTails,
   goodsSuffixes,
   liveTitles,
@@ -344,6 +344,25 @@ const provinceOf: Record<string, string> = {
 };
 const cityNames = Object.keys(provinceOf);
 
+const nicknameCount = nicknameHeads.length * generalTails.length;
+/** A step through the head × form grid that visits every cell once before any repeats (coprime to its size). */
+const NICKNAME_STEP = 7_919;
+
+/**
+ * Creator `index`'s nickname: a head in a form (小鹿的厨房, 是阿南呀), the first places of the forms
+ * being the field's own. Indexes are dealt over the head × form grid by a step coprime to its size, so
+ * the first {@link nicknameCount} creators (more than the first run's) never share a name and none
+ * needs a numeric suffix; a benchmark's millions repeat names as a real platform's do.
+ */
+export function creatorNickname(seed: number, index: number, field: string): string {
+  const cell = (index * NICKNAME_STEP + (mix32(seed, 31) % nicknameCount)) % nicknameCount;
+  const head = nicknameHeads[cell % nicknameHeads.length]!;
+  const place = Math.floor(cell / nicknameHeads.length);
+  const own = nicknameTails[field] ?? [];
+  const form = place < own.length ? own[place]! : generalTails[place]!;
+  return form.replace('{h}', head);
+}
+
 /**
  * Creator `index`: followers from a long tail (most accounts are small, a few are head accounts), a
  * per-video like rate with wide spread, and totals over works the platform reports.
@@ -361,11 +380,10 @@ export function demoCreator(seed: number, index: number): DemoCreator {
   const city = pick(cityNames, random);
   const verified = followerCount > 500_000 ? random() < 0.7 : random() < 0.06;
   const isCommerce = random() < (commerceIndustry ? 0.55 : 0.2);
-  const tails = [...(nicknameTails[field] ?? []), ...generalTails];
-  const head = pick(nicknameHeads, random);
-  const tail = pick(tails, random);
-  // Past the distinct head × tail names, a number keeps a nickname from repeating too often.
-  const nickName = index < 300 ? `${head}${tail}` : `${head}${tail}${(mix32(seed, index) % 900) + 100}`;
+  // The two draws that once picked the name's parts, kept so no later figure moves.
+  random();
+  random();
+  const nickName = creatorNickname(seed, index, field);
   const short = field.slice(0, 2);
   const userId = demoCreatorId(seed, index);
   return {
@@ -560,7 +578,8 @@ export function demoVideo(
   const body = fill(pick(titleTemplates, random), { t: subject, n: String(2 + Math.floor(random() * 9)) });
   // A long tail leads the title as an SEO title does: 防晒霜哪个牌子好｜防晒霜避坑指南 ….
   const title = lead === subject ? body : `${lead}｜${body}`;
-  const tags = [subject, industry.slice(0, 2), ...(random() < 0.5 ? ['干货分享'] : [])];
+  // A subject that is its industry's short name (美食 in 美食餐饮) is tagged once, not twice.
+  const tags = [...new Set([subject, industry.slice(0, 2), ...(random() < 0.5 ? ['干货分享'] : [])])];
   const desc = `${title} ${tags.map((tag) => `#${tag}`).join(' ')}`;
   const imageText = random() < 0.14;
   const avgGood = creator.totalFavorited / creator.awemeCount;
@@ -614,25 +633,33 @@ export function demoVideo(
   };
 }
 
-/** The stored comments of a video: at most `count`, most liked first. */
-export function demoComments(seed: number, video: DemoVideo, count: number): DemoComment[] {
+/** How long after its publish time a demo work keeps getting comments. */
+const COMMENT_WINDOW_MS = 20 * DAY_MS;
+
+/**
+ * The stored comments of a video: at most `count`, most liked first, each written between the work's
+ * publish time and `until` (the instant the figures are of; never later), most of them soon after publishing.
+ */
+export function demoComments(seed: number, video: DemoVideo, count: number, until: Date): DemoComment[] {
   const random = streamFor(seed, Stream.Comments, video.index);
   const total = Math.min(count, video.commentCount);
   const comments: DemoComment[] = [];
   let digg = Math.max(1, Math.round(video.goodCount * 0.02 * (0.5 + random())));
+  const values = { t: video.subject, l: video.keywords[0] ?? video.subject, g: video.goods[0]?.title ?? video.subject };
   for (let k = 0; k < total; k++) {
     const shape = random();
     const cid = `${video.awemeId}${digits(k, 4)}`;
-    const text =
-      shape < 0.4
-        ? pick(commentSentences, random)
-        : shape < 0.8
-          ? `${pick(commentOpeners, random)}${video.subject}${pick(commentClosers, random)}`
-          : `${video.subject}${pick(commentClosers, random)}，${pick(commentSentences, random)}`;
-    // Drawn in the order the fields were always drawn, so no other figure moves.
-    const createTime = new Date(video.createTime.getTime() + Math.floor(random() ** 3 * 20 * DAY_MS));
+    // One in eight answers an earlier (more liked) commenter; the rest ask, praise, complain or tell.
+    const replyTo = k > 0 && shape < 0.125 ? comments[Math.floor(random() * k)] : undefined;
+    const form =
+      commentForms[shape < 0.35 ? 'question' : shape < 0.6 ? 'praise' : shape < 0.75 ? 'complaint' : 'experience'];
+    const text = replyTo
+      ? `回复 @${replyTo.nickname}：${fill(pick(commentReplies, random), values)}`
+      : fill(`${pick(form.heads, random)}${pick(form.tails, random)}`, values);
+    const window = Math.max(0, Math.min(COMMENT_WINDOW_MS, until.getTime() - video.createTime.getTime()));
+    const createTime = new Date(video.createTime.getTime() + Math.floor(random() ** 3 * window));
     const replyCount = Math.floor(random() ** 3 * 40);
-    const nickname = `${pick(commentNicknames, random)}${Math.floor(random() * 9000 + 1000)}`;
+    const nickname = `${pick(commenterFirsts, random)}${pick(commenterSeconds, random)}`;
     comments.push({
       cid,
       text,
@@ -852,6 +879,8 @@ export function* generateVideoDemo(options: VideoDemoOptions, batchSize = 1_000)
   }
   if (options.creators === 0) return;
 
+  // Comments are of the figures' instant, and never after `now` (a first run's now is past its asOf).
+  const commentsUntil = new Date(Math.min(now.getTime(), endOfDay(asOf).getTime()));
   const byField = creatorsByField(seed, options.creators);
   const tally = new TopicTally();
   for (let start = 0; start < options.videos; start += batchSize) {
@@ -863,7 +892,7 @@ export function* generateVideoDemo(options: VideoDemoOptions, batchSize = 1_000)
       const detailed = j < options.detailedVideos;
       videos.push({
         video,
-        comments: demoComments(seed, video, options.commentsPerVideo),
+        comments: demoComments(seed, video, options.commentsPerVideo, commentsUntil),
         trend: detailed ? demoTrend(seed, endOfDay(asOf), video) : null,
         portrait: detailed ? demoAudience(seed, video.desc, video.industry, j * 2) : null,
         transcript: detailed ? demoTranscript(seed, video) : null,

@@ -154,6 +154,23 @@ describe('seedVideoDemo: the demo video library through the ingest', () => {
     expect(row!.words.map((word) => word.name)).not.toContain('的');
   });
 
+  it('leads a work’s hot words with its subject, not the fillers of how comments are phrased', async () => {
+    const rows = await queryRows<{ video_desc: string; tags: string[]; words: Array<{ name: string }> }>(
+      t.database.db,
+      sql`SELECT v.video_desc, v.video_tag AS tags, h.words FROM video_hot_words h JOIN videos v ON v.id = h.video_id
+          WHERE h.comment_count >= 6`,
+    );
+    expect(rows.length).toBeGreaterThan(20);
+    // The subject is the first tag; jieba may cut it (露营装备 → 露营, 装备).
+    const led = rows.filter(
+      ({ tags, words }) => tags[0]!.includes(words[0]!.name) || words[0]!.name.includes(tags[0]!),
+    );
+    expect(led.length).toBeGreaterThan(rows.length * 0.9);
+    const names = new Set(rows.flatMap(({ words }) => words.map((word) => word.name)));
+    for (const filler of ['有点', '早点', '回复', '视频', '这条', '一般般'])
+      expect(names.has(filler), filler).toBe(false);
+  });
+
   it('keeps 72 hourly slots per trend, cumulative', async () => {
     const rows = await queryRows<{ good_values: Array<number | null> }>(
       t.database.db,

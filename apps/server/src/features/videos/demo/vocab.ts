@@ -27,6 +27,11 @@ export const titleTemplates = [
   '后悔没早点知道的{t}技巧 🔥',
 ];
 
+/**
+ * Creator nicknames: a head (a pet name, a given name) in a form (`{h}` is the head). Every head in every
+ * form gives `nicknameHeads.length × nicknameForms.length` distinct names, which the generator deals out
+ * without repeats (no numeric suffix needed); a field's own forms take the first places of its forms.
+ */
 export const nicknameHeads = [
   '小鹿',
   '阿南',
@@ -58,23 +63,79 @@ export const nicknameHeads = [
   '小北',
   '安安',
   '柚子',
+  '阿野',
+  '小满',
+  '栗子',
+  '阿May',
+  '老陈',
+  '婷婷',
+  '小熊',
+  '阿珍',
+  '大牛',
+  '暖暖',
+  '小雨',
+  '阿凯',
+  '布丁',
+  '老李',
+  '嘟嘟',
+  '小苏',
+  '阿琳',
+  '西西',
+  '椰子',
+  '老赵',
+  '菲菲',
+  '小夏',
+  '阿伟',
+  '甜甜',
+  '大白',
+  '小秋',
+  '阿文',
+  '果果',
+  '小蒋',
+  '阿彬',
 ];
 
-/** Nickname endings by industry; the general list serves every industry. */
+/** Nickname forms by industry (taking the first places of the industry's forms); `{h}` is the head. */
 export const nicknameTails: Record<string, string[]> = {
-  美妆护肤: ['爱美妆', '的化妆台', '护肤日记', '美妆研究所'],
-  美食餐饮: ['爱吃饭', '的厨房', '探店', '美食记', '吃遍全城'],
-  服饰穿搭: ['穿搭日记', '的衣橱', '穿搭笔记'],
-  母婴亲子: ['育儿记', '带娃日常', '妈妈'],
-  数码家电: ['数码控', '聊科技', '测评室'],
-  家居家装: ['的小家', '装修记', '收纳'],
-  旅游出行: ['去旅行', '在路上', '旅行记'],
-  汽车出行: ['说车', '聊车', '车评'],
-  运动健身: ['健身中', '爱运动', '练起来'],
-  宠物: ['和猫', '家的狗', '养宠记'],
-  游戏: ['打游戏', '游戏解说', '上分'],
+  美妆护肤: ['{h}爱美妆', '{h}的化妆台', '{h}护肤日记', '{h}美妆研究所'],
+  美食餐饮: ['{h}爱吃饭', '{h}的厨房', '{h}探店', '{h}美食记', '{h}吃遍全城'],
+  服饰穿搭: ['{h}穿搭日记', '{h}的衣橱', '{h}穿搭笔记'],
+  母婴亲子: ['{h}育儿记', '{h}带娃日常', '{h}妈妈'],
+  数码家电: ['{h}数码控', '{h}聊科技', '{h}测评室'],
+  家居家装: ['{h}的小家', '{h}装修记', '{h}爱收纳'],
+  旅游出行: ['{h}去旅行', '{h}在路上', '{h}旅行记'],
+  汽车出行: ['{h}说车', '{h}聊车', '{h}车评'],
+  运动健身: ['{h}健身中', '{h}爱运动', '{h}练起来'],
+  宠物: ['{h}和猫', '{h}家的狗', '{h}养宠记'],
+  游戏: ['{h}打游戏', '{h}游戏解说', '{h}上分'],
 };
-export const generalTails = ['日记', '的日常', '分享', 'vlog', '同学', '不加糖', '在这里'];
+/** Forms for every industry; a field's own forms replace the first of them. */
+export const generalTails = [
+  '{h}日记',
+  '{h}的日常',
+  '{h}分享',
+  '{h}vlog',
+  '{h}同学',
+  '{h}不加糖',
+  '{h}在这里',
+  '是{h}呀',
+  '{h}今天也很努力',
+  '一只{h}',
+  '{h}的小日子',
+  '{h}想躺平',
+  '{h}碎碎念',
+  '认真生活的{h}',
+  '{h}在杭州',
+  '{h}在成都',
+  '{h}的生活记录',
+  '{h}爱折腾',
+  '快乐的{h}',
+  '{h}很忙',
+  '{h}说',
+  '北漂{h}',
+  '{h}不熬夜',
+  '{h}的周末',
+];
 
 export const signatures = [
   '每天分享一点{f}干货，关注不迷路',
@@ -89,28 +150,124 @@ export const signatures = [
 export const verifyTitles = ['优质{f}创作者', '{f}领域达人', '知名{f}博主'];
 export const mcns = ['无忧传媒', '遥望网络', 'papitube', '美ONE', '谦寻文化', '大禹网络'];
 
-/** Comment fragments: whole short sentences, and openers and closers joined around the subject. */
-export const commentSentences = [
-  '太实用了，已收藏',
-  '求链接',
-  '博主好真实',
-  '学到了学到了',
-  '讲得很清楚，谢谢分享',
-  '已关注，期待更新',
-  '第一次刷到，好喜欢',
-  '价格有点贵啊',
-  '这个我也买过，确实好用',
-  '感觉一般般吧',
-  '被种草了',
-  '怎么没早点刷到',
-  '背景音乐叫什么',
-  '支持一下',
-  '画面好舒服',
-  '同款已下单',
+/**
+ * Comments as people write them under a work: questions, praise, complaints, experiences and replies,
+ * each a first clause naming the work's words (`{t}` the subject, `{l}` the title's lead phrase, `{g}`
+ * a good it sells) and a second that finishes it, so a comment section reads as different people.
+ */
+export const commentForms = {
+  question: {
+    heads: [
+      '{t}新手入门买哪款比较好',
+      '请问{l}有什么推荐吗',
+      '{t}一般预算多少合适',
+      '博主视频里的{t}是哪个牌子的',
+      '{t}小白应该从哪一步开始',
+      '{t}和平价款差别大吗',
+      '想问下{t}适合学生党吗',
+      '{l}有没有避坑清单',
+    ],
+    tails: ['？', '？求解答', '？蹲一个答案', '？纠结好久了', '？在线等', '？想入手了'],
+  },
+  praise: {
+    heads: [
+      '{t}讲得太清楚了',
+      '终于有人把{l}讲明白了',
+      '看了好多{t}的视频，这条最实在',
+      '{t}这几个细节太有用了',
+      '画面好干净，{t}也讲得细',
+      '跟着做{t}真的没踩雷',
+    ],
+    tails: ['，收藏了慢慢看', '，已经转给朋友了', '，比我看的教程都强', '！关注了', '，宝藏博主', '，期待下一期'],
+  },
+  complaint: {
+    heads: [
+      '{t}我跟着买了，实际没视频里那么好',
+      '说是平价，{t}这价格也不便宜',
+      '广告有点明显了，{t}还是要自己多对比',
+      '{t}那段讲得太快了，没跟上',
+      '我家{t}用了一个月就出问题了',
+      '{t}踩过雷，劝大家别冲动下单',
+    ],
+    tails: ['', '，有点失望', '，下次能讲细点吗', '，大家慎重', '，希望博主出个后续', '。'],
+  },
+  experience: {
+    heads: [
+      '上个月刚入了{t}，用了两周',
+      '照着博主的方法弄了{t}',
+      '我们家也是这款{t}，用了快一年',
+      '之前{t}走了不少弯路',
+      '{t}我对比了三家',
+      '第一次尝试{t}',
+    ],
+    tails: [
+      '，感觉还不错',
+      '，效果超出预期',
+      '，最后还是选了视频里这种',
+      '，要是早点看到这条就好了',
+      '，家里人都说好',
+      '，比预想的省事',
+    ],
+  },
+} as const;
+
+/** Replies to an earlier commenter (`回复 @名字：` as the platform shows them). */
+export const commentReplies = [
+  '同问',
+  '我也想知道',
+  '我用过，{t}还可以',
+  '{t}确实要多对比几家',
+  '博主主页有专门讲{t}的',
+  '一样的情况，后来换了',
+  '谢谢分享，{t}我也去试试',
+  '{g}我买过，性价比挺高',
 ];
-export const commentOpeners = ['请问', '真心觉得', '说实话', '姐妹们', '刚买的', '一直想试试', '求问'];
-export const commentClosers = ['好用吗', '怎么样', '太绝了', '在哪买', '有推荐的吗', '值得入手', '效果真的好'];
-export const commentNicknames = ['用户', '追光', '晚风', '路人甲', '小可爱', '吃瓜群众', '早睡早起', '咸鱼'];
+
+/** Commenter names: a first part and a second, as people name their accounts (no numeric suffix). */
+export const commenterFirsts = [
+  '爱吃',
+  '不吃香菜的',
+  '晚风',
+  '橘子',
+  '熬夜的',
+  'momo',
+  '一只',
+  '快乐',
+  '早睡的',
+  '南方',
+  '喝奶茶的',
+  '追光的',
+  '发呆的',
+  '小城',
+  '温柔',
+  '柠檬',
+  '周末',
+  '路过的',
+  '想变瘦的',
+  '安静的',
+];
+export const commenterSeconds = [
+  '小熊',
+  '汽水',
+  '阿梨',
+  '小王',
+  '星河',
+  '兔子',
+  '栗子',
+  '猫猫',
+  '打工人',
+  '小太阳',
+  '鱼丸',
+  '青柠',
+  '大橘',
+  '小满',
+  '西瓜',
+  '云朵',
+  '阿喵',
+  'Lily',
+  '土豆',
+  '芋圆',
+];
 
 export const musicTitles = [
   '@原声',

@@ -11,6 +11,14 @@ describe('hotWords', () => {
     expect(names.every((name) => [...name].length >= 2)).toBe(true);
   });
 
+  it('leaves out a reply’s 回复 @name： and the fillers of how comments are phrased', () => {
+    const words = hotWords(['回复 @喝奶茶的小王：帐篷有点贵', '要是早点看到这条视频就好了，帐篷买贵了']);
+    expect(words[0]).toEqual({ name: '帐篷', count: 2 });
+    const names = words.map((word) => word.name);
+    for (const left of ['回复', '喝奶茶', '小王', '有点', '早点', '看到', '这条', '视频'])
+      expect(names).not.toContain(left);
+  });
+
   it('counts a word once per comment and keeps the top 10', () => {
     expect(hotWords(['口红口红口红'])).toEqual([{ name: '口红', count: 1 }]);
     const many = Array.from({ length: 30 }, (_, i) => `词语${String.fromCharCode(0x4e00 + i * 3)}好物`);

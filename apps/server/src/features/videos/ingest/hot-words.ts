@@ -105,7 +105,34 @@ export const stopWords = new Set([
   '所以',
   '如果',
   '而且',
+  // Fillers of how people tell and ask in comments (有点贵, 早点看到, 这条视频, 跟着做): they say nothing
+  // about the work, and left in they outnumber its subject.
+  '有点',
+  '早点',
+  '看到',
+  '这条',
+  '视频',
+  '跟着',
+  '照着',
+  '讲得',
+  '几个',
+  '之前',
+  '大家',
+  '最后',
+  '终于',
+  '不少',
+  '好多',
+  '这款',
+  '要是',
+  '那段',
+  '自己',
+  '知道',
+  '上个月',
+  '第一次',
 ]);
+
+/** The platform's reply prefix (回复 @昵称：): a name, not what the comment says. */
+const REPLY_PREFIX = /^回复\s*@[^：:]*[：:]\s*/u;
 
 /** A word worth counting: two or more characters, not a stop word, with a letter or CJK character. */
 function countable(word: string): boolean {
@@ -113,8 +140,8 @@ function countable(word: string): boolean {
 }
 
 /**
- * The hot words of a video's comments: every comment segmented, stop words and one-character words
- * left out, words counted once per comment, the `top` most frequent first (ties by first appearance).
+ * The hot words of a video's comments: every comment segmented (a reply without its 回复 @昵称：),
+ * stop words and one-character words left out, words counted once per comment, the `top` most frequent first (ties by first appearance).
  */
 export function hotWords(
   comments: readonly string[],
@@ -124,7 +151,7 @@ export function hotWords(
   const counts = new Map<string, number>();
   for (const comment of comments) {
     const words = new Set(
-      segment(comment)
+      segment(comment.replace(REPLY_PREFIX, ''))
         .map((word) => word.trim().toLowerCase())
         .filter(countable),
     );
