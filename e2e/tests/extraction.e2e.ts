@@ -47,7 +47,8 @@ describe('copy extraction', () => {
     // Back on the list the next visit shows the count the other tab used.
     await page.reload();
 
-    // A batch of three from the list: the warning for 3 s, the selection cleared, the count down as they are answered.
+    // A batch of three from the list: the warning for 3 s, the selection cleared, the count down by the three units the
+    // batch holds from submission (docs/permissions.md, reservations).
     await bar.getByTestId('extraction-remaining').getByText('29').waitFor();
     for (const video of EXTRACTION_VIDEOS.slice(1)) {
       await page.getByRole('checkbox', { name: `选择：${video.desc}` }).check();
@@ -59,13 +60,15 @@ describe('copy extraction', () => {
     expect(await bar.getByTestId('extraction-selected').textContent()).toBe('0');
     await bar.getByTestId('extraction-remaining').getByText('26').waitFor({ timeout: 20_000 });
 
-    // The history holds all four, the batch's three answered.
+    // The history holds all four; it follows the batch until its three are answered.
     await bar.getByRole('link', { name: '提取历史' }).click();
     await page.waitForURL(/\/DouyinVideoOcr$/);
     const items = page.getByTestId('extraction-history-item');
     await items.nth(3).waitFor();
     expect(await items.count()).toBe(4);
-    expect(await items.filter({ hasText: '批量' }).filter({ hasText: '已完成' }).count()).toBe(3);
+    const answered = items.filter({ hasText: '批量' }).filter({ hasText: '已完成' });
+    await answered.nth(2).waitFor({ timeout: 20_000 });
+    expect(await answered.count()).toBe(3);
     await items.filter({ hasText: EXTRACTION_VIDEOS[2].desc }).getByRole('button', { name: '查看' }).click();
     await page.getByTestId('extraction-result').getByText(EXTRACTION_VIDEOS[2].transcript).waitFor();
     await page.getByTestId('extraction-remaining').getByText('26').waitFor();
