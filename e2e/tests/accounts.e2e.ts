@@ -65,7 +65,7 @@ describe('account journeys', () => {
   async function requestCode(page: Page, scope: Locator, phone: string, shot?: string) {
     return requestSmsCode(page, scope, server, phone, async (shown) => {
       if (!shot) return;
-      await shown.waitForTimeout(300);
+      await whenSettled(shown.locator('.dso-captcha-dialog'));
       await screenshot(shown, shot);
     });
   }

@@ -1,4 +1,5 @@
 import type { PermissionUse } from '@dso/contract';
+import { shanghaiDay } from '@dso/domain';
 import type { Database } from '../../db/client';
 import type { AppError } from '../../lib/app-error';
 import { currentRequestId } from '../../lib/request-context';
@@ -19,14 +20,12 @@ export const PACK_VALIDITY_YEARS = 1;
 /** The alias whose use is the parent's open invites and links, counted live rather than kept. */
 export const SUB_ACCOUNT_COUNT = 'SUB_ACCOUNT_COUNT';
 
-const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
-
 /**
  * The Asia/Shanghai calendar date (`YYYY-MM-DD`) of an instant: the period key of daily counts, so
- * they reset at local midnight (16:00 UTC). China keeps UTC+8 all year.
+ * they reset at local midnight (16:00 UTC). The domain's `shanghaiDay` is the one rule.
  */
 export function shanghaiDate(now: Date): string {
-  return new Date(now.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
+  return shanghaiDay(now);
 }
 
 interface PoolState {

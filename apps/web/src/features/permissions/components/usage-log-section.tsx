@@ -1,5 +1,5 @@
 import type { UsageLogEntry, UsageLogPermission } from '@dso/contract';
-import { formatTime } from '@dso/domain';
+import { formatTime, shanghaiDay } from '@dso/domain';
 import { DatePicker, Spin, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -59,8 +59,8 @@ export function permissionUseText(permission: UsageLogPermission, isToday: boole
 export default function UsageLogSection() {
   const [day, setDay] = useState<string | undefined>(undefined);
   const { data, isPending, isError } = useUsageLog(day);
-  // formatTime prints Asia/Shanghai, the zone the server keys the log by.
-  const today = formatTime(Date.now(), 'YYYY-MM-DD');
+  // The Asia/Shanghai day, as the server keys the log.
+  const today = shanghaiDay();
   const shown = data?.day ?? day ?? today;
   const disabledDate = (value: Dayjs) => {
     const text = value.format('YYYY-MM-DD');
