@@ -63,13 +63,18 @@ export const keywords = pgTable(
   ],
 );
 
-/** Daily search index of a keyword, as one array starting at `start_day`. */
+/**
+ * Daily indexes of a keyword, as arrays starting at `start_day`: the search index (`values`) and, when
+ * the source gives it, the overall index (`overall`, 综合指数: searches plus content and propagation),
+ * aligned day by day with `values` (drizzle/0027_keyword_overall_index.sql).
+ */
 export const keywordTrends = pgTable('keyword_trends', {
   keywordId: bigint('keyword_id', { mode: 'number' })
     .primaryKey()
     .references(() => keywords.id, { onDelete: 'cascade' }),
   startDay: date('start_day', { mode: 'string' }).notNull(),
   values: integer('values').array().notNull(),
+  overall: integer('overall').array(),
 });
 
 /** Words related to a keyword: suggestion (drop-down), correlation, industry and root words. */
