@@ -1,4 +1,5 @@
 import type { KeyObject } from 'node:crypto';
+import { formatTime, parseTime } from '@dso/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   loadPrivateKey,
@@ -50,19 +51,18 @@ export interface AlipayOptions {
 const DEFAULT_GATEWAY = 'https://openapi.alipay.com/gateway.do';
 const CYCLE_PAY_AUTH = 'CYCLE_PAY_AUTH';
 const CYCLE_PAY_AUTH_P = 'CYCLE_PAY_AUTH_P';
-const SHANGHAI_OFFSET_MS = 8 * 3600_000;
 
 /** 'yyyy-MM-dd HH:mm:ss' in Asia/Shanghai (UTC+8 all year, no daylight saving). */
 export function shanghaiDateTime(at: Date): string {
-  return new Date(at.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+  return formatTime(at, 'YYYY-MM-DD HH:mm:ss');
 }
 
 /** Alipay's 'yyyy-MM-dd HH:mm:ss' (Asia/Shanghai) as a Date, or null when it is not one. */
 export function parseShanghaiDateTime(text: string | undefined): Date | null {
-  const match = /^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)$/.exec(text ?? '');
-  if (!match) return null;
-  const [, year, month, day, hour, minute, second] = match.map(Number) as number[];
-  return new Date(Date.UTC(year!, month! - 1, day!, hour!, minute!, second!) - SHANGHAI_OFFSET_MS);
+  // The domain reads wall-clock text more leniently (no seconds, '/'); Alipay always sends this form.
+  if (!/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(text ?? '')) return null;
+  const ms = parseTime(text!);
+  return ms === null ? null : new Date(ms);
 }
 
 type Node = Record<string, unknown>;

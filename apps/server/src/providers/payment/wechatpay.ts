@@ -1,3 +1,4 @@
+import { formatTime } from '@dso/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   type PaymentCallback,
@@ -348,7 +349,7 @@ function tradeStateOf(trade: TransactionResource): TradeState {
 
 /** RFC 3339 in Beijing time, as time_expire wants it: 2025-06-08T10:34:56+08:00. */
 export function toBeijingRfc3339(at: Date): string {
-  return `${new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 19)}+08:00`;
+  return `${formatTime(at, 'YYYY-MM-DDTHH:mm:ss')}+08:00`;
 }
 
 /** WeChat Pay's error body is `{code, message, detail?}`; anything else keeps the HTTP status. */

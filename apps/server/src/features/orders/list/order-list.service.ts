@@ -1,8 +1,7 @@
 import type { InvoiceStatus, OrderItem, OrderStatus, PayMode } from '@dso/contract';
-import { normalizeGrade } from '@dso/domain';
+import { normalizeGrade, shanghaiDay } from '@dso/domain';
 import type { Database } from '../../../db/client';
 import { type EffectivePeriod, effectivePeriods } from '../membership/membership.service';
-import { shanghaiDay } from '../order-ids';
 import type { OrderRow } from '../orders.repository';
 import { orderTitle } from '../payments/payments.service';
 import { selectActiveInvoices, selectUserOrders } from './order-list.repository';

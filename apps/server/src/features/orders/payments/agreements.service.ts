@@ -1,10 +1,10 @@
 import type { CycleInfo } from '@dso/contract';
-import { CYCLE_PERIOD_DAYS, type Grade, normalizeGrade } from '@dso/domain';
+import { CYCLE_PERIOD_DAYS, type Grade, normalizeGrade, shanghaiDay } from '@dso/domain';
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { paymentAgreements } from '../../../db/schema';
 import { type PaymentRequest, PaymentVendorError, type RecurringRequest } from '../../../providers/payment/index';
-import { newOrderId, shanghaiDay } from '../order-ids';
+import { newOrderId } from '../order-ids';
 import { findOrder, insertOrder, type OrderRow } from '../orders.repository';
 import { findPlanById } from '../plans/plans.repository';
 import {

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { Code, type OrderInfo, OrderPath, orderMessages, SANDBOX_CASHIER_PAGE } from '@dso/contract';
+import { shanghaiDay } from '@dso/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -16,7 +17,6 @@ import { PaymentVendorError } from '../../../providers/payment/index';
 import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
 import { jobPaymentContext, noonOf, payAtSandboxCashier } from '../../../testing/orders';
 import { getPermissionUse } from '../../permissions/permissions.service';
-import { shanghaiDay } from '../order-ids';
 import { chargeDueAgreements, unsignEndingAgreements } from './agreements.service';
 
 const DAY = 86_400_000;

@@ -9,13 +9,14 @@ import {
   payableFen,
   planMonths,
   purchaseBlockMessage,
+  shanghaiDay,
 } from '@dso/domain';
 import type { z } from 'zod';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { assertCanPurchase } from '../../sub-accounts/sub-accounts.service';
 import { findBestCoupon, findUsableCoupon, type HeldCoupon } from '../coupons/coupons.service';
-import { newOrderId, shanghaiDay } from '../order-ids';
+import { newOrderId } from '../order-ids';
 import { findOrderByRandTag, insertOrder, type OrderRow } from '../orders.repository';
 import { cycleEndedByBuying } from '../payments/agreements.service';
 import { findPlanFor } from '../plans/plans.repository';
