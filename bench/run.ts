@@ -26,3 +26,6 @@ if (selected.has('ai')) await (await import('./ai.bench')).benchAi();
 // Only when asked for (BENCH=monitoring; PostgreSQL, several minutes): a daily rank-check round over 100,000 items
 // by two worker processes, and the dashboard over a year of history for 3,000 items.
 if (selected.has('monitoring')) await (await import('./monitoring.bench')).benchMonitoring();
+// Only when asked for (BENCH=realism; seeds the first-run library on PGlite and 100,000 videos on PostgreSQL, several
+// minutes): how real the demo looks (issue 20): title forms, comment dates, portraits, 蓝海 board, keyword links, sandbox writing.
+if (selected.has('realism')) await (await import('./realism.bench')).benchRealism();
