@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  averageDailyPrice,
   bandNumber,
   bandPricePerVisitor,
   bandRate,
   bandSignedRate,
   creatorSizeClass,
   describeSignedRate,
-  planPriceFilter,
   presentSignedRate,
   rateFigureValue,
   salesClass,
@@ -169,20 +167,5 @@ describe('salesClass', () => {
     expect(salesClass(100_000_000).code).toBe('shoulder');
     expect(salesClass(999_999_999).code).toBe('shoulder');
     expect(salesClass(1_000_000_000).code).toBe('head');
-  });
-});
-
-describe('plan prices', () => {
-  it('filters the plan price by grade', () => {
-    expect(planPriceFilter('VIP')).toBe(499);
-    expect(planPriceFilter('CVIP')).toBe(1399);
-    expect(planPriceFilter('SVIP')).toBe(2899);
-    expect(planPriceFilter('EVIP')).toBe(49800);
-    expect(planPriceFilter('FREE')).toBeNull();
-  });
-
-  it('divides the price by 100 and by 90 for the average daily price', () => {
-    expect(averageDailyPrice(90_000)).toBe(10);
-    expect(averageDailyPrice(49_800)).toBeCloseTo(5.5333, 4);
   });
 });

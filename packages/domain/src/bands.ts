@@ -1,5 +1,4 @@
 import { MISSING_VALUE, roundRate, roundTo, toPercent, truncateTo, WAN, YI } from './format/numbers';
-import type { Grade } from './grades';
 
 /**
  * Exact rate and price values show only to a logged-in user whose `show_original_data` is true;
@@ -159,16 +158,4 @@ export function salesClass(amountInCents: number): SizeClass {
   if (amount < 1_000_000) return sizeClass('mid');
   if (amount < 10_000_000) return sizeClass('shoulder');
   return sizeClass('head');
-}
-
-const planPrices: Partial<Record<Grade, number>> = { VIP: 499, CVIP: 1399, SVIP: 2899, EVIP: 49800 };
-
-/** The plan price filter (001 §9, 002 §9): 499 VIP, 1399 CVIP, 2899 SVIP, 49800 EVIP; unit as given. */
-export function planPriceFilter(grade: Grade): number | null {
-  return planPrices[grade] ?? null;
-}
-
-/** Average daily price = price / 100 / 90 (001 §9, 002 §9); unrounded, the view formats it. */
-export function averageDailyPrice(price: number): number {
-  return price / 100 / 90;
 }

@@ -16,11 +16,6 @@ export function reportSession(uid: string) {
   return request<null>(FramePath.sessionStatistic, { ...silent, method: 'POST', body: { uid } });
 }
 
-/** Event tracking: `pe` is the page id with the `pc_` prefix, `ce` the click event id. */
-export function trackEvent(uid: string, page: string, clickEvent: string) {
-  return request<null>(FramePath.event, { ...silent, method: 'POST', body: { uid, pe: `pc_${page}`, ce: clickEvent } });
-}
-
 export function fetchFriendLinks() {
   return request<FriendLink[]>(FramePath.friendLinks, silent);
 }

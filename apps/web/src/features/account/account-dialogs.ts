@@ -57,11 +57,6 @@ export const useAccountDialogs = create<AccountDialogsState>((set) => ({
   },
 }));
 
-/** Opens the separate phone-and-code dialog (001 §2) with its 注册/登录 button. */
-export function openPhoneLoginDialog() {
-  useAccountDialogs.getState().openAccountDialog('phoneLogin');
-}
-
 /** Opens change phone; the personal centre and the user's hover panel link here. */
 export function openChangePhoneDialog() {
   useAccountDialogs.getState().openAccountDialog('changePhone');

@@ -3,7 +3,6 @@ export {
   openChangePhoneDialog,
   openChildUnbindDialog,
   openCloseAccountDialog,
-  openPhoneLoginDialog,
 } from './account-dialogs';
 /** The account dialogs live in their own chunk: the first page paints without their forms. */
 export const loadAccountDialogs = () => import('./components/account-dialogs');

@@ -1,8 +1,7 @@
 /**
- * Copy extraction's public face: the page for the route table (lazy), and the light pieces video lists
- * and the video dialog use (the batch extraction bar with its selection, the copy-extraction opener).
+ * Copy extraction's public face: the light pieces video lists and the video dialog use (the batch
+ * extraction bar with its selection, the copy-extraction opener). The route table loads the page itself.
  */
-export const loadExtractionPage = () => import('./pages/douyin-video-ocr-page');
 export { extractionKeys, useExtractionRemaining } from './api/extraction-api';
 export {
   BatchExtractionBar,

@@ -7,7 +7,6 @@ import {
   upgradeMessages,
   upgradeTarget,
 } from '@dso/domain';
-import { useMemo } from 'react';
 import type { UpgradePromptPayload } from '../../components';
 import { toast } from '../../lib/feedback';
 import { useDialogs } from '../../stores/dialogs';
@@ -63,16 +62,4 @@ export function checkFeature(alias: string, options: FeatureCheckOptions = {}): 
   useUpgradeState.setState({ neededGrade: needed });
   openNoPermission(upgradeMessages.insufficientRights, needed);
   return false;
-}
-
-/** The checks for components: `checkGrade(required)` and `checkFeature(alias)` with the page's demo flag. */
-export function useGradeCheck(options: FeatureCheckOptions = {}) {
-  const { demo = false } = options;
-  return useMemo(
-    () => ({
-      checkGrade,
-      checkFeature: (alias: string) => checkFeature(alias, { demo }),
-    }),
-    [demo],
-  );
 }

@@ -25,11 +25,6 @@ export function scopeLabel(scope: KeywordScope): string {
   return scope.country ? `${scope.platform}/${scope.country}` : scope.platform;
 }
 
-export function scopeFromLabel(label: string): KeywordScope {
-  const [platform, country = ''] = label.split('/');
-  return { platform: platform as KeywordScope['platform'], country };
-}
-
 /**
  * Queues the derive job of a library; a full derive already waiting for it makes this a no-op. With
  * `steps`, only those parts (its own singleton key, so it never stands in for a full derive).

@@ -24,18 +24,6 @@ function orderedRange([low, high]: Range): Range {
 
 const toRange = (min?: number, max?: number): Range => [min ?? null, max ?? null];
 
-/** How many filters are set, for the 筛选 button's badge. */
-export function activeFilterCount(filters: KeywordFilters): number {
-  let count = 0;
-  if (filters.index_min !== undefined || filters.index_max !== undefined) count += 1;
-  if (filters.cover_min !== undefined || filters.cover_max !== undefined) count += 1;
-  if (filters.competition?.length) count += 1;
-  if (filters.category) count += 1;
-  if (filters.commerce) count += 1;
-  if (filters.blue_ocean) count += 1;
-  return count;
-}
-
 /**
  * The filter bar of a library tab (issue 4): search-index range, month-coverage range, competition
  * stars, content category (the glossary's names and tips) and commerce / blue-ocean words. Changes
