@@ -26,11 +26,20 @@ export const MonitoringPath = {
   dashboard: '/api/monitor/dashboard',
   /** GET ?day?. Login. One day's summary: rises, falls, new entries and lost positions. */
   daily: '/api/monitor/daily',
-  /** GET ?day&format=xlsx|pdf. Login. The day's summary as an .xlsx or a .pdf file (errors as the envelope). */
+  /** GET ?day&format=xlsx|pdf. Login (no example mode: the example is read on screen only). The day's summary as an .xlsx or a .pdf file (errors as the envelope). */
   dailyExport: '/api/monitor/daily/export',
   /** GET ?days&format. Login. Every check of the user's items over the last `days` days as .csv or .xlsx. */
   historyExport: '/api/monitor/history/export',
 } as const;
+
+/**
+ * `type=example` on the list, keyword, dashboard and daily calls (002 §2: a page opened with type=example shows
+ * sample data): the same answer shapes, filled with 30 days of sample monitoring of demo works instead of the
+ * caller's items. Login as for the pages; no permission, no quota spent, nothing stored (docs/monitoring.md).
+ */
+export const monitorViewTypeSchema = z.literal('example');
+export type MonitorViewType = z.infer<typeof monitorViewTypeSchema>;
+const viewType = { type: monitorViewTypeSchema.optional() };
 
 /** The quota every monitored item takes one unit of (000 §6, 001 §6). */
 export const MONITOR_ALIAS = 'KEYWORD_MONITOR_COUNT';
@@ -51,6 +60,8 @@ export const monitoringLimits = {
   daysMax: 90,
   /** Days the works-rank dashboard reaches back at most: a year, read from the daily roll-up. */
   dashboardDaysMax: 365,
+  /** Days of history the example mode (`type=example`) holds, ending on the demo data's as-of day. */
+  exampleDays: 30,
 } as const;
 
 /** The upload dialog's and the calls' texts (002 §5, §8); the dialog's ones to the character. */
@@ -127,6 +138,7 @@ export const monitorListQuerySchema = z.object({
     .max(monitoringLimits.pageSizeMax, monitoringMessages.pageSizeTooLarge)
     .default(20),
   keyword: z.string().trim().max(30).optional(),
+  ...viewType,
 });
 export type MonitorListQuery = z.infer<typeof monitorListQuerySchema>;
 
@@ -157,6 +169,7 @@ const daysQuery = z.coerce
 export const monitorKeywordQuerySchema = z.object({
   id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
   days: daysQuery,
+  ...viewType,
 });
 export type MonitorKeywordQuery = z.infer<typeof monitorKeywordQuerySchema>;
 
@@ -168,16 +181,18 @@ export const monitorDaysQuerySchema = z.object({
     .min(1, monitoringMessages.dashboardDaysOutOfRange)
     .max(monitoringLimits.dashboardDaysMax, monitoringMessages.dashboardDaysOutOfRange)
     .default(14),
+  ...viewType,
 });
 export type MonitorDaysQuery = z.infer<typeof monitorDaysQuerySchema>;
 
-export const monitorDailyQuerySchema = z.object({ day: calendarDaySchema.optional() });
+export const monitorDailyQuerySchema = z.object({ day: calendarDaySchema.optional(), ...viewType });
 export type MonitorDailyQuery = z.infer<typeof monitorDailyQuerySchema>;
 
 /** The daily paper's export: the spreadsheet (the default), or a PDF to read and pass on. */
 export const monitorDailyExportFormatSchema = z.enum(['xlsx', 'pdf']);
 export type MonitorDailyExportFormat = z.infer<typeof monitorDailyExportFormatSchema>;
-export const monitorDailyExportQuerySchema = monitorDailyQuerySchema.extend({
+export const monitorDailyExportQuerySchema = z.object({
+  day: calendarDaySchema.optional(),
   format: monitorDailyExportFormatSchema.default('xlsx'),
 });
 export type MonitorDailyExportQuery = z.infer<typeof monitorDailyExportQuerySchema>;

@@ -1,4 +1,5 @@
 import {
+  MONITOR_ALIAS,
   MonitoringPath,
   monitorAddBodySchema,
   monitorDailyExportQuerySchema,
@@ -16,6 +17,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
 import { receiveUpload, uploadLimits } from '../../lib/uploads';
 import { requireUser } from '../../plugins/session';
+import { getPermissionUse } from '../permissions/permissions.service';
+import {
+  exampleDaily,
+  exampleDashboard,
+  exampleKeywordDetail,
+  exampleList,
+  loadMonitorExample,
+} from './monitor-example';
 import { monitorUploadExtensions, monitorUploadFormat, readUploadedKeywords } from './monitor-upload';
 import { type ExportFile, exportDaily, exportHistory } from './monitoring.export';
 import {
@@ -41,14 +50,24 @@ function sendFile(reply: FastifyReply, { file, fileName, contentType }: ExportFi
     .send(file);
 }
 
-/** 关键词排名监控: items, the keyword upload and the history views; login required for each call. */
+/**
+ * 关键词排名监控: items, the keyword upload and the history views; login required for each call. The views also
+ * answer `type=example` (002 §2): the example's 30 days of sample monitoring, for any signed-in user, reading no
+ * item of theirs and spending nothing (monitor-example.ts).
+ */
 export const monitoringRoutes: FastifyPluginAsyncZod = async (app) => {
   // The upload's limits are the upload guard's (receiveUpload); the dialog sends each file on its own.
   await app.register(fastifyMultipart);
 
-  app.get(MonitoringPath.list, { schema: { querystring: monitorListQuerySchema } }, async (request) =>
-    ok(await listItems(app.db, requireUser(request), request.query)),
-  );
+  app.get(MonitoringPath.list, { schema: { querystring: monitorListQuerySchema } }, async (request) => {
+    const userId = requireUser(request);
+    if (request.query.type !== 'example') return ok(await listItems(app.db, userId, request.query));
+    const [example, use] = await Promise.all([
+      loadMonitorExample(app.db),
+      getPermissionUse(app.db, userId, MONITOR_ALIAS),
+    ]);
+    return ok(exampleList(example, request.query, use));
+  });
 
   app.post(MonitoringPath.add, { schema: { body: monitorAddBodySchema } }, async (request) => {
     const { item, created } = await addItem(app.db, requireUser(request), request.body);
@@ -70,17 +89,24 @@ export const monitoringRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(await addUploadedKeywords(app.db, userId, keywords), monitoringMessages.added);
   });
 
-  app.get(MonitoringPath.keyword, { schema: { querystring: monitorKeywordQuerySchema } }, async (request) =>
-    ok(await keywordDetail(app.db, requireUser(request), request.query)),
-  );
+  app.get(MonitoringPath.keyword, { schema: { querystring: monitorKeywordQuerySchema } }, async (request) => {
+    const userId = requireUser(request);
+    if (request.query.type === 'example')
+      return ok(exampleKeywordDetail(await loadMonitorExample(app.db), request.query));
+    return ok(await keywordDetail(app.db, userId, request.query));
+  });
 
-  app.get(MonitoringPath.dashboard, { schema: { querystring: monitorDaysQuerySchema } }, async (request) =>
-    ok(await dashboard(app.db, requireUser(request), request.query)),
-  );
+  app.get(MonitoringPath.dashboard, { schema: { querystring: monitorDaysQuerySchema } }, async (request) => {
+    const userId = requireUser(request);
+    if (request.query.type === 'example') return ok(exampleDashboard(await loadMonitorExample(app.db), request.query));
+    return ok(await dashboard(app.db, userId, request.query));
+  });
 
-  app.get(MonitoringPath.daily, { schema: { querystring: monitorDailyQuerySchema } }, async (request) =>
-    ok(await dailySummary(app.db, requireUser(request), request.query)),
-  );
+  app.get(MonitoringPath.daily, { schema: { querystring: monitorDailyQuerySchema } }, async (request) => {
+    const userId = requireUser(request);
+    if (request.query.type === 'example') return ok(exampleDaily(await loadMonitorExample(app.db), request.query));
+    return ok(await dailySummary(app.db, userId, request.query));
+  });
 
   app.get(
     MonitoringPath.dailyExport,

@@ -214,22 +214,25 @@ export async function keywordDetail(
     work.ranks[index] = row.rank;
   }
   const checkByDay = new Map(checks.map((check) => [check.day, check.status]));
-  const latestPlace = (ranks: Array<number | null>) => {
-    for (let index = ranks.length - 1; index >= 0; index--) if (ranks[index] !== null) return [index, ranks[index]!];
-    return [-1, Number.MAX_SAFE_INTEGER];
-  };
   return {
     item,
     days: days.map((day) => {
       const status = checkByDay.get(day);
       return { day, status: status === undefined || status === 'running' ? 'pending' : status };
     }),
-    works: [...works.values()].sort((a, b) => {
-      const [dayA, rankA] = latestPlace(a.ranks);
-      const [dayB, rankB] = latestPlace(b.ranks);
-      return dayB! - dayA! || rankA! - rankB!;
-    }),
+    works: [...works.values()].sort(latestPlaceFirst),
   };
+}
+
+/** The keyword view's order of works: ranked on a later day first, then the better place that day. */
+export function latestPlaceFirst(a: { ranks: Array<number | null> }, b: { ranks: Array<number | null> }): number {
+  const latestPlace = (ranks: Array<number | null>) => {
+    for (let index = ranks.length - 1; index >= 0; index--) if (ranks[index] !== null) return [index, ranks[index]!];
+    return [-1, Number.MAX_SAFE_INTEGER];
+  };
+  const [dayA, rankA] = latestPlace(a.ranks);
+  const [dayB, rankB] = latestPlace(b.ranks);
+  return dayB! - dayA! || rankA! - rankB!;
 }
 
 /**
@@ -300,7 +303,21 @@ export async function dailySummary(
 ): Promise<MonitorDaily> {
   const day = query.day ?? shanghaiDate(now);
   const since = shanghaiDate(new Date(Date.parse(`${day}T00:00:00Z`) - 90 * DAY_MS));
-  const items = await repository.selectItemDays(db, userId, { day, since });
+  return summarizeDay(day, await repository.selectItemDays(db, userId, { day, since }));
+}
+
+/** What the daily paper needs of an item: its check on the day and its last successful check before. */
+export type DayOfItem = Pick<
+  repository.ItemDay,
+  'id' | 'keyword' | 'aweme_id' | 'work_title' | 't_status' | 't_rank' | 'p_day' | 'p_rank'
+>;
+
+/**
+ * The daily paper's rule over items' days (the user's, or the example's): a failed check on the day is counted,
+ * not classed; a work's successful check is classed against its last successful one before as a rise, a fall, a
+ * new entry or a lost position (the domain's rankMove), the biggest moves first.
+ */
+export function summarizeDay(day: string, items: readonly DayOfItem[]): MonitorDaily {
   const summary: MonitorDaily = {
     day,
     previous_day: null,

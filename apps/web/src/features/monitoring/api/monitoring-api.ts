@@ -10,20 +10,27 @@ import {
   type MonitorKeywordDetail,
   type MonitorList,
   type MonitorUploadResult,
+  type MonitorViewType,
   type PermissionUse,
 } from '@dso/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request, requestFile, requestUpload } from '../../../lib/api/client';
 import { saveFile } from '../../../lib/save-file';
 
-/** Query keys of rank monitoring: every view reads the same items and checks, so a change refreshes them all. */
+/**
+ * Query keys of rank monitoring: every view reads the same items and checks, so a change refreshes them all. The
+ * example mode's answers (`type=example`) are keyed apart from the user's own.
+ */
 export const monitoringKeys = {
   all: ['monitoring'] as const,
-  list: (page: number, size: number) => ['monitoring', 'list', page, size] as const,
-  keyword: (id: number, days: number) => ['monitoring', 'keyword', id, days] as const,
-  dashboard: (days: number) => ['monitoring', 'dashboard', days] as const,
-  daily: (day: string | null) => ['monitoring', 'daily', day] as const,
+  list: (page: number, size: number, example = false) => ['monitoring', 'list', page, size, example] as const,
+  keyword: (id: number, days: number, example = false) => ['monitoring', 'keyword', id, days, example] as const,
+  dashboard: (days: number, example = false) => ['monitoring', 'dashboard', days, example] as const,
+  daily: (day: string | null, example = false) => ['monitoring', 'daily', day, example] as const,
 };
+
+/** The query of the example mode (002 §2): sample monitoring from the server, the same shapes as the user's own. */
+const viewType = (example: boolean) => (example ? { type: 'example' satisfies MonitorViewType } : {});
 
 /** While an item waits for its first check (checked within moments of being added), the list asks again. */
 export const PENDING_REFRESH_MS = 3_000;
@@ -31,17 +38,24 @@ export const PENDING_REFRESH_MS = 3_000;
 const isWaiting = (list: MonitorList | undefined) =>
   list?.result.some((item) => item.latest === null || item.latest.status === 'pending') ?? false;
 
-export const monitorListQuery = (page: number, size: number) =>
+export const monitorListQuery = (page: number, size: number, example = false) =>
   queryOptions({
-    queryKey: monitoringKeys.list(page, size),
+    queryKey: monitoringKeys.list(page, size, example),
     queryFn: ({ signal }) =>
-      request<MonitorList>(MonitoringPath.list, { query: { page_no: page, page_size: size }, signal }),
+      request<MonitorList>(MonitoringPath.list, {
+        query: { page_no: page, page_size: size, ...viewType(example) },
+        signal,
+      }),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (isWaiting(query.state.data) ? PENDING_REFRESH_MS : false),
   });
 
-export function useMonitorList(page: number, size: number, options: { refetchInterval?: number } = {}) {
-  const query = monitorListQuery(page, size);
+export function useMonitorList(
+  page: number,
+  size: number,
+  options: { refetchInterval?: number; example?: boolean } = {},
+) {
+  const query = monitorListQuery(page, size, options.example);
   const every = options.refetchInterval;
   return useQuery(
     every
@@ -53,28 +67,36 @@ export function useMonitorList(page: number, size: number, options: { refetchInt
   );
 }
 
-export function useMonitorKeyword(id: number | null, days: number) {
+export function useMonitorKeyword(id: number | null, days: number, example = false) {
   return useQuery({
-    queryKey: monitoringKeys.keyword(id ?? 0, days),
-    queryFn: ({ signal }) => request<MonitorKeywordDetail>(MonitoringPath.keyword, { query: { id, days }, signal }),
+    queryKey: monitoringKeys.keyword(id ?? 0, days, example),
+    queryFn: ({ signal }) =>
+      request<MonitorKeywordDetail>(MonitoringPath.keyword, { query: { id, days, ...viewType(example) }, signal }),
     enabled: id !== null,
     placeholderData: keepPreviousData,
   });
 }
 
-export function useMonitorDashboard(days: number, options: { refetchInterval?: number } = {}) {
+export function useMonitorDashboard(
+  days: number,
+  options: { refetchInterval?: number; example?: boolean; enabled?: boolean } = {},
+) {
+  const example = options.example ?? false;
   return useQuery({
-    queryKey: monitoringKeys.dashboard(days),
-    queryFn: ({ signal }) => request<MonitorDashboard>(MonitoringPath.dashboard, { query: { days }, signal }),
+    enabled: options.enabled ?? true,
+    queryKey: monitoringKeys.dashboard(days, example),
+    queryFn: ({ signal }) =>
+      request<MonitorDashboard>(MonitoringPath.dashboard, { query: { days, ...viewType(example) }, signal }),
     placeholderData: keepPreviousData,
     ...(options.refetchInterval ? { refetchInterval: options.refetchInterval } : {}),
   });
 }
 
-export function useMonitorDaily(day: string | null) {
+export function useMonitorDaily(day: string | null, example = false) {
   return useQuery({
-    queryKey: monitoringKeys.daily(day),
-    queryFn: ({ signal }) => request<MonitorDaily>(MonitoringPath.daily, { query: { day }, signal }),
+    queryKey: monitoringKeys.daily(day, example),
+    queryFn: ({ signal }) =>
+      request<MonitorDaily>(MonitoringPath.daily, { query: { day, ...viewType(example) }, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,11 +1,19 @@
 import { DownloadOutlined, FilePdfOutlined } from '@ant-design/icons';
-import { isCalendarDay, type MonitorDailyExportFormat } from '@dso/contract';
+import { isCalendarDay, type MonitorDailyExportFormat, monitoringLimits } from '@dso/contract';
 import { addDays, shanghaiDay } from '@dso/domain';
-import { Button, Select, Skeleton } from 'antd';
+import { Button, Select, Skeleton, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { NoData } from '../../../components';
-import { downloadDailyPaper, useMonitorDaily } from '../api/monitoring-api';
+import { downloadDailyPaper, useMonitorDaily, useMonitorDashboard } from '../api/monitoring-api';
+import {
+  EXAMPLE_NO_EXPORT,
+  ExampleNotice,
+  ExampleOffer,
+  ExampleTag,
+  examplePath,
+  useExampleMode,
+} from '../components/example-mode';
 import { MoverList } from '../components/mover-list';
 import { SETTING_MONITOR_PATH } from './keyword-detail-monitor-page';
 import '../monitoring.css';
@@ -25,10 +33,15 @@ function shanghaiDays(count: number, now = Date.now()): string[] {
  */
 export default function DailyPaperPage() {
   const [params, setParams] = useSearchParams();
-  const days = useMemo(() => shanghaiDays(CHOOSABLE_DAYS), []);
+  const example = useExampleMode();
+  // The example's days end on its data's day, which the server knows: its 30-day board (shared with the
+  // dashboard's example) names them.
+  const exampleBoard = useMonitorDashboard(monitoringLimits.exampleDays, { example: true, enabled: example });
+  const ownDays = useMemo(() => shanghaiDays(CHOOSABLE_DAYS), []);
+  const days = example ? [...(exampleBoard.data?.days ?? [])].reverse() : ownDays;
   const asked = params.get('day');
-  const day = asked && isCalendarDay(asked) ? asked : days[0]!;
-  const paper = useMonitorDaily(day);
+  const day = asked && isCalendarDay(asked) ? asked : (days[0] ?? null);
+  const paper = useMonitorDaily(day, example);
   const [exporting, setExporting] = useState<MonitorDailyExportFormat | null>(null);
   const data = paper.data;
 
@@ -45,13 +58,18 @@ export default function DailyPaperPage() {
 
   return (
     <div className="mon-page" data-testid="daily-paper-page">
+      {example && <ExampleNotice current="/dailyPaper" />}
       <header className="mon-page__head">
         <h1 className="mon-page__title">数据日报</h1>
+        {example && <ExampleTag />}
         <Select
           aria-label="日报日期"
-          value={day}
-          options={(days.includes(day) ? days : [day, ...days]).map((value) => ({ value, label: value }))}
-          onChange={(value) => setParams({ day: value })}
+          value={day ?? data?.day}
+          options={(day === null || days.includes(day) ? days : [day, ...days]).map((value) => ({
+            value,
+            label: value,
+          }))}
+          onChange={(value) => setParams(example ? { day: value, type: 'example' } : { day: value })}
           style={{ width: 140 }}
         />
         {data && (
@@ -60,28 +78,30 @@ export default function DailyPaperPage() {
             {data.previous_day ? `，对比 ${data.previous_day}` : ''}
           </span>
         )}
-        <Link to="/dataMarketNew" className="mon-section__link">
+        <Link to={example ? examplePath('/dataMarketNew') : '/dataMarketNew'} className="mon-section__link">
           作品排名看板
         </Link>
-        <span className="mon-page__days">
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exporting === 'xlsx'}
-            disabled={exporting !== null}
-            onClick={() => exportDay('xlsx')}
-          >
-            导出日报
-          </Button>
-          <Button
-            icon={<FilePdfOutlined />}
-            loading={exporting === 'pdf'}
-            disabled={exporting !== null}
-            onClick={() => exportDay('pdf')}
-            style={{ marginLeft: 8 }}
-          >
-            导出PDF
-          </Button>
-        </span>
+        <Tooltip title={example ? EXAMPLE_NO_EXPORT : undefined}>
+          <span className="mon-page__days">
+            <Button
+              icon={<DownloadOutlined />}
+              loading={exporting === 'xlsx'}
+              disabled={example || exporting !== null || day === null}
+              onClick={() => day && exportDay('xlsx')}
+            >
+              导出日报
+            </Button>
+            <Button
+              icon={<FilePdfOutlined />}
+              loading={exporting === 'pdf'}
+              disabled={example || exporting !== null || day === null}
+              onClick={() => day && exportDay('pdf')}
+              style={{ marginLeft: 8 }}
+            >
+              导出PDF
+            </Button>
+          </span>
+        </Tooltip>
       </header>
       {paper.isPending ? (
         <Skeleton active paragraph={{ rows: 10 }} />
@@ -90,9 +110,12 @@ export default function DailyPaperPage() {
       ) : data.checked + data.failed === 0 ? (
         <section className="mon-card">
           <NoData text="当天没有检测数据" />
-          <p className="mon-center">
-            <Link to={SETTING_MONITOR_PATH}>管理关键词监控</Link>
-          </p>
+          {!example && (
+            <div className="mon-offer">
+              <Link to={SETTING_MONITOR_PATH}>管理关键词监控</Link>
+              <ExampleOffer path="/dailyPaper" />
+            </div>
+          )}
         </section>
       ) : (
         <>

@@ -6,6 +6,7 @@ import { EChart, useChartTheme } from '../../../lib/charts';
 import { useMonitorDashboard } from '../api/monitoring-api';
 import { coverageOption, firstFilledDay, rankCurvesOption } from '../charts/rank-chart-options';
 import { AlertPanel } from '../components/alert-panel';
+import { ExampleNotice, ExampleOffer, ExampleTag, useExampleMode } from '../components/example-mode';
 import { MoverList } from '../components/mover-list';
 import { workName } from '../monitor-display';
 import { SETTING_MONITOR_PATH } from './keyword-detail-monitor-page';
@@ -24,11 +25,13 @@ const dayOptions = [
 /**
  * /dataMarketNew, 作品排名监控 (000 §2.1, §2.3): the monitored works' coverage by the glossary (核心词数: keywords
  * where a work ranks in the top 100; 排名数: in the top 10), now and per day, the rank curves of the best placed
- * works, and the biggest rises and falls between each work's last two checks.
+ * works, and the biggest rises and falls between each work's last two checks. With `type=example` the same board
+ * of the server's sample monitoring, labelled; an account with nothing monitored is offered it.
  */
 export default function DataMarketNewPage() {
+  const example = useExampleMode();
   const [days, setDays] = useState(30);
-  const board = useMonitorDashboard(days);
+  const board = useMonitorDashboard(days, { example });
   const { palette } = useChartTheme();
   const data = board.data;
   const curves = useMemo(
@@ -62,8 +65,10 @@ export default function DataMarketNewPage() {
 
   return (
     <div className="mon-page" data-testid="data-market-page">
+      {example && <ExampleNotice current="/dataMarketNew" />}
       <header className="mon-page__head">
         <h1 className="mon-page__title">作品排名监控</h1>
+        {example && <ExampleTag />}
         <span className="mon-muted">每日自动检测，数据按北京时间统计</span>
         <Link to={SETTING_MONITOR_PATH} className="mon-section__link">
           管理监控
@@ -71,11 +76,15 @@ export default function DataMarketNewPage() {
         <Segmented className="mon-page__days" options={dayOptions} value={days} onChange={(v) => setDays(Number(v))} />
       </header>
       {empty ? (
-        <section className="mon-card">
-          <NoData text="还没有监控的关键词或作品" />
-          <p className="mon-center">
-            <Link to={SETTING_MONITOR_PATH}>去添加关键词监控</Link>
-          </p>
+        <section className="mon-card" data-testid="dashboard-empty">
+          <NoData text={example ? '暂无示例数据' : '还没有监控的关键词或作品'} />
+          {!example && (
+            <div className="mon-offer">
+              <Link to={SETTING_MONITOR_PATH}>去添加关键词监控</Link>
+              <span className="mon-muted">或先看看监控一个月后的样子：</span>
+              <ExampleOffer path="/dataMarketNew" />
+            </div>
+          )}
         </section>
       ) : (
         <>
@@ -131,7 +140,7 @@ export default function DataMarketNewPage() {
             <MoverList title="排名上升" movers={data.rises} testId="dashboard-rises" emptyText="暂无变化" />
             <MoverList title="排名下降" movers={data.falls} testId="dashboard-falls" emptyText="暂无变化" />
           </div>
-          <AlertPanel />
+          {!example && <AlertPanel />}
         </>
       )}
     </div>

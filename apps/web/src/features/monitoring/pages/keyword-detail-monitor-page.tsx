@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, CheckOutlined, EyeOutlined } from '@ant-design/icons';
 import type { MonitorKeywordDetail } from '@dso/contract';
 import { rankMove } from '@dso/domain';
-import { Button, Segmented, Skeleton, Table, type TableColumnsType } from 'antd';
+import { Button, Segmented, Skeleton, Table, type TableColumnsType, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { NoData } from '../../../components';
@@ -11,6 +11,14 @@ import { formatFigure } from '../../../lib/figures';
 import { handleQuotaFailure } from '../../upgrade';
 import { useAddMonitor, useMonitorKeyword, useMonitorList } from '../api/monitoring-api';
 import { rankCurvesOption } from '../charts/rank-chart-options';
+import {
+  EXAMPLE_READ_ONLY,
+  ExampleNotice,
+  ExampleOffer,
+  ExampleTag,
+  examplePath,
+  useExampleMode,
+} from '../components/example-mode';
 import { latestText, moveView } from '../monitor-display';
 import '../monitoring.css';
 
@@ -29,30 +37,38 @@ const dayOptions = [
 /** Keyword items the chooser lists at most (the first page of the list, newest first). */
 const CHOOSER_ITEMS = 100;
 
-/** Without an id (the menu's entry): the user's monitored keywords to choose from. */
-function KeywordChooser() {
-  const list = useMonitorList(1, CHOOSER_ITEMS);
+/** Without an id (the menu's entry): the user's monitored keywords (or the example's) to choose from. */
+function KeywordChooser({ example }: { example: boolean }) {
+  const list = useMonitorList(1, CHOOSER_ITEMS, { example });
   const keywords = (list.data?.result ?? []).filter((item) => item.aweme_id === null);
   if (list.isPending) return <Skeleton active className="mon-page" paragraph={{ rows: 6 }} />;
   return (
     <div className="mon-page" data-testid="keyword-chooser">
+      {example && <ExampleNotice current="/keyWordDetailMonitor" />}
       <header className="mon-page__head">
         <h1 className="mon-page__title">关键词排名监控</h1>
+        {example && <ExampleTag />}
         <span className="mon-muted">选择一个监控中的关键词，查看其下作品的排名变化</span>
       </header>
       {keywords.length === 0 ? (
         <section className="mon-card">
-          <NoData text="还没有监控的关键词" />
-          <p className="mon-center">
-            <Link to={SETTING_MONITOR_PATH}>前往关键词监控</Link>
-          </p>
+          <NoData text={example ? '暂无示例数据' : '还没有监控的关键词'} />
+          {!example && (
+            <div className="mon-offer">
+              <Link to={SETTING_MONITOR_PATH}>前往关键词监控</Link>
+              <ExampleOffer path="/keyWordDetailMonitor" />
+            </div>
+          )}
         </section>
       ) : (
         <section className="mon-card">
           <ul className="mon-chooser">
             {keywords.map((item) => (
               <li key={item.id}>
-                <Link to={`/keyWordDetailMonitor?id=${item.id}`} className="mon-chooser__item">
+                <Link
+                  to={`/keyWordDetailMonitor?id=${item.id}${example ? '&type=example' : ''}`}
+                  className="mon-chooser__item"
+                >
                   <span className="mon-keyword">{item.keyword}</span>
                   <span className={`mon-latest is-${item.latest?.status ?? 'pending'}`}>{latestText(item)}</span>
                 </Link>
@@ -72,10 +88,12 @@ function KeywordChooser() {
  */
 export default function KeywordDetailMonitorPage() {
   const [params] = useSearchParams();
+  const example = useExampleMode();
   const raw = Number(params.get('id'));
   const id = Number.isSafeInteger(raw) && raw > 0 ? raw : null;
-  const [days, setDays] = useState(14);
-  const detail = useMonitorKeyword(id, days);
+  // The example opens on its whole month.
+  const [days, setDays] = useState(example ? 30 : 14);
+  const detail = useMonitorKeyword(id, days, example);
   const add = useAddMonitor();
   const { palette } = useChartTheme();
   const data = detail.data;
@@ -91,7 +109,7 @@ export default function KeywordDetailMonitorPage() {
     );
   }, [data, palette]);
 
-  if (id === null) return <KeywordChooser />;
+  if (id === null) return <KeywordChooser example={example} />;
   if (detail.isPending) return <Skeleton active className="mon-page" paragraph={{ rows: 10 }} />;
   if (!data) {
     return (
@@ -152,6 +170,12 @@ export default function KeywordDetailMonitorPage() {
           <span className="mon-muted">
             <CheckOutlined /> 已监控
           </span>
+        ) : example ? (
+          <Tooltip title={EXAMPLE_READ_ONLY}>
+            <Button size="small" icon={<EyeOutlined />} disabled>
+              监控此作品
+            </Button>
+          </Tooltip>
         ) : (
           <Button size="small" icon={<EyeOutlined />} onClick={() => watch(work)} loading={add.isPending}>
             监控此作品
@@ -162,14 +186,20 @@ export default function KeywordDetailMonitorPage() {
 
   return (
     <div className="mon-page" data-testid="keyword-monitor-page">
+      {example && <ExampleNotice current="/keyWordDetailMonitor" />}
       <header className="mon-page__head">
-        <Link to={SETTING_MONITOR_PATH} className="mon-back" aria-label="返回关键词监控">
+        <Link
+          to={example ? examplePath('/keyWordDetailMonitor') : SETTING_MONITOR_PATH}
+          className="mon-back"
+          aria-label="返回关键词监控"
+        >
           <ArrowLeftOutlined />
         </Link>
         <h1 className="mon-page__title">
           {data.item.keyword}
           <span className="mon-platform">抖音</span>
         </h1>
+        {example && <ExampleTag />}
         <span className={`mon-latest is-${data.item.latest?.status ?? 'pending'}`}>{latestText(data.item)}</span>
         {data.item.latest && <span className="mon-muted">检测日期 {data.item.latest.day}</span>}
         <Segmented

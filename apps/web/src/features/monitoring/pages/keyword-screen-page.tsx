@@ -5,6 +5,7 @@ import { NoData } from '../../../components';
 import { EChart, useChartTheme } from '../../../lib/charts';
 import { useMonitorDashboard, useMonitorList } from '../api/monitoring-api';
 import { coverageOption, firstFilledDay, rankCurvesOption } from '../charts/rank-chart-options';
+import { ExampleNotice, ExampleOffer, ExampleTag, useExampleMode } from '../components/example-mode';
 import { MoverList } from '../components/mover-list';
 import { latestText, workName } from '../monitor-display';
 import '../monitoring.css';
@@ -29,8 +30,9 @@ function useClock(): number {
  * asking again every minute by itself.
  */
 export default function KeywordScreenPage() {
-  const board = useMonitorDashboard(SCREEN_DAYS, { refetchInterval: SCREEN_REFRESH_MS });
-  const list = useMonitorList(1, SCREEN_ITEMS, { refetchInterval: SCREEN_REFRESH_MS });
+  const example = useExampleMode();
+  const board = useMonitorDashboard(SCREEN_DAYS, { refetchInterval: SCREEN_REFRESH_MS, example });
+  const list = useMonitorList(1, SCREEN_ITEMS, { refetchInterval: SCREEN_REFRESH_MS, example });
   const now = useClock();
   const { palette } = useChartTheme();
   const data = board.data;
@@ -55,8 +57,16 @@ export default function KeywordScreenPage() {
 
   return (
     <div className="mon-screen" data-testid="keyword-screen">
+      {example && <ExampleNotice current="/keyWordScreen" />}
       <header className="mon-screen__bar">
         <h1 className="mon-screen__title">关键词排名监控大屏</h1>
+        {example && <ExampleTag />}
+        {!example && data && data.summary.keywords + data.summary.works === 0 && (
+          <span className="mon-offer" data-testid="screen-empty">
+            <span className="mon-muted">还没有监控的关键词或作品</span>
+            <ExampleOffer path="/keyWordScreen" />
+          </span>
+        )}
         <span className="mon-muted">每分钟自动刷新</span>
         <span className="mon-screen__clock" data-testid="screen-clock">
           {formatTime(now, 'YYYY-MM-DD HH:mm:ss')}
