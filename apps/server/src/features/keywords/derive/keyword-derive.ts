@@ -6,6 +6,8 @@ import { computeBoards } from '../boards/keyword-boards';
 import { dayOf } from '../keyword-record';
 import { mainWordOf } from '../keyword-words';
 import { type KeywordScope, likeContains, refreshGramStats, scopeKey } from '../search/keyword-search.repository';
+import { noteLibraryChanged } from '../search/search-cache';
+import { gradeScope } from './keyword-grades';
 
 /** Keywords (by search index) whose correlation words the derive job keeps; the rest are computed on the fly. */
 export const CORRELATION_TOP = 500;
@@ -38,7 +40,7 @@ export interface DeriveResult {
 
 /**
  * Everything the product derives from a library's imported figures (docs/keywords.md): the gram
- * statistics of search, the industry medians of the competition analysis, the nine boards with rank
+ * statistics of search, the industry medians and every word's competition grade against them, the nine boards with rank
  * changes, and the correlation words of the top keywords. Idempotent; run per library by the
  * `keywords.derive` job after every import and by the first-run seed.
  */
@@ -65,12 +67,12 @@ export async function deriveScope(
   if (analyze) await step('analyze', () => analyzeKeywordTables(db));
   const asOf = await latestAsOf(db, scope);
   if (!asOf) return { asOf: null, correlated: 0, ms: Date.now() - started };
-  await step('industryStats', () => computeIndustryStats(db, scope, asOf));
+  const regraded = await step('industryStats', () => computeIndustryStats(db, scope, asOf));
   await step('boards', () => computeBoards(db, scope, asOf, { analyze, backfill: options.backfill !== false }));
   const correlated =
     (await step('correlations', () => computeCorrelations(db, scope, options.correlationTop ?? CORRELATION_TOP))) ?? 0;
   const ms = Date.now() - started;
-  log('derived', { platform: scope.platform, country: scope.country, asOf, correlated, ms, steps: timings });
+  log('derived', { platform: scope.platform, country: scope.country, asOf, regraded, correlated, ms, steps: timings });
   return { asOf, correlated, ms };
 }
 
@@ -89,28 +91,47 @@ async function latestAsOf(db: Database, scope: KeywordScope): Promise<string | n
   return value ? dayOf(value) : null;
 }
 
-/** Medians per industry and over the whole library (industry ''). */
-async function computeIndustryStats(db: Database, scope: KeywordScope, asOf: string) {
+/**
+ * Medians per industry and over the whole library (industry ''), then every word's competition grade
+ * against them (keyword-grades.ts), then the median stars of the graded words, in one transaction: a
+ * reader never sees grades measured against medians that are not stored.
+ */
+async function computeIndustryStats(db: Database, scope: KeywordScope, asOf: string): Promise<number> {
   const medians = sql`count(*)::int,
     percentile_cont(0.5) WITHIN GROUP (ORDER BY search_index),
     percentile_cont(0.5) WITHIN GROUP (ORDER BY related_work_count),
     percentile_cont(0.5) WITHIN GROUP (ORDER BY related_work_count::float8 / greatest(1, search_index)),
-    percentile_cont(0.5) WITHIN GROUP (ORDER BY competition),
     percentile_cont(0.5) WITHIN GROUP (ORDER BY growth_rate),
     ${asOf}::date`;
   const inScope = sql`platform = ${scope.platform} AND country = ${scope.country}`;
-  await db.transaction(async (tx) => {
+  const regraded = await db.transaction(async (tx) => {
     await tx.execute(sql`DELETE FROM keyword_industry_stats WHERE ${inScope}`);
+    // The median stars are filled in once the words are graded against the other medians.
     await tx.execute(sql`
       INSERT INTO keyword_industry_stats (platform, country, industry, keyword_count, median_search_index,
-        median_related_work_count, median_works_per_index, median_competition, median_growth_rate, as_of)
-      SELECT ${scope.platform}, ${scope.country}, industry, ${medians}
+        median_related_work_count, median_works_per_index, median_growth_rate, as_of, median_competition)
+      SELECT ${scope.platform}, ${scope.country}, industry, ${medians}, 0
       FROM keywords WHERE ${inScope} AND industry IS NOT NULL GROUP BY industry
       UNION ALL
-      SELECT ${scope.platform}, ${scope.country}, '', ${medians}
+      SELECT ${scope.platform}, ${scope.country}, '', ${medians}, 0
       FROM keywords WHERE ${inScope} HAVING count(*) > 0
     `);
+    const changed = await gradeScope(tx, scope);
+    await tx.execute(sql`
+      UPDATE keyword_industry_stats s SET median_competition = m.median
+      FROM (
+        SELECT industry, percentile_cont(0.5) WITHIN GROUP (ORDER BY competition) AS median
+        FROM keywords WHERE ${inScope} AND industry IS NOT NULL GROUP BY industry
+        UNION ALL
+        SELECT '', percentile_cont(0.5) WITHIN GROUP (ORDER BY competition) FROM keywords WHERE ${inScope}
+      ) AS m
+      WHERE s.platform = ${scope.platform} AND s.country = ${scope.country} AND s.industry = m.industry
+    `);
+    return changed;
   });
+  // Cached searches show the grades (search/search-cache.ts).
+  if (regraded > 0) await noteLibraryChanged(db);
+  return regraded;
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { Platform } from '@dso/contract';
-import { competitionFor, growthFromTrend, isBlueOcean } from '@dso/domain';
+import { gradeKeyword, growthFromTrend } from '@dso/domain';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../db/client';
 import { keywordGrams } from '../../../lib/grams';
+import { type Yardsticks, yardstickFor, yardsticksOf } from '../derive/keyword-grades';
 import { noteLibraryChanged } from '../search/search-cache';
 
 /** One keyword as imported or generated: raw platform figures only. */
@@ -25,12 +26,15 @@ export interface KeywordInput {
   isDemo: boolean;
 }
 
-/** What the product derives from the raw figures (competition, reasons, blue ocean, growth). */
-export function deriveFigures(input: KeywordInput) {
+/**
+ * What the product derives from a row's raw figures: growth, and competition, reasons and blue ocean
+ * against the industry medians known now (the library's last derive; the derive after the import
+ * regrades every word against the new medians).
+ */
+export function deriveFigures(input: KeywordInput, yardsticks: Yardsticks) {
   const growthRate = input.trend ? growthFromTrend(input.trend) : (input.growthRate ?? 0);
-  const figures = { ...input, growthRate };
-  const competition = competitionFor(figures);
-  return { growthRate, stars: competition.stars, reasons: competition.reasons, blueOcean: isBlueOcean(figures) };
+  const grade = gradeKeyword({ ...input, growthRate }, yardstickFor(yardsticks, input.industry));
+  return { growthRate, ...grade };
 }
 
 /**
@@ -43,7 +47,8 @@ export async function upsertKeywords(
 ): Promise<{ inserted: number; updated: number }> {
   const rows = lastOfEachKeyword(input);
   if (rows.length === 0) return { inserted: 0, updated: 0 };
-  const derived = rows.map(deriveFigures);
+  const yardsticks = await yardsticksByScope(db, rows);
+  const derived = rows.map((row) => deriveFigures(row, yardsticks.get(scopeOf(row))!));
   const column = <T>(pick: (row: KeywordInput, index: number) => T) => sql.param(rows.map(pick));
   const returned = await queryRows<{ id: number; inserted: boolean; key: string }>(
     db,
@@ -84,6 +89,17 @@ export async function upsertKeywords(
 }
 
 const keyOf = (row: KeywordInput) => `${row.platform}/${row.country}/${row.keyword}`;
+const scopeOf = (row: KeywordInput) => `${row.platform}/${row.country}`;
+
+/** The medians of every library a batch writes to (one small read per library). */
+async function yardsticksByScope(db: Database, rows: KeywordInput[]): Promise<Map<string, Yardsticks>> {
+  const found = new Map<string, Yardsticks>();
+  for (const row of rows) {
+    if (!found.has(scopeOf(row))) found.set(scopeOf(row), await yardsticksOf(db, row));
+  }
+  return found;
+}
+
 
 /** One statement cannot update a row twice: within a batch the last occurrence of a keyword wins. */
 function lastOfEachKeyword(rows: KeywordInput[]): KeywordInput[] {

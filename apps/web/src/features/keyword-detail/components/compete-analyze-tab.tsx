@@ -1,6 +1,6 @@
 import { CheckCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
 import type { CompeteAnalyze, KeywordRow } from '@dso/contract';
-import { competitionLabel } from '@dso/domain';
+import { competitionLabel, fallbackYardstick, type SupplyLevel, supplyLevel } from '@dso/domain';
 import { useMemo } from 'react';
 import { CompetitionStars, NoData } from '../../../components';
 import { EChart, useChartTheme } from '../../../lib/charts';
@@ -13,14 +13,15 @@ type Comparison = 'higher' | 'similar' | 'lower';
 
 const comparisonText: Record<Comparison, string> = { higher: '高于', similar: '持平', lower: '低于' };
 
-/** Works per index point above which creators crowd a word, and from which it has some works (domain rules). */
-const CROWDED_WORKS_PER_INDEX = 5;
-const SOME_WORKS_PER_INDEX = 1;
+const densityNotes: Record<SupplyLevel, string> = {
+  crowded: '创作者扎堆',
+  above: '已有一定数量作品',
+  below: '相关作品较少',
+};
 
-function densityNote(worksPerIndex: number): string {
-  if (worksPerIndex >= CROWDED_WORKS_PER_INDEX) return '创作者扎堆';
-  if (worksPerIndex >= SOME_WORKS_PER_INDEX) return '已有一定数量作品';
-  return '相关作品较少';
+/** Works per index point as the grade reads it: against the industry's median (the domain's supplyLevel). */
+function densityNote(worksPerIndex: number, median: number | null): string {
+  return densityNotes[supplyLevel(worksPerIndex, median ?? fallbackYardstick.worksPerIndex)];
 }
 
 /**
@@ -89,7 +90,9 @@ export function CompeteAnalyzeTab({ row, analysis }: { row: KeywordRow; analysis
                 <FigureTip term="worksPerIndex" />
               </div>
               <div className="kd-driver__value">{analysis.works_per_index.toFixed(2)}</div>
-              <div className="kd-driver__note">{densityNote(analysis.works_per_index)}</div>
+              <div className="kd-driver__note">
+                {densityNote(analysis.works_per_index, median?.works_per_index ?? null)}
+              </div>
             </div>
             <div className="kd-driver">
               <div className="kd-driver__label">带货意图</div>

@@ -1,5 +1,6 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { Tooltip } from 'antd';
+import { competitionRule } from '@dso/domain';
 import type { ReactNode } from 'react';
 import { GlossaryTip } from '../../../components';
 
@@ -14,7 +15,7 @@ export const figureDefinitions = {
   growth: { name: '7日增长率', text: '近7天搜索指数相对前7天的变化幅度。' },
   worksPerIndex: {
     name: '作品/指数比',
-    text: '每一点搜索指数对应的相关作品数：≥5 为创作者扎堆，≥1 为已有一定数量的作品，越低越容易突围。',
+    text: `每一点搜索指数对应的相关作品数，与同行业的中位数相比：达到中位数的${competitionRule.crowdedRatio}倍为创作者扎堆，高于中位数为已有一定数量的作品，越低越容易突围。`,
   },
   firstSeen: { name: '首次收录', text: '该关键词第一次被词库收录的日期。' },
 } as const;
