@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { installChineseValidationMessages } from '@dso/contract';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerFactory, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { type Database, type DatabaseHandle, databaseTarget, openDatabase } from './db/client';
@@ -80,6 +80,8 @@ export interface BuildAppOptions {
   requestLimitStore?: RateLimitStore;
   /** Sees every route as it is added, schema included (the route fuzz test sends input to each). */
   onRoute?: (route: RouteOptions) => void;
+  /** A server to answer on instead of one of its own (a first start's listener, already listening). */
+  serverFactory?: FastifyServerFactory;
 }
 
 /** Builds the whole server: used by `npm start`, by the route tests and by the benchmarks. */
@@ -99,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: 2 * 1024 * 1024,
     frameworkErrors: answerFrameworkError,
+    ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

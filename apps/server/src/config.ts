@@ -26,6 +26,11 @@ export const envSchema = z.object({
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO: booleanFlag.default(true),
+  /**
+   * The share of the full first-run demo set a first start seeds (tests and benchmarks of the first start
+   * use a small one; below 1 the video library is the journeys' small one).
+   */
+  DEMO_SCALE: z.coerce.number().gt(0).max(1).default(1),
   /** Run the job worker inside the server process (off when `npm run worker` processes run the queue). */
   JOBS_IN_PROCESS: booleanFlag.default(true),
   /**
@@ -306,6 +311,8 @@ export interface AppConfig {
   publicUrl: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   demo: boolean;
+  /** DEMO_SCALE: the share of the first-run demo set a first start seeds. */
+  demoScale: number;
   /** Whether the server process also runs the job worker (features/jobs). */
   jobsInProcess: boolean;
   /** Per-address and per-user request limits on /api calls; null when turned off. */
@@ -485,6 +492,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: env.PUBLIC_URL,
     logLevel: env.LOG_LEVEL,
     demo: env.DEMO,
+    demoScale: env.DEMO_SCALE,
     jobsInProcess: env.JOBS_IN_PROCESS,
     requestLimits: env.REQUEST_LIMITS
       ? {

@@ -1,19 +1,16 @@
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AppConfig } from './config';
 import { type Database, queryRows } from './db/client';
 import { type JobLogger, JobWorker } from './features/jobs/jobs.worker';
 import { firstRunPlan, seedFirstRun } from './features/keywords/demo/seed';
 import { keywordJobHandlers } from './features/keywords/keyword-jobs';
+import type { KeywordScope } from './features/keywords/search/keyword-search.repository';
 import { scheduleMonitoringRound } from './features/monitoring/monitor-checks';
 import { scheduleOrdersMaintenance } from './features/orders/payments/maintenance.job';
 import { shanghaiDate } from './features/permissions/permissions.service';
-import { seedFirstRunVideosIfEmpty } from './features/videos/demo/seed';
+import { e2eVideoOptions, firstRunVideoOptions, seedVideoDemo } from './features/videos/demo/seed';
 import { scheduleTitleGramsCompaction } from './features/videos/lists/title-grams';
+import type { SeedProgressEvent } from './first-start/seed-progress';
 import { allJobHandlers } from './job-handlers';
 import { settlesWithin, shutdownBudget } from './lib/shutdown';
 
@@ -25,80 +22,105 @@ export function demoAsOf(now = new Date()): string {
 /** The logger the seed writes its progress to (the app's pino logger, or the first-run process's). */
 export type SeedLogger = Pick<JobLogger, 'info'>;
 
+export interface SeedDemoOptions {
+  /** The share of the first-run set to seed (config DEMO_SCALE); below 1 the videos are the journeys' small set. */
+  scale?: number;
+  /** Told how far the seed is, library by library (the first-run process passes it on to the server). */
+  onProgress?: (event: SeedProgressEvent) => void;
+}
+
 /**
  * First start with DEMO on: seed the small demo keyword library when the keyword tables are empty, and
  * run the derive jobs the seed queued (boards, correlation words) to the end, then the demo video
  * library when the video tables are empty, so the server starts with every library complete. Later
  * starts find the data and do nothing. Returns whether it seeded anything.
  */
-export async function seedDemoDataIfEmpty(db: Database, log: SeedLogger): Promise<boolean> {
-  const keywordsSeeded = await seedDemoKeywordsIfEmpty(db, log);
+export async function seedDemoDataIfEmpty(
+  db: Database,
+  log: SeedLogger,
+  options: SeedDemoOptions = {},
+): Promise<boolean> {
+  const report = options.onProgress ?? (() => undefined);
+  const scale = options.scale ?? 1;
+  const keywordsSeeded = await seedDemoKeywordsIfEmpty(db, log, scale, report);
+  if (!keywordsSeeded) report({ stage: 'skipped', library: 'keywords' });
   // After the keywords: demo videos are titled with the library's head terms and linked to its rows.
-  const started = Date.now();
-  const videosSeeded = await seedFirstRunVideosIfEmpty(db, demoAsOf(), (message, data) =>
-    log.info(data ?? {}, message),
-  );
-  if (videosSeeded) log.info({ ms: Date.now() - started }, 'demo video library ready');
+  const videosSeeded = await seedDemoVideosIfEmpty(db, log, scale, report);
+  if (!videosSeeded) report({ stage: 'skipped', library: 'videos' });
   return keywordsSeeded || videosSeeded;
 }
 
-async function seedDemoKeywordsIfEmpty(db: Database, log: SeedLogger): Promise<boolean> {
+async function seedDemoKeywordsIfEmpty(
+  db: Database,
+  log: SeedLogger,
+  scale: number,
+  report: (event: SeedProgressEvent) => void,
+): Promise<boolean> {
   const [existing] = await queryRows<{ found: boolean }>(db, sql`SELECT EXISTS (SELECT 1 FROM keywords) AS found`);
   if (existing?.found) return false;
   const started = Date.now();
   log.info({}, 'first start: seeding the demo keyword library');
   const plan = firstRunPlan(demoAsOf());
+  if (scale < 1) plan.scopes = plan.scopes.map((scope) => ({ ...scope, count: Math.ceil(scope.count * scale) }));
+  const scopeName = (scope: KeywordScope) => `${scope.platform}${scope.country}`;
+  // Every library's size up front, so the figure is of the whole keyword stage from the first batch.
+  for (const scope of plan.scopes) report({ stage: 'keywords', scope: scopeName(scope), done: 0, total: scope.count });
+  // What follows the rows: each library's derive step (logged as 'derived'), then the jobs the seed queued.
+  let derived = 0;
+  const deriveSteps = plan.scopes.length;
   plan.onProgress = (scope, done, total) => {
+    report({ stage: 'keywords', scope: scopeName(scope), done, total });
     if (done === total) log.info({ platform: scope.platform, country: scope.country, keywords: total }, 'seeded');
   };
-  await seedFirstRun(db, plan, (message, data) => log.info(data ?? {}, message));
-  const derived = await new JobWorker(db, keywordJobHandlers, { log: log as JobLogger }).drain();
-  log.info({ ms: Date.now() - started, derived }, 'demo data ready');
+  await seedFirstRun(db, plan, (message, data) => {
+    log.info(data ?? {}, message);
+    if (message === 'derived') report({ stage: 'derive', done: ++derived, total: deriveSteps * 2 });
+  });
+  const [queued] = await queryRows<{ count: number }>(
+    db,
+    sql`SELECT count(*)::int AS count FROM jobs WHERE status = 'queued'`,
+  );
+  const jobs = Number(queued?.count ?? 0);
+  let ran = 0;
+  const jobLog: JobLogger = {
+    ...(log as JobLogger),
+    info: (data, message) => {
+      log.info(data, message);
+      if (message === 'job done') {
+        ran++;
+        report({
+          stage: 'derive',
+          done: deriveSteps + (deriveSteps * ran) / Math.max(jobs, ran),
+          total: deriveSteps * 2,
+        });
+      }
+    },
+  };
+  const drained = await new JobWorker(db, keywordJobHandlers, { log: jobLog }).drain();
+  log.info({ ms: Date.now() - started, derived: drained }, 'demo data ready');
   return true;
 }
 
-/**
- * Runs the first start's demo seed ({@link seedDemoDataIfEmpty}) in a short-lived child process
- * (`first-run.ts`) before the server opens its database. Generating and deriving the libraries
- * grows a process by a few hundred MB that it never gives back to the system (PGlite's WebAssembly
- * memory only grows), so a server that seeded itself kept that for its whole life; the child hands
- * the finished database over and exits. On PGlite this is also the only safe order: one folder, one
- * process at a time. Resolves when the child is done; rejects when it failed.
- */
-export async function prepareDemoData(config: Pick<AppConfig, 'demo' | 'databaseUrl' | 'dataDir'>): Promise<void> {
-  if (!config.demo) return;
-  // A PGlite folder the first run finished needs no child (it would only open the folder to find data).
-  const marker = demoSeededMarker(config);
-  if (
-    marker &&
-    existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION')) &&
-    existsSync(marker) &&
-    readFileSync(marker, 'utf8').trim() === DEMO_PARTS
-  ) {
-    return;
-  }
-  const entry = fileURLToPath(new URL('./first-run.ts', import.meta.url));
-  // The same Node with the same loader flags (tsx's, under `npm start`), the same environment.
-  const child = spawn(process.execPath, [...process.execArgv, entry], { stdio: 'inherit', env: process.env });
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (exitCode) => resolve(exitCode));
-  });
-  if (code !== 0) throw new Error(`the first-run demo seed failed (exit code ${code}); see its log above`);
-}
-
-/**
- * The parts of the demo data a first run seeds, as its marker records them: a folder seeded before a
- * part was added gets the first-run process again, which seeds what is missing.
- */
-export const DEMO_PARTS = 'keywords videos';
-
-/**
- * The file the first-run process leaves beside an embedded (PGlite) database once its demo data is
- * ready; null on PostgreSQL, whose database may be shared and emptied without this folder knowing.
- */
-export function demoSeededMarker(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): string | null {
-  return config.databaseUrl ? null : path.join(config.dataDir, 'demo-seeded');
+async function seedDemoVideosIfEmpty(
+  db: Database,
+  log: SeedLogger,
+  scale: number,
+  report: (event: SeedProgressEvent) => void,
+): Promise<boolean> {
+  const [existing] = await queryRows<{ found: boolean }>(db, sql`SELECT EXISTS (SELECT 1 FROM videos) AS found`);
+  if (existing?.found) return false;
+  const asOf = demoAsOf();
+  const options = scale < 1 ? e2eVideoOptions(asOf) : { ...firstRunVideoOptions(asOf), now: new Date() };
+  report({ stage: 'videos', done: 0, total: options.videos });
+  const started = Date.now();
+  await seedVideoDemo(
+    db,
+    options,
+    (message, data) => log.info(data ?? {}, message),
+    (counts) => report({ stage: 'videos', done: counts.videos, total: options.videos }),
+  );
+  log.info({ ms: Date.now() - started }, 'demo video library ready');
+  return true;
 }
 
 /**

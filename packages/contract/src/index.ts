@@ -5,6 +5,7 @@ export * from './codes';
 export * from './copywriters';
 export * from './envelope';
 export * from './extraction';
+export * from './first-start';
 export * from './frame';
 export * from './image-text';
 export * from './input';

@@ -2,6 +2,7 @@ import { Layout } from 'antd';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { APP_CONTAINER_ID, useAfterNavigation, useRouteMeta } from '../app/after-navigation';
+import { usePreparing } from '../stores/preparing';
 import { AppFooter, isFooterHidden } from './footer/app-footer';
 import { GlobalDialogs } from './global-dialogs';
 import { AppHeader } from './header/app-header';
@@ -12,6 +13,10 @@ import { KeywordBreadcrumb } from './keyword-breadcrumb';
 // imports start when the layout first renders), not before it.
 const ErrorDialogs = lazy(async () => ({
   default: (await import('../features/errors/components/error-dialogs')).ErrorDialogs,
+}));
+// Only on a first start still preparing its demo data (the store is set by the response handler).
+const PreparingNotice = lazy(async () => ({
+  default: (await import('../features/errors/components/preparing-notice')).PreparingNotice,
 }));
 const BackToTop = lazy(async () => ({ default: (await import('./back-to-top')).BackToTop }));
 
@@ -26,6 +31,7 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const containerRef = useRef<HTMLDivElement>(null);
   const loadEvent = meta?.infiniteScroll;
+  const preparing = usePreparing((state) => state.notice !== null);
 
   useEffect(() => {
     const container = containerRef.current;
@@ -56,6 +62,7 @@ export function RootLayout() {
       <Suspense fallback={null}>
         <BackToTop scrollContainerId={loadEvent ? APP_CONTAINER_ID : null} />
         <ErrorDialogs />
+        {preparing && <PreparingNotice />}
       </Suspense>
       <GlobalDialogs />
     </Layout>

@@ -1,6 +1,7 @@
 import { Code } from '@dso/contract';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { useDialogs } from '../../stores/dialogs';
+import { usePreparing } from '../../stores/preparing';
 import { useSession } from '../../stores/session';
 import * as feedback from '../feedback';
 import * as navigation from '../navigation';
@@ -66,6 +67,26 @@ describe('the response-code catalogue', () => {
     expect(useSession.getState().token).toBeNull();
     expect(useDialogs.getState().open.login).toBe(false);
     expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('shows the first start notice on a preparing 650, even for a silent frame call, instead of serveBusy', () => {
+    usePreparing.setState(usePreparing.getInitialState());
+    const preparing = { percent: 42, steps: [{ name: '关键词库', state: 'done' as const, detail: '' }] };
+    applyFailure(
+      { code: Code.SERVER_BUSY, msg: '首次启动，正在准备演示数据（关键词库已完成），请稍候', data: { preparing } },
+      {
+        silent: true,
+      },
+    );
+    expect(usePreparing.getState().notice).toEqual({
+      msg: '首次启动，正在准备演示数据（关键词库已完成），请稍候',
+      preparing,
+    });
+    expect(useDialogs.getState().errorDialog).toBeNull();
+    expect(toast).not.toHaveBeenCalled();
+    // A plain 650 is still the busy dialog.
+    applyFailure(envelope(Code.SERVER_BUSY));
+    expect(useDialogs.getState().errorDialog).toBe('serveBusy');
   });
 
   it('clears the token on 801', () => {

@@ -1,5 +1,6 @@
-import { Code, type Envelope, isSuccessCode } from '@dso/contract';
+import { Code, type Envelope, isSuccessCode, preparingOf } from '@dso/contract';
 import { useDialogs } from '../../stores/dialogs';
+import { usePreparing } from '../../stores/preparing';
 import { useSession } from '../../stores/session';
 import { toast } from '../feedback';
 import { navigateTo } from '../navigation';
@@ -36,6 +37,13 @@ export function isHomePath() {
 export function applyFailure(envelope: Envelope<unknown>, policy: FailurePolicy = {}) {
   const { code, msg } = envelope;
   if (isSuccessCode(code) && code !== Code.SMS_CLOSE_DIALOG) return;
+  // A first start still preparing its demo data answers every call so (contract first-start.ts): one
+  // full-page notice, whatever the call, silent frame calls included (they are the first a page makes).
+  const preparing = preparingOf(envelope);
+  if (preparing) {
+    usePreparing.getState().show(msg, preparing);
+    return;
+  }
   // Frame calls (000 §7) ignore every non-200 code without a message; callers may take codes over.
   if (policy.silent || policy.handles?.includes(code)) return;
   const dialogs = useDialogs.getState();

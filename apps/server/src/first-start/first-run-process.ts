@@ -1,0 +1,76 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AppConfig } from '../config';
+import { isSeedProgressMessage, type SeedProgressEvent } from './seed-progress';
+
+/*
+ * Deciding on and running the first-run process. Kept apart from startup.ts (the seed itself, the
+ * worker): the server imports only this much before its port opens.
+ */
+
+/**
+ * Whether this start runs the first-run process ({@link prepareDemoData}): DEMO on, unless a PGlite
+ * folder carries the marker of a finished first run (on PostgreSQL the process checks the database,
+ * which may have been emptied without this folder knowing).
+ */
+export function needsFirstRun(config: Pick<AppConfig, 'demo' | 'databaseUrl' | 'dataDir'>): boolean {
+  if (!config.demo) return false;
+  const marker = demoSeededMarker(config);
+  return !(
+    marker &&
+    existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION')) &&
+    existsSync(marker) &&
+    readFileSync(marker, 'utf8').trim() === DEMO_PARTS
+  );
+}
+
+/**
+ * Runs the first start's demo seed ({@link seedDemoDataIfEmpty}) in a short-lived child process
+ * (`first-run.ts`) before the server opens its database. Generating and deriving the libraries
+ * grows a process by a few hundred MB that it never gives back to the system (PGlite's WebAssembly
+ * memory only grows), so a server that seeded itself kept that for its whole life; the child hands
+ * the finished database over and exits. On PGlite this is also the only safe order: one folder, one
+ * process at a time. The child reports its progress over an IPC channel (`onProgress`); aborting
+ * `signal` stops it. Resolves when the child is done; rejects when it failed or was stopped.
+ */
+export async function prepareDemoData(
+  config: Pick<AppConfig, 'demo' | 'databaseUrl' | 'dataDir'>,
+  options: { onProgress?: (event: SeedProgressEvent) => void; signal?: AbortSignal } = {},
+): Promise<void> {
+  if (!needsFirstRun(config)) return;
+  const entry = fileURLToPath(new URL('../first-run.ts', import.meta.url));
+  // The same Node with the same loader flags (tsx's, under `npm start`), the same environment.
+  const child = spawn(process.execPath, [...process.execArgv, entry], {
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+    env: process.env,
+    signal: options.signal,
+  });
+  child.on('message', (message) => {
+    if (isSeedProgressMessage(message)) options.onProgress?.(message.event);
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    // Aborting kills the child, which then exits: wait for that, so the database is free when this resolves.
+    child.once('error', (error) => {
+      if (!options.signal?.aborted) reject(error);
+    });
+    child.once('exit', (exitCode) => resolve(exitCode));
+  });
+  if (options.signal?.aborted) throw new Error('the first-run demo seed was stopped');
+  if (code !== 0) throw new Error(`the first-run demo seed failed (exit code ${code}); see its log above`);
+}
+
+/**
+ * The parts of the demo data a first run seeds, as its marker records them: a folder seeded before a
+ * part was added gets the first-run process again, which seeds what is missing.
+ */
+export const DEMO_PARTS = 'keywords videos';
+
+/**
+ * The file the first-run process leaves beside an embedded (PGlite) database once its demo data is
+ * ready; null on PostgreSQL, whose database may be shared and emptied without this folder knowing.
+ */
+export function demoSeededMarker(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): string | null {
+  return config.databaseUrl ? null : path.join(config.dataDir, 'demo-seeded');
+}
