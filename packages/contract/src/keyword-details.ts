@@ -1,3 +1,4 @@
+import { isCalendarDay, TREND_PRESETS, type TrendPreset, trendRangeMessages } from '@dso/domain';
 import { z } from 'zod';
 import { pageNoSchema } from './input';
 import {
@@ -22,6 +23,11 @@ import {
 export const KeywordDetailPath = {
   /** GET, login. One keyword's detail; spends one KEYWORD_LIBRARY_DETAIL_COUNT_DAY per distinct keyword a day. */
   detail: '/api/keyword/detail',
+  /**
+   * GET, login. The overview's index chart over a preset (`days`) or a custom range (`start`, `end`);
+   * opening it counts as opening the keyword (free again the same day, as the detail).
+   */
+  trend: '/api/keyword/trend',
   /** GET, open (visitors see GUEST rows). The related-words tabs: sug, correlation, industry, root. */
   related: '/api/keyword/related',
   /** GET, login. Audience of a keyword's searchers. */
@@ -74,21 +80,54 @@ export const trendPointSchema = z.object({
   /** YYYY-MM-DD. */
   day: z.string(),
   /**
-   * The search index that day. Exact for show_original_data viewers; otherwise rounded down to the
-   * precision of the display band (1,000 above 10,000; 10,000,000 from 1亿) so the chart keeps its
+   * The search index that day (搜索指数). Exact for show_original_data viewers; otherwise rounded down to
+   * the precision of the display band (1,000 above 10,000; 10,000,000 from 1亿) so the chart keeps its
    * shape without giving away the exact figure. `banded` on the trend says which.
    */
   value: z.number(),
+  /**
+   * The overall index that day (综合指数: searches plus the content and propagation around the word:
+   * works posted, plays, likes, shares), banded like `value`; null when the source gives none.
+   */
+  overall: z.number().nullable(),
 });
 
 export const keywordTrendSchema = z.object({
   start_day: z.string(),
-  /** The last day, the keyword's `as_of`. */
+  /** The last day shown: the keyword's `as_of` for a preset, the chosen end of a custom range. */
   end_day: z.string(),
+  /** The first day the library holds for the word: a custom range cannot start before it. */
+  first_day: z.string(),
+  /** The keyword's data day (`as_of`): no range ends after it. */
+  last_day: z.string(),
+  /** The preset shown (7, 30, 90, 180, 365 days), or null for a custom range. */
+  days: z.number().int().nullable(),
   banded: z.boolean(),
+  /** True when at least one day has an overall index (the chart then offers 综合指数). */
+  has_overall: z.boolean(),
   points: z.array(trendPointSchema),
 });
 export type KeywordTrend = z.infer<typeof keywordTrendSchema>;
+
+const trendDay = z.string().trim().refine(isCalendarDay, trendRangeMessages.dayFormat).optional();
+
+/**
+ * `GET trend`: a preset (`days`, default 30) or a custom range (`start` and `end`, both days; they win
+ * over `days`). A range outside the stored days or after the data day is refused with 400 and the
+ * Chinese reason (domain `resolveTrendRange`); an unknown keyword is 404 关键词不存在.
+ */
+export const keywordTrendQuerySchema = keywordRefQuerySchema
+  .extend({
+    days: z.coerce
+      .number({ error: trendRangeMessages.preset })
+      .refine((days) => (TREND_PRESETS as readonly number[]).includes(days), trendRangeMessages.preset)
+      .transform((days) => days as TrendPreset)
+      .optional(),
+    start: trendDay,
+    end: trendDay,
+  })
+  .refine((query) => (query.start === undefined) === (query.end === undefined), trendRangeMessages.bothDays);
+export type KeywordTrendQuery = z.infer<typeof keywordTrendQuerySchema>;
 
 /** How the keyword compares with the median of its industry (or the whole library without one). */
 export const comparisonSchema = z.enum(['higher', 'similar', 'lower']);
@@ -157,7 +196,10 @@ export type PlatformFigures = z.infer<typeof platformFiguresSchema>;
 export const keywordDetailSchema = z.object({
   /** The keyword row (as in search results); its `as_of` is the date of every figure. */
   keyword: keywordRowSchema,
-  /** Daily search index for the overview chart; null when the library has no daily series for the word. */
+  /**
+   * Daily search and overall index for the overview chart over the default period (近30天; other periods
+   * through `GET trend`); null when the library has no daily series for the word.
+   */
   trend: keywordTrendSchema.nullable(),
   competeAnalyze: competeAnalyzeSchema,
   /** DSO, RSO, WSO, BSO, KSO in that order, then TSO US when that library has the word. */
@@ -188,14 +230,26 @@ export const relatedQuerySchema = keywordRefQuerySchema.extend({
 });
 export type RelatedQuery = z.infer<typeof relatedQuerySchema>;
 
+/** A related word: its keyword row and how strongly it is tied to the keyword (domain `relationStrength`). */
+export const relatedRowSchema = keywordRowSchema.extend({
+  /**
+   * 0–100: shared text (80 points) and a shared industry (20); 强 from 60, 中 from 30, else 弱. Always
+   * sent; optional so a client or fixture older than it still parses.
+   */
+  relation_strength: z.number().int().min(0).max(100).optional(),
+});
+export type RelatedRow = z.infer<typeof relatedRowSchema>;
+
 /**
  * `GET related` data: the 002 §3 list (`total_record`, `data_max`, `user_grade`, `result` of keyword
- * rows). `data_max` is the paging depth (visitors 10, then KEYWORD_LIBRARY_PAGE_MAX); paging past it
+ * rows with their relation strength; each row's own `growth_rate` says whether it is rising or
+ * falling). `data_max` is the paging depth (visitors 10, then KEYWORD_LIBRARY_PAGE_MAX); paging past it
  * returns no rows. `main_word` is the jieba word correlation used (null for the other relations).
  */
 export const relatedListSchema = keywordListSchema.extend({
   relation: relationKindSchema,
   main_word: z.string().nullable(),
+  result: z.array(relatedRowSchema),
 });
 export type RelatedList = z.infer<typeof relatedListSchema>;
 

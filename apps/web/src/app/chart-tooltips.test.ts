@@ -44,7 +44,16 @@ const cases: Record<string, Case> = {
   'keyword trend': {
     file: '../features/keyword-detail/charts/trend-chart-option.ts',
     option: trendChartOption(
-      { start_day: MARKUP, end_day: MARKUP, banded: true, points: [{ day: MARKUP, value: 12_000 }] },
+      {
+        start_day: MARKUP,
+        end_day: MARKUP,
+        first_day: MARKUP,
+        last_day: MARKUP,
+        days: 30,
+        banded: true,
+        has_overall: true,
+        points: [{ day: MARKUP, value: 12_000, overall: 30_000 }],
+      },
       palette,
     ),
     showsText: true,

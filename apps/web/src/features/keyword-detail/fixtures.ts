@@ -5,11 +5,20 @@ import { keywordRow } from './test-utils';
 export function keywordDetailFixture(overrides: Partial<KeywordDetail> = {}): KeywordDetail {
   const days = Array.from({ length: 30 }, (_, index) => {
     const day = new Date(Date.UTC(2026, 9, 22 + index)).toISOString().slice(0, 10);
-    return { day, value: 100_000 + index * 1000 };
+    return { day, value: 100_000 + index * 1000, overall: 260_000 + index * 2000 };
   });
   return {
     keyword: keywordRow(),
-    trend: { start_day: days[0]!.day, end_day: days[29]!.day, banded: false, points: days },
+    trend: {
+      start_day: days[0]!.day,
+      end_day: days[29]!.day,
+      first_day: '2025-11-21',
+      last_day: days[29]!.day,
+      days: 30,
+      banded: false,
+      has_overall: true,
+      points: days,
+    },
     competeAnalyze: {
       stars: 3,
       reasons: ['已有一定数量的相关作品', '带货意图强，商家争抢'],

@@ -1,8 +1,8 @@
 import { axisMax, dualAxisChart } from '@dso/domain';
-import { formatFigure } from '../figures';
+import { productValueLabel } from './product-units';
 
 /** Axis label of a count, in the w / 亿 units of every figure in the product (002 §9). */
-export const countAxisLabel = (value: number) => formatFigure(value);
+export const countAxisLabel = productValueLabel;
 
 /**
  * A value axis that ends at the domain's axis maximum for `values` (002 §9: the largest value

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { usePreferences } from '../../stores/preferences';
 import { type ChartPalette, type ChartThemeName, chartPalettes, chartThemeId } from './chart-theme';
 import { type ChartOption, echarts } from './echarts';
+import { withProductUnits } from './product-units';
 
 export interface EChartProps {
   option: ChartOption;
@@ -30,12 +31,13 @@ export function useChartTheme(): { name: ChartThemeName; palette: ChartPalette }
 }
 
 /**
- * Sets an option, replacing the previous one. A chart that cannot draw its option (a map that is not
- * registered, a malformed series) reports it and stays empty rather than taking the page down.
+ * Sets an option, replacing the previous one, with numbers in the product's units where the option
+ * does not format them itself (withProductUnits). A chart that cannot draw its option (a map that is
+ * not registered, a malformed series) reports it and stays empty rather than taking the page down.
  */
 function applyOption(chart: ReturnType<typeof echarts.init>, option: ChartOption) {
   try {
-    chart.setOption(option, { notMerge: true });
+    chart.setOption(withProductUnits(option), { notMerge: true });
   } catch (error) {
     console.error('chart option could not be drawn', error);
   }

@@ -11,5 +11,6 @@ export {
 } from './china-map';
 export { EChart, type EChartInstance, type EChartProps, useChartTheme } from './e-chart';
 export type { ChartOption } from './echarts';
+export { productValueLabel, withProductUnits } from './product-units';
 export { toMapRegionName } from './region-names';
 export { tooltipHtml, tooltipLines } from './tooltip-html';

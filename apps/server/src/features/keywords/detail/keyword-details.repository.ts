@@ -32,20 +32,27 @@ export async function findKeywords(db: Database, scope: KeywordScope, words: str
   return rows.map(normalizeKeywordRecord);
 }
 
+/** A keyword's stored daily series: search index (`values`) and overall index (null elements: no figure that day). */
 export async function selectTrend(db: Database, keywordId: number) {
-  const rows = await queryRows<{ start_day: unknown; values: number[] | string }>(
+  const rows = await queryRows<{ start_day: unknown; values: unknown; overall: unknown }>(
     db,
-    sql`SELECT start_day, values FROM keyword_trends WHERE keyword_id = ${keywordId}`,
+    sql`SELECT start_day, values, overall FROM keyword_trends WHERE keyword_id = ${keywordId}`,
   );
   const row = rows[0];
   if (!row) return null;
-  return { startDay: dayOf(row.start_day), values: parseIntArray(row.values) };
+  const values = parseIntArray(row.values).map((value) => value ?? 0);
+  const overall = row.overall === null || row.overall === undefined ? null : parseIntArray(row.overall);
+  return { startDay: dayOf(row.start_day), values, overall };
 }
 
-/** int[] as numbers, whichever driver returned it. */
-function parseIntArray(value: number[] | string): number[] {
-  if (Array.isArray(value)) return value.map(Number);
-  return value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
+/** int[] as numbers (null for a NULL element), whichever driver returned it. */
+function parseIntArray(value: unknown): Array<number | null> {
+  if (Array.isArray(value)) return value.map((item) => (item === null ? null : Number(item)));
+  return String(value)
+    .replace(/[{}]/g, '')
+    .split(',')
+    .filter(Boolean)
+    .map((item) => (item === 'NULL' ? null : Number(item)));
 }
 
 /** The same word in several libraries at once (the side-by-side table). */

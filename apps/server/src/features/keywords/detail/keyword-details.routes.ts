@@ -4,6 +4,7 @@ import {
   exportKeywordsBodySchema,
   KeywordDetailPath,
   keywordRefQuerySchema,
+  keywordTrendQuerySchema,
   platformSchema,
   relatedQuerySchema,
   tsoTopicDetailQuerySchema,
@@ -17,7 +18,7 @@ import { keywordBoard } from '../boards/keyword-boards.service';
 import { exportKeywords } from '../search/keyword-export';
 import { resolveViewer, scopeOf } from '../search/keywords.service';
 import { selectBoardIndustries } from './keyword-details.repository';
-import { keywordPortrait, openKeywordDetail } from './keyword-details.service';
+import { keywordPortrait, openKeywordDetail, openKeywordTrend } from './keyword-details.service';
 import { relatedKeywords } from './related-keywords.service';
 import { openTsoTopic, tsoTopicList } from './tso-topics.service';
 
@@ -26,6 +27,11 @@ export const keywordDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(KeywordDetailPath.detail, { schema: { querystring: keywordRefQuerySchema } }, async (request) => {
     const viewer = await resolveViewer(app.db, requireUser(request));
     return ok(await openKeywordDetail(app.db, viewer, request.query));
+  });
+
+  app.get(KeywordDetailPath.trend, { schema: { querystring: keywordTrendQuerySchema } }, async (request) => {
+    const viewer = await resolveViewer(app.db, requireUser(request));
+    return ok(await openKeywordTrend(app.db, viewer, request.query));
   });
 
   app.get(KeywordDetailPath.related, { schema: { querystring: relatedQuerySchema } }, async (request) => {

@@ -5,10 +5,11 @@ import {
   type KeywordPortrait,
   type KeywordRefQuery,
   type KeywordTrend,
+  type KeywordTrendQuery,
   type Platform,
   type PlatformFigures,
 } from '@dso/contract';
-import { competitionReasons, worksPerIndex } from '@dso/domain';
+import { worksPerIndex } from '@dso/domain';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { DEFAULT_COUNTRY } from '../countries';
@@ -16,8 +17,12 @@ import type { KeywordRecord } from '../keyword-record';
 import type { KeywordScope } from '../search/keyword-search.repository';
 import { presentFigure, presentRate, presentRow, type Viewer } from '../search/keywords.service';
 import * as repository from './keyword-details.repository';
+import { rangeOf, trendOf } from './keyword-trend.service';
 import { scopeFor, spendDetailOpen } from './page-limits.service';
 import { PORTRAIT_ESTIMATE_MIN_INDEX, PORTRAIT_ESTIMATE_SOURCES, portraitAnswer } from './portrait-estimate';
+
+/** Kept here for the features that band their own series the same way (live sales). */
+export { presentTrendValue } from './keyword-trend.service';
 
 /** One keyword's detail page (overview, trend, competition, every platform) and its audience tab. */
 
@@ -55,25 +60,19 @@ export async function openKeywordDetail(db: Database, viewer: Viewer, query: Key
 }
 
 /**
- * A trend value as the viewer may see it: exact with show_original_data, else cut to the precision
- * of its display band (1,000 above 10,000; 10,000,000 from 1亿), so the curve keeps its shape.
+ * The overview chart over another period than the detail's (`GET trend`). It shows the detail's
+ * figures, so it is spent like opening the keyword: free when the word was opened today.
  */
-export function presentTrendValue(value: number, viewer: Viewer): number {
-  if (viewer.showOriginal) return value;
-  if (value >= 1e8) return Math.floor(value / 1e7) * 1e7;
-  if (value > 1e4) return Math.floor(value / 1e3) * 1e3;
-  return Math.floor(value);
-}
-
-async function trendOf(db: Database, record: KeywordRecord, viewer: Viewer): Promise<KeywordTrend | null> {
-  const trend = await repository.selectTrend(db, record.id);
-  if (!trend || trend.values.length === 0) return null;
-  const start = Date.parse(`${trend.startDay}T00:00:00Z`);
-  const points = trend.values.map((value, index) => ({
-    day: new Date(start + index * 86_400_000).toISOString().slice(0, 10),
-    value: presentTrendValue(value, viewer),
-  }));
-  return { start_day: trend.startDay, end_day: points[points.length - 1]!.day, banded: !viewer.showOriginal, points };
+export async function openKeywordTrend(
+  db: Database,
+  viewer: Viewer,
+  query: KeywordTrendQuery,
+): Promise<KeywordTrend | null> {
+  if (viewer.userId === null) throw new AppError(Code.TOKEN_INVALID, '请先登录');
+  const scope = scopeFor(query);
+  const record = await requireKeyword(db, scope, query.keyword);
+  await spendDetailOpen(db, viewer.userId, scopeName(scope), record.keyword);
+  return trendOf(db, record, viewer, rangeOf(query));
 }
 
 type Comparison = 'higher' | 'similar' | 'lower';
@@ -139,13 +138,6 @@ async function analyzeCompetition(
   };
 }
 
-/**
- * The analysis in one sentence. It says what the grade says: the stars and level, the comparison with
- * the industry's medians, and advice that follows from the grade's own evidence (keyword-rules.ts):
- * a blue-ocean word has, by its rule, demand above the median and works per index point below it,
- * so that is what its advice says, whatever the 10 % tolerance of the comparison; a head word (graded
- * 3 stars or more) is pointed to its long tails.
- */
 function summarize(
   record: KeywordRecord,
   industry: string | null,
@@ -157,13 +149,12 @@ function summarize(
   const word = { higher: '高于', similar: '接近', lower: '低于' } as const;
   const parts = [
     `该词竞争${word[compared.competition]}${yardstick}中位水平`,
-    record.is_blue_ocean ? '搜索需求高于中位水平' : `搜索需求${word[compared.search_index]}中位水平`,
+    `搜索需求${word[compared.search_index]}中位水平`,
     `近7日增长${word[compared.growth_rate]}中位水平`,
   ];
-  const headWord = record.competition_reasons.includes(competitionReasons.headWord);
   const advice = record.is_blue_ocean
-    ? '，每指数作品数也低于中位水平，需求高而作品少，是值得布局的蓝海词'
-    : record.competition >= 4 || headWord
+    ? '，需求高而作品少，是值得布局的蓝海词'
+    : record.competition >= 4
       ? '，头部竞争激烈，建议选择更细分的长尾词'
       : '';
   return `${stars}。${parts.join('，')}${advice}。`;

@@ -1,4 +1,5 @@
 import type { RelatedList, RelatedQuery } from '@dso/contract';
+import { relationStrength } from '@dso/domain';
 import type { Database } from '../../../db/client';
 import type { KeywordRecord } from '../keyword-record';
 import { mainWordOf, rootPhrasesOf } from '../keyword-words';
@@ -95,7 +96,15 @@ export async function relatedKeywords(db: Database, viewer: Viewer, query: Relat
     total_estimated: estimated,
     data_max: dataMax,
     user_grade: viewer.grade,
-    result: rows.map((row) => presentRow(row, viewer)),
+    // Each word with how strongly it is tied to the keyword; its own growth_rate says where it is heading.
+    result: rows.map((row) => ({
+      ...presentRow(row, viewer),
+      relation_strength: relationStrength(
+        keyword,
+        row.keyword,
+        Boolean(self?.industry) && self?.industry === row.industry,
+      ),
+    })),
   };
 }
 

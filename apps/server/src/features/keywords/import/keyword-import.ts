@@ -31,6 +31,7 @@ export const importColumns = [
   { name: 'first_seen', required: false },
   { name: 'as_of', required: true },
   { name: 'trend', required: false },
+  { name: 'overall_trend', required: false },
 ] as const;
 
 export const INDUSTRY_MAX_LENGTH = 32;
@@ -184,13 +185,25 @@ export function checkRow(raw: RawRow, countries: ReadonlySet<string>): CheckedRo
     else if (asOf && firstSeen > asOf) fail('first_seen', '首次出现日期不能晚于数据日期');
   }
 
-  let trend: number[] | null = null;
-  if (!isBlank(values.trend)) {
-    const parts = Array.isArray(values.trend) ? values.trend : text(values.trend).split(/[,，]/);
+  const series = (column: 'trend' | 'overall_trend', label: string): number[] | null => {
+    if (isBlank(values[column])) return null;
+    const raw = values[column];
+    const parts = Array.isArray(raw) ? raw : text(raw).split(/[,，]/);
     const numbers = parts.map((part) => wholeNumber(typeof part === 'string' ? part.trim() : part, MAX_INT));
-    if (numbers.some((number) => number === null)) fail('trend', '趋势必须是以逗号分隔的非负整数');
-    else if (numbers.length > TREND_MAX_DAYS) fail('trend', `趋势最多${TREND_MAX_DAYS}天`);
-    else trend = numbers as number[];
+    if (numbers.some((number) => number === null)) fail(column, `${label}必须是以逗号分隔的非负整数`);
+    else if (numbers.length > TREND_MAX_DAYS) fail(column, `${label}最多${TREND_MAX_DAYS}天`);
+    else return numbers as number[];
+    return null;
+  };
+  const trend = series('trend', '趋势');
+  // The overall index is drawn beside the search index, day by day: it needs the trend and no more days.
+  let overall = series('overall_trend', '综合指数趋势');
+  if (overall && isBlank(values.trend)) {
+    fail('overall_trend', '综合指数趋势需要同时填写 trend（搜索指数趋势）');
+    overall = null;
+  } else if (overall && trend && overall.length > trend.length) {
+    fail('overall_trend', '综合指数趋势的天数不能多于 trend');
+    overall = null;
   }
 
   if (errors.length > 0 || !platform || !asOf || !firstSeen) return { input: null, errors };
@@ -208,6 +221,7 @@ export function checkRow(raw: RawRow, countries: ReadonlySet<string>): CheckedRo
       firstSeen,
       asOf,
       trend,
+      overall,
       isDemo: false,
     },
     errors: [],

@@ -21,6 +21,8 @@ export interface KeywordInput {
   asOf: string;
   /** Daily search index ending at `asOf`, when the source has it. */
   trend: number[] | null;
+  /** Daily overall index (综合指数) ending at `asOf`, when the source has it; stored with a trend (upsertTrends). */
+  overall?: number[] | null;
   /** Used when there is no trend to derive growth from. */
   growthRate?: number;
   isDemo: boolean;
@@ -100,20 +102,32 @@ async function yardsticksByScope(db: Database, rows: KeywordInput[]): Promise<Ma
   return found;
 }
 
-
 /** One statement cannot update a row twice: within a batch the last occurrence of a keyword wins. */
 function lastOfEachKeyword(rows: KeywordInput[]): KeywordInput[] {
   return [...new Map(rows.map((row) => [keyOf(row), row])).values()];
 }
 
+/**
+ * Stores each row's daily series. The overall index is aligned with the search index by its last day
+ * (both end on `as_of`): a longer one is cut to the trend's days, a shorter one has no overall index
+ * on its first days (SQL NULL elements), so a day never shows another day's figure.
+ */
 async function upsertTrends(db: Database, rows: KeywordInput[], idOf: (row: KeywordInput) => number) {
   const withTrend = rows.filter((row) => row.trend?.length).map((row) => ({ row, id: idOf(row) }));
   if (withTrend.length === 0) return;
+  const overallText = ({ row }: { row: KeywordInput }) => {
+    if (!row.overall?.length) return null;
+    const days = row.trend!.length;
+    const cut = row.overall.slice(-days);
+    return [...Array<string>(days - cut.length).fill('NULL'), ...cut.map(String)].join(',');
+  };
   await db.execute(sql`
-    INSERT INTO keyword_trends (keyword_id, start_day, values)
-    SELECT id, as_of - (cardinality(string_to_array(vals, ',')) - 1), string_to_array(vals, ',')::int[]
+    INSERT INTO keyword_trends (keyword_id, start_day, values, overall)
+    SELECT id, as_of - (cardinality(string_to_array(vals, ',')) - 1), string_to_array(vals, ',')::int[],
+      string_to_array(overall, ',', 'NULL')::int[]
     FROM unnest(${sql.param(withTrend.map(({ id }) => id))}::bigint[], ${sql.param(withTrend.map(({ row }) => row.asOf))}::date[],
-      ${sql.param(withTrend.map(({ row }) => row.trend!.join(',')))}::text[]) AS incoming(id, as_of, vals)
-    ON CONFLICT (keyword_id) DO UPDATE SET start_day = excluded.start_day, values = excluded.values
+      ${sql.param(withTrend.map(({ row }) => row.trend!.join(',')))}::text[],
+      ${sql.param(withTrend.map(overallText))}::text[]) AS incoming(id, as_of, vals, overall)
+    ON CONFLICT (keyword_id) DO UPDATE SET start_day = excluded.start_day, values = excluded.values, overall = excluded.overall
   `);
 }

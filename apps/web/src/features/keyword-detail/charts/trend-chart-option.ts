@@ -1,5 +1,5 @@
 import type { KeywordTrend } from '@dso/contract';
-import { type ChartOption, type ChartPalette, tooltipHtml, valueAxisFor } from '../../../lib/charts';
+import { type ChartOption, type ChartPalette, tooltipHtml, tooltipLines, valueAxisFor } from '../../../lib/charts';
 import { formatFigure } from '../../../lib/figures';
 import { shortDay } from '../figures';
 
@@ -8,16 +8,41 @@ interface AxisTooltipItem {
   dataIndex: number;
 }
 
+/** The two indexes the overview draws, in legend order (issue 20: search and overall index apart). */
+export const trendSeries = [
+  { key: 'search', name: '搜索指数' },
+  { key: 'overall', name: '综合指数' },
+] as const;
+export type TrendSeriesKey = (typeof trendSeries)[number]['key'];
+
+/** Which series are switched on; the overall index only counts when the trend has one. */
+export type TrendVisibility = Record<TrendSeriesKey, boolean>;
+
+const pointValue = (point: KeywordTrend['points'][number], key: TrendSeriesKey) =>
+  key === 'search' ? point.value : point.overall;
+
 /**
- * The overview's daily search-index line (issue 4): one point a day from `start_day` to `end_day`,
- * the value axis ending at the domain maximum (002 §9), a soft area under the line and the period's
- * average as a dashed mark. A banded trend (the viewer sees bands) says so in the tooltip.
+ * The overview's daily index lines (issue 4, issue 20): 搜索指数 and, when the trend has it, 综合指数,
+ * each shown or hidden by the card's toggles; one point a day from `start_day` to `end_day`; the value
+ * axis ending at the domain maximum of what is shown (002 §9) and labelled in w / 亿 like the cards;
+ * a soft area under the search line and its period average as a dashed mark. The tooltip names the
+ * day and each shown index; a banded trend (the viewer sees bands) says the values are approximate.
  */
-export function trendChartOption(trend: KeywordTrend, palette: ChartPalette): ChartOption {
-  const values = trend.points.map((point) => point.value);
-  const brand = palette.series[0] ?? '#3b6cff';
+export function trendChartOption(
+  trend: KeywordTrend,
+  palette: ChartPalette,
+  visible: TrendVisibility = { search: true, overall: true },
+): ChartOption {
+  const shown = trendSeries.filter((series) => visible[series.key] && (series.key === 'search' || trend.has_overall));
+  const colors: Record<TrendSeriesKey, string> = {
+    search: palette.series[0] ?? '#3b6cff',
+    overall: palette.series[1] ?? '#ff9f43',
+  };
+  const axisValues = shown.flatMap((series) => trend.points.map((point) => pointValue(point, series.key) ?? 0));
+  const approximate = trend.banded ? '约 ' : '';
   return {
     grid: { left: 56, right: 24, top: 40, bottom: 32 },
+    legend: { show: false },
     tooltip: {
       trigger: 'axis',
       axisPointer: { type: 'line', lineStyle: { color: palette.axisLine } },
@@ -27,8 +52,14 @@ export function trendChartOption(trend: KeywordTrend, palette: ChartPalette): Ch
         if (!first) return '';
         const point = trend.points[first.dataIndex];
         if (!point) return '';
-        const value = `${trend.banded ? '约 ' : ''}${formatFigure(point.value)}`;
-        return tooltipHtml`${point.day}<br/>搜索指数：<b>${value}</b>`;
+        return tooltipLines([
+          tooltipHtml`${point.day}`,
+          ...shown.map((series) => {
+            const value = pointValue(point, series.key);
+            const text = value === null ? '--' : `${approximate}${formatFigure(value)}`;
+            return tooltipHtml`${series.name}：<b>${text}</b>`;
+          }),
+        ]);
       },
     },
     xAxis: {
@@ -37,42 +68,49 @@ export function trendChartOption(trend: KeywordTrend, palette: ChartPalette): Ch
       data: trend.points.map((point) => shortDay(point.day)),
       axisLabel: { hideOverlap: true },
     },
-    yAxis: valueAxisFor(values),
-    series: [
-      {
-        name: '搜索指数',
-        type: 'line',
-        data: values,
+    yAxis: valueAxisFor(axisValues),
+    series: shown.map((series) => {
+      const color = colors[series.key];
+      const isSearch = series.key === 'search';
+      return {
+        name: series.name,
+        type: 'line' as const,
+        data: trend.points.map((point) => pointValue(point, series.key)),
         smooth: 0.3,
         showSymbol: false,
         symbolSize: 7,
-        lineStyle: { width: 2.5, color: brand },
-        itemStyle: { color: brand },
-        areaStyle: {
-          color: {
-            type: 'linear',
-            x: 0,
-            y: 0,
-            x2: 0,
-            y2: 1,
-            colorStops: [
-              { offset: 0, color: `${brand}55` },
-              { offset: 1, color: `${brand}00` },
-            ],
-          },
-        },
-        markLine: {
-          silent: true,
-          symbol: 'none',
-          lineStyle: { type: 'dashed', color: palette.textMuted },
-          label: {
-            position: 'insideEndTop',
-            color: palette.textMuted,
-            formatter: (item: { value?: unknown }) => `均值 ${formatFigure(Number(item.value))}`,
-          },
-          data: [{ type: 'average', name: '均值' }],
-        },
-      },
-    ],
+        connectNulls: false,
+        lineStyle: { width: isSearch ? 2.5 : 2, color },
+        itemStyle: { color },
+        ...(isSearch
+          ? {
+              areaStyle: {
+                color: {
+                  type: 'linear' as const,
+                  x: 0,
+                  y: 0,
+                  x2: 0,
+                  y2: 1,
+                  colorStops: [
+                    { offset: 0, color: `${color}55` },
+                    { offset: 1, color: `${color}00` },
+                  ],
+                },
+              },
+              markLine: {
+                silent: true,
+                symbol: 'none',
+                lineStyle: { type: 'dashed' as const, color: palette.textMuted },
+                label: {
+                  position: 'insideEndTop' as const,
+                  color: palette.textMuted,
+                  formatter: (item: { value?: unknown }) => `均值 ${formatFigure(Number(item.value))}`,
+                },
+                data: [{ type: 'average' as const, name: '均值' }],
+              },
+            }
+          : {}),
+      };
+    }),
   };
 }

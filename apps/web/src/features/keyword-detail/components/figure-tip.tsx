@@ -1,6 +1,6 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
-import { Tooltip } from 'antd';
 import { competitionRule } from '@dso/domain';
+import { Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { GlossaryTip } from '../../../components';
 
@@ -10,6 +10,18 @@ import { GlossaryTip } from '../../../components';
  */
 export const figureDefinitions = {
   searchIndex: { name: '搜索指数', text: '关键词在平台内的日均搜索热度，数值越高，搜索的人越多。' },
+  overallIndex: {
+    name: '综合指数',
+    text: '关键词的综合热度：在搜索热度之上，计入相关作品的发布、播放、点赞、评论和分享等内容传播热度。综合指数高而搜索指数低，说明内容多、主动搜索少。',
+  },
+  relationStrength: {
+    name: '关联强度',
+    text: '相关词与本词的关联程度（0-100）：字面重合越多、同属一个行业越紧密；60 以上为强，30-59 为中，30 以下为弱。',
+  },
+  relatedTrend: {
+    name: '热度走势',
+    text: '相关词自身近7天搜索指数相对前7天的变化：↑ 上升，↓ 下降，变化不足 1% 为持平；词库未收录的词显示 —。',
+  },
   monthCover: { name: '月覆盖量', text: '近30天搜索该关键词的用户覆盖人次。' },
   relatedWorks: { name: '相关作品数', text: '标题、话题或文案中包含该关键词的作品数量。' },
   growth: { name: '7日增长率', text: '近7天搜索指数相对前7天的变化幅度。' },

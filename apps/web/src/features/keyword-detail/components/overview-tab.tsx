@@ -6,7 +6,14 @@ import { TrendCard } from './trend-card';
 export function OverviewTab({ detail }: { detail: KeywordDetail }) {
   return (
     <div className="kd-stack" data-testid="overview-tab">
-      <TrendCard trend={detail.trend} />
+      <TrendCard
+        keywordRef={{
+          platform: detail.keyword.platform,
+          country: detail.keyword.country || undefined,
+          keyword: detail.keyword.keyword,
+        }}
+        trend={detail.trend}
+      />
       <PlatformComparison
         keyword={detail.keyword.keyword}
         current={{ platform: detail.keyword.platform, country: detail.keyword.country }}

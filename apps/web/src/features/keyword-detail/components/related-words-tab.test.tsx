@@ -38,6 +38,34 @@ beforeEach(() => {
 });
 
 describe('RelatedWordsTab', { timeout: PAGE_TEST_TIMEOUT }, () => {
+  it('shows each word’s relation strength and whether it is rising, falling or flat', async () => {
+    request.mockResolvedValue(
+      relatedList({
+        total_record: 4,
+        result: [
+          { ...keywordRow({ id: 31, keyword: '露营装备', growth_rate: 0.125 }), relation_strength: 60 },
+          { ...keywordRow({ id: 32, keyword: '露营帐篷推荐', growth_rate: -0.08 }), relation_strength: 47 },
+          { ...keywordRow({ id: 33, keyword: '露营灯', growth_rate: 0.004 }), relation_strength: 25 },
+          { ...keywordRow({ id: 34, keyword: '登山鞋', growth_rate: '--' }), relation_strength: 20 },
+        ],
+      }),
+    );
+    renderPage(<RelatedWordsTab keywordRef={ref} />, { url: '/keyWordDetail/relatedWords?keyword=露营' });
+    const rowOf = async (word: string) => (await findLink(word)).closest('tr') as HTMLElement;
+    const gear = await rowOf('露营装备');
+    expect(within(gear).getByLabelText('关联强度强，60')).toBeTruthy();
+    expect(within(gear).getByLabelText('上升').closest('[data-trend]')?.textContent).toBe('12.50%');
+    const tent = await rowOf('露营帐篷推荐');
+    expect(within(tent).getByLabelText('关联强度中，47')).toBeTruthy();
+    expect(within(tent).getByLabelText('下降').closest('[data-trend]')?.textContent).toBe('8.00%');
+    const lamp = await rowOf('露营灯');
+    expect(within(lamp).getByLabelText('关联强度弱，25')).toBeTruthy();
+    expect(within(lamp).getByText('持平')).toBeTruthy();
+    expect(within(await rowOf('登山鞋')).getByText('—')).toBeTruthy();
+    expect(screen.getByLabelText('关联强度说明')).toBeTruthy();
+    expect(screen.getByLabelText('热度走势说明')).toBeTruthy();
+  });
+
   it('starts with the drop-down words, ten a page, each opening its own detail', async () => {
     request.mockResolvedValue(relatedList());
     renderPage(<RelatedWordsTab keywordRef={ref} />, { url: '/keyWordDetail/relatedWords?keyword=露营' });
