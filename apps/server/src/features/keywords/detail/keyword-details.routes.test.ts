@@ -33,8 +33,9 @@ interface Row {
 
 describe('keyword detail, related words, audience, boards, TSO topics and export', () => {
   let t: TestApp;
+  // The bulk of 美妆护肤: 0.2 works per index point, its median supply, against which the named words' 0.1 is few.
   const masks = Array.from({ length: 40 }, (_, i) =>
-    keywordInput(`面膜${String(i + 1).padStart(2, '0')}`, 5_000 - i * 100),
+    keywordInput(`面膜${String(i + 1).padStart(2, '0')}`, 5_000 - i * 100, { relatedWorkCount: (5_000 - i * 100) / 5 }),
   );
 
   beforeAll(async () => {
@@ -85,15 +86,16 @@ describe('keyword detail, related words, audience, boards, TSO topics and export
       const body = (await get(KeywordDetailPath.detail, { keyword: '口红' }, await userToken('VIP'))).json();
       expect(body.code).toBe(Code.OK);
       const detail = keywordDetailSchema.parse(body.data);
-      expect(detail.keyword).toMatchObject({ keyword: '口红', search_index: '20.0w', as_of: asOf, competition: 3 });
+      expect(detail.keyword).toMatchObject({ keyword: '口红', search_index: '20.0w', as_of: asOf, competition: 4 });
       expect(detail.trend).toMatchObject({ end_day: asOf, banded: true });
       const points = detail.trend?.points ?? [];
       expect(points).toHaveLength(30);
       expect(points.at(-1)).toEqual({ day: asOf, value: 200_000, overall: null });
       expect(points[0]).toEqual({ day: '2026-10-22', value: 142_000, overall: null });
+      // A head word of its industry (59× its median search index) with commerce intent: 1 + 2 + 1 stars.
       expect(detail.competeAnalyze).toMatchObject({
-        stars: 3,
-        level: '竞争中等',
+        stars: 4,
+        level: '竞争大',
         commerce_intent: true,
         blue_ocean: false,
         works_per_index: 0.1,
@@ -102,6 +104,8 @@ describe('keyword detail, related words, audience, boards, TSO topics and export
       });
       expect(detail.competeAnalyze.reasons).toEqual(['带货意图强，商家争抢', '热门大词，头部账号集中']);
       expect(detail.competeAnalyze.summary).toContain('美妆护肤行业中位水平');
+      expect(detail.competeAnalyze.summary).toContain('建议选择更细分的长尾词');
+      expect(detail.competeAnalyze.summary).not.toContain('蓝海');
       expect(detail.platforms.map((row: { platform: string; found: boolean }) => [row.platform, row.found])).toEqual([
         ['DSO', true],
         ['RSO', true],
@@ -375,9 +379,12 @@ describe('keyword detail, related words, audience, boards, TSO topics and export
       expect(body).toMatchObject({ board: 'blue', title: '蓝海词榜', as_of: asOf });
       const rows = body.result as Row[];
       expect(rows.every((row) => row.blue_ocean)).toBe(true);
-      expect(names(rows).slice(0, 4)).toEqual(['平价口红推荐', '粉底液', '口红色号', '防晒霜推荐']);
-      expect(rows.map((row) => row.rank).slice(0, 4)).toEqual([1, 2, 3, 4]);
+      // Above 美妆护肤's median demand (3,400) with fewer works per index point than its median (0.2).
+      expect(names(rows)).toEqual(['口红色号', '防晒霜推荐', '口红试色', '哑光口红']);
+      expect(rows.map((row) => row.rank)).toEqual([1, 2, 3, 4]);
+      // Head words of the industry (10× its median or more) are never 蓝海, however few their works.
       expect(names(rows)).not.toContain('口红');
+      expect(names(rows)).not.toContain('平价口红推荐');
     });
 
     it('ranks commerce words by newest first seen, and surging topics by growth', async () => {
@@ -401,9 +408,15 @@ describe('keyword detail, related words, audience, boards, TSO topics and export
     });
 
     it('keeps the overall ranks when another board is filtered by an industry', async () => {
-      const food = (await board({ board: 'blue', industry: '美食餐饮' }, await userToken())).json().data;
-      expect((food.result as Row[]).map((row) => [row.keyword, row.rank])).toEqual([['火锅攻略', 6]]);
-      expect(food.total_record).toBe(1);
+      const token = await userToken();
+      const food = (await board({ board: 'topicList', industry: '美食餐饮' }, token)).json().data;
+      expect((food.result as Row[]).map((row) => [row.keyword, row.rank])).toEqual([
+        ['红烧肉做法', 1],
+        ['火锅攻略', 4],
+      ]);
+      expect(food.total_record).toBe(2);
+      // Neither is 蓝海 in its industry: 红烧肉做法 has crowded supply, 火锅攻略 demand below the median.
+      expect((await board({ board: 'blue', industry: '美食餐饮' }, token)).json().data.result).toEqual([]);
     });
 
     it('shows a visitor 10 rows, FREE 30 and VIP 300', async () => {

@@ -9,7 +9,7 @@ import {
   type Platform,
   type PlatformFigures,
 } from '@dso/contract';
-import { worksPerIndex } from '@dso/domain';
+import { competitionReasons, worksPerIndex } from '@dso/domain';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { DEFAULT_COUNTRY } from '../countries';
@@ -138,6 +138,13 @@ async function analyzeCompetition(
   };
 }
 
+/**
+ * The analysis in one sentence. It says what the grade says: the stars and level, the comparison with
+ * the industry's medians, and advice that follows from the grade's own evidence (keyword-rules.ts):
+ * a blue-ocean word has, by its rule, demand above the median and works per index point below it,
+ * so that is what its advice says, whatever the 10 % tolerance of the comparison; a head word (graded
+ * 3 stars or more) is pointed to its long tails.
+ */
 function summarize(
   record: KeywordRecord,
   industry: string | null,
@@ -149,12 +156,13 @@ function summarize(
   const word = { higher: '高于', similar: '接近', lower: '低于' } as const;
   const parts = [
     `该词竞争${word[compared.competition]}${yardstick}中位水平`,
-    `搜索需求${word[compared.search_index]}中位水平`,
+    record.is_blue_ocean ? '搜索需求高于中位水平' : `搜索需求${word[compared.search_index]}中位水平`,
     `近7日增长${word[compared.growth_rate]}中位水平`,
   ];
+  const headWord = record.competition_reasons.includes(competitionReasons.headWord);
   const advice = record.is_blue_ocean
-    ? '，需求高而作品少，是值得布局的蓝海词'
-    : record.competition >= 4
+    ? '，每指数作品数也低于中位水平，需求高而作品少，是值得布局的蓝海词'
+    : record.competition >= 4 || headWord
       ? '，头部竞争激烈，建议选择更细分的长尾词'
       : '';
   return `${stars}。${parts.join('，')}${advice}。`;
