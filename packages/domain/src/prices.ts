@@ -14,8 +14,8 @@ export const ORDER_ROLL_MS = 2000;
 /** A continuous monthly plan is listed as a 29-day entry and each period extends 30 days (001 §9). */
 export const CYCLE_LIST_DAY = 29;
 export const CYCLE_PERIOD_DAYS = 30;
-/** Usage-count packs last one year (001 §9). */
-export const PACK_VALID_DAYS = 365;
+/** Usage-count packs are valid for one year from purchase (001 §9). */
+export const PACK_VALIDITY_YEARS = 1;
 /** The tiers the pay box sells (001 §2). */
 export const PAY_GRADES = ['VIP', 'SVIP', 'EVIP'] as const;
 export type PayGrade = (typeof PAY_GRADES)[number];

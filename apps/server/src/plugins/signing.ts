@@ -4,6 +4,7 @@ import {
   Code,
   computeSign,
   decodeSignHeader,
+  FramePath,
   OrderPath,
   SIGN_WINDOW_MS,
   SignHeader,
@@ -18,7 +19,7 @@ import { requestPath } from './request-path';
  * offset it signs with, vendor callbacks are signed by the vendor in its own way, the Alipay pay
  * page is opened by the payer's phone from the QR, and the demo pictures are loaded by <img> tags.
  */
-const unsignedPaths = new Set<string>(['/api/web/time', OrderPath.alipayPage]);
+const unsignedPaths = new Set<string>([FramePath.serverTime, OrderPath.alipayPage]);
 const unsignedPrefixes = ['/api/callback/', '/api/sandbox/', '/api/demo-image/'];
 
 export function isSignedPath(pathname: string): boolean {

@@ -31,7 +31,6 @@ export {
   getPermissionUse,
   giveBackReservation,
   holdPermission,
-  PACK_VALIDITY_YEARS,
   packExpiry,
   type Reservation,
   releasePermission,

@@ -1,5 +1,5 @@
 import type { PermissionUse } from '@dso/contract';
-import { shanghaiDay } from '@dso/domain';
+import { PACK_VALIDITY_YEARS, shanghaiDay } from '@dso/domain';
 import type { Database } from '../../db/client';
 import type { AppError } from '../../lib/app-error';
 import { currentRequestId } from '../../lib/request-context';
@@ -13,9 +13,6 @@ import * as ledger from './usage-ledger.repository';
  * Quota use and consumption (001 §4–§6, §9): the pools of counts and daily counts, taking and giving
  * back units under a lock, and usage-count packs.
  */
-
-/** Usage-count packs are valid for one year from purchase (001 §9). */
-export const PACK_VALIDITY_YEARS = 1;
 
 /** The alias whose use is the parent's open invites and links, counted live rather than kept. */
 export const SUB_ACCOUNT_COUNT = 'SUB_ACCOUNT_COUNT';

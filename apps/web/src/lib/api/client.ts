@@ -41,7 +41,7 @@ export async function requestEnvelope<T>(path: string, options: RequestOptions =
     applyNetworkFailure(options);
     throw new ApiError(NETWORK_FAILURE, '网络出错啦，刷新试试吧');
   }
-  if (isSuccessCode(envelope.code) && envelope.code !== 205) return envelope;
+  if (isSuccessCode(envelope.code) && envelope.code !== Code.SMS_CLOSE_DIALOG) return envelope;
   applyFailure(envelope, options);
   throw new ApiError(envelope.code, envelope.msg, envelope.data);
 }
@@ -228,7 +228,7 @@ export function requestUpload<T>(path: string, form: FormData, options: UploadOp
         envelope = null;
       }
       if (!envelope) return networkFailure();
-      if (isSuccessCode(envelope.code) && envelope.code !== 205) return resolve(envelope.data);
+      if (isSuccessCode(envelope.code) && envelope.code !== Code.SMS_CLOSE_DIALOG) return resolve(envelope.data);
       applyFailure(envelope, options);
       reject(new ApiError(envelope.code, envelope.msg, envelope.data));
     };
