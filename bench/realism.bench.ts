@@ -80,7 +80,7 @@ async function measureLibrary(label: string, db: Database): Promise<Row> {
     library: label,
     works: titles.works,
     'distinct titles': percent(titles.distinctTitles / titles.works),
-    'distinct title forms': percent(titles.distinctForms / titles.works),
+    'title forms (count, share)': `${titles.distinctForms} (${percent(titles.distinctForms / titles.works)})`,
     'comments outside [publish, now] =0': await commentsOutsideLife(db),
     'words ≥1w without portrait =0': await wordsWithoutPortrait(db),
     'crowded words in 蓝海 top 50 =0': await crowdedBlueOceanWords(db),
@@ -143,8 +143,9 @@ async function commentsOutsideLife(db: Database): Promise<number> {
 }
 
 /**
- * Keywords of 1w index or more whose audience tab would be empty: no stored portrait, and no stored
- * portrait in their industry to estimate one from (the estimate's sources, portrait-estimate.ts).
+ * Keywords of 1w index or more whose audience tab would be empty: no stored portrait, and none in their
+ * library to estimate one from (an estimate averages the industry's portraits, else the library's:
+ * portrait-estimate.ts).
  */
 async function wordsWithoutPortrait(db: Database): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
@@ -154,7 +155,7 @@ async function wordsWithoutPortrait(db: Database): Promise<number> {
           AND NOT EXISTS (SELECT 1 FROM keyword_portraits p WHERE p.keyword_id = k.id)
           AND NOT EXISTS (
             SELECT 1 FROM keyword_portraits p JOIN keywords s ON s.id = p.keyword_id
-            WHERE s.platform = k.platform AND s.country = k.country AND s.industry = k.industry)`,
+            WHERE s.platform = k.platform AND s.country = k.country)`,
   );
   return row?.n ?? 0;
 }
