@@ -23,8 +23,13 @@ export interface GeneratedKeyword {
   industry: string | null;
   commerceIntent: boolean;
   firstSeen: string;
-  /** Daily search index for the 30 days up to `asOf`. */
+  /**
+   * Daily search index up to `asOf`, oldest first: {@link trendDaysFor} days (365 for a word with
+   * searchers, fewer for the long tail).
+   */
   trend: number[];
+  /** Daily overall index (综合指数), aligned with `trend`. */
+  overall: number[];
 }
 
 interface Part {
@@ -65,7 +70,8 @@ const platformAffinity: Partial<Record<Platform, Record<string, number>>> = {
 };
 const HEAD_INDEX = 2_000_000;
 const industryByName = new Map(industries.map((industry, rank) => [industry.name, { industry, rank }]));
-const TREND_DAYS = 30;
+/** The last month of a trend: drawn as it always was, so growth and everything derived from it stay put. */
+const RECENT_DAYS = 30;
 const DAY_MS = 86_400_000;
 
 /** A deterministic 32-bit mix of a seed and an index: every figure of a row depends only on both. */
@@ -344,17 +350,24 @@ function buildKeyword(
   // Buying intent: a commerce industry plus a buying word, or now and then a commerce topic alone.
   const commerceIntent = Boolean(industry?.commerce) && (buyingWord || random() < 0.3);
   const density = Math.exp(gaussian(random) * 0.9) * (commerceIntent ? 1.6 : 0.6);
-  const trend = trendFor(searchIndex, random);
+  const fullTrend = trendFor(searchIndex, random, trendDaysFor(searchIndex));
+  const monthCoverCount = Math.round(searchIndex * 30 * (0.6 + random() * 0.8));
+  const category = categoryFor(industry, random);
+  const firstSeen = shiftDays(options.asOf, -Math.floor(random() * 900) - RECENT_DAYS);
+  // No index before the word was first collected: a word found five months ago has five months of days.
+  const collectedDays = Math.round((Date.parse(options.asOf) - Date.parse(firstSeen)) / DAY_MS) + 1;
+  const trend = fullTrend.slice(-Math.max(RECENT_DAYS, collectedDays));
   return {
     keyword,
     searchIndex,
-    monthCoverCount: Math.round(searchIndex * 30 * (0.6 + random() * 0.8)),
+    monthCoverCount,
     relatedWorkCount: Math.round(searchIndex * density),
-    category: categoryFor(industry, random),
+    category,
     industry: industry?.name ?? null,
     commerceIntent,
-    firstSeen: shiftDays(options.asOf, -Math.floor(random() * 900) - TREND_DAYS),
+    firstSeen,
     trend,
+    overall: overallFor(trend, density),
   };
 }
 
@@ -363,15 +376,81 @@ function categoryFor(industry: Industry | null, random: () => number): string {
   return `diversify_${pool[Math.floor(random() * pool.length)]}`;
 }
 
-/** A month of daily demand ending at the current index: a drift, a weekly rhythm and noise. */
-function trendFor(current: number, random: () => number): number[] {
+/**
+ * How many days of history a demo word keeps. The presets reach back 365 days, but a year of two
+ * indexes for each of the first run's 91,000 words (24 M numbers) more than doubled the first start's
+ * seed (measured: 67 s → 155 s CPU, 1.2 → 1.6 GB peak, 20 → 112 MB of trends). The words people open
+ * are the searched ones, so a word of LONG_TREND_MIN_INDEX (30w) or more keeps up to a year (back to
+ * when it was first collected): about 5,000 words, the head of every library. The long tail keeps
+ * its month, and the longer presets show the days there are.
+ */
+export const LONG_TREND_MIN_INDEX = 300_000;
+export const LONG_TREND_DAYS = 365;
+export const trendDaysFor = (searchIndex: number) =>
+  searchIndex >= LONG_TREND_MIN_INDEX ? LONG_TREND_DAYS : RECENT_DAYS;
+
+/**
+ * Daily demand ending at the current index. The last month is a drift, a weekly rhythm and noise (the
+ * row's own draws, as before, so its growth is unchanged). The months before it come from a stream
+ * seeded by that month: a year-long drift, a season with its own peak, the weekly rhythm, noise and
+ * now and then a burst of attention that fades over days, as a news event or a hit video makes one.
+ */
+function trendFor(current: number, random: () => number, days: number): number[] {
   const drift = (random() - 0.35) * 1.2;
   const phase = Math.floor(random() * 7);
-  return Array.from({ length: TREND_DAYS }, (_, day) => {
-    const progress = (day - (TREND_DAYS - 1)) / TREND_DAYS;
-    const weekly = 1 + 0.08 * Math.sin(((day + phase) / 7) * 2 * Math.PI);
-    const value = current * (1 + drift * progress) * weekly * (0.92 + random() * 0.16);
+  const weekly = (day: number) => 1 + 0.08 * Math.sin(((day + phase) / 7) * 2 * Math.PI);
+  const recent = Array.from({ length: RECENT_DAYS }, (_, day) => {
+    const progress = (day - (RECENT_DAYS - 1)) / RECENT_DAYS;
+    const value = current * (1 + drift * progress) * weekly(day) * (0.92 + random() * 0.16);
     return Math.max(0, Math.round(value));
+  });
+  const older = days - RECENT_DAYS;
+  if (older <= 0) return recent.slice(-days);
+  const history = randomFor(mix32(recent[0]!, recent[RECENT_DAYS - 1]!), recent[RECENT_DAYS >> 1]!);
+  // Level where the recent month starts; the history runs back from it.
+  const anchor = current * (1 + drift * (-(RECENT_DAYS - 1) / RECENT_DAYS));
+  const yearly = (history() - 0.4) * 1.6;
+  const season = history() * 0.35;
+  const peak = history() * 365;
+  const seasonal = (back: number) => 1 + season * Math.cos(((back - peak) / 365) * 2 * Math.PI);
+  const bursts = Array.from({ length: Math.floor(history() * 4) }, () => ({
+    back: RECENT_DAYS + Math.floor(history() * older),
+    height: 0.4 + history() * 1.6,
+    fade: 2 + history() * 6,
+  }));
+  const values = new Array<number>(days);
+  for (let back = days - 1; back >= RECENT_DAYS; back--) {
+    // `back` days before the data day; day index from the start of the series.
+    const day = days - 1 - back;
+    const burst = bursts.reduce(
+      (sum, event) => (back <= event.back ? sum + event.height * Math.exp(-(event.back - back) / event.fade) : sum),
+      0,
+    );
+    const level = anchor * Math.exp((-yearly * (back - RECENT_DAYS)) / 365) * (seasonal(back) / seasonal(RECENT_DAYS));
+    const value = level * (1 + burst) * weekly(day - (days - RECENT_DAYS)) * (0.9 + history() * 0.2);
+    values[day] = Math.max(0, Math.round(value));
+  }
+  recent.forEach((value, index) => {
+    values[days - RECENT_DAYS + index] = value;
+  });
+  return values;
+}
+
+/**
+ * The overall index (综合指数) of a day: the searches plus what is posted, played and shared around
+ * the word. Content-heavy words (many works per search) score higher against their searches, and
+ * content moves a little ahead of search (a hit video precedes the searches it causes), so the line
+ * is the search line smoothed over the coming days, scaled by the word's content weight, with its own
+ * noise. Deterministic from the search line.
+ */
+function overallFor(trend: number[], worksPerSearch: number): number[] {
+  const weight = 1.4 + Math.min(3, worksPerSearch) * 0.6;
+  const noise = randomFor(mix32(trend.length, trend[trend.length - 1] ?? 0), trend[0] ?? 0);
+  return trend.map((_, day) => {
+    let sum = 0;
+    let count = 0;
+    for (let ahead = day; ahead < Math.min(trend.length, day + 3); ahead++, count++) sum += trend[ahead]!;
+    return Math.max(0, Math.round((sum / count) * weight * (0.94 + noise() * 0.12)));
   });
 }
 

@@ -73,6 +73,7 @@ export async function seedKeywords(db: Database, plan: SeedPlan) {
           country: scope.country,
           asOf: plan.asOf,
           trend: plan.withTrends ? row.trend : null,
+          overall: plan.withTrends ? row.overall : null,
           growthRate: growthFromTrend(row.trend),
           isDemo: true,
         })),
