@@ -20,9 +20,10 @@ const log = pino(maskedLogger({ level: config.logLevel, base: { component: 'firs
 const report = (event: SeedProgressEvent) => {
   process.send?.({ type: 'seed-progress', event } satisfies SeedProgressMessage);
 };
+// An empty PGlite folder is created here (initdb), which takes a while of its own.
+report({ stage: 'database', done: false });
 const handle = await openDatabase(databaseTarget(config));
 try {
-  report({ stage: 'database', done: false });
   await handle.migrate();
   report({ stage: 'database', done: true });
   await seedDemoDataIfEmpty(handle.db, log, { scale: config.demoScale, onProgress: report });
