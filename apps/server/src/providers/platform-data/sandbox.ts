@@ -202,8 +202,13 @@ export function createSandboxPlatformData(options: SandboxPlatformDataOptions): 
         0,
         Math.round(creator.followerCount + (creator.followerGrowth30d / 30) * elapsedDays),
       );
-      const factor = 1 + 0.01 * elapsedDays;
-      const grown = (value: number) => Math.round(value * factor);
+      // The header counts are the works its works list answers (as the demo seed stores them):
+      // 作品 is how many, 获赞 and the other totals their sums as of now.
+      const listed = await page(
+        works().filter((work) => work.creator === index),
+        at,
+      );
+      const sum = (of: (video: PlatformVideoRecord) => number) => listed.reduce((total, video) => total + of(video), 0);
       return {
         userId: creator.userId,
         uniqueId: creator.uniqueId,
@@ -219,11 +224,11 @@ export function createSandboxPlatformData(options: SandboxPlatformDataOptions): 
         isCommerce: creator.isCommerce,
         mcn: creator.mcn,
         followerCount,
-        totalFavorited: grown(creator.totalFavorited),
-        awemeCount: creator.awemeCount,
-        videoCommentTotalCount: grown(creator.videoCommentTotalCount),
-        videoShareTotalCount: grown(creator.videoShareTotalCount),
-        videoCollectTotalCount: grown(creator.videoCollectTotalCount),
+        totalFavorited: sum((video) => video.goodCount),
+        awemeCount: listed.length,
+        videoCommentTotalCount: sum((video) => video.commentCount),
+        videoShareTotalCount: sum((video) => video.shareCount),
+        videoCollectTotalCount: sum((video) => video.collectCount),
         salesAmountFen30d: creator.salesAmountFen30d,
         liveCount: creator.liveCount,
         fetchedAt: at,

@@ -17,6 +17,7 @@ import {
   type VideoDemoBatch,
   videoIndexOf,
 } from './generator';
+import { titleClauses } from './titles';
 
 const options = firstRunVideoOptions('2026-11-20');
 const all = (batches: Iterable<VideoDemoBatch>) => {
@@ -28,7 +29,7 @@ const all = (batches: Iterable<VideoDemoBatch>) => {
     if (batch.kind === 'creators') creators.push(...batch.creators.map((entry) => entry.creator));
     else if (batch.kind === 'videos') videos.push(...batch.videos);
     else if (batch.kind === 'live') sessions = [...sessions, ...batch.sessions];
-    else topics = batch.topics;
+    else if (batch.kind === 'topics') topics = batch.topics;
   }
   return { creators, videos, sessions, topics };
 };
@@ -163,6 +164,40 @@ describe('the demo video generator', () => {
       expect(new Set(tags).size, video.desc).toBe(tags.length);
       expect(new Set(video.tags).size).toBe(video.tags.length);
     }
+  });
+
+  it('titles each industry’s works in at least 40 forms, nearly every title its own, no clause said twice', () => {
+    const byIndustry = new Map<string, DemoVideo[]>();
+    for (const { video } of data.videos)
+      byIndustry.set(video.industry, [...(byIndustry.get(video.industry) ?? []), video]);
+    expect(byIndustry.size).toBe(20);
+    const titles = data.videos.map(({ video }) => video.title);
+    // 96.8% in the first run: repeats are the same form on the same subject.
+    expect(new Set(titles).size / titles.length).toBeGreaterThan(0.95);
+    for (const [industry, videos] of byIndustry) {
+      expect(new Set(videos.map((video) => video.titleForm)).size, industry).toBeGreaterThanOrEqual(40);
+      expect(new Set(videos.map((video) => video.title)).size / videos.length, industry).toBeGreaterThan(0.9);
+    }
+    for (const title of titles) {
+      const clauses = titleClauses(title);
+      expect(new Set(clauses).size, title).toBe(clauses.length);
+      expect(title).not.toMatch(/\{\w\}/);
+    }
+  });
+
+  it('starts no trend before its work’s publish hour and ends each slot at its hour’s end, with noise', () => {
+    let rising = 0;
+    for (const { video, trend } of data.videos) {
+      expect(trend!.startTime.getTime()).toBeLessThanOrEqual(video.createTime.getTime());
+      expect(trend!.startTime.getTime() + 3_600_000).toBeGreaterThan(video.createTime.getTime());
+      const gains = trend!.goodValues
+        .filter((value): value is number => value !== null)
+        .map((value, hour, all) => value - (all[hour - 1] ?? 0));
+      for (const gain of gains) expect(gain).toBeGreaterThanOrEqual(0);
+      if (gains.some((gain, hour) => hour > 1 && gain > gains[hour - 1]! * 1.15 + 3)) rising++;
+    }
+    // A smooth decay's hourly gains only shrink; the day's rhythm and noise make most works' rise again.
+    expect(rising).toBeGreaterThan(data.videos.length * 0.4);
   });
 
   it('names creators and commenters without numeric suffixes, no two first-run creators alike', () => {

@@ -6,11 +6,11 @@ import { type HeadPhrase, headPhrases, headTermGroups } from '../../keywords/dem
 import { demoPortrait } from '../../keywords/demo/portraits';
 import { industries } from '../../keywords/demo/vocabulary';
 import type { LiveSessionIngest, TrendIngest } from '../ingest/video-ingest.repository';
+import { DEEP_COMMENTS, DeepCommentTally, demoComments } from './comments';
+import { fill, gaussian, logNormal, pick, Stream, streamFor } from './random';
+import { demoTrend, FOLLOWER_HISTORY_DAYS, followerHistory } from './series';
+import { demoText, demoTitle, leadPhrase, MAX_TAGS } from './titles';
 import {
-  commenterFirsts,
-  commenterSeconds,
-  commentForms,
-  commentReplies,
   generalTails,
   goodsSuffixes,
   liveTitles,
@@ -19,7 +19,6 @@ import {
   nicknameHeads,
   nicknameTails,
   signatures,
-  titleTemplates,
   transcriptCalls,
   transcriptGoodsLines,
   transcriptHooks,
@@ -146,8 +145,11 @@ export interface DemoVideo {
   goods: GoodsItem[];
   status: 'normal' | 'deleted' | 'hidden';
   wordNew: string[];
-  /** The keyword-library phrases (DSO) the title contains, the work's place under them first. */
+  /** The keyword-library phrases (DSO) the title and hashtags hold, the title's lead phrase first. */
   keywords: string[];
+  /** Its title (the description's first sentence) and the form it was made from (title-forms.ts). */
+  title: string;
+  titleForm: string;
 }
 
 export interface DemoComment {
@@ -199,7 +201,7 @@ export interface DemoTopic {
   awemeIds: string[];
 }
 
-/** One batch of the stream: creators come first, then videos with their parts, then sessions and topics. */
+/** One batch of the stream: creators come first, then videos with their parts, deep comment sections, sessions and topics. */
 export type VideoDemoBatch =
   | {
       kind: 'creators';
@@ -216,46 +218,18 @@ export type VideoDemoBatch =
         transcript: string | null;
       }>;
     }
+  /** Deeper comment sections of works already yielded (each industry's most liked). */
+  | { kind: 'comments'; sections: Array<{ video: DemoVideo; comments: DemoComment[] }> }
   | { kind: 'live'; sessions: DemoLiveSession[] }
   | { kind: 'topics'; topics: DemoTopic[] };
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
-const TREND_HOURS = 72;
-/** Days of follower history per detailed creator. */
-export const FOLLOWER_HISTORY_DAYS = 30;
 /** Works kept under a demo topic. */
 const TOPIC_WORKS = 50;
 
-// Stream kinds: each entity kind draws from its own stream, so adding draws to one never shifts another.
-const Stream = {
-  CreatorField: 1,
-  Creator: 2,
-  VideoCreator: 3,
-  Video: 4,
-  Comments: 5,
-  Trend: 6,
-  Portrait: 7,
-  Live: 8,
-  Topic: 9,
-  History: 10,
-  Transcript: 11,
-} as const;
+export { DEEP_COMMENTS, demoComments, demoTrend, FOLLOWER_HISTORY_DAYS, followerHistory, streamFor };
 
-/** A stream of uniform numbers in [0, 1) for one entity of one kind. */
-export function streamFor(seed: number, kind: number, index: number) {
-  let counter = 0;
-  const base = mix32(seed, kind);
-  return () => mix32(base, index * 97 + counter++) / 2 ** 32;
-}
-
-const pick = <T>(list: readonly T[], random: () => number): T => list[Math.floor(random() * list.length)]!;
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{(\w)\}/g, (_, key: string) => values[key] ?? '');
-function gaussian(random: () => number): number {
-  return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
-}
-const logNormal = (random: () => number, sigma: number) => Math.exp(gaussian(random) * sigma);
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 /** The end of a Shanghai day, as an instant. */
 export const endOfDay = (day: string) => new Date(Date.parse(`${day}T16:00:00Z`));
@@ -413,18 +387,6 @@ export function demoCreator(seed: number, index: number): DemoCreator {
   };
 }
 
-/** Daily followers for the days up to asOf, oldest first, ending at the creator's count. */
-export function followerHistory(seed: number, creator: DemoCreator, days = FOLLOWER_HISTORY_DAYS): number[] {
-  const random = streamFor(seed, Stream.History, creator.index);
-  const start = creator.followerCount - creator.followerGrowth30d;
-  return Array.from({ length: days }, (_, day) => {
-    if (day === days - 1) return creator.followerCount;
-    const progress = (day + 1) / days;
-    const noise = gaussian(random) * Math.abs(creator.followerGrowth30d) * 0.02;
-    return Math.max(0, Math.round(start + creator.followerGrowth30d * progress + noise));
-  });
-}
-
 // ---- portraits
 
 /** A portrait of a video or creator about `subject` in `industry` (the keyword demo's profiles by industry). */
@@ -504,7 +466,8 @@ const topicsOf = new Map(industries.map((industry) => [industry.name, industry.t
 
 /**
  * Which creator makes video `index`: a head-plan video goes to a creator of its term's industry (the
- * caller's `creatorsByField`), any other to a creator drawn over all of them.
+ * caller's `creatorsByField`), the next `creators` one to each creator in turn (every creator has a
+ * work), any other to a creator drawn over all of them.
  */
 export function videoCreatorIndex(
   seed: number,
@@ -513,6 +476,9 @@ export function videoCreatorIndex(
   creatorsByField: ReadonlyMap<string, readonly number[]>,
 ): number {
   const random = streamFor(seed, Stream.VideoCreator, index);
+  // The works after the head plan give each creator one work first, so no creator's works tab is empty.
+  const own = index - HEAD_PLAN_VIDEOS;
+  if (own >= 0 && own < creators) return own;
   const planned = headPlan[index];
   const pool = planned ? creatorsByField.get(planned.industry) : undefined;
   if (pool?.length) return pool[Math.floor(random() * pool.length)]!;
@@ -575,12 +541,19 @@ export function demoVideo(
   // Half the head-term works lead with one of the term's most searched long tails (露营装备推荐 …).
   const tails = headTerm ? tailsOf(headTerm) : [];
   const lead = tails.length && random() < 0.5 ? pick(tails, random).keyword : subject;
-  const body = fill(pick(titleTemplates, random), { t: subject, n: String(2 + Math.floor(random() * 9)) });
+  // The title draws from a stream of its own; these two draws once picked its template and number, kept
+  // so no later figure moves.
+  random();
+  random();
+  const titleRandom = streamFor(seed, Stream.Title, index);
   // A long tail leads the title as an SEO title does: 防晒霜哪个牌子好｜防晒霜避坑指南 ….
-  const title = lead === subject ? body : `${lead}｜${body}`;
-  // A subject that is its industry's short name (美食 in 美食餐饮) is tagged once, not twice.
-  const tags = [...new Set([subject, industry.slice(0, 2), ...(random() < 0.5 ? ['干货分享'] : [])])];
-  const desc = `${title} ${tags.map((tag) => `#${tag}`).join(' ')}`;
+  const { title, form } = demoTitle(titleRandom, subject, lead, industry, asOf.slice(0, 4));
+  const withTips = random() < 0.5;
+  // A sentence naming searched relatives, then the subject, the industry and further relatives, each
+  // tagged once (a subject that is its industry's short name, 美食 in 美食餐饮, once, not twice).
+  const { summary, tags, phrases } = demoText(titleRandom, subject, industry, title);
+  if (withTips && tags.length < MAX_TAGS && !tags.includes('干货分享')) tags.push('干货分享');
+  const desc = `${title} ${summary} ${tags.map((tag) => `#${tag}`).join(' ')}`;
   const imageText = random() < 0.14;
   const avgGood = creator.totalFavorited / creator.awemeCount;
   let goodCount = Math.round(avgGood * logNormal(random, 0.9) + random() * 20);
@@ -604,7 +577,11 @@ export function demoVideo(
   const commentCount = Math.round(goodCount * commentRate);
   const shareCount = Math.round(goodCount * shareRate);
   const collectCount = Math.round(goodCount * collectRate);
-  const keywords = [...new Set([lead, subject, ...(headTerm ? [headTerm] : [])])].filter((text) => desc.includes(text));
+  // The library phrases the title and hashtags hold, the lead first (what comments and scripts name).
+  const keywords = [
+    ...(phrases.includes(lead) ? [lead] : []),
+    ...phrases.filter((text) => text !== lead).sort((a, b) => [...b].length - [...a].length),
+  ];
   return {
     index,
     awemeId,
@@ -628,50 +605,11 @@ export function demoVideo(
     musicTitle,
     goods: withGoods ? goodsFor(subject, industry, random, 1 + Math.floor(random() * 3)) : [],
     status,
-    wordNew: [...new Set([subject, ...(headTermSet.has(lead) ? [] : [lead]), ...tags.slice(1)])],
-    keywords: keywords.sort((a, b) => [...b].length - [...a].length),
+    wordNew: [...new Set([subject, ...(headTermSet.has(lead) ? [] : [lead]), ...tags.slice(1, 4)])],
+    keywords,
+    title,
+    titleForm: form,
   };
-}
-
-/** How long after its publish time a demo work keeps getting comments. */
-const COMMENT_WINDOW_MS = 20 * DAY_MS;
-
-/**
- * The stored comments of a video: at most `count`, most liked first, each written between the work's
- * publish time and `until` (the instant the figures are of; never later), most of them soon after publishing.
- */
-export function demoComments(seed: number, video: DemoVideo, count: number, until: Date): DemoComment[] {
-  const random = streamFor(seed, Stream.Comments, video.index);
-  const total = Math.min(count, video.commentCount);
-  const comments: DemoComment[] = [];
-  let digg = Math.max(1, Math.round(video.goodCount * 0.02 * (0.5 + random())));
-  const values = { t: video.subject, l: video.keywords[0] ?? video.subject, g: video.goods[0]?.title ?? video.subject };
-  for (let k = 0; k < total; k++) {
-    const shape = random();
-    const cid = `${video.awemeId}${digits(k, 4)}`;
-    // One in eight answers an earlier (more liked) commenter; the rest ask, praise, complain or tell.
-    const replyTo = k > 0 && shape < 0.125 ? comments[Math.floor(random() * k)] : undefined;
-    const form =
-      commentForms[shape < 0.35 ? 'question' : shape < 0.6 ? 'praise' : shape < 0.75 ? 'complaint' : 'experience'];
-    const text = replyTo
-      ? `回复 @${replyTo.nickname}：${fill(pick(commentReplies, random), values)}`
-      : fill(`${pick(form.heads, random)}${pick(form.tails, random)}`, values);
-    const window = Math.max(0, Math.min(COMMENT_WINDOW_MS, until.getTime() - video.createTime.getTime()));
-    const createTime = new Date(video.createTime.getTime() + Math.floor(random() ** 3 * window));
-    const replyCount = Math.floor(random() ** 3 * 40);
-    const nickname = `${pick(commenterFirsts, random)}${pick(commenterSeconds, random)}`;
-    comments.push({
-      cid,
-      text,
-      createTime,
-      diggCount: digg,
-      replyCount,
-      nickname,
-      avatarUrl: demoImageUrl('avatar', { key: cid, title: nickname, category: video.industry }),
-    });
-    digg = Math.floor(digg * (0.55 + random() * 0.4));
-  }
-  return comments;
 }
 
 /** Points a spoken script makes: 3 for a work under a minute, one more per further minute, at most 6. */
@@ -689,7 +627,7 @@ export function demoTranscript(seed: number, video: DemoVideo): string | null {
   const random = streamFor(seed, Stream.Transcript, video.index);
   const values = {
     t: video.subject,
-    l: video.keywords[0] ?? video.subject,
+    l: leadPhrase(video),
     f: video.industry,
     n: String(2 + Math.floor(random() * 8)),
   };
@@ -704,31 +642,6 @@ export function demoTranscript(seed: number, video: DemoVideo): string | null {
   if (good) lines.push(fill(pick(transcriptGoodsLines, random), { g: good.title }));
   lines.push(fill(pick(transcriptCalls, random), values));
   return lines.join('\n');
-}
-
-/**
- * The first 72 hours of a video, hourly cumulative: fast early growth that slows, reaching the
- * video's figures (as of `at`) at `at` for a work younger than 72 hours (later hours null), or a
- * share of them at hour 72 for an older one.
- */
-export function demoTrend(seed: number, at: Date, video: DemoVideo): DemoTrend {
-  const random = streamFor(seed, Stream.Trend, video.index);
-  const startTime = new Date(Math.floor(video.createTime.getTime() / HOUR_MS) * HOUR_MS);
-  const observed = Math.min(TREND_HOURS, Math.floor((at.getTime() - startTime.getTime()) / HOUR_MS) + 1);
-  const share = observed < TREND_HOURS ? 1 : 0.5 + random() * 0.4;
-  const speed = 0.03 + random() * 0.08;
-  const end = 1 - Math.exp(-speed * observed);
-  const curve = (total: number) =>
-    Array.from({ length: TREND_HOURS }, (_, hour) =>
-      hour < observed ? Math.round((total * share * (1 - Math.exp(-speed * (hour + 1)))) / end) : null,
-    );
-  return {
-    startTime,
-    goodValues: curve(video.goodCount),
-    commentValues: curve(video.commentCount),
-    shareValues: curve(video.shareCount),
-    collectValues: curve(video.collectCount),
-  };
 }
 
 // ---- live sessions
@@ -883,12 +796,14 @@ export function* generateVideoDemo(options: VideoDemoOptions, batchSize = 1_000)
   const commentsUntil = new Date(Math.min(now.getTime(), endOfDay(asOf).getTime()));
   const byField = creatorsByField(seed, options.creators);
   const tally = new TopicTally();
+  const deep = new DeepCommentTally();
   for (let start = 0; start < options.videos; start += batchSize) {
     const videos = [];
     for (let j = start; j < Math.min(options.videos, start + batchSize); j++) {
       const creator = demoCreator(seed, videoCreatorIndex(seed, j, options.creators, byField));
       const video = demoVideo(seed, asOf, j, creator, options.breakoutRate);
       tally.add(video);
+      deep.add(video);
       const detailed = j < options.detailedVideos;
       videos.push({
         video,
@@ -899,6 +814,19 @@ export function* generateVideoDemo(options: VideoDemoOptions, batchSize = 1_000)
       });
     }
     yield { kind: 'videos', videos };
+  }
+
+  // Each industry's most liked works get a comment section deep enough to page to the 10th page; its
+  // first comments are the ones already yielded (same ids), the rest extend it.
+  const deepWorks = deep.videos().filter(() => options.commentsPerVideo > 0);
+  if (deepWorks.length > 0) {
+    yield {
+      kind: 'comments',
+      sections: deepWorks.map((video) => ({
+        video,
+        comments: demoComments(seed, video, DEEP_COMMENTS, commentsUntil),
+      })),
+    };
   }
 
   const sessions: DemoLiveSession[] = [];

@@ -25,6 +25,7 @@ import {
   type DemoLiveSession,
   type DemoPortrait,
   type DemoVideo,
+  demoCreator,
   endOfDay,
   firstRunVideoOptions,
   generateVideoDemo,
@@ -116,6 +117,52 @@ function liveIngestOf(session: DemoLiveSession) {
   return { ...session, isDemo: true };
 }
 
+/** Per creator (by index): works, likes, comments, shares and collects of the works the seed stored. */
+class WorkTotals {
+  private readonly sums: Float64Array;
+  constructor(readonly creators: number) {
+    this.sums = new Float64Array(creators * 5);
+  }
+  add(video: DemoVideo) {
+    const at = video.creator * 5;
+    this.sums[at]! += 1;
+    this.sums[at + 1]! += video.goodCount;
+    this.sums[at + 2]! += video.commentCount;
+    this.sums[at + 3]! += video.shareCount;
+    this.sums[at + 4]! += video.collectCount;
+  }
+  of(creator: number) {
+    const at = creator * 5;
+    const [works, likes, comments, shares, collects] = Array.from(this.sums.subarray(at, at + 5));
+    return { works: works!, likes: likes!, comments: comments!, shares: shares!, collects: collects! };
+  }
+}
+
+/**
+ * A demo creator's header counts are its stored works' (docs/videos.md): 作品 is how many works its
+ * works tab lists, 获赞 and the comment, share and collect totals their sums, so the header and the
+ * tab tell one story. Written through the ingest, which derives the per-video averages.
+ */
+async function storeWorkTotals(db: Database, options: VideoDemoOptions, works: WorkTotals, asOf: string) {
+  for (let start = 0; start < options.creators; start += 1_000) {
+    const batch: CreatorIngest[] = [];
+    for (let index = start; index < Math.min(options.creators, start + 1_000); index++) {
+      const totals = works.of(index);
+      const creator = demoCreator(options.seed, index);
+      batch.push({
+        ...creatorIngestOf(creator, asOf),
+        awemeCount: totals.works,
+        totalFavorited: totals.likes,
+        videoCommentTotalCount: totals.comments,
+        videoShareTotalCount: totals.shares,
+        videoCollectTotalCount: totals.collects,
+      });
+    }
+    await upsertCreators(db, batch);
+    await yieldToEventLoop();
+  }
+}
+
 /**
  * Seeds the demo platform data (creators with follower history and portraits, videos with comments,
  * trends, portraits, transcripts, hot words and their keyword links, live sessions, topics) through the ingest, in
@@ -132,6 +179,7 @@ export async function seedVideoDemo(
   const counts = { creators: 0, videos: 0, comments: 0, keywordLinks: 0, liveSessions: 0, topics: 0 };
   const asOf = options.asOf;
   const fetchedAt = endOfDay(asOf);
+  const works = new WorkTotals(options.creators);
   for (const batch of generateVideoDemo(options)) {
     if (batch.kind === 'creators') {
       const { ids } = await upsertCreators(
@@ -161,6 +209,7 @@ export async function seedVideoDemo(
         batch.videos.map(({ video, transcript }) => videoIngestOf(video, fetchedAt, transcript)),
       );
       counts.videos += ids.size;
+      for (const { video } of batch.videos) works.add(video);
       const idOf = (video: DemoVideo) => ids.get(video.awemeId)!;
       const comments = batch.videos.flatMap(({ video, comments: list }) =>
         list.map((comment) => ({ ...comment, videoId: idOf(video), isDemo: true })),
@@ -193,6 +242,31 @@ export async function seedVideoDemo(
           .filter(({ video, comments: list }) => list.length > 0 && video.index < options.detailedVideos)
           .map(({ video }) => idOf(video)),
       );
+    } else if (batch.kind === 'comments') {
+      // Deeper sections of works already stored: the first comments are the same rows (same ids).
+      const stored = await queryRows<{ id: number; aweme_id: string }>(
+        db,
+        sql`SELECT id, aweme_id FROM videos WHERE platform = 'DSO'
+              AND aweme_id = ANY(${sql.param(batch.sections.map(({ video }) => video.awemeId))}::text[])`,
+      );
+      const idOf = new Map(stored.map((row) => [row.aweme_id, Number(row.id)]));
+      const rows = batch.sections.flatMap(({ video, comments: list }) =>
+        list.map((comment) => ({ ...comment, videoId: idOf.get(video.awemeId)!, isDemo: true })),
+      );
+      await upsertComments(db, rows);
+      // Counted once: the rows the video batches wrote for these works are among them.
+      const written = batch.sections.reduce(
+        (sum, { video }) => sum + Math.min(options.commentsPerVideo, video.commentCount),
+        0,
+      );
+      counts.comments += rows.length - written;
+      // Hot words as for the video batches: the detailed works' now, the rest's on their next refresh.
+      await refreshHotWords(
+        db,
+        batch.sections
+          .filter(({ video }) => video.index < options.detailedVideos)
+          .map(({ video }) => idOf.get(video.awemeId)!),
+      );
     } else if (batch.kind === 'live') {
       const { ids } = await upsertLiveSessions(db, batch.sessions.map(liveIngestOf));
       counts.liveSessions += ids.size;
@@ -208,6 +282,7 @@ export async function seedVideoDemo(
     // server seeding e2e data does).
     await yieldToEventLoop();
   }
+  await storeWorkTotals(db, options, works, asOf);
   await rankUnrankedKeywordVideos(db, asOf);
   await db.execute(
     sql.raw(
@@ -238,6 +313,22 @@ export function e2eVideoOptions(asOf: string): VideoDemoOptions {
     // The video lists journey brings its own breakout works and expects them first.
     breakoutRate: 0,
   };
+}
+
+/**
+ * The works whose comment sections are deep (each industry’s most liked, 220 comments: `DEEP_COMMENTS`)
+ * in the demo set of `options`, most liked first, with their creators: what a journey opens to page
+ * comments to the 10th page. Generates the set (a few seconds for a journey's).
+ */
+export function deepCommentWorks(options: VideoDemoOptions): Array<{ awemeId: string; authorUserId: string }> {
+  for (const batch of generateVideoDemo(options)) {
+    if (batch.kind !== 'comments') continue;
+    return batch.sections
+      .map(({ video }) => video)
+      .sort((a, b) => b.goodCount - a.goodCount)
+      .map((video) => ({ awemeId: video.awemeId, authorUserId: video.authorUserId }));
+  }
+  return [];
 }
 
 /** The first start's demo video library: {@link seedVideoDemo} with {@link firstRunVideoOptions}. */

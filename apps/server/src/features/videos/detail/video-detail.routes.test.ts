@@ -138,6 +138,10 @@ describe('the video detail panel', () => {
       expect(points[2]).toMatchObject({ good_value: 400, good_increment: 200 });
       expect(points.at(-1)).toMatchObject({ good_value: 4_800 });
       expect(Number(points[1]?.create_time) - Number(points[0]?.create_time)).toBe(3_600);
+      // A slot's figures are of its hour's end: the first point is an hour after the publish hour, none before publishing.
+      const published = Math.floor(video.createTime.getTime() / 1000);
+      expect(Number(points[0]?.create_time)).toBe(Math.floor(published / 3_600) * 3_600 + 3_600);
+      for (const point of points) expect(Number(point.create_time)).toBeGreaterThan(published);
     });
 
     it('answers an empty list for a video without a trend, and refuses another day_cycle', async () => {

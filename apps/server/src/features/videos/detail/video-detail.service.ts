@@ -195,9 +195,19 @@ function presentProfile(
 }
 
 /**
- * The hourly points of the first 48 hours, oldest first. An hour not observed is left out; the
+ * The hourly points of the first 48 hours, oldest first. A slot holds the figures at its hour's end
+ * (the last point within the hour), so a point is placed at that end, or at the video's last update
+ * for the hour under way: never before the publish time. An hour not observed is left out; the
  * increment is against the point before (the first point's increment is its value).
  */
+/** When a trend slot's figures were observed: its hour's end, or the last update within that hour. */
+function slotEnd(start: Date, slot: number, video: Pick<VideoRecord, 'createTime' | 'lastUpdateTime'>): Date {
+  const end = start.getTime() + (slot + 1) * HOUR_MS;
+  const updated = video.lastUpdateTime.getTime();
+  const underWay = updated < end && updated >= Math.max(video.createTime.getTime(), end - HOUR_MS);
+  return new Date(underWay ? updated : end);
+}
+
 export async function videoTrend(db: Database, awemeId: string): Promise<VideoTrend> {
   const video = await requireVideo(db, awemeId);
   const trend = await findTrend(db, video.id);
@@ -209,7 +219,7 @@ export async function videoTrend(db: Database, awemeId: string): Promise<VideoTr
     const good = trend.goodValues[slot];
     if (good === null || good === undefined) continue;
     points.push({
-      create_time: seconds(new Date(trend.startTime.getTime() + slot * HOUR_MS)),
+      create_time: seconds(slotEnd(trend.startTime, slot, video)),
       good_value: good,
       good_increment: good - previous,
       comment_value: trend.commentValues[slot] ?? 0,

@@ -7,7 +7,7 @@ import { type ChartOption, countAxisLabel, EChart, useChartTheme } from '../../.
 import { TabFailure } from '../../videos/audience';
 import { type FollowerTrendPeriod, followerTrendPeriods, useFollowerTrend } from '../api/get-follower-trend';
 
-/** Followers as a line and the daily change as bars, one point a day. */
+/** Followers as a line and the daily change as bars, one point a day; a day of unfollows is a fall and a bar below 0. */
 export function followerTrendOption(trend: CreatorFollowerTrend, colors: readonly string[]): ChartOption {
   return {
     color: [...colors],
@@ -23,7 +23,8 @@ export function followerTrendOption(trend: CreatorFollowerTrend, colors: readonl
       {
         type: 'line',
         name: '粉丝数',
-        smooth: true,
+        // Straight segments: a spline would round a day's fall into the days around it.
+        smooth: false,
         showSymbol: false,
         data: trend.points.map((point) => point.follower_count),
       },
