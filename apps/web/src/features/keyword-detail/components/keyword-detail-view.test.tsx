@@ -169,7 +169,8 @@ describe('KeywordDetailView', { timeout: PAGE_TEST_TIMEOUT }, () => {
       yAxis: { max: number; splitNumber: number };
       xAxis: { data: string[] };
     };
-    expect(option.yAxis.max).toBe(axisMax(detail.trend!.points.map((point) => point.value)));
+    // Both indexes are drawn, so the axis ends above the larger of them (the overall index).
+    expect(option.yAxis.max).toBe(axisMax(detail.trend!.points.flatMap((point) => [point.value, point.overall ?? 0])));
     expect(option.yAxis.splitNumber).toBe(5);
     expect(option.xAxis.data[0]).toBe('10-22');
     expect(option.xAxis.data).toHaveLength(30);
