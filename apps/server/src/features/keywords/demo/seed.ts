@@ -5,10 +5,11 @@ import { type Database, queryRows } from '../../../db/client';
 import { countries as countriesTable } from '../../../db/schema';
 import { overseasCountries } from '../countries';
 import { analyzeKeywordTables, deriveScope } from '../derive/keyword-derive';
+import { yardsticksFromFigures } from '../derive/keyword-grades';
 import { enqueueDerive } from '../import/keyword-import.service';
-import { upsertKeywords } from '../import/keyword-ingest.repository';
+import { type KeywordInput, upsertKeywords } from '../import/keyword-ingest.repository';
 import { type KeywordScope, refreshGramStats } from '../search/keyword-search.repository';
-import { generateKeywords } from './generator';
+import { type GeneratedKeyword, generateKeywords } from './generator';
 import { headPhrases } from './head-terms';
 import { demoPortrait } from './portraits';
 import { generateTsoTopics } from './tso-topics';
@@ -49,6 +50,10 @@ export function firstRunPlan(asOf: string): SeedPlan {
   };
 }
 
+function* mapEach<T, U>(items: Iterable<T>, map: (item: T) => U): Generator<U> {
+  for (const item of items) yield map(item);
+}
+
 /** Reference data every installation has: the overseas countries with their Chinese names. */
 export async function ensureCountries(db: Database) {
   await db
@@ -60,25 +65,37 @@ export async function ensureCountries(db: Database) {
     });
 }
 
+/**
+ * Libraries up to this size are generated whole before they are written, so their words are graded
+ * against the medians of the whole library from the start (yardsticksFromFigures) and the derive that
+ * follows rewrites next to none of them; larger (benchmark) seeds stream and are graded by the derive.
+ */
+const PREGRADE_MAX_KEYWORDS = 200_000;
+
 /** Generates and ingests each scope of the plan, then rebuilds its gram statistics. */
 export async function seedKeywords(db: Database, plan: SeedPlan) {
   for (const scope of plan.scopes) {
+    const rowsOf = (batch: GeneratedKeyword[]): KeywordInput[] =>
+      batch.map((row) => ({
+        ...row,
+        platform: scope.platform,
+        country: scope.country,
+        asOf: plan.asOf,
+        trend: plan.withTrends ? row.trend : null,
+        overall: plan.withTrends ? row.overall : null,
+        growthRate: growthFromTrend(row.trend),
+        isDemo: true,
+      }));
+    const generated = generateKeywords({ ...scope, seed: plan.seed, asOf: plan.asOf });
+    const whole = scope.count <= PREGRADE_MAX_KEYWORDS ? [...generated].map(rowsOf) : null;
+    // Growth is the trend's, as the ingest derives it (rowsOf sets it for every row).
+    const yardsticks = whole
+      ? yardsticksFromFigures(whole.flat().map((row) => ({ ...row, growthRate: row.growthRate ?? 0 })))
+      : undefined;
     let done = 0;
-    for (const batch of generateKeywords({ ...scope, seed: plan.seed, asOf: plan.asOf })) {
-      await upsertKeywords(
-        db,
-        batch.map((row) => ({
-          ...row,
-          platform: scope.platform,
-          country: scope.country,
-          asOf: plan.asOf,
-          trend: plan.withTrends ? row.trend : null,
-          overall: plan.withTrends ? row.overall : null,
-          growthRate: growthFromTrend(row.trend),
-          isDemo: true,
-        })),
-      );
-      done += batch.length;
+    for (const rows of whole ?? mapEach(generated, rowsOf)) {
+      await upsertKeywords(db, rows, yardsticks);
+      done += rows.length;
       plan.onProgress?.(scope, done, scope.count);
     }
     await refreshGramStats(db, scope);

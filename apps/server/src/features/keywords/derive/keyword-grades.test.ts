@@ -55,10 +55,14 @@ describe('competition and 蓝海 of the first-run demo library', () => {
   let t: TestApp;
   let rows: GradedRow[] = [];
   const plan = { ...firstRunPlan('2026-05-01'), withTrends: false };
+  /** Words each library's derive regraded after the seed wrote them. */
+  const regraded: number[] = [];
 
   beforeAll(async () => {
     t = await createTestApp();
-    await seedFirstRun(t.database.db, plan, () => {});
+    await seedFirstRun(t.database.db, plan, (message, data) => {
+      if (message === 'derived' && typeof data?.regraded === 'number') regraded.push(data.regraded);
+    });
     // Floats as float8: the exact values the SQL compared (a real printed as text is rounded).
     rows = await queryRows<GradedRow>(
       t.database.db,
@@ -88,6 +92,12 @@ describe('competition and 蓝海 of the first-run demo library', () => {
     expect(differing.slice(0, 5)).toEqual([]);
     // The library uses every grade, not one or two.
     expect(new Set(rows.map((row) => Number(row.competition)))).toEqual(new Set([1, 2, 3, 4]));
+  });
+
+  it('writes the seed already graded against the whole library, so the derive rewrites next to no word', () => {
+    expect(regraded).toHaveLength(plan.scopes.length);
+    const total = regraded.reduce((sum, count) => sum + count, 0);
+    expect(total).toBeLessThan(rows.length / 100);
   });
 
   it('never grades a word below another of its industry that it matches or exceeds in every piece of evidence', () => {

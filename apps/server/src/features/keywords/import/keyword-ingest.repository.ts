@@ -46,10 +46,12 @@ export function deriveFigures(input: KeywordInput, yardsticks: Yardsticks) {
 export async function upsertKeywords(
   db: Database,
   input: KeywordInput[],
+  /** The medians to grade against when the caller knows them (a seed of a whole library); else the stored ones. */
+  known?: Yardsticks,
 ): Promise<{ inserted: number; updated: number }> {
   const rows = lastOfEachKeyword(input);
   if (rows.length === 0) return { inserted: 0, updated: 0 };
-  const yardsticks = await yardsticksByScope(db, rows);
+  const yardsticks = known ? new Map(rows.map((row) => [scopeOf(row), known])) : await yardsticksByScope(db, rows);
   const derived = rows.map((row) => deriveFigures(row, yardsticks.get(scopeOf(row))!));
   const column = <T>(pick: (row: KeywordInput, index: number) => T) => sql.param(rows.map(pick));
   const returned = await queryRows<{ id: number; inserted: boolean; key: string }>(
