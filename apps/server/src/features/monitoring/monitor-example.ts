@@ -184,6 +184,8 @@ export function buildMonitorExample(library: ExampleLibrary): MonitorExample {
     const places = works.map((work) => {
       const firstDay = firstDays.get(work.aweme_id)!;
       const noise = wander(days.length, keyword, work.aweme_id);
+      // Neighbours at the head swap now and then: a wander of about a place on top of the relative one.
+      const jostle = wander(days.length, keyword, work.aweme_id, 'jostle');
       const story = chosen.get(work.aweme_id);
       const variant = unit(keyword, work.aweme_id, 'variant');
       const order = background.indexOf(work);
@@ -194,7 +196,7 @@ export function buildMonitorExample(library: ExampleLibrary): MonitorExample {
         if (story) return storyPlace(story, t - 1, variant, noise[t]!, firstDay - 1);
         // A work published inside the window enters below its place and rises to it over its first days.
         const settling = firstDay > 0 ? 1 + 4 * Math.exp(-(t - firstDay) / 3) : 1;
-        return Math.min(90, base * settling * Math.exp(0.22 * noise[t]!));
+        return Math.max(0.6, Math.min(90, base * settling * Math.exp(0.22 * noise[t]!) + 1.6 * jostle[t]!));
       });
     });
     // One ranking a day: by place, each work at least one below the one before, cut at the top 100.
