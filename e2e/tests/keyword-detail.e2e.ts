@@ -1,9 +1,25 @@
 import { sql } from 'drizzle-orm';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot } from '../support/browser';
-import { waitForChart } from '../support/charts';
+import { launchBrowser, openPage, screenshot, whenSettled } from '../support/browser';
+import { paintedPixels, waitForChart } from '../support/charts';
 import { type DetailServer, signIn, startDetailServer } from '../support/detail';
+
+/** Waits until a chart has finished animating: two readings of its painted pixels 200 ms apart agree. */
+async function whenChartStill(page: Page, testId: string) {
+  let previous = -1;
+  await expect
+    .poll(
+      async () => {
+        const now = await paintedPixels(page, testId);
+        const still = now > 2000 && now === previous;
+        previous = now;
+        return still;
+      },
+      { timeout: 10_000, interval: 200 },
+    )
+    .toBe(true);
+}
 
 describe('keyword boards and details', () => {
   let server: DetailServer;
@@ -127,6 +143,64 @@ describe('keyword boards and details', () => {
     await page.getByTestId('region-card').getByText('城市', { exact: true }).click();
     await page.getByTestId('city-top10').waitFor();
     await waitForChart(page, 'region-map');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a head word’s index over 近90天 and a custom range, its 综合指数, and related words with strength and direction', async () => {
+    const { page, errors, context } = await openPage(browser, { theme: 'light' });
+    await signIn(context, server.token);
+    // The most searched word of the industry board: a head word, which keeps a year of daily index.
+    await page.goto(`${server.url}/KeywordDouyinHot/industryHot`);
+    const keyword = (await page.locator('.kb-keyword').first().textContent()) ?? '';
+    await page.goto(`${server.url}/keyWordDetail?keyword=${encodeURIComponent(keyword)}`);
+    await waitForChart(page, 'trend-chart');
+    const periodText = page.getByTestId('trend-period');
+    const dayBefore = (days: number) =>
+      new Date(Date.parse(`${server.asOf}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+    expect(await periodText.textContent()).toContain(`${dayBefore(29)} 至 ${server.asOf}`);
+    // Both indexes, each with its own toggle and definition.
+    const toggles = page.getByTestId('trend-series-toggles');
+    expect(await toggles.getByLabel('搜索指数说明').count()).toBe(1);
+    expect(await toggles.getByLabel('综合指数说明').count()).toBe(1);
+
+    await page.getByText('近90天', { exact: true }).click();
+    await expect
+      .poll(() => periodText.textContent(), { timeout: 10_000 })
+      .toContain(`${dayBefore(89)} 至 ${server.asOf}`);
+    await waitForChart(page, 'trend-chart');
+    await page.getByTestId('trend-card').scrollIntoViewIfNeeded();
+    await whenChartStill(page, 'trend-chart');
+    await screenshot(page, 'keyword-detail-trend-90-light');
+
+    // A custom range: two stored days picked in the calendar; days after the data day cannot be picked.
+    await page.getByText('自定义', { exact: true }).click();
+    await page.getByText(/请选择 .* 之间的日期/).waitFor();
+    await page.getByLabel('自定义时间范围').first().click();
+    const start = dayBefore(20);
+    const end = dayBefore(6);
+    await page.locator(`.ant-picker-cell[title="${start}"]`).first().click();
+    await page.locator(`.ant-picker-cell[title="${end}"]`).first().click();
+    await expect.poll(() => periodText.textContent(), { timeout: 10_000 }).toContain(`${start} 至 ${end}`);
+    await waitForChart(page, 'trend-chart');
+    expect(await page.getByText('共 15 天').count()).toBe(1);
+
+    await page.getByRole('tab', { name: '相关词' }).click();
+    const related = page.getByTestId('related-tab');
+    await related.locator('.ant-table-tbody tr').first().waitFor();
+    const strengths = related.getByTestId('relation-strength');
+    expect(await strengths.count()).toBeGreaterThan(0);
+    expect(await strengths.first().getAttribute('aria-label')).toMatch(/^关联强度[强中弱]，\d+$/);
+    const directions = await related
+      .locator('[data-trend]')
+      .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-trend')));
+    expect(directions.length).toBeGreaterThan(0);
+    expect(directions.every((direction) => ['rising', 'falling', 'flat', 'unknown'].includes(direction ?? ''))).toBe(
+      true,
+    );
+    await related.scrollIntoViewIfNeeded();
+    await whenSettled(related);
+    await screenshot(page, 'keyword-detail-related-strength-light');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -18,6 +18,11 @@ export type TrendSeriesKey = (typeof trendSeries)[number]['key'];
 /** Which series are switched on; the overall index only counts when the trend has one. */
 export type TrendVisibility = Record<TrendSeriesKey, boolean>;
 
+/** Each index's line colour, for the chart and for the card's toggles that stand in for its legend. */
+export function trendSeriesColors(palette: ChartPalette): Record<TrendSeriesKey, string> {
+  return { search: palette.series[0] ?? '#3b6cff', overall: palette.series[1] ?? '#ff9f43' };
+}
+
 const pointValue = (point: KeywordTrend['points'][number], key: TrendSeriesKey) =>
   key === 'search' ? point.value : point.overall;
 
@@ -34,10 +39,7 @@ export function trendChartOption(
   visible: TrendVisibility = { search: true, overall: true },
 ): ChartOption {
   const shown = trendSeries.filter((series) => visible[series.key] && (series.key === 'search' || trend.has_overall));
-  const colors: Record<TrendSeriesKey, string> = {
-    search: palette.series[0] ?? '#3b6cff',
-    overall: palette.series[1] ?? '#ff9f43',
-  };
+  const colors = trendSeriesColors(palette);
   const axisValues = shown.flatMap((series) => trend.points.map((point) => pointValue(point, series.key) ?? 0));
   const approximate = trend.banded ? '约 ' : '';
   return {

@@ -15,7 +15,7 @@ import { NoData } from '../../../components';
 import { EChart, useChartTheme } from '../../../lib/charts';
 import type { KeywordRef } from '../api/get-keyword-detail';
 import { useKeywordTrend } from '../api/get-keyword-trend';
-import { type TrendVisibility, trendChartOption } from '../charts/trend-chart-option';
+import { type TrendVisibility, trendChartOption, trendSeriesColors } from '../charts/trend-chart-option';
 import { FigureTip } from './figure-tip';
 
 /** Fewer days than this make no trend to speak of (002 §8: 数据较少，暂时无法分析). */
@@ -49,6 +49,7 @@ export function TrendCard({ keywordRef, trend: initial }: { keywordRef: KeywordR
   const trend = range === null ? initial : (fetched.data ?? initial);
   const option = useMemo(() => (trend ? trendChartOption(trend, palette, visible) : null), [trend, palette, visible]);
   const enough = trend !== null && trend.points.length >= MIN_TREND_POINTS && option !== null;
+  const colors = trendSeriesColors(palette);
   const stored = initial ? { firstDay: initial.first_day, lastDay: initial.last_day } : null;
   const shortOfPreset =
     trend && trend.days !== null && trend.points.length < trend.days ? `仅有${trend.points.length}天数据` : null;
@@ -77,6 +78,7 @@ export function TrendCard({ keywordRef, trend: initial }: { keywordRef: KeywordR
               checked={visible.search}
               onChange={(event) => setVisible((now) => ({ ...now, search: event.target.checked }))}
             >
+              <span className="kd-trend-swatch" style={{ background: colors.search }} />
               <FigureTip term="searchIndex" />
             </Checkbox>
             {trend?.has_overall && (
@@ -84,6 +86,7 @@ export function TrendCard({ keywordRef, trend: initial }: { keywordRef: KeywordR
                 checked={visible.overall}
                 onChange={(event) => setVisible((now) => ({ ...now, overall: event.target.checked }))}
               >
+                <span className="kd-trend-swatch" style={{ background: colors.overall }} />
                 <FigureTip term="overallIndex" />
               </Checkbox>
             )}
