@@ -1,3 +1,4 @@
+import { deepCommentWorks, e2eVideoOptions } from '@dso/server/videos/demo/seed';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot } from '../support/browser';
@@ -28,6 +29,47 @@ describe('the video detail page', () => {
     await panel.getByText('用户0').first().waitFor();
     await panel.getByRole('tab', { name: '观众分析' }).click();
     await screenshot(page, 'videos-detail-audience');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('pages a most-liked demo work’s comments to the 10th page, and its creator’s header counts the works it lists', async () => {
+    const [deep] = deepCommentWorks(e2eVideoOptions(server.asOf));
+    expect(deep).toBeDefined();
+    const { page, context, errors } = await openPage(browser);
+    await signIn(context, server.token);
+    await page.goto(`${server.url}/videoDetail/${deep!.awemeId}`);
+    const panel = page.getByTestId('video-detail-panel');
+    await panel.getByRole('tab', { name: '评论详情' }).click();
+    const list = panel.getByTestId('comment-list');
+    const items = list.locator('.vd-comment');
+    await items.first().waitFor();
+    // The list loads 20 a page as it scrolls, and ends after the 10th page (002 §4).
+    await expect
+      .poll(
+        async () => {
+          await list.evaluate((box) => {
+            box.scrollTop = box.scrollHeight;
+          });
+          return items.count();
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(200);
+    await list.getByText('~更多评论，扫码查看完整视频~').waitFor();
+    expect(new Set(await list.locator('.vd-comment__text').allTextContents()).size).toBeGreaterThan(150);
+    await screenshot(page, 'videos-detail-comments-page10');
+    await panel.getByRole('tab', { name: '视频数据' }).click();
+    await screenshot(page, 'videos-detail-demo-trend');
+
+    await page.goto(`${server.url}/person/detail/${deep!.authorUserId}`);
+    const header = await page.getByTestId('creator-figure-works').textContent();
+    const listed = page.getByText(/^共 \d+ 个作品$/);
+    await listed.waitFor();
+    const total = Number((await listed.textContent())!.replace(/\D/g, ''));
+    expect(total).toBeGreaterThan(0);
+    expect(header).toContain(String(total));
+    await screenshot(page, 'videos-demo-creator-works');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -17,7 +17,7 @@ const DAY_MS = 86_400_000;
 const COMMENT_WINDOW_MS = 20 * DAY_MS;
 /** Comments stored for each industry's most liked works: more than the tab's 10 pages of 20. */
 export const DEEP_COMMENTS = 220;
-/** Works per industry that store {@link DEEP_COMMENTS}: the most liked with that many comments. */
+/** Works per industry that store {@link DEEP_COMMENTS}: the most liked detailed works with that many comments. */
 export const DEEP_COMMENT_WORKS = 4;
 /** Draws to find a comment text the section does not hold yet. */
 const TEXT_ATTEMPTS = 6;

@@ -803,8 +803,9 @@ export function* generateVideoDemo(options: VideoDemoOptions, batchSize = 1_000)
       const creator = demoCreator(seed, videoCreatorIndex(seed, j, options.creators, byField));
       const video = demoVideo(seed, asOf, j, creator, options.breakoutRate);
       tally.add(video);
-      deep.add(video);
       const detailed = j < options.detailedVideos;
+      // Among the detailed works, so a deep comment section comes with its trend, audience and hot words.
+      if (detailed) deep.add(video);
       videos.push({
         video,
         comments: demoComments(seed, video, options.commentsPerVideo, commentsUntil),

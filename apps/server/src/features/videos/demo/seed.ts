@@ -260,13 +260,8 @@ export async function seedVideoDemo(
         0,
       );
       counts.comments += rows.length - written;
-      // Hot words as for the video batches: the detailed works' now, the rest's on their next refresh.
-      await refreshHotWords(
-        db,
-        batch.sections
-          .filter(({ video }) => video.index < options.detailedVideos)
-          .map(({ video }) => idOf.get(video.awemeId)!),
-      );
+      // The deep sections are of detailed works, whose hot words are counted at seeding.
+      await refreshHotWords(db, [...idOf.values()]);
     } else if (batch.kind === 'live') {
       const { ids } = await upsertLiveSessions(db, batch.sessions.map(liveIngestOf));
       counts.liveSessions += ids.size;

@@ -198,8 +198,8 @@ describe('seedVideoDemo: the demo video library through the ingest', () => {
             FROM videos v JOIN creators c ON c.id = v.creator_id JOIN video_comments vc ON vc.video_id = v.id
             GROUP BY v.id, c.field HAVING count(*) >= 200`,
       );
-      // Several industries, up to 4 works each; every other work keeps its few.
-      expect(new Set(deep.map((row) => row.industry)).size).toBeGreaterThanOrEqual(10);
+      // Several industries, up to 4 detailed works each; every other work keeps its few.
+      expect(new Set(deep.map((row) => row.industry)).size).toBeGreaterThanOrEqual(8);
       expect(Math.max(...deep.map((row) => row.n))).toBe(DEEP_COMMENTS);
       const token = await tokenOf('VIP');
       const until = endOfDay(asOf).getTime() / 1000;
