@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Code } from '@dso/contract';
-import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerFactory, LogController } from 'fastify';
 import { escapeHtml } from '../lib/html-page';
 import { maskedLogger } from '../lib/log-masking';
 import { requestPath } from '../plugins/request-path';
@@ -96,7 +96,7 @@ export async function buildPreparingApp(options: {
   const app = Fastify({
     logger: maskedLogger({ level: options.logLevel, base: { component: 'first-start' } }),
     // The notice polls every few seconds; the seed's own lines say what is happening.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   if (options.webDist) await registerWebApp(app, options.webDist);
   app.setNotFoundHandler(async (request, reply) => {
