@@ -233,7 +233,8 @@ export type RelatedQuery = z.infer<typeof relatedQuerySchema>;
 /** A related word: its keyword row and how strongly it is tied to the keyword (domain `relationStrength`). */
 export const relatedRowSchema = keywordRowSchema.extend({
   /**
-   * 0–100: shared text (80 points) and a shared industry (20); 强 from 60, 中 from 30, else 弱. Always
+   * 0–100: shared text (55 points), the word's share of the keyword's searches (25) and a shared industry
+   * (20); 强 from 60, 中 from 30, else 弱. Always
    * sent; optional so a client or fixture older than it still parses.
    */
   relation_strength: z.number().int().min(0).max(100).optional(),

@@ -13,7 +13,9 @@ export const relationLevels = [
 ] as const;
 export type RelationLevel = (typeof relationLevels)[number]['level'];
 
-/** What the strength counts for the words' shared industry (their searchers overlap without shared text). */
+/** Points of the strength for shared text, for the related word's share of searches, for a shared industry. */
+const TEXT_SHARE = 55;
+const SEARCH_SHARE = 25;
 const INDUSTRY_SHARE = 20;
 
 /** Character bigrams of a word (the word itself when it is one character), case- and space-insensitive. */
@@ -23,28 +25,52 @@ function bigrams(word: string): string[] {
   return characters.slice(1).map((character, index) => characters[index] + character);
 }
 
-/**
- * The relation strength of two words, 0–100: how much of their text they share (the Dice coefficient
- * of their character bigrams: 露营 and 露营装备 share 露营, one of four bigrams, 2·1/4 = 0.5) taking
- * 80 points, and 20 more when both are words of the same industry. A word the keyword is made of or
- * built on reads 中 to 强; an industry word without shared text reads 弱.
- */
-export function relationStrength(keyword: string, related: string, sameIndustry: boolean): number {
+/** The Dice coefficient of two words' character bigrams: 露营 and 露营装备 share 露营, one of four, 2·1/4 = 0.5. */
+function sharedText(keyword: string, related: string): number {
   const left = bigrams(keyword);
   const right = bigrams(related);
-  if (left.length === 0 || right.length === 0) return sameIndustry ? INDUSTRY_SHARE : 0;
+  if (left.length === 0 || right.length === 0) return 0;
   const pool = new Map<string, number>();
   for (const gram of left) pool.set(gram, (pool.get(gram) ?? 0) + 1);
   let shared = 0;
   for (const gram of right) {
-    const left = pool.get(gram) ?? 0;
-    if (left > 0) {
+    const count = pool.get(gram) ?? 0;
+    if (count > 0) {
       shared++;
-      pool.set(gram, left - 1);
+      pool.set(gram, count - 1);
     }
   }
-  const dice = (2 * shared) / (left.length + right.length);
-  return Math.round(dice * (100 - INDUSTRY_SHARE) + (sameIndustry ? INDUSTRY_SHARE : 0));
+  return (2 * shared) / (left.length + right.length);
+}
+
+/** What a relation strength is computed from. */
+export interface RelationInput {
+  keyword: string;
+  related: string;
+  /** Both words belong to the same industry. */
+  sameIndustry: boolean;
+  /** The keyword's search index; null when the library does not hold the keyword. */
+  keywordIndex: number | null;
+  relatedIndex: number;
+}
+
+/**
+ * The relation strength of two words, 0–100, from what a library can tell of how often they are
+ * searched together:
+ * 1. shared text, 55 points: the Dice coefficient of their character bigrams (a word built on the
+ *    keyword shares most of it);
+ * 2. the related word's share of the keyword's searches, 25 points: √(related ÷ keyword index), capped
+ *    at 1, so a drop-down word searched half as often as the keyword counts more than a rare one;
+ * 3. the same industry, 20 points (searchers overlap without shared text).
+ * 强 from 60, 中 from 30, else 弱 ({@link relationLevel}).
+ */
+export function relationStrength(input: RelationInput): number {
+  const text = sharedText(input.keyword, input.related);
+  const share =
+    input.keywordIndex && input.keywordIndex > 0
+      ? Math.sqrt(Math.min(1, Math.max(0, input.relatedIndex) / input.keywordIndex))
+      : 0;
+  return Math.round(text * TEXT_SHARE + share * SEARCH_SHARE + (input.sameIndustry ? INDUSTRY_SHARE : 0));
 }
 
 /** 强 from 60, 中 from 30, else 弱. */

@@ -180,19 +180,20 @@ describe('keyword trend ranges, overall index and related words', () => {
       ).json();
       const list = relatedListSchema.parse(body.data);
       const byWord = new Map(list.result.map((row) => [row.keyword, row]));
-      // 露营 + 装备: one of four bigrams shared, and the same industry.
+      // 露营装备: one of four bigrams shared (27.5), √(5w ÷ 18.5w) of the searches (13.0), the same industry (20).
       expect(byWord.get('露营装备')).toMatchObject({ relation_strength: 60 });
       expect(byWord.get('露营帐篷推荐')).toMatchObject({ relation_strength: 47, growth_rate: -0.2 });
       expect(byWord.get('露营地')).toMatchObject({ growth_rate: 0.2 });
       expect(byWord.get('露营灯')).toMatchObject({ growth_rate: 0 });
     });
 
-    it('rates an industry word without shared text weak', async () => {
+    it('rates an industry word without shared text by its industry and searches alone', async () => {
       const body = (
         await get(KeywordDetailPath.related, { keyword: '露营', relation: 'industry' }, await token(true))
       ).json();
       const boots = body.data.result.find((row: { keyword: string }) => row.keyword === '登山鞋');
-      expect(boots.relation_strength).toBe(20);
+      // 20 for the industry and √(3w ÷ 18.5w) × 25 = 10 for its searches: 中 at the edge, never 强.
+      expect(boots.relation_strength).toBe(30);
     });
 
     it('shows a banded viewer the direction of a word through its band', async () => {

@@ -99,11 +99,13 @@ export async function relatedKeywords(db: Database, viewer: Viewer, query: Relat
     // Each word with how strongly it is tied to the keyword; its own growth_rate says where it is heading.
     result: rows.map((row) => ({
       ...presentRow(row, viewer),
-      relation_strength: relationStrength(
+      relation_strength: relationStrength({
         keyword,
-        row.keyword,
-        Boolean(self?.industry) && self?.industry === row.industry,
-      ),
+        related: row.keyword,
+        sameIndustry: Boolean(self?.industry) && self?.industry === row.industry,
+        keywordIndex: self?.search_index ?? null,
+        relatedIndex: row.search_index,
+      }),
     })),
   };
 }
