@@ -59,20 +59,24 @@ export function gradeSql(): { stars: SQL; reasons: SQL; blueOcean: SQL } {
  */
 export async function gradeScope(db: Database, scope: KeywordScope): Promise<number> {
   const grade = gradeSql();
-  const rows = await queryRows<{ id: number }>(
+  // Counted in the database: a benchmark library's regrade can touch millions of rows.
+  const rows = await queryRows<{ changed: number }>(
     db,
     sql`
-    UPDATE keywords k SET competition = ${grade.stars}, competition_reasons = ${grade.reasons},
-      is_blue_ocean = ${grade.blueOcean}
-    FROM keyword_industry_stats s
-    WHERE k.platform = ${scope.platform} AND k.country = ${scope.country}
-      AND s.platform = ${scope.platform} AND s.country = ${scope.country} AND s.industry = coalesce(k.industry, '')
-      AND (k.competition, k.competition_reasons, k.is_blue_ocean)
-        IS DISTINCT FROM (${grade.stars}, ${grade.reasons}, ${grade.blueOcean})
-    RETURNING k.id
+    WITH changed AS (
+      UPDATE keywords k SET competition = ${grade.stars}, competition_reasons = ${grade.reasons},
+        is_blue_ocean = ${grade.blueOcean}
+      FROM keyword_industry_stats s
+      WHERE k.platform = ${scope.platform} AND k.country = ${scope.country}
+        AND s.platform = ${scope.platform} AND s.country = ${scope.country} AND s.industry = coalesce(k.industry, '')
+        AND (k.competition, k.competition_reasons, k.is_blue_ocean)
+          IS DISTINCT FROM (${grade.stars}, ${grade.reasons}, ${grade.blueOcean})
+      RETURNING 1
+    )
+    SELECT count(*)::int AS changed FROM changed
   `,
   );
-  return rows.length;
+  return Number(rows[0]?.changed ?? 0);
 }
 
 /** The medians a library's words are graded against, by industry ('' = the whole library). */
