@@ -8,7 +8,7 @@ import { maskedLogger } from './lib/log-masking';
 import { seedDemoDataIfEmpty } from './startup';
 
 /**
- * The first start's demo seed as a process of its own: `prepareDemoData` (startup.ts) runs this file
+ * The first start's demo seed as a process of its own: `prepareDemoData` (first-start/first-run-process.ts) runs this file
  * before the server opens the database, so the memory that generating and deriving the libraries
  * takes is given back when it exits. It migrates the database first (the server's own migrate then
  * finds nothing to do), seeds only an empty library, and exits 0 when the data is ready, leaving the

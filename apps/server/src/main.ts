@@ -22,7 +22,7 @@ async function main() {
     throw error;
   }
   config = { ...config, webDist: config.webDist ?? builtWebApp() };
-  if (needsFirstRun(config)) await startAfterFirstRun(config);
+  if (await needsFirstRun(config)) await startAfterFirstRun(config);
   else await start(config);
 }
 
@@ -61,7 +61,7 @@ async function startAfterFirstRun(config: AppConfig) {
   let worker: import('./features/jobs/jobs.worker').JobWorker | null = null;
   let shutDownServer: typeof import('./startup').shutDownServer | null = null;
   const stopSeed = new AbortController();
-  const seeding = prepareDemoData(config, { onProgress: (event) => progress.apply(event), signal: stopSeed.signal });
+  const seeding = prepareDemoData({ onProgress: (event) => progress.apply(event), signal: stopSeed.signal });
   exitOnStopSignals(async (signal) => {
     if (app && shutDownServer) {
       app.log.info({ signal }, 'shutting down');

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import type { AppConfig } from '../config';
 import { isSeedProgressMessage, type SeedProgressEvent } from './seed-progress';
 
@@ -11,12 +12,14 @@ import { isSeedProgressMessage, type SeedProgressEvent } from './seed-progress';
  */
 
 /**
- * Whether this start runs the first-run process ({@link prepareDemoData}): DEMO on, unless a PGlite
- * folder carries the marker of a finished first run (on PostgreSQL the process checks the database,
- * which may have been emptied without this folder knowing).
+ * Whether this start runs the first-run process ({@link prepareDemoData}): DEMO on, unless the demo
+ * libraries are there: a PGlite folder carrying the marker of a finished first run, or a PostgreSQL
+ * database whose keyword and video tables hold rows (asked directly: such a database may be shared,
+ * or emptied without this folder knowing).
  */
-export function needsFirstRun(config: Pick<AppConfig, 'demo' | 'databaseUrl' | 'dataDir'>): boolean {
+export async function needsFirstRun(config: Pick<AppConfig, 'demo' | 'databaseUrl' | 'dataDir'>): Promise<boolean> {
   if (!config.demo) return false;
+  if (config.databaseUrl) return !(await holdsDemoLibraries(config.databaseUrl));
   const marker = demoSeededMarker(config);
   return !(
     marker &&
@@ -24,6 +27,24 @@ export function needsFirstRun(config: Pick<AppConfig, 'demo' | 'databaseUrl' | '
     existsSync(marker) &&
     readFileSync(marker, 'utf8').trim() === DEMO_PARTS
   );
+}
+
+/** Whether the database has keyword and video rows; false too when it has no such tables yet (an empty one). */
+async function holdsDemoLibraries(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  // A server that drops the connection after the answer must not crash the process.
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ held: boolean }>(
+      'SELECT EXISTS (SELECT 1 FROM keywords) AND EXISTS (SELECT 1 FROM videos) AS held',
+    );
+    return rows[0]?.held === true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /**
@@ -36,10 +57,8 @@ export function needsFirstRun(config: Pick<AppConfig, 'demo' | 'databaseUrl' | '
  * `signal` stops it. Resolves when the child is done; rejects when it failed or was stopped.
  */
 export async function prepareDemoData(
-  config: Pick<AppConfig, 'demo' | 'databaseUrl' | 'dataDir'>,
   options: { onProgress?: (event: SeedProgressEvent) => void; signal?: AbortSignal } = {},
 ): Promise<void> {
-  if (!needsFirstRun(config)) return;
   const entry = fileURLToPath(new URL('../first-run.ts', import.meta.url));
   // The same Node with the same loader flags (tsx's, under `npm start`), the same environment.
   const child = spawn(process.execPath, [...process.execArgv, entry], {
