@@ -1,8 +1,10 @@
 import { buildApp } from '@dso/server';
-import { queryRows } from '@dso/server/db';
+import { type Database, queryRows } from '@dso/server/db';
+import { firstRunPlan, seedKeywords } from '@dso/server/keywords/demo/seed';
 import { startMonitoringRound } from '@dso/server/monitoring';
-import { startInProcessWorker } from '@dso/server/startup';
-import { createCreator, createTestDatabase, createUser, createVideo, loginAs } from '@dso/server/testing';
+import { demoAsOf, startInProcessWorker } from '@dso/server/startup';
+import { createCreator, createSeededTestDatabase, createUser, createVideo, loginAs } from '@dso/server/testing';
+import { firstRunVideoOptions, seedVideoDemo } from '@dso/server/videos/demo/seed';
 import * as XLSX from '@e965/xlsx';
 import { sql } from 'drizzle-orm';
 import { journeyConfig, type RunningServer } from './server';
@@ -14,6 +16,10 @@ export const MONITOR_WORKS = 30;
 
 export interface MonitoringServer extends RunningServer {
   token: string;
+  /** A new FREE account with nothing monitored (the example mode's journey). */
+  newToken: string;
+  /** The demo data's day: the example mode's last day. */
+  asOf: string;
   /** Queues the check round of a day (YYYY-MM-DD) as the scheduler does; the in-process worker runs it. */
   runRound(day: string): Promise<number>;
   /** Resolves once the worker has no job due: every check queued so far (a new item's first one too) is recorded. */
@@ -21,12 +27,34 @@ export interface MonitoringServer extends RunningServer {
 }
 
 /**
- * The real server with the built web app, a library of camping works ranked under {@link MONITOR_KEYWORD} by
- * the sandbox rank source, a VIP user (50 monitored items) and the in-process job worker, which runs the
- * check jobs as the product does.
+ * A small demo library (the DSO keyword library's words and demo works linked to them): the example mode's sample.
+ * No demo title holds {@link MONITOR_KEYWORD}, so its ranking is the journey's own works.
+ */
+async function seedDemoLibrary(db: Database, asOf: string) {
+  await seedKeywords(db, { ...firstRunPlan(asOf), scopes: [{ platform: 'DSO', country: '', count: 400 }] });
+  await seedVideoDemo(db, {
+    ...firstRunVideoOptions(asOf),
+    creators: 120,
+    videos: 900,
+    commentsPerVideo: 0,
+    detailedVideos: 0,
+    detailedCreators: 0,
+    liveSessions: 0,
+    topics: 0,
+  });
+}
+
+/**
+ * The real server with the built web app, a small demo library, a library of camping works ranked under
+ * {@link MONITOR_KEYWORD} by the sandbox rank source, a VIP user (50 monitored items), a new FREE user and the
+ * in-process job worker, which runs the check jobs as the product does.
  */
 export async function startMonitoringServer(): Promise<MonitoringServer> {
-  const database = await createTestDatabase();
+  const asOf = demoAsOf();
+  const database = await createSeededTestDatabase({
+    key: `monitoring-demo-${asOf}`,
+    seed: (db) => seedDemoLibrary(db, asOf),
+  });
   const creator = await createCreator(database.db, { nickName: '露营的阿野', followers: 320_000 });
   for (let index = 0; index < MONITOR_WORKS; index++) {
     await createVideo(database.db, {
@@ -37,6 +65,7 @@ export async function startMonitoringServer(): Promise<MonitoringServer> {
   }
   const user = await createUser(database.db, { grade: 'VIP' });
   const token = await loginAs(database.db, user.id);
+  const newToken = await loginAs(database.db, (await createUser(database.db, { grade: 'FREE' })).id);
   // An account authorised through 账号授权 turns the market-old-data flag on (the old dashboard shows). Its
   // tokens are never used here, so none are stored.
   await queryRows(
@@ -50,6 +79,8 @@ export async function startMonitoringServer(): Promise<MonitoringServer> {
   return {
     url: address,
     token,
+    newToken,
+    asOf,
     checksSettled: async () => {
       for (;;) {
         const [due] = await queryRows<{ n: number }>(

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, whenSettled } from '../support/browser';
+import { waitForChart } from '../support/charts';
 import { signIn } from '../support/detail';
 import {
   keywordWorkbook,
@@ -28,7 +29,8 @@ describe('rank monitoring', () => {
   beforeAll(async () => {
     server = await startMonitoringServer();
     browser = await launchBrowser();
-  });
+    // The demo library is seeded once per run (then copied): allow for its first seeding.
+  }, 300_000);
   afterAll(async () => {
     await browser?.close();
     await server?.close();
@@ -159,4 +161,65 @@ describe('rank monitoring', () => {
     // The unreadable file's refusal is a business answer (HTTP 200): the dialog showed it, the console stays clean.
     expect(errors).toEqual([]);
   });
+
+  it('offers a new account the example from its empty dashboard: a month of sample ranks, labelled and read-only, and a wall board with figures', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await signIn(context, server.newToken);
+    await page.goto(`${server.url}/dataMarketNew`);
+    const offer = page.getByTestId('dashboard-empty').getByRole('button', { name: /查看示例数据/ });
+    await offer.waitFor();
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => /\/api\/monitor\/dashboard\?.*type=example/.test(response.url())),
+      offer.click(),
+    ]);
+    await page.waitForURL(/\/dataMarketNew\?type=example$/);
+    // The server's example: 30 days ending on the demo data's day, none in the future.
+    const board = (await answer.json()).data as { days: string[]; curves: Array<{ ranks: Array<number | null> }> };
+    expect(board.days).toHaveLength(30);
+    expect(board.days.at(-1)).toBe(server.asOf);
+    expect(board.days.at(-1)! <= shanghaiDay(0)).toBe(true);
+    expect(board.curves.some((curve) => curve.ranks.filter((rank) => rank !== null).length >= 20)).toBe(true);
+    await page.getByText('当前为示例数据，想要查看更多数据可选择升级会员').waitFor();
+    expect(await page.getByTestId('monitor-example-tag').textContent()).toBe('示例数据');
+    expect(Number(await page.getByTestId('stat-core').textContent())).toBeGreaterThan(0);
+    await waitForChart(page, 'dashboard-rank-chart');
+    await waitForChart(page, 'dashboard-coverage-chart');
+    await whenSettled(page.getByTestId('dashboard-rank-chart'));
+    await screenshot(page, 'monitoring-example-dashboard');
+
+    // The daily paper and a keyword's month, from the notice's links; monitoring a work is disabled.
+    await page.getByTestId('monitor-example-notice').getByRole('link', { name: '数据日报' }).click();
+    await page
+      .getByTestId('daily-counts')
+      .getByText(/检测 [1-9]\d* 项/)
+      .waitFor();
+    expect(await page.getByRole('button', { name: /导出日报/ }).isDisabled()).toBe(true);
+    await screenshot(page, 'monitoring-example-daily-paper');
+    await page.getByTestId('monitor-example-notice').getByRole('link', { name: '关键词排名' }).click();
+    await page.getByTestId('keyword-chooser').locator('.mon-chooser').getByRole('link').first().click();
+    await page.waitForURL(/\/keyWordDetailMonitor\?id=\d+&type=example/);
+    await waitForChart(page, 'keyword-rank-chart');
+    const watch = page
+      .getByTestId('keyword-works-table')
+      .getByRole('button', { name: /监控此作品/ })
+      .first();
+    expect(await watch.isDisabled()).toBe(true);
+    await whenSettled(page.getByTestId('keyword-rank-chart'));
+    await screenshot(page, 'monitoring-example-keyword');
+
+    // The wall board: the example's figures instead of a screen of zeros.
+    await page.goto(`${server.url}/keyWordScreen?type=example`);
+    const summary = page.getByTestId('screen-summary');
+    await summary.waitFor();
+    const figures = (await summary.locator('.mon-stat__value').allTextContents()).map(Number);
+    expect(figures.slice(0, 4).every((figure) => figure > 0)).toBe(true);
+    await waitForChart(page, 'screen-rank-chart');
+    await whenSettled(page.getByTestId('screen-rank-chart'));
+    await screenshot(page, 'monitoring-example-screen');
+
+    // Without the parameter the new account's own board is still empty.
+    await page.goto(`${server.url}/dataMarketNew`);
+    await page.getByTestId('dashboard-empty').waitFor();
+    expect(errors).toEqual([]);
+  }, 120_000);
 });
