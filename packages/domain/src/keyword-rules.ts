@@ -4,8 +4,8 @@
  * competition and the blue-ocean flag are never typed in.
  *
  * A word is graded against its **industry's medians** in its own library (the whole library for a
- * word without an industry), not against absolute thresholds: 0.7 works per index point is crowded
- * among 美食 words and sparse among 美妆 ones, and a head word of one industry is a mid word of another.
+ * word without an industry), not against absolute thresholds: 0.7 works per index point is many
+ * among 美食 words and few among 美妆 ones, and a head word of one industry is a mid word of another.
  * The rule (docs/keywords.md, "Competition stars and 蓝海"):
  *  1. Points from the evidence, each a step function that never falls as its evidence grows:
  *     supply (works per index point against the industry median, floored at {@link competitionRule}
