@@ -59,7 +59,8 @@ describe('rank monitoring', () => {
     const good = keywordWorkbook(['露营帐篷', '露营灯', MONITOR_KEYWORD]);
     await input.setInputFiles([file('a.xlsx', good), file('b.xlsx', good), file('c.xlsx', good)]);
     await page.getByText('一次最多上传两个文件').waitFor();
-    await input.setInputFiles([file('big.xlsx', Buffer.alloc(20 * 1024 * 1024 + 1))]);
+    // 20 MB crosses to the browser as one message: slow on a loaded machine, so it gets a deadline of its own.
+    await input.setInputFiles([file('big.xlsx', Buffer.alloc(20 * 1024 * 1024 + 1))], { timeout: 120_000 });
     await page.getByText('上传文件大小不能超过 20MB!').waitFor();
     await input.setInputFiles([file('监控词.xlsx', good), file('坏文件.xlsx', Buffer.from('not a workbook'))]);
     await input.setInputFiles([file('third.xlsx', good)]);
@@ -160,7 +161,7 @@ describe('rank monitoring', () => {
     await screenshot(page, 'monitoring-screen');
     // The unreadable file's refusal is a business answer (HTTP 200): the dialog showed it, the console stays clean.
     expect(errors).toEqual([]);
-  });
+  }, 240_000);
 
   it('offers a new account the example from its empty dashboard: a month of sample ranks, labelled and read-only, and a wall board with figures', async () => {
     const { page, context, errors } = await openPage(browser);
