@@ -199,7 +199,9 @@ export function buildMonitorExample(library: ExampleLibrary): MonitorExample {
         return Math.max(0.6, Math.min(90, base * settling * Math.exp(0.22 * noise[t]!) + 1.6 * jostle[t]!));
       });
     });
-    // One ranking a day: by place, each work at least one below the one before, cut at the top 100.
+    // One ranking a day: by place, each work below the one before, cut at the top 100. Places close to the one
+    // before follow it directly (the head of a ranking has no gaps); further down, a gap stands for works of the
+    // platform the library does not hold.
     const ranks: Ranks[] = works.map(() => days.map(() => null));
     days.forEach((_, t) => {
       const standing = works
@@ -208,7 +210,8 @@ export function buildMonitorExample(library: ExampleLibrary): MonitorExample {
         .sort((a, b) => a.place - b.place || (a.id < b.id ? -1 : 1));
       let previous = 0;
       for (const entry of standing) {
-        const rank = Math.max(previous + 1, Math.round(entry.place));
+        const place = Math.round(entry.place);
+        const rank = place <= previous + 2 ? previous + 1 : place;
         previous = rank;
         ranks[entry.index]![t] = rank <= RANK_DEPTH ? rank : null;
       }
