@@ -17,8 +17,11 @@ type Drawn = {
 };
 
 const drawn = (option: ChartOption) => withProductUnits(option) as unknown as Drawn;
-const label = (axis: Axis | Axis[] | undefined, value: number) =>
-  ((Array.isArray(axis) ? axis[0] : axis)?.axisLabel?.formatter as (value: number) => string)(value);
+function label(axis: Axis | Axis[] | undefined, value: number): string {
+  const formatter = (Array.isArray(axis) ? axis[0] : axis)?.axisLabel?.formatter;
+  if (typeof formatter !== 'function') throw new Error('the axis has no label formatter');
+  return (formatter as (value: number) => string)(value);
+}
 
 describe('chart units', () => {
   it('labels the video trend’s counts and its tooltip in w', () => {
