@@ -75,7 +75,7 @@ describe('the demo video generator', () => {
     }
   });
 
-  it('names only phrases its title contains as a video’s keywords', () => {
+  it('names only phrases its title and description hold as a video’s keywords', () => {
     for (const { video } of data.videos) {
       for (const keyword of video.keywords) expect(video.desc).toContain(keyword);
       expect(video.tags[0]).toBe(video.subject);

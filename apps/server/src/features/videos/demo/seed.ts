@@ -117,6 +117,16 @@ function liveIngestOf(session: DemoLiveSession) {
   return { ...session, isDemo: true };
 }
 
+/**
+ * The library keywords a work is linked to: every phrase its text holds for a detailed work (its
+ * related-keyword tab, at least 10), the phrases of its title for the rest, so a benchmark's millions
+ * of works (and a journey's hundreds past the detailed ones) do not carry ten links each.
+ */
+function linkedKeywords(video: DemoVideo, options: VideoDemoOptions): string[] {
+  if (video.index < options.detailedVideos) return video.keywords;
+  return video.keywords.filter((keyword) => video.title.includes(keyword));
+}
+
 /** Per creator (by index): works, likes, comments, shares and collects of the works the seed stored. */
 class WorkTotals {
   private readonly sums: Float64Array;
@@ -231,7 +241,7 @@ export async function seedVideoDemo(
       counts.keywordLinks += await linkVideoKeywords(
         db,
         batch.videos.flatMap(({ video }) =>
-          video.keywords.map((keyword) => ({ videoId: idOf(video), keyword, searchRank: null, asOf })),
+          linkedKeywords(video, options).map((keyword) => ({ videoId: idOf(video), keyword, searchRank: null, asOf })),
         ),
       );
       // The detailed works get their hot words here; a benchmark's millions of others are counted when

@@ -254,7 +254,10 @@ describe('seedVideoDemo: the demo video library through the ingest', () => {
         expect(row.keywords.length).toBeGreaterThanOrEqual(MIN_TEXT_KEYWORDS);
         for (const keyword of row.keywords) expect(row.video_desc).toContain(keyword);
       }
-      const [sample] = await queryRows<{ aweme_id: string }>(t.database.db, sql`SELECT aweme_id FROM videos LIMIT 1`);
+      const [sample] = await queryRows<{ aweme_id: string }>(
+        t.database.db,
+        sql`SELECT v.aweme_id FROM videos v JOIN video_trends tr ON tr.video_id = v.id ORDER BY v.id LIMIT 1`,
+      );
       const answer = await (
         await t.request({
           method: 'POST',
