@@ -11,8 +11,8 @@ import { payAtSandboxCashier } from '../../../testing/orders';
 import { findJob } from '../../jobs/jobs.repository';
 import { JobWorker } from '../../jobs/jobs.worker';
 import { InvoiceAdminPath } from './invoices.routes';
-import { INVOICE_ISSUE_JOB } from './invoices.service';
 import { invoiceJobHandlers } from './issue-invoice.job';
+import { INVOICE_ISSUE_JOB } from './issue-invoice.service';
 
 /** A valid 统一社会信用代码 shape (the check character is not verified). */
 const TAX_NO = '91110108MA01ABCD1X';

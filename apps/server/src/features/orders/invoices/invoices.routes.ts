@@ -14,20 +14,11 @@ import { AppError } from '../../../lib/app-error';
 import { ok } from '../../../lib/envelope';
 import { requireUser } from '../../../plugins/session';
 import { requireAdmin } from '../../auth/account-access.service';
-import {
-  getInvoice,
-  getInvoiceByOrder,
-  getSavedTitle,
-  invoiceMessages,
-  invoicePdf,
-  listAllInvoices,
-  listInvoiceableOrders,
-  listInvoices,
-  recordUploadedInvoice,
-  reddenInvoice,
-  requestInvoice,
-  retryInvoice,
-} from './invoices.service';
+import { invoiceMessages } from './invoice-items';
+import { getSavedTitle } from './invoice-title';
+import { listAllInvoices, recordUploadedInvoice, reddenInvoice, retryInvoice } from './invoices-admin.service';
+import { getInvoice, getInvoiceByOrder, invoicePdf, listInvoices } from './read-invoices.service';
+import { listInvoiceableOrders, requestInvoice } from './request-invoice.service';
 
 /** The operators' invoice calls (administrators only). */
 export const InvoiceAdminPath = {

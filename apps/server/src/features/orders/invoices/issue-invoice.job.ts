@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Providers } from '../../../providers';
 import { type JobHandlers, PermanentJobError } from '../../jobs/jobs.worker';
-import { INVOICE_ISSUE_JOB, issueInvoice } from './invoices.service';
+import { INVOICE_ISSUE_JOB, issueInvoice } from './issue-invoice.service';
 
 const payloadSchema = z.object({ invoiceId: z.string().min(1) });
 
