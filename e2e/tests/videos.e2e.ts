@@ -10,7 +10,8 @@ describe('the video detail page', () => {
   beforeAll(async () => {
     server = await startDetailServer({ grade: 'SVIP' });
     browser = await launchBrowser();
-  });
+    // The first detail server of a run seeds the demo libraries (then copies them): minutes on a loaded machine.
+  }, 300_000);
   afterAll(async () => {
     await browser?.close();
     await server?.close();
@@ -72,7 +73,8 @@ describe('the video detail page', () => {
     await screenshot(page, 'videos-demo-creator-works');
     expect(errors).toEqual([]);
     await context.close();
-  });
+    // Ten pages scrolled in one by one, then a second page: longer than one page's 60 s on a loaded machine.
+  }, 180_000);
 
   it('asks a visitor to log in inside each tab, without opening the login dialog or failing a tab', async () => {
     const { page, context, errors, warnings } = await openPage(browser);
