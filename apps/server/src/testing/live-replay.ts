@@ -1,5 +1,6 @@
 import type { Database } from '../db/client';
-import { runReplay, startFromSession } from '../features/live-replay/live-replay.service';
+import { runReplay } from '../features/live-replay/live-replay.analysis';
+import { startFromSession } from '../features/live-replay/live-replay.service';
 import { createSandboxLlm } from '../providers/llm/sandbox';
 import { probeMedia } from '../providers/speech/audio';
 import { createSandboxSpeech } from '../providers/speech/sandbox';

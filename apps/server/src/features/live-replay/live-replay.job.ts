@@ -3,7 +3,8 @@ import type { LlmProvider } from '../../providers/llm/index';
 import { probeMedia } from '../../providers/speech/audio';
 import type { SpeechProvider } from '../../providers/speech/index';
 import { type JobHandlers, PermanentJobError } from '../jobs/jobs.worker';
-import { LIVE_REPLAY_JOB, type ReplayDeps, runReplay } from './live-replay.service';
+import { type ReplayDeps, runReplay } from './live-replay.analysis';
+import { LIVE_REPLAY_JOB } from './live-replay.service';
 
 const payloadSchema = z.object({ replayId: z.number().int().positive() });
 
