@@ -114,9 +114,10 @@ function storyPlace(story: Story, t: number, variant: number, noise: number, fir
     case 'steady':
       return (1.4 + 1.2 * variant) * Math.exp(0.3 * noise);
     case 'climb': {
-      const enter = Math.max(firstDay, 2 + Math.floor(4 * variant));
+      // Climbers differ in when they enter and how fast they rise, so two of them do not run side by side.
+      const enter = Math.max(firstDay, 1 + Math.floor(9 * variant));
       if (t < enter) return null;
-      return towards(55 + 25 * variant, 3 + 2 * variant, (t - enter) / 25) * Math.exp(0.12 * noise);
+      return towards(50 + 30 * variant, 3 + 3 * variant, (t - enter) / (14 + 12 * variant)) * Math.exp(0.12 * noise);
     }
     case 'slide': {
       const out = 20 + Math.floor(5 * variant);
