@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkFollowerRow,
-  checkLiveMinuteRow,
-  checkLiveSessionRow,
-  checkPortraitRow,
-  checkTopicRow,
-  checkTopicVideoRow,
-  checkTrendRow,
-  type RawVideoRow,
-  videoImportColumns,
-  videoImportKinds,
-} from './video-import';
+import { checkFollowerRow } from './kinds/follower-history.import';
+import { checkLiveMinuteRow, checkLiveSessionRow } from './kinds/live-sessions.import';
+import { checkPortraitRow } from './kinds/portraits.import';
+import { checkTopicRow, checkTopicVideoRow } from './kinds/topics.import';
+import { checkTrendRow } from './kinds/trends.import';
+import { type RawVideoRow, videoImportColumns, videoImportKinds } from './video-import';
 
 const row = (values: Record<string, unknown>, number = 2): RawVideoRow => ({ row: number, values });
 const errorsOf = (checked: { errors: Array<{ column: string | null; message: string }> }) =>
