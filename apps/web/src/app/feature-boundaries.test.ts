@@ -1,0 +1,157 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The web features' import graph, read from the source (the server's feature-boundaries test does the
+ * same for apps/server). The rules:
+ * 1. A file of one feature imports another feature only through its index (`features/<name>` or
+ *    `features/<name>/index`). Test files may also import its test helpers through
+ *    `features/<name>/testing` (the folder's index), and nothing deeper.
+ * 2. The app's imports between features go one way: no cycle. Test files are left out of this graph,
+ *    since a test may render the page of a feature that uses its own (they ship nowhere).
+ */
+const featuresDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../features');
+
+const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+const featureOf = (file: string) => path.relative(featuresDir, file).split(path.sep)[0]!;
+
+interface CrossImport {
+  /** The importing file, relative to features/. */
+  file: string;
+  from: string;
+  to: string;
+  /** The imported module, relative to features/ (`videos/index`, `videos/testing/render`). */
+  target: string;
+}
+
+function crossFeatureImports(): CrossImport[] {
+  return sourceFiles(featuresDir).flatMap((file) => {
+    const from = featureOf(file);
+    return [...readFileSync(file, 'utf8').matchAll(/(?:from|import\()\s*'(\.[^']+)'/g)].flatMap(([, specifier]) => {
+      const target = path
+        .relative(featuresDir, path.resolve(path.dirname(file), specifier!))
+        .split(path.sep)
+        .join('/');
+      if (target.startsWith('..')) return [];
+      const to = target.split('/')[0]!;
+      return to === from ? [] : [{ file: path.relative(featuresDir, file), from, to, target }];
+    });
+  });
+}
+
+/** Whether `imported` is a way in that rule 1 allows for this file. */
+function isPublicEntry({ file, to, target }: CrossImport): boolean {
+  const entries = [to, `${to}/index`];
+  if (isTest(file)) entries.push(`${to}/testing`, `${to}/testing/index`);
+  return entries.includes(target);
+}
+
+/** Every import cycle between features, each as the features in order (a → b → a). */
+function cyclesOf(graph: Map<string, Map<string, string>>): string[][] {
+  const cycles: string[][] = [];
+  const walk = (start: string, at: string, trail: string[]) => {
+    for (const next of graph.get(at)?.keys() ?? []) {
+      if (next === start) cycles.push([...trail, start]);
+      else if (!trail.includes(next) && next > start) walk(start, next, [...trail, next]);
+    }
+  };
+  for (const feature of graph.keys()) walk(feature, feature, [feature]);
+  return cycles;
+}
+
+/** Imports that break rule 1 today, to be removed one by one; the list only shrinks. */
+const knownDeepImports: string[] = [
+  'copywriters/pages/copywriters-page.test.tsx → keyword-detail/test-utils',
+  'creators/components/creator-audience-tab.tsx → videos/audience',
+  'creators/components/follower-trend-tab.tsx → videos/audience',
+  'creators/pages/creator-detail-page.test.tsx → upgrade/testing/permission-tree',
+  'creators/pages/creator-detail-page.test.tsx → videos/testing/render',
+  'creators/pages/creator-detail-page.tsx → videos/audience',
+  'extraction/components/batch-extraction-bar.test.tsx → videos/testing/render',
+  'extraction/pages/douyin-video-ocr-page.test.tsx → videos/testing/render',
+  'favourites/components/favourites-section.test.tsx → creators/testing/render',
+  'favourites/components/favourites-section.test.tsx → keyword-detail/test-utils',
+  'favourites/components/favourites-section.test.tsx → setting/pages/setting-page',
+  'favourites/components/favourites-section.test.tsx → videos/testing/render',
+  'image-text/pages/image-text-pages.test.tsx → keyword-detail/test-utils',
+  'keyword-boards/components/growth-on-list-and-board.test.tsx → keyword-detail/test-utils',
+  'keyword-boards/components/growth-on-list-and-board.test.tsx → keywords/components/results/keyword-table',
+  'keyword-boards/components/growth-on-list-and-board.test.tsx → keywords/keyword-libraries',
+  'keyword-boards/pages/keyword-boards-page.test.tsx → keyword-detail/test-utils',
+  'keyword-detail/platforms.test.ts → keywords/keyword-libraries',
+  'keywords/components/ai-picks/ai-picks-panel.test.tsx → keyword-detail/test-utils',
+  'legal/pages/legal-doc-page.test.tsx → account/components/agreement-line',
+  'live-replay/pages/live-replay-pages.test.tsx → keyword-detail/test-utils',
+  'mind-map/pages/simmind-page.test.tsx → keyword-detail/test-utils',
+  'monitoring/pages/monitoring-example.test.tsx → videos/testing/render',
+  'monitoring/pages/monitoring-pages.test.tsx → videos/testing/render',
+  'orders/pages/pay-page.test.tsx → upgrade/testing/permission-tree',
+  'permissions/components/usage-log-section.test.tsx → orders/testing/mock-request',
+  'setting/components/close-account.test.tsx → account/account-dialogs',
+  'setting/components/close-account.test.tsx → account/components/close-account-dialog',
+  'setting/components/close-account.test.tsx → account/testing/mock-api',
+  'setting/pages/setting-page.test.tsx → account/account-dialogs',
+  'topics/pages/douyin-topic-page.test.tsx → keyword-detail/test-utils',
+  'topics/pages/douyin-topic-page.test.tsx → videos/testing/render',
+  'topics/pages/keyword-rank-page.test.tsx → keyword-detail/test-utils',
+  'topics/pages/keyword-rank-page.test.tsx → videos/testing/render',
+  'upgrade/components/upgrade-dialogs.test.tsx → account/testing/mock-api',
+  'upgrade/components/upgrade-dialogs.test.tsx → orders/testing/factories',
+  'videos/components/video-detail-panel.test.tsx → upgrade/testing/permission-tree',
+  'writing/pages/writing-pages.test.tsx → keyword-detail/test-utils',
+];
+
+/** Cycles that break rule 2 today, to be removed one by one; the list only shrinks. */
+const knownCycles: string[] = [
+  'creators → favourites (creators/api/collect-creator.ts), favourites → creators (favourites/components/favourite-lists.tsx)',
+  'creators → favourites (creators/api/collect-creator.ts), favourites → keyword-detail (favourites/components/favourite-lists.tsx), keyword-detail → creators (keyword-detail/components/keyword-detail-view.tsx)',
+  'creators → favourites (creators/api/collect-creator.ts), favourites → videos (favourites/components/favourite-lists.tsx), videos → keyword-detail (videos/components/keywords-tab.tsx), keyword-detail → creators (keyword-detail/components/keyword-detail-view.tsx)',
+  'creators → videos (creators/components/creator-audience-tab.tsx), videos → keyword-detail (videos/components/keywords-tab.tsx), keyword-detail → creators (keyword-detail/components/keyword-detail-view.tsx)',
+  'creators → videos (creators/components/creator-audience-tab.tsx), videos → keyword-detail (videos/components/keywords-tab.tsx), keyword-detail → favourites (keyword-detail/components/keyword-detail-view.tsx), favourites → creators (favourites/components/favourite-lists.tsx)',
+  'creators → videos (creators/components/creator-audience-tab.tsx), videos → favourites (videos/components/video-head.tsx), favourites → creators (favourites/components/favourite-lists.tsx)',
+  'creators → videos (creators/components/creator-audience-tab.tsx), videos → favourites (videos/components/video-head.tsx), favourites → keyword-detail (favourites/components/favourite-lists.tsx), keyword-detail → creators (keyword-detail/components/keyword-detail-view.tsx)',
+  'favourites → keyword-detail (favourites/components/favourite-lists.tsx), keyword-detail → favourites (keyword-detail/components/keyword-detail-view.tsx)',
+  'favourites → keyword-detail (favourites/components/favourite-lists.tsx), keyword-detail → topics (keyword-detail/components/keyword-detail-view.tsx), topics → videos (topics/api/topic-lists.ts), videos → favourites (videos/components/video-head.tsx)',
+  'favourites → videos (favourites/components/favourite-lists.tsx), videos → keyword-detail (videos/components/keywords-tab.tsx), keyword-detail → favourites (keyword-detail/components/keyword-detail-view.tsx)',
+  'favourites → videos (favourites/components/favourite-lists.tsx), videos → favourites (videos/components/video-head.tsx)',
+  'keyword-detail → topics (keyword-detail/components/keyword-detail-view.tsx), topics → videos (topics/api/topic-lists.ts), videos → keyword-detail (videos/components/keywords-tab.tsx)',
+  'keyword-detail → topics (keyword-detail/components/keyword-detail-view.tsx), topics → keyword-detail (topics/components/topic-rank-list.tsx)',
+  'orders → upgrade (orders/components/pay-box.tsx), upgrade → orders (upgrade/components/pay-dialog.tsx)',
+];
+
+describe('web feature boundaries', () => {
+  it('imports another feature only through its index (tests also through its testing entry)', () => {
+    const deep = crossFeatureImports()
+      .filter((entry) => !isPublicEntry(entry))
+      .map(({ file, target }) => `${file} → ${target}`);
+    expect(deep).toEqual(knownDeepImports);
+  });
+
+  it('has no import cycle between features outside tests', () => {
+    // feature → the features it imports, with one importing file each as evidence.
+    const graph = new Map<string, Map<string, string>>();
+    for (const { file, from, to } of crossFeatureImports().filter((entry) => !isTest(entry.file))) {
+      const edges = graph.get(from) ?? new Map<string, string>();
+      graph.set(from, edges);
+      if (!edges.has(to)) edges.set(to, file);
+    }
+    const described = cyclesOf(graph).map((cycle) =>
+      cycle
+        .slice(1)
+        .map((to, i) => `${cycle[i]} → ${to} (${graph.get(cycle[i]!)?.get(to)})`)
+        .join(', '),
+    );
+    expect(described).toEqual(knownCycles);
+  });
+});
