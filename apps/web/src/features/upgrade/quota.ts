@@ -1,22 +1,14 @@
 import { Code, permissionDeniedDataSchema } from '@dso/contract';
 import { frequencyTypeOf, type Grade, quotaExhaustionAction, upgradeMessages } from '@dso/domain';
-import { ApiError } from '../../lib/api/errors';
+import { isApiError } from '../../lib/api/errors';
 import { useDialogs } from '../../stores/dialogs';
 import { useSession } from '../../stores/session';
+import type { BuyTimesPayload } from '../orders';
 import { openNoPermission } from './grade-check';
 
 /** Payload of the pay dialog: the tier to preselect and, after a refusal, why it opened. */
 export interface PayDialogOpenPayload {
   grade: Grade;
-  message?: string;
-}
-
-/**
- * Payload of the buy-times dialog (001 §2): the count type (9 for extraction) and the reason; no
- * reason when the user opened it to buy.
- */
-export interface BuyTimesPayload {
-  type: number;
   message?: string;
 }
 
@@ -46,7 +38,7 @@ export function openQuotaExhausted(message?: string, alias?: string) {
  * other error so the caller can go on with it.
  */
 export function handleQuotaFailure(error: unknown): boolean {
-  if (!(error instanceof ApiError) || error.code !== Code.NEEDS_UPGRADE) return false;
+  if (!isApiError(error, Code.NEEDS_UPGRADE)) return false;
   const message = error.message || upgradeMessages.insufficientRights;
   const parsed = permissionDeniedDataSchema.safeParse(error.data);
   const dialogs = useDialogs.getState();

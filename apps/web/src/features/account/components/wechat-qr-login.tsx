@@ -2,7 +2,7 @@ import { WechatOutlined } from '@ant-design/icons';
 import { Code, WECHAT_QR_TTL_SECONDS, WechatPath, type WechatQr } from '@dso/contract';
 import { QRCode } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, NETWORK_FAILURE } from '../../../lib/api/errors';
+import { isApiError, NETWORK_FAILURE } from '../../../lib/api/errors';
 import { toast } from '../../../lib/feedback';
 import { writeSession } from '../../../lib/storage';
 import { useDialogs } from '../../../stores/dialogs';
@@ -169,12 +169,12 @@ async function poll(ticket: string, signal: AbortSignal, handlers: PollHandlers)
       result = await pollWechatLogin(ticket, signal);
     } catch (error) {
       if (signal.aborted) return;
-      if (error instanceof ApiError && error.code === Code.NOT_FOUND) handlers.onExpired();
-      else if (error instanceof ApiError && error.code === NETWORK_FAILURE) {
+      if (isApiError(error, Code.NOT_FOUND)) handlers.onExpired();
+      else if (isApiError(error, NETWORK_FAILURE)) {
         toast(POLL_INTERRUPTED_MESSAGE, 'warning', 2000);
         handlers.onInterrupted();
       } else {
-        if (error instanceof ApiError) toast(error.message);
+        if (isApiError(error)) toast(error.message);
         handlers.onInterrupted();
       }
       return;

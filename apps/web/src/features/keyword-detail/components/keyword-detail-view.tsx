@@ -3,7 +3,7 @@ import { Button, Skeleton, Tabs } from 'antd';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { NoData } from '../../../components';
-import { ApiError } from '../../../lib/api/errors';
+import { isApiError } from '../../../lib/api/errors';
 import { KeywordCreators } from '../../creators';
 import { CollectButton, keywordCollectType } from '../../favourites';
 import { KeywordRankedVideos } from '../../topics';
@@ -28,7 +28,7 @@ const librarySearchPaths: Record<KeywordRef['platform'], string> = {
 };
 
 function DetailFailed({ error, keywordRef, retry }: { error: unknown; keywordRef: KeywordRef; retry(): void }) {
-  const notFound = error instanceof ApiError && error.code === Code.NOT_FOUND;
+  const notFound = isApiError(error, Code.NOT_FOUND);
   const search = `${librarySearchPaths[keywordRef.platform]}?keyword=${encodeURIComponent(keywordRef.keyword)}`;
   return (
     <section className="kd-card kd-failed">

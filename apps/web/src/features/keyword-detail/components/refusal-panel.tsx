@@ -1,11 +1,11 @@
 import { Code, permissionDeniedDataSchema } from '@dso/contract';
 import { upgradeMessages } from '@dso/domain';
 import { type NoPermissionFeature, NoPermissionPanel } from '../../../components';
-import { ApiError } from '../../../lib/api/errors';
+import { type ApiError, isApiError } from '../../../lib/api/errors';
 
 /** Whether an error is the server's refusal for a missing right or a used-up count (810). */
 export function isRefusal(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.code === Code.NEEDS_UPGRADE;
+  return isApiError(error, Code.NEEDS_UPGRADE);
 }
 
 /**

@@ -3,7 +3,7 @@ import { Skeleton, Table, type TableColumnsType, Tag } from 'antd';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { CompetitionStars, NoData } from '../../../components';
-import { ApiError } from '../../../lib/api/errors';
+import { isApiError } from '../../../lib/api/errors';
 import { formatFigure } from '../../../lib/figures';
 import { handleQuotaFailure } from '../../upgrade';
 import { type TsoTopicRef, useTsoTopicDetail } from '../api/get-tso-topic-detail';
@@ -33,7 +33,7 @@ export function TsoTopicView({ topicRef }: { topicRef: TsoTopicRef }) {
   if (query.isError) {
     const error = query.error;
     if (isRefusal(error)) return <RefusalPanel error={error} type="keyword" />;
-    const notFound = error instanceof ApiError && error.code === Code.NOT_FOUND;
+    const notFound = isApiError(error, Code.NOT_FOUND);
     return <NoData text={notFound ? `暂未收录话题「#${topicRef.topic}」` : '话题详情加载失败'} />;
   }
 

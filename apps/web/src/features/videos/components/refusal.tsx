@@ -3,12 +3,12 @@ import { upgradeMessages } from '@dso/domain';
 import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { NoData, type NoPermissionFeature, NoPermissionPanel } from '../../../components';
-import { ApiError } from '../../../lib/api/errors';
+import { type ApiError, isApiError } from '../../../lib/api/errors';
 import { useSession } from '../../../stores/session';
 
 /** Whether an error is the server's 810 refusal (a missing right or a used-up count). */
 export function isRefusal(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.code === Code.NEEDS_UPGRADE;
+  return isApiError(error, Code.NEEDS_UPGRADE);
 }
 
 /**

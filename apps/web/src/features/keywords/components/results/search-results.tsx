@@ -3,7 +3,7 @@ import { paginationDefaults } from '@dso/domain';
 import { Button, Tag } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { DemoBanner, NoData, UpgradeBlock } from '../../../../components';
-import { ApiError } from '../../../../lib/api/errors';
+import { type ApiError, isApiError } from '../../../../lib/api/errors';
 import { useSession } from '../../../../stores/session';
 import { handleQuotaFailure } from '../../../upgrade';
 import { type SearchKeywordsRequest, useSearchKeywords } from '../../api/search-keywords';
@@ -34,7 +34,7 @@ export interface SearchResultsProps {
 
 /** Whether a failure is a refusal of the grade or the day's count (810). */
 function refusalOf(error: unknown): ApiError | null {
-  return error instanceof ApiError && error.code === Code.NEEDS_UPGRADE ? error : null;
+  return isApiError(error, Code.NEEDS_UPGRADE) ? error : null;
 }
 
 /**
