@@ -127,7 +127,6 @@ const knownCycles: string[] = [
   'favourites → videos (favourites/components/favourite-lists.tsx), videos → favourites (videos/components/video-head.tsx)',
   'keyword-detail → topics (keyword-detail/components/keyword-detail-view.tsx), topics → videos (topics/api/topic-lists.ts), videos → keyword-detail (videos/components/keywords-tab.tsx)',
   'keyword-detail → topics (keyword-detail/components/keyword-detail-view.tsx), topics → keyword-detail (topics/components/topic-rank-list.tsx)',
-  'orders → upgrade (orders/components/pay-box.tsx), upgrade → orders (upgrade/components/pay-dialog.tsx)',
 ];
 
 describe('web feature boundaries', () => {

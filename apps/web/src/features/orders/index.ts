@@ -6,8 +6,12 @@
 export { couponListQuery, useCouponList } from './api/get-coupon-list';
 export { gradeConfigQuery, useGradeConfig, useViewerKey } from './api/get-grade-config';
 export type { PayBoxMode, PayBoxProps } from './components/pay-box';
+export type { BuyTimesPayload } from './components/recharge-dialog';
 export type { RetentionPayload } from './components/retention-dialog';
+/** The sold tiers, their values in the permission tree and their comparison table (001 §1, §2). */
+export { TierComparison } from './components/tier-comparison';
 export { isBelowDeduction, tierWithPlans, yearlyVipMonthlyYuan } from './plan-rules';
+export { comparisonRows, formatTierValue, ladderTiers, payTierOf, payTiers, tierValue } from './tier-values';
 /** The pay box (001 §2): the pay dialog loads it when it opens; /pay imports it with the page. */
 export const loadPayBox = () => import('./components/pay-box');
 /** The retention prompt shown when the pay dialog is closed with a coupon held (001 §2). */

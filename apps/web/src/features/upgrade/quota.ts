@@ -3,20 +3,12 @@ import { frequencyTypeOf, type Grade, quotaExhaustionAction, upgradeMessages } f
 import { isApiError } from '../../lib/api/errors';
 import { useDialogs } from '../../stores/dialogs';
 import { useSession } from '../../stores/session';
+import type { BuyTimesPayload } from '../orders';
 import { openNoPermission } from './grade-check';
 
 /** Payload of the pay dialog: the tier to preselect and, after a refusal, why it opened. */
 export interface PayDialogOpenPayload {
   grade: Grade;
-  message?: string;
-}
-
-/**
- * Payload of the buy-times dialog (001 §2): the count type (9 for extraction) and the reason; no
- * reason when the user opened it to buy.
- */
-export interface BuyTimesPayload {
-  type: number;
   message?: string;
 }
 

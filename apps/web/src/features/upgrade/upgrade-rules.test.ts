@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { formatTierValue, payTierOf, tierValue } from '../orders';
 import { sampleTree } from './testing/permission-tree';
-import { formatTierValue, payTierOf, tierValue } from './tier-values';
 import { noPermissionMessage } from './upgrade-messages';
 
 describe('the no-permission messages', () => {

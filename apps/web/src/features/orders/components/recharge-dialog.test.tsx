@@ -8,7 +8,7 @@ import * as feedback from '../../../lib/feedback';
 import { useDialogs } from '../../../stores/dialogs';
 import * as reload from '../../account';
 import { loadRoles, loadUserInfo } from '../../account';
-import type { BuyTimesPayload } from '../../upgrade';
+import type { BuyTimesPayload } from './recharge-dialog';
 import { RECHARGE_HINT, RechargeDialog } from './recharge-dialog';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn() }));

@@ -9,7 +9,6 @@ import { toast } from '../../../lib/feedback';
 import { randomId } from '../../../lib/storage';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
-import type { BuyTimesPayload } from '../../upgrade';
 import { type FrequencyOrder, fetchFrequencyPackages, previewFrequencyOrder } from '../api/frequency-api';
 import { PayPanel } from './pay-panel';
 import '../orders-setting.css';
@@ -23,6 +22,15 @@ export const RECHARGE_DIALOG_WIDTH = 900;
 export const RECHARGE_HINT = '次数包支付成功后立即到账，有效期1年';
 /** Extraction counts, the type the upgrade ladder asks for (001 §4, §6). */
 const DEFAULT_FREQUENCY_TYPE = 9;
+
+/**
+ * Payload of the buy-times dialog (001 §2): the count type (9 for extraction) and the reason; no
+ * reason when the user opened it to buy.
+ */
+export interface BuyTimesPayload {
+  type: number;
+  message?: string;
+}
 
 /**
  * The usage-count recharge dialog (001 §2, §4): top-tier members buy count packs here instead of

@@ -5,9 +5,10 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../stores/session';
 import { loadRoles, loadUserInfo } from '../../account';
-import { payTierOf, TierComparison } from '../../upgrade';
 import { PayBox } from '../components/pay-box';
+import { TierComparison } from '../components/tier-comparison';
 import { isPayGrade } from '../plan-rules';
+import { payTierOf } from '../tier-values';
 import '../orders.css';
 
 /** The tab /pay opens on: `?grade=` when it names a sold tier, else one step up the ladder. */

@@ -6,8 +6,8 @@ import type { UpgradePromptPayload } from '../../../components';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
 import { loadRoles } from '../../account';
-import type { BuyTimesPayload, PayDialogOpenPayload } from '../quota';
-import { TierComparison } from './tier-comparison';
+import { type BuyTimesPayload, TierComparison } from '../../orders';
+import type { PayDialogOpenPayload } from '../quota';
 import { TierLadder } from './tier-ladder';
 
 /**

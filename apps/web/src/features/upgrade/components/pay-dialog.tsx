@@ -4,9 +4,8 @@ import { Modal, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
-import { loadPayBox, loadRetentionDialog, type RetentionPayload, useCouponList } from '../../orders';
+import { loadPayBox, loadRetentionDialog, payTierOf, type RetentionPayload, useCouponList } from '../../orders';
 import type { PayDialogOpenPayload } from '../quota';
-import { payTierOf } from '../tier-values';
 
 const PayBox = lazy(async () => ({ default: (await loadPayBox()).PayBox }));
 const RetentionDialog = lazy(async () => ({ default: (await loadRetentionDialog()).RetentionDialog }));

@@ -1,7 +1,7 @@
 import { ArrowRightOutlined, CrownFilled } from '@ant-design/icons';
 import { type Grade, gradeNames, gradeRank } from '@dso/domain';
 import { Fragment } from 'react';
-import { ladderTiers } from '../tier-values';
+import { ladderTiers } from '../../orders';
 
 /**
  * The upgrade ladder (001 §4): the sold tiers from FREE to EVIP with the user's tier and the offered

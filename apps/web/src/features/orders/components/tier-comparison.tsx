@@ -1,6 +1,7 @@
 import { type Grade, gradeNames, type TierGrade } from '@dso/domain';
 import { useSession } from '../../../stores/session';
 import { comparisonRows, formatTierValue, ladderTiers, tierValue } from '../tier-values';
+import './tier-comparison.css';
 
 /**
  * What each tier gets, read from the permission tree the server sends (`roles`), with the offered
