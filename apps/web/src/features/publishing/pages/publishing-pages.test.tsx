@@ -18,9 +18,10 @@ import '../../../components/testing/render-widget';
 import { request } from '../../../lib/api/client';
 import { toast } from '../../../lib/feedback';
 import { useSession } from '../../../stores/session';
+import { checkChosenFile } from '../components/post-composer';
 import AuthorizationPage from './authorization-page';
 import DistributionPage from './distribution-page';
-import OneSendPage, { checkChosenFile } from './one-send-page';
+import OneSendPage from './one-send-page';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn(), requestFile: vi.fn(), requestUpload: vi.fn() }));
 vi.mock('../../../lib/feedback', async (original) => ({
