@@ -69,17 +69,20 @@ describe('importing trends, follower history, portraits, live sessions and topic
       ]);
       const answer = await get(`${VideoPath.trend}?aweme_id=${VIDEO}`, svip);
       expect(answer.code).toBe(Code.OK);
+      // Each hour's figure is drawn at the hour's end (a reading at 02:45 stands for 02:00–03:00 and is
+      // shown at 03:00), so no point precedes what was observed.
       expect(answer.data).toEqual([
         {
-          create_time: Date.parse('2026-11-18T02:00:00Z') / 1000,
+          create_time: Date.parse('2026-11-18T03:00:00Z') / 1000,
           good_value: 100,
           good_increment: 100,
           comment_value: 2,
           share_value: 0,
           collect_value: 5,
         },
-        expect.objectContaining({ create_time: Date.parse('2026-11-18T03:00:00Z') / 1000, good_value: 400 }),
-        // 1794974400 = 04:00Z: the hour between stays unobserved and is left out; the empty share reads 0.
+        expect.objectContaining({ create_time: Date.parse('2026-11-18T04:00:00Z') / 1000, good_value: 400 }),
+        // 1794974400 = 04:00Z, its hour shown at 05:00: the hour between stays unobserved and is left out; the
+        // empty share reads 0.
         expect.objectContaining({ good_value: 900, good_increment: 500, share_value: 0 }),
       ]);
     });
