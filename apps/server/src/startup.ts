@@ -1,3 +1,4 @@
+import { shanghaiDay } from '@dso/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Database, queryRows } from './db/client';
@@ -7,7 +8,6 @@ import { keywordJobHandlers } from './features/keywords/keyword-jobs';
 import type { KeywordScope } from './features/keywords/search/keyword-search.repository';
 import { scheduleMonitoringRound } from './features/monitoring/monitor-checks';
 import { scheduleOrdersMaintenance } from './features/orders/payments/maintenance.job';
-import { shanghaiDate } from './features/permissions/permissions.service';
 import { e2eVideoOptions, firstRunVideoOptions, seedVideoDemo } from './features/videos/demo/seed';
 import { scheduleTitleGramsCompaction } from './features/videos/lists/title-grams';
 import type { SeedProgressEvent } from './first-start/seed-progress';
@@ -16,7 +16,7 @@ import { settlesWithin, shutdownBudget } from './lib/shutdown';
 
 /** The day demo figures are as of: yesterday in China, as a platform's daily data would be. */
 export function demoAsOf(now = new Date()): string {
-  return shanghaiDate(new Date(now.getTime() - 86_400_000));
+  return shanghaiDay(new Date(now.getTime() - 86_400_000));
 }
 
 /** The logger the seed writes its progress to (the app's pino logger, or the first-run process's). */

@@ -1,10 +1,10 @@
 import { OrderPath, SANDBOX_CASHIER_PAGE, type SandboxCashierResult, type SandboxCashierView } from '@dso/contract';
+import { shanghaiDay } from '@dso/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { membershipCards, orders, permissionUsage, users } from '../db/schema';
 import { createCoupon, grantCoupon } from '../features/orders/coupons/coupons.service';
 import type { PaymentContext } from '../features/orders/payments/payment-context';
-import { shanghaiDate } from '../features/permissions/permissions.service';
 import type { TestApp } from './index';
 
 /*
@@ -39,7 +39,7 @@ export async function makeCard(db: Database, input: { code: string; grade: strin
 export async function useUpDailyQuota(db: Database, userId: number, alias: string, used: number) {
   await db
     .insert(permissionUsage)
-    .values({ userId, alias, periodKey: shanghaiDate(new Date()), useVal: used })
+    .values({ userId, alias, periodKey: shanghaiDay(new Date()), useVal: used })
     .onConflictDoUpdate({
       target: [permissionUsage.userId, permissionUsage.alias, permissionUsage.periodKey],
       set: { useVal: used },

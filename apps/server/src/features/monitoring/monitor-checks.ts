@@ -1,11 +1,10 @@
 import { calendarDaySchema, monitoringMessages } from '@dso/contract';
-import { RANK_DEPTH } from '@dso/domain';
+import { parseTime, RANK_DEPTH, shanghaiDay } from '@dso/domain';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { type RankedEntry, type RankSource, RankSourceError } from '../../providers/rank-source/index';
 import { enqueueJob } from '../jobs/jobs.repository';
 import { type JobHandlers, PermanentJobError, yieldToEventLoop } from '../jobs/jobs.worker';
-import { shanghaiDate } from '../permissions/permissions.service';
 import { createBigMoveAlerts } from './monitor-alerts';
 import * as repository from './monitoring.repository';
 
@@ -25,8 +24,7 @@ export const MONITOR_CHECK_JOB = 'monitoring.check';
 /** Items per check job. */
 export const CHECK_BATCH = 50;
 const CHECK_MAX_ATTEMPTS = 5;
-const HOUR_MS = 3_600_000;
-const SHANGHAI_OFFSET_MS = 8 * HOUR_MS;
+const DAY_MS = 86_400_000;
 
 /** What a failed check tells the user (the reason stays in the log). */
 const failedMessage = monitoringMessages.checkFailed;
@@ -36,9 +34,8 @@ const abandonedMessage = '检测中断';
  * The next instant after `now` when Shanghai's clock reads `hour`:00 (China keeps UTC+8 all year).
  */
 export function nextRoundAt(now: Date, hour: number): Date {
-  const local = new Date(now.getTime() + SHANGHAI_OFFSET_MS);
-  const target = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), hour) - SHANGHAI_OFFSET_MS;
-  return new Date(target > now.getTime() ? target : target + 24 * HOUR_MS);
+  const target = parseTime(`${shanghaiDay(now)} ${hour}:00`)!;
+  return new Date(target > now.getTime() ? target : target + DAY_MS);
 }
 
 /** Queues the next round unless one already waits (every instance and worker calls this at start). */
@@ -55,7 +52,7 @@ export async function scheduleMonitoringRound(db: Database, hour: number, now = 
  * Starts a day's round: checks left running on earlier days become failed, and the items without a check
  * on `day` are queued in check jobs of {@link CHECK_BATCH}. Returns the number of items queued.
  */
-export async function startMonitoringRound(db: Database, day = shanghaiDate(new Date())): Promise<number> {
+export async function startMonitoringRound(db: Database, day = shanghaiDay(new Date())): Promise<number> {
   await repository.failAbandonedChecks(db, day, abandonedMessage);
   const ids = await repository.selectUncheckedItemIds(db, day);
   for (let start = 0; start < ids.length; start += CHECK_BATCH) {
@@ -65,7 +62,7 @@ export async function startMonitoringRound(db: Database, day = shanghaiDate(new 
 }
 
 /** Queues a check job for items (new items are checked the day they are added). */
-export async function queueChecks(db: Database, itemIds: number[], day = shanghaiDate(new Date())) {
+export async function queueChecks(db: Database, itemIds: number[], day = shanghaiDay(new Date())) {
   if (itemIds.length === 0) return;
   await enqueueJob(db, { kind: MONITOR_CHECK_JOB, payload: { day, itemIds }, maxAttempts: CHECK_MAX_ATTEMPTS });
 }
@@ -223,7 +220,7 @@ export function monitoringJobHandlers(deps: {
   return {
     async [MONITOR_ROUND_JOB](payload, { db, log }) {
       const parsed = roundPayloadSchema.safeParse(payload);
-      const day = (parsed.success && parsed.data.day) || shanghaiDate(new Date());
+      const day = (parsed.success && parsed.data.day) || shanghaiDay(new Date());
       try {
         const queued = await startMonitoringRound(db, day);
         log.info({ day, queued }, 'monitoring round queued');

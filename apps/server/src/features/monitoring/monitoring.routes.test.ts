@@ -8,7 +8,7 @@ import {
   monitorKeywordDetailSchema,
   monitorListSchema,
 } from '@dso/contract';
-import { rankCoverage, rankMove, upgradeMessages } from '@dso/domain';
+import { rankCoverage, rankMove, shanghaiDay, upgradeMessages } from '@dso/domain';
 import * as XLSX from '@e965/xlsx';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ import {
 import { readPdf } from '../../testing/read-pdf';
 import { JobWorker } from '../jobs/jobs.worker';
 import { permissionConfig } from '../permissions/permission-config';
-import { ensurePermissionConfig, getPermissionUse, shanghaiDate } from '../permissions/permissions.service';
+import { ensurePermissionConfig, getPermissionUse } from '../permissions/permissions.service';
 import { runChecks, startMonitoringRound } from './monitor-checks';
 import { exportDaily } from './monitoring.export';
 import { claimCheck, rebuildDashboardRollups } from './monitoring.repository';
@@ -49,7 +49,7 @@ describe('rank monitoring calls', () => {
   const failing = new Map<string, RankSourceError>();
   const fetched: RankQuery[] = [];
   const awemeIds: string[] = [];
-  const today = shanghaiDate(new Date());
+  const today = shanghaiDay(new Date());
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -594,7 +594,7 @@ describe('rank monitoring calls', () => {
       const flaky = (await add(token, { keyword: '汇总故障词', aweme_id: awemeIds[3] })).data.id;
       ids.push(flaky);
       await runJobs();
-      const dayAgo = (count: number) => shanghaiDate(new Date(Date.now() - count * 86_400_000));
+      const dayAgo = (count: number) => shanghaiDay(new Date(Date.now() - count * 86_400_000));
       const deps = { rankSource: t.app.providers.rankSource, pace: async () => {} };
       for (const [index, ago] of [400, 364, 200, 100, 30, 5, 2, 1].entries()) {
         // The flaky keyword's source is down on some days (recorded failed), up on others.

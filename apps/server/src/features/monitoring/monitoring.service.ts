@@ -15,7 +15,7 @@ import {
   monitoringMessages,
   type PermissionUse,
 } from '@dso/contract';
-import { rankMove, upgradeMessages } from '@dso/domain';
+import { rankMove, shanghaiDay, upgradeMessages } from '@dso/domain';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import {
@@ -23,7 +23,6 @@ import {
   consumePermission,
   getPermissionUse,
   releasePermission,
-  shanghaiDate,
 } from '../permissions/permissions.service';
 import { queueChecks } from './monitor-checks';
 import type { ItemWithChecks } from './monitoring.repository';
@@ -39,7 +38,7 @@ const isoOf = (value: unknown) => (value instanceof Date ? value : new Date(Stri
 /** `count` Shanghai days ending today (oldest first). */
 export function lastDays(count: number, now = new Date()): string[] {
   return Array.from({ length: count }, (_, index) =>
-    shanghaiDate(new Date(now.getTime() - (count - 1 - index) * DAY_MS)),
+    shanghaiDay(new Date(now.getTime() - (count - 1 - index) * DAY_MS)),
   );
 }
 
@@ -301,8 +300,8 @@ export async function dailySummary(
   query: { day?: string | undefined },
   now = new Date(),
 ): Promise<MonitorDaily> {
-  const day = query.day ?? shanghaiDate(now);
-  const since = shanghaiDate(new Date(Date.parse(`${day}T00:00:00Z`) - 90 * DAY_MS));
+  const day = query.day ?? shanghaiDay(now);
+  const since = shanghaiDay(new Date(Date.parse(`${day}T00:00:00Z`) - 90 * DAY_MS));
   return summarizeDay(day, await repository.selectItemDays(db, userId, { day, since }));
 }
 

@@ -38,6 +38,5 @@ export {
   reservePermissionEach,
   SUB_ACCOUNT_COUNT,
   settleReservation,
-  shanghaiDate,
 } from './quota.service';
 export { getUsageLog } from './usage-log.service';

@@ -17,14 +17,6 @@ import * as ledger from './usage-ledger.repository';
 /** The alias whose use is the parent's open invites and links, counted live rather than kept. */
 export const SUB_ACCOUNT_COUNT = 'SUB_ACCOUNT_COUNT';
 
-/**
- * The Asia/Shanghai calendar date (`YYYY-MM-DD`) of an instant: the period key of daily counts, so
- * they reset at local midnight (16:00 UTC). The domain's `shanghaiDay` is the one rule.
- */
-export function shanghaiDate(now: Date): string {
-  return shanghaiDay(now);
-}
-
 interface PoolState {
   resolved: ResolvedGrade;
   value: number | null;
@@ -39,7 +31,8 @@ async function readPool(db: Database, loaded: LoadedAlias, resolved: ResolvedGra
   const value = loaded.values[resolved.grade] ?? null;
   const packable = loaded.definition?.packable ?? false;
   const packs = packable && value !== null ? await repository.selectValidPacks(db, pool, loaded.alias, now) : [];
-  const periodKey = loaded.kind === 'day_count' ? shanghaiDate(now) : repository.TOTAL_PERIOD;
+  // Daily counts reset at Shanghai midnight (16:00 UTC): the day is the period key.
+  const periodKey = loaded.kind === 'day_count' ? shanghaiDay(now) : repository.TOTAL_PERIOD;
   const used =
     loaded.alias === SUB_ACCOUNT_COUNT
       ? await repository.countOpenSubAccounts(db, pool)

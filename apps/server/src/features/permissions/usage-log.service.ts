@@ -1,7 +1,8 @@
 import type { UsageLog, UsageLogPermission } from '@dso/contract';
+import { shanghaiDay } from '@dso/domain';
 import type { Database } from '../../db/client';
 import { permissionConfig } from './permission-config';
-import { getPermissionUse, SUB_ACCOUNT_COUNT, shanghaiDate } from './quota.service';
+import { getPermissionUse, SUB_ACCOUNT_COUNT } from './quota.service';
 import * as ledger from './usage-ledger.repository';
 
 /**
@@ -25,7 +26,7 @@ const chargedPermissions = permissionConfig.filter(
 );
 
 export async function getUsageLog(db: Database, userId: number, day: string | undefined, now = new Date()) {
-  const today = shanghaiDate(now);
+  const today = shanghaiDay(now);
   const shown = day ?? today;
   const from = shanghaiDayStart(shown);
   const rows = await ledger.selectEntries(db, userId, from, new Date(from.getTime() + DAY_MS), USAGE_LOG_ENTRIES_MAX);

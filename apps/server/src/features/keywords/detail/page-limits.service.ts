@@ -1,11 +1,7 @@
 import type { Platform } from '@dso/contract';
+import { shanghaiDay } from '@dso/domain';
 import type { Database } from '../../../db/client';
-import {
-  checkPermission,
-  consumePermission,
-  getPermissionUse,
-  shanghaiDate,
-} from '../../permissions/permissions.service';
+import { checkPermission, consumePermission, getPermissionUse } from '../../permissions/permissions.service';
 import type { KeywordScope } from '../search/keyword-search.repository';
 import { GUEST_ROWS, scopeOf, type Viewer } from '../search/keywords.service';
 import * as repository from './keyword-details.repository';
@@ -47,7 +43,7 @@ export function pageWithin(pageNo: number, pageSize: number, dataMax: number) {
  * count cannot be spent the record is taken back and the 810 refusal goes to the client.
  */
 export async function spendDetailOpen(db: Database, userId: number, scope: string, keyword: string) {
-  const view = { userId, day: shanghaiDate(new Date()), scope, keyword };
+  const view = { userId, day: shanghaiDay(new Date()), scope, keyword };
   const first = await repository.recordDetailView(db, view);
   if (!first) return { use: await getPermissionUse(db, userId, DETAIL_COUNT_ALIAS), reopened: true };
   try {
