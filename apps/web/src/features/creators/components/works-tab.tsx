@@ -1,7 +1,7 @@
 import type { VideoSort } from '@dso/contract';
-import { Button, Segmented, Skeleton } from 'antd';
+import { Segmented, Skeleton } from 'antd';
 import { useState } from 'react';
-import { ListFooter, NoData } from '../../../components';
+import { ListFooter, LoadFailed, NoData } from '../../../components';
 import { useListFeed } from '../../../components/list-footer/use-list-feed';
 import { useSession } from '../../../stores/session';
 import { BatchExtractionBar, useExtractionSelection } from '../../extraction';
@@ -22,12 +22,7 @@ export function WorksTab({ userId }: { userId: string }) {
   let body: React.ReactNode;
   if (query.isPending) body = <Skeleton active paragraph={{ rows: 6 }} />;
   else if (query.isError) {
-    body = (
-      <div className="cr-empty">
-        <NoData text="作品加载失败" />
-        <Button onClick={() => void query.refetch()}>重新加载</Button>
-      </div>
-    );
+    body = <LoadFailed className="cr-empty" message="作品加载失败" onRetry={() => void query.refetch()} />;
   } else if (rows.length === 0) body = <NoData text="该达人暂无作品" />;
   else {
     body = (

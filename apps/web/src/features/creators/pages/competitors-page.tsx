@@ -3,7 +3,7 @@ import { keywordLimits, trimKeyword } from '@dso/domain';
 import { AutoComplete, Button, Input, Segmented, Skeleton } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ListFooter, NoData, openLoginDialog } from '../../../components';
+import { ListFooter, LoadFailed, NoData, openLoginDialog } from '../../../components';
 import { useListFeed } from '../../../components/list-footer/use-list-feed';
 import { formatFigure } from '../../../lib/figures';
 import { useSession } from '../../../stores/session';
@@ -147,12 +147,7 @@ function Results({ source }: { source: CompetitorSource }) {
   });
   if (query.isPending) return <Skeleton active avatar paragraph={{ rows: 8 }} />;
   if (query.isError) {
-    return (
-      <div className="cr-empty">
-        <NoData text={query.error.message || '加载失败'} />
-        <Button onClick={() => void query.refetch()}>重新加载</Button>
-      </div>
-    );
+    return <LoadFailed className="cr-empty" message={query.error.message} onRetry={() => void query.refetch()} />;
   }
   if (rows.length === 0) return <NoData text="暂未找到对标账号，换个账号或关键词试试" />;
   return (

@@ -1,7 +1,7 @@
 import type { CreatorSort } from '@dso/contract';
-import { Button, Segmented, Skeleton } from 'antd';
+import { Segmented, Skeleton } from 'antd';
 import { useSearchParams } from 'react-router';
-import { ListFooter, NoData } from '../../../components';
+import { ListFooter, LoadFailed, NoData } from '../../../components';
 import { useListFeed } from '../../../components/list-footer/use-list-feed';
 import { useSession } from '../../../stores/session';
 import { useCreatorFacets } from '../api/get-creator-facets';
@@ -17,12 +17,7 @@ function BoardList({ params }: { params: CreatorListParams }) {
   const { rows, footer, loadMore, dataMax } = useListFeed(query, { pageSize: CREATOR_PAGE_SIZE });
   if (query.isPending) return <Skeleton active avatar paragraph={{ rows: 8 }} />;
   if (query.isError) {
-    return (
-      <div className="cr-empty">
-        <NoData text="榜单加载失败" />
-        <Button onClick={() => void query.refetch()}>重新加载</Button>
-      </div>
-    );
+    return <LoadFailed className="cr-empty" message="榜单加载失败" onRetry={() => void query.refetch()} />;
   }
   if (rows.length === 0) return <NoData text="该领域暂无达人" />;
   return (

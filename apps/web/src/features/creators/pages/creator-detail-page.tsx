@@ -1,7 +1,7 @@
 import { type PermissionAlias, platformIdSchema, videoMessages, videoTabAliases } from '@dso/contract';
-import { Button, Skeleton, Tabs } from 'antd';
+import { Skeleton, Tabs } from 'antd';
 import { useNavigate, useParams } from 'react-router';
-import { DemoBanner, FeatureTierBadge, NoData } from '../../../components';
+import { DemoBanner, FeatureTierBadge, LoadFailed, NoData } from '../../../components';
 import { TabLoginGate } from '../../videos/audience';
 import { useCreatorProfile } from '../api/get-creator-profile';
 import { CreatorAudienceTab } from '../components/creator-audience-tab';
@@ -30,10 +30,11 @@ function LoadedDetail({ userId, tab }: { userId: string; tab: PersonTab }) {
   if (profile.isPending) return <Skeleton active avatar paragraph={{ rows: 6 }} />;
   if (profile.isError) {
     return (
-      <div className="cr-empty">
-        <NoData text={profile.error.message || videoMessages.creatorNotFound} />
-        <Button onClick={() => void profile.refetch()}>重新加载</Button>
-      </div>
+      <LoadFailed
+        className="cr-empty"
+        message={profile.error.message || videoMessages.creatorNotFound}
+        onRetry={() => void profile.refetch()}
+      />
     );
   }
   const content: Record<PersonTab, React.ReactNode> = {

@@ -1,8 +1,8 @@
 import { keywordLimits, trimKeyword } from '@dso/domain';
-import { Button, Input, Segmented, Skeleton } from 'antd';
+import { Input, Segmented, Skeleton } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ListFooter, NoData } from '../../../components';
+import { ListFooter, LoadFailed, NoData } from '../../../components';
 import { useListFeed } from '../../../components/list-footer/use-list-feed';
 import { useSession } from '../../../stores/session';
 import { CREATOR_PAGE_SIZE, type CreatorListParams, useCreatorList } from '../api/get-creator-list';
@@ -23,12 +23,7 @@ function LibraryList({ params }: { params: CreatorListParams }) {
   });
   if (query.isPending) return <Skeleton active avatar paragraph={{ rows: 8 }} />;
   if (query.isError) {
-    return (
-      <div className="cr-empty">
-        <NoData text="达人加载失败" />
-        <Button onClick={() => void query.refetch()}>重新加载</Button>
-      </div>
-    );
+    return <LoadFailed className="cr-empty" message="达人加载失败" onRetry={() => void query.refetch()} />;
   }
   if (rows.length === 0) return <NoData text="没有符合条件的达人，换个条件试试" />;
   return (

@@ -1,8 +1,8 @@
 import type { CollectType, FavouriteItem } from '@dso/contract';
 import { videoLimits } from '@dso/contract';
-import { Button, Skeleton, Tabs } from 'antd';
+import { Skeleton, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
-import { AppPagination, NoData } from '../../../components';
+import { AppPagination, LoadFailed, NoData } from '../../../components';
 import { useFavourites, useSetCollected } from '../api/favourites-api';
 import { collectTabs } from '../collect-tabs';
 import { FavouriteCreators, FavouriteKeywords, type FavouriteListProps, FavouriteVideos } from './favourite-lists';
@@ -30,12 +30,7 @@ function FavouritesTab({ type }: { type: CollectType }) {
 
   if (query.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
   if (query.isError) {
-    return (
-      <div className="fav-failed">
-        <NoData text="加载失败" />
-        <Button onClick={() => void query.refetch()}>重试</Button>
-      </div>
-    );
+    return <LoadFailed className="fav-failed" onRetry={() => void query.refetch()} />;
   }
   if (query.data.total_record === 0) return <NoData />;
   const List = listOf[type];

@@ -1,10 +1,10 @@
 import type { BoardRow } from '@dso/contract';
 import { decideListFooter, type ListFooterState } from '@dso/domain';
-import { Button, Skeleton, Tag } from 'antd';
+import { Skeleton, Tag } from 'antd';
 import { useCallback, useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
 import { APP_CONTAINER_ID } from '../../../app/after-navigation';
-import { CompetitionStars, ListFooter, NoData } from '../../../components';
+import { CompetitionStars, ListFooter, LoadFailed, NoData } from '../../../components';
 import { formatFigure } from '../../../lib/figures';
 import { useSession } from '../../../stores/session';
 import { FigureTip, GrowthText, keywordDetailPath } from '../../keyword-detail';
@@ -108,12 +108,7 @@ export function BoardList({ params, onAsOf }: { params: BoardParams; onAsOf?(asO
 
   if (query.isPending) return <Skeleton active paragraph={{ rows: 10 }} className="kb-skeleton" />;
   if (query.isError) {
-    return (
-      <div className="kb-empty">
-        <NoData text="榜单加载失败" />
-        <Button onClick={() => void query.refetch()}>重新加载</Button>
-      </div>
-    );
+    return <LoadFailed className="kb-empty" message="榜单加载失败" onRetry={() => void query.refetch()} />;
   }
   if (rows.length === 0) return <NoData text="该榜单暂无数据" />;
 

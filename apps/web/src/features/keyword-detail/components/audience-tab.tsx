@@ -1,8 +1,8 @@
 import type { KeywordPortrait, PortraitShare } from '@dso/contract';
 import { toPercent } from '@dso/domain';
-import { Button, Segmented, Skeleton, Tag, Tooltip } from 'antd';
+import { Segmented, Skeleton, Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
-import { GenderShare, NoData } from '../../../components';
+import { GenderShare, LoadFailed, NoData } from '../../../components';
 import { EChart, useChartTheme } from '../../../lib/charts';
 import type { KeywordRef } from '../api/get-keyword-detail';
 import { useKeywordPortrait } from '../api/get-keyword-portrait';
@@ -125,10 +125,7 @@ export function AudienceTab({ keywordRef }: { keywordRef: KeywordRef }) {
     if (isRefusal(query.error)) return <RefusalPanel error={query.error} type="portrait" height={420} />;
     return (
       <section className="kd-card">
-        <NoData text="人群画像加载失败" />
-        <div className="kd-retry">
-          <Button onClick={() => void query.refetch()}>重新加载</Button>
-        </div>
+        <LoadFailed className="kd-retry" message="人群画像加载失败" onRetry={() => void query.refetch()} />
       </section>
     );
   }

@@ -4,7 +4,7 @@ import { keywordLimits, rowCapMessage, trimKeyword, validateKeyword } from '@dso
 import { Breadcrumb, Button, Input, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { AppPagination, NoData } from '../../../components';
+import { AppPagination, LoadFailed, NoData } from '../../../components';
 import { toast } from '../../../lib/feedback';
 import { relatedWordColumns, useRelatedKeywords } from '../../keyword-detail';
 import { usePopularKeywords } from '../api/popular-keywords';
@@ -163,10 +163,7 @@ function SugWords({ keyword, trail, page, onOpen, onPage }: SugWordsProps) {
         {list && <span className="kw-muted">共 {list.total_record.toLocaleString('zh-CN')} 个下拉词</span>}
       </header>
       {query.isError ? (
-        <div className="kw-sug-failed">
-          <NoData text="下拉词加载失败" />
-          <Button onClick={() => void query.refetch()}>重新加载</Button>
-        </div>
+        <LoadFailed className="kw-sug-failed" message="下拉词加载失败" onRetry={() => void query.refetch()} />
       ) : (
         <Table<KeywordRow>
           rowKey="id"

@@ -1,6 +1,6 @@
 import type { LegalDocKey } from '@dso/contract';
-import { Button, Skeleton } from 'antd';
-import { NoData } from '../../../components';
+import { Skeleton } from 'antd';
+import { LoadFailed } from '../../../components';
 import { useLegalDoc } from '../api/legal-doc';
 import { MarkdownView } from '../components/markdown-view';
 import '../legal.css';
@@ -11,10 +11,11 @@ export function LegalDocPage({ doc }: { doc: LegalDocKey }) {
   if (query.isPending) return <Skeleton active className="page-narrow" paragraph={{ rows: 12 }} />;
   if (query.isError) {
     return (
-      <div className="page-narrow legal-doc__failed">
-        <NoData text="文档加载失败" />
-        <Button onClick={() => void query.refetch()}>重新加载</Button>
-      </div>
+      <LoadFailed
+        className="page-narrow legal-doc__failed"
+        message="文档加载失败"
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   return (

@@ -2,11 +2,10 @@ import type { VideoRow } from '@dso/contract';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { Skeleton } from 'antd';
 import type { ReactNode } from 'react';
-import { ListFooter, NoData } from '../../../components';
+import { ListFooter, LoadFailed, NoData } from '../../../components';
 import { BatchExtractionBar, useExtractionSelection } from '../../extraction';
 import { type ListPage, useListFeed, VideoGrid } from '../../videos';
 import { TOPIC_PAGE_SIZE } from '../api/topic-lists';
-import { ListFailed } from './list-failed';
 
 export interface VideoFeedProps<Row extends VideoRow, Page extends ListPage<Row>> {
   query: UseInfiniteQueryResult<InfiniteData<Page>>;
@@ -36,7 +35,8 @@ export function VideoFeed<Row extends VideoRow, Page extends ListPage<Row>>({
   // 002 §2: every video list carries the batch extraction bar over its selectable works.
   const selection = useExtractionSelection();
   if (query.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
-  if (query.isError) return <ListFailed text="视频加载失败" retry={() => void query.refetch()} />;
+  if (query.isError)
+    return <LoadFailed className="tp-empty" message="视频加载失败" onRetry={() => void query.refetch()} />;
   if (feed.rows.length === 0) return <NoData text={emptyText} />;
   return (
     <>

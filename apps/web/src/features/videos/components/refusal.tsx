@@ -1,8 +1,7 @@
 import { Code, permissionDeniedDataSchema } from '@dso/contract';
 import { upgradeMessages } from '@dso/domain';
-import { Button } from 'antd';
 import type { ReactNode } from 'react';
-import { NoData, type NoPermissionFeature, NoPermissionPanel } from '../../../components';
+import { LoadFailed, type NoPermissionFeature, NoPermissionPanel } from '../../../components';
 import { type ApiError, isApiError } from '../../../lib/api/errors';
 import { useSession } from '../../../stores/session';
 
@@ -28,12 +27,7 @@ export function TabFailure({ error, type, onRetry }: { error: unknown; type: NoP
       />
     );
   }
-  return (
-    <div className="vd-failure">
-      <NoData text="加载失败" />
-      <Button onClick={onRetry}>重新加载</Button>
-    </div>
-  );
+  return <LoadFailed className="vd-failure" onRetry={onRetry} />;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { platformIdSchema, type VideoDetail, videoMessages, videoTabAliases } from '@dso/contract';
-import { Button, Skeleton, Tabs } from 'antd';
+import { Skeleton, Tabs } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { DemoBanner, FeatureTierBadge, NoData, type NoPermissionFeature } from '../../../components';
+import { DemoBanner, FeatureTierBadge, LoadFailed, NoData, type NoPermissionFeature } from '../../../components';
 import { useVideoDetail } from '../api/get-video-detail';
 import { AudienceTab } from './audience-tab';
 import { CommentsTab } from './comments-tab';
@@ -64,10 +64,11 @@ function LoadedPanel({ awemeId }: { awemeId: string }) {
   if (query.isPending) return <Skeleton active avatar paragraph={{ rows: 6 }} />;
   if (query.isError) {
     return (
-      <div className="vd-failure">
-        <NoData text={query.error.message || videoMessages.videoNotFound} />
-        <Button onClick={() => void query.refetch()}>重新加载</Button>
-      </div>
+      <LoadFailed
+        className="vd-failure"
+        message={query.error.message || videoMessages.videoNotFound}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   const video = query.data;

@@ -1,7 +1,6 @@
 import type { RelationKind } from '@dso/contract';
-import { Button } from 'antd';
 import { useEffect, useState } from 'react';
-import { DemoBanner, NoData } from '../../../../components';
+import { DemoBanner, LoadFailed, NoData } from '../../../../components';
 import { useSession } from '../../../../stores/session';
 import { handleQuotaFailure } from '../../../upgrade';
 import { useRelatedKeywords } from '../../api/related-keywords';
@@ -84,10 +83,7 @@ export function RelatedResults({ library, query, relation }: RelatedResultsProps
       )}
       {!isPaid && rows.length > 0 && <DemoBanner className="kw-demo" />}
       {related.isError && !list ? (
-        <div className="kw-error">
-          <NoData text="数据加载失败，请稍后重试" />
-          <Button onClick={() => void related.refetch()}>重新加载</Button>
-        </div>
+        <LoadFailed className="kw-error" message="数据加载失败，请稍后重试" onRetry={() => void related.refetch()} />
       ) : (
         <>
           <KeywordTable

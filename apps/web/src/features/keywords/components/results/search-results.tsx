@@ -1,8 +1,8 @@
 import { Code, type KeywordFilters, type KeywordList } from '@dso/contract';
 import { paginationDefaults } from '@dso/domain';
-import { Button, Tag } from 'antd';
+import { Tag } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { DemoBanner, NoData, UpgradeBlock } from '../../../../components';
+import { DemoBanner, LoadFailed, UpgradeBlock } from '../../../../components';
 import { type ApiError, isApiError } from '../../../../lib/api/errors';
 import { useSession } from '../../../../stores/session';
 import { handleQuotaFailure } from '../../../upgrade';
@@ -157,10 +157,7 @@ export function SearchResults({
       {refusal ? (
         <UpgradeBlock message={refusal.message} needed={null} className="kw-refusal" />
       ) : search.isError ? (
-        <div className="kw-error">
-          <NoData text="数据加载失败，请稍后重试" />
-          <Button onClick={() => void search.refetch()}>重新加载</Button>
-        </div>
+        <LoadFailed className="kw-error" message="数据加载失败，请稍后重试" onRetry={() => void search.refetch()} />
       ) : (
         <>
           <KeywordTable
