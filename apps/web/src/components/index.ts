@@ -4,9 +4,9 @@ export { DEMO_BANNER_TEXT, DemoBanner, type DemoBannerProps } from './demo-banne
 export { type GenderName, GenderShare, type GenderShareItem, type GenderShareProps } from './gender-share/gender-share';
 export { CompetitionStars, type CompetitionStarsProps } from './glossary-tip/competition-stars';
 export { type GlossaryTermKey, GlossaryTip, type GlossaryTipProps } from './glossary-tip/glossary-tip';
+export { GrowthText } from './growth-text/growth-text';
 export { KeywordHighlight, type KeywordHighlightProps } from './keyword-highlight/keyword-highlight';
 export { ListFooter, type ListFooterProps } from './list-footer/list-footer';
-export { LOAD_FAILED_TEXT, LoadFailed, type LoadFailedProps, RELOAD_TEXT } from './load-failed/load-failed';
 export { NO_DATA_TEXT, NoData, type NoDataProps } from './no-data/no-data';
 export {
   type NoPermissionFeature,

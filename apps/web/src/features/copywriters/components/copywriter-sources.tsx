@@ -3,7 +3,7 @@ import type { CopywriterSources as Sources } from '@dso/contract';
 import { Tag } from 'antd';
 import { Link } from 'react-router';
 import { formatFigure } from '../../../lib/figures';
-import { keywordDetailPath } from '../../keyword-detail';
+import { keywordDetailPath } from '../../../lib/keyword-addresses';
 import { openVideoDialog } from '../../videos';
 
 /**

@@ -5,10 +5,10 @@ import { formatTime } from '@dso/domain';
 import { Avatar, Button, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
-import { CompetitionStars } from '../../../components';
+import { CompetitionStars, GrowthText } from '../../../components';
 import { formatFigure } from '../../../lib/figures';
+import { keywordDetailPath } from '../../../lib/keyword-addresses';
 import { personDetailPath } from '../../creators';
-import { GrowthText, keywordDetailPath } from '../../keyword-detail';
 import { VideoCard } from '../../videos';
 
 /** What a row shows in place of a subject the library no longer holds (its list row is null). */

@@ -2,12 +2,11 @@ import { CheckCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
 import type { CompeteAnalyze, KeywordRow } from '@dso/contract';
 import { competitionLabel, fallbackYardstick, type SupplyLevel, supplyLevel } from '@dso/domain';
 import { useMemo } from 'react';
-import { CompetitionStars, NoData } from '../../../components';
+import { CompetitionStars, GrowthText, NoData } from '../../../components';
 import { EChart, useChartTheme } from '../../../lib/charts';
 import { formatFigure } from '../../../lib/figures';
 import { competeCategories, competeChartOption } from '../charts/compete-chart-option';
 import { FigureTip } from './figure-tip';
-import { GrowthText } from './growth-text';
 
 type Comparison = 'higher' | 'similar' | 'lower';
 

@@ -2,12 +2,11 @@ import { CalendarOutlined, EyeOutlined, ShareAltOutlined } from '@ant-design/ico
 import type { KeywordRow } from '@dso/contract';
 import { Button, Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
-import { CompetitionStars, GlossaryTip } from '../../../components';
+import { CompetitionStars, GlossaryTip, GrowthText } from '../../../components';
 import { toast } from '../../../lib/feedback';
 import { formatFigure } from '../../../lib/figures';
-import { keywordSharePath } from '../platforms';
+import { keywordSharePath } from '../../../lib/keyword-addresses';
 import { type FigureTerm, FigureTip } from './figure-tip';
-import { GrowthText } from './growth-text';
 import { PlatformBadge } from './platform-badge';
 
 export interface KeywordSummaryProps {

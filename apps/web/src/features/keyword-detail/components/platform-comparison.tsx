@@ -2,11 +2,10 @@ import type { Platform, PlatformFigures } from '@dso/contract';
 import { MISSING_VALUE } from '@dso/domain';
 import { Table, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
-import { CompetitionStars } from '../../../components';
+import { CompetitionStars, GrowthText } from '../../../components';
 import { figureValue, formatFigure } from '../../../lib/figures';
-import { keywordDetailPath } from '../platforms';
+import { keywordDetailPath } from '../../../lib/keyword-addresses';
 import { FigureTip } from './figure-tip';
-import { GrowthText } from './growth-text';
 import { PlatformBadge } from './platform-badge';
 
 export interface PlatformComparisonProps {

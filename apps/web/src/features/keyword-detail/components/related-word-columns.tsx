@@ -2,11 +2,10 @@ import type { KeywordRow } from '@dso/contract';
 import { growthTrend, relationLevel } from '@dso/domain';
 import type { TableColumnsType } from 'antd';
 import { Link } from 'react-router';
-import { CompetitionStars, KeywordHighlight } from '../../../components';
+import { CompetitionStars, GrowthText, KeywordHighlight } from '../../../components';
 import { formatFigure } from '../../../lib/figures';
-import { keywordDetailPath } from '../platforms';
+import { keywordDetailPath } from '../../../lib/keyword-addresses';
 import { FigureTip } from './figure-tip';
-import { GrowthText } from './growth-text';
 
 /** A related word's row: the keyword row, and its relation strength when the list gives one. */
 type RelatedWordRow = KeywordRow & { relation_strength?: number };

@@ -2,14 +2,13 @@ import { Code, type KeywordRow } from '@dso/contract';
 import { Skeleton, Table, type TableColumnsType, Tag } from 'antd';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { CompetitionStars, NoData } from '../../../components';
+import { CompetitionStars, GrowthText, NoData } from '../../../components';
 import { isApiError } from '../../../lib/api/errors';
 import { formatFigure } from '../../../lib/figures';
+import { keywordDetailPath } from '../../../lib/keyword-addresses';
 import { handleQuotaFailure } from '../../upgrade';
 import { type TsoTopicRef, useTsoTopicDetail } from '../api/get-tso-topic-detail';
-import { keywordDetailPath } from '../platforms';
 import { FigureTip } from './figure-tip';
-import { GrowthText } from './growth-text';
 import { PlatformBadge } from './platform-badge';
 import { isRefusal, RefusalPanel } from './refusal-panel';
 

@@ -1,8 +1,8 @@
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { NoData } from '../../../components';
+import { platformOfDetailPath, toDetailTab } from '../../../lib/keyword-addresses';
 import { DEFAULT_COUNTRY } from '../../../lib/platforms';
 import { KeywordDetailView } from '../components/keyword-detail-view';
-import { platformOfDetailPath, toDetailTab } from '../platforms';
 import '../keyword-detail.css';
 
 /**

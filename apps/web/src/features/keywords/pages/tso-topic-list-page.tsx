@@ -3,9 +3,8 @@ import { type TsoTopicKind, type TsoTopicRow, tsoTopicKindSchema } from '@dso/co
 import { Segmented, Table, type TableColumnsType } from 'antd';
 import { type CSSProperties, useEffect, useState } from 'react';
 import { Link, Navigate, NavLink, useNavigate, useParams, useSearchParams } from 'react-router';
-import { NoData } from '../../../components';
+import { GrowthText, NoData } from '../../../components';
 import { formatFigure } from '../../../lib/figures';
-import { GrowthText } from '../../keyword-detail';
 import { handleQuotaFailure } from '../../upgrade';
 import { type TsoTopicsRequest, useTsoTopics } from '../api/tso-topics';
 import { ResultsFooter } from '../components/results/results-footer';

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { NoData } from '../../../components';
 import { toast } from '../../../lib/feedback';
-import { keywordDetailPath } from '../../keyword-detail';
+import { keywordDetailPath } from '../../../lib/keyword-addresses';
 import { useKeywordRank } from '../api/topic-lists';
 import { VideoFeed } from '../components/video-feed';
 import { keywordRankPath } from '../topics';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { CompetitionStars } from '../../../components';
 import { formatFigure } from '../../../lib/figures';
-import { keywordDetailPath } from '../../keyword-detail';
+import { keywordDetailPath } from '../../../lib/keyword-addresses';
 import { useVideoKeywords, type VideoKeywordFilters, type VideoKeywordsRequest } from '../api/get-video-keywords';
 import { TabFailure } from './refusal';
 

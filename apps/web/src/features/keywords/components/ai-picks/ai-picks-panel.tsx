@@ -4,12 +4,12 @@ import { pickedWords } from '@dso/domain';
 import { Button, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { CompetitionStars, openLoginDialog } from '../../../../components';
+import { CompetitionStars, GrowthText, openLoginDialog } from '../../../../components';
 import { useAiStream } from '../../../../lib/api/use-ai-stream';
 import { formatFigure } from '../../../../lib/figures';
+import { keywordDetailPath } from '../../../../lib/keyword-addresses';
 import { useSession } from '../../../../stores/session';
 import { copywritersPath } from '../../../copywriters';
-import { GrowthText, keywordDetailPath } from '../../../keyword-detail';
 import { handleQuotaFailure } from '../../../upgrade';
 import './ai-picks.css';
 

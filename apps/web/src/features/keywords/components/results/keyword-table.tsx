@@ -4,9 +4,9 @@ import { Table, type TableColumnsType, type TableProps, Tag, Tooltip } from 'ant
 import type { SortOrder } from 'antd/es/table/interface';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CompetitionStars, GlossaryTip, KeywordHighlight, NoData } from '../../../../components';
+import { CompetitionStars, GlossaryTip, GrowthText, KeywordHighlight, NoData } from '../../../../components';
 import { figureValue, formatFigure } from '../../../../lib/figures';
-import { GrowthText, keywordDetailPath } from '../../../keyword-detail';
+import { keywordDetailPath } from '../../../../lib/keyword-addresses';
 import type { KeywordLibrary } from '../../keyword-libraries';
 import { formatDay } from './figures';
 

@@ -1,5 +1,5 @@
 import type { Platform } from '@dso/contract';
-import { platformInfo, platforms } from '../../lib/platforms';
+import { platformInfo, platforms } from './platforms';
 
 /** The tabs of a keyword detail page, as the route's `tabVal` names them (000 §2.3 names competeAnalyze). */
 export const detailTabs = ['overview', 'competeAnalyze', 'relatedWords', 'audience'] as const;

@@ -1,10 +1,16 @@
 import { platformSchema } from '@dso/contract';
 import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { routeTable } from '../../app/route-table';
-import { platforms } from '../../lib/platforms';
-import { keywordLibraries } from '../keywords/keyword-libraries';
-import { detailTabs, keywordDetailPath, keywordSharePath, platformOfDetailPath, tsoTopicDetailPath } from './platforms';
+import { routeTable } from '../app/route-table';
+import { keywordLibraries } from '../features/keywords/keyword-libraries';
+import {
+  detailTabs,
+  keywordDetailPath,
+  keywordSharePath,
+  platformOfDetailPath,
+  tsoTopicDetailPath,
+} from './keyword-addresses';
+import { platforms } from './platforms';
 
 /** The route-table entry (not the coming page) an address resolves to, or null. */
 function routeOf(address: string) {
