@@ -7,6 +7,7 @@ export { type GlossaryTermKey, GlossaryTip, type GlossaryTipProps } from './glos
 export { GrowthText } from './growth-text/growth-text';
 export { KeywordHighlight, type KeywordHighlightProps } from './keyword-highlight/keyword-highlight';
 export { ListFooter, type ListFooterProps } from './list-footer/list-footer';
+export { LOAD_FAILED_TEXT, LoadFailed, type LoadFailedProps, RELOAD_TEXT } from './load-failed/load-failed';
 export { NO_DATA_TEXT, NoData, type NoDataProps } from './no-data/no-data';
 export {
   type NoPermissionFeature,

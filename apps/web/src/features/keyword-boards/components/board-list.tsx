@@ -1,13 +1,13 @@
 import type { BoardRow } from '@dso/contract';
 import { decideListFooter, type ListFooterState } from '@dso/domain';
-import { Button, Skeleton, Tag } from 'antd';
+import { Skeleton, Tag } from 'antd';
 import { useCallback, useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
 import { APP_CONTAINER_ID } from '../../../app/after-navigation';
-import { CompetitionStars, GrowthText, ListFooter, NoData } from '../../../components';
+import { CompetitionStars, GrowthText, ListFooter, LoadFailed, NoData } from '../../../components';
 import { formatFigure } from '../../../lib/figures';
-import { useSession } from '../../../stores/session';
 import { keywordDetailPath } from '../../../lib/keyword-addresses';
+import { useSession } from '../../../stores/session';
 import { FigureTip } from '../../keyword-detail';
 import { BOARD_PAGE_SIZE, type BoardParams, useBoard } from '../api/get-board';
 import { BOARD_LOAD_EVENT } from '../boards';
@@ -109,12 +109,7 @@ export function BoardList({ params, onAsOf }: { params: BoardParams; onAsOf?(asO
 
   if (query.isPending) return <Skeleton active paragraph={{ rows: 10 }} className="kb-skeleton" />;
   if (query.isError) {
-    return (
-      <div className="kb-empty">
-        <NoData text="榜单加载失败" />
-        <Button onClick={() => void query.refetch()}>重新加载</Button>
-      </div>
-    );
+    return <LoadFailed className="kb-empty" message="榜单加载失败" onRetry={() => void query.refetch()} />;
   }
   if (rows.length === 0) return <NoData text="该榜单暂无数据" />;
 

@@ -1,12 +1,11 @@
 import type { TopicKind, TopicList, TopicRow, VideoSort } from '@dso/contract';
 import { Drawer, Segmented, Skeleton } from 'antd';
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { GrowthText, ListFooter, NoData } from '../../../components';
+import { GrowthText, ListFooter, LoadFailed, NoData } from '../../../components';
 import { formatFigure } from '../../../lib/figures';
 import { useListFeed } from '../../videos';
 import { TOPIC_PAGE_SIZE, type TopicSort, useTopicList, useTopicVideos } from '../api/topic-lists';
 import { TOPIC_LOAD_EVENT } from '../topics';
-import { ListFailed } from './list-failed';
 import { VideoFeed } from './video-feed';
 
 const topicSorts: Array<{ value: TopicSort; label: string }> = [
@@ -137,7 +136,8 @@ export function TopicRankList({ kind }: { kind: TopicKind }) {
 
   let body: React.ReactNode;
   if (query.isPending) body = <Skeleton active paragraph={{ rows: 10 }} />;
-  else if (query.isError) body = <ListFailed text="话题加载失败" retry={() => void query.refetch()} />;
+  else if (query.isError)
+    body = <LoadFailed className="tp-empty" message="话题加载失败" onRetry={() => void query.refetch()} />;
   else if (feed.rows.length === 0) body = <NoData text="暂无话题数据" />;
   else {
     body = (
