@@ -60,6 +60,11 @@ async function seedLarge(db: Database) {
   const asOf = demoAsOf();
   const started = Date.now();
   await seedDemoDataIfEmpty(db, { info: () => undefined });
+  // The first run's works share platform ids with the large seed's: an upsert would give a first-run work a
+  // new publish time and keep its old comments. The large seed writes its video library on empty tables.
+  await db.execute(
+    sql`TRUNCATE creators, videos, audience_portraits, live_sessions, topics, video_title_grams RESTART IDENTITY CASCADE`,
+  );
   const options = firstRunVideoOptions(asOf);
   await seedVideoDemo(db, {
     ...options,
