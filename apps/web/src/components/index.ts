@@ -16,6 +16,7 @@ export {
   noPermissionSamples,
 } from './no-permission-panel/no-permission-panel';
 export { AppPagination, type AppPaginationProps, type ExceedMaxInfo } from './pagination/app-pagination';
+export { type CappedList, CappedPagination, type CappedPaginationProps } from './pagination/capped-pagination';
 export { PlayButton, type PlayButtonProps } from './play-button/play-button';
 export { FeatureTierBadge, type FeatureTierBadgeProps, TierBadge, type TierBadgeProps } from './tier-badge/tier-badge';
 export {

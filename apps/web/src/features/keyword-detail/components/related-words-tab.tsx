@@ -1,8 +1,7 @@
 import type { KeywordRow, RelationKind } from '@dso/contract';
-import { rowCapMessage } from '@dso/domain';
 import { Button, Segmented, Table } from 'antd';
 import { useSearchParams } from 'react-router';
-import { AppPagination, NoData } from '../../../components';
+import { CappedPagination, NoData } from '../../../components';
 import type { KeywordRef } from '../api/get-keyword-detail';
 import { useRelatedKeywords } from '../api/get-related-keywords';
 import { isRefusal, RefusalPanel } from './refusal-panel';
@@ -49,7 +48,6 @@ export function RelatedWordsTab({ keywordRef }: { keywordRef: KeywordRef }) {
   const columns = relatedWordColumns(keywordRef.keyword);
 
   if (isRefusal(query.error)) return <RefusalPanel error={query.error} type="keyword" />;
-  const capped = list && list.data_max > 0 && list.total_record > list.data_max;
   return (
     <section className="kd-card" data-testid="related-tab">
       <header className="kd-card__header kd-card__header--wrap">
@@ -84,16 +82,12 @@ export function RelatedWordsTab({ keywordRef }: { keywordRef: KeywordRef }) {
         </div>
       )}
       {list && list.total_record > 0 && (
-        <div className="kd-table-footer">
-          <span className="kd-muted">{capped ? rowCapMessage(list.user_grade, list.data_max) : ''}</span>
-          <AppPagination
-            total={list.total_record}
-            current={page}
-            pageSize={RELATED_PAGE_SIZE}
-            maxNumber={list.data_max}
-            onChange={(next) => update({ [PAGE_PARAM]: next > 1 ? String(next) : null })}
-          />
-        </div>
+        <CappedPagination
+          list={list}
+          page={page}
+          pageSize={RELATED_PAGE_SIZE}
+          onChange={(next) => update({ [PAGE_PARAM]: next > 1 ? String(next) : null })}
+        />
       )}
     </section>
   );

@@ -1,10 +1,10 @@
 import { SearchOutlined } from '@ant-design/icons';
 import type { KeywordRow } from '@dso/contract';
-import { keywordLimits, rowCapMessage, trimKeyword, validateKeyword } from '@dso/domain';
+import { keywordLimits, trimKeyword, validateKeyword } from '@dso/domain';
 import { Breadcrumb, Button, Input, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { AppPagination, LoadFailed, NoData } from '../../../components';
+import { CappedPagination, LoadFailed, NoData } from '../../../components';
 import { toast } from '../../../lib/feedback';
 import { relatedWordColumns, useRelatedKeywords } from '../../keyword-detail';
 import { usePopularKeywords } from '../api/popular-keywords';
@@ -143,7 +143,6 @@ function SugWords({ keyword, trail, page, onOpen, onPage }: SugWordsProps) {
       ),
     },
   ];
-  const capped = list && list.data_max > 0 && list.total_record > list.data_max;
   return (
     <section className="kw-sug" data-testid="sug-words">
       <header className="kw-sug-head">
@@ -176,16 +175,7 @@ function SugWords({ keyword, trail, page, onOpen, onPage }: SugWordsProps) {
         />
       )}
       {list && list.total_record > 0 && (
-        <div className="kw-sug-footer">
-          <span className="kw-muted">{capped ? rowCapMessage(list.user_grade, list.data_max) : ''}</span>
-          <AppPagination
-            total={list.total_record}
-            current={page}
-            pageSize={PAGE_SIZE}
-            maxNumber={list.data_max}
-            onChange={onPage}
-          />
-        </div>
+        <CappedPagination list={list} page={page} pageSize={PAGE_SIZE} onChange={onPage} />
       )}
     </section>
   );
