@@ -42,6 +42,9 @@ function workbook(rows: unknown[][], bookType: 'xlsx' | 'xls' = 'xlsx'): Buffer 
   return XLSX.write(book, { type: 'buffer', bookType }) as Buffer;
 }
 
+/** Tests that build and send workbooks (one of 20 MB) take longer than the default on a loaded 2-core machine. */
+const UPLOAD_TEST_MS = 60_000;
+
 describe('rank monitoring calls', () => {
   let t: TestApp;
   const db = () => t.database.db;
@@ -243,64 +246,72 @@ describe('rank monitoring calls', () => {
       expect(answer.data).toMatchObject({ keywords: 2, added: 2 });
     });
 
-    it('refuses other files, empty ones, 20 MB ones, three at once and unreadable workbooks as toasts in the dialog’s words', async () => {
-      const { user, token } = await member();
-      const refusal = (msg: string) => ({ status: 200, code: Code.TOAST, msg });
-      expect(await upload(token, 'keywords.csv', Buffer.from('露营\n'))).toMatchObject(
-        refusal(monitoringMessages.fileType),
-      );
-      expect(await upload(token, 'empty.xlsx', workbook([['关键词']]))).toMatchObject(
-        refusal(monitoringMessages.fileEmpty),
-      );
-      expect(await upload(token, 'none.xlsx', Buffer.alloc(0))).toMatchObject(refusal('请选择要上传的文件'));
-      // 002 §5: the size must stay below 20 MB, whether the bytes arrive at once or stream in over a connection.
-      const MiB = 1024 * 1024;
-      expect(await upload(token, 'big.xlsx', Buffer.alloc(20 * MiB, 1))).toMatchObject(
-        refusal(monitoringMessages.uploadTooLarge),
-      );
-      const form = new FormData();
-      form.append('file', new Blob([Buffer.alloc(25 * MiB, 1)]), 'big.xlsx');
-      expect(await overSocket(token, form)).toMatchObject(refusal(monitoringMessages.uploadTooLarge));
-      const three = multipartFiles(
-        ['a', 'b', 'c'].map((name) => ({ name: `${name}.xlsx`, content: workbook([['新词']]) })),
-      );
-      expect(await send(token, three.body, three.headers)).toMatchObject(refusal(monitoringMessages.uploadTooMany));
-      // The parsers' own words (SheetJS: `Unsupported ZIP file`, `Major Version: Expected 3 or 4 saw …`) stay in the log.
-      const notAWorkbook = zipOf([{ name: 'notes.txt', data: '露营' }]);
-      const notAnXls = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(1024, 0xf2)]);
-      for (const [name, content] of [
-        ['broken.xlsx', notAWorkbook],
-        ['broken.xls', notAnXls],
-        ['broken.xlsx', Buffer.from('not a workbook at all')],
-      ] as const) {
-        expect(await upload(token, name, content)).toMatchObject(refusal('文件已损坏或格式不正确'));
-      }
-      expect(await used(user.id)).toBe(0);
-    });
+    it(
+      'refuses other files, empty ones, 20 MB ones, three at once and unreadable workbooks as toasts in the dialog’s words',
+      async () => {
+        const { user, token } = await member();
+        const refusal = (msg: string) => ({ status: 200, code: Code.TOAST, msg });
+        expect(await upload(token, 'keywords.csv', Buffer.from('露营\n'))).toMatchObject(
+          refusal(monitoringMessages.fileType),
+        );
+        expect(await upload(token, 'empty.xlsx', workbook([['关键词']]))).toMatchObject(
+          refusal(monitoringMessages.fileEmpty),
+        );
+        expect(await upload(token, 'none.xlsx', Buffer.alloc(0))).toMatchObject(refusal('请选择要上传的文件'));
+        // 002 §5: the size must stay below 20 MB, whether the bytes arrive at once or stream in over a connection.
+        const MiB = 1024 * 1024;
+        expect(await upload(token, 'big.xlsx', Buffer.alloc(20 * MiB, 1))).toMatchObject(
+          refusal(monitoringMessages.uploadTooLarge),
+        );
+        const form = new FormData();
+        form.append('file', new Blob([Buffer.alloc(25 * MiB, 1)]), 'big.xlsx');
+        expect(await overSocket(token, form)).toMatchObject(refusal(monitoringMessages.uploadTooLarge));
+        const three = multipartFiles(
+          ['a', 'b', 'c'].map((name) => ({ name: `${name}.xlsx`, content: workbook([['新词']]) })),
+        );
+        expect(await send(token, three.body, three.headers)).toMatchObject(refusal(monitoringMessages.uploadTooMany));
+        // The parsers' own words (SheetJS: `Unsupported ZIP file`, `Major Version: Expected 3 or 4 saw …`) stay in the log.
+        const notAWorkbook = zipOf([{ name: 'notes.txt', data: '露营' }]);
+        const notAnXls = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(1024, 0xf2)]);
+        for (const [name, content] of [
+          ['broken.xlsx', notAWorkbook],
+          ['broken.xls', notAnXls],
+          ['broken.xlsx', Buffer.from('not a workbook at all')],
+        ] as const) {
+          expect(await upload(token, name, content)).toMatchObject(refusal('文件已损坏或格式不正确'));
+        }
+        expect(await used(user.id)).toBe(0);
+      },
+      UPLOAD_TEST_MS,
+    );
 
-    it('answers 810 when no quota is left and 403 to a grade without the permission', async () => {
-      const { token } = await member('FREE');
-      for (let index = 0; index < 5; index++) await add(token, { keyword: `满额${index}` });
-      expect((await upload(token, 'k.xlsx', workbook([['新词']]))).code).toBe(Code.NEEDS_UPGRADE);
-      const withoutFree = permissionConfig.map((definition) =>
-        definition.alias === MONITOR_ALIAS
-          ? {
-              ...definition,
-              values: Object.fromEntries(Object.entries(definition.values).filter(([g]) => g !== 'FREE')),
-            }
-          : definition,
-      );
-      await ensurePermissionConfig(db(), withoutFree);
-      try {
-        const lacking = await member('FREE');
-        expect(await upload(lacking.token, 'k.xlsx', workbook([['新词']]))).toMatchObject({
-          code: Code.FORBIDDEN,
-          msg: upgradeMessages.insufficientRights,
-        });
-      } finally {
-        await ensurePermissionConfig(db());
-      }
-    });
+    it(
+      'answers 810 when no quota is left and 403 to a grade without the permission',
+      async () => {
+        const { token } = await member('FREE');
+        for (let index = 0; index < 5; index++) await add(token, { keyword: `满额${index}` });
+        expect((await upload(token, 'k.xlsx', workbook([['新词']]))).code).toBe(Code.NEEDS_UPGRADE);
+        const withoutFree = permissionConfig.map((definition) =>
+          definition.alias === MONITOR_ALIAS
+            ? {
+                ...definition,
+                values: Object.fromEntries(Object.entries(definition.values).filter(([g]) => g !== 'FREE')),
+              }
+            : definition,
+        );
+        await ensurePermissionConfig(db(), withoutFree);
+        try {
+          const lacking = await member('FREE');
+          expect(await upload(lacking.token, 'k.xlsx', workbook([['新词']]))).toMatchObject({
+            code: Code.FORBIDDEN,
+            msg: upgradeMessages.insufficientRights,
+          });
+        } finally {
+          await ensurePermissionConfig(db());
+        }
+      },
+      UPLOAD_TEST_MS,
+    );
   });
 
   describe('checks', () => {
