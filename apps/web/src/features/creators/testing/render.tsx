@@ -1,58 +1,18 @@
-import type { CreatorProfile, CreatorRow, UserInfo } from '@dso/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, render } from '@testing-library/react';
-import { App as AntdApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import type { CreatorProfile, CreatorRow } from '@dso/contract';
+import { cleanup } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach } from 'vitest';
-import type { EChartProps } from '../../../lib/charts';
-import { chartPalettes } from '../../../lib/charts/chart-theme';
+import { renderAtRoute } from '../../../components/testing/render-route';
 import { useSession } from '../../../stores/session';
 
-configure({ asyncUtilTimeout: 5000 });
-// jsdom cannot compute pseudo-element styles, which antd asks for.
-const computeStyle = window.getComputedStyle.bind(window);
-window.getComputedStyle = (element: Element) => computeStyle(element);
+export { chartStubModule } from '../../../components/testing/render-route';
 
-/** Stands in for the ECharts canvas (jsdom has none): a labelled box per chart drawn. */
-export const chartStubModule = {
-  EChart: ({ ariaLabel, testId }: EChartProps) => <div role="img" aria-label={ariaLabel} data-testid={testId} />,
-  useChartTheme: () => ({ name: 'dark' as const, palette: chartPalettes.dark }),
-};
-
-/** Shows the current address, so a test can read what the page wrote into it. */
-function Address() {
-  const location = useLocation();
-  return <output data-testid="address">{`${location.pathname}${location.search}`}</output>;
-}
-
-/** Renders a creators page at an address for a visitor or a signed-in member of a grade. */
+/** Renders a creators page at an address for a visitor or a signed-in member of a grade; `address` shows where it is. */
 export function renderCreators(
   ui: ReactElement,
   { path = '*', url = '/', grade }: { path?: string; url?: string; grade?: string } = {},
 ) {
-  if (grade) {
-    useSession.setState({
-      token: 'test-token',
-      userInfo: { id: 7, grade, grade_info_vo: { grade_enum: grade, end_day: 30, end_time: 0 } } as UserInfo,
-    });
-  }
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
-  return render(
-    <ConfigProvider locale={zhCN}>
-      <AntdApp>
-        <QueryClientProvider client={client}>
-          <MemoryRouter initialEntries={[url]}>
-            <Routes>
-              <Route path={path} element={ui} />
-            </Routes>
-            <Address />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </AntdApp>
-    </ConfigProvider>,
-  );
+  return renderAtRoute(ui, { path, url, grade, showAddress: true });
 }
 
 /** A creator row with plausible figures. */

@@ -1,51 +1,19 @@
-import type { UserInfo, VideoDetail, VideoRow } from '@dso/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, render } from '@testing-library/react';
-import { App as AntdApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import type { VideoDetail, VideoRow } from '@dso/contract';
+import { cleanup } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach } from 'vitest';
-import type { EChartProps } from '../../../lib/charts';
-import { chartPalettes } from '../../../lib/charts/chart-theme';
+import { renderAtRoute } from '../../../components/testing/render-route';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
 
-configure({ asyncUtilTimeout: 5000 });
-const computeStyle = window.getComputedStyle.bind(window);
-window.getComputedStyle = (element: Element) => computeStyle(element);
-
-/** Stands in for the ECharts canvas (jsdom has none): a labelled box per chart drawn. */
-export const chartStubModule = {
-  EChart: ({ ariaLabel, testId }: EChartProps) => <div role="img" aria-label={ariaLabel} data-testid={testId} />,
-  useChartTheme: () => ({ name: 'dark' as const, palette: chartPalettes.dark }),
-};
+export { chartStubModule } from '../../../components/testing/render-route';
 
 /** Renders a video view at an address, signed in (VIP) or as a visitor, with a fresh query client. */
 export function renderVideo(
   ui: ReactElement,
   { viewer = 'user', path = '*', url = '/' }: { viewer?: 'user' | 'visitor'; path?: string; url?: string } = {},
 ) {
-  if (viewer === 'visitor') useSession.setState({ token: null, userInfo: null });
-  else
-    useSession.setState({
-      token: 'test-token',
-      userInfo: { id: 7, grade: 'VIP', grade_info_vo: { grade_enum: 'VIP', end_day: 30, end_time: 0 } } as UserInfo,
-    });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
-  return render(
-    <ConfigProvider locale={zhCN}>
-      <AntdApp>
-        <QueryClientProvider client={client}>
-          <MemoryRouter initialEntries={[url]}>
-            <Routes>
-              <Route path={path} element={ui} />
-            </Routes>
-          </MemoryRouter>
-        </QueryClientProvider>
-      </AntdApp>
-    </ConfigProvider>,
-  );
+  return renderAtRoute(ui, { path, url, grade: viewer === 'user' ? 'VIP' : null });
 }
 
 /** A video's details with plausible figures; override what a test is about. */
