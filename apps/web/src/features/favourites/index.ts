@@ -1,11 +1,10 @@
 /**
  * The favourites feature's public face (issue 10): the collect button of keyword pages and the video
- * dialog, the collect tabs, and 我的收藏 of the personal centre, which loads lazily in its own chunk (it
- * brings the video cards and keyword figures, and the video dialog imports this module).
+ * dialog, the collect tabs and the favourites calls. 我的收藏 of the personal centre lives in setting
+ * (components/favourites-section.tsx): it shows the video cards and creator links, and videos and
+ * creators use this feature, so it cannot import them back.
  */
 
-export { useSetCollected } from './api/favourites-api';
+export { useFavourites, useSetCollected } from './api/favourites-api';
 export { type CollectTab, collectTabs, DEFAULT_COLLECT_TYPE, isCollectType, keywordCollectType } from './collect-tabs';
 export { CollectButton, type CollectButtonProps } from './components/collect-button';
-export type { FavouritesSectionProps } from './components/favourites-section';
-export const loadFavouritesSection = () => import('./components/favourites-section');

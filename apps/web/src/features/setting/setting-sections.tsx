@@ -9,7 +9,7 @@ import {
 } from '@ant-design/icons';
 import type { UserInfo } from '@dso/contract';
 import { type ComponentType, lazy, type ReactNode } from 'react';
-import { DEFAULT_COLLECT_TYPE, isCollectType, loadFavouritesSection } from '../favourites';
+import { DEFAULT_COLLECT_TYPE, isCollectType } from '../favourites';
 import { loadMonitoringSection } from '../monitoring';
 import { loadSettingOrdersSection } from '../orders';
 import { loadUsageLogSection } from '../permissions';
@@ -45,7 +45,7 @@ const OrdersSection = lazy(loadSettingOrdersSection);
 const AuthorizationSection = lazy(loadAuthorizedAccountsSection);
 const UsageLogSection = lazy(loadUsageLogSection);
 const FavouritesSection = lazy(async () => {
-  const { default: FavouritesSection } = await loadFavouritesSection();
+  const { default: FavouritesSection } = await import('./components/favourites-section');
   return {
     default: ({ type, setType }: SettingSectionProps) => (
       <FavouritesSection type={isCollectType(type) ? type : DEFAULT_COLLECT_TYPE} onTypeChange={setType} />

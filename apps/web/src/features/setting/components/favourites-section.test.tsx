@@ -12,8 +12,8 @@ import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
 import { creatorRow } from '../../creators/testing/render';
 import { keywordRow } from '../../keyword-detail/test-utils';
-import SettingPage from '../../setting/pages/setting-page';
 import { videoRow } from '../../videos/testing/render';
+import SettingPage from '../pages/setting-page';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn(), requestFile: vi.fn() }));
 vi.mock('../../../lib/feedback', async (original) => ({

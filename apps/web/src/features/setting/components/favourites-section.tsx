@@ -3,8 +3,7 @@ import { videoLimits } from '@dso/contract';
 import { Skeleton, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { AppPagination, LoadFailed, NoData } from '../../../components';
-import { useFavourites, useSetCollected } from '../api/favourites-api';
-import { collectTabs } from '../collect-tabs';
+import { collectTabs, useFavourites, useSetCollected } from '../../favourites';
 import { FavouriteCreators, FavouriteKeywords, type FavouriteListProps, FavouriteVideos } from './favourite-lists';
 import '../favourites.css';
 
