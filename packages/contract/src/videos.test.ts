@@ -1,10 +1,9 @@
 import { keywordMessages } from '@dso/domain';
 import { describe, expect, it } from 'vitest';
+import { competitorsQuerySchema, creatorListQuerySchema } from './creators';
+import { favouriteBodySchema } from './favourites';
+import { liveDetailQuerySchema } from './live';
 import {
-  competitorsQuerySchema,
-  creatorListQuerySchema,
-  favouriteBodySchema,
-  liveDetailQuerySchema,
   VideoPath,
   videoCommentsQuerySchema,
   videoDetailQuerySchema,

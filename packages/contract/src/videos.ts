@@ -1,12 +1,14 @@
-import { keywordLength, keywordLimits, keywordMessages, sizeClassCodes } from '@dso/domain';
 import { z } from 'zod';
 import { booleanishSchema, calendarDaySchema, pageNoSchema } from './input';
 import { importReportSchema, portraitShareSchema } from './keyword-details';
-import { figureSchema, keywordRowSchema, keywordTextSchema, rateFigureSchema, requiredKeywordSchema } from './keywords';
+import { figureSchema, keywordTextSchema, requiredKeywordSchema } from './keywords';
 import type { PermissionAlias } from './permissions';
+import { countSchema, estimatedListSchema, pageFields, pageSizeOneOf, unixSecondsSchema } from './shapes';
 
 /*
- * Videos, creators, live sessions, topics and favourites (002 §2–§5, §7–§9; 000 §2.2–§2.5; issue 10).
+ * The video library area: videos here, and beside them creators.ts, live.ts, topics.ts and
+ * favourites.ts (002 §2–§5, §7–§9; 000 §2.2–§2.5). The area shares this file's paths (`VideoPath`),
+ * limits, messages and fields (`platformIdSchema`, `videoPageFields`, goods).
  * Envelope as always: `{ code, msg, data }`; the schemas below are `data`.
  *
  * Wire conventions of this area:
@@ -194,28 +196,14 @@ export const platformIdSchema = z
   .max(128, videoMessages.linkMissing)
   .regex(/^[0-9A-Za-z_-]*$/, videoMessages.linkMissing);
 
-const unixSeconds = z.number().int();
-const count = z.number().int().min(0);
-
-const pageSizeSchema = (fallback: number) =>
-  z.coerce
-    .number()
-    .int()
-    .refine((size) => (videoLimits.pageSizes as readonly number[]).includes(size), '每页条数不正确')
-    .default(fallback);
-
-/** A size or sales class with its label (creator size: 头部达人 …; sales: 头部 …). */
-export const classSchema = z.object({
-  code: z.enum(sizeClassCodes),
-  label: z.string(),
-});
-export type ClassFigure = z.infer<typeof classSchema>;
+/** The paging fields of the area's lists: a page size of `videoLimits.pageSizes`, 20 by default. */
+export const videoPageFields = pageFields(pageSizeOneOf(videoLimits.pageSizes, videoLimits.defaultPageSize));
 
 /** A product sold in a video or a live session. `price` in fen. */
 export const goodsItemSchema = z.object({
   title: z.string(),
   price: z.number().int(),
-  sales: count,
+  sales: countSchema,
   cover: z.string().nullable(),
 });
 export type GoodsItemWire = z.infer<typeof goodsItemSchema>;
@@ -226,19 +214,6 @@ export type VideoStatus = z.infer<typeof videoStatusSchema>;
 
 /** The words of `word_new` are joined with this on the wire. */
 export const WORD_NEW_SEPARATOR = ',';
-
-/** The list shape of 002 §3 (`total_record`, `data_max`, `user_grade`, `result`) for a row schema. */
-function listOf<Row extends z.ZodType>(row: Row) {
-  return z.object({
-    total_record: z.number().int(),
-    /** True when the total is an estimate or a cap rather than an exact count. */
-    total_estimated: z.boolean(),
-    /** Rows this caller may see in this list (the grade's cap); rows beyond it are not returned. */
-    data_max: z.number().int(),
-    user_grade: z.string(),
-    result: z.array(row),
-  });
-}
 
 // ——— video detail (002 §3, §7) ———
 
@@ -264,16 +239,16 @@ export const videoDetailSchema = z.object({
   user_id: z.string(),
   user_nick_name: z.string(),
   avatar_larger: z.string(),
-  total_follower_count: count,
-  create_time: unixSeconds,
+  total_follower_count: countSchema,
+  create_time: unixSecondsSchema,
   /** When the figures were last fetched (their as-of). */
-  last_update_time: unixSeconds,
+  last_update_time: unixSecondsSchema,
   /** Milliseconds; 0 = an image-text post. */
   duration: z.number().int().min(0),
-  good_count: count,
-  comment_count: count,
-  share_count: count,
-  collect_count: count,
+  good_count: countSchema,
+  comment_count: countSchema,
+  share_count: countSchema,
+  collect_count: countSchema,
   music_id: z.string().nullable(),
   music_title: z.string().nullable(),
   is_with_goods: z.boolean(),
@@ -285,13 +260,13 @@ export const videoDetailSchema = z.object({
   status_text: z.string().nullable(),
   /** The creator's per-video averages, shown beside the video's own counts. */
   creator_avg: z.object({
-    good_count: count,
-    comment_count: count,
-    share_count: count,
-    collect_count: count,
+    good_count: countSchema,
+    comment_count: countSchema,
+    share_count: countSchema,
+    collect_count: countSchema,
   }),
   /** Null when the refresh button may be pressed; else the instant its 30-minute lock ends. */
-  refresh_locked_until: unixSeconds.nullable(),
+  refresh_locked_until: unixSecondsSchema.nullable(),
   /** True when the caller collected the video (false for visitors). */
   collected: z.boolean(),
   /** The video comes from the demo generator. */
@@ -319,12 +294,12 @@ export type VideoTrendQuery = z.infer<typeof videoTrendQuerySchema>;
  * `good_increment` is the likes gained in that hour (the first point's increment is its value).
  */
 export const videoTrendPointSchema = z.object({
-  create_time: unixSeconds,
-  good_value: count,
+  create_time: unixSecondsSchema,
+  good_value: countSchema,
   good_increment: z.number().int(),
-  comment_value: count,
-  share_value: count,
-  collect_value: count,
+  comment_value: countSchema,
+  share_value: countSchema,
+  collect_value: countSchema,
 });
 export type VideoTrendPoint = z.infer<typeof videoTrendPointSchema>;
 
@@ -341,7 +316,7 @@ export type VideoTrend = z.infer<typeof videoTrendSchema>;
 export const videoHotWordsQuerySchema = z.object({ videoId: platformIdSchema });
 
 /** A word of the comments and how many comments use it (002 §3 Hot word). */
-export const hotWordSchema = z.object({ name: z.string(), count: count });
+export const hotWordSchema = z.object({ name: z.string(), count: countSchema });
 export type HotWordWire = z.infer<typeof hotWordSchema>;
 
 /** `GET hot_words` data: at most 10, most frequent first; empty when the video has no comments. */
@@ -364,9 +339,9 @@ export type VideoCommentsQuery = z.infer<typeof videoCommentsQuerySchema>;
 export const videoCommentSchema = z.object({
   cid: z.string(),
   text: z.string(),
-  create_time: unixSeconds,
-  digg_count: count,
-  reply_count: count,
+  create_time: unixSecondsSchema,
+  digg_count: countSchema,
+  reply_count: countSchema,
   user: z.object({
     nickname: z.string(),
     avatar_thumb: z.object({ url_list: z.array(z.string()) }),
@@ -389,7 +364,6 @@ export type VideoComments = z.infer<typeof videoCommentsSchema>;
 // ——— portrait ———
 
 export const videoPortraitQuerySchema = z.object({ videoId: platformIdSchema });
-export const creatorPortraitQuerySchema = z.object({ userId: platformIdSchema });
 
 /**
  * `GET portrait` (video or creator) data, 002 §3 Portrait: the base fields are each dimension's
@@ -447,7 +421,7 @@ export const videoKeywordsBodySchema = z.object({
     .optional()
     .transform((orders) => (orders && orders.length > 0 ? orders : [videoLimits.keywordTableDefaultOrder])),
   page_no: pageNoSchema,
-  page_size: pageSizeSchema(videoLimits.keywordTablePageSize),
+  page_size: pageSizeOneOf(videoLimits.pageSizes, videoLimits.keywordTablePageSize),
   params_data: z
     .object({
       video_id: platformIdSchema,
@@ -498,7 +472,7 @@ export const videoRefreshBodySchema = z.object({ awemeId: platformIdSchema });
 export const videoRefreshSchema = z.object({
   queued: z.boolean(),
   message: z.string(),
-  locked_until: unixSeconds,
+  locked_until: unixSecondsSchema,
 });
 export type VideoRefresh = z.infer<typeof videoRefreshSchema>;
 
@@ -512,23 +486,23 @@ export const videoRowSchema = z.object({
   share_url: z.string(),
   /** Milliseconds; 0 = an image-text post. */
   duration: z.number().int().min(0),
-  create_time: unixSeconds,
+  create_time: unixSecondsSchema,
   video_score: z.number(),
-  good_count: count,
-  comment_count: count,
-  share_count: count,
-  collect_count: count,
+  good_count: countSchema,
+  comment_count: countSchema,
+  share_count: countSchema,
+  collect_count: countSchema,
   is_with_goods: z.boolean(),
   status: videoStatusSchema,
   user_id: z.string(),
   user_nick_name: z.string(),
   avatar_larger: z.string(),
-  total_follower_count: count,
+  total_follower_count: countSchema,
   is_demo: z.boolean(),
 });
 export type VideoRow = z.infer<typeof videoRowSchema>;
 
-export const videoListSchema = listOf(videoRowSchema);
+export const videoListSchema = estimatedListSchema(videoRowSchema);
 export type VideoList = z.infer<typeof videoListSchema>;
 
 /** A list's required keyword: absent from the query string reads as empty, so it too says 请输入关键词. */
@@ -545,8 +519,7 @@ export type VideoSort = z.infer<typeof videoSortSchema>;
 export const videoSearchQuerySchema = z.object({
   keyword: listKeywordSchema,
   sort: videoSortSchema.default('good_count'),
-  page_no: pageNoSchema,
-  page_size: pageSizeSchema(videoLimits.defaultPageSize),
+  ...videoPageFields,
 });
 export type VideoSearchQuery = z.infer<typeof videoSearchQuerySchema>;
 
@@ -554,13 +527,14 @@ export type VideoSearchQuery = z.infer<typeof videoSearchQuerySchema>;
 export const keywordRankQuerySchema = z.object({
   keyword: listKeywordSchema,
   date: calendarDaySchema.optional(),
-  page_no: pageNoSchema,
-  page_size: pageSizeSchema(videoLimits.defaultPageSize),
+  ...videoPageFields,
 });
 export type KeywordRankQuery = z.infer<typeof keywordRankQuerySchema>;
 
 /** `GET keyword_rank` data: the list shape with the rank of each work, and the day ranked. */
-export const keywordRankListSchema = listOf(videoRowSchema.extend({ rank: z.number().int().min(1) })).extend({
+export const keywordRankListSchema = estimatedListSchema(
+  videoRowSchema.extend({ rank: z.number().int().min(1) }),
+).extend({
   keyword: z.string(),
   /** The ranking's day; null when the keyword has no ranked works. */
   as_of: z.string().nullable(),
@@ -574,372 +548,9 @@ export type KeywordRankList = z.infer<typeof keywordRankListSchema>;
  */
 export const lowFollowerHitsQuerySchema = z.object({
   field: z.string().trim().max(32).optional(),
-  page_no: pageNoSchema,
-  page_size: pageSizeSchema(videoLimits.defaultPageSize),
+  ...videoPageFields,
 });
 export type LowFollowerHitsQuery = z.infer<typeof lowFollowerHitsQuerySchema>;
-
-// ——— creators ———
-
-export const creatorProfileQuerySchema = z.object({ userId: platformIdSchema });
-
-/**
- * `GET profile` data: 002 §3 Creator stats (total_favorited, aweme_count, video_comment_total_count,
- * video_share_total_count) with the account, the per-video averages and the derived classes. An
- * unknown user id: 404 达人不存在.
- */
-export const creatorProfileSchema = z.object({
-  user_id: z.string(),
-  /** The handle users see (抖音号). */
-  unique_id: z.string(),
-  nick_name: z.string(),
-  avatar_larger: z.string(),
-  signature: z.string(),
-  /** 0 unknown, 1 male, 2 female. */
-  gender: z.number().int().min(0).max(2),
-  province: z.string(),
-  city: z.string(),
-  /** 领域 (美食餐饮, 美妆护肤, …), null when unknown. */
-  field: z.string().nullable(),
-  verified: z.boolean(),
-  verify_info: z.string().nullable(),
-  /** Sells goods (带货). */
-  is_commerce: z.boolean(),
-  mcn: z.string().nullable(),
-  total_follower_count: count,
-  /** Followers gained over the 30 days up to `as_of` (negative when lost). */
-  follower_growth_30d: z.number().int(),
-  total_favorited: count,
-  aweme_count: count,
-  video_comment_total_count: count,
-  video_share_total_count: count,
-  avg_good_count: count,
-  avg_comment_count: count,
-  avg_share_count: count,
-  avg_collect_count: count,
-  /** Size class by followers, labelled 尾部达人 … 头部达人. */
-  size_class: classSchema,
-  /** 30-day sales in fen, or its band. */
-  sales_amount: figureSchema,
-  /** Sales class by the 30-day sales (尾部 … 头部). */
-  sales_class: classSchema,
-  live_count: count,
-  as_of: z.string(),
-  collected: z.boolean(),
-  /** The creator comes from the demo generator. */
-  is_demo: z.boolean(),
-  /**
-   * Demo data shown to a caller whose grade lacks part of person detail (a visitor, or a tier
-   * without the audience tab's flag): the UI shows the demo banner. See the video detail's.
-   */
-  is_example: z.boolean(),
-});
-export type CreatorProfile = z.infer<typeof creatorProfileSchema>;
-
-/** A creator in a list (the library, competitors, favourites). */
-export const creatorRowSchema = z.object({
-  user_id: z.string(),
-  unique_id: z.string(),
-  nick_name: z.string(),
-  avatar_larger: z.string(),
-  field: z.string().nullable(),
-  province: z.string(),
-  city: z.string(),
-  verified: z.boolean(),
-  is_commerce: z.boolean(),
-  total_follower_count: count,
-  follower_growth_30d: z.number().int(),
-  total_favorited: count,
-  aweme_count: count,
-  size_class: classSchema,
-  sales_class: classSchema,
-  as_of: z.string(),
-  is_demo: z.boolean(),
-});
-export type CreatorRow = z.infer<typeof creatorRowSchema>;
-
-/** The creator library's sorts, each largest first: followers, likes received, 30-day follower growth. */
-export const creatorSortSchema = z.enum(['total_follower_count', 'total_favorited', 'follower_growth_30d'], {
-  message: '排序字段不正确',
-});
-export type CreatorSort = z.infer<typeof creatorSortSchema>;
-
-/**
- * `GET list` query (/personListLibrary): a nickname search (optional, ≤30 characters, the keyword
- * search method), and filters by field, follower class (`size_class`: tail … head, the ranges of the
- * domain's creatorSizeRanges), province and commerce.
- */
-export const creatorListQuerySchema = z.object({
-  keyword: keywordTextSchema.optional(),
-  field: z.string().trim().max(32).optional(),
-  size_class: z.enum(sizeClassCodes, { message: '粉丝量级不正确' }).optional(),
-  province: z.string().trim().max(16).optional(),
-  is_commerce: booleanishSchema.optional(),
-  sort: creatorSortSchema.default('total_follower_count'),
-  page_no: pageNoSchema,
-  page_size: pageSizeSchema(videoLimits.defaultPageSize),
-});
-export type CreatorListQuery = z.infer<typeof creatorListQuerySchema>;
-
-export const creatorListSchema = listOf(creatorRowSchema);
-export type CreatorList = z.infer<typeof creatorListSchema>;
-
-/** `GET videos` query: a creator's works, newest first by default. */
-export const creatorVideosQuerySchema = z.object({
-  userId: platformIdSchema,
-  sort: videoSortSchema.default('create_time'),
-  page_no: pageNoSchema,
-  page_size: pageSizeSchema(videoLimits.defaultPageSize),
-});
-export type CreatorVideosQuery = z.infer<typeof creatorVideosQuerySchema>;
-
-/** `GET follower_trend` query: the last 7, 30 or 90 days up to the creator's `as_of`. */
-export const creatorFollowerTrendQuerySchema = z.object({
-  userId: platformIdSchema,
-  days: z.coerce
-    .number()
-    .int()
-    .refine((days) => [7, 30, 90].includes(days), '统计周期不正确')
-    .default(30),
-});
-export type CreatorFollowerTrendQuery = z.infer<typeof creatorFollowerTrendQuerySchema>;
-
-/** `GET follower_trend` data: one point per recorded day, oldest first; `increment` against the day before. */
-export const creatorFollowerTrendSchema = z.object({
-  as_of: z.string().nullable(),
-  points: z.array(z.object({ day: z.string(), follower_count: count, increment: z.number().int() })),
-});
-export type CreatorFollowerTrend = z.infer<typeof creatorFollowerTrendSchema>;
-
-/** `GET competitors` query: benchmark accounts like a creator's (`userId`) or working a keyword. */
-export const competitorsQuerySchema = z
-  .object({
-    userId: platformIdSchema.optional(),
-    keyword: keywordTextSchema.optional(),
-    page_no: pageNoSchema,
-    page_size: pageSizeSchema(videoLimits.defaultPageSize),
-  })
-  .refine((query) => query.userId !== undefined || (query.keyword ?? '') !== '', {
-    message: videoMessages.competitorsInput,
-  });
-export type CompetitorsQuery = z.infer<typeof competitorsQuerySchema>;
-
-/** A benchmark account and the reasons it matches (同领域, 粉丝量级相近, 覆盖相同关键词 …). */
-export const competitorRowSchema = creatorRowSchema.extend({ reasons: z.array(z.string()) });
-export const competitorListSchema = listOf(competitorRowSchema);
-export type CompetitorList = z.infer<typeof competitorListSchema>;
-
-/** A filter option of the creator library and how many creators it holds. */
-export const facetSchema = z.object({ name: z.string(), count: count });
-
-/** `GET facets` data: the library's fields (领域) and provinces, most creators first. */
-export const creatorFacetsSchema = z.object({ fields: z.array(facetSchema), provinces: z.array(facetSchema) });
-export type CreatorFacets = z.infer<typeof creatorFacetsSchema>;
-
-// ——— live ———
-
-/** `GET live/detail` query: the room id. Absent: 链接错误，请检查链接是否正确. */
-export const liveDetailQuerySchema = z.object({
-  lid: z
-    .string({ message: videoMessages.liveLinkError })
-    .trim()
-    .min(1, videoMessages.liveLinkError)
-    .max(128, videoMessages.liveLinkError)
-    .regex(/^[0-9A-Za-z_-]*$/, videoMessages.liveLinkError),
-});
-
-/** One minute of a session, from its start (minute 0). `sales` in fen. */
-export const liveMinuteSchema = z.object({
-  minute: z.number().int().min(0),
-  online: count,
-  entering: count,
-  sales: z.number().int(),
-});
-
-/**
- * `GET live/detail` data. No `end_time`: live now. Unknown room: 404 直播不存在. Sales are the
- * product's figures: `sales_amount` is exact fen with show_original_data, else the band of the fen
- * (002 §9); the minutes' `sales` and the goods' unit `sales` are then cut to their band's precision
- * (1,000 above 10,000) so the curves keep their shape, and `banded` says so.
- */
-export const liveDetailSchema = z.object({
-  room_id: z.string(),
-  title: z.string(),
-  cover: z.string(),
-  start_time: unixSeconds,
-  end_time: unixSeconds.nullable(),
-  watch_count: count,
-  peak_online: count,
-  /** Fen, or its band. */
-  sales_amount: figureSchema,
-  goods: z.array(goodsItemSchema),
-  minutes: z.array(liveMinuteSchema),
-  creator: z.object({
-    user_id: z.string(),
-    nick_name: z.string(),
-    avatar_larger: z.string(),
-    total_follower_count: count,
-  }),
-  /** The sales figures are banded for this viewer (see above). */
-  banded: z.boolean(),
-  is_demo: z.boolean(),
-});
-export type LiveDetail = z.infer<typeof liveDetailSchema>;
-
-/** `GET live/list` query: how many sessions the wall shows. */
-export const liveListQuerySchema = z.object({
-  limit: z.coerce
-    .number({ message: '数量不正确' })
-    .int('数量不正确')
-    .min(1, '数量不正确')
-    .max(videoLimits.liveScreenMaxSessions, '数量不正确')
-    .default(videoLimits.liveScreenSessions),
-});
-export type LiveListQuery = z.infer<typeof liveListQuerySchema>;
-
-/** A session on the wall: its head figures and its recent online curve. */
-export const liveRowSchema = z.object({
-  room_id: z.string(),
-  title: z.string(),
-  cover: z.string(),
-  start_time: unixSeconds,
-  end_time: unixSeconds.nullable(),
-  /** Viewers online in the latest recorded minute (0 once ended). */
-  online: count,
-  peak_online: count,
-  watch_count: count,
-  /** Fen, or its band. */
-  sales_amount: figureSchema,
-  goods_count: count,
-  creator: z.object({ user_id: z.string(), nick_name: z.string(), avatar_larger: z.string() }),
-  /** The last `videoLimits.liveRecentMinutes` recorded minutes' online, oldest first. */
-  recent_online: z.array(z.object({ minute: z.number().int().min(0), online: count })),
-  is_demo: z.boolean(),
-});
-export type LiveRow = z.infer<typeof liveRowSchema>;
-
-/**
- * `GET live/list` data: the sessions live now, most viewers online first, then the most recently
- * started ended ones filling up to `limit`; `live_count` counts every session live now.
- */
-export const liveListSchema = z.object({
-  live_count: count,
-  sessions: z.array(liveRowSchema),
-  banded: z.boolean(),
-});
-export type LiveList = z.infer<typeof liveListSchema>;
-
-// ——— topics ———
-
-/** 'video' topics (/DouyinTopic/searchWord) and 'image_text' topics (imgSearchWord). */
-export const topicKindSchema = z.enum(['video', 'image_text'], { message: '话题类型不正确' });
-export type TopicKind = z.infer<typeof topicKindSchema>;
-
-/** `GET topic/list` query: one kind on a day (default: the latest), hottest first by default. */
-export const topicListQuerySchema = z.object({
-  kind: topicKindSchema,
-  sort: z.enum(['heat', 'video_count', 'growth'], { message: '排序字段不正确' }).default('heat'),
-  day: calendarDaySchema.optional(),
-  page_no: pageNoSchema,
-  page_size: pageSizeSchema(videoLimits.defaultPageSize),
-});
-export type TopicListQuery = z.infer<typeof topicListQuerySchema>;
-
-export const topicRowSchema = z.object({
-  id: z.number().int(),
-  rank: z.number().int().min(1),
-  kind: topicKindSchema,
-  /** The hashtag text, without '#'. */
-  name: z.string(),
-  heat: count,
-  video_count: count,
-  /** Change of heat against the day before: the fraction, or its band. */
-  growth: rateFigureSchema,
-  day: z.string(),
-});
-export type TopicRow = z.infer<typeof topicRowSchema>;
-
-export const topicListSchema = listOf(topicRowSchema);
-export type TopicList = z.infer<typeof topicListSchema>;
-
-/** `GET topic/videos` query; answers a video list. Unknown topic: 404 话题不存在. */
-export const topicVideosQuerySchema = z.object({
-  topic_id: z.coerce.number({ message: '话题编号不正确' }).int('话题编号不正确').min(1, '话题编号不正确'),
-  sort: videoSortSchema.default('good_count'),
-  page_no: pageNoSchema,
-  page_size: pageSizeSchema(videoLimits.defaultPageSize),
-});
-export type TopicVideosQuery = z.infer<typeof topicVideosQuerySchema>;
-
-// ——— favourites ———
-
-/**
- * The collect types of the personal centre and the person-detail collect tabs (000 §2.3, §2.4), and
- * what each collects: DSO keywords, RSO keywords, videos, creators.
- */
-export const collectTypes = {
-  collectDouyin: { kind: 'keyword', platform: 'DSO' },
-  collectRso: { kind: 'keyword', platform: 'RSO' },
-  collectVideo: { kind: 'video', platform: 'DSO' },
-  collectUser: { kind: 'creator', platform: 'DSO' },
-} as const;
-export const collectTypeSchema = z.enum(['collectDouyin', 'collectRso', 'collectVideo', 'collectUser'], {
-  message: '收藏类型不正确',
-});
-export type CollectType = z.infer<typeof collectTypeSchema>;
-
-/**
- * `POST favourite/add` and `favourite/remove` body: the subject is the keyword text for the keyword
- * types (the keyword limits apply), the aweme id for videos, the user id for creators.
- */
-export const favouriteBodySchema = z
-  .object({
-    type: collectTypeSchema,
-    subject: z.string().trim().min(1, videoMessages.linkMissing).max(128, videoMessages.linkMissing),
-  })
-  .superRefine((body, context) => {
-    const isKeyword = collectTypes[body.type].kind === 'keyword';
-    if (isKeyword && keywordLength(body.subject) > keywordLimits.single) {
-      context.addIssue({ code: 'custom', path: ['subject'], message: keywordMessages.tooLong });
-    }
-    if (!isKeyword && !platformIdSchema.safeParse(body.subject).success) {
-      context.addIssue({ code: 'custom', path: ['subject'], message: videoMessages.linkMissing });
-    }
-  });
-export type FavouriteBody = z.infer<typeof favouriteBodySchema>;
-
-/** `GET favourite/state` query: the same type and subject as add and remove. */
-export const favouriteStateQuerySchema = favouriteBodySchema;
-
-/** `POST favourite/add|remove` and `GET favourite/state` data: whether the subject is collected now. */
-export const favouriteStateSchema = z.object({ collected: z.boolean() });
-
-export const favouriteListQuerySchema = z.object({
-  type: collectTypeSchema,
-  page_no: pageNoSchema,
-  page_size: pageSizeSchema(videoLimits.defaultPageSize),
-});
-export type FavouriteListQuery = z.infer<typeof favouriteListQuerySchema>;
-
-/**
- * One favourite, newest first. The row of its kind is filled (the others null); a subject the library
- * no longer has keeps its key with every row null, so the user can still remove it.
- */
-export const favouriteItemSchema = z.object({
-  type: collectTypeSchema,
-  subject: z.string(),
-  created_at: unixSeconds,
-  keyword: keywordRowSchema.nullable(),
-  video: videoRowSchema.nullable(),
-  creator: creatorRowSchema.nullable(),
-});
-export type FavouriteItem = z.infer<typeof favouriteItemSchema>;
-
-export const favouriteListSchema = z.object({
-  total_record: z.number().int(),
-  result: z.array(favouriteItemSchema),
-});
-export type FavouriteList = z.infer<typeof favouriteListSchema>;
 
 // ——— admin import ———
 

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { pageNoSchema } from './input';
+
+/*
+ * Schema builders the areas share: the paging query fields and the list answers of 002 §3, written
+ * once so every area's list keeps the same wire shape. Each builder returns exactly the fields the
+ * areas wrote by hand before (names, types, optionality, order), so answers and their types are
+ * unchanged. Internal to the contract: the index does not re-export this module.
+ */
+
+/** A count shown as a whole number (likes, followers, rows): an integer, never negative. */
+export const countSchema = z.number().int().min(0);
+
+/** An instant in Unix seconds. */
+export const unixSecondsSchema = z.number().int();
+
+/** A page size that must be one of `sizes` (a list's size picker); 每页条数不正确 otherwise. */
+export function pageSizeOneOf(sizes: readonly number[], fallback: number) {
+  return z.coerce
+    .number()
+    .int()
+    .refine((size) => sizes.includes(size), '每页条数不正确')
+    .default(fallback);
+}
+
+/** A page size from 1 to `max`, `fallback` when absent; `message` (if any) refuses a larger one. */
+export function pageSizeUpTo(max: number, fallback: number, message?: string) {
+  return z.coerce.number().int().min(1).max(max, message).default(fallback);
+}
+
+/** The paging fields of a list query: `page_no` (1 by default) and the given `page_size`. */
+export function pageFields<PageSize extends z.ZodType>(pageSize: PageSize) {
+  return { page_no: pageNoSchema, page_size: pageSize };
+}
+
+/** The plain list answer's fields: the total, then the rows. */
+export function pagedListFields<Row extends z.ZodType>(row: Row) {
+  return { total_record: z.number().int(), result: z.array(row) };
+}
+
+/** The plain list answer: `{ total_record, result }`. */
+export function pagedListSchema<Row extends z.ZodType>(row: Row) {
+  return z.object(pagedListFields(row));
+}
+
+/**
+ * The capped list answer of 002 §3: the total, the caller's row cap (`data_max`: rows this caller may
+ * see; rows beyond it are not returned) and grade, then the rows.
+ */
+export function cappedListFields<Row extends z.ZodType>(row: Row) {
+  return {
+    total_record: z.number().int(),
+    data_max: z.number().int(),
+    user_grade: z.string(),
+    result: z.array(row),
+  };
+}
+
+/**
+ * The capped list answer with `total_estimated` after the total: true when the total is an estimate or
+ * a cap rather than an exact count.
+ */
+export function estimatedListSchema<Row extends z.ZodType>(row: Row) {
+  const { total_record, ...rest } = cappedListFields(row);
+  return z.object({ total_record, total_estimated: z.boolean(), ...rest });
+}

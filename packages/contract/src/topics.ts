@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { calendarDaySchema } from './input';
+import { rateFigureSchema } from './keywords';
+import { countSchema, estimatedListSchema } from './shapes';
+import { videoPageFields, videoSortSchema } from './videos';
+
+/*
+ * Douyin topics (话题): the daily topic lists of videos and image-text posts and the works under a
+ * topic (/DouyinTopic). Part of the video library area: its paths are `VideoPath.topic*`, its wire
+ * conventions those of videos.ts.
+ */
+
+/** 'video' topics (/DouyinTopic/searchWord) and 'image_text' topics (imgSearchWord). */
+export const topicKindSchema = z.enum(['video', 'image_text'], { message: '话题类型不正确' });
+export type TopicKind = z.infer<typeof topicKindSchema>;
+
+/** `GET topic/list` query: one kind on a day (default: the latest), hottest first by default. */
+export const topicListQuerySchema = z.object({
+  kind: topicKindSchema,
+  sort: z.enum(['heat', 'video_count', 'growth'], { message: '排序字段不正确' }).default('heat'),
+  day: calendarDaySchema.optional(),
+  ...videoPageFields,
+});
+export type TopicListQuery = z.infer<typeof topicListQuerySchema>;
+
+export const topicRowSchema = z.object({
+  id: z.number().int(),
+  rank: z.number().int().min(1),
+  kind: topicKindSchema,
+  /** The hashtag text, without '#'. */
+  name: z.string(),
+  heat: countSchema,
+  video_count: countSchema,
+  /** Change of heat against the day before: the fraction, or its band. */
+  growth: rateFigureSchema,
+  day: z.string(),
+});
+export type TopicRow = z.infer<typeof topicRowSchema>;
+
+export const topicListSchema = estimatedListSchema(topicRowSchema);
+export type TopicList = z.infer<typeof topicListSchema>;
+
+/** `GET topic/videos` query; answers a video list. Unknown topic: 404 话题不存在. */
+export const topicVideosQuerySchema = z.object({
+  topic_id: z.coerce.number({ message: '话题编号不正确' }).int('话题编号不正确').min(1, '话题编号不正确'),
+  sort: videoSortSchema.default('good_count'),
+  ...videoPageFields,
+});
+export type TopicVideosQuery = z.infer<typeof topicVideosQuerySchema>;
