@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDaySchema, pageNoSchema } from './input';
-import { requiredKeywordSchema } from './keywords';
+import { keywordTextSchema, requiredKeywordSchema } from './keywords';
 import { uploadRules, uploadTexts } from './uploads';
 import { permissionUseSchema } from './user';
 import { platformIdSchema } from './videos';
@@ -137,7 +137,8 @@ export const monitorListQuerySchema = z.object({
     .min(1)
     .max(monitoringLimits.pageSizeMax, monitoringMessages.pageSizeTooLarge)
     .default(20),
-  keyword: z.string().trim().max(30).optional(),
+  /** A filter on the monitored keyword: the keyword limit, counted in characters as the domain does. */
+  keyword: keywordTextSchema.optional(),
   ...viewType,
 });
 export type MonitorListQuery = z.infer<typeof monitorListQuerySchema>;
