@@ -5,6 +5,7 @@ import { createAppRouter } from './app/router';
 import { startApp } from './app/start';
 import 'antd/dist/antd.css';
 import './styles/global.css';
+import './styles/page.css';
 // The home page ships in the entry (app/route-table.ts); its stylesheet is imported here, after antd's,
 // so that it overrides antd's rules as it did when it came with the page's own chunk.
 import './styles/home.css';

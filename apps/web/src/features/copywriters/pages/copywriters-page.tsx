@@ -49,10 +49,10 @@ export default function CopywritersPage() {
   }
 
   return (
-    <div className="cw-page" data-testid="copywriters-page">
+    <div className="tool-page" data-testid="copywriters-page">
       <header className="cw-hero">
         <div>
-          <h1 className="cw-hero__title">AI文案</h1>
+          <h1 className="tool-hero__title">AI文案</h1>
           <p className="cw-hint">输入关键词，AI 参考该词下的热门视频与相关搜索词，一键生成短视频口播文案</p>
         </div>
       </header>

@@ -176,11 +176,11 @@ export default function CompetitorsPage() {
   const pick = (next: CompetitorSource) => setSearch(new URLSearchParams(next), { replace: true });
 
   return (
-    <div className="cr-page" data-testid="competitors-page">
-      <header className="cr-hero cr-hero--stacked">
+    <div className="page-column cr-page" data-testid="competitors-page">
+      <header className="page-hero cr-hero cr-hero--stacked">
         <div>
-          <h1 className="cr-hero__title">找对标</h1>
-          <p className="cr-hero__subtitle">输入账号或关键词，发现同领域、同量级、做同样关键词的对标账号</p>
+          <h1 className="page-hero__title">找对标</h1>
+          <p className="page-hero__subtitle">输入账号或关键词，发现同领域、同量级、做同样关键词的对标账号</p>
         </div>
         <div className="cr-competitor-form">
           <Segmented

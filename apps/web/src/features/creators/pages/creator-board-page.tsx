@@ -49,11 +49,11 @@ export default function CreatorBoardPage() {
     (facets.data?.fields ?? []).map((facet) => ({ name: facet.name, label: facet.name })),
   );
   return (
-    <div className="cr-page" data-testid="creator-board-page">
-      <header className="cr-hero">
+    <div className="page-column cr-page" data-testid="creator-board-page">
+      <header className="page-hero cr-hero">
         <div>
-          <h1 className="cr-hero__title">达人榜</h1>
-          <p className="cr-hero__subtitle">各领域创作者排行，发现值得关注与对标的账号</p>
+          <h1 className="page-hero__title">达人榜</h1>
+          <p className="page-hero__subtitle">各领域创作者排行，发现值得关注与对标的账号</p>
         </div>
       </header>
       <nav className="cr-field-tabs" aria-label="领域">

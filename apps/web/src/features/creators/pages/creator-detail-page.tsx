@@ -82,7 +82,7 @@ export default function CreatorDetailPage() {
   const { userid, tabVal } = useParams();
   const parsed = platformIdSchema.safeParse(userid ?? '');
   return (
-    <div className="cr-page" data-testid="creator-detail-page">
+    <div className="page-column cr-page" data-testid="creator-detail-page">
       {parsed.success ? (
         <LoadedDetail key={parsed.data} userId={parsed.data} tab={toTab(tabVal)} />
       ) : (

@@ -53,11 +53,11 @@ export default function CreatorLibraryPage() {
     setSearch(writeLibraryParams({ ...params, ...next }), { replace: true });
 
   return (
-    <div className="cr-page" data-testid="creator-library-page">
-      <header className="cr-hero">
+    <div className="page-column cr-page" data-testid="creator-library-page">
+      <header className="page-hero cr-hero">
         <div>
-          <h1 className="cr-hero__title">达人库</h1>
-          <p className="cr-hero__subtitle">按领域、粉丝量级、地区与带货能力查找抖音创作者</p>
+          <h1 className="page-hero__title">达人库</h1>
+          <p className="page-hero__subtitle">按领域、粉丝量级、地区与带货能力查找抖音创作者</p>
         </div>
         <Input.Search
           className="cr-hero__search"

@@ -9,7 +9,7 @@ export function ImageTextNav({ title, hint }: { title: string; hint: string }) {
   return (
     <header className="it-hero">
       <div>
-        <h1 className="it-hero__title">{title}</h1>
+        <h1 className="tool-hero__title">{title}</h1>
         <p className="it-hint">{hint}</p>
       </div>
       <nav className="it-nav" aria-label="AI图文">

@@ -51,7 +51,7 @@ export default function KeywordImgDetailsPage() {
     );
   } else content = <WorkEditor key={`${work.data.id}-${work.data.updated_at}`} work={work.data} />;
   return (
-    <div className="it-page" data-testid="keyword-img-details-page">
+    <div className="tool-page it-page" data-testid="keyword-img-details-page">
       <ImageTextNav title="AI图文详情" hint="修改标题和正文，调整图片顺序或删除不需要的图片，然后下载使用" />
       {content}
     </div>

@@ -29,7 +29,7 @@ export default function KeywordImgHistoryPage() {
   const tab = imageTextSourceSchema.safeParse(tabVal).data ?? 'single';
   const [uploading, setUploading] = useState(false);
   return (
-    <div className="it-page" data-testid="keyword-img-history-page">
+    <div className="tool-page it-page" data-testid="keyword-img-history-page">
       <ImageTextNav title="AI图文历史" hint="生成和上传的图文作品都在这里，可查看、编辑、下载或删除" />
       <Tabs
         activeKey={tab}

@@ -53,7 +53,7 @@ export default function KeywordImgPage() {
     if (finished) void queryClient.invalidateQueries({ queryKey: imageTextKeys.use });
   }, [finished, queryClient]);
   return (
-    <div className="it-page" data-testid="keyword-img-page">
+    <div className="tool-page it-page" data-testid="keyword-img-page">
       <ImageTextNav title="AI图文" hint="输入关键词，AI 参考该词下的热门视频与相关搜索词写好图文笔记，并生成整套配图" />
       <div className="it-workspace">
         <section className="it-panel" aria-label="填写关键词">

@@ -51,7 +51,7 @@ export default function KeywordImgsV2Page() {
   };
 
   return (
-    <div className="it-page" data-testid="keyword-imgs-v2-page">
+    <div className="tool-page it-page" data-testid="keyword-imgs-v2-page">
       <ImageTextNav
         title="AI图文批量创作"
         hint={`一次输入多个关键词（每行一个，最多${imageTextLimits.batchMax}个），每个关键词生成一篇图文作品`}

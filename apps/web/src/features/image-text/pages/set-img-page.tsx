@@ -35,7 +35,7 @@ export default function SetImgPage() {
   const settings = useImageTextSettings();
   if (token && settings.isPending) {
     return (
-      <div className="it-page">
+      <div className="tool-page it-page">
         <Skeleton active paragraph={{ rows: 8 }} />
       </div>
     );
@@ -78,7 +78,7 @@ function SettingsForm({ initial }: { initial: ImageTextSettings }) {
   );
 
   return (
-    <div className="it-page" data-testid="set-img-page">
+    <div className="tool-page it-page" data-testid="set-img-page">
       <ImageTextNav title="图文设置" hint="设置图文卡片的模板与样式，之后生成的作品都按此绘制" />
       <div className="it-workspace">
         <section className="it-panel it-form" aria-label="模板与样式">

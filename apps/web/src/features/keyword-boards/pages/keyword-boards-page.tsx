@@ -30,11 +30,11 @@ export default function KeywordBoardsPage() {
   const onAsOf = useCallback((value: string | null) => setAsOf(value), []);
 
   return (
-    <div className="kb-page" data-testid="keyword-boards-page">
-      <header className="kb-hero">
+    <div className="page-column kb-page" data-testid="keyword-boards-page">
+      <header className="page-hero">
         <div>
-          <h1 className="kb-hero__title">抖音热词榜单</h1>
-          <p className="kb-hero__subtitle">每日更新的九大关键词榜单，发现机会词、热卖词与飙升话题</p>
+          <h1 className="page-hero__title">抖音热词榜单</h1>
+          <p className="page-hero__subtitle">每日更新的九大关键词榜单，发现机会词、热卖词与飙升话题</p>
         </div>
         {asOf && (
           <span className="kb-hero__date" data-testid="board-as-of">

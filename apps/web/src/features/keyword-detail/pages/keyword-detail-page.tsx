@@ -18,7 +18,7 @@ export default function KeywordDetailPage() {
   const keyword = params.get('keyword')?.trim() ?? '';
   const country = platform === 'TSO' ? params.get('country')?.trim().toUpperCase() || DEFAULT_COUNTRY : undefined;
   return (
-    <div className="kd-page" data-testid="keyword-detail-page">
+    <div className="page-column kd-page" data-testid="keyword-detail-page">
       {keyword ? (
         <KeywordDetailView
           key={`${platform}/${country ?? ''}/${keyword}`}

@@ -12,7 +12,7 @@ export default function KeywordSharePage() {
   const platform: Platform = parsed.success ? parsed.data : 'DSO';
   const country = platform === 'TSO' ? params.get('country')?.trim().toUpperCase() || 'US' : undefined;
   return (
-    <div className="kd-page" data-testid="keyword-share-page">
+    <div className="page-column kd-page" data-testid="keyword-share-page">
       {keyword ? (
         <SharedKeywordView
           key={`${platform}/${country ?? ''}/${keyword}`}

@@ -15,7 +15,7 @@ export default function TsoTopicDetailPage() {
   const kind: TsoTopicKind = parsed.success ? parsed.data : 'ecoTopic';
   const country = params.get('country')?.trim().toUpperCase() || 'US';
   return (
-    <div className="kd-page" data-testid="tso-topic-page">
+    <div className="page-column kd-page" data-testid="tso-topic-page">
       {topic ? (
         <TsoTopicView key={`${kind}/${country}/${topic}`} topicRef={{ kind, country, topic }} />
       ) : (

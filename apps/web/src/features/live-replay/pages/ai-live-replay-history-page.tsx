@@ -33,11 +33,11 @@ export default function AiLiveReplayHistoryPage() {
   };
 
   return (
-    <div className="lr-page" data-testid="ai-live-replay-history-page">
-      <header className="lr-hero">
+    <div className="tool-page" data-testid="ai-live-replay-history-page">
+      <header className="page-hero page-hero--top">
         <div>
-          <h1 className="lr-hero__title">直播复盘历史</h1>
-          <p className="lr-hero__subtitle">复盘报告会一直保留，删除后不可恢复</p>
+          <h1 className="tool-hero__title">直播复盘历史</h1>
+          <p className="tool-hero__subtitle">复盘报告会一直保留，删除后不可恢复</p>
         </div>
         <Link to={LiveReplayRoute.start}>
           <Button type="primary">新建复盘</Button>

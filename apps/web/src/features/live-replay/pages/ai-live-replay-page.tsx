@@ -179,11 +179,11 @@ export default function AiLiveReplayPage() {
   };
 
   return (
-    <div className="lr-page" data-testid="ai-live-replay-page">
-      <header className="lr-hero">
+    <div className="tool-page" data-testid="ai-live-replay-page">
+      <header className="page-hero page-hero--top">
         <div>
-          <h1 className="lr-hero__title">AI直播复盘</h1>
-          <p className="lr-hero__subtitle">
+          <h1 className="tool-hero__title">AI直播复盘</h1>
+          <p className="tool-hero__subtitle">
             语音转写整场直播，对照在线人数找出高峰时刻，统计商品讲解，给出保留与改进建议
           </p>
         </div>

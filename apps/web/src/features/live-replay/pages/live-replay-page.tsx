@@ -19,24 +19,24 @@ export default function LiveReplayPage() {
 
   if (!valid || replay.isError) {
     return (
-      <div className="lr-page">
+      <div className="tool-page">
         <NoData text="复盘记录不存在或已删除" />
       </div>
     );
   }
   if (!replay.data) {
     return (
-      <div className="lr-page">
+      <div className="tool-page">
         <Skeleton active paragraph={{ rows: 8 }} />
       </div>
     );
   }
   const data = replay.data;
   return (
-    <div className="lr-page" data-testid="live-replay-page">
-      <header className="lr-hero">
+    <div className="tool-page" data-testid="live-replay-page">
+      <header className="page-hero page-hero--top">
         <div>
-          <h1 className="lr-hero__title">
+          <h1 className="tool-hero__title">
             {data.title || '直播复盘'}
             {data.sandbox && data.status === 'done' && (
               <Tag color="orange" className="lr-hero__tag">
@@ -44,7 +44,7 @@ export default function LiveReplayPage() {
               </Tag>
             )}
           </h1>
-          <p className="lr-hero__subtitle">
+          <p className="tool-hero__subtitle">
             {data.source === 'session' ? `直播间 ${data.room_id}` : '上传的直播录像'} ·{' '}
             {formatTime(data.created_at, 'YYYY-MM-DD HH:mm')} 提交
             {data.duration > 0 && ` · 时长 ${formatElapsed(0, data.duration, 0)}`}

@@ -26,7 +26,7 @@ export function LiveGoodsPage() {
   const parsed = platformIdSchema.safeParse(id ?? '');
   if (!parsed.success) {
     return (
-      <div className="lv-page">
+      <div className="page-column lv-page">
         <NoData text={videoMessages.linkMissing} />
       </div>
     );
@@ -40,21 +40,21 @@ function LiveGoodsView({ roomId }: { roomId: string }) {
   const now = useNow(1000, live?.end_time === null);
   if (query.isPending) {
     return (
-      <div className="lv-page">
+      <div className="page-column lv-page">
         <Skeleton active avatar paragraph={{ rows: 8 }} />
       </div>
     );
   }
   if (query.isError && !live) {
     return (
-      <div className="lv-page">
+      <div className="page-column lv-page">
         <LiveFailure error={query.error} onRetry={() => void query.refetch()} />
       </div>
     );
   }
   if (!live) return null;
   return (
-    <div className="lv-page" data-testid="live-goods-page">
+    <div className="page-column lv-page" data-testid="live-goods-page">
       {live.is_demo && <DemoBanner />}
       <LiveHead live={live} now={now} />
       <FigureTiles

@@ -109,10 +109,10 @@ export default function SimmindPage() {
 
   const wordCount = map?.groups.reduce((sum, group) => sum + group.words.length, 0) ?? 0;
   return (
-    <div className="mm-page" data-testid="simmind-page">
+    <div className="tool-page mm-page" data-testid="simmind-page">
       <header className="mm-hero">
-        <h1 className="mm-hero__title">关键词思维导图</h1>
-        <p className="mm-hero__subtitle">
+        <h1 className="tool-hero__title">关键词思维导图</h1>
+        <p className="tool-hero__subtitle">
           输入关键词，AI 按搜索意图把下拉词、相关词与词根整理成导图；点击关键词节点继续展开
         </p>
       </header>

@@ -57,7 +57,7 @@ export default function DailyPaperPage() {
   };
 
   return (
-    <div className="mon-page" data-testid="daily-paper-page">
+    <div className="page-column mon-page" data-testid="daily-paper-page">
       {example && <ExampleNotice current="/dailyPaper" />}
       <header className="mon-page__head">
         <h1 className="mon-page__title">数据日报</h1>

@@ -59,12 +59,12 @@ export default function DataMarketNewPage() {
     return coverageOption(data.coverage, palette.series, start);
   }, [data, palette]);
 
-  if (board.isPending) return <Skeleton active className="mon-page" paragraph={{ rows: 12 }} />;
-  if (!data) return <NoData className="mon-page" text={board.error?.message || '暂无数据'} />;
+  if (board.isPending) return <Skeleton active className="page-column mon-page" paragraph={{ rows: 12 }} />;
+  if (!data) return <NoData className="page-column mon-page" text={board.error?.message || '暂无数据'} />;
   const empty = data.summary.keywords + data.summary.works === 0;
 
   return (
-    <div className="mon-page" data-testid="data-market-page">
+    <div className="page-column mon-page" data-testid="data-market-page">
       {example && <ExampleNotice current="/dataMarketNew" />}
       <header className="mon-page__head">
         <h1 className="mon-page__title">作品排名监控</h1>

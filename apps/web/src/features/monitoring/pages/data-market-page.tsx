@@ -45,7 +45,7 @@ function useMarketOldData(): boolean | null {
  */
 export default function DataMarketPage() {
   const flag = useMarketOldData();
-  if (flag === null) return <Skeleton active className="mon-page" paragraph={{ rows: 8 }} />;
+  if (flag === null) return <Skeleton active className="page-column mon-page" paragraph={{ rows: 8 }} />;
   if (!flag) return <Navigate to={NEW_DASHBOARD_PATH} replace />;
   return <OldDashboard />;
 }
@@ -91,7 +91,7 @@ function OldDashboard() {
   ];
 
   return (
-    <div className="mon-page" data-testid="data-market-old-page">
+    <div className="page-column mon-page" data-testid="data-market-old-page">
       <header className="mon-page__head">
         <h1 className="mon-page__title">数据看板（旧版）</h1>
         <span className="mon-muted">近{DAYS}天，数据按北京时间统计</span>

@@ -41,9 +41,9 @@ const CHOOSER_ITEMS = 100;
 function KeywordChooser({ example }: { example: boolean }) {
   const list = useMonitorList(1, CHOOSER_ITEMS, { example });
   const keywords = (list.data?.result ?? []).filter((item) => item.aweme_id === null);
-  if (list.isPending) return <Skeleton active className="mon-page" paragraph={{ rows: 6 }} />;
+  if (list.isPending) return <Skeleton active className="page-column mon-page" paragraph={{ rows: 6 }} />;
   return (
-    <div className="mon-page" data-testid="keyword-chooser">
+    <div className="page-column mon-page" data-testid="keyword-chooser">
       {example && <ExampleNotice current="/keyWordDetailMonitor" />}
       <header className="mon-page__head">
         <h1 className="mon-page__title">关键词排名监控</h1>
@@ -110,10 +110,10 @@ export default function KeywordDetailMonitorPage() {
   }, [data, palette]);
 
   if (id === null) return <KeywordChooser example={example} />;
-  if (detail.isPending) return <Skeleton active className="mon-page" paragraph={{ rows: 10 }} />;
+  if (detail.isPending) return <Skeleton active className="page-column mon-page" paragraph={{ rows: 10 }} />;
   if (!data) {
     return (
-      <div className="mon-page">
+      <div className="page-column mon-page">
         <NoData text={detail.error?.message || '暂无数据'} />
         <p className="mon-center">
           <Link to={SETTING_MONITOR_PATH}>返回关键词监控</Link>
@@ -185,7 +185,7 @@ export default function KeywordDetailMonitorPage() {
   ];
 
   return (
-    <div className="mon-page" data-testid="keyword-monitor-page">
+    <div className="page-column mon-page" data-testid="keyword-monitor-page">
       {example && <ExampleNotice current="/keyWordDetailMonitor" />}
       <header className="mon-page__head">
         <Link

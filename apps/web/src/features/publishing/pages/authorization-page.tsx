@@ -16,7 +16,7 @@ export default function AuthorizationPage() {
   const returnTo: AuthorizeReturnPath =
     pathname === '/douYinSendAuthorization' ? '/douYinSendAuthorization' : '/oneSendAuthorization';
   return (
-    <div className="publishing-page" data-testid="authorization-page">
+    <div className="page-column publishing-page" data-testid="authorization-page">
       <h1 className="publishing-page__title">抖音账号授权</h1>
       <p className="publishing-hint">
         通过抖音开放平台授权账号，DSO 只获取账号的公开信息和发布作品的权限；可随时取消授权。

@@ -22,7 +22,7 @@ export default function DistributionPage() {
   const [form] = Form.useForm<DistributionLeadBody>();
   const send = useMutation({ mutationFn: (values: DistributionLeadBody) => sendDistributionLead(values) });
   return (
-    <div className="publishing-page" data-testid="distribution-page">
+    <div className="page-column publishing-page" data-testid="distribution-page">
       <div className="distribution-hero">
         <h1>短视频代运营</h1>
         <p>

@@ -9,7 +9,7 @@ import '../publishing.css';
  */
 export default function OneSendPage() {
   return (
-    <div className="publishing-page" data-testid="one-send-page">
+    <div className="page-column publishing-page" data-testid="one-send-page">
       <h1 className="publishing-page__title">一键发布</h1>
       <p className="publishing-hint">
         把视频或图文作品一次发布到多个已授权的抖音账号。<Link to="/oneSendAuthorization">管理授权账号</Link>

@@ -37,11 +37,11 @@ export default function DouyinTopicPage() {
   else content = <LowFollowerHits field={field} onField={chooseField} />;
 
   return (
-    <div className="tp-page" data-testid="douyin-topic-page">
-      <header className="tp-hero">
+    <div className="page-column tp-page" data-testid="douyin-topic-page">
+      <header className="page-hero tp-hero">
         <div>
-          <h1 className="tp-hero__title">选题素材库</h1>
-          <p className="tp-hero__subtitle">每日热门的视频与图文话题、低粉爆款作品，点开任一作品查看视频详情</p>
+          <h1 className="page-hero__title">选题素材库</h1>
+          <p className="page-hero__subtitle">每日热门的视频与图文话题、低粉爆款作品，点开任一作品查看视频详情</p>
         </div>
         <VideoSearchBox keyword={keyword} onSearch={(word) => void navigate(videoSearchPath(word))} />
       </header>

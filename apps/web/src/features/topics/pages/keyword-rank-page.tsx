@@ -41,11 +41,11 @@ export default function KeywordRankPage() {
   const chooseDay = (day: Dayjs | null) => void navigate(keywordRankPath(keyword, day ? day.format(DAY_FORMAT) : null));
 
   return (
-    <div className="tp-page" data-testid="keyword-rank-page">
-      <header className="tp-hero">
+    <div className="page-column tp-page" data-testid="keyword-rank-page">
+      <header className="page-hero tp-hero">
         <div>
-          <h1 className="tp-hero__title">搜索排名查询</h1>
-          <p className="tp-hero__subtitle">查看关键词搜索结果中排名靠前的作品，点开作品查看视频详情</p>
+          <h1 className="page-hero__title">搜索排名查询</h1>
+          <p className="page-hero__subtitle">查看关键词搜索结果中排名靠前的作品，点开作品查看视频详情</p>
         </div>
         <search className="tp-rank-form">
           <Input

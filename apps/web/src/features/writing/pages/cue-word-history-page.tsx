@@ -16,11 +16,11 @@ export default function CueWordHistoryPage() {
   const works = useWritingWorks(page, PAGE_SIZE);
 
   return (
-    <div className="wr-page" data-testid="cue-word-history-page">
-      <header className="wr-hero">
+    <div className="tool-page" data-testid="cue-word-history-page">
+      <header className="page-hero page-hero--top wr-hero">
         <div>
-          <h1 className="wr-hero__title">创作历史</h1>
-          <p className="wr-hero__subtitle">保存过的 AI 创作，可重新打开编辑或删除</p>
+          <h1 className="tool-hero__title">创作历史</h1>
+          <p className="tool-hero__subtitle">保存过的 AI 创作，可重新打开编辑或删除</p>
         </div>
         <Link to={WritingRoute.templates}>
           <Button type="primary" icon={<EditOutlined />}>

@@ -21,11 +21,11 @@ export default function CueWordPage() {
   const groups = Object.entries(templates.data ?? {});
 
   return (
-    <div className="wr-page" data-testid="cue-word-page">
-      <header className="wr-hero">
+    <div className="tool-page" data-testid="cue-word-page">
+      <header className="page-hero page-hero--top wr-hero">
         <div>
-          <h1 className="wr-hero__title">AI创作</h1>
-          <p className="wr-hero__subtitle">选择写作模板，填写要点，一键生成短视频脚本、标题、笔记与营销文案</p>
+          <h1 className="tool-hero__title">AI创作</h1>
+          <p className="tool-hero__subtitle">选择写作模板，填写要点，一键生成短视频脚本、标题、笔记与营销文案</p>
         </div>
         <Link to={WritingRoute.history}>
           <Button icon={<HistoryOutlined />}>创作历史</Button>

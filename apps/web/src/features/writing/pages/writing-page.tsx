@@ -38,14 +38,14 @@ export default function WritingPage() {
 
   if (workId !== null && (saved.isPending || saved.isError)) {
     return (
-      <div className="wr-page" data-testid="writing-page">
+      <div className="tool-page" data-testid="writing-page">
         {saved.isError ? <NoData text="作品不存在或已删除" /> : <Skeleton active paragraph={{ rows: 8 }} />}
       </div>
     );
   }
   if (!template && !saved.data) {
     return (
-      <div className="wr-page" data-testid="writing-page">
+      <div className="tool-page" data-testid="writing-page">
         <NoData text="请先选择写作模板" />
         <div className="wr-actions" style={{ justifyContent: 'center' }}>
           <Link to={WritingRoute.templates}>
@@ -123,11 +123,11 @@ function WritingWorkspace({ template, work }: { template: WritingTemplate | null
   const hasText = content.length > 0;
 
   return (
-    <div className="wr-page" data-testid="writing-page" data-status={status}>
-      <header className="wr-hero">
+    <div className="tool-page" data-testid="writing-page" data-status={status}>
+      <header className="page-hero page-hero--top wr-hero">
         <div>
-          <h1 className="wr-hero__title">{templateTitle}</h1>
-          {template && <p className="wr-hero__subtitle">{template.description}</p>}
+          <h1 className="tool-hero__title">{templateTitle}</h1>
+          {template && <p className="tool-hero__subtitle">{template.description}</p>}
         </div>
         <div className="wr-actions">
           <Link to={WritingRoute.templates}>
