@@ -56,6 +56,12 @@ describe('the platform table and the keyword addresses', () => {
     );
   });
 
+  it('names a TikTok topic in keyword, with its kind and country and no tab segment', () => {
+    expect(tsoTopicDetailPath({ topic: 'campinghacks', kind: 'creativeIdeaTopics', country: 'GB' })).toBe(
+      '/TsoKeyWordTopicDetail?keyword=campinghacks&kind=creativeIdeaTopics&country=GB',
+    );
+  });
+
   it('builds share, topic and library links that resolve to routes of the route table', () => {
     const addresses = [
       keywordSharePath({ platform: 'TSO', keyword: 'skincare', country: 'US' }),

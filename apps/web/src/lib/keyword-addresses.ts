@@ -1,4 +1,4 @@
-import type { Platform } from '@dso/contract';
+import type { Platform, TsoTopicKind } from '@dso/contract';
 import { platformInfo, platforms } from './platforms';
 
 /** The tabs of a keyword detail page, as the route's `tabVal` names them (000 §2.3 names competeAnalyze). */
@@ -45,8 +45,13 @@ export function keywordSharePath(ref: { platform: Platform; keyword: string; cou
   return `/keyWordShareDetail?${query.toString()}`;
 }
 
-/** The address of a TikTok topic's detail page; the topic goes in `keyword` so the breadcrumb names it. */
-export function tsoTopicDetailPath(ref: { topic: string; kind: 'ecoTopic' | 'creativeIdeaTopics'; country: string }) {
+/**
+ * The one address of a TikTok topic's detail page (the topic lists link here). 000 §2 lists the route
+ * as /TsoKeyWordTopicDetail/{tabVal?} among the keyword-detail routes, which name their subject in
+ * `keyword` and leave the overview's tab out (as keywordDetailPath does); the breadcrumb reads the
+ * topic from `keyword` too. The topic page has no tabs, so no tab segment.
+ */
+export function tsoTopicDetailPath(ref: { topic: string; kind: TsoTopicKind; country: string }) {
   const query = new URLSearchParams({ keyword: ref.topic, kind: ref.kind, country: ref.country });
   return `/TsoKeyWordTopicDetail?${query.toString()}`;
 }

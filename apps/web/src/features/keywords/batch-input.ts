@@ -1,8 +1,11 @@
-import { keywordLimits, splitBatchKeywords } from '@dso/domain';
+import { BATCH_SEPARATORS, keywordLimits, splitBatchKeywords } from '@dso/domain';
 
-/** Separators of a batch (000 §5): 、 , ， and line breaks; kept as typed. */
-const SEPARATOR_RUN = /([、,，\r\n]+)/;
-const SEPARATOR = /^[、,，\r\n]+$/;
+/**
+ * The domain's batch separators (000 §5: 、 , ， and line breaks), as a run that `split` keeps (so the
+ * separators stay as typed) and as a whole token.
+ */
+const SEPARATOR_RUN = new RegExp(`(${BATCH_SEPARATORS.source})`);
+const SEPARATOR = new RegExp(`^${BATCH_SEPARATORS.source}$`);
 
 /** The batch textarea after a change: the text to show and the words it holds. */
 export interface BatchInput {
