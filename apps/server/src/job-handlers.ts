@@ -1,17 +1,13 @@
-import { accountClosureJobHandlers } from './features/account-closure/account-closure.job';
-import { extractionJobHandlers } from './features/extraction/extraction.job';
-import { imageTextJobHandlers } from './features/image-text/image-text.job';
-import type { JobHandlers } from './features/jobs/jobs.worker';
-import { keywordJobHandlers } from './features/keywords/keyword-jobs';
-import { liveReplayJobHandlers } from './features/live-replay/live-replay.job';
-import { monitorAlertJobHandlers } from './features/monitoring/monitor-alerts';
-import { monitoringJobHandlers } from './features/monitoring/monitor-checks';
-import { invoiceJobHandlers } from './features/orders/invoices/issue-invoice.job';
-import { orderJobHandlers } from './features/orders/payments/maintenance.job';
-import { publishingJobHandlers } from './features/publishing/publishing.job';
-import { videoImportJobHandlers } from './features/videos/import/video-import.jobs';
-import { titleGramJobHandlers } from './features/videos/lists/title-grams';
-import { videoJobHandlers } from './features/videos/refresh/video-refresh.job';
+import { accountClosureJobHandlers } from './features/account-closure';
+import { extractionJobHandlers } from './features/extraction';
+import { imageTextJobHandlers } from './features/image-text';
+import type { JobHandlers } from './features/jobs';
+import { keywordJobHandlers } from './features/keywords';
+import { liveReplayJobHandlers } from './features/live-replay';
+import { monitorAlertJobHandlers, monitoringJobHandlers } from './features/monitoring';
+import { invoiceJobHandlers, orderJobHandlers } from './features/orders';
+import { publishingJobHandlers } from './features/publishing';
+import { titleGramJobHandlers, videoImportJobHandlers, videoJobHandlers } from './features/videos';
 import type { Providers } from './providers';
 
 /**

@@ -1,7 +1,6 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { ensureDefaultPackages } from '../features/orders/packs/packs.service';
-import { ensureDefaultPlans } from '../features/orders/plans/plans.service';
+import { ensureDefaultPackages, ensureDefaultPlans } from '../features/orders';
 import { CliError, ordersUsage, runOrdersCommand } from './orders-commands';
 
 /**

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { platformSchema } from '@dso/contract';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { seedKeywords } from '../features/keywords/demo/seed';
+import { seedKeywords } from '../features/keywords';
 import { withSearchIndexesRebuilt } from '../features/keywords/import/bulk-load';
 import { firstRunVideoOptions, seedVideoDemo, withVideoIndexesRebuilt } from '../features/videos/demo/seed';
 import { demoAsOf } from '../startup';

@@ -1,36 +1,54 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The features' import graph, read from the source: a feature calls another one's public functions,
- * never the other way round as well, and only the account features read the users table.
+ * The features' boundaries, read from the source: a feature offers others what its `index.ts` names
+ * and nothing else, features never import each other both ways, and each table of the schema belongs
+ * to one feature, the only one whose code reads or writes it (by the ORM or in raw SQL), apart from the
+ * shared platform library and the account row listed below.
  */
 const featuresDir = path.dirname(fileURLToPath(import.meta.url));
+const schemaDir = path.resolve(featuresDir, '../db/schema');
+
+const isTest = (file: string) => file.endsWith('.test.ts');
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(full);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [full] : [];
+    return entry.name.endsWith('.ts') ? [full] : [];
   });
 }
 
+const allFiles = sourceFiles(featuresDir).filter((file) => path.dirname(file) !== featuresDir);
+const codeFiles = allFiles.filter((file) => !isTest(file));
+const features = readdirSync(featuresDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
 const featureOf = (file: string) => path.relative(featuresDir, file).split(path.sep)[0]!;
+const shown = (file: string) => path.relative(featuresDir, file).split(path.sep).join('/');
+
+/** Relative specifiers a file imports or re-exports, statically, dynamically or through `vi.mock`. */
+function relativeSpecifiers(file: string): string[] {
+  const source = readFileSync(file, 'utf8');
+  return [...source.matchAll(/(?:\bfrom|\bimport\(|\bvi\.mock\()\s*'(\.[^']+)'/g)].map(([, specifier]) => specifier!);
+}
 
 /** feature → the features it imports, with one importing file each as evidence. */
 function featureGraph(): Map<string, Map<string, string>> {
   const graph = new Map<string, Map<string, string>>();
-  for (const file of sourceFiles(featuresDir)) {
+  for (const file of codeFiles) {
     const from = featureOf(file);
     const edges = graph.get(from) ?? new Map<string, string>();
     graph.set(from, edges);
-    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/(?:from|import\()\s*'(\.[^']+)'/g)) {
-      const target = path.resolve(path.dirname(file), specifier!);
+    for (const specifier of relativeSpecifiers(file)) {
+      const target = path.resolve(path.dirname(file), specifier);
       if (path.relative(featuresDir, target).startsWith('..')) continue;
       const to = featureOf(target);
-      if (to !== from && !edges.has(to)) edges.set(to, path.relative(featuresDir, file));
+      if (to !== from && !edges.has(to)) edges.set(to, shown(file));
     }
   }
   return graph;
@@ -49,8 +67,123 @@ function cyclesOf(graph: Map<string, Map<string, string>>): string[][] {
   return cycles;
 }
 
-/** Features whose data is the account itself (login, sessions, links, grades). */
-const accountFeatures = new Set(['auth', 'sessions', 'wechat', 'sub-accounts', 'permissions']);
+/**
+ * Whether `file` may import `target` (a path inside another feature, without extension): that
+ * feature's index, or, for a test, the feature's test helpers (`*.testing.ts`, `*.fixtures.ts`).
+ */
+function importAllowed(file: string, target: string): boolean {
+  const inside = path.relative(path.join(featuresDir, featureOf(target)), target);
+  if (inside === '' || inside === 'index') return true;
+  return isTest(file) && /\.(testing|fixtures)$/.test(inside);
+}
+
+/** Each schema file's tables: the name the code imports and the name SQL uses. */
+const tables = readdirSync(schemaDir)
+  .filter((name) => name.endsWith('.ts') && name !== 'index.ts')
+  .flatMap((name) =>
+    [...readFileSync(path.join(schemaDir, name), 'utf8').matchAll(/export const (\w+) = pgTable\(\s*'(\w+)'/g)].map(
+      ([, table, sqlName]) => ({ table: table!, sqlName: sqlName!, schemaFile: name.replace(/\.ts$/, '') }),
+    ),
+  );
+
+/** The feature that owns a schema file's tables, unless the table is named in {@link tableOwners}. */
+const schemaOwners: Record<string, string> = {
+  'account-closures': 'auth',
+  accounts: 'auth',
+  copywriters: 'copywriters',
+  extraction: 'extraction',
+  frame: 'frame',
+  'image-text': 'image-text',
+  jobs: 'jobs',
+  keywords: 'keywords',
+  'live-replay': 'live-replay',
+  'monitor-alerts': 'monitoring',
+  monitoring: 'monitoring',
+  orders: 'orders',
+  publishing: 'publishing',
+  videos: 'videos',
+  writing: 'writing',
+};
+
+/** Tables owned by another feature than the rest of their schema file. */
+const tableOwners: Record<string, string> = {
+  sessions: 'sessions',
+  wechatLoginTickets: 'wechat',
+  subAccountLinks: 'sub-accounts',
+  permissionAliases: 'permissions',
+  permissionBinds: 'permissions',
+  permissionUsage: 'permissions',
+  usagePacks: 'permissions',
+  usageLedger: 'permissions',
+  distributionLeads: 'distribution',
+  favourites: 'favourites',
+};
+
+const ownerOf = (table: { table: string; schemaFile: string }) =>
+  tableOwners[table.table] ?? schemaOwners[table.schemaFile];
+
+/**
+ * Tables other features than the owner read, and which. The platform library (keywords, videos,
+ * creators and what hangs off them) is imported, ingested and seeded by its owner (keywords, videos)
+ * and read by the features that list and show it; the account row carries the login, session, link
+ * and grade fields each account feature keeps.
+ */
+const sharedTables: Record<string, string[]> = {
+  // The platform library.
+  keywords: ['creators', 'favourites', 'monitoring', 'videos'],
+  videos: ['creators', 'extraction', 'favourites', 'monitoring', 'topics'],
+  creators: ['creators', 'favourites', 'live', 'monitoring', 'topics'],
+  creatorFollowerHistory: ['creators'],
+  videoKeywords: ['creators', 'monitoring'],
+  liveSessions: ['live'],
+  liveMinutes: ['live'],
+  topics: ['topics'],
+  topicVideos: ['topics'],
+  // The account row.
+  users: ['permissions', 'sessions', 'sub-accounts', 'wechat'],
+};
+
+/**
+ * Files that still use another feature's table, each with the reason. This list may only shrink:
+ * the test fails when a new use appears and when a listed one is gone.
+ */
+const knownTableUses: Record<string, string> = {
+  'auth/accounts.repository.ts → wechatLoginTickets':
+    'a phone login binds a pending WeChat ticket; wechat imports auth (login), so auth cannot call wechat back',
+  'auth/account-closure.repository.ts → wechatLoginTickets':
+    "closing an account deletes its WeChat tickets in the erasure's transaction",
+  'permissions/grade.service.ts → subAccountLinks':
+    "a child's grade is its parent's; sub-accounts imports permissions, so permissions cannot call it back",
+  'permissions/permissions.repository.ts → subAccountLinks':
+    "a parent's sub-account quota counts its pending and active links, for the same reason",
+  'videos/detail/video-detail.repository.ts → favourites':
+    "the detail page's collected flag; favourites imports videos' row shape, so videos cannot call favourites back",
+};
+
+/** `file → table` for every table a feature's code names: imported from the schema or in raw SQL. */
+function tableUses(): { file: string; feature: string; table: string }[] {
+  const bySqlName = new Map(tables.map((table) => [table.sqlName, table.table]));
+  return codeFiles.flatMap((file) => {
+    const source = readFileSync(file, 'utf8');
+    const used = new Set<string>();
+    for (const [, names] of source.matchAll(
+      /import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*'(?:\.\.\/)+db\/schema(?:\/[\w-]+)?'/g,
+    )) {
+      for (const name of names!.split(',')) {
+        const imported = name
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0]!;
+        if (tables.some((table) => table.table === imported)) used.add(imported);
+      }
+    }
+    for (const [, sqlName] of source.matchAll(/\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\s+"?(\w+)"?/g)) {
+      const table = bySqlName.get(sqlName!);
+      if (table) used.add(table);
+    }
+    return [...used].map((table) => ({ file: shown(file), feature: featureOf(file), table }));
+  });
+}
 
 describe('feature boundaries', () => {
   it('has no import cycle between features', () => {
@@ -64,15 +197,44 @@ describe('feature boundaries', () => {
     expect(described).toEqual([]);
   });
 
-  it('lets only the account features read the users table', () => {
-    const readers = sourceFiles(featuresDir)
-      .filter((file) => !accountFeatures.has(featureOf(file)))
-      .filter((file) =>
-        [...readFileSync(file, 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*'(?:\.\.\/)+db\/schema'/g)].some(
-          ([, names]) => /\busers\b/.test(names!),
-        ),
-      )
-      .map((file) => path.relative(featuresDir, file));
-    expect(readers).toEqual([]);
+  it('gives every feature an index naming what it offers', () => {
+    expect(features.filter((feature) => !existsSync(path.join(featuresDir, feature, 'index.ts')))).toEqual([]);
+  });
+
+  it('imports another feature only through its index (tests also through its test helpers)', () => {
+    const crossings = allFiles.flatMap((file) =>
+      relativeSpecifiers(file)
+        .map((specifier) => ({ specifier, target: path.resolve(path.dirname(file), specifier) }))
+        .filter(({ target }) => !path.relative(featuresDir, target).startsWith('..'))
+        .filter(({ target }) => featureOf(target) !== featureOf(file) && !importAllowed(file, target))
+        .map(({ specifier }) => `${shown(file)} imports '${specifier}'`),
+    );
+    expect(crossings).toEqual([]);
+  });
+
+  it('gives every table an owning feature', () => {
+    const unowned = tables
+      .filter((table) => !features.includes(ownerOf(table) ?? ''))
+      .map((table) => `${table.schemaFile}.ts ${table.table}`);
+    expect(unowned).toEqual([]);
+  });
+
+  it("lets only a table's owner use it, besides the shared library and the account row", () => {
+    const owners = new Map(tables.map((table) => [table.table, ownerOf(table)]));
+    const foreign = tableUses()
+      .filter(({ feature, table }) => feature !== owners.get(table) && !sharedTables[table]?.includes(feature))
+      .map(({ file, table }) => `${file} → ${table}`)
+      .sort();
+    expect(foreign).toEqual(Object.keys(knownTableUses).sort());
+  });
+
+  it('lists only readers that still read a shared table', () => {
+    const uses = tableUses();
+    const stale = Object.entries(sharedTables).flatMap(([table, readers]) =>
+      readers
+        .filter((reader) => !uses.some((use) => use.table === table && use.feature === reader))
+        .map((reader) => `${reader} → ${table}`),
+    );
+    expect(stale).toEqual([]);
   });
 });

@@ -1,6 +1,5 @@
 import type { Providers } from '../../providers';
-import type { JobHandlers } from '../jobs/jobs.worker';
-import { PermanentJobError } from '../jobs/jobs.worker';
+import { type JobHandlers, PermanentJobError } from '../jobs';
 import { ACCOUNT_CLOSURE_ERASE_JOB, eraseClosedAccount } from './account-closure.service';
 
 /** The erasure job of 注销账号; it needs the payment gateways (to end a 连续包月) and DATA_DIR (uploads). */

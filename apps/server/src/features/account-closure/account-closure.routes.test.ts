@@ -26,9 +26,9 @@ import {
 } from '../../db/schema';
 import { createUser, loginAs, type TestApp } from '../../testing';
 import { createAuthTestApp, fromIp, nextIp, sendAndReadCode } from '../auth/auth.testing';
-import { JobWorker } from '../jobs/jobs.worker';
-import { ensurePermissionConfig } from '../permissions/permissions.service';
-import { CLOSED_CHILD_PHONE } from '../sub-accounts/sub-accounts.erase';
+import { JobWorker } from '../jobs';
+import { ensurePermissionConfig } from '../permissions';
+import { CLOSED_CHILD_PHONE } from '../sub-accounts';
 import { fetchQr, pollResult, pressSandboxButton } from '../wechat/wechat.testing';
 import { accountClosureJobHandlers } from './account-closure.job';
 import { ACCOUNT_CLOSURE_ERASE_JOB } from './account-closure.service';

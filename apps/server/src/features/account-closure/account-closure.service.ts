@@ -7,21 +7,21 @@ import {
   findClosure,
   markErased,
   recordClosureRequest,
-} from '../auth/account-closure.service';
-import { eraseCopywriterWorksOf } from '../copywriters/copywriters.erase';
-import { eraseDistributionLeadsOf } from '../distribution/distribution.erase';
-import { eraseExtractionsOf } from '../extraction/extraction.erase';
-import { eraseFavouritesOf } from '../favourites/favourites.erase';
-import { eraseImageTextOf } from '../image-text/image-text.erase';
-import { enqueueJob } from '../jobs/jobs.repository';
-import { eraseKeywordHistoryOf } from '../keywords/keywords.erase';
-import { eraseLiveReplaysOf } from '../live-replay/live-replay.erase';
-import { eraseMonitoringOf } from '../monitoring/monitoring.erase';
+} from '../auth';
+import { eraseCopywriterWorksOf } from '../copywriters';
+import { eraseDistributionLeadsOf } from '../distribution';
+import { eraseExtractionsOf } from '../extraction';
+import { eraseFavouritesOf } from '../favourites';
+import { eraseImageTextOf } from '../image-text';
+import { enqueueJob } from '../jobs';
+import { eraseKeywordHistoryOf } from '../keywords';
+import { eraseLiveReplaysOf } from '../live-replay';
+import { eraseMonitoringOf } from '../monitoring';
 import { type AgreementContext, endRunningAgreement, eraseInvoiceContactsOf } from '../orders';
-import { blankUsageReasonsOf } from '../permissions/usage-ledger.erase';
-import { erasePublishingOf } from '../publishing/publishing.erase';
-import { dissolveLinksOfClosedAccount } from '../sub-accounts/sub-accounts.erase';
-import { eraseWritingOf } from '../writing/writing.erase';
+import { blankUsageReasonsOf } from '../permissions';
+import { erasePublishingOf } from '../publishing';
+import { dissolveLinksOfClosedAccount } from '../sub-accounts';
+import { eraseWritingOf } from '../writing';
 
 /*
  * 注销账号 (docs/accounts.md): the request, and the erasure its job runs once the cooling-off period

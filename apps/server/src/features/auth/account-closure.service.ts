@@ -1,7 +1,7 @@
 import { ACCOUNT_CLOSURE_COOLING_OFF_DAYS, accountClosureMessages, Code } from '@dso/contract';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { deleteUserSessions, endAllUserSessions } from '../sessions/sessions.repository';
+import { deleteUserSessions, endAllUserSessions } from '../sessions';
 import * as closures from './account-closure.repository';
 import { findUserById } from './accounts.repository';
 import { consumeCode } from './sms-code.service';

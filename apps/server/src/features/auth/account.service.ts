@@ -1,6 +1,6 @@
 import { Code } from '@dso/contract';
 import { AppError } from '../../lib/app-error';
-import { endAllUserSessions } from '../sessions/sessions.repository';
+import { endAllUserSessions } from '../sessions';
 import * as accounts from './accounts.repository';
 import type { AuthContext, RequestOrigin } from './auth.context';
 import { authLimits } from './auth.limits';

@@ -24,7 +24,7 @@ import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { createRateLimitStore } from '../../lib/rate-limit';
 import { requireUser } from '../../plugins/session';
-import { closeSession } from '../sessions/sessions.service';
+import { closeSession } from '../sessions';
 import { bindPhone, changeUserPhone, resetPassword, verifyCurrentPhone } from './account.service';
 import type { AuthContext, RequestOrigin } from './auth.context';
 import { checkTicket, createPuzzle, verifyPuzzle } from './captcha.service';

@@ -1,7 +1,7 @@
 import { AD_CLICK_TTL_MS, Code, type LoginResult, PASSWORD_LOGIN_FAILED_MESSAGE } from '@dso/contract';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { openSession } from '../sessions/sessions.service';
+import { openSession } from '../sessions';
 import { withdrawClosureOnLogin } from './account-closure.service';
 import * as accounts from './accounts.repository';
 import type { AuthContext, RequestOrigin } from './auth.context';

@@ -2,7 +2,7 @@ import { Code, type UserInfo } from '@dso/contract';
 import { gradeNames, maskPhone } from '@dso/domain';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { getEffectiveGrade } from '../permissions/grade.service';
+import { getEffectiveGrade } from '../permissions';
 import * as accounts from './accounts.repository';
 
 const DAY_MS = 86_400_000;

@@ -13,9 +13,9 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { aiCharge, type LlmRun, startLlmRun } from '../../lib/llm-stream';
 import type { LlmMessage, LlmProvider } from '../../providers/llm/index';
-import { relatedWordsOf } from '../keywords/related-words.service';
-import { assertQuotaLeft, holdPermission } from '../permissions/permissions.service';
-import { keywordTopVideos } from '../videos/lists/keyword-top-videos';
+import { relatedWordsOf } from '../keywords';
+import { assertQuotaLeft, holdPermission } from '../permissions';
+import { keywordTopVideos } from '../videos';
 import * as repository from './copywriters.repository';
 
 /** Characters of a script shown in the history list. */

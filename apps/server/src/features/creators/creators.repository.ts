@@ -10,9 +10,10 @@ import {
   videoKeywords,
   videos,
 } from '../../db/schema';
+import { cappedCount } from '../../lib/capped-count';
 import { queryGrams } from '../../lib/grams';
-import { likeContains } from '../keywords/search/keyword-search.repository';
-import { cappedCount, type VideoRowRecord, videoRowColumns } from '../videos/lists/video-rows';
+import { likeContains } from '../../lib/like-patterns';
+import { type VideoRowRecord, videoRowColumns } from '../videos';
 
 /** Reads of the creator library, a creator's works and follower history, and benchmark candidates. */
 

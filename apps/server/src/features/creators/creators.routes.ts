@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
 import { requireUser } from '../../plugins/session';
-import { requirePermission } from '../permissions/permissions.service';
+import { requirePermission } from '../permissions';
 import {
   competitors,
   creatorFacets,

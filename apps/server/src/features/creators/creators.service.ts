@@ -23,11 +23,8 @@ import {
 } from '@dso/domain';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { pageWithin, rowsAllowed } from '../keywords/detail/page-limits.service';
-import { resolveViewer, type Viewer } from '../keywords/search/keywords.service';
-import { findPortrait } from '../videos/detail/video-detail.repository';
-import { presentPortrait } from '../videos/detail/video-detail.service';
-import { presentVideoRow } from '../videos/lists/video-rows';
+import { pageWithin, resolveViewer, rowsAllowed, type Viewer } from '../keywords';
+import { findPortrait, presentPortrait, presentVideoRow } from '../videos';
 import {
   type CreatorRecord,
   countCreatorsBy,

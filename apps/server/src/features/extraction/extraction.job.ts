@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SpeechError, type SpeechProvider } from '../../providers/speech/index';
-import { type JobHandlers, PermanentJobError } from '../jobs/jobs.worker';
+import { type JobHandlers, PermanentJobError } from '../jobs';
 import { EXTRACTION_BATCH_JOB, runBatch } from './extraction.service';
 
 const payloadSchema = z.object({ batchId: z.string().min(1).max(64) });

@@ -13,15 +13,9 @@ import { extractions, jobs, videos } from '../../db/schema';
 import { allJobHandlers } from '../../job-handlers';
 import { SpeechError, type SpeechProvider } from '../../providers/speech/index';
 import { createTestApp, createUser, createVideo, loginAs, type TestApp } from '../../testing';
-import { JobWorker } from '../jobs/jobs.worker';
-import {
-  consumePermission,
-  ensurePermissionConfig,
-  getPermissionUse,
-  settleReservation,
-} from '../permissions/permissions.service';
-import { firstRunVideoOptions, generateVideoDemo } from '../videos/demo/generator';
-import { seedVideoDemo } from '../videos/demo/seed';
+import { JobWorker } from '../jobs';
+import { consumePermission, ensurePermissionConfig, getPermissionUse, settleReservation } from '../permissions';
+import { firstRunVideoOptions, generateVideoDemo, seedVideoDemo } from '../videos';
 import { linkTarget } from './extraction.service';
 
 function multipart(fields: Record<string, string>) {

@@ -13,7 +13,7 @@ import {
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { SpeechError, type SpeechProvider, type Transcript } from '../../providers/speech/index';
-import { enqueueJob } from '../jobs/jobs.repository';
+import { enqueueJob } from '../jobs';
 import {
   assertQuotaLeft,
   consumePermission,
@@ -21,7 +21,7 @@ import {
   holdPermission,
   reservePermissionEach,
   settleReservation,
-} from '../permissions/permissions.service';
+} from '../permissions';
 import type { ExtractableVideo, ExtractionRow } from './extraction.repository';
 import * as repository from './extraction.repository';
 

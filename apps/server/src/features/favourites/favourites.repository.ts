@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { creators, favourites, videos } from '../../db/schema';
-import { type KeywordRecord, keywordRecordColumns, normalizeKeywordRecord } from '../keywords/keyword-record';
-import { videoRowColumns } from '../videos/lists/video-rows';
+import { type KeywordRecord, keywordRecordColumns, normalizeKeywordRecord } from '../keywords';
+import { videoRowColumns } from '../videos';
 
 /** A collected subject: its kind, the platform (a keyword's library scope) and its stable key. */
 export interface FavouriteSubject {

@@ -10,9 +10,9 @@ import {
 } from '@dso/contract';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { presentCreatorRow } from '../creators/creators.service';
-import { presentRow, resolveViewer } from '../keywords/search/keywords.service';
-import { presentVideoRow } from '../videos/lists/video-rows';
+import { presentCreatorRow } from '../creators';
+import { presentRow, resolveViewer } from '../keywords';
+import { presentVideoRow } from '../videos';
 import {
   countFavourites,
   creatorExists,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { pageViews, sessionVisits, trackingEvents } from '../../db/schema';
 import { createTestApp, createUser, loginAs, type TestApp } from '../../testing';
-import { insertAccount, updateAccount } from '../publishing/publishing.repository';
+import { insertAccount, updateAccount } from '../publishing';
 import { defaultFriendLinks } from './frame.service';
 
 /** Operator details as an installation sets them; the rest stay at their (empty) defaults. */

@@ -1,6 +1,6 @@
 import type { FriendLink, TiktokUser } from '@dso/contract';
 import type { Database } from '../../db/client';
-import { listAuthorizedProfiles } from '../publishing/accounts.service';
+import { listAuthorizedProfiles } from '../publishing';
 import * as repository from './frame.repository';
 
 /** The friend links the footer shows when an installation has configured none of its own. */

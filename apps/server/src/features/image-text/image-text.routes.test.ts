@@ -20,8 +20,8 @@ import { tarOf, zipOf } from '../../lib/uploads/test-archives';
 import { ImageError, type ImageProvider } from '../../providers/image/index';
 import { createSandboxLlm } from '../../providers/llm/sandbox';
 import { createTestApp, createUser, createVideo, loginAs, multipartFiles, type TestApp } from '../../testing';
-import { JobWorker } from '../jobs/jobs.worker';
-import { consumePermission, ensurePermissionConfig, getPermissionUse } from '../permissions/permissions.service';
+import { JobWorker } from '../jobs';
+import { consumePermission, ensurePermissionConfig, getPermissionUse } from '../permissions';
 import { STAGED_KEEP_MS, sweepStaleUploads } from './image-text.upload';
 
 function pngBytes(shade = 120): Buffer {

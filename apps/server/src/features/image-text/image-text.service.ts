@@ -19,16 +19,16 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { CardStyle } from '../../providers/image/index';
 import type { LlmChatRequest, LlmMessage } from '../../providers/llm/index';
-import { enqueueJob } from '../jobs/jobs.repository';
-import { relatedWordsOf } from '../keywords/related-words.service';
+import { enqueueJob } from '../jobs';
+import { relatedWordsOf } from '../keywords';
 import {
   assertQuotaLeft,
   giveBackReservation,
   releasePermission,
   reservePermission,
   reservePermissionEach,
-} from '../permissions/permissions.service';
-import { keywordTopVideos } from '../videos/lists/keyword-top-videos';
+} from '../permissions';
+import { keywordTopVideos } from '../videos';
 import * as repository from './image-text.repository';
 import { parseNote } from './image-text.rules';
 import { imageTextStorage, mimeOfName, removePath } from './image-text.storage';

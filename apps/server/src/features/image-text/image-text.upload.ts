@@ -12,12 +12,7 @@ import type { ImageTextImage, StagedWork } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { decodeText, fileSource, listArchiveFiles, UploadRefusal, uploadLimits } from '../../lib/uploads';
 import { imageTypeOf } from '../../providers/image/index';
-import {
-  assertQuotaLeft,
-  consumePermission,
-  getPermissionUse,
-  releasePermission,
-} from '../permissions/permissions.service';
+import { assertQuotaLeft, consumePermission, getPermissionUse, releasePermission } from '../permissions';
 import * as repository from './image-text.repository';
 import { archiveWorks, archiveWorkText } from './image-text.rules';
 import { extensionOf, imageTextStorage, moveFolder, removePath, writeFileIn } from './image-text.storage';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { createTestDatabase } from '../../testing';
-import { claimJob, enqueueJob, findJob } from './jobs.repository';
+import { claimJob, enqueueJob, findJob } from './jobs.queue';
 import { type JobHandlers, JobWorker, PermanentJobError } from './jobs.worker';
 
 type Handle = Awaited<ReturnType<typeof createTestDatabase>>;
@@ -128,7 +128,7 @@ describe('job worker', () => {
     expect(ran).toEqual(['ran']);
     expect(await findJob(database.db, id)).toMatchObject({ status: 'done', attempts: 2, locked_by: worker.workerId });
     // The dead worker coming back cannot overwrite the outcome.
-    const { completeJob } = await import('./jobs.repository');
+    const { completeJob } = await import('./jobs.queue');
     expect(await completeJob(database.db, id, 'dead')).toBe(false);
   });
 

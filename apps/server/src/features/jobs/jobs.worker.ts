@@ -2,15 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Database } from '../../db/client';
 import { settlesWithin } from '../../lib/shutdown';
-import {
-  type ClaimedJob,
-  claimJob,
-  completeJob,
-  failJob,
-  heartbeatJob,
-  pruneJobs,
-  releaseJob,
-} from './jobs.repository';
+import { yieldToEventLoop } from '../../lib/yield-to-event-loop';
+import { type ClaimedJob, claimJob, completeJob, failJob, heartbeatJob, pruneJobs, releaseJob } from './jobs.queue';
 
 /** What a handler gets besides its payload. */
 export interface JobContext {
@@ -59,15 +52,6 @@ export interface WorkerOptions {
 }
 
 const silent: JobLogger = { info() {}, warn() {}, error() {} };
-
-/**
- * Lets pending I/O (HTTP requests) run. PGlite works on the main thread and a chain of awaited
- * queries never leaves the microtask queue, so a long job in the server process must step aside
- * between its parts or requests wait for the whole job.
- */
-export function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
 
 /** 5 s, 10 s, 20 s … capped at 10 minutes. */
 export const defaultBackoff = (attempt: number) => Math.min(600_000, 5_000 * 2 ** Math.max(0, attempt - 1));

@@ -13,9 +13,9 @@ import {
   textOf,
   useUpDailyQuota,
 } from '../../testing';
-import { upsertKeywords } from '../keywords/import/keyword-ingest.repository';
+import { upsertKeywords } from '../keywords';
 import { keywordInput } from '../keywords/keyword.fixtures';
-import { getPermissionUse } from '../permissions/permissions.service';
+import { getPermissionUse } from '../permissions';
 
 /** Blue-ocean words of 露营 with their figures: [word, search index, stars, related works, growth]. */
 const blueOcean: Array<[string, number, number, number, number]> = [

@@ -4,9 +4,8 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { aiCharge, type LlmRun, startLlmRun } from '../../lib/llm-stream';
 import type { LlmCandidate, LlmMessage, LlmProvider } from '../../providers/llm/index';
-import { blueOceanCandidates } from '../keywords/search/blue-ocean-candidates';
-import { resolveViewer } from '../keywords/search/keywords.service';
-import { assertQuotaLeft, holdPermission } from '../permissions/permissions.service';
+import { blueOceanCandidates, resolveViewer } from '../keywords';
+import { assertQuotaLeft, holdPermission } from '../permissions';
 
 /** A figure as the library table shows it: a band as written, an exact count in w / 亿. */
 const shown = (figure: number | string) =>

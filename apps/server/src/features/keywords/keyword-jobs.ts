@@ -1,6 +1,6 @@
 import { platformSchema } from '@dso/contract';
 import { z } from 'zod';
-import { type JobHandlers, PermanentJobError } from '../jobs/jobs.worker';
+import { type JobHandlers, PermanentJobError } from '../jobs';
 import { deriveScope, deriveSteps } from './derive/keyword-derive';
 import { KEYWORDS_DERIVE_JOB, KEYWORDS_IMPORT_JOB, runImport } from './import/keyword-import.service';
 

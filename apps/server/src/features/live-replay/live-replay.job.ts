@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { LlmProvider } from '../../providers/llm/index';
 import { probeMedia } from '../../providers/speech/audio';
 import type { SpeechProvider } from '../../providers/speech/index';
-import { type JobHandlers, PermanentJobError } from '../jobs/jobs.worker';
+import { type JobHandlers, PermanentJobError } from '../jobs';
 import { type ReplayDeps, runReplay } from './live-replay.analysis';
 import { LIVE_REPLAY_JOB } from './live-replay.service';
 

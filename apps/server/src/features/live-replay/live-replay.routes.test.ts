@@ -17,9 +17,8 @@ import {
   type TestApp,
   useUpDailyQuota,
 } from '../../testing';
-import { claimJob } from '../jobs/jobs.repository';
-import { JobWorker } from '../jobs/jobs.worker';
-import { getPermissionUse } from '../permissions/permissions.service';
+import { claimJob, JobWorker } from '../jobs';
+import { getPermissionUse } from '../permissions';
 
 const hasFfmpeg = spawnSync('ffprobe', ['-version']).status === 0;
 
@@ -252,7 +251,7 @@ describe('AI 直播复盘 routes', () => {
     expect(await used(user.id)).toBe(1);
 
     // Running its job again changes nothing and charges nothing more.
-    const { enqueueJob } = await import('../jobs/jobs.repository');
+    const { enqueueJob } = await import('../jobs');
     await enqueueJob(db(), { kind: 'live-replay.analyse', payload: { replayId: id } });
     await runJobs();
     expect(await used(user.id)).toBe(1);

@@ -13,9 +13,9 @@ import {
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { SpeechProvider } from '../../providers/speech/index';
-import { enqueueJob } from '../jobs/jobs.repository';
-import { liveSessionForReplay } from '../live/live.service';
-import { assertQuotaLeft } from '../permissions/permissions.service';
+import { enqueueJob } from '../jobs';
+import { liveSessionForReplay } from '../live';
+import { assertQuotaLeft } from '../permissions';
 import type { LiveReplayRow } from './live-replay.repository';
 import * as repository from './live-replay.repository';
 

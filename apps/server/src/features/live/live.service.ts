@@ -1,8 +1,7 @@
 import { Code, type LiveDetail, type LiveList, type LiveRow, videoLimits, videoMessages } from '@dso/contract';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { presentTrendValue } from '../keywords/detail/keyword-details.service';
-import { presentFigure, resolveViewer, type Viewer } from '../keywords/search/keywords.service';
+import { presentFigure, presentTrendValue, resolveViewer, type Viewer } from '../keywords';
 import {
   countLiveSessions,
   findSession,

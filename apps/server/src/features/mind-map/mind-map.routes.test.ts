@@ -5,9 +5,9 @@ import { keywordRelations, keywords } from '../../db/schema/keywords';
 import { type LlmChatRequest, LlmError, type LlmProvider } from '../../providers/llm/index';
 import { createSandboxLlm } from '../../providers/llm/sandbox';
 import { createTestApp, createUser, loginAs, type TestApp, useUpDailyQuota } from '../../testing';
-import { upsertKeywords } from '../keywords/import/keyword-ingest.repository';
+import { upsertKeywords } from '../keywords';
 import { keywordInput } from '../keywords/keyword.fixtures';
-import { getPermissionUse } from '../permissions/permissions.service';
+import { getPermissionUse } from '../permissions';
 
 /** The model a test steers: the sandbox, a failing one, one answering nonsense, or a given answer. */
 function steerableLlm() {

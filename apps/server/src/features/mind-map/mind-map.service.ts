@@ -14,9 +14,8 @@ import { AppError } from '../../lib/app-error';
 import { askJson, UnreadableAnswerError } from '../../lib/llm-json';
 import { modelFailureMessage } from '../../lib/llm-stream';
 import { LlmError, type LlmMessage, type LlmProvider } from '../../providers/llm/index';
-import { relatedKeywords } from '../keywords/detail/related-keywords.service';
-import { resolveViewer, type Viewer } from '../keywords/search/keywords.service';
-import { assertQuotaLeft, holdPermission } from '../permissions/permissions.service';
+import { relatedKeywords, resolveViewer, type Viewer } from '../keywords';
+import { assertQuotaLeft, holdPermission } from '../permissions';
 import { groupsOf, mergeWords } from './mind-map.rules';
 
 /** The model's answer as it is asked for (the words are checked against the library afterwards). */

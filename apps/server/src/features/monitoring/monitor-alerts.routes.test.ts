@@ -16,7 +16,7 @@ import { NotificationError } from '../../providers/notification/index';
 import { createWecomRobot } from '../../providers/notification/wecom';
 import { type RankedEntry, type RankSource, RankSourceError } from '../../providers/rank-source/index';
 import { createTestApp, createUser, loginAs, type TestApp } from '../../testing';
-import { ensurePermissionConfig } from '../permissions/permissions.service';
+import { ensurePermissionConfig } from '../permissions';
 import { createBigMoveAlerts, MONITOR_ALERT_PUSH_JOB, PUSH_ERROR_UNEXPECTED, pushAlerts } from './monitor-alerts';
 import { runChecks } from './monitor-checks';
 

@@ -17,8 +17,7 @@ import {
   parseWebhookKey,
 } from '../../providers/notification/index';
 import { WECOM_MARKDOWN_MAX_BYTES } from '../../providers/notification/wecom';
-import { enqueueJob } from '../jobs/jobs.repository';
-import type { JobHandlers } from '../jobs/jobs.worker';
+import { enqueueJob, type JobHandlers } from '../jobs';
 import * as repository from './monitor-alerts.repository';
 
 /**

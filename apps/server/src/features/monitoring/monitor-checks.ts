@@ -2,9 +2,9 @@ import { calendarDaySchema, monitoringMessages } from '@dso/contract';
 import { parseTime, RANK_DEPTH, shanghaiDay } from '@dso/domain';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { yieldToEventLoop } from '../../lib/yield-to-event-loop';
 import { type RankedEntry, type RankSource, RankSourceError } from '../../providers/rank-source/index';
-import { enqueueJob } from '../jobs/jobs.repository';
-import { type JobHandlers, PermanentJobError, yieldToEventLoop } from '../jobs/jobs.worker';
+import { enqueueJob, type JobHandlers, PermanentJobError } from '../jobs';
 import { createBigMoveAlerts } from './monitor-alerts';
 import * as repository from './monitoring.repository';
 

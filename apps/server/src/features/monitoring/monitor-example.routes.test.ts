@@ -17,9 +17,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { demoAsOf } from '../../startup';
 import { createTestApp, createUser, loginAs, type TestApp } from '../../testing';
-import { firstRunPlan, seedKeywords } from '../keywords/demo/seed';
-import { ensurePermissionConfig, getPermissionUse } from '../permissions/permissions.service';
-import { firstRunVideoOptions, seedVideoDemo } from '../videos/demo/seed';
+import { firstRunPlan, seedKeywords } from '../keywords';
+import { ensurePermissionConfig, getPermissionUse } from '../permissions';
+import { firstRunVideoOptions, seedVideoDemo } from '../videos';
 import { buildMonitorExample, EXAMPLE_KEYWORDS, readExampleLibrary } from './monitor-example';
 
 /** Whether a series of places comes back into the ranking after leaving it (which would be a second 新上榜). */

@@ -27,9 +27,8 @@ import {
   type TestApp,
 } from '../../testing';
 import { readPdf } from '../../testing/read-pdf';
-import { JobWorker } from '../jobs/jobs.worker';
-import { permissionConfig } from '../permissions/permission-config';
-import { ensurePermissionConfig, getPermissionUse } from '../permissions/permissions.service';
+import { JobWorker } from '../jobs';
+import { ensurePermissionConfig, getPermissionUse, permissionConfig } from '../permissions';
 import { runChecks, startMonitoringRound } from './monitor-checks';
 import { exportDaily } from './monitoring.export';
 import { claimCheck, rebuildDashboardRollups } from './monitoring.repository';

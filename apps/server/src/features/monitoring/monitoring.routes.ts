@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
 import { receiveUpload, uploadLimits } from '../../lib/uploads';
 import { requireUser } from '../../plugins/session';
-import { getPermissionUse } from '../permissions/permissions.service';
+import { getPermissionUse } from '../permissions';
 import {
   exampleDaily,
   exampleDashboard,

@@ -18,12 +18,7 @@ import {
 import { rankMove, shanghaiDay, upgradeMessages } from '@dso/domain';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import {
-  assertQuotaLeft,
-  consumePermission,
-  getPermissionUse,
-  releasePermission,
-} from '../permissions/permissions.service';
+import { assertQuotaLeft, consumePermission, getPermissionUse, releasePermission } from '../permissions';
 import { queueChecks } from './monitor-checks';
 import type { ItemWithChecks } from './monitoring.repository';
 import * as repository from './monitoring.repository';

@@ -3,4 +3,9 @@
  * a feature that orders imports cannot import this back; wire such a call where both are registered.)
  */
 export { eraseInvoiceContactsOf } from './invoices/invoices.erase';
+export { invoiceJobHandlers } from './invoices/issue-invoice.job';
+export { ordersRoutes } from './orders.routes';
+export { ensureDefaultPackages } from './packs/packs.service';
 export { type AgreementContext, endRunningAgreement } from './payments/agreements.service';
+export { orderJobHandlers, scheduleOrdersMaintenance } from './payments/maintenance.job';
+export { ensureDefaultPlans } from './plans/plans.service';

@@ -2,7 +2,9 @@ import { PermissionPath, permissionUseQuerySchema, usageLogQuerySchema } from '@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
 import { requireUser } from '../../plugins/session';
-import { getPermissionTree, getPermissionUse, getUsageLog } from './permissions.service';
+import { getPermissionTree } from './permission-tree.service';
+import { getPermissionUse } from './quota.service';
+import { getUsageLog } from './usage-log.service';
 
 export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The permission tree; visitors need it too, to name the lowest tier of a feature. */

@@ -7,7 +7,6 @@ import { permissionAliases, permissionBinds, subAccountLinks, usagePacks, users 
 import { AppError } from '../../lib/app-error';
 import { createTestDatabase, createUser } from '../../testing';
 import { getEffectiveGrade } from './grade.service';
-import { type PermissionDefinition, permissionConfig } from './permission-config';
 import {
   addUsagePack,
   checkPermission,
@@ -19,7 +18,8 @@ import {
   releasePermission,
   requirePermission,
   validatePermissionConfig,
-} from './permissions.service';
+} from './index';
+import { type PermissionDefinition, permissionConfig } from './permission-config';
 
 /** Runs a promise that must fail with an AppError and returns it. */
 async function refusal(promise: Promise<unknown>): Promise<AppError> {

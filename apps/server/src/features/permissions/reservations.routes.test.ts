@@ -15,16 +15,16 @@ import { usageLedger } from '../../db/schema/accounts';
 import { keywordRelations, keywords } from '../../db/schema/keywords';
 import { type LlmChatRequest, LlmError, type LlmProvider } from '../../providers/llm/index';
 import { createTestApp, createUser, eventsOf, loginAs, postOverSocket, type TestApp } from '../../testing';
-import { upsertKeywords } from '../keywords/import/keyword-ingest.repository';
+import { upsertKeywords } from '../keywords';
 import { keywordInput } from '../keywords/keyword.fixtures';
-import { permissionConfig } from './permission-config';
 import {
   consumePermission,
   getPermissionUse,
   giveBackReservation,
   reservePermission,
   settleReservation,
-} from './permissions.service';
+} from './index';
+import { permissionConfig } from './permission-config';
 
 /**
  * The quota of every streamed AI call is reserved before the model is asked (docs/permissions.md, the

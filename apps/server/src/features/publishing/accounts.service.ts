@@ -11,13 +11,8 @@ import {
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { type AccountAccess, PublishingError, type PublishingProvider } from '../../providers/publishing/index';
-import { enqueueJob } from '../jobs/jobs.repository';
-import {
-  assertQuotaLeft,
-  consumePermission,
-  getPermissionUse,
-  releasePermission,
-} from '../permissions/permissions.service';
+import { enqueueJob } from '../jobs';
+import { assertQuotaLeft, consumePermission, getPermissionUse, releasePermission } from '../permissions';
 import type { AccountRow } from './publishing.repository';
 import * as repository from './publishing.repository';
 

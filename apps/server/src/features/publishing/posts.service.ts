@@ -12,8 +12,8 @@ import {
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { PublishingError, type PublishingProvider } from '../../providers/publishing/index';
-import { getImageTextWork } from '../image-text/image-text.service';
-import { enqueueJob } from '../jobs/jobs.repository';
+import { getImageTextWork } from '../image-text';
+import { enqueueJob } from '../jobs';
 import { freshAccess, refreshAccount } from './accounts.service';
 import { importWorkImage, readMedia, toPublishingMedia } from './media.service';
 import type { DeliveryRow, MediaRow } from './publishing.repository';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PublishingProvider } from '../../providers/publishing/index';
-import { type JobHandlers, PermanentJobError } from '../jobs/jobs.worker';
+import { type JobHandlers, PermanentJobError } from '../jobs';
 import { keepTokensAlive, PUBLISHING_TOKENS_JOB } from './accounts.service';
 import { PUBLISHING_DELIVER_JOB, runDelivery } from './posts.service';
 

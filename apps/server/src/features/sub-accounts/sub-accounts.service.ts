@@ -9,14 +9,16 @@ import {
 import { maskPhone, normalizeGrade } from '@dso/domain';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { getEffectiveGrade, ownGrade, resolveGrade } from '../permissions/grade.service';
 import {
   checkPermission,
+  getEffectiveGrade,
   getPermissionUse,
+  ownGrade,
   permissionLacking,
   quotaExhausted,
+  resolveGrade,
   SUB_ACCOUNT_COUNT,
-} from '../permissions/permissions.service';
+} from '../permissions';
 import type { LinkRow } from './sub-accounts.repository';
 import * as repository from './sub-accounts.repository';
 

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { consumeCode } from '../auth/sms-code.service';
+import { consumeCode } from '../auth';
 
 /**
  * Checks and uses up the SMS code of purpose `unbind` (api type 5) sent to the child's phone. The auth

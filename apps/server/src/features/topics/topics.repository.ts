@@ -2,8 +2,7 @@ import type { TopicKind, TopicListQuery, VideoSort } from '@dso/contract';
 import { and, asc, desc, eq, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { creators, topics, topicVideos, videos } from '../../db/schema';
-import { type Page, videoOrder } from '../videos/lists/video-lists.repository';
-import { type VideoRowRecord, videoRowColumns } from '../videos/lists/video-rows';
+import { type Page, type VideoRowRecord, videoOrder, videoRowColumns } from '../videos';
 
 /** The library the topic lists read (Douyin). */
 const PLATFORM = 'DSO';

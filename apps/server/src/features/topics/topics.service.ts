@@ -8,9 +8,8 @@ import {
 } from '@dso/contract';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { presentRate } from '../keywords/search/keywords.service';
-import { listAccess, listShape } from '../videos/lists/video-lists.service';
-import { presentVideoRow } from '../videos/lists/video-rows';
+import { presentRate } from '../keywords';
+import { listAccess, listShape, presentVideoRow } from '../videos';
 import * as repository from './topics.repository';
 
 /**

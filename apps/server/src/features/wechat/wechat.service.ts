@@ -5,8 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { WechatEvent, WechatLoginProvider } from '../../providers/wechat/index';
-import { withdrawClosureOnLogin } from '../auth/account-closure.service';
-import { openSession, type SessionLimits, type SessionOrigin } from '../sessions/sessions.service';
+import { withdrawClosureOnLogin } from '../auth';
+import { openSession, type SessionLimits, type SessionOrigin } from '../sessions';
 import * as repository from './wechat.repository';
 
 /** After a scan, the browser's poll has this long to pick the login up. */

@@ -14,9 +14,9 @@ import {
   textOf,
   useUpDailyQuota,
 } from '../../testing';
-import { upsertKeywords } from '../keywords/import/keyword-ingest.repository';
+import { upsertKeywords } from '../keywords';
 import { keywordInput } from '../keywords/keyword.fixtures';
-import { getPermissionUse } from '../permissions/permissions.service';
+import { getPermissionUse } from '../permissions';
 
 describe('AI 创作 routes', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { type BoardKind, boardKindSchema } from '@dso/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../db/client';
-import { yieldToEventLoop } from '../../jobs/jobs.worker';
+import { yieldToEventLoop } from '../../../lib/yield-to-event-loop';
 import { dayOf } from '../keyword-record';
 import { type KeywordScope, scopeSize } from '../search/keyword-search.repository';
 

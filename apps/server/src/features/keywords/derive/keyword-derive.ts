@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../db/client';
 import { queryGrams } from '../../../lib/grams';
-import { yieldToEventLoop } from '../../jobs/jobs.worker';
+import { likeContains } from '../../../lib/like-patterns';
+import { yieldToEventLoop } from '../../../lib/yield-to-event-loop';
 import { computeBoards } from '../boards/keyword-boards';
 import { dayOf } from '../keyword-record';
 import { mainWordOf } from '../keyword-words';
-import { type KeywordScope, likeContains, refreshGramStats, scopeKey } from '../search/keyword-search.repository';
+import { type KeywordScope, refreshGramStats, scopeKey } from '../search/keyword-search.repository';
 import { noteLibraryChanged } from '../search/search-cache';
 import { gradeScope } from './keyword-grades';
 

@@ -1,8 +1,10 @@
 import type { BoardKind, Platform, TsoTopicKind } from '@dso/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../db/client';
+import { TOTAL_COUNT_CAP } from '../../../lib/capped-count';
+import { likePrefix } from '../../../lib/like-patterns';
 import { dayOf, type KeywordRecord, keywordRecordColumns, normalizeKeywordRecord } from '../keyword-record';
-import { type KeywordScope, likePrefix, TOTAL_COUNT_CAP } from '../search/keyword-search.repository';
+import type { KeywordScope } from '../search/keyword-search.repository';
 
 /**
  * SQL of the keyword pages beyond search: one keyword's record, trend, portrait and figures on every

@@ -1,7 +1,7 @@
 import type { Platform } from '@dso/contract';
 import { shanghaiDay } from '@dso/domain';
 import type { Database } from '../../../db/client';
-import { checkPermission, consumePermission, getPermissionUse } from '../../permissions/permissions.service';
+import { checkPermission, consumePermission, getPermissionUse } from '../../permissions';
 import type { KeywordScope } from '../search/keyword-search.repository';
 import { GUEST_ROWS, scopeOf, type Viewer } from '../search/keywords.service';
 import * as repository from './keyword-details.repository';

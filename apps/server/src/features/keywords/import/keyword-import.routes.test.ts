@@ -15,7 +15,7 @@ import { allJobHandlers } from '../../../job-handlers';
 import { uploadMessages } from '../../../lib/uploads';
 import { workbookBomb } from '../../../lib/uploads/test-archives';
 import { createTestApp, createUser, loginAs, multipartForm, type TestApp } from '../../../testing';
-import { JobWorker } from '../../jobs/jobs.worker';
+import { JobWorker } from '../../jobs';
 import { importKeywordFile } from './keyword-import.service';
 
 const header =

@@ -3,13 +3,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, queryRows } from '../../../db/client';
 import { gramHash, prefixGram } from '../../../lib/grams';
+import { likePrefix } from '../../../lib/like-patterns';
 import { createTestDatabase } from '../../../testing';
 import { upsertKeywords } from '../import/keyword-ingest.repository';
 import { keywordInput, searchQuery } from '../keyword.fixtures';
 import { HEAD_SIZE } from './gram-heads';
 import {
   choosePlan,
-  likePrefix,
   refreshGramStats,
   type SearchQuery,
   selectPage,

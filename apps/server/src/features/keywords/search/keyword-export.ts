@@ -2,7 +2,7 @@ import { Code, EXPORT_MAX_ROWS, exportColumns, type KeywordRow, type SearchKeywo
 import { toPercent } from '@dso/domain';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
-import { checkPermission, consumePermission, permissionLacking } from '../../permissions/permissions.service';
+import { checkPermission, consumePermission, permissionLacking } from '../../permissions';
 import { presentRow, scopeOf, searchWords, type Viewer } from './keywords.service';
 import { searchWithRelated } from './related-search';
 

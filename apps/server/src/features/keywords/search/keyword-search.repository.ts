@@ -1,7 +1,9 @@
 import type { KeywordSortField } from '@dso/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, inHeavyReadLane, queryRows } from '../../../db/client';
+import { TOTAL_COUNT_CAP } from '../../../lib/capped-count';
 import { prefixGram, queryGrams } from '../../../lib/grams';
+import { likeContains, likePrefix } from '../../../lib/like-patterns';
 import { type KeywordRecord, keywordRecordColumns, normalizeKeywordRecord } from '../keyword-record';
 import { type KeywordScope, scopeKey } from '../keyword-scope';
 import { HEAD_SIZE, PREFIX_HEAD_MIN_DOCS, refreshGramHeads, selectFromHead } from './gram-heads';
@@ -40,8 +42,6 @@ export {
 
 /** Totals up to this many matches are counted exactly; above it the gram estimate is reported. */
 export const EXACT_COUNT_LIMIT = 1_000;
-/** Counting stops here; a batch or filtered total beyond it is reported as the cap, marked estimated. */
-export const TOTAL_COUNT_CAP = 10_000;
 
 const sortColumns: Record<KeywordSortField, SQL> = {
   search_index: sql`search_index`,
@@ -51,15 +51,6 @@ const sortColumns: Record<KeywordSortField, SQL> = {
   growth_rate: sql`growth_rate`,
   first_seen: sql`first_seen`,
 };
-
-/** Escapes LIKE wildcards in user input. */
-export function likeContains(word: string): string {
-  return `%${word.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-export function likePrefix(word: string): string {
-  return `${word.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 /** Substring match of one word; `useGrams` lets the n-gram index find the candidates. */
 function wordMatch(scope: KeywordScope, word: string, useGrams: boolean): SQL {

@@ -1,9 +1,8 @@
 import type { KeywordList, KeywordRow, Platform, RootWord, SearchKeywordsBody } from '@dso/contract';
 import { bandNumber, type Grade, presentSignedRate, type RateFigure } from '@dso/domain';
 import type { Database } from '../../../db/client';
-import { findAccountAccess } from '../../auth/account-access.service';
-import { resolveGrade } from '../../permissions/grade.service';
-import { assertQuotaLeft, checkPermission, consumePermission } from '../../permissions/permissions.service';
+import { findAccountAccess } from '../../auth';
+import { assertQuotaLeft, checkPermission, consumePermission, resolveGrade } from '../../permissions';
 import { DEFAULT_COUNTRY } from '../countries';
 import type { KeywordRecord } from '../keyword-record';
 import { rootWordsOf } from '../keyword-words';

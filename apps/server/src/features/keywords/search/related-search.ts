@@ -1,14 +1,9 @@
 import type { KeywordMatch } from '@dso/contract';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../db/client';
+import { likeContains } from '../../../lib/like-patterns';
 import { type KeywordRecord, keywordRecordColumns, normalizeKeywordRecord } from '../keyword-record';
-import {
-  EXACT_COUNT_LIMIT,
-  filterConditions,
-  likeContains,
-  runSearch,
-  type SearchQuery,
-} from './keyword-search.repository';
+import { EXACT_COUNT_LIMIT, filterConditions, runSearch, type SearchQuery } from './keyword-search.repository';
 import type { SearchResult } from './search-cache';
 
 /** A search row with how it matched: literal rows carry no mark, related rows `industry` or `synonym`. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Providers } from '../../../providers';
-import { type JobHandlers, PermanentJobError } from '../../jobs/jobs.worker';
+import { type JobHandlers, PermanentJobError } from '../../jobs';
 import { INVOICE_ISSUE_JOB, issueInvoice } from './issue-invoice.service';
 
 const payloadSchema = z.object({ invoiceId: z.string().min(1) });

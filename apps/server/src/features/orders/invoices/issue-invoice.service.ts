@@ -1,8 +1,7 @@
 import type { Database } from '../../../db/client';
 import { type InvoiceProvider, type InvoiceRequest, InvoiceRequestError } from '../../../providers/invoice/index';
 import { InvoiceFontMissingError } from '../../../providers/invoice/invoice-font';
-import { enqueueJob } from '../../jobs/jobs.repository';
-import { PermanentJobError } from '../../jobs/jobs.worker';
+import { enqueueJob, PermanentJobError } from '../../jobs';
 import { orderTitle } from '../payments/payments.service';
 import { type InvoiceContext, invoiceMessages as m } from './invoice-items';
 import { findInvoice, type InvoiceSummary, selectCoveredOrders, updateInvoiceFrom } from './invoices.repository';

@@ -1,6 +1,6 @@
 import { type Grade, grantPeriod, remainingValueFen } from '@dso/domain';
 import type { Database } from '../../../db/client';
-import { lockOwnGrade, setOwnGrade } from '../../permissions/permissions.service';
+import { lockOwnGrade, setOwnGrade } from '../../permissions';
 import { markAgreementsEnding } from '../payments/agreements.repository';
 import * as repository from './membership.repository';
 

@@ -1,6 +1,6 @@
 import { CYCLE_PERIOD_DAYS, normalizeGrade } from '@dso/domain';
 import type { Database } from '../../../db/client';
-import { addUsagePack, SUB_ACCOUNT_COUNT } from '../../permissions/permissions.service';
+import { addUsagePack, SUB_ACCOUNT_COUNT } from '../../permissions';
 import { markCouponUsed } from '../coupons/coupons.service';
 import { grantMembership } from '../membership/membership.service';
 import { insertPaymentEvent, lockOrder, type OrderRow, updateOrder } from '../orders.repository';

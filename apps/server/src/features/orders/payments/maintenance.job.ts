@@ -1,7 +1,6 @@
 import type { Database } from '../../../db/client';
 import type { Providers } from '../../../providers';
-import { enqueueJob } from '../../jobs/jobs.repository';
-import type { JobHandlers } from '../../jobs/jobs.worker';
+import { enqueueJob, type JobHandlers } from '../../jobs';
 import { chargeDueAgreements, unsignEndingAgreements } from './agreements.service';
 import { closeExpiredOrders } from './close-order.service';
 import type { PaymentContext } from './payment-context';

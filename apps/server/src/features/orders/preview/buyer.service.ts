@@ -1,6 +1,6 @@
 import type { Grade } from '@dso/domain';
 import type { Database } from '../../../db/client';
-import { getEffectiveGrade } from '../../permissions/permissions.service';
+import { getEffectiveGrade } from '../../permissions';
 import { remainingMembershipValue } from '../membership/membership.service';
 import { hasPaidOrder } from '../orders.repository';
 

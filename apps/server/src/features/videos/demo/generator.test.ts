@@ -1,7 +1,7 @@
 import { videoLimits } from '@dso/contract';
 import { creatorSizeClass, salesClass } from '@dso/domain';
 import { describe, expect, it } from 'vitest';
-import { headTerms } from '../../keywords/demo/head-terms';
+import { headTerms } from '../../keywords';
 import {
   creatorIndexOf,
   DEMO_VIDEOS_PER_HEAD_TERM,

@@ -1,10 +1,7 @@
 import { videoLimits } from '@dso/contract';
 import type { GoodsItem, PortraitShare } from '../../../db/schema/videos';
 import { demoImageUrl } from '../../demo-images';
-import { mix32 } from '../../keywords/demo/generator';
-import { type HeadPhrase, headPhrases, headTermGroups } from '../../keywords/demo/head-terms';
-import { demoPortrait } from '../../keywords/demo/portraits';
-import { industries } from '../../keywords/demo/vocabulary';
+import { demoPortrait, type HeadPhrase, headPhrases, headTermGroups, industries, mix32 } from '../../keywords';
 import type { LiveSessionIngest, TrendIngest } from '../ingest/video-ingest.repository';
 import { DEEP_COMMENTS, DeepCommentTally, demoComments } from './comments';
 import { fill, gaussian, logNormal, pick, Stream, streamFor } from './random';

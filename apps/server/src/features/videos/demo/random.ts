@@ -1,4 +1,4 @@
-import { mix32 } from '../../keywords/demo/generator';
+import { mix32 } from '../../keywords';
 
 /*
  * The demo generator's randomness: one stream of uniform numbers per entity of each kind, so every

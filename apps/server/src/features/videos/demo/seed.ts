@@ -1,8 +1,8 @@
 import { shanghaiDay } from '@dso/domain';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../db/client';
-import { yieldToEventLoop } from '../../jobs/jobs.worker';
-import { shiftDays } from '../../keywords/demo/generator';
+import { yieldToEventLoop } from '../../../lib/yield-to-event-loop';
+import { shiftDays } from '../../keywords';
 import { refreshHotWords } from '../ingest/hot-words';
 import {
   type CreatorIngest,

@@ -1,5 +1,4 @@
-import { type HeadPhrase, headPhrases, headTermGroups } from '../../keywords/demo/head-terms';
-import { industries } from '../../keywords/demo/vocabulary';
+import { type HeadPhrase, headPhrases, headTermGroups, industries } from '../../keywords';
 import type { DemoVideo } from './generator';
 import { fill, pick } from './random';
 import {

@@ -18,8 +18,8 @@ import {
 import { creatorClass, inAgeOrder, inCityLevelOrder, salesClass } from '@dso/domain';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
-import { presentFigure, resolveViewer, type Viewer } from '../../keywords/search/keywords.service';
-import { checkGradePermission } from '../../permissions/permissions.service';
+import { presentFigure, resolveViewer, type Viewer } from '../../keywords';
+import { checkGradePermission } from '../../permissions';
 import {
   type CreatorRecord,
   findCreator,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
 import { allJobHandlers } from '../../../job-handlers';
 import { createTestApp, createUser, loginAs, multipartForm, type TestApp } from '../../../testing';
-import { JobWorker } from '../../jobs/jobs.worker';
+import { JobWorker } from '../../jobs';
 
 const CREATOR = 'MS4wLjABAAAAadmin1';
 const creatorsCsv = [

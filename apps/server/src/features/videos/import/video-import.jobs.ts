@@ -3,8 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Database, queryRows } from '../../../db/client';
 import { uploadLimits } from '../../../lib/uploads';
-import { enqueueJob } from '../../jobs/jobs.repository';
-import { type JobHandlers, PermanentJobError } from '../../jobs/jobs.worker';
+import { enqueueJob, type JobHandlers, PermanentJobError } from '../../jobs';
 import { videoImportKinds } from './video-import';
 import { importVideoFile, type VideoImportOutcome } from './video-import.service';
 

@@ -2,7 +2,7 @@ import type { ImportRowError } from '@dso/contract';
 import { shanghaiDay } from '@dso/domain';
 import type { Database } from '../../../db/client';
 import { type UploadLimits, UploadRefusal, uploadLimits } from '../../../lib/uploads';
-import { yieldToEventLoop } from '../../jobs/jobs.worker';
+import { yieldToEventLoop } from '../../../lib/yield-to-event-loop';
 import { rankUnrankedKeywordVideos } from '../ingest/video-ingest.repository';
 import type { ImportContext } from './import-context';
 import { importComments } from './kinds/comments.import';

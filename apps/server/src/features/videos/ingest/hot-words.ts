@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../db/client';
 import type { HotWord } from '../../../db/schema/videos';
-import { cutWords } from '../../keywords/keyword-words';
+import { cutWords } from '../../keywords';
 
 /*
  * The hot words of a video's comments (002 §3, §9; issue 10): computed by the product, not asked of a

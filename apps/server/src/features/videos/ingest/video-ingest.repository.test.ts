@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
 import { createTestDatabase } from '../../../testing';
-import { upsertKeywords } from '../../keywords/import/keyword-ingest.repository';
+import { upsertKeywords } from '../../keywords';
 import { refreshHotWords } from './hot-words';
 import {
   type CreatorIngest,

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../db/client';
-import { enqueueJob } from '../../jobs/jobs.repository';
-import type { JobHandlers } from '../../jobs/jobs.worker';
+import { enqueueJob, type JobHandlers } from '../../jobs';
 
 /**
  * The title-gram counts (`video_title_grams`, migration 0024): how many listable works hold each character

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, queryRows } from '../../../db/client';
 import { jobs, videos, videoTitleGrams } from '../../../db/schema';
 import { keywordGrams } from '../../../lib/grams';
+import { likeContains } from '../../../lib/like-patterns';
 import { createCreator, createTestDatabase } from '../../../testing';
-import type { JobContext } from '../../jobs/jobs.worker';
-import { likeContains } from '../../keywords/search/keyword-search.repository';
+import type { JobContext } from '../../jobs';
 import {
   compactTitleGrams,
   TITLE_GRAMS_COMPACT_JOB,

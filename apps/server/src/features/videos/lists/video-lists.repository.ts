@@ -2,10 +2,11 @@ import type { VideoSort } from '@dso/contract';
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, max, type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../db/client';
 import { creators, keywords, videoKeywords, videos } from '../../../db/schema';
+import { cappedCount, TOTAL_COUNT_CAP } from '../../../lib/capped-count';
 import { queryGrams } from '../../../lib/grams';
-import { likeContains } from '../../keywords/search/keyword-search.repository';
+import { likeContains } from '../../../lib/like-patterns';
 import { COUNTED_WORD_MAX, titleGramWorks } from './title-grams';
-import { COUNT_CAP, cappedCount, type VideoRowRecord, videoRowColumns } from './video-rows';
+import { type VideoRowRecord, videoRowColumns } from './video-rows';
 
 /** The library the lists read: Douyin (the DSO scope of the keyword search's grams). */
 const PLATFORM = 'DSO';
@@ -114,7 +115,7 @@ async function searchCountedWord(
 ): Promise<{ ids: number[]; count: Count }> {
   const pageEnd = page.offset + page.limit;
   const [works, library] = await Promise.all([titleGramWorks(db, query.keyword), libraryRows(db)]);
-  const count = { total: Math.min(works, COUNT_CAP), estimated: works > COUNT_CAP };
+  const count = { total: Math.min(works, TOTAL_COUNT_CAP), estimated: works > TOTAL_COUNT_CAP };
   if (page.limit === 0 || page.offset >= works) return { ids: [], count };
   const share = works / Math.max(library, works);
   if (share * tuning.walkBudget >= pageEnd) {
@@ -132,7 +133,7 @@ async function searchCountedWord(
   }
   // Past the cap the counts already say what reading the matches up to it would: go straight to the order.
   const ids =
-    works > COUNT_CAP
+    works > TOTAL_COUNT_CAP
       ? await orderedMatches(db, where, query.sort, page)
       : (await readMatches(db, where, query.sort, page)).ids;
   return { ids, count };
@@ -149,8 +150,8 @@ async function searchLongWord(
   const walk = await walkTitles(db, query, pageEnd, tuning);
   if (walk.ids.length >= pageEnd) {
     const count =
-      walk.estimatedMatches >= 2 * COUNT_CAP && (await pairsAllow(db, query.keyword, COUNT_CAP))
-        ? { total: COUNT_CAP, estimated: true }
+      walk.estimatedMatches >= 2 * TOTAL_COUNT_CAP && (await pairsAllow(db, query.keyword, TOTAL_COUNT_CAP))
+        ? { total: TOTAL_COUNT_CAP, estimated: true }
         : await cappedCount(db, db.select({ one: sql`1` }).from(videos).where(where));
     return { ids: walk.ids.slice(page.offset, pageEnd), count };
   }
@@ -185,7 +186,7 @@ async function readMatches(
     .select({ id: videos.id, goodCount: videos.goodCount, createTime: videos.createTime })
     .from(videos)
     .where(where)
-    .limit(COUNT_CAP + 1)
+    .limit(TOTAL_COUNT_CAP + 1)
     .as('matches');
   const order = sort === 'create_time' ? desc(matches.createTime) : desc(matches.goodCount);
   const head = await db
@@ -194,7 +195,7 @@ async function readMatches(
     .orderBy(order, asc(matches.id))
     .limit(Math.max(pageEnd, 1));
   const total = Number(head[0]?.total ?? 0);
-  const count = { total: Math.min(total, COUNT_CAP), estimated: total > COUNT_CAP };
+  const count = { total: Math.min(total, TOTAL_COUNT_CAP), estimated: total > TOTAL_COUNT_CAP };
   if (page.limit === 0) return { ids: [], count };
   if (!count.estimated) return { ids: head.slice(page.offset, pageEnd).map((row) => row.id), count };
   return { ids: await orderedMatches(db, where, sort, page), count };

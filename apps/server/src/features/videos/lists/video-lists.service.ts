@@ -7,8 +7,7 @@ import {
   videoLimits,
 } from '@dso/contract';
 import type { Database } from '../../../db/client';
-import { pageWithin, rowsAllowed } from '../../keywords/detail/page-limits.service';
-import { resolveViewer, type Viewer } from '../../keywords/search/keywords.service';
+import { pageWithin, resolveViewer, rowsAllowed, type Viewer } from '../../keywords';
 import * as repository from './video-lists.repository';
 import { presentVideoRow } from './video-rows';
 

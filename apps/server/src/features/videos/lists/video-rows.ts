@@ -1,8 +1,5 @@
 import type { VideoRow } from '@dso/contract';
-import { type Subquery, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
 import { creators, videos } from '../../../db/schema';
-import { TOTAL_COUNT_CAP } from '../../keywords/search/keyword-search.repository';
 
 /**
  * A work in a list (contract `videoRowSchema`): the columns every video list selects, and the one
@@ -56,21 +53,4 @@ export function presentVideoRow(row: VideoRowRecord): VideoRow {
     total_follower_count: row.followers,
     is_demo: row.isDemo,
   };
-}
-
-/** Rows a count stops at: the keyword search's cap, so a one-character search never counts millions. */
-export const COUNT_CAP = TOTAL_COUNT_CAP;
-
-/**
- * A total that stops at {@link COUNT_CAP}: `matching` selects one column of the matching rows, and is
- * cut at the cap plus one, so the answer says whether it was cut (`estimated`).
- */
-export async function cappedCount(
-  db: Database,
-  matching: { limit(limit: number): { as(alias: 'capped'): Subquery } },
-): Promise<{ total: number; estimated: boolean }> {
-  const capped = matching.limit(COUNT_CAP + 1).as('capped');
-  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(capped);
-  const total = Number(row?.total ?? 0);
-  return { total: Math.min(total, COUNT_CAP), estimated: total > COUNT_CAP };
 }

@@ -11,7 +11,7 @@ import type {
   PlatformTrendPoint,
   PlatformVideoRecord,
 } from '../../../providers/platform-data';
-import { type JobHandlers, PermanentJobError } from '../../jobs/jobs.worker';
+import { type JobHandlers, PermanentJobError } from '../../jobs';
 import { refreshHotWords } from '../ingest/hot-words';
 import { upsertComments as ingestComments } from '../ingest/video-ingest.repository';
 import { VIDEOS_REFRESH_JOB } from './video-refresh.service';

@@ -5,7 +5,7 @@ import { videoHotWords, videos } from '../../../db/schema';
 import { allJobHandlers } from '../../../job-handlers';
 import { demoAsOf } from '../../../startup';
 import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
-import { JobWorker } from '../../jobs/jobs.worker';
+import { JobWorker } from '../../jobs';
 import { firstRunVideoOptions, seedVideoDemo } from '../demo/seed';
 
 /**

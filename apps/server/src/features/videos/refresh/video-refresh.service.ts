@@ -1,6 +1,6 @@
 import { type VideoRefresh, videoLimits, videoMessages } from '@dso/contract';
 import type { Database } from '../../../db/client';
-import { enqueueJob } from '../../jobs/jobs.repository';
+import { enqueueJob } from '../../jobs';
 import { findRefreshRequestedAt } from '../detail/video-detail.repository';
 import { refreshLockedUntil, requireVideo } from '../detail/video-detail.service';
 import { setRefreshJob, takeRefreshLock } from './video-refresh.repository';

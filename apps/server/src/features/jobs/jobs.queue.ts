@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 
+/*
+ * The job queue (the `jobs` table, FOR UPDATE SKIP LOCKED, heartbeats): features enqueue work and look
+ * it up; the worker claims, heartbeats, completes, fails, releases and prunes. Nothing else touches the table.
+ */
+
 /** A job as a worker sees it once claimed. */
 export interface ClaimedJob {
   id: number;

@@ -2,7 +2,7 @@
  * The permissions feature's public functions, which other features import from here. Each part lives
  * in its own module: the configuration and the tree the client reads (permission-tree.service), what
  * a grade holds and the 810 refusals (permission-check.service), quota use and consumption with
- * usage-count packs (quota.service).
+ * usage-count packs (quota.service), the usage ledger's erasure, and the routes the app registers.
  */
 
 export {
@@ -10,6 +10,7 @@ export {
   getEffectiveGrade,
   type LockedGrade,
   lockOwnGrade,
+  ownGrade,
   resolveGrade,
   setOwnGrade,
 } from './grade.service';
@@ -21,7 +22,9 @@ export {
   quotaExhausted,
   requirePermission,
 } from './permission-check.service';
+export { permissionConfig } from './permission-config';
 export { ensurePermissionConfig, getPermissionTree, validatePermissionConfig } from './permission-tree.service';
+export { permissionsRoutes } from './permissions.routes';
 export {
   type AddUsagePackOptions,
   addUsagePack,
@@ -39,4 +42,5 @@ export {
   SUB_ACCOUNT_COUNT,
   settleReservation,
 } from './quota.service';
+export { blankUsageReasonsOf } from './usage-ledger.erase';
 export { getUsageLog } from './usage-log.service';

@@ -1,0 +1,24 @@
+/**
+ * What the keywords feature offers other features: the viewer and how a keyword figure is shown to
+ * them, the row and page caps of a grade, related keywords and words, the keyword record other
+ * libraries join to, the ingest that fills the library, and erasing a closed account's history.
+ */
+
+// The demo library: the video demo builds its titles, creators and dates from the same words.
+export { mix32, shiftDays } from './demo/generator';
+export { type HeadPhrase, headPhrases, headTermGroups, headTerms } from './demo/head-terms';
+export { demoPortrait } from './demo/portraits';
+export { ensureCountries, firstRunPlan, seedKeywords } from './demo/seed';
+export { industries } from './demo/vocabulary';
+export { presentTrendValue } from './detail/keyword-trend.service';
+export { pageWithin, rowsAllowed } from './detail/page-limits.service';
+export { relatedKeywords } from './detail/related-keywords.service';
+export { upsertKeywords } from './import/keyword-ingest.repository';
+export { keywordJobHandlers } from './keyword-jobs';
+export { type KeywordRecord, keywordRecordColumns, normalizeKeywordRecord } from './keyword-record';
+export { cutWords } from './keyword-words';
+export { eraseKeywordHistoryOf } from './keywords.erase';
+export { keywordsRoutes } from './keywords.routes';
+export { relatedWordsOf } from './related-words.service';
+export { blueOceanCandidates } from './search/blue-ocean-candidates';
+export { presentFigure, presentRate, presentRow, resolveViewer, type Viewer } from './search/keywords.service';

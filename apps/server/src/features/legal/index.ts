@@ -1,0 +1,2 @@
+/** What the legal feature offers the app: its routes. */
+export { legalRoutes } from './legal.routes';

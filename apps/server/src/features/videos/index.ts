@@ -1,0 +1,18 @@
+/**
+ * What the videos feature offers other features: a video row as every list selects and shows it, the
+ * list paging and order the topic and creator lists share, a keyword's top videos, audience portraits,
+ * and the demo library.
+ */
+
+export { generateVideoDemo } from './demo/generator';
+export { firstRunVideoOptions, seedVideoDemo } from './demo/seed';
+export { findPortrait } from './detail/video-detail.repository';
+export { presentPortrait } from './detail/video-detail.service';
+export { videoImportJobHandlers } from './import/video-import.jobs';
+export { keywordTopVideos } from './lists/keyword-top-videos';
+export { scheduleTitleGramsCompaction, titleGramJobHandlers } from './lists/title-grams';
+export { type Page, videoOrder } from './lists/video-lists.repository';
+export { listAccess, listShape } from './lists/video-lists.service';
+export { presentVideoRow, type VideoRowRecord, videoRowColumns } from './lists/video-rows';
+export { videoJobHandlers } from './refresh/video-refresh.job';
+export { videosRoutes } from './videos.routes';
