@@ -2,7 +2,7 @@ import { Code, PermissionPath, permissionTreeSchema } from '@dso/contract';
 import { lowestGrantingGrade } from '@dso/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, type TestApp } from '../../testing';
-import { consumePermission, ensurePermissionConfig } from './permissions.service';
+import { consumePermission, ensurePermissionConfig } from './index';
 
 describe('permission calls', () => {
   let t: TestApp;

@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subAccountLinks, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { createTestApp, createUser, loginAs, nextPhone, type TestApp } from '../../testing';
-import { issueCode } from '../auth/sms-code.service';
-import { getEffectiveGrade } from '../permissions/grade.service';
-import { consumePermission, ensurePermissionConfig } from '../permissions/permissions.service';
+import { issueCode } from '../auth';
+import { consumePermission, ensurePermissionConfig, getEffectiveGrade } from '../permissions';
 import { assertCanPurchase } from './sub-accounts.service';
 
 describe('sub-account calls', () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { membershipGrants, paymentAgreements, subAccountLinks } from '../../../db/schema';
 import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
 import { payAtSandboxCashier } from '../../../testing/orders';
-import { ensurePermissionConfig } from '../../permissions/permissions.service';
+import { ensurePermissionConfig } from '../../permissions';
 import { createCardBatch, listBatchCards } from './cards.service';
 
 const DAY = 86_400_000;

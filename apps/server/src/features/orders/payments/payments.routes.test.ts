@@ -16,7 +16,7 @@ import { createProviders, SANDBOX_PAY_SECRET_KEY } from '../../../providers';
 import { PaymentVendorError } from '../../../providers/payment/index';
 import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
 import { jobPaymentContext, noonOf, payAtSandboxCashier } from '../../../testing/orders';
-import { getPermissionUse } from '../../permissions/permissions.service';
+import { getPermissionUse } from '../../permissions';
 import { chargeDueAgreements, unsignEndingAgreements } from './agreements.service';
 
 const DAY = 86_400_000;

@@ -3,8 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs, orders, paymentEvents, sandboxTrades } from '../../../db/schema';
 import { createTestApp, createUser, lapseOrder, loginAs, readGrade, type TestApp } from '../../../testing';
-import { enqueueJob } from '../../jobs/jobs.repository';
-import { JobWorker } from '../../jobs/jobs.worker';
+import { enqueueJob, JobWorker } from '../../jobs';
 import { ORDERS_MAINTAIN_JOB, orderJobHandlers } from './maintenance.job';
 
 /*

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { membershipGrants } from '../../../db/schema';
 import { createTestApp, createUser, giveCoupon, loginAs, readGrade, type TestApp } from '../../../testing';
 import { payAtSandboxCashier } from '../../../testing/orders';
-import { getPermissionUse } from '../../permissions/permissions.service';
+import { getPermissionUse } from '../../permissions';
 
 const DAY = 86_400_000;
 

@@ -6,7 +6,7 @@ import type { PlatformDataProvider, PlatformVideoRecord } from '../../../provide
 import { startFakeTikhub } from '../../../providers/platform-data/fake-tikhub';
 import { createTikhubPlatformData } from '../../../providers/platform-data/tikhub';
 import { createTestApp, createUser, createVideo, loginAs, type TestApp } from '../../../testing';
-import type { JobContext } from '../../jobs/jobs.worker';
+import type { JobContext } from '../../jobs';
 import { videoJobHandlers } from './video-refresh.job';
 import { VIDEOS_REFRESH_JOB } from './video-refresh.service';
 
