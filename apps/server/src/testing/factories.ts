@@ -17,6 +17,8 @@ export interface UserFactoryInput {
   passwordHash?: string | null;
   wechatOpenId?: string | null;
   showOriginalData?: boolean;
+  /** 100 makes an operator (the admin calls). */
+  roleId?: number;
 }
 
 /** Inserts a user; a paid grade defaults to ending in 30 days. */
@@ -37,6 +39,7 @@ export async function createUser(db: Database, input: UserFactoryInput = {}) {
       passwordHash: input.passwordHash ?? null,
       wechatOpenId: input.wechatOpenId ?? null,
       showOriginalData: input.showOriginalData ?? false,
+      roleId: input.roleId ?? 0,
     })
     .returning();
   return row!;

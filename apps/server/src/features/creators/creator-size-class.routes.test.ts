@@ -1,7 +1,8 @@
 import { VideoPath } from '@dso/contract';
 import { creatorSizeRanges, sizeClassCodes } from '@dso/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCreator, createTestApp, type TestApp } from '../../testing';
+import { describe, expect, it } from 'vitest';
+import { createCreator } from '../../testing';
+import { useTestApp } from '../../testing/route-suite';
 
 /*
  * The creator library's size class filter is also expressed as the class rank the class sort indexes
@@ -9,11 +10,7 @@ import { createCreator, createTestApp, type TestApp } from '../../testing';
  * every edge, or a creator on an edge would vanish from its class.
  */
 describe('the creator library by size class', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
 
   const field = '测试领域量级边界';
   const edges = [9_999, 10_000, 100_000, 100_001, 1_000_000, 1_000_001, 5_000_000, 5_000_001];

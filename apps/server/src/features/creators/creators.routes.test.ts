@@ -1,22 +1,15 @@
 import { Code, VideoPath, videoMessages } from '@dso/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCreator, createTestApp, createUser, createVideo, loginAs, type TestApp } from '../../testing';
+import { describe, expect, it } from 'vitest';
+import { createCreator, createVideo } from '../../testing';
+import { useTestApp } from '../../testing/route-suite';
 
 /*
  * Each test names its own creators with a marker in the nickname or a field of its own, and filters
  * by it, so tests sharing one database never see each other's rows.
  */
 describe('the creator calls', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
-
-  const db = () => t.database.db;
-  const get = async (url: string, token?: string) =>
-    (await t.request({ method: 'GET', url, ...(token ? { token } : {}) })).json();
-  const tokenOf = async (grade: string) => loginAs(db(), (await createUser(db(), { grade })).id);
+  const t = useTestApp();
+  const { db, get, tokenOf } = t;
   const names = (answer: { data: { result: Array<{ nick_name: string }> } }) =>
     answer.data.result.map((row) => row.nick_name);
 

@@ -1,24 +1,14 @@
 import { Code, VideoPath, videoLimits, videoMessages } from '@dso/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { favourites } from '../../db/schema';
-import { createCreator, createTestApp, createUser, createVideo, loginAs, type TestApp } from '../../testing';
+import { createCreator, createVideo } from '../../testing';
+import { useTestApp } from '../../testing/route-suite';
 
 describe('favourites', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
+  const { db, get, post } = t;
 
-  const db = () => t.database.db;
-  const post = async (url: string, token: string | undefined, body: unknown) =>
-    (await t.request({ method: 'POST', url, body, ...(token ? { token } : {}) })).json();
-  const get = async (url: string, token?: string) =>
-    (await t.request({ method: 'GET', url, ...(token ? { token } : {}) })).json();
-  const account = async (showOriginalData = false) => {
-    const user = await createUser(db(), { grade: 'FREE', showOriginalData });
-    return { id: user.id, token: await loginAs(db(), user.id) };
-  };
+  const account = (showOriginalData = false) => t.account({ showOriginalData });
   const list = async (type: string, token: string, query = '') =>
     (await get(`${VideoPath.favouriteList}?type=${type}${query}`, token)).data;
 

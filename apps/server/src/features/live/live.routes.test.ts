@@ -1,21 +1,15 @@
 import { Code, VideoPath, videoMessages } from '@dso/contract';
 import { bandNumber } from '@dso/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { liveSessions } from '../../db/schema';
-import { createCreator, createLiveSession, createTestApp, createUser, loginAs, type TestApp } from '../../testing';
+import { createCreator, createLiveSession } from '../../testing';
+import { useTestApp } from '../../testing/route-suite';
 
 describe('the live pages', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
+  const { db, get } = t;
 
-  const db = () => t.database.db;
-  const get = async (url: string, token?: string) =>
-    (await t.request({ method: 'GET', url, ...(token ? { token } : {}) })).json();
-  const tokenOf = async (showOriginalData: boolean) =>
-    loginAs(db(), (await createUser(db(), { grade: 'VIP', showOriginalData })).id);
+  const tokenOf = (showOriginalData: boolean) => t.tokenOf('VIP', showOriginalData);
 
   describe('a live session', () => {
     it('answers the session with its creator, goods and minutes; exact sales with show_original_data', async () => {

@@ -1,16 +1,12 @@
 import { Code, PermissionPath, permissionTreeSchema } from '@dso/contract';
 import { lowestGrantingGrade } from '@dso/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../testing';
+import { describe, expect, it } from 'vitest';
+import { createUser, loginAs } from '../../testing';
+import { useTestApp } from '../../testing/route-suite';
 import { consumePermission, ensurePermissionConfig } from './index';
 
 describe('permission calls', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await ensurePermissionConfig(t.database.db);
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp({}, (app) => ensurePermissionConfig(app.database.db));
 
   const use = (permission: string, token?: string) =>
     t.request({ method: 'GET', url: `${PermissionPath.use}?permission=${permission}`, ...(token ? { token } : {}) });

@@ -1,32 +1,17 @@
 import { Code, SubAccountPath, subAccountInviteInfoSchema, subAccountItemSchema } from '@dso/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { subAccountLinks, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { createTestApp, createUser, loginAs, nextPhone, type TestApp } from '../../testing';
+import { nextPhone } from '../../testing';
+import { useTestApp } from '../../testing/route-suite';
 import { issueCode } from '../auth';
 import { consumePermission, ensurePermissionConfig, getEffectiveGrade } from '../permissions';
 import { assertCanPurchase } from './sub-accounts.service';
 
 describe('sub-account calls', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await ensurePermissionConfig(t.database.db);
-  });
-  afterAll(async () => t.close());
-
-  const db = () => t.database.db;
-  const post = async (url: string, token: string | undefined, body: unknown = {}) =>
-    (await t.request({ method: 'POST', url, body, ...(token ? { token } : {}) })).json();
-  const get = async (url: string, token?: string) =>
-    (await t.request({ method: 'GET', url, ...(token ? { token } : {}) })).json();
-
-  /** A user with a live session. */
-  const account = async (input: Parameters<typeof createUser>[1] = {}) => {
-    const user = await createUser(db(), input);
-    return { ...user, token: await loginAs(db(), user.id) };
-  };
+  const t = useTestApp({}, (app) => ensurePermissionConfig(app.database.db));
+  const { db, get, post, account } = t;
 
   const invite = (parent: { token: string }, phone: string) => post(SubAccountPath.add, parent.token, { phone });
 

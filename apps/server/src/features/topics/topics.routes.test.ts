@@ -1,19 +1,12 @@
 import { Code, VideoPath, videoMessages } from '@dso/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createTopic, createUser, createVideo, loginAs, type TestApp } from '../../testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTopic, createVideo } from '../../testing';
+import { useTestApp } from '../../testing/route-suite';
 
 describe('topics', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
+  const { db, get, tokenOf } = t;
 
-  const db = () => t.database.db;
-  const get = async (url: string, token?: string) =>
-    (await t.request({ method: 'GET', url, ...(token ? { token } : {}) })).json();
-  const tokenOf = async (grade: string, showOriginalData = false) =>
-    loginAs(db(), (await createUser(db(), { grade, showOriginalData })).id);
   const names = (answer: { data: { result: Array<{ name: string }> } }) => answer.data.result.map((row) => row.name);
 
   describe('topic list', () => {

@@ -8,35 +8,20 @@ import {
   OrderPath,
   orderAdminMessages,
 } from '@dso/contract';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../../db/schema';
-import { createTestApp, createUser, loginAs, nextPhone, type TestApp } from '../../../testing';
+import { describe, expect, it } from 'vitest';
+import { nextPhone } from '../../../testing';
+import { routeCalls, useTestApp } from '../../../testing/route-suite';
 import { CARD_CODE_ALPHABET } from '../cards/card-codes';
 
 const DAY_S = 86_400;
 const nowS = () => Math.floor(Date.now() / 1000);
 
 describe('operators’ calls for plans, coupons, cards and packs', () => {
-  let t: TestApp;
   let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    const user = await createUser(t.database.db);
-    await t.database.db.update(users).set({ roleId: 100 }).where(eq(users.id, user.id));
-    admin = await loginAs(t.database.db, user.id);
+  const t = useTestApp({}, async (app) => {
+    admin = (await routeCalls(app).account({ roleId: 100 })).token;
   });
-  afterAll(async () => t.close());
-
-  const db = () => t.database.db;
-  const get = async (url: string, token?: string) =>
-    (await t.request({ method: 'GET', url, ...(token ? { token } : {}) })).json();
-  const post = async (url: string, token: string | undefined, body: unknown) =>
-    (await t.request({ method: 'POST', url, body, ...(token ? { token } : {}) })).json();
-  const account = async () => {
-    const user = await createUser(db());
-    return { ...user, token: await loginAs(db(), user.id) };
-  };
+  const { get, post, account } = t;
   /** Posts as the admin and expects success. */
   const ok = async (url: string, body: unknown) => {
     const answer = await post(url, admin, body);

@@ -2,33 +2,23 @@ import { AuthPath, Code, OrderPath, orderMessages } from '@dso/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { membershipGrants, paymentAgreements, subAccountLinks } from '../../../db/schema';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
+import { createTestApp, type TestApp } from '../../../testing';
 import { payAtSandboxCashier } from '../../../testing/orders';
+import { useTestApp } from '../../../testing/route-suite';
 import { ensurePermissionConfig } from '../../permissions';
 import { createCardBatch, listBatchCards } from './cards.service';
 
 const DAY = 86_400_000;
 
 describe('membership card check and exchange', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await ensurePermissionConfig(t.database.db);
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp({}, (app) => ensurePermissionConfig(app.database.db));
+  const { db, get, account } = t;
 
-  const db = () => t.database.db;
-  const get = async (url: string, token?: string) =>
-    (await t.request({ method: 'GET', url, ...(token ? { token } : {}) })).json();
   const inspect = (code: string, token?: string) =>
     get(`${OrderPath.cardInspect}?code=${encodeURIComponent(code)}`, token);
   const exchange = (code: string, token?: string) =>
     get(`${OrderPath.cardExchange}?code=${encodeURIComponent(code)}`, token);
 
-  const account = async (input: Parameters<typeof createUser>[1] = {}) => {
-    const user = await createUser(db(), input);
-    return { ...user, token: await loginAs(db(), user.id) };
-  };
   /** The grade and end the client reads from its user info. */
   const userInfo = async (token: string) => {
     const info = (await get(AuthPath.userInfo, token)).data;

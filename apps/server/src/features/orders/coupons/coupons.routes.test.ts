@@ -1,7 +1,7 @@
 import { Code, type Coupon, couponListSchema, type OrderInfo, OrderPath, orderMessages } from '@dso/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
+import { describe, expect, it } from 'vitest';
 import { payAtSandboxCashier } from '../../../testing/orders';
+import { useTestApp } from '../../../testing/route-suite';
 import {
   createCoupon,
   findBestCoupon,
@@ -15,21 +15,9 @@ import {
 const DAY = 86_400_000;
 
 describe('coupons', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
+  const { db, get, post, account } = t;
 
-  const db = () => t.database.db;
-  const get = async (url: string, token?: string) =>
-    (await t.request({ method: 'GET', url, ...(token ? { token } : {}) })).json();
-  const post = async (url: string, token: string, body: unknown) =>
-    (await t.request({ method: 'POST', url, body, token })).json();
-  const account = async () => {
-    const user = await createUser(db());
-    return { ...user, token: await loginAs(db(), user.id) };
-  };
   const listed = async (token: string): Promise<Coupon[]> => {
     const answer = await get(OrderPath.coupons, token);
     expect(answer.code).toBe(Code.OK);

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { Code, type OrderInfo, OrderPath, orderMessages, SANDBOX_CASHIER_PAGE } from '@dso/contract';
 import { shanghaiDay } from '@dso/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   membershipGrants,
   orders,
@@ -14,30 +14,17 @@ import {
 } from '../../../db/schema';
 import { createProviders, SANDBOX_PAY_SECRET_KEY } from '../../../providers';
 import { PaymentVendorError } from '../../../providers/payment/index';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
 import { jobPaymentContext, noonOf, payAtSandboxCashier } from '../../../testing/orders';
+import { useTestApp } from '../../../testing/route-suite';
 import { getPermissionUse } from '../../permissions';
 import { chargeDueAgreements, unsignEndingAgreements } from './agreements.service';
 
 const DAY = 86_400_000;
 
 describe('buying a membership through the sandbox cashier', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
+  const { db, get, post, account } = t;
 
-  const db = () => t.database.db;
-  const post = async (url: string, token: string | undefined, body: unknown = {}) =>
-    (await t.request({ method: 'POST', url, body, ...(token ? { token } : {}) })).json();
-  const get = async (url: string, token?: string) =>
-    (await t.request({ method: 'GET', url, ...(token ? { token } : {}) })).json();
-
-  const account = async (input: Parameters<typeof createUser>[1] = {}) => {
-    const user = await createUser(db(), input);
-    return { ...user, token: await loginAs(db(), user.id) };
-  };
   let tags = 0;
   const preview = async (token: string, body: Record<string, unknown>) =>
     post(OrderPath.preview, token, { rand_tag: `tag-${++tags}`, ...body });

@@ -1,8 +1,9 @@
 import { type OrderInfo, OrderPath } from '@dso/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jobs, orders, paymentEvents, sandboxTrades } from '../../../db/schema';
-import { createTestApp, createUser, lapseOrder, loginAs, readGrade, type TestApp } from '../../../testing';
+import { lapseOrder, readGrade } from '../../../testing';
+import { useTestApp } from '../../../testing/route-suite';
 import { enqueueJob, JobWorker } from '../../jobs';
 import { ORDERS_MAINTAIN_JOB, orderJobHandlers } from './maintenance.job';
 
@@ -12,18 +13,10 @@ import { ORDERS_MAINTAIN_JOB, orderJobHandlers } from './maintenance.job';
  * is simulated by paying the sandbox trade without delivering its notification.
  */
 describe('reconciling orders whose notification was lost', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
+  const { db, account } = t;
 
-  const db = () => t.database.db;
   const get = async (url: string, token: string) => (await t.request({ method: 'GET', url, token })).json();
-  const account = async () => {
-    const user = await createUser(db());
-    return { ...user, token: await loginAs(db(), user.id) };
-  };
   let tags = 0;
   /** A VIP order whose Alipay QR was scanned (the sandbox trade exists and waits for the payer). */
   const scannedOrder = async (token: string) => {

@@ -1,32 +1,19 @@
 import { Code, OrderAdminPath, type OrderInfo, OrderPath } from '@dso/contract';
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { membershipGrants, orders, paymentEvents } from '../../../db/schema';
-import { createTestApp, createUser, lapseOrder, loginAs, readGrade, type TestApp } from '../../../testing';
+import { lapseOrder, readGrade } from '../../../testing';
+import { useTestApp } from '../../../testing/route-suite';
 
 /*
  * Issue 9: "a payment that arrives after the order was closed is recorded for refund, not lost" —
  * every such payment, however many trades pay one order, and operators can list what to refund.
  */
 describe('payments kept for refund', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
+  const { db, get, account } = t;
 
-  const db = () => t.database.db;
-  const get = async (url: string, token?: string) =>
-    (await t.request({ method: 'GET', url, ...(token ? { token } : {}) })).json();
-  const account = async () => {
-    const user = await createUser(db());
-    return { ...user, token: await loginAs(db(), user.id) };
-  };
-  const admin = async () => {
-    const user = await account();
-    await db().execute(sql`UPDATE users SET role_id = 100 WHERE id = ${user.id}`);
-    return user;
-  };
+  const admin = () => account({ roleId: 100 });
   let tags = 0;
   const scannedOrder = async (token: string) => {
     const answer = await t.request({

@@ -1,9 +1,10 @@
 import { Code, type OrderInfo, OrderPath, orderMessages } from '@dso/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { membershipGrants } from '../../../db/schema';
-import { createTestApp, createUser, giveCoupon, loginAs, readGrade, type TestApp } from '../../../testing';
+import { giveCoupon, readGrade } from '../../../testing';
 import { payAtSandboxCashier } from '../../../testing/orders';
+import { useTestApp } from '../../../testing/route-suite';
 import { getPermissionUse } from '../../permissions';
 
 const DAY = 86_400_000;
@@ -13,21 +14,9 @@ const DAY = 86_400_000;
  * what the preview computes for a buyer, the refusals in their words, and the 0-fen order.
  */
 describe('order preview', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
+  const { db, get, post, account } = t;
 
-  const db = () => t.database.db;
-  const post = async (url: string, token: string | undefined, body: unknown = {}) =>
-    (await t.request({ method: 'POST', url, body, ...(token ? { token } : {}) })).json();
-  const get = async (url: string, token?: string) =>
-    (await t.request({ method: 'GET', url, ...(token ? { token } : {}) })).json();
-  const account = async (input: Parameters<typeof createUser>[1] = {}) => {
-    const user = await createUser(db(), input);
-    return { ...user, token: await loginAs(db(), user.id) };
-  };
   let tags = 0;
   const preview = async (token: string, body: Record<string, unknown>) =>
     post(OrderPath.preview, token, { rand_tag: `preview-${++tags}`, ...body });

@@ -1,21 +1,11 @@
 import { Code, VideoPath, videoMessages } from '@dso/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCreator, createTestApp, createUser, createVideo, loginAs, type TestApp } from '../../../testing';
+import { describe, expect, it } from 'vitest';
+import { createCreator, createVideo } from '../../../testing';
+import { useTestApp } from '../../../testing/route-suite';
 
 describe('the video detail panel', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
-
-  const db = () => t.database.db;
-  const get = async (url: string, token?: string) =>
-    (await t.request({ method: 'GET', url, ...(token ? { token } : {}) })).json();
-  const post = async (url: string, token: string | undefined, body: unknown) =>
-    (await t.request({ method: 'POST', url, body, ...(token ? { token } : {}) })).json();
-  const tokenOf = async (grade: string, showOriginalData = false) =>
-    loginAs(db(), (await createUser(db(), { grade, showOriginalData })).id);
+  const t = useTestApp();
+  const { db, get, post, tokenOf } = t;
 
   describe('video details', () => {
     it('answers a visitor the video with its creator and the creator averages', async () => {

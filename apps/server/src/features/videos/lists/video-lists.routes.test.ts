@@ -1,21 +1,15 @@
 import { Code, VideoPath } from '@dso/contract';
 import { keywordMessages } from '@dso/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCreator, createTestApp, createUser, createVideo, loginAs, type TestApp } from '../../../testing';
+import { describe, expect, it } from 'vitest';
+import { createCreator, createVideo } from '../../../testing';
+import { useTestApp } from '../../../testing/route-suite';
 
 const day = (n: number) => new Date(Date.UTC(2026, 10, n, 8));
 
 describe('the video lists', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
+  const { db, get, tokenOf } = t;
 
-  const db = () => t.database.db;
-  const get = async (url: string, token?: string) =>
-    (await t.request({ method: 'GET', url, ...(token ? { token } : {}) })).json();
-  const tokenOf = async (grade: string) => loginAs(db(), (await createUser(db(), { grade })).id);
   const ids = (answer: { data: { result: Array<{ video_id: string }> } }) =>
     answer.data.result.map((row) => row.video_id);
 

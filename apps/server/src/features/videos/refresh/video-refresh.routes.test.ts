@@ -1,11 +1,12 @@
 import { Code, VideoPath, videoMessages } from '@dso/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { creators, jobs, videoComments, videoRefreshes, videos } from '../../../db/schema';
 import type { PlatformDataProvider, PlatformVideoRecord } from '../../../providers/platform-data';
 import { startFakeTikhub } from '../../../providers/platform-data/fake-tikhub';
 import { createTikhubPlatformData } from '../../../providers/platform-data/tikhub';
-import { createTestApp, createUser, createVideo, loginAs, type TestApp } from '../../../testing';
+import { createUser, createVideo, loginAs } from '../../../testing';
+import { useTestApp } from '../../../testing/route-suite';
 import type { JobContext } from '../../jobs';
 import { videoJobHandlers } from './video-refresh.job';
 import { VIDEOS_REFRESH_JOB } from './video-refresh.service';
@@ -13,18 +14,14 @@ import { VIDEOS_REFRESH_JOB } from './video-refresh.service';
 const HOUR_MS = 3_600_000;
 
 describe('refreshing a video’s data', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
+  const { db } = t;
 
-  const db = () => t.database.db;
   const press = async (awemeId: string, token?: string) =>
     (
       await t.request({ method: 'POST', url: VideoPath.refresh, body: { awemeId }, ...(token ? { token } : {}) })
     ).json();
-  const member = async () => loginAs(db(), (await createUser(db(), { grade: 'FREE' })).id);
+  const member = () => t.tokenOf('FREE');
   const queuedJobs = async (awemeId: string) =>
     db()
       .select()

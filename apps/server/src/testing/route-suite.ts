@@ -1,0 +1,60 @@
+import { afterAll, beforeAll } from 'vitest';
+import { createUser, loginAs, type UserFactoryInput } from './factories';
+import { createTestApp, type TestApp, type TestAppOptions } from './index';
+
+/*
+ * The set-up nearly every route suite wrote for itself: one app on a fresh database for the enclosing
+ * `describe`, closed after it, and the signed GET/POST and logged-in accounts its tests call. Kept out of
+ * `testing/index.ts` because it registers vitest hooks, and the journeys import that module outside vitest.
+ */
+
+/**
+ * Starts a test app before the enclosing suite's tests (then runs `prepare` on it) and closes it after
+ * them. The answer stands for the app from the suite's first test on (`t.request`, `t.app`, `t.database`),
+ * with the calls most suites make.
+ */
+export function useTestApp(options: TestAppOptions = {}, prepare?: (t: TestApp) => Promise<unknown>) {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await createTestApp(options);
+    await prepare?.(started);
+  });
+  afterAll(async () => started?.close());
+  const current = () => {
+    if (!started) throw new Error('the suite’s app starts in beforeAll; call it from a hook or a test');
+    return started;
+  };
+  const app: TestApp = {
+    get app() {
+      return current().app;
+    },
+    get database() {
+      return current().database;
+    },
+    request: (request) => current().request(request),
+    close: () => current().close(),
+  };
+  return Object.assign(app, routeCalls(app));
+}
+
+/** The signed calls and accounts of a route suite on `t`. */
+export function routeCalls(t: TestApp) {
+  const db = () => t.database.db;
+  return {
+    db,
+    /** A signed GET, with the session `token` if given; answers the envelope. */
+    get: async (url: string, token?: string) =>
+      (await t.request({ method: 'GET', url, ...(token ? { token } : {}) })).json(),
+    /** A signed POST of `body` (an empty object unless given); answers the envelope. */
+    post: async (url: string, token: string | undefined, body: unknown = {}) =>
+      (await t.request({ method: 'POST', url, body, ...(token ? { token } : {}) })).json(),
+    /** A new user (FREE unless `input` says otherwise) with a live session `token`. */
+    account: async (input: UserFactoryInput = {}) => {
+      const user = await createUser(db(), input);
+      return { ...user, token: await loginAs(db(), user.id) };
+    },
+    /** The session token of a new user of `grade`. */
+    tokenOf: async (grade: string, showOriginalData = false) =>
+      loginAs(db(), (await createUser(db(), { grade, showOriginalData })).id),
+  };
+}
