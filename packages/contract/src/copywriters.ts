@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { AI_ATTEMPT_MAX } from './ai-stream';
-import { int32Schema, pageNoSchema } from './input';
+import { int32Schema } from './input';
 import { requiredKeywordSchema } from './keywords';
+import { pageFields, pageSizeUpTo } from './shapes';
 
 /**
  * AI 文案 (/copyWriters, issue 11): a short-video script for a keyword, written from that keyword's top
@@ -97,15 +98,9 @@ export const copywriterWorkSchema = z.object({
 });
 export type CopywriterWork = z.infer<typeof copywriterWorkSchema>;
 
-export const copywriterWorkListQuerySchema = z.object({
-  page_no: pageNoSchema,
-  page_size: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(copywriterLimits.pageSizeMax, copywriterMessages.pageSizeTooLarge)
-    .default(10),
-});
+export const copywriterWorkListQuerySchema = z.object(
+  pageFields(pageSizeUpTo(copywriterLimits.pageSizeMax, 10, copywriterMessages.pageSizeTooLarge)),
+);
 export type CopywriterWorkListQuery = z.infer<typeof copywriterWorkListQuerySchema>;
 
 export const copywriterWorkSummarySchema = copywriterWorkSchema.omit({ content: true, sources: true }).extend({

@@ -77,25 +77,25 @@ export const creatorProfileSchema = z.object({
 });
 export type CreatorProfile = z.infer<typeof creatorProfileSchema>;
 
-/** A creator in a list (the library, competitors, favourites). */
-export const creatorRowSchema = z.object({
-  user_id: z.string(),
-  unique_id: z.string(),
-  nick_name: z.string(),
-  avatar_larger: z.string(),
-  field: z.string().nullable(),
-  province: z.string(),
-  city: z.string(),
-  verified: z.boolean(),
-  is_commerce: z.boolean(),
-  total_follower_count: countSchema,
-  follower_growth_30d: z.number().int(),
-  total_favorited: countSchema,
-  aweme_count: countSchema,
-  size_class: classSchema,
-  sales_class: classSchema,
-  as_of: z.string(),
-  is_demo: z.boolean(),
+/** A creator in a list (the library, competitors, favourites): fields of the profile, in this order. */
+export const creatorRowSchema = creatorProfileSchema.pick({
+  user_id: true,
+  unique_id: true,
+  nick_name: true,
+  avatar_larger: true,
+  field: true,
+  province: true,
+  city: true,
+  verified: true,
+  is_commerce: true,
+  total_follower_count: true,
+  follower_growth_30d: true,
+  total_favorited: true,
+  aweme_count: true,
+  size_class: true,
+  sales_class: true,
+  as_of: true,
+  is_demo: true,
 });
 export type CreatorRow = z.infer<typeof creatorRowSchema>;
 

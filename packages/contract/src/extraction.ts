@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageNoSchema } from './input';
+import { pagedListSchema, pageFields, pageSizeUpTo } from './shapes';
 import { platformIdSchema } from './videos';
 
 /**
@@ -151,21 +151,12 @@ export const extractionBatchResultSchema = z.object({
 export type ExtractionBatchResult = z.infer<typeof extractionBatchResultSchema>;
 
 export const extractionListQuerySchema = z.object({
-  page_no: pageNoSchema,
-  page_size: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(extractionLimits.pageSizeMax, extractionMessages.pageSizeTooLarge)
-    .default(10),
+  ...pageFields(pageSizeUpTo(extractionLimits.pageSizeMax, 10, extractionMessages.pageSizeTooLarge)),
   batch_id: z.string().max(64).optional(),
 });
 export type ExtractionListQuery = z.infer<typeof extractionListQuerySchema>;
 
-export const extractionListSchema = z.object({
-  total_record: z.number().int(),
-  result: z.array(extractionSummarySchema),
-});
+export const extractionListSchema = pagedListSchema(extractionSummarySchema);
 export type ExtractionList = z.infer<typeof extractionListSchema>;
 
 export const extractionIdSchema = z.object({

@@ -2,7 +2,7 @@ import { keywordLength, keywordLimits, keywordMessages } from '@dso/domain';
 import { z } from 'zod';
 import { creatorRowSchema } from './creators';
 import { keywordRowSchema } from './keywords';
-import { unixSecondsSchema } from './shapes';
+import { pagedListSchema, unixSecondsSchema } from './shapes';
 import { platformIdSchema, videoMessages, videoPageFields, videoRowSchema } from './videos';
 
 /*
@@ -72,8 +72,5 @@ export const favouriteItemSchema = z.object({
 });
 export type FavouriteItem = z.infer<typeof favouriteItemSchema>;
 
-export const favouriteListSchema = z.object({
-  total_record: z.number().int(),
-  result: z.array(favouriteItemSchema),
-});
+export const favouriteListSchema = pagedListSchema(favouriteItemSchema);
 export type FavouriteList = z.infer<typeof favouriteListSchema>;

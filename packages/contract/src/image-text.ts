@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { int32Schema, pageNoSchema } from './input';
+import { int32Schema } from './input';
 import { requiredKeywordSchema } from './keywords';
+import { pagedListSchema, pageFields, pageSizeUpTo } from './shapes';
 import { uploadRules, uploadTexts } from './uploads';
 
 /**
@@ -185,15 +186,11 @@ export type ImageTextWork = z.infer<typeof imageTextWorkSchema>;
 export const imageTextListQuerySchema = z.object({
   source: imageTextSourceSchema.optional(),
   batch_id: z.string().max(64).optional(),
-  page_no: pageNoSchema,
-  page_size: z.coerce.number().int().min(1).max(imageTextLimits.pageSizeMax).default(12),
+  ...pageFields(pageSizeUpTo(imageTextLimits.pageSizeMax, 12)),
 });
 export type ImageTextListQuery = z.infer<typeof imageTextListQuerySchema>;
 
-export const imageTextListSchema = z.object({
-  total_record: z.number().int(),
-  result: z.array(imageTextSummarySchema),
-});
+export const imageTextListSchema = pagedListSchema(imageTextSummarySchema);
 export type ImageTextList = z.infer<typeof imageTextListSchema>;
 
 export const imageTextUpdateBodySchema = z.object({

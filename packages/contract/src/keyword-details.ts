@@ -1,6 +1,5 @@
 import { isCalendarDay, TREND_PRESETS, type TrendPreset, trendRangeMessages } from '@dso/domain';
 import { z } from 'zod';
-import { pageNoSchema } from './input';
 import {
   figureSchema,
   keywordListSchema,
@@ -10,6 +9,7 @@ import {
   requiredKeywordSchema,
   searchKeywordsBodySchema,
 } from './keywords';
+import { cappedListFields, listPageSizeSchema, pageFields } from './shapes';
 
 /**
  * The keyword pages beyond search (000 §2.2–§2.3, 001 §6, 002 §3, §9): a keyword's detail (overview
@@ -53,12 +53,6 @@ const countryCode = z
   .string()
   .regex(/^[A-Z]{2}$/, '国家代码不正确')
   .optional();
-
-const pageSize = z.coerce
-  .number()
-  .int()
-  .refine((size) => [10, 20, 30, 50].includes(size), '每页条数不正确')
-  .default(20);
 
 /**
  * Which keyword: the library (platform, and the country for TSO; US by default) and the word. The
@@ -225,8 +219,7 @@ export type RelationKind = z.infer<typeof relationKindSchema>;
 
 export const relatedQuerySchema = keywordRefQuerySchema.extend({
   relation: relationKindSchema,
-  page_no: pageNoSchema,
-  page_size: pageSize,
+  ...pageFields(listPageSizeSchema),
 });
 export type RelatedQuery = z.infer<typeof relatedQuerySchema>;
 
@@ -320,8 +313,7 @@ export const boardQuerySchema = z.object({
   /** DSO by default (the boards of /KeywordDouyinHot/); other libraries have boards too. */
   platform: platformSchema.default('DSO'),
   country: countryCode,
-  page_no: pageNoSchema,
-  page_size: pageSize,
+  ...pageFields(listPageSizeSchema),
 });
 export type BoardQuery = z.infer<typeof boardQuerySchema>;
 
@@ -342,10 +334,7 @@ export const boardListSchema = z.object({
   title: z.string(),
   industry: z.string().nullable(),
   as_of: z.string().nullable(),
-  total_record: z.number().int(),
-  data_max: z.number().int(),
-  user_grade: z.string(),
-  result: z.array(boardRowSchema),
+  ...cappedListFields(boardRowSchema),
 });
 export type BoardList = z.infer<typeof boardListSchema>;
 
@@ -364,8 +353,7 @@ export const tsoTopicsQuerySchema = z.object({
   /** Default US. */
   country: countryCode,
   sort: z.enum(['views', 'video_count', 'growth_rate']).default('views'),
-  page_no: pageNoSchema,
-  page_size: pageSize,
+  ...pageFields(listPageSizeSchema),
 });
 export type TsoTopicsQuery = z.infer<typeof tsoTopicsQuerySchema>;
 
@@ -384,12 +372,7 @@ export const tsoTopicRowSchema = z.object({
 export type TsoTopicRow = z.infer<typeof tsoTopicRowSchema>;
 
 /** `GET tso_topics` data: the list shape with topic rows (same row caps as boards). */
-export const tsoTopicListSchema = z.object({
-  total_record: z.number().int(),
-  data_max: z.number().int(),
-  user_grade: z.string(),
-  result: z.array(tsoTopicRowSchema),
-});
+export const tsoTopicListSchema = z.object(cappedListFields(tsoTopicRowSchema));
 export type TsoTopicList = z.infer<typeof tsoTopicListSchema>;
 
 export const tsoTopicDetailQuerySchema = z.object({

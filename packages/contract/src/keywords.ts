@@ -1,6 +1,7 @@
 import { keywordLength, keywordLimits, keywordMessages } from '@dso/domain';
 import { z } from 'zod';
-import { int32Schema, pageNoSchema } from './input';
+import { int32Schema } from './input';
+import { estimatedListSchema, listPageSizeSchema, pageFields } from './shapes';
 
 /** Keyword libraries (000 §1): DSO, RSO, WSO, BSO, KSO and TSO (per country). */
 export const platformSchema = z.enum(['DSO', 'RSO', 'WSO', 'BSO', 'KSO', 'TSO']);
@@ -68,12 +69,7 @@ export const searchKeywordsBodySchema = z
     filters: keywordFiltersSchema,
     sort: keywordSortFieldSchema.default('search_index'),
     order: z.enum(['desc', 'asc']).default('desc'),
-    page_no: pageNoSchema,
-    page_size: z.coerce
-      .number()
-      .int()
-      .refine((size) => [10, 20, 30, 50].includes(size), '每页条数不正确')
-      .default(20),
+    ...pageFields(listPageSizeSchema),
     /** Search-history type to record the keyword under (for example `word`, `rso_word`). */
     history_type: historyTypeSchema.optional(),
   })
@@ -122,16 +118,8 @@ export const keywordRowSchema = z.object({
 });
 export type KeywordRow = z.infer<typeof keywordRowSchema>;
 
-/** The list response of 002 §3: total, the caller's row cap and grade, and the rows. */
-export const keywordListSchema = z.object({
-  total_record: z.number().int(),
-  /** True when the total is an estimate or a cap rather than an exact count. */
-  total_estimated: z.boolean(),
-  /** Rows this caller may see in this list (the grade's cap). */
-  data_max: z.number().int(),
-  user_grade: z.string(),
-  result: z.array(keywordRowSchema),
-});
+/** The list response of 002 §3: total (and whether it is an estimate), the caller's row cap and grade, and the rows. */
+export const keywordListSchema = estimatedListSchema(keywordRowSchema);
 export type KeywordList = z.infer<typeof keywordListSchema>;
 
 export const KeywordPath = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { transcriptSegmentSchema } from './extraction';
-import { pageNoSchema } from './input';
+import { pagedListSchema, pageFields, pageSizeUpTo } from './shapes';
 
 /**
  * AI 直播复盘 (/AiLiveReplay, /AiLiveReplayHistory, /liveReplay/{liveId}; issue 11): a live session
@@ -199,21 +199,12 @@ export const liveReplaySchema = liveReplaySummarySchema.extend({
 });
 export type LiveReplay = z.infer<typeof liveReplaySchema>;
 
-export const liveReplayListQuerySchema = z.object({
-  page_no: pageNoSchema,
-  page_size: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(liveReplayLimits.pageSizeMax, liveReplayMessages.pageSizeTooLarge)
-    .default(10),
-});
+export const liveReplayListQuerySchema = z.object(
+  pageFields(pageSizeUpTo(liveReplayLimits.pageSizeMax, 10, liveReplayMessages.pageSizeTooLarge)),
+);
 export type LiveReplayListQuery = z.infer<typeof liveReplayListQuerySchema>;
 
-export const liveReplayListSchema = z.object({
-  total_record: z.number().int(),
-  result: z.array(liveReplaySummarySchema),
-});
+export const liveReplayListSchema = pagedListSchema(liveReplaySummarySchema);
 export type LiveReplayList = z.infer<typeof liveReplayListSchema>;
 
 export const liveReplayIdSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { booleanishSchema, pageNoSchema } from './input';
+import { booleanishSchema } from './input';
+import { pageFields, pageSizeUpTo } from './shapes';
 
 /**
  * 排名预警 (issue 12, rank monitoring's alerts of big moves): when a day's check finds a big move of a monitored
@@ -71,13 +72,7 @@ export const monitorAlertSchema = z.object({
 export type MonitorAlert = z.infer<typeof monitorAlertSchema>;
 
 export const monitorAlertListQuerySchema = z.object({
-  page_no: pageNoSchema,
-  page_size: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(monitorAlertLimits.pageSizeMax, monitorAlertMessages.pageSizeTooLarge)
-    .default(10),
+  ...pageFields(pageSizeUpTo(monitorAlertLimits.pageSizeMax, 10, monitorAlertMessages.pageSizeTooLarge)),
   /** Only unread ones. */
   unread: booleanishSchema.optional(),
 });

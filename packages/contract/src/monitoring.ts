@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { calendarDaySchema, pageNoSchema } from './input';
+import { calendarDaySchema } from './input';
 import { keywordTextSchema, requiredKeywordSchema } from './keywords';
+import { pageFields, pageSizeUpTo } from './shapes';
 import { uploadRules, uploadTexts } from './uploads';
 import { permissionUseSchema } from './user';
 import { platformIdSchema } from './videos';
@@ -130,13 +131,7 @@ export const monitorItemSchema = z.object({
 export type MonitorItem = z.infer<typeof monitorItemSchema>;
 
 export const monitorListQuerySchema = z.object({
-  page_no: pageNoSchema,
-  page_size: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(monitoringLimits.pageSizeMax, monitoringMessages.pageSizeTooLarge)
-    .default(20),
+  ...pageFields(pageSizeUpTo(monitoringLimits.pageSizeMax, 20, monitoringMessages.pageSizeTooLarge)),
   /** A filter on the monitored keyword: the keyword limit, counted in characters as the domain does. */
   keyword: keywordTextSchema.optional(),
   ...viewType,

@@ -1,6 +1,7 @@
 import { accountMessages, cardCodeLimits } from '@dso/domain';
 import { z } from 'zod';
-import { booleanishSchema, int32Schema, pageNoSchema } from './input';
+import { booleanishSchema, int32Schema } from './input';
+import { pageFields, pageSizeUpTo } from './shapes';
 import { gradeCodeSchema } from './user';
 
 /*
@@ -323,10 +324,7 @@ export const orderItemSchema = z.object({
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
-export const pageBodySchema = z.object({
-  page_no: pageNoSchema,
-  page_size: z.coerce.number().int().min(1).max(50, '每页最多50条').default(10),
-});
+export const pageBodySchema = z.object(pageFields(pageSizeUpTo(50, 10, '每页最多50条')));
 
 /** `POST /api/find_order_list`. */
 export const orderListSchema = z.object({ list: z.array(orderItemSchema), total: z.number().int() });

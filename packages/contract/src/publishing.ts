@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { phoneSchema } from './auth';
-import { pageNoSchema } from './input';
+import { pageFields, pageSizeUpTo } from './shapes';
 import { permissionUseSchema } from './user';
 
 /**
@@ -219,10 +219,7 @@ export const postSchema = z.object({
 });
 export type Post = z.infer<typeof postSchema>;
 
-export const postsQuerySchema = z.object({
-  page_no: pageNoSchema,
-  page_size: z.coerce.number().int().min(1).max(publishingLimits.pageSizeMax).default(10),
-});
+export const postsQuerySchema = z.object(pageFields(pageSizeUpTo(publishingLimits.pageSizeMax, 10)));
 export type PostsQuery = z.infer<typeof postsQuerySchema>;
 
 export const postPageSchema = z.object({ list: z.array(postSchema), total: z.number().int() });

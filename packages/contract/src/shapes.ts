@@ -23,6 +23,12 @@ export function pageSizeOneOf(sizes: readonly number[], fallback: number) {
     .default(fallback);
 }
 
+/** The page sizes the library lists (keywords, boards, videos, creators, topics) accept. */
+export const LIST_PAGE_SIZES = [10, 20, 30, 50] as const;
+
+/** A library list's page size: one of LIST_PAGE_SIZES, 20 by default. */
+export const listPageSizeSchema = pageSizeOneOf(LIST_PAGE_SIZES, 20);
+
 /** A page size from 1 to `max`, `fallback` when absent; `message` (if any) refuses a larger one. */
 export function pageSizeUpTo(max: number, fallback: number, message?: string) {
   return z.coerce.number().int().min(1).max(max, message).default(fallback);

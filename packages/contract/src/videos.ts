@@ -3,7 +3,15 @@ import { booleanishSchema, calendarDaySchema, pageNoSchema } from './input';
 import { importReportSchema, portraitShareSchema } from './keyword-details';
 import { figureSchema, keywordTextSchema, requiredKeywordSchema } from './keywords';
 import type { PermissionAlias } from './permissions';
-import { countSchema, estimatedListSchema, pageFields, pageSizeOneOf, unixSecondsSchema } from './shapes';
+import {
+  countSchema,
+  estimatedListSchema,
+  LIST_PAGE_SIZES,
+  pagedListSchema,
+  pageFields,
+  pageSizeOneOf,
+  unixSecondsSchema,
+} from './shapes';
 
 /*
  * The video library area: videos here, and beside them creators.ts, live.ts, topics.ts and
@@ -126,7 +134,7 @@ export const videoLimits = {
   /** Province and city lists of the audience tab. */
   portraitTopRegions: 10,
   /** Page sizes the lists of this area accept; 20 by default. */
-  pageSizes: [10, 20, 30, 50],
+  pageSizes: LIST_PAGE_SIZES,
   defaultPageSize: 20,
   /** Favourites one user may keep per collect type. */
   favouritesPerType: 1000,
@@ -454,10 +462,7 @@ export const videoKeywordRowSchema = z.object({
 export type VideoKeywordRow = z.infer<typeof videoKeywordRowSchema>;
 
 /** `POST keywords` data: `result` and `total_record` (002 §7). */
-export const videoKeywordListSchema = z.object({
-  total_record: z.number().int(),
-  result: z.array(videoKeywordRowSchema),
-});
+export const videoKeywordListSchema = pagedListSchema(videoKeywordRowSchema);
 export type VideoKeywordList = z.infer<typeof videoKeywordListSchema>;
 
 // ——— refresh ———
@@ -478,27 +483,29 @@ export type VideoRefresh = z.infer<typeof videoRefreshSchema>;
 
 // ——— video lists ———
 
-/** A video in a list (search, a creator's works, a topic, a keyword's ranking, favourites). */
-export const videoRowSchema = z.object({
-  video_id: z.string(),
-  video_desc: z.string(),
-  origin_cover: z.string(),
-  share_url: z.string(),
-  /** Milliseconds; 0 = an image-text post. */
-  duration: z.number().int().min(0),
-  create_time: unixSecondsSchema,
-  video_score: z.number(),
-  good_count: countSchema,
-  comment_count: countSchema,
-  share_count: countSchema,
-  collect_count: countSchema,
-  is_with_goods: z.boolean(),
-  status: videoStatusSchema,
-  user_id: z.string(),
-  user_nick_name: z.string(),
-  avatar_larger: z.string(),
-  total_follower_count: countSchema,
-  is_demo: z.boolean(),
+/**
+ * A video in a list (search, a creator's works, a topic, a keyword's ranking, favourites): fields of the
+ * detail, in this order.
+ */
+export const videoRowSchema = videoDetailSchema.pick({
+  video_id: true,
+  video_desc: true,
+  origin_cover: true,
+  share_url: true,
+  duration: true,
+  create_time: true,
+  video_score: true,
+  good_count: true,
+  comment_count: true,
+  share_count: true,
+  collect_count: true,
+  is_with_goods: true,
+  status: true,
+  user_id: true,
+  user_nick_name: true,
+  avatar_larger: true,
+  total_follower_count: true,
+  is_demo: true,
 });
 export type VideoRow = z.infer<typeof videoRowSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AI_ATTEMPT_MAX, AiStreamEvent, aiModelMessages } from './ai-stream';
-import { int32Schema, pageNoSchema } from './input';
+import { int32Schema } from './input';
+import { pageFields, pageSizeUpTo } from './shapes';
 
 /**
  * AI 创作 (issue 11; 000 §3, §7): writing templates grouped by category title, a streamed generation
@@ -108,15 +109,9 @@ export const writingWorkSchema = z.object({
 });
 export type WritingWork = z.infer<typeof writingWorkSchema>;
 
-export const writingWorkListQuerySchema = z.object({
-  page_no: pageNoSchema,
-  page_size: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(writingLimits.pageSizeMax, writingMessages.pageSizeTooLarge)
-    .default(10),
-});
+export const writingWorkListQuerySchema = z.object(
+  pageFields(pageSizeUpTo(writingLimits.pageSizeMax, 10, writingMessages.pageSizeTooLarge)),
+);
 export type WritingWorkListQuery = z.infer<typeof writingWorkListQuerySchema>;
 
 export const writingWorkSummarySchema = writingWorkSchema.omit({ inputs: true, content: true }).extend({
