@@ -45,7 +45,7 @@ describe('the TikTok topic lists', () => {
     });
     const link = (await screen.findByText('#tiktokmademebuyit')).closest('a');
     expect(link?.getAttribute('href')).toBe(
-      '/TsoKeyWordTopicDetail/overview?topic=tiktokmademebuyit&kind=ecoTopic&country=GB',
+      '/TsoKeyWordTopicDetail?keyword=tiktokmademebuyit&kind=ecoTopic&country=GB',
     );
     expect(callsTo(requestMock, KeywordDetailPath.tsoTopics)[0]?.query).toEqual({
       kind: 'ecoTopic',

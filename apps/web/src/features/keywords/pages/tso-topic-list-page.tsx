@@ -5,6 +5,7 @@ import { type CSSProperties, useEffect, useState } from 'react';
 import { Link, Navigate, NavLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { GrowthText, NoData } from '../../../components';
 import { formatFigure } from '../../../lib/figures';
+import { tsoTopicDetailPath } from '../../../lib/keyword-addresses';
 import { handleQuotaFailure } from '../../upgrade';
 import { type TsoTopicsRequest, useTsoTopics } from '../api/tso-topics';
 import { ResultsFooter } from '../components/results/results-footer';
@@ -28,12 +29,6 @@ const sortOptions = [
 type TopicSort = TsoTopicsRequest['sort'];
 
 const tso = libraryOf('TSO');
-
-/** The topic detail route (000 §2.1) of a topic. */
-export function topicDetailPath(row: Pick<TsoTopicRow, 'topic' | 'kind' | 'country'>): string {
-  const query = new URLSearchParams({ topic: row.topic, kind: row.kind, country: row.country });
-  return `/TsoKeyWordTopicDetail/overview?${query.toString()}`;
-}
 
 /**
  * TikTok topic lists (/KeywordTSOList/ecoTopic and /creativeIdeaTopics, 000 §2.3): the topics of a
@@ -68,7 +63,7 @@ export default function TsoTopicListPage() {
       dataIndex: 'topic',
       key: 'topic',
       render: (_, row) => (
-        <Link to={topicDetailPath(row)} className="kw-keyword-link">
+        <Link to={tsoTopicDetailPath(row)} className="kw-keyword-link">
           #{row.topic}
         </Link>
       ),
