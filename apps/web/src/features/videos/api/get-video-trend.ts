@@ -1,6 +1,7 @@
 import { VideoPath, type VideoTrend, videoLimits } from '@dso/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
+import { queryById } from '../../../lib/api/query-by-id';
 
 /** `GET /api/video/trend` (VIDEO_LIBRARY_DETAIL_VIDEO_DATA): hourly points of the first 48 hours. */
 export function getVideoTrend(awemeId: string, signal?: AbortSignal) {
@@ -10,12 +11,7 @@ export function getVideoTrend(awemeId: string, signal?: AbortSignal) {
   });
 }
 
-export const videoTrendQuery = (awemeId: string) =>
-  queryOptions({
-    queryKey: ['video-trend', awemeId],
-    queryFn: ({ signal }) => getVideoTrend(awemeId, signal),
-    staleTime: 5 * 60_000,
-  });
+export const videoTrendQuery = queryById('video-trend', getVideoTrend, 5 * 60_000);
 
 export function useVideoTrend(awemeId: string) {
   return useQuery(videoTrendQuery(awemeId));
