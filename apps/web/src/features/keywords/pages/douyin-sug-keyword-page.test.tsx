@@ -1,22 +1,19 @@
 import { KeywordDetailPath, KeywordPath, type RelatedList } from '@dso/contract';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { request } from '../../../lib/api/client';
 import * as feedback from '../../../lib/feedback';
 import {
   answerRequests,
   callsTo,
   keywordList,
   keywordRow,
-  type RequestMock,
   renderKeywords,
+  setUpPageTest,
 } from '../testing/render-keywords';
 import DouyinSugKeywordPage from './douyin-sug-keyword-page';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn() }));
-vi.setConfig({ testTimeout: 60_000 });
-configure({ asyncUtilTimeout: 15_000 });
-const requestMock = request as unknown as RequestMock;
+const requestMock = setUpPageTest();
 
 /** The drop-down words the library gives for each word: those starting with it. */
 const dropDowns: Record<string, string[]> = {

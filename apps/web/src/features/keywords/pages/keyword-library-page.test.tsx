@@ -1,7 +1,6 @@
 import { KeywordDetailPath, KeywordPath } from '@dso/contract';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { request } from '../../../lib/api/client';
 import { ApiError } from '../../../lib/api/errors';
 import { useDialogs } from '../../../stores/dialogs';
 import type { SearchKeywordsRequest } from '../api/search-keywords';
@@ -10,8 +9,8 @@ import {
   callsTo,
   keywordList,
   keywordRow,
-  type RequestMock,
   renderKeywords,
+  setUpPageTest,
   type Viewer,
 } from '../testing/render-keywords';
 import KeywordLibraryPage from './keyword-library-page';
@@ -21,10 +20,7 @@ vi.mock('../../../lib/api/client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../lib/api/client')>()),
   request: vi.fn(),
 }));
-// A whole page with an antd table renders slowly in jsdom on a small machine.
-vi.setConfig({ testTimeout: 60_000 });
-configure({ asyncUtilTimeout: 15_000 });
-const requestMock = request as unknown as RequestMock;
+const requestMock = setUpPageTest();
 
 const tenRows = () =>
   Array.from({ length: 10 }, (_, index) => keywordRow(`口红色号${index + 1}`, { search_index: `${20 - index}.5w` }));

@@ -1,22 +1,19 @@
 import { KeywordPath } from '@dso/contract';
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { request } from '../../../lib/api/client';
 import type { SearchKeywordsRequest } from '../api/search-keywords';
 import {
   answerRequests,
   callsTo,
   keywordList,
   keywordRow,
-  type RequestMock,
   renderKeywords,
+  setUpPageTest,
 } from '../testing/render-keywords';
 import KeywordSeoPage from './keyword-seo-page';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn() }));
-vi.setConfig({ testTimeout: 60_000 });
-configure({ asyncUtilTimeout: 15_000 });
-const requestMock = request as unknown as RequestMock;
+const requestMock = setUpPageTest();
 
 describe('AI keyword selection', () => {
   beforeEach(() => {

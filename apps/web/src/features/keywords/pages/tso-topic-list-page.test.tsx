@@ -1,14 +1,11 @@
 import { KeywordDetailPath, KeywordPath, type TsoTopicRow } from '@dso/contract';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { request } from '../../../lib/api/client';
-import { answerRequests, callsTo, type RequestMock, renderKeywords } from '../testing/render-keywords';
+import { answerRequests, callsTo, renderKeywords, setUpPageTest } from '../testing/render-keywords';
 import TsoTopicListPage from './tso-topic-list-page';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn() }));
-vi.setConfig({ testTimeout: 60_000 });
-configure({ asyncUtilTimeout: 15_000 });
-const requestMock = request as unknown as RequestMock;
+const requestMock = setUpPageTest();
 
 const topic = (rank: number, name: string): TsoTopicRow => ({
   id: rank,

@@ -8,9 +8,8 @@ import { formatFigure } from '../../../lib/figures';
 import { tsoTopicDetailPath } from '../../../lib/keyword-addresses';
 import { handleQuotaFailure } from '../../upgrade';
 import { type TsoTopicsRequest, useTsoTopics } from '../api/tso-topics';
-import { ResultsFooter } from '../components/results/results-footer';
+import { LIBRARY_PAGE_SIZE, ResultsFooter } from '../components/results/results-footer';
 import { latestAsOf, ResultsToolbar } from '../components/results/results-toolbar';
-import { LIBRARY_PAGE_SIZE } from '../components/results/search-results';
 import { CountrySelect } from '../components/search-box/country-select';
 import { countryFromQuery, libraryOf } from '../keyword-libraries';
 import '../keywords.css';
@@ -153,17 +152,7 @@ export default function TsoTopicListPage() {
             pagination={false}
             locale={{ emptyText: <NoData text={topics.isPending ? ' ' : undefined} size="small" /> }}
           />
-          {list && (
-            <ResultsFooter
-              total={list.total_record}
-              dataMax={list.data_max}
-              grade={list.user_grade}
-              page={page}
-              pageSize={LIBRARY_PAGE_SIZE}
-              shown={rows.length}
-              onPageChange={setPage}
-            />
-          )}
+          <ResultsFooter list={list} page={page} shown={rows.length} onPageChange={setPage} />
         </div>
       </div>
     </div>

@@ -1,12 +1,12 @@
 import type { GradeCode, KeywordList, KeywordRow, UserInfo } from '@dso/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, configure, render } from '@testing-library/react';
 import { App as AntdApp, ConfigProvider, theme } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, type Mock, vi } from 'vitest';
-import type { RequestOptions } from '../../../lib/api/client';
+import { type RequestOptions, request } from '../../../lib/api/client';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
 
@@ -74,6 +74,16 @@ export function renderKeywords(
 }
 
 export type RequestMock = Mock<(path: string, options?: RequestOptions) => Promise<unknown>>;
+
+/**
+ * A keyword page test's setup: the `request` its file mocked (`vi.mock` of lib/api/client), typed as a
+ * mock, and the time a whole page with an antd table needs to render in jsdom on a small machine.
+ */
+export function setUpPageTest(): RequestMock {
+  vi.setConfig({ testTimeout: 60_000 });
+  configure({ asyncUtilTimeout: 15_000 });
+  return request as unknown as RequestMock;
+}
 type Handler = (options: RequestOptions) => unknown;
 
 /** Answers the mocked `request` by path; paths without a handler fail the call as the server would. */

@@ -7,9 +7,8 @@ import { useRelatedKeywords } from '../../api/related-keywords';
 import type { KeywordLibrary } from '../../keyword-libraries';
 import type { KeywordQuery } from '../../search-url';
 import { KeywordTable } from './keyword-table';
-import { ResultsFooter } from './results-footer';
+import { LIBRARY_PAGE_SIZE, ResultsFooter } from './results-footer';
 import { latestAsOf, ResultsToolbar } from './results-toolbar';
-import { LIBRARY_PAGE_SIZE } from './search-results';
 
 const relationTexts: Record<'sug' | 'correlation', { name: string; explain: string }> = {
   sug: { name: '下拉词', explain: '用户在搜索框输入该词时出现的下拉联想词' },
@@ -95,17 +94,7 @@ export function RelatedResults({ library, query, relation }: RelatedResultsProps
             rankOffset={(page - 1) * LIBRARY_PAGE_SIZE}
             emptyText={related.isPending ? ' ' : `暂无「${keyword}」的${texts.name}`}
           />
-          {list && (
-            <ResultsFooter
-              total={list.total_record}
-              dataMax={list.data_max}
-              grade={list.user_grade}
-              page={page}
-              pageSize={LIBRARY_PAGE_SIZE}
-              shown={rows.length}
-              onPageChange={setPage}
-            />
-          )}
+          <ResultsFooter list={list} page={page} shown={rows.length} onPageChange={setPage} />
         </>
       )}
     </div>

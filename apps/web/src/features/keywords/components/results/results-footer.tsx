@@ -1,16 +1,17 @@
-import { decideListFooter } from '@dso/domain';
+import { decideListFooter, paginationDefaults } from '@dso/domain';
 import { AppPagination, ListFooter, openLoginDialog } from '../../../../components';
 import { useSession } from '../../../../stores/session';
 
+/** Rows per page of a library table (000 §9: page size 10). */
+export const LIBRARY_PAGE_SIZE = paginationDefaults.pageSize;
+
 export interface ResultsFooterProps {
-  /** `total_record`. */
-  total: number;
-  /** `data_max`: how deep this viewer may page. */
-  dataMax: number;
-  /** `user_grade` of the response. */
-  grade: string;
+  /**
+   * The list response's counts: `total_record`, `data_max` (how deep this viewer may page) and
+   * `user_grade`; nothing is drawn before it has come.
+   */
+  list: { total_record: number; data_max: number; user_grade: string } | undefined;
   page: number;
-  pageSize: number;
   /** Rows on the current page. */
   shown: number;
   onPageChange(page: number): void;
@@ -22,8 +23,11 @@ export interface ResultsFooterProps {
  * pagination, whose max number is `data_max`: a page beyond it is refused with the upgrade prompt
  * (您的X会员只能看N条数据，升级会员查看更多), or the login dialog for visitors (000 §5).
  */
-export function ResultsFooter({ total, dataMax, grade, page, pageSize, shown, onPageChange }: ResultsFooterProps) {
+export function ResultsFooter({ list, page, shown, onPageChange }: ResultsFooterProps) {
   const loggedIn = useSession((state) => Boolean(state.token));
+  if (!list) return null;
+  const { total_record: total, data_max: dataMax, user_grade: grade } = list;
+  const pageSize = LIBRARY_PAGE_SIZE;
   const footer = decideListFooter({ loggedIn, total, loadedCount: shown, pageNum: page, pageSize, dataMax, grade });
   const showGradeLine = loggedIn && footer.state !== 'show' && footer.state !== 'noMore' && footer.state !== 'noData';
   return (

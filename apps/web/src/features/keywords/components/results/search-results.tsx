@@ -1,5 +1,4 @@
 import { Code, type KeywordFilters, type KeywordList } from '@dso/contract';
-import { paginationDefaults } from '@dso/domain';
 import { Tag } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { DemoBanner, LoadFailed, UpgradeBlock } from '../../../../components';
@@ -12,11 +11,8 @@ import type { KeywordQuery } from '../../search-url';
 import { ExportButton } from './export-button';
 import { KeywordFilterBar } from './keyword-filter-bar';
 import { type KeywordSort, KeywordTable } from './keyword-table';
-import { ResultsFooter } from './results-footer';
+import { LIBRARY_PAGE_SIZE, ResultsFooter } from './results-footer';
 import { latestAsOf, ResultsToolbar } from './results-toolbar';
-
-/** Rows per page of a library table (000 §9: page size 10). */
-export const LIBRARY_PAGE_SIZE = paginationDefaults.pageSize;
 
 const DEFAULT_SORT: KeywordSort = { field: 'search_index', order: 'desc' };
 
@@ -173,17 +169,7 @@ export function SearchResults({
               search.isPending ? ' ' : query.words.length > 0 ? `未找到与「${highlight}」相关的关键词` : undefined
             }
           />
-          {list && (
-            <ResultsFooter
-              total={list.total_record}
-              dataMax={list.data_max}
-              grade={list.user_grade}
-              page={page}
-              pageSize={LIBRARY_PAGE_SIZE}
-              shown={rows.length}
-              onPageChange={setPage}
-            />
-          )}
+          <ResultsFooter list={list} page={page} shown={rows.length} onPageChange={setPage} />
         </>
       )}
     </div>
