@@ -1,6 +1,7 @@
 import { isCalendarDay, TREND_PRESETS, type TrendPreset, trendRangeMessages } from '@dso/domain';
 import { z } from 'zod';
 import {
+  countryCodeSchema,
   figureSchema,
   keywordListSchema,
   keywordRowSchema,
@@ -49,11 +50,6 @@ export const KeywordDetailPath = {
 /** The report path of one import. */
 export const adminImportReportPath = (id: number) => `/api/admin/keywords/imports/${id}`;
 
-const countryCode = z
-  .string()
-  .regex(/^[A-Z]{2}$/, '国家代码不正确')
-  .optional();
-
 /**
  * Which keyword: the library (platform, and the country for TSO; US by default) and the word. The
  * detail route variants map to platforms: /keyWordDetail DSO, /RsoKeyWordDetail RSO,
@@ -62,7 +58,7 @@ const countryCode = z
 export const keywordRefQuerySchema = z.object({
   platform: platformSchema.default('DSO'),
   /** TSO only; defaults to US. Ignored for the other platforms. */
-  country: countryCode,
+  country: countryCodeSchema.optional(),
   keyword: requiredKeywordSchema,
 });
 export type KeywordRefQuery = z.infer<typeof keywordRefQuerySchema>;
@@ -312,7 +308,7 @@ export const boardQuerySchema = z.object({
   industry: z.string().trim().max(32).optional(),
   /** DSO by default (the boards of /KeywordDouyinHot/); other libraries have boards too. */
   platform: platformSchema.default('DSO'),
-  country: countryCode,
+  country: countryCodeSchema.optional(),
   ...pageFields(listPageSizeSchema),
 });
 export type BoardQuery = z.infer<typeof boardQuerySchema>;
@@ -351,7 +347,7 @@ export type TsoTopicKind = z.infer<typeof tsoTopicKindSchema>;
 export const tsoTopicsQuerySchema = z.object({
   kind: tsoTopicKindSchema,
   /** Default US. */
-  country: countryCode,
+  country: countryCodeSchema.optional(),
   sort: z.enum(['views', 'video_count', 'growth_rate']).default('views'),
   ...pageFields(listPageSizeSchema),
 });
@@ -377,7 +373,7 @@ export type TsoTopicList = z.infer<typeof tsoTopicListSchema>;
 
 export const tsoTopicDetailQuerySchema = z.object({
   kind: tsoTopicKindSchema,
-  country: countryCode,
+  country: countryCodeSchema.optional(),
   topic: z.string().trim().min(1, '请输入话题').max(60),
 });
 

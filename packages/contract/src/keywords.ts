@@ -55,15 +55,15 @@ export const keywordFiltersSchema = z
   .default({});
 export type KeywordFilters = z.infer<typeof keywordFiltersSchema>;
 
+/** A TSO country: its two-letter code in capitals (US, GB, …). */
+export const countryCodeSchema = z.string().regex(/^[A-Z]{2}$/, '国家代码不正确');
+
 /** Search a library (000 §2.6, §5): one keyword, or a batch of up to 5. */
 export const searchKeywordsBodySchema = z
   .object({
     platform: platformSchema,
     /** TSO only; defaults to US. */
-    country: z
-      .string()
-      .regex(/^[A-Z]{2}$/, '国家代码不正确')
-      .optional(),
+    country: countryCodeSchema.optional(),
     keyword: keywordTextSchema.default(''),
     keywords: z.array(requiredKeywordSchema).max(keywordLimits.batchWords, '最多输入5个关键词').optional(),
     filters: keywordFiltersSchema,
@@ -138,10 +138,7 @@ export const KeywordPath = {
 export const suggestionsQuerySchema = z.object({
   keyword: requiredKeywordSchema,
   /** TSO only. */
-  country: z
-    .string()
-    .regex(/^[A-Z]{2}$/, '国家代码不正确')
-    .optional(),
+  country: countryCodeSchema.optional(),
 });
 
 export const historyQuerySchema = z.object({
