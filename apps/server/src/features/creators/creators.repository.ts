@@ -13,14 +13,11 @@ import {
 import { cappedCount } from '../../lib/capped-count';
 import { queryGrams } from '../../lib/grams';
 import { likeContains } from '../../lib/like-patterns';
-import { type VideoRowRecord, videoRowColumns } from '../videos';
+import { VIDEO_PLATFORM, type VideoRowRecord, videoRowColumns } from '../videos';
 
 /** Reads of the creator library, a creator's works and follower history, and benchmark candidates. */
 
 export type CreatorRecord = typeof creators.$inferSelect;
-
-/** The library this area reads (platform data is imported per platform; the pages show Douyin's). */
-const PLATFORM = 'DSO';
 
 export interface CreatorFilter {
   keyword?: string | undefined;
@@ -37,12 +34,12 @@ export interface CreatorFilter {
  * finds candidates, the LIKE on the lower-cased nickname confirms them).
  */
 export function nicknameContains(text: string): SQL {
-  const grams = queryGrams(PLATFORM, text);
+  const grams = queryGrams(VIDEO_PLATFORM, text);
   return sql`(${creators.grams} @> ${sql.param(grams)}::int[] AND lower(${creators.nickName}) LIKE ${likeContains(text)})`;
 }
 
 function whereOf(filter: CreatorFilter): SQL {
-  const conditions: SQL[] = [eq(creators.platform, PLATFORM)];
+  const conditions: SQL[] = [eq(creators.platform, VIDEO_PLATFORM)];
   if (filter.keyword) conditions.push(nicknameContains(filter.keyword));
   if (filter.field) conditions.push(eq(creators.field, filter.field));
   if (filter.followers) {
@@ -95,7 +92,7 @@ export async function findCreatorByUserId(db: Database, userId: string): Promise
   const [row] = await db
     .select()
     .from(creators)
-    .where(and(eq(creators.platform, PLATFORM), eq(creators.userId, userId)));
+    .where(and(eq(creators.platform, VIDEO_PLATFORM), eq(creators.userId, userId)));
   return row ?? null;
 }
 
@@ -145,7 +142,7 @@ export async function countCreatorsBy(db: Database, column: 'field' | 'province'
   const rows = await db
     .select({ name: target, count: sql<number>`count(*)::int` })
     .from(creators)
-    .where(and(eq(creators.platform, PLATFORM), sql`coalesce(${target}, '') <> ''`))
+    .where(and(eq(creators.platform, VIDEO_PLATFORM), sql`coalesce(${target}, '') <> ''`))
     .groupBy(target)
     .orderBy(desc(sql`count(*)`), asc(target));
   return rows.map((row) => ({ name: row.name ?? '', count: Number(row.count) }));
@@ -166,7 +163,7 @@ export async function selectSameFieldNeighbours(
   followers: number,
   excludeId: number | null,
 ): Promise<CreatorRecord[]> {
-  const base = [eq(creators.platform, PLATFORM), eq(creators.field, field)];
+  const base = [eq(creators.platform, VIDEO_PLATFORM), eq(creators.field, field)];
   if (excludeId !== null) base.push(ne(creators.id, excludeId));
   const [below, above] = await Promise.all([
     db
@@ -190,7 +187,7 @@ export async function selectFieldLeaders(db: Database, field: string): Promise<C
   return db
     .select()
     .from(creators)
-    .where(and(eq(creators.platform, PLATFORM), eq(creators.field, field)))
+    .where(and(eq(creators.platform, VIDEO_PLATFORM), eq(creators.field, field)))
     .orderBy(desc(creators.totalFollowerCount), asc(creators.id))
     .limit(CANDIDATES_PER_SOURCE);
 }
@@ -216,7 +213,7 @@ export async function selectCreatorsCoveringKeywords(
   excludeId: number | null,
 ): Promise<Array<{ creator: CreatorRecord; keywordIds: number[]; works: number; bestRank: number | null }>> {
   if (keywordIds.length === 0) return [];
-  const conditions: SQL[] = [inArray(videoKeywords.keywordId, keywordIds), eq(videos.platform, PLATFORM)];
+  const conditions: SQL[] = [inArray(videoKeywords.keywordId, keywordIds), eq(videos.platform, VIDEO_PLATFORM)];
   if (excludeId !== null) conditions.push(ne(videos.creatorId, excludeId));
   const covering = await db
     .select({
@@ -294,7 +291,7 @@ export async function findLibraryKeyword(db: Database, text: string) {
   const [row] = await db
     .select({ id: keywords.id, keyword: keywords.keyword, industry: keywords.industry })
     .from(keywords)
-    .where(and(eq(keywords.platform, PLATFORM), eq(keywords.country, ''), eq(keywords.keyword, text)));
+    .where(and(eq(keywords.platform, VIDEO_PLATFORM), eq(keywords.country, ''), eq(keywords.keyword, text)));
   return row ?? null;
 }
 
@@ -303,7 +300,7 @@ export async function selectCreatorsNamed(db: Database, text: string): Promise<C
   return db
     .select()
     .from(creators)
-    .where(and(eq(creators.platform, PLATFORM), nicknameContains(text)))
+    .where(and(eq(creators.platform, VIDEO_PLATFORM), nicknameContains(text)))
     .orderBy(desc(creators.totalFollowerCount), asc(creators.id))
     .limit(CANDIDATES_PER_SOURCE);
 }

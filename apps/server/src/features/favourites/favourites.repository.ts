@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { creators, favourites, videos } from '../../db/schema';
 import { type KeywordRecord, keywordRecordColumns, normalizeKeywordRecord } from '../keywords';
-import { videoRowColumns } from '../videos';
+import { VIDEO_PLATFORM, videoRowColumns } from '../videos';
 
 /** A collected subject: its kind, the platform (a keyword's library scope) and its stable key. */
 export interface FavouriteSubject {
@@ -66,7 +66,7 @@ export async function videoExists(db: Database, awemeId: string): Promise<boolea
   const [row] = await db
     .select({ id: videos.id })
     .from(videos)
-    .where(and(eq(videos.platform, 'DSO'), eq(videos.awemeId, awemeId)));
+    .where(and(eq(videos.platform, VIDEO_PLATFORM), eq(videos.awemeId, awemeId)));
   return row !== undefined;
 }
 
@@ -74,7 +74,7 @@ export async function creatorExists(db: Database, userId: string): Promise<boole
   const [row] = await db
     .select({ id: creators.id })
     .from(creators)
-    .where(and(eq(creators.platform, 'DSO'), eq(creators.userId, userId)));
+    .where(and(eq(creators.platform, VIDEO_PLATFORM), eq(creators.userId, userId)));
   return row !== undefined;
 }
 
@@ -95,7 +95,7 @@ export async function selectVideosByAwemeId(db: Database, awemeIds: string[]) {
     .select(videoRowColumns)
     .from(videos)
     .innerJoin(creators, eq(creators.id, videos.creatorId))
-    .where(and(eq(videos.platform, 'DSO'), inArray(videos.awemeId, awemeIds)));
+    .where(and(eq(videos.platform, VIDEO_PLATFORM), inArray(videos.awemeId, awemeIds)));
 }
 
 export async function selectCreatorsByUserId(db: Database, userIds: string[]) {
@@ -103,5 +103,5 @@ export async function selectCreatorsByUserId(db: Database, userIds: string[]) {
   return db
     .select()
     .from(creators)
-    .where(and(eq(creators.platform, 'DSO'), inArray(creators.userId, userIds)));
+    .where(and(eq(creators.platform, VIDEO_PLATFORM), inArray(creators.userId, userIds)));
 }

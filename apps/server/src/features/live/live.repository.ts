@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { creators, liveMinutes, liveSessions } from '../../db/schema';
+import { VIDEO_PLATFORM } from '../videos';
 
 /** Reads of the live pages: a session with its creator and minutes, and the wall's sessions. */
 
@@ -30,7 +31,7 @@ export async function findSession(
     .select({ session: liveSessions, creator: creatorColumns })
     .from(liveSessions)
     .innerJoin(creators, eq(creators.id, liveSessions.creatorId))
-    .where(and(eq(liveSessions.platform, 'DSO'), eq(liveSessions.roomId, roomId)));
+    .where(and(eq(liveSessions.platform, VIDEO_PLATFORM), eq(liveSessions.roomId, roomId)));
   return row ?? null;
 }
 
@@ -73,12 +74,12 @@ export async function selectWallSessions(db: Database, limit: number): Promise<W
       .from(liveSessions)
       .innerJoin(creators, eq(creators.id, liveSessions.creatorId));
   const live = await select()
-    .where(and(eq(liveSessions.platform, 'DSO'), isNull(liveSessions.endTime)))
+    .where(and(eq(liveSessions.platform, VIDEO_PLATFORM), isNull(liveSessions.endTime)))
     .orderBy(sql`${latestOnline} desc nulls last`, desc(liveSessions.startTime), asc(liveSessions.id))
     .limit(limit);
   if (live.length >= limit) return live;
   const ended = await select()
-    .where(and(eq(liveSessions.platform, 'DSO'), isNotNull(liveSessions.endTime)))
+    .where(and(eq(liveSessions.platform, VIDEO_PLATFORM), isNotNull(liveSessions.endTime)))
     .orderBy(desc(liveSessions.startTime), asc(liveSessions.id))
     .limit(limit - live.length);
   return [...live, ...ended];
@@ -89,7 +90,7 @@ export async function countLiveSessions(db: Database): Promise<number> {
   const [row] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(liveSessions)
-    .where(and(eq(liveSessions.platform, 'DSO'), isNull(liveSessions.endTime)));
+    .where(and(eq(liveSessions.platform, VIDEO_PLATFORM), isNull(liveSessions.endTime)));
   return row?.total ?? 0;
 }
 

@@ -2,10 +2,7 @@ import type { TopicKind, TopicListQuery, VideoSort } from '@dso/contract';
 import { and, asc, desc, eq, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { creators, topics, topicVideos, videos } from '../../db/schema';
-import { type Page, type VideoRowRecord, videoOrder, videoRowColumns } from '../videos';
-
-/** The library the topic lists read (Douyin). */
-const PLATFORM = 'DSO';
+import { type Page, VIDEO_PLATFORM, type VideoRowRecord, videoOrder, videoRowColumns } from '../videos';
 
 export type TopicRecord = typeof topics.$inferSelect;
 
@@ -14,7 +11,7 @@ export async function latestTopicDay(db: Database, kind: TopicKind): Promise<str
   const [row] = await db
     .select({ day: max(topics.day) })
     .from(topics)
-    .where(and(eq(topics.platform, PLATFORM), eq(topics.kind, kind)));
+    .where(and(eq(topics.platform, VIDEO_PLATFORM), eq(topics.kind, kind)));
   return row?.day ?? null;
 }
 
@@ -30,7 +27,7 @@ export async function selectTopics(
   query: { kind: TopicKind; day: string; sort: TopicListQuery['sort'] },
   page: Page,
 ): Promise<{ rows: TopicRecord[]; total: number }> {
-  const where = and(eq(topics.platform, PLATFORM), eq(topics.kind, query.kind), eq(topics.day, query.day));
+  const where = and(eq(topics.platform, VIDEO_PLATFORM), eq(topics.kind, query.kind), eq(topics.day, query.day));
   const [rows, [count]] = await Promise.all([
     page.limit === 0
       ? Promise.resolve([])
@@ -50,7 +47,7 @@ export async function findTopic(db: Database, topicId: number): Promise<TopicRec
   const [row] = await db
     .select()
     .from(topics)
-    .where(and(eq(topics.platform, PLATFORM), eq(topics.id, topicId)));
+    .where(and(eq(topics.platform, VIDEO_PLATFORM), eq(topics.id, topicId)));
   return row ?? null;
 }
 

@@ -15,4 +15,5 @@ export { type Page, videoOrder } from './lists/video-lists.repository';
 export { listAccess, listShape } from './lists/video-lists.service';
 export { presentVideoRow, type VideoRowRecord, videoRowColumns } from './lists/video-rows';
 export { videoJobHandlers } from './refresh/video-refresh.job';
+export { VIDEO_PLATFORM } from './video-platform';
 export { videosRoutes } from './videos.routes';

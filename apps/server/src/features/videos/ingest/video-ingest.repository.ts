@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../db/client';
 import type { GoodsItem, PortraitShare } from '../../../db/schema/videos';
 import { keywordGrams } from '../../../lib/grams';
+import type { PlatformCreatorRecord } from '../../../providers/platform-data';
+import { VIDEO_PLATFORM } from '../video-platform';
 
 /*
  * Writes platform data (the demo generator, the importers, the platform data provider) into the video
@@ -16,38 +18,18 @@ import { keywordGrams } from '../../../lib/grams';
  * give (null) keeps the stored one.
  */
 
-/** The platform scope of the video library (the creators' and videos' `platform`). */
-export const VIDEO_PLATFORM = 'DSO';
-
-/** A creator as a source gives it; null figures keep what is stored (0 for a new row). */
-export interface CreatorIngest {
-  userId: string;
-  uniqueId: string;
-  nickName: string;
-  avatar: string;
-  signature: string;
-  gender: 0 | 1 | 2;
-  province: string;
-  city: string;
-  /** 领域; null keeps the stored one. */
-  field: string | null;
-  verified: boolean;
-  verifyInfo: string | null;
-  isCommerce: boolean;
-  mcn: string | null;
-  followerCount: number;
+/**
+ * A creator as a source gives it: the platform data provider's record (one field list for both), with
+ * the day its figures are of instead of the instant they were measured. Null figures keep what is
+ * stored (0 for a new row); a null `field` (领域) keeps the stored one.
+ */
+export type CreatorIngest = Omit<PlatformCreatorRecord, 'fetchedAt'> & {
+  /** Followers gained over 30 days, when the source has it. */
   followerGrowth30d: number | null;
-  totalFavorited: number;
-  awemeCount: number;
-  videoCommentTotalCount: number | null;
-  videoShareTotalCount: number | null;
-  videoCollectTotalCount: number | null;
-  salesAmountFen30d: number | null;
-  liveCount: number | null;
   /** The day the figures are of ('YYYY-MM-DD'). */
   asOf: string;
   isDemo: boolean;
-}
+};
 
 /** A video as a source gives it; `goods` null keeps the stored goods. */
 export interface VideoIngest {

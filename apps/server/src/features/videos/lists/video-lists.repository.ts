@@ -5,11 +5,9 @@ import { creators, keywords, videoKeywords, videos } from '../../../db/schema';
 import { cappedCount, TOTAL_COUNT_CAP } from '../../../lib/capped-count';
 import { queryGrams } from '../../../lib/grams';
 import { likeContains } from '../../../lib/like-patterns';
+import { VIDEO_PLATFORM } from '../video-platform';
 import { COUNTED_WORD_MAX, titleGramWorks } from './title-grams';
 import { type VideoRowRecord, videoRowColumns } from './video-rows';
-
-/** The library the lists read: Douyin (the DSO scope of the keyword search's grams). */
-const PLATFORM = 'DSO';
 
 export interface Page {
   offset: number;
@@ -22,7 +20,7 @@ export function videoOrder(sort: VideoSort): SQL[] {
 }
 
 /** Lists show works that can be watched: a deleted or hidden work stays reachable by its id only. */
-const listable = () => and(eq(videos.platform, PLATFORM), eq(videos.status, 'normal'));
+const listable = () => and(eq(videos.platform, VIDEO_PLATFORM), eq(videos.status, 'normal'));
 
 /**
  * The title search: the n-gram method of the keyword search (docs/videos.md). The GIN index over
@@ -32,7 +30,7 @@ const listable = () => and(eq(videos.platform, PLATFORM), eq(videos.status, 'nor
 function titleMatches(keyword: string): SQL {
   return and(
     listable(),
-    sql`${videos.grams} @> ${sql.param(queryGrams(PLATFORM, keyword))}::int[]`,
+    sql`${videos.grams} @> ${sql.param(queryGrams(VIDEO_PLATFORM, keyword))}::int[]`,
     sql`lower(${videos.videoDesc}) LIKE ${likeContains(keyword)}`,
   )!;
 }
@@ -266,7 +264,7 @@ async function sortKeyNear(db: Database, sort: VideoSort, rank: number): Promise
   const [row] = await db
     .select({ key })
     .from(videos)
-    .where(eq(videos.platform, PLATFORM))
+    .where(eq(videos.platform, VIDEO_PLATFORM))
     .orderBy(...videoOrder(sort))
     .offset(stepped - 1)
     .limit(1);
@@ -333,7 +331,7 @@ export async function findKeywordId(db: Database, keyword: string): Promise<numb
   const [row] = await db
     .select({ id: keywords.id })
     .from(keywords)
-    .where(and(eq(keywords.platform, PLATFORM), eq(keywords.country, ''), eq(keywords.keyword, keyword)));
+    .where(and(eq(keywords.platform, VIDEO_PLATFORM), eq(keywords.country, ''), eq(keywords.keyword, keyword)));
   return row?.id ?? null;
 }
 

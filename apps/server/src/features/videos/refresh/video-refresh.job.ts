@@ -14,6 +14,7 @@ import type {
 import { type JobHandlers, PermanentJobError } from '../../jobs';
 import { refreshHotWords } from '../ingest/hot-words';
 import { upsertComments as ingestComments } from '../ingest/video-ingest.repository';
+import { VIDEO_PLATFORM } from '../video-platform';
 import { VIDEOS_REFRESH_JOB } from './video-refresh.service';
 
 const payloadSchema = z.object({ awemeId: z.string().min(1).max(128) });
@@ -55,7 +56,7 @@ export async function refreshVideo(
   const [stored] = await db
     .select({ id: videos.id, creatorId: videos.creatorId })
     .from(videos)
-    .where(and(eq(videos.platform, 'DSO'), eq(videos.awemeId, awemeId)));
+    .where(and(eq(videos.platform, VIDEO_PLATFORM), eq(videos.awemeId, awemeId)));
   if (!stored) return 'unknown';
   const record = await source.fetchVideo(awemeId);
   if (!record) return 'unknown';
@@ -106,7 +107,7 @@ function videoColumns(record: PlatformVideoRecord, isDemo: boolean) {
           })),
         }),
     status: record.status,
-    grams: keywordGrams('DSO', record.desc),
+    grams: keywordGrams(VIDEO_PLATFORM, record.desc),
     isDemo,
     updatedAt: new Date(),
   };
@@ -149,7 +150,7 @@ function creatorColumns(record: PlatformCreatorRecord, isDemo: boolean) {
       : { avgCollectCount: averagePerVideo(record.videoCollectTotalCount, works) }),
     ...(record.salesAmountFen30d === null ? {} : { salesAmountFen: record.salesAmountFen30d }),
     ...(record.liveCount === null ? {} : { liveCount: record.liveCount }),
-    grams: keywordGrams('DSO', record.nickName),
+    grams: keywordGrams(VIDEO_PLATFORM, record.nickName),
     asOf: shanghaiDay(record.fetchedAt),
     isDemo,
     updatedAt: new Date(),
