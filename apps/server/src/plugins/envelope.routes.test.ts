@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../lib/app-error';
 import { createTestApp, signedInjectOptions, type TestApp } from '../testing';
+import { useTestApp } from '../testing/route-suite';
 
 describe('the envelope for every failure class', () => {
   let t: TestApp;
@@ -98,11 +99,7 @@ describe('the envelope for every failure class', () => {
 });
 
 describe('request signing', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
 
   it('accepts a good signature on GET (header) and POST (query)', async () => {
     const get = await t.request({ method: 'GET', url: FramePath.friendLinks });

@@ -1,7 +1,8 @@
 import { Code, KeywordPath } from '@dso/contract';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedInjectOptions, type TestApp } from '../testing';
+import { describe, expect, it } from 'vitest';
+import { signedInjectOptions } from '../testing';
+import { useTestApp } from '../testing/route-suite';
 
 /** What a caller observes of an answer: the HTTP status and, for an envelope, its code. */
 function outcome(response: LightMyRequestResponse) {
@@ -33,11 +34,7 @@ function variantsOf(path: string): Record<string, string> {
 }
 
 describe('one canonical request path for signing, sessions and the router', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
 
   it('refuses an unsigned call on an encoded /api path as it refuses the plain one', async () => {
     const countries = await t.app.inject({ method: 'GET', url: '/%61pi/keyword/countries' });

@@ -1,6 +1,6 @@
 import { Code } from '@dso/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../testing/route-suite';
 import { demoImageUrl } from './index';
 
 /** The width and height a PNG's header gives. */
@@ -8,11 +8,7 @@ const sizeOf = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.read
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 describe('the demo pictures', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
 
   // Unsigned, as an <img> asks.
   const get = (url: string) => t.app.inject({ method: 'GET', url });

@@ -1,14 +1,11 @@
 import { Code, DistributionPath, distributionMessages } from '@dso/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { distributionLeads } from '../../db/schema';
-import { createTestApp, createUser, loginAs, nextPhone, type TestApp } from '../../testing';
+import { createUser, loginAs, nextPhone } from '../../testing';
+import { useTestApp } from '../../testing/route-suite';
 
 describe('distribution lead call', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
 
   let address = 0;
   const send = async (body: unknown, options: { token?: string; ip?: string } = {}) =>

@@ -1,9 +1,10 @@
 import { Code, FramePath } from '@dso/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { pageViews, sessionVisits, trackingEvents } from '../../db/schema';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../testing';
+import { createUser, loginAs } from '../../testing';
+import { useTestApp } from '../../testing/route-suite';
 import { insertAccount, updateAccount } from '../publishing';
 import { defaultFriendLinks } from './frame.service';
 
@@ -15,11 +16,7 @@ const site = loadConfig({
 }).site;
 
 describe('frame calls', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ config: { site } });
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp({ config: { site } });
 
   it('answers the server time without a signature', async () => {
     const before = Date.now();

@@ -1,6 +1,6 @@
 import { Code, KeywordDetailPath, KeywordPath } from '@dso/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../testing/route-suite';
 import { checkRow } from './import/keyword-import';
 import { upsertKeywords } from './import/keyword-ingest.repository';
 import { keywordInput } from './keyword.fixtures';
@@ -11,12 +11,7 @@ const thirtyOne = `${'口'.repeat(30)}😀`;
 const tooLong = { code: Code.BAD_REQUEST, msg: '关键词长度不能超过30个字符', data: null };
 
 describe('the 30-character keyword limit on the server', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await upsertKeywords(t.database.db, [keywordInput(thirty, 500)]);
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp({}, (app) => upsertKeywords(app.database.db, [keywordInput(thirty, 500)]));
 
   it('searches for a 30-character keyword holding an emoji and finds it', async () => {
     const body = (

@@ -9,12 +9,13 @@ import {
 } from '@dso/contract';
 import * as XLSX from '@e965/xlsx';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
 import { allJobHandlers } from '../../../job-handlers';
 import { uploadMessages } from '../../../lib/uploads';
 import { workbookBomb } from '../../../lib/uploads/test-archives';
-import { createTestApp, createUser, loginAs, multipartForm, type TestApp } from '../../../testing';
+import { createUser, loginAs, multipartForm } from '../../../testing';
+import { useTestApp } from '../../../testing/route-suite';
 import { JobWorker } from '../../jobs';
 import { importKeywordFile } from './keyword-import.service';
 
@@ -51,11 +52,7 @@ function workbook(bookType: 'xlsx' | 'biff8'): Buffer {
 const jsonl = (rows: unknown[]) => Buffer.from(rows.map((row) => JSON.stringify(row)).join('\n'));
 
 describe('keyword importers', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
 
   const count = async (where = sql`true`) =>
     (await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM keywords WHERE ${where}`))[0]!.n;

@@ -1,21 +1,20 @@
 import { Code, KeywordPath } from '@dso/contract';
 import { toPercent } from '@dso/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createUser, loginAs } from '../../../testing';
+import { useTestApp } from '../../../testing/route-suite';
 import { upsertKeywords } from '../import/keyword-ingest.repository';
 import { keywordInput as keyword } from '../keyword.fixtures';
 import { refreshGramStats } from './keyword-search.repository';
 import { GUEST_ROWS } from './keywords.service';
 
 describe('keyword search routes', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
+  const t = useTestApp({}, async (app) => {
     const lipsticks = Array.from({ length: 60 }, (_, i) =>
       keyword(`口红色号${String(i).padStart(2, '0')}`, 100_000 - i * 100),
     );
-    await upsertKeywords(t.database.db, [
+    await upsertKeywords(app.database.db, [
       ...lipsticks,
       keyword('平价口红推荐', 123_456),
       keyword('减肥食谱', 8_000, { industry: '健康医疗', category: 'diversify_53' }),
@@ -27,12 +26,11 @@ describe('keyword search routes', () => {
       { platform: 'TSO', country: 'US' },
       { platform: 'TSO', country: 'GB' },
     ] as const) {
-      await refreshGramStats(t.database.db, scope);
+      await refreshGramStats(app.database.db, scope);
     }
-    await t.database.db.execute(sql`UPDATE keywords SET growth_rate = 0.062049 WHERE keyword = '平价口红推荐'`);
-    await t.database.db.execute(sql`UPDATE keywords SET growth_rate = -0.123 WHERE keyword = '减肥食谱'`);
+    await app.database.db.execute(sql`UPDATE keywords SET growth_rate = 0.062049 WHERE keyword = '平价口红推荐'`);
+    await app.database.db.execute(sql`UPDATE keywords SET growth_rate = -0.123 WHERE keyword = '减肥食谱'`);
   });
-  afterAll(async () => t.close());
 
   const search = (body: Record<string, unknown>, token?: string) =>
     t.request({

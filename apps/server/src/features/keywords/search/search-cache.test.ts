@@ -2,7 +2,8 @@ import { Code, KeywordPath } from '@dso/contract';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../../db/client';
-import { createTestApp, createTestDatabase, createUser, loginAs, type TestApp } from '../../../testing';
+import { createTestDatabase, createUser, loginAs } from '../../../testing';
+import { useTestApp } from '../../../testing/route-suite';
 import { upsertKeywords } from '../import/keyword-ingest.repository';
 import { keywordInput, searchQuery } from '../keyword.fixtures';
 import { refreshGramStats, runSearch, type SearchQuery } from './keyword-search.repository';
@@ -108,16 +109,13 @@ describe('the hot search cache', () => {
 });
 
 describe('searches answered from the cache over HTTP', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
+  const t = useTestApp({}, async (app) => {
     await upsertKeywords(
-      t.database.db,
+      app.database.db,
       Array.from({ length: 15 }, (_, i) => keywordInput(`火锅店${i + 1}号`, 9_000 - i * 100)),
     );
-    await refreshGramStats(t.database.db, dso);
+    await refreshGramStats(app.database.db, dso);
   });
-  afterAll(async () => t.close());
 
   const search = (token?: string) =>
     t.request({ method: 'POST', url: KeywordPath.search, body: { platform: 'DSO', keyword: '火锅' }, token });

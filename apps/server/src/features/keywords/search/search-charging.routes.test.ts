@@ -1,6 +1,7 @@
 import { Code, KeywordPath, PermissionPath } from '@dso/contract';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
+import { describe, expect, it, vi } from 'vitest';
+import { createUser, loginAs } from '../../../testing';
+import { useTestApp } from '../../../testing/route-suite';
 import { upsertKeywords } from '../import/keyword-ingest.repository';
 import { keywordInput as keyword } from '../keyword.fixtures';
 import { refreshGramStats } from './keyword-search.repository';
@@ -24,13 +25,14 @@ vi.mock('./keyword-search.repository', async (importOriginal) => {
 const SEARCH_COUNT = 'KEYWORD_LIBRARY_SEARCH_COUNT_DAY';
 
 describe('charging keyword searches', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await upsertKeywords(t.database.db, [keyword('减肥食谱', 8_000), keyword('减肥餐', 6_000), keyword('口红', 9_000)]);
-    await refreshGramStats(t.database.db, { platform: 'DSO', country: '' });
+  const t = useTestApp({}, async (app) => {
+    await upsertKeywords(app.database.db, [
+      keyword('减肥食谱', 8_000),
+      keyword('减肥餐', 6_000),
+      keyword('口红', 9_000),
+    ]);
+    await refreshGramStats(app.database.db, { platform: 'DSO', country: '' });
   });
-  afterAll(async () => t.close());
 
   const freeUser = async () => loginAs(t.database.db, (await createUser(t.database.db, { grade: 'FREE' })).id);
   const search = async (token: string, keyword = '减肥') =>

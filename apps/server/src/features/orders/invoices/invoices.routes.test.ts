@@ -1,13 +1,14 @@
 import { Code, type InvoiceItem, type OrderInfo, type OrderItem, OrderPath } from '@dso/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
 import { invoiceOrders, invoices } from '../../../db/schema';
 import type { InvoiceProvider, InvoiceRequest } from '../../../providers/invoice/index';
 import { InvoiceRequestError } from '../../../providers/invoice/index';
 import { createSandboxInvoice } from '../../../providers/invoice/sandbox';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
+import type { TestAppOptions } from '../../../testing';
 import { payAtSandboxCashier } from '../../../testing/orders';
+import { useTestApp } from '../../../testing/route-suite';
 import { findJob, JobWorker } from '../../jobs';
 import { InvoiceAdminPath } from './invoices.routes';
 import { invoiceJobHandlers } from './issue-invoice.job';
@@ -27,23 +28,11 @@ const special = {
 } as const;
 
 /** The app and the calls a buyer and an operator make; one per suite so the provider can differ. */
-function harness(t: () => TestApp) {
-  const db = () => t().database.db;
-  const post = async (url: string, token: string | undefined, body: unknown = {}) =>
-    (await t().request({ method: 'POST', url, body, ...(token ? { token } : {}) })).json();
-  const get = async (url: string, token?: string) =>
-    (await t().request({ method: 'GET', url, ...(token ? { token } : {}) })).json();
-  const download = (url: string, token: string) => t().request({ method: 'GET', url, token });
-
-  const account = async () => {
-    const user = await createUser(db());
-    return { ...user, token: await loginAs(db(), user.id) };
-  };
-  const admin = async () => {
-    const user = await account();
-    await db().execute(sql`UPDATE users SET role_id = 100 WHERE id = ${user.id}`);
-    return user;
-  };
+function harness(options: TestAppOptions = {}) {
+  const t = useTestApp(options);
+  const { db, post, get, account } = t;
+  const download = (url: string, token: string) => t.request({ method: 'GET', url, token });
+  const admin = () => account({ roleId: 100 });
 
   let tags = 0;
   /** Buys a plan the way a buyer does: preview, scan the Alipay QR, press 支付 at the sandbox cashier. */
@@ -51,7 +40,7 @@ function harness(t: () => TestApp) {
     const info = await post(OrderPath.preview, token, { grade_enum: 'VIP', day, rand_tag: `invoice-${++tags}` });
     expect(info.code).toBe(Code.OK);
     const order = info.data as OrderInfo;
-    expect((await payAtSandboxCashier(t(), token, order.order_id)).result).toBe('paid');
+    expect((await payAtSandboxCashier(t, token, order.order_id)).result).toBe('paid');
     expect((await get(`${OrderPath.payResult}?orderId=${order.order_id}`, token)).data).toBe(true);
     return order;
   };
@@ -64,7 +53,7 @@ function harness(t: () => TestApp) {
     (await get(`${OrderPath.invoiceGet}?id=${id}`, token)).data as InvoiceItem;
   /** Runs the queued issuing jobs as a worker would. */
   const runJobs = () =>
-    new JobWorker(db(), invoiceJobHandlers({ providers: t().app.providers }), { backoffMs: () => 0 }).drain();
+    new JobWorker(db(), invoiceJobHandlers({ providers: t.app.providers }), { backoffMs: () => 0 }).drain();
 
   /** Uploads a file issued by hand, as the finance team's form sends it. */
   const upload = (token: string, fields: Record<string, string>, file?: Buffer) => {
@@ -82,7 +71,7 @@ function harness(t: () => TestApp) {
       );
     }
     parts.push(Buffer.from(`--${boundary}--\r\n`));
-    return t()
+    return t
       .request({
         method: 'POST',
         url: InvoiceAdminPath.upload,
@@ -93,7 +82,7 @@ function harness(t: () => TestApp) {
       .then((response) => response.json());
   };
 
-  return { db, post, get, download, account, admin, buy, invoiceable, request, invoice, runJobs, upload };
+  return { t, db, post, get, download, account, admin, buy, invoiceable, request, invoice, runJobs, upload };
 }
 
 /** Whether the PDF carries the text, as pdfkit writes document information (UTF-16BE) or plain. */
@@ -103,12 +92,8 @@ function pdfCarries(pdf: Buffer, text: string) {
 }
 
 describe('invoices through the sandbox provider', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
-  const h = harness(() => t);
+  const h = harness();
+  const { t } = h;
 
   it('issues a requested invoice: 待开具 until the job runs, then 已开具 with a PDF carrying its number', async () => {
     const buyer = await h.account();
@@ -362,7 +347,6 @@ describe('invoices through the sandbox provider', () => {
 });
 
 describe('invoices when the provider refuses or fails', () => {
-  let t: TestApp;
   /** What the stub provider does with the next request; the sandbox by default. */
   let issue: (request: InvoiceRequest) => ReturnType<InvoiceProvider['issue']>;
   const sandbox = createSandboxInvoice({
@@ -373,11 +357,7 @@ describe('invoices when the provider refuses or fails', () => {
     issue: (request) => issue(request),
     redden: (request) => sandbox.redden(request),
   };
-  beforeAll(async () => {
-    t = await createTestApp({ providers: { invoice: provider } });
-  });
-  afterAll(async () => t.close());
-  const h = harness(() => t);
+  const h = harness({ providers: { invoice: provider } });
   const jobOf = async (invoiceId: string) => {
     const [row] = await queryRows<{ id: number }>(
       h.db(),
@@ -473,12 +453,8 @@ describe('invoices when the provider refuses or fails', () => {
 });
 
 describe('invoices issued by hand (INVOICE_PROVIDER=manual)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ config: { invoiceProvider: 'manual' } });
-  });
-  afterAll(async () => t.close());
-  const h = harness(() => t);
+  const h = harness({ config: { invoiceProvider: 'manual' } });
+  const { t } = h;
   const handIssued = Buffer.from('%PDF-1.4\n% issued by the finance team\n%%EOF\n');
 
   it('keeps a requested invoice pending until the finance team uploads it, then serves that file', async () => {

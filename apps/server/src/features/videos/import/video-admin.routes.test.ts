@@ -1,9 +1,10 @@
 import { Code, VideoPath, videoAdminImportReportPath, videoImportReportSchema } from '@dso/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
 import { allJobHandlers } from '../../../job-handlers';
-import { createTestApp, createUser, loginAs, multipartForm, type TestApp } from '../../../testing';
+import { createUser, loginAs, multipartForm } from '../../../testing';
+import { useTestApp } from '../../../testing/route-suite';
 import { JobWorker } from '../../jobs';
 
 const CREATOR = 'MS4wLjABAAAAadmin1';
@@ -14,11 +15,7 @@ const creatorsCsv = [
 ].join('\n');
 
 describe('the video-data admin upload', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
 
   const upload = (token: string | undefined, name: string, content: Buffer, fields: Record<string, string> = {}) =>
     t.request({
