@@ -27,6 +27,16 @@ function Address() {
   return <output data-testid="address">{`${location.pathname}${location.search}`}</output>;
 }
 
+/** Signs a member of a grade in, or leaves a visitor. */
+function signIn(grade: string | null) {
+  if (grade) {
+    useSession.setState({
+      token: 'test-token',
+      userInfo: { id: 7, grade, grade_info_vo: { grade_enum: grade, end_day: 30, end_time: 0 } } as UserInfo,
+    });
+  } else useSession.setState({ token: null, userInfo: null });
+}
+
 export interface RouteRenderOptions {
   /** The route pattern the page is mounted at. */
   path?: string;
@@ -34,6 +44,8 @@ export interface RouteRenderOptions {
   url?: string;
   /** The signed-in member's grade; none for a visitor. */
   grade?: string | null;
+  /** Leaves the session as the test set it up (a grade is then not read). */
+  keepSession?: boolean;
   /** Adds an `address` test id showing the current path and query. */
   showAddress?: boolean;
 }
@@ -44,14 +56,9 @@ export interface RouteRenderOptions {
  */
 export function renderAtRoute(
   ui: ReactElement,
-  { path = '*', url = '/', grade = null, showAddress = false }: RouteRenderOptions = {},
+  { path = '*', url = '/', grade = null, keepSession = false, showAddress = false }: RouteRenderOptions = {},
 ) {
-  if (grade) {
-    useSession.setState({
-      token: 'test-token',
-      userInfo: { id: 7, grade, grade_info_vo: { grade_enum: grade, end_day: 30, end_time: 0 } } as UserInfo,
-    });
-  } else useSession.setState({ token: null, userInfo: null });
+  if (!keepSession) signIn(grade);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
   return render(
     <ConfigProvider locale={zhCN}>

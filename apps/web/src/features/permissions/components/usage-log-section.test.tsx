@@ -1,9 +1,7 @@
 import { PermissionPath, type UsageLog } from '@dso/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { App as AntdApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAtRoute } from '../../../components/testing/render-route';
 import '../../../components/testing/render-widget';
 import { answerRequests, callsTo } from '../../orders/testing/mock-request';
 import UsageLogSection, { entryText, permissionUseText } from './usage-log-section';
@@ -61,18 +59,7 @@ const log = (day: string): UsageLog => ({
   ],
 });
 
-function renderSection() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <ConfigProvider locale={zhCN}>
-      <QueryClientProvider client={client}>
-        <AntdApp>
-          <UsageLogSection />
-        </AntdApp>
-      </QueryClientProvider>
-    </ConfigProvider>,
-  );
-}
+const renderSection = () => renderAtRoute(<UsageLogSection />, { keepSession: true });
 
 afterEach(cleanup);
 

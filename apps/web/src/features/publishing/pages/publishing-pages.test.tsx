@@ -7,13 +7,10 @@ import {
   publishingMessages,
   type UserInfo,
 } from '@dso/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntdApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { renderAtRoute } from '../../../components/testing/render-route';
 import '../../../components/testing/render-widget';
 import { request } from '../../../lib/api/client';
 import { toast } from '../../../lib/feedback';
@@ -45,26 +42,9 @@ const account = (id: number, nickname: string, status: AuthorizedAccount['status
 let accounts: AuthorizedAccount[];
 let posts: Post[];
 
-function Address() {
-  const location = useLocation();
-  return <output data-testid="address">{`${location.pathname}${location.search}`}</output>;
-}
-
-function renderAt(path: string, page: ReactNode) {
+function renderAt(path: string, page: ReactElement) {
   useSession.setState({ token: 'test-token', userInfo: { id: 7, grade: 'VIP' } as UserInfo });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <ConfigProvider locale={zhCN}>
-      <QueryClientProvider client={client}>
-        <AntdApp>
-          <MemoryRouter initialEntries={[path]}>
-            {page}
-            <Address />
-          </MemoryRouter>
-        </AntdApp>
-      </QueryClientProvider>
-    </ConfigProvider>,
-  );
+  return renderAtRoute(page, { url: path, keepSession: true, showAddress: true });
 }
 
 describe('publishing pages', () => {

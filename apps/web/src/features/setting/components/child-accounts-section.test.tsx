@@ -1,9 +1,7 @@
 import { type SubAccountItem, SubAccountPath } from '@dso/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntdApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { renderAtRoute } from '../../../components/testing/render-route';
 import '../../../components/testing/render-widget';
 import { request } from '../../../lib/api/client';
 import { useDialogs } from '../../../stores/dialogs';
@@ -25,18 +23,8 @@ const link = (id: number, phone: string, status: SubAccountItem['status']): SubA
 let links: SubAccountItem[];
 let seats: number;
 
-function renderSection() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <ConfigProvider locale={zhCN}>
-      <QueryClientProvider client={client}>
-        <AntdApp>
-          <ChildAccountsSection type="child" setType={() => {}} />
-        </AntdApp>
-      </QueryClientProvider>
-    </ConfigProvider>,
-  );
-}
+const renderSection = () =>
+  renderAtRoute(<ChildAccountsSection type="child" setType={() => {}} />, { keepSession: true });
 
 describe('ChildAccountsSection', () => {
   beforeEach(() => {

@@ -1,10 +1,7 @@
 import { type CollectType, type FavouriteItem, type UserInfo, VideoPath } from '@dso/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { App as AntdApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { MemoryRouter, useLocation } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { renderAtRoute } from '../../../components/testing/render-route';
 import '../../../components/testing/render-widget';
 import { request } from '../../../lib/api/client';
 import { toast } from '../../../lib/feedback';
@@ -36,29 +33,12 @@ const item = (type: CollectType, subject: string, row: Partial<FavouriteItem> = 
 /** The server's favourites, per type; remove takes a subject out. */
 let store: Record<CollectType, FavouriteItem[]>;
 
-function Address() {
-  const location = useLocation();
-  return <output data-testid="address">{`${location.pathname}${location.search}`}</output>;
-}
-
 function renderAt(path: string) {
   useSession.setState({
     token: 'test-token',
     userInfo: { id: 7, grade: 'FREE', grade_info_vo: { grade_enum: 'FREE', end_day: 0, end_time: 0 } } as UserInfo,
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <ConfigProvider locale={zhCN}>
-      <QueryClientProvider client={client}>
-        <AntdApp>
-          <MemoryRouter initialEntries={[path]}>
-            <SettingPage />
-            <Address />
-          </MemoryRouter>
-        </AntdApp>
-      </QueryClientProvider>
-    </ConfigProvider>,
-  );
+  return renderAtRoute(<SettingPage />, { url: path, keepSession: true, showAddress: true });
 }
 
 describe('我的收藏', () => {

@@ -1,11 +1,8 @@
 import { AuthPath, OrderPath, SubAccountPath, type UserInfo } from '@dso/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { App as AntdApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 // For its jsdom style shim and its cleanup of dialogs and session between tests.
+import { renderAtRoute } from '../../../components/testing/render-route';
 import '../../../components/testing/render-widget';
 import { request } from '../../../lib/api/client';
 import { readCookie } from '../../../lib/storage';
@@ -36,20 +33,7 @@ function signIn(overrides: Partial<UserInfo> = {}) {
   useSession.setState({ token: 'test-token', userInfo });
 }
 
-function renderPage(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <ConfigProvider locale={zhCN}>
-      <QueryClientProvider client={client}>
-        <AntdApp>
-          <MemoryRouter initialEntries={[path]}>
-            <SettingPage />
-          </MemoryRouter>
-        </AntdApp>
-      </QueryClientProvider>
-    </ConfigProvider>,
-  );
-}
+const renderPage = (path: string) => renderAtRoute(<SettingPage />, { url: path, keepSession: true });
 
 function setCookie(value: string | null) {
   const expires = value === null ? 'Thu, 01 Jan 1970 00:00:00 GMT' : 'Fri, 01 Jan 2100 00:00:00 GMT';
