@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rejectionOf } from '../../testing/rejection';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from './fake-openai-server';
 import { type LlmChatRequest, LlmError, type LlmProvider } from './index';
 import { createOpenAiCompatibleLlm } from './openai-compatible';
@@ -18,14 +19,8 @@ async function collect(stream: AsyncIterable<string>): Promise<string[]> {
   return pieces;
 }
 
-async function rejectionOf(stream: AsyncIterable<string>): Promise<LlmError> {
-  try {
-    await collect(stream);
-  } catch (error) {
-    return error as LlmError;
-  }
-  throw new Error('the stream ended normally');
-}
+/** What the stream fails with. */
+const streamRejection = (stream: AsyncIterable<string>) => rejectionOf<LlmError>(collect(stream));
 
 describe('the OpenAI-compatible LLM adapter against a fake vendor', () => {
   let fake: FakeOpenAiServer;
@@ -75,7 +70,7 @@ describe('the OpenAI-compatible LLM adapter against a fake vendor', () => {
 
   it('classifies a refused key as unauthorized', async () => {
     const wrongKey = createOpenAiCompatibleLlm({ baseUrl: fake.url, apiKey: 'sk-wrong', model: 'm' });
-    const error = await rejectionOf(wrongKey.streamChat(request));
+    const error = await streamRejection(wrongKey.streamChat(request));
     expect(error).toBeInstanceOf(LlmError);
     expect(error.reason).toBe('unauthorized');
     expect(error.detail).toContain('Authentication Fails');
@@ -88,16 +83,16 @@ describe('the OpenAI-compatible LLM adapter against a fake vendor', () => {
       body: { error: { message: 'Rate limit reached' } },
       headers: { 'Retry-After': '20' },
     });
-    const limited = await rejectionOf(llm.streamChat(request));
+    const limited = await streamRejection(llm.streamChat(request));
     expect(limited.reason).toBe('rate_limited');
     expect(limited.detail).toBe('Rate limit reached (Retry-After 20)');
     fake.behave({ kind: 'status', status: 402, body: { error: { message: 'Insufficient Balance' } } });
-    expect((await rejectionOf(llm.streamChat(request))).reason).toBe('rate_limited');
+    expect((await streamRejection(llm.streamChat(request))).reason).toBe('rate_limited');
   });
 
   it('classifies 5xx as unavailable', async () => {
     fake.behave({ kind: 'status', status: 503, body: { error: { message: 'Server overloaded' } } });
-    const error = await rejectionOf(llm.streamChat(request));
+    const error = await streamRejection(llm.streamChat(request));
     expect(error.reason).toBe('unavailable');
     expect(error.message).toContain('503');
   });
@@ -118,12 +113,12 @@ describe('the OpenAI-compatible LLM adapter against a fake vendor', () => {
 
   it('treats a stream cut off before [DONE] as unavailable', async () => {
     fake.behave({ kind: 'cut', pieces: ['一半'] });
-    expect((await rejectionOf(llm.streamChat(request))).reason).toBe('unavailable');
+    expect((await streamRejection(llm.streamChat(request))).reason).toBe('unavailable');
   });
 
   it('gives up a stream silent longer than the idle timeout', async () => {
     fake.behave({ kind: 'hang', pieces: ['开始'] });
-    const error = await rejectionOf(llm.streamChat(request));
+    const error = await streamRejection(llm.streamChat(request));
     expect(error.reason).toBe('unavailable');
     expect(error.message).toContain('timed out');
   });

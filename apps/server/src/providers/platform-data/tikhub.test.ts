@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rejectionOf } from '../../testing/rejection';
 import { type FakeTikhub, startFakeTikhub } from './fake-tikhub';
 import type { PlatformDataError, PlatformDataProvider } from './index';
 import { createTikhubPlatformData } from './tikhub';
@@ -6,16 +7,6 @@ import { createTikhubPlatformData } from './tikhub';
 const apiKey = 'tikhub-test-key-0123456789';
 const author = 'MS4wLjABAAAAn1Fx8l7kNqZr0sTcM2wYvA3eBdHgJpLu5oKiXyQ';
 const fetchedAt = new Date('2026-11-20T08:00:00Z');
-
-/** The rejection of a call, for asserting its reason. */
-async function rejectionOf(call: Promise<unknown>): Promise<PlatformDataError> {
-  try {
-    await call;
-  } catch (error) {
-    return error as PlatformDataError;
-  }
-  throw new Error('the call resolved');
-}
 
 describe('the TikHub platform data adapter against a fake TikHub', () => {
   let fake: FakeTikhub;
@@ -265,41 +256,53 @@ describe('the TikHub platform data adapter against a fake TikHub', () => {
 
     it('a wrong key is unauthorized', async () => {
       const stranger = createTikhubPlatformData({ baseUrl: fake.url, apiKey: 'not-the-key' });
-      const error = await rejectionOf(stranger.fetchVideo('7448118827402972455'));
+      const error = await rejectionOf<PlatformDataError>(stranger.fetchVideo('7448118827402972455'));
       expect(error.reason).toBe('unauthorized');
       expect(error.detail).toContain('Invalid or missing API token');
     });
 
     it('403 for a missing scope is unauthorized; 403 for a spent balance is rate_limited', async () => {
       fake.failNext(path, { status: 403, body: { detail: { code: 403, message: 'API Key scope not allowed' } } });
-      expect((await rejectionOf(source.fetchVideo('7448118827402972455'))).reason).toBe('unauthorized');
+      expect((await rejectionOf<PlatformDataError>(source.fetchVideo('7448118827402972455'))).reason).toBe(
+        'unauthorized',
+      );
       fake.failNext(path, { status: 403, body: { detail: { code: 403, message: 'Insufficient balance' } } });
-      expect((await rejectionOf(source.fetchVideo('7448118827402972455'))).reason).toBe('rate_limited');
+      expect((await rejectionOf<PlatformDataError>(source.fetchVideo('7448118827402972455'))).reason).toBe(
+        'rate_limited',
+      );
     });
 
     it('429 and 402 are rate_limited, with Retry-After in the detail', async () => {
       fake.failNext(path, { status: 429, body: { detail: 'Too Many Requests' }, headers: { 'retry-after': '3' } });
-      const limited = await rejectionOf(source.fetchVideo('7448118827402972455'));
+      const limited = await rejectionOf<PlatformDataError>(source.fetchVideo('7448118827402972455'));
       expect(limited.reason).toBe('rate_limited');
       expect(limited.detail).toContain('Retry-After 3');
       fake.failNext(path, { status: 402, body: { detail: 'Payment Required' } });
-      expect((await rejectionOf(source.fetchVideo('7448118827402972455'))).reason).toBe('rate_limited');
+      expect((await rejectionOf<PlatformDataError>(source.fetchVideo('7448118827402972455'))).reason).toBe(
+        'rate_limited',
+      );
     });
 
     it('5xx, an unreadable answer and an envelope without data are unavailable', async () => {
       fake.failNext(path, { status: 503, body: { detail: 'upstream Douyin unavailable' } });
-      expect((await rejectionOf(source.fetchVideo('7448118827402972455'))).reason).toBe('unavailable');
+      expect((await rejectionOf<PlatformDataError>(source.fetchVideo('7448118827402972455'))).reason).toBe(
+        'unavailable',
+      );
       fake.failNext(path, { status: 200, body: '<html>gateway</html>' });
-      expect((await rejectionOf(source.fetchVideo('7448118827402972455'))).reason).toBe('unavailable');
+      expect((await rejectionOf<PlatformDataError>(source.fetchVideo('7448118827402972455'))).reason).toBe(
+        'unavailable',
+      );
       fake.failNext(path, { status: 200, body: { code: 400, message: 'upstream error', data: null } });
-      expect((await rejectionOf(source.fetchVideo('7448118827402972455'))).reason).toBe('unavailable');
+      expect((await rejectionOf<PlatformDataError>(source.fetchVideo('7448118827402972455'))).reason).toBe(
+        'unavailable',
+      );
     });
 
     it('a call that takes longer than the timeout is unavailable', async () => {
       const impatient = createTikhubPlatformData({ baseUrl: fake.url, apiKey, timeoutMs: 200 });
       fake.failNext(path, 'hang');
       const started = Date.now();
-      const error = await rejectionOf(impatient.fetchVideo('7448118827402972455'));
+      const error = await rejectionOf<PlatformDataError>(impatient.fetchVideo('7448118827402972455'));
       expect(error.reason).toBe('unavailable');
       expect(error.message).toContain('timed out after 200 ms');
       expect(Date.now() - started).toBeLessThan(1_500);
@@ -307,7 +310,7 @@ describe('the TikHub platform data adapter against a fake TikHub', () => {
 
     it('a server that cannot be reached is unavailable', async () => {
       const nowhere = createTikhubPlatformData({ baseUrl: 'http://127.0.0.1:9', apiKey, timeoutMs: 2_000 });
-      expect((await rejectionOf(nowhere.searchVideos('做菜', null))).reason).toBe('unavailable');
+      expect((await rejectionOf<PlatformDataError>(nowhere.searchVideos('做菜', null))).reason).toBe('unavailable');
     });
 
     it('refuses to start without a key', () => {

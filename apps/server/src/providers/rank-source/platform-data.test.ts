@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rejectionOf } from '../../testing/rejection';
 import { type FakeTikhub, startFakeTikhub } from '../platform-data/fake-tikhub';
 import { createTikhubPlatformData } from '../platform-data/tikhub';
 import { type RankSource, RankSourceError } from './index';
@@ -7,15 +8,6 @@ import { createPlatformDataRankSource } from './platform-data';
 const apiKey = 'tikhub-rank-test-key-0123456789';
 const author = 'MS4wLjABAAAArankSourceAuthor0123456789';
 const day = '2026-11-24';
-
-async function rejectionOf(call: Promise<unknown>): Promise<RankSourceError> {
-  try {
-    await call;
-  } catch (error) {
-    return error as RankSourceError;
-  }
-  throw new Error('the call resolved');
-}
 
 describe('the platform-data rank source over TikHub, against a fake TikHub', () => {
   let fake: FakeTikhub;
@@ -53,16 +45,26 @@ describe('the platform-data rank source over TikHub, against a fake TikHub', () 
   it('turns refusals into rank source errors with the same reason', async () => {
     const path = '/api/v1/douyin/web/fetch_video_search_result';
     fake.failNext(path, { status: 401, body: { detail: 'Invalid API key' } });
-    const refused = await rejectionOf(source.fetchRanking({ platform: 'DSO', keyword: '露营装备', day, depth: 10 }));
+    const refused = await rejectionOf<RankSourceError>(
+      source.fetchRanking({ platform: 'DSO', keyword: '露营装备', day, depth: 10 }),
+    );
     expect(refused).toBeInstanceOf(RankSourceError);
     expect(refused.reason).toBe('unauthorized');
     fake.failNext(path, { status: 429, body: { detail: 'Too Many Requests' } });
     expect(
-      (await rejectionOf(source.fetchRanking({ platform: 'DSO', keyword: '露营装备', day, depth: 10 }))).reason,
+      (
+        await rejectionOf<RankSourceError>(
+          source.fetchRanking({ platform: 'DSO', keyword: '露营装备', day, depth: 10 }),
+        )
+      ).reason,
     ).toBe('rate_limited');
     fake.failNext(path, { status: 503, body: { detail: 'down' } });
     expect(
-      (await rejectionOf(source.fetchRanking({ platform: 'DSO', keyword: '露营装备', day, depth: 10 }))).reason,
+      (
+        await rejectionOf<RankSourceError>(
+          source.fetchRanking({ platform: 'DSO', keyword: '露营装备', day, depth: 10 }),
+        )
+      ).reason,
     ).toBe('unavailable');
   });
 });

@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rejectionOf } from '../../testing/rejection';
 import { type FakeChatAudioServer, startFakeChatAudioServer } from './fake-openai-chat-audio-server';
 import { SpeechError, type SpeechSource } from './index';
 import { createOpenAiChatAudioSpeech, NO_SPEECH_MARK, TRANSCRIBE_PROMPT } from './openai-chat-audio';
@@ -10,15 +11,6 @@ import { createOpenAiChatAudioSpeech, NO_SPEECH_MARK, TRANSCRIBE_PROMPT } from '
 const apiKey = 'sk-fake-omni-0123456789';
 const bytes = [73, 68, 51, 4, 0, 0, 250, 17];
 const audio: SpeechSource = { kind: 'audio', data: new Uint8Array(bytes), filename: 'clip.mp3' };
-
-async function rejectionOf(promise: Promise<unknown>): Promise<SpeechError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as SpeechError;
-  }
-  throw new Error('the call answered');
-}
 
 /** The `input_audio` part and the text part of the call's user message. */
 function partsOf(body: Record<string, unknown>) {
@@ -79,7 +71,7 @@ describe('the chat-audio speech adapter against a fake vendor', () => {
   });
 
   it("surfaces the vendor's refusal with its message: key, limits, bad request", async () => {
-    const wrong = await rejectionOf(adapter({ apiKey: 'sk-wrong' }).transcribe(audio));
+    const wrong = await rejectionOf<SpeechError>(adapter({ apiKey: 'sk-wrong' }).transcribe(audio));
     expect(wrong).toBeInstanceOf(SpeechError);
     expect(wrong.reason).toBe('unauthorized');
     expect(wrong.message).toBe('the speech model answered HTTP 401: Incorrect API key provided.');
@@ -90,7 +82,7 @@ describe('the chat-audio speech adapter against a fake vendor', () => {
       body: { error: { message: 'Requests rate limit exceeded', code: 'Throttling.RateQuota' } },
       headers: { 'Retry-After': '7' },
     });
-    const limited = await rejectionOf(adapter().transcribe(audio));
+    const limited = await rejectionOf<SpeechError>(adapter().transcribe(audio));
     expect(limited.reason).toBe('rate_limited');
     expect(limited.detail).toBe('Requests rate limit exceeded (Retry-After 7)');
 
@@ -99,7 +91,7 @@ describe('the chat-audio speech adapter against a fake vendor', () => {
       status: 400,
       body: { error: { message: 'The audio is too long: at most 3 minutes', code: 'InvalidParameter' } },
     });
-    const refused = await rejectionOf(adapter().transcribe(audio));
+    const refused = await rejectionOf<SpeechError>(adapter().transcribe(audio));
     expect(refused.reason).toBe('unavailable');
     expect(refused.message).toBe('the speech model answered HTTP 400: The audio is too long: at most 3 minutes');
   });
@@ -109,21 +101,21 @@ describe('the chat-audio speech adapter against a fake vendor', () => {
       kind: 'stream-error',
       error: { message: 'Allocated quota exceeded', code: 'Throttling.AllocationQuota' },
     });
-    const quota = await rejectionOf(adapter().transcribe(audio));
+    const quota = await rejectionOf<SpeechError>(adapter().transcribe(audio));
     expect(quota.reason).toBe('rate_limited');
     expect(quota.message).toBe('the speech model reported an error: Allocated quota exceeded');
     fake.behave({ kind: 'stream-error', error: { message: 'Internal error', code: 'InternalError' } });
-    expect((await rejectionOf(adapter().transcribe(audio))).reason).toBe('unavailable');
+    expect((await rejectionOf<SpeechError>(adapter().transcribe(audio))).reason).toBe('unavailable');
   });
 
   it('does not take a cut-off stream for a transcript, and gives up on a silent vendor', async () => {
     fake.behave({ kind: 'cut' });
-    expect(await rejectionOf(adapter().transcribe(audio))).toMatchObject({
+    expect(await rejectionOf<SpeechError>(adapter().transcribe(audio))).toMatchObject({
       reason: 'unavailable',
       message: 'the transcription stream ended without [DONE]',
     });
     fake.behave({ kind: 'hang' });
-    expect(await rejectionOf(adapter().transcribe(audio))).toMatchObject({
+    expect(await rejectionOf<SpeechError>(adapter().transcribe(audio))).toMatchObject({
       reason: 'unavailable',
       message: 'the transcription timed out',
     });
@@ -131,9 +123,9 @@ describe('the chat-audio speech adapter against a fake vendor', () => {
 
   it('calls an answer of no speech no_media', async () => {
     fake.behave({ kind: 'answer', text: NO_SPEECH_MARK });
-    expect((await rejectionOf(adapter().transcribe(audio))).reason).toBe('no_media');
+    expect((await rejectionOf<SpeechError>(adapter().transcribe(audio))).reason).toBe('no_media');
     fake.behave({ kind: 'answer', text: ' ' });
-    expect((await rejectionOf(adapter({ stream: false }).transcribe(audio))).reason).toBe('no_media');
+    expect((await rejectionOf<SpeechError>(adapter({ stream: false }).transcribe(audio))).reason).toBe('no_media');
   });
 
   it('needs a key and a model', () => {

@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rejectionOf } from '../../testing/rejection';
 import { prepareAudio, probeMedia } from './audio';
 import { type FakeSpeechServer, startFakeSpeechServer } from './fake-openai-speech-server';
 import { SpeechError, type SpeechProvider, type SpeechSource } from './index';
@@ -10,15 +11,6 @@ import { createOpenAiCompatibleSpeech } from './openai-compatible';
 
 const apiKey = 'sk-fake-speech-0123456789';
 const audio: SpeechSource = { kind: 'audio', data: new Uint8Array([73, 68, 51, 4, 0, 0]), filename: 'clip.mp3' };
-
-async function rejectionOf(promise: Promise<unknown>): Promise<SpeechError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as SpeechError;
-  }
-  throw new Error('the call answered');
-}
 
 describe('the OpenAI-compatible speech adapter against a fake vendor', () => {
   let fake: FakeSpeechServer;
@@ -62,7 +54,7 @@ describe('the OpenAI-compatible speech adapter against a fake vendor', () => {
 
   it('classifies a refused key as unauthorized', async () => {
     const wrong = createOpenAiCompatibleSpeech({ baseUrl: fake.url, apiKey: 'sk-wrong', model: 'whisper-1' });
-    const error = await rejectionOf(wrong.transcribe(audio));
+    const error = await rejectionOf<SpeechError>(wrong.transcribe(audio));
     expect(error).toBeInstanceOf(SpeechError);
     expect(error.reason).toBe('unauthorized');
     expect(error.detail).toBe('Incorrect API key provided');
@@ -75,30 +67,30 @@ describe('the OpenAI-compatible speech adapter against a fake vendor', () => {
       body: { error: { message: 'Rate limit reached' } },
       headers: { 'Retry-After': '20' },
     });
-    const limited = await rejectionOf(speech.transcribe(audio));
+    const limited = await rejectionOf<SpeechError>(speech.transcribe(audio));
     expect(limited.reason).toBe('rate_limited');
     expect(limited.detail).toBe('Rate limit reached (Retry-After 20)');
     fake.behave({ kind: 'status', status: 503, body: 'upstream down' });
-    expect((await rejectionOf(speech.transcribe(audio))).reason).toBe('unavailable');
+    expect((await rejectionOf<SpeechError>(speech.transcribe(audio))).reason).toBe('unavailable');
   });
 
   it('reports an unreadable answer, a silent vendor and an unreachable one as unavailable', async () => {
     fake.behave({ kind: 'garbage' });
-    expect(await rejectionOf(speech.transcribe(audio))).toMatchObject({
+    expect(await rejectionOf<SpeechError>(speech.transcribe(audio))).toMatchObject({
       reason: 'unavailable',
       message: 'the transcription is not JSON',
     });
     fake.behave({ kind: 'hang' });
-    expect(await rejectionOf(speech.transcribe(audio))).toMatchObject({
+    expect(await rejectionOf<SpeechError>(speech.transcribe(audio))).toMatchObject({
       reason: 'unavailable',
       message: 'the transcription timed out',
     });
     const nowhere = createOpenAiCompatibleSpeech({ baseUrl: 'http://127.0.0.1:9/v1', apiKey, model: 'whisper-1' });
-    expect((await rejectionOf(nowhere.transcribe(audio))).reason).toBe('unavailable');
+    expect((await rejectionOf<SpeechError>(nowhere.transcribe(audio))).reason).toBe('unavailable');
   });
 
   it('refuses a video without a play address as no_media, before any call', async () => {
-    const error = await rejectionOf(
+    const error = await rejectionOf<SpeechError>(
       speech.transcribe({ kind: 'video', awemeId: '7', playUrl: null, durationMs: 1000 }),
     );
     expect(error.reason).toBe('no_media');
@@ -113,7 +105,7 @@ describe('the OpenAI-compatible speech adapter against a fake vendor', () => {
 
 describe('audio preparation', () => {
   it('says clearly when ffmpeg is not on the machine', async () => {
-    const error = await rejectionOf(prepareAudio('/tmp/none.mp4', { ffmpegPath: '/nonexistent/ffmpeg' }));
+    const error = await rejectionOf<SpeechError>(prepareAudio('/tmp/none.mp4', { ffmpegPath: '/nonexistent/ffmpeg' }));
     expect(error.reason).toBe('unavailable');
     expect(error.message).toMatch(/ffmpeg is not installed.*apt-get install ffmpeg/);
   });
@@ -192,7 +184,9 @@ describe('audio preparation', () => {
       fake.behave({ kind: 'transcribe', text: '家人们好。' });
       const live = { kind: 'live' as const, roomId: '73', title: '专场', goods: [], minutes: [] };
       expect((await speech.transcribe({ ...live, recordingUrl })).text).toBe('家人们好。');
-      expect((await rejectionOf(speech.transcribe({ ...live, recordingUrl: null }))).reason).toBe('no_media');
+      expect((await rejectionOf<SpeechError>(speech.transcribe({ ...live, recordingUrl: null }))).reason).toBe(
+        'no_media',
+      );
     });
 
     it('calls a file without sound no_media', async () => {
@@ -207,7 +201,7 @@ describe('audio preparation', () => {
         'color=c=black:s=64x64:d=1',
         silent,
       ]);
-      expect((await rejectionOf(prepareAudio(silent))).reason).toBe('no_media');
+      expect((await rejectionOf<SpeechError>(prepareAudio(silent))).reason).toBe('no_media');
     });
   });
 });
