@@ -13,6 +13,26 @@ describe('configuration', () => {
     expect(config.demo).toBe(true);
   });
 
+  it('lists every variable in .env.example, each with the default the schema gives it', () => {
+    const example = new Map(
+      readFileSync(fileURLToPath(new URL('../../../.env.example', import.meta.url)), 'utf8')
+        .split('\n')
+        .flatMap((line) => {
+          const match = /^([A-Z0-9_]+)=(.*)$/.exec(line);
+          return match ? [[match[1]!, match[2]!] as const] : [];
+        }),
+    );
+    expect([...example.keys()].sort()).toEqual(Object.keys(envSchema.shape).sort());
+    // An empty entry stands for unset; a spelled-out value must be what the schema defaults to.
+    const disagreeing = Object.entries(envSchema.shape)
+      .filter(([name, schema]) => {
+        const value = example.get(name) || undefined;
+        return JSON.stringify(schema.parse(value)) !== JSON.stringify(schema.parse(undefined));
+      })
+      .map(([name]) => name);
+    expect(disagreeing).toEqual([]);
+  });
+
   it('switches to PostgreSQL when DATABASE_URL is set', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/dso' }).databaseUrl).toBe(
       'postgres://postgres@127.0.0.1:5432/dso',

@@ -298,170 +298,17 @@ function productionProblems(env: Env): string[] {
   return problems;
 }
 
-export interface AppConfig {
-  env: Env['NODE_ENV'];
-  host: string;
-  port: number;
-  /** Addresses of trusted reverse proxies; empty means the socket address is the client's. */
-  trustProxy: string[];
-  dataDir: string;
-  databaseUrl: string | undefined;
-  redisUrl: string | undefined;
-  /** PUBLIC_URL; undefined means "the address the request came from" (see `PUBLIC_URL`). */
-  publicUrl: string | undefined;
-  logLevel: Env['LOG_LEVEL'];
-  demo: boolean;
-  /** DEMO_SCALE: the share of the first-run demo set a first start seeds. */
-  demoScale: number;
-  /** Whether the server process also runs the job worker (features/jobs). */
-  jobsInProcess: boolean;
-  /** Per-address and per-user request limits on /api calls; null when turned off. */
-  requestLimits: RequestLimits | null;
-  /** Live sessions a user may hold; a newer login kicks the oldest (803 on its next request). */
-  maxSessionsPerUser: number;
-  sessionTtlMs: number;
-  /** Signs the sister product's hand-over tokens (`/api/user/dcc_login`); the default is for the sandbox only. */
-  dccSharedSecret: string;
-  /** Built web app to serve; absent in route tests. */
-  webDist: string | undefined;
-  smsProvider: Env['SMS_PROVIDER'];
-  wechatProvider: Env['WECHAT_PROVIDER'];
-  /** How long a QR-login long poll is held before answering "waiting", and its re-read interval. */
-  wechatPollHoldMs: number;
-  wechatPollIntervalMs: number;
-  wechat: WechatOfficialConfig;
-  aliyunSms: AliyunSmsConfig;
-  /** The operator's details as the browser gets them (`/api/web/site_info`). */
-  site: SiteInfo;
-  /** LEGAL_DIR resolved; undefined: the shipped documents only. */
-  legalDir: string | undefined;
-  captchaProvider: Env['CAPTCHA_PROVIDER'];
-  tencentCaptcha: TencentCaptchaConfig;
-  /** Set only to pin it; otherwise the sandbox payment keeps a random one per database. */
-  sandboxPaySecret: string | undefined;
-  /** The secrets OAuth tokens are sealed under: the current one and earlier ones still opened. */
-  tokenEncryption: { currentSecret: string; previousSecrets: string[] };
-  alipayProvider: Env['ALIPAY_PROVIDER'];
-  wechatpayProvider: Env['WECHATPAY_PROVIDER'];
-  alipay: AlipayConfig;
-  wechatpay: WechatPayConfig;
-  invoiceProvider: Env['INVOICE_PROVIDER'];
-  invoiceFontPath: string | undefined;
-  invoiceSeller: { name: string; taxNo: string; address: string; phone: string; bank: string };
-  platformDataProvider: Env['PLATFORM_DATA_PROVIDER'];
-  rankSourceProvider: Env['RANK_SOURCE_PROVIDER'];
-  /** The daily check round: its Shanghai hour and the source reads per second per worker process. */
-  monitoring: { checkHour: number; checksPerSecond: number };
-  /** TikHub's Douyin data API; the key is empty unless configured. */
-  tikhub: { apiKey: string; baseUrl: string };
-  notificationProvider: Env['NOTIFICATION_PROVIDER'];
-  /** 企业微信's webhook API address (the robot keys are the users'). */
-  wecomWebhookBaseUrl: string;
-  publishingProvider: Env['PUBLISHING_PROVIDER'];
-  /** The Douyin Open Platform application; key and secret are empty unless PUBLISHING_PROVIDER=douyin. */
-  douyinOpen: { clientKey: string; clientSecret: string; baseUrl: string };
-  llmProvider: Env['LLM_PROVIDER'];
-  /** The OpenAI-compatible chat API; key and model are empty unless LLM_PROVIDER=openai. */
-  llm: { baseUrl: string; apiKey: string; model: string; streamOptions: boolean; timeoutMs: number };
-  speechProvider: Env['SPEECH_PROVIDER'];
-  /** The OpenAI-compatible speech API (either form); key and model are empty with the sandbox. */
-  speech: {
-    baseUrl: string;
-    apiKey: string;
-    model: string;
-    timeoutMs: number;
-    concurrency: number;
-    /** The chat-audio form's settings (SPEECH_PROVIDER=openai-chat). */
-    audioData: 'base64' | 'data-url';
-    stream: boolean;
-    audioFormat: 'mp3' | 'wav';
-  };
-  imageProvider: Env['IMAGE_PROVIDER'];
-  /** The OpenAI-compatible images API; key and model are empty unless IMAGE_PROVIDER=openai. */
-  image: {
-    baseUrl: string;
-    apiKey: string;
-    model: string;
-    size: string;
-    responseFormat: Env['IMAGE_RESPONSE_FORMAT'];
-    timeoutMs: number;
-    concurrency: number;
-  };
-  /** The sandbox cards' CJK font, when set. */
-  imageFontPath: string | undefined;
-}
-
-/** Alipay open-platform credentials; empty strings unless ALIPAY_PROVIDER=alipay. */
-export interface AlipayConfig {
-  appId: string;
-  privateKey: string;
-  alipayPublicKey: string;
-  sellerId: string;
-  gateway: string;
-}
-
-/** WeChat Pay API v3 credentials; empty strings unless WECHATPAY_PROVIDER=wechatpay. */
-export interface WechatPayConfig {
-  mchId: string;
-  appId: string;
-  apiV3Key: string;
-  merchantSerialNo: string;
-  merchantPrivateKey: string;
-  publicKeyId: string;
-  publicKey: string;
-  baseUrl: string;
-}
-
-/** What one client (an address, or a signed-in user) may do; see plugins/request-limits.ts. */
-export interface ClientLimits {
-  /** Requests running at once; more answer 650 at once. */
-  inFlight: number;
-  /** Library searches (search, root words) running at once; more answer 650 at once. */
-  searchesInFlight: number;
-  /** Requests per minute; more answer 650 until the minute is over. */
-  perMinute: number;
-  /** Requests per hour; more shut the client out for 24 hours (661). */
-  perHour: number;
-}
-
-export interface RequestLimits {
-  address: ClientLimits;
-  user: ClientLimits;
-  /** A refused call is answered after this long (a tarpit): refusing then costs the client time, not the server. */
-  refusalDelayMs: number;
-}
-
-/** Credentials of the WeChat Official Account; empty strings unless WECHAT_PROVIDER=official. */
-export interface WechatOfficialConfig {
-  appId: string;
-  appSecret: string;
-  token: string;
-  apiBase: string;
-}
-
+/**
+ * The configuration as the code reads it. Each variable is declared once, in {@link envSchema} (type,
+ * default, meaning), and mapped once, in {@link configFromEnv}; the types below are that mapping's.
+ */
+export type AppConfig = ReturnType<typeof configFromEnv>;
+/** Per-address and per-user request limits on /api calls; see plugins/request-limits.ts. */
+export type RequestLimits = NonNullable<AppConfig['requestLimits']>;
+/** What one client (an address, or a signed-in user) may do. */
+export type ClientLimits = RequestLimits['address'];
 /** Tencent Cloud 验证码 settings; empty strings unless CAPTCHA_PROVIDER=tencent. */
-export interface TencentCaptchaConfig {
-  /** CaptchaAppId of the captcha created in the console (digits). */
-  appId: string;
-  /** AppSecretKey of that captcha: it goes in each DescribeCaptchaResult body. */
-  appSecretKey: string;
-  /** A CAM key allowed `captcha:DescribeCaptchaResult`; it signs the call (TC3-HMAC-SHA256). */
-  secretId: string;
-  secretKey: string;
-  /** https://captcha.tencentcloudapi.com, or a fake server in tests. */
-  endpoint: string;
-  /** The widget's script; its origin and Tencent's captcha origins go into the page's CSP. */
-  scriptUrl: string;
-}
-
-/** Aliyun SMS settings; empty strings unless SMS_PROVIDER=aliyun. */
-export interface AliyunSmsConfig {
-  accessKeyId: string;
-  accessKeySecret: string;
-  signName: string;
-  templateCode: string;
-  endpoint: string;
-}
+export type TencentCaptchaConfig = AppConfig['tencentCaptcha'];
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -479,9 +326,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const env = parsed.data;
   const problems = [...missingVendorCredentials(env), ...productionProblems(env)];
   if (problems.length > 0) throw new ConfigError(problems);
+  return configFromEnv(env);
+}
+
+/** The validated environment in the shape the code reads: camelCase, grouped by service. */
+function configFromEnv(env: Env) {
   return {
     env: env.NODE_ENV,
     host: env.HOST,
+    /** Addresses of trusted reverse proxies; empty means the socket address is the client's. */
     trustProxy: env.TRUST_PROXY.split(',')
       .map((entry) => entry.trim())
       .filter(Boolean),
@@ -489,17 +342,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    /** Undefined means "the address the request came from" (see `PUBLIC_URL`). */
     publicUrl: env.PUBLIC_URL,
     logLevel: env.LOG_LEVEL,
     demo: env.DEMO,
     demoScale: env.DEMO_SCALE,
     jobsInProcess: env.JOBS_IN_PROCESS,
+    /** Per-address and per-user request limits on /api calls; null when turned off. */
     requestLimits: env.REQUEST_LIMITS
       ? {
           address: {
+            /** Requests running at once; more answer 650 at once. */
             inFlight: env.LIMIT_IP_IN_FLIGHT,
+            /** Library searches (search, root words) running at once; more answer 650 at once. */
             searchesInFlight: env.LIMIT_IP_SEARCHES_IN_FLIGHT,
+            /** Requests per minute; more answer 650 until the minute is over. */
             perMinute: env.LIMIT_IP_PER_MINUTE,
+            /** Requests per hour; more shut the client out for 24 hours (661). */
             perHour: env.LIMIT_IP_PER_HOUR,
           },
           user: {
@@ -508,23 +367,29 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             perMinute: env.LIMIT_USER_PER_MINUTE,
             perHour: env.LIMIT_USER_PER_HOUR,
           },
+          /** A refused call is answered after this long (a tarpit): refusing then costs the client time, not the server. */
           refusalDelayMs: env.LIMIT_REFUSAL_DELAY_MS,
         }
       : null,
+    /** Live sessions a user may hold; a newer login kicks the oldest (803 on its next request). */
     maxSessionsPerUser: env.MAX_SESSIONS_PER_USER,
     sessionTtlMs: env.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    /** Signs the sister product's hand-over tokens (`/api/user/dcc_login`); the default is for the sandbox only. */
     dccSharedSecret: env.DCC_SHARED_SECRET,
+    /** Built web app to serve; absent in route tests. */
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
     smsProvider: env.SMS_PROVIDER,
     wechatProvider: env.WECHAT_PROVIDER,
     wechatPollHoldMs: env.WECHAT_POLL_HOLD_MS,
     wechatPollIntervalMs: env.WECHAT_POLL_INTERVAL_MS,
+    /** The WeChat Official Account; empty strings unless WECHAT_PROVIDER=official. */
     wechat: {
       appId: env.WECHAT_APP_ID ?? '',
       appSecret: env.WECHAT_APP_SECRET ?? '',
       token: env.WECHAT_TOKEN ?? '',
       apiBase: env.WECHAT_API_BASE,
     },
+    /** Aliyun SMS; empty strings unless SMS_PROVIDER=aliyun. */
     aliyunSms: {
       accessKeyId: env.ALIYUN_ACCESS_KEY_ID ?? '',
       accessKeySecret: env.ALIYUN_ACCESS_KEY_SECRET ?? '',
@@ -532,6 +397,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       templateCode: env.ALIYUN_SMS_TEMPLATE_CODE ?? '',
       endpoint: env.ALIYUN_SMS_ENDPOINT,
     },
+    /** The operator's details as the browser gets them (`/api/web/site_info`). */
     site: {
       company_name: env.SITE_COMPANY_NAME,
       company_address: env.SITE_COMPANY_ADDRESS,
@@ -543,9 +409,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       support_wechat_url: env.SITE_SUPPORT_WECHAT_URL ?? '',
       sister_product_name: env.SITE_SISTER_PRODUCT_NAME,
       sister_product_url: env.SITE_SISTER_PRODUCT_URL ?? '',
-    },
+    } satisfies SiteInfo,
+    /** LEGAL_DIR resolved; undefined: the shipped documents only. */
     legalDir: env.LEGAL_DIR ? path.resolve(env.LEGAL_DIR) : undefined,
     captchaProvider: env.CAPTCHA_PROVIDER,
+    /** Tencent Cloud 验证码; empty strings unless CAPTCHA_PROVIDER=tencent. */
     tencentCaptcha: {
       appId: env.TENCENT_CAPTCHA_APP_ID ?? '',
       appSecretKey: env.TENCENT_CAPTCHA_APP_SECRET_KEY ?? '',
@@ -556,6 +424,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     // No public default: with one, anyone could sign a payment for any non-production instance.
     sandboxPaySecret: env.SANDBOX_PAY_SECRET,
+    /** The secrets OAuth tokens are sealed under: the current one and earlier ones still opened. */
     tokenEncryption: {
       currentSecret: env.TOKEN_ENCRYPTION_KEY,
       previousSecrets: env.TOKEN_ENCRYPTION_PREVIOUS_KEYS.split(',')
@@ -573,6 +442,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     alipayProvider: env.ALIPAY_PROVIDER,
     wechatpayProvider: env.WECHATPAY_PROVIDER,
+    /** Alipay open-platform credentials; empty strings unless ALIPAY_PROVIDER=alipay. */
     alipay: {
       appId: env.ALIPAY_APP_ID ?? '',
       privateKey: env.ALIPAY_APP_PRIVATE_KEY ?? '',
@@ -580,6 +450,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       sellerId: env.ALIPAY_SELLER_ID ?? '',
       gateway: env.ALIPAY_GATEWAY,
     },
+    /** WeChat Pay API v3 credentials; empty strings unless WECHATPAY_PROVIDER=wechatpay. */
     wechatpay: {
       mchId: env.WECHATPAY_MCH_ID ?? '',
       appId: env.WECHATPAY_APP_ID ?? '',
@@ -592,17 +463,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     platformDataProvider: env.PLATFORM_DATA_PROVIDER,
     rankSourceProvider: env.RANK_SOURCE_PROVIDER,
+    /** The daily check round: its Shanghai hour and the source reads per second per worker process. */
     monitoring: { checkHour: env.MONITOR_CHECK_HOUR, checksPerSecond: env.MONITOR_CHECKS_PER_SECOND },
+    /** TikHub's Douyin data API; the key is empty unless configured. */
     tikhub: { apiKey: env.TIKHUB_API_KEY ?? '', baseUrl: env.TIKHUB_BASE_URL },
     notificationProvider: env.NOTIFICATION_PROVIDER,
     wecomWebhookBaseUrl: env.WECOM_WEBHOOK_BASE_URL,
     publishingProvider: env.PUBLISHING_PROVIDER,
+    /** The Douyin Open Platform application; key and secret are empty unless PUBLISHING_PROVIDER=douyin. */
     douyinOpen: {
       clientKey: env.DOUYIN_CLIENT_KEY ?? '',
       clientSecret: env.DOUYIN_CLIENT_SECRET ?? '',
       baseUrl: env.DOUYIN_OPEN_BASE_URL,
     },
     llmProvider: env.LLM_PROVIDER,
+    /** The OpenAI-compatible chat API; key and model are empty unless LLM_PROVIDER=openai. */
     llm: {
       baseUrl: env.LLM_BASE_URL,
       apiKey: env.LLM_API_KEY ?? '',
@@ -611,17 +486,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: env.LLM_TIMEOUT_MS,
     },
     speechProvider: env.SPEECH_PROVIDER,
+    /** The OpenAI-compatible speech API (either form); key and model are empty with the sandbox. */
     speech: {
       baseUrl: env.SPEECH_BASE_URL,
       apiKey: env.SPEECH_API_KEY ?? '',
       model: env.SPEECH_MODEL ?? '',
       timeoutMs: env.SPEECH_TIMEOUT_MS,
       concurrency: env.SPEECH_CONCURRENCY,
+      /** The chat-audio form's settings (SPEECH_PROVIDER=openai-chat). */
       audioData: env.SPEECH_CHAT_AUDIO_DATA,
       stream: env.SPEECH_CHAT_STREAM,
       audioFormat: env.SPEECH_AUDIO_FORMAT,
     },
     imageProvider: env.IMAGE_PROVIDER,
+    /** The OpenAI-compatible images API; key and model are empty unless IMAGE_PROVIDER=openai. */
     image: {
       baseUrl: env.IMAGE_BASE_URL,
       apiKey: env.IMAGE_API_KEY ?? '',
@@ -631,6 +509,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: env.IMAGE_TIMEOUT_MS,
       concurrency: env.IMAGE_CONCURRENCY,
     },
+    /** The sandbox cards' CJK font, when set. */
     imageFontPath: env.IMAGE_FONT_PATH || undefined,
   };
 }
