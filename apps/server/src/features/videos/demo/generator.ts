@@ -2,7 +2,14 @@ import { videoLimits } from '@dso/contract';
 import type { GoodsItem, PortraitShare } from '../../../db/schema/videos';
 import { demoImageUrl } from '../../demo-images';
 import { demoPortrait, type HeadPhrase, headPhrases, headTermGroups, industries, mix32 } from '../../keywords';
-import type { LiveSessionIngest, TrendIngest } from '../ingest/video-ingest.repository';
+import type {
+  CommentIngest,
+  CreatorIngest,
+  LiveSessionIngest,
+  PortraitIngest,
+  TrendIngest,
+  VideoIngest,
+} from '../ingest/video-ingest.repository';
 import { DEEP_COMMENTS, DeepCommentTally, demoComments } from './comments';
 import { fill, gaussian, logNormal, pick, Stream, streamFor } from './random';
 import { demoTrend, FOLLOWER_HISTORY_DAYS, followerHistory } from './series';
@@ -88,101 +95,55 @@ export function firstRunVideoOptions(asOf: string): VideoDemoOptions {
   };
 }
 
-/** A creator as the platform reports it; per-video averages are derived at ingest. */
-export interface DemoCreator {
+/**
+ * A creator as the platform reports it: the ingest's record with its field and every figure known;
+ * per-video averages are derived at ingest.
+ */
+export type DemoCreator = Omit<CreatorIngest, 'asOf' | 'isDemo'> & {
   index: number;
-  userId: string;
-  uniqueId: string;
-  nickName: string;
-  avatar: string;
-  signature: string;
-  gender: 0 | 1 | 2;
-  province: string;
-  city: string;
   field: string;
-  verified: boolean;
-  verifyInfo: string | null;
-  isCommerce: boolean;
-  mcn: string | null;
-  followerCount: number;
   followerGrowth30d: number;
-  totalFavorited: number;
-  awemeCount: number;
   videoCommentTotalCount: number;
   videoShareTotalCount: number;
   videoCollectTotalCount: number;
   salesAmountFen30d: number;
   liveCount: number;
-}
+};
 
-/** A video or image-text post (duration 0) with its figures at the end of asOf. */
-export interface DemoVideo {
+/**
+ * A video or image-text post (duration 0) with its figures at the end of asOf: the ingest's record with
+ * every figure known (no transcript yet), and what the demo made it from.
+ */
+export type DemoVideo = Omit<VideoIngest, 'fetchedAt' | 'transcript' | 'isDemo' | 'score' | 'goods' | 'wordNew'> & {
   index: number;
-  awemeId: string;
   /** Index of its creator. */
   creator: number;
-  authorUserId: string;
   industry: string;
   /** What the work is about: a head term or an industry topic. */
   subject: string;
-  desc: string;
-  tags: string[];
   score: number;
-  cover: string;
-  shareUrl: string;
-  playUrl: string | null;
-  createTime: Date;
-  durationMs: number;
-  goodCount: number;
-  commentCount: number;
-  shareCount: number;
-  collectCount: number;
-  musicId: string | null;
-  musicTitle: string | null;
   goods: GoodsItem[];
-  status: 'normal' | 'deleted' | 'hidden';
   wordNew: string[];
   /** The keyword-library phrases (DSO) the title and hashtags hold, the title's lead phrase first. */
   keywords: string[];
   /** Its title (the description's first sentence) and the form it was made from (title-forms.ts). */
   title: string;
   titleForm: string;
-}
+};
 
-export interface DemoComment {
-  cid: string;
-  text: string;
-  createTime: Date;
-  diggCount: number;
-  replyCount: number;
-  nickname: string;
-  avatarUrl: string;
-}
+/** A comment as the ingest takes it, before it is put on its stored video. */
+export type DemoComment = Omit<CommentIngest, 'videoId' | 'isDemo'>;
 
 /** Hourly cumulative figures from the publish hour (the ingest's trend without its video); an hour after the as-of instant is null. */
 export type DemoTrend = Omit<TrendIngest, 'videoId'>;
 
-/** An audience portrait: each dimension's leading label and its distributions. */
-export interface DemoPortrait {
-  gender: string | null;
-  age: string | null;
-  province: string | null;
-  city: string | null;
-  cityLevel: string | null;
-  device: string | null;
+/** An audience portrait: each dimension's leading label and its distributions (the ingest's, before its subject is known). */
+export type DemoPortrait = Omit<PortraitIngest, 'subjectType' | 'subjectId' | 'asOf' | 'isDemo'> & {
   atv: string;
   consume: string;
   liveness: string;
   category: string;
-  area: string | null;
-  genderMore: PortraitShare[];
-  ageMore: PortraitShare[];
-  provinceMore: PortraitShare[];
-  cityMore: PortraitShare[];
-  cityLevelMore: PortraitShare[];
-  deviceMore: PortraitShare[];
-  interestMore: PortraitShare[];
-}
+};
 
 /** A demo live session: the ingest's shape (the seed adds `isDemo`) and the index of its creator. */
 export type DemoLiveSession = Omit<LiveSessionIngest, 'isDemo' | 'goods'> & { goods: GoodsItem[]; creator: number };

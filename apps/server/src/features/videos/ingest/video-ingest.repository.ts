@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../db/client';
 import type { GoodsItem, PortraitShare } from '../../../db/schema/videos';
 import { keywordGrams } from '../../../lib/grams';
-import type { PlatformCreatorRecord } from '../../../providers/platform-data';
+import type { PlatformComment, PlatformCreatorRecord, PlatformVideoRecord } from '../../../providers/platform-data';
 import { VIDEO_PLATFORM } from '../video-platform';
 
 /*
@@ -31,30 +31,15 @@ export type CreatorIngest = Omit<PlatformCreatorRecord, 'fetchedAt'> & {
   isDemo: boolean;
 };
 
-/** A video as a source gives it; `goods` null keeps the stored goods. */
-export interface VideoIngest {
-  awemeId: string;
-  /** The author's platform user id: the creator must exist (ingest creators first). */
-  authorUserId: string;
-  desc: string;
-  tags: string[];
+/**
+ * A video as a source gives it: the platform data provider's record (one field list for both; the
+ * author's user id must name a stored creator, so ingest creators first) with its goods as they are
+ * stored, and what the product adds. `goods` null keeps the stored goods.
+ */
+export type VideoIngest = Omit<PlatformVideoRecord, 'goods'> & {
+  goods: GoodsItem[] | null;
   /** The product's score 0–100; null keeps the stored one. */
   score: number | null;
-  cover: string;
-  shareUrl: string;
-  playUrl: string | null;
-  createTime: Date;
-  /** When the figures were measured. */
-  fetchedAt: Date;
-  durationMs: number;
-  goodCount: number;
-  commentCount: number;
-  shareCount: number;
-  collectCount: number;
-  musicId: string | null;
-  musicTitle: string | null;
-  goods: GoodsItem[] | null;
-  status: 'normal' | 'deleted' | 'hidden';
   /** The video's words (the keyword relation's input); null keeps the stored ones. */
   wordNew: string[] | null;
   /**
@@ -63,19 +48,13 @@ export interface VideoIngest {
    */
   transcript: string | null;
   isDemo: boolean;
-}
+};
 
-export interface CommentIngest {
+/** A comment as the platform data provider gives it (one field list for both), on its stored video. */
+export type CommentIngest = PlatformComment & {
   videoId: number;
-  cid: string;
-  text: string;
-  createTime: Date;
-  diggCount: number;
-  replyCount: number;
-  nickname: string;
-  avatarUrl: string;
   isDemo: boolean;
-}
+};
 
 /** The first 72 hours, hourly cumulative from `startTime` (the publish hour); null = not observed. */
 export interface TrendIngest {

@@ -1,20 +1,11 @@
 import { refreshHotWords } from '../../ingest/hot-words';
-import { findVideosByAwemeId, upsertComments } from '../../ingest/video-ingest.repository';
+import { type CommentIngest, findVideosByAwemeId, upsertComments } from '../../ingest/video-ingest.repository';
 import { distinctCount, type ImportContext, known, missingMessages } from '../import-context';
 import { type CheckedVideoRow, finish, MAX_INT, rowChecker } from '../row-checker';
 import type { RawVideoRow } from '../video-import';
 
 /** A checked comment: the ingest's record before its video is looked up by aweme id. */
-export interface CommentRecord {
-  awemeId: string;
-  cid: string;
-  text: string;
-  createTime: Date;
-  diggCount: number;
-  replyCount: number;
-  nickname: string;
-  avatarUrl: string;
-}
+export type CommentRecord = Omit<CommentIngest, 'videoId' | 'isDemo'> & { awemeId: string };
 
 /** Checks one comments row. */
 export function checkCommentRow(raw: RawVideoRow): CheckedVideoRow<CommentRecord> {
