@@ -12,7 +12,18 @@ import {
   videos,
   videoTrends,
 } from '../db/schema';
+import { keywordInput } from '../features/keywords/keyword.fixtures';
 import { keywordGrams } from '../lib/grams';
+
+/** 露营装备 (旅游出行, not demo data): the keyword the ingest and import tests' works name in their words. */
+export const campingKeyword = keywordInput('露营装备', 9_000, {
+  monthCoverCount: 50_000,
+  relatedWorkCount: 1_000,
+  category: null,
+  industry: '旅游出行',
+  commerceIntent: true,
+  isDemo: false,
+});
 
 let serial = 0;
 const nextId = (prefix: string) => `${prefix}${Date.now()}${String(++serial).padStart(4, '0')}`;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
 import { createTestDatabase } from '../../../testing';
+import { campingKeyword } from '../../../testing/videos';
 import { upsertKeywords } from '../../keywords';
 import { refreshHotWords } from './hot-words';
 import {
@@ -75,23 +76,7 @@ describe('video ingest', () => {
 
   beforeAll(async () => {
     handle = await createTestDatabase();
-    await upsertKeywords(db(), [
-      {
-        platform: 'DSO',
-        country: '',
-        keyword: '露营装备',
-        searchIndex: 9_000,
-        monthCoverCount: 50_000,
-        relatedWorkCount: 1_000,
-        category: null,
-        industry: '旅游出行',
-        commerceIntent: true,
-        firstSeen: '2026-01-01',
-        asOf: '2026-11-20',
-        trend: null,
-        isDemo: false,
-      },
-    ]);
+    await upsertKeywords(db(), [campingKeyword]);
   });
   afterAll(async () => handle.close());
 
