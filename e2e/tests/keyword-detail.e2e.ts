@@ -187,8 +187,9 @@ describe('keyword boards and details', () => {
 
     await page.getByRole('tab', { name: '相关词' }).click();
     const related = page.getByTestId('related-tab');
-    await related.locator('.ant-table-tbody tr').first().waitFor();
+    // The table's first row while the list loads is antd's placeholder: wait for a word's own strength.
     const strengths = related.getByTestId('relation-strength');
+    await strengths.first().waitFor();
     expect(await strengths.count()).toBeGreaterThan(0);
     expect(await strengths.first().getAttribute('aria-label')).toMatch(/^关联强度[强中弱]，\d+$/);
     const directions = await related
