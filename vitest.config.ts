@@ -4,5 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/*/vitest.config.ts', 'apps/*/vitest.config.ts'],
+    // Vitest's default is one worker fewer than the cores: one on the 2-core CI machine, which left a core
+    // idle while a suite waited on PGlite or PostgreSQL. Two keep both busy.
+    maxWorkers: 2,
   },
 });
