@@ -1,4 +1,10 @@
-import { OrderPath, SANDBOX_CASHIER_PAGE, type SandboxCashierResult, type SandboxCashierView } from '@dso/contract';
+import {
+  type OrderInfo,
+  OrderPath,
+  SANDBOX_CASHIER_PAGE,
+  type SandboxCashierResult,
+  type SandboxCashierView,
+} from '@dso/contract';
 import { shanghaiDay } from '@dso/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -94,6 +100,42 @@ export async function payAtSandboxCashier(
   ).json().data as SandboxCashierView;
   const pressed = await t.request({ method: 'POST', url: OrderPath.sandboxCashier, token, body: { trade, action } });
   return { shown, result: (pressed.json().data as SandboxCashierResult).state };
+}
+
+let scans = 0;
+
+/**
+ * A VIP order of 30 days whose Alipay QR the buyer's phone has opened, so the sandbox trade exists and
+ * waits for the payer; answers the order and the status the QR's page answered (302 to the cashier).
+ */
+export async function scanNewOrder(t: Pick<TestApp, 'app' | 'request'>, token: string) {
+  const answer = await t.request({
+    method: 'POST',
+    url: OrderPath.preview,
+    token,
+    body: { grade_enum: 'VIP', day: 30, rand_tag: `scanned-${++scans}` },
+  });
+  const order = answer.json().data as OrderInfo;
+  const page = await t.app.inject({ method: 'GET', url: `${OrderPath.alipayPage}?orderId=${order.order_id}` });
+  return { order, pageStatus: page.statusCode };
+}
+
+/**
+ * Sends `body` as the sandbox cashier's payment notification, signed with the sandbox secret as the
+ * cashier signs it, or (`signed` false) with a signature of other text.
+ */
+export async function notifySandbox(t: Pick<TestApp, 'app'>, body: object, signed = true) {
+  const text = JSON.stringify(body);
+  const sandbox = t.app.providers.sandboxPayment!;
+  return t.app.inject({
+    method: 'POST',
+    url: OrderPath.notifySandbox,
+    headers: {
+      'content-type': 'application/json',
+      'x-sandbox-signature': await sandbox.sign(signed ? text : `${text} `),
+    },
+    payload: text,
+  });
 }
 
 /** What the payment jobs run with (the maintenance job's context), for calling them in tests. */

@@ -14,7 +14,7 @@ import {
 } from '../../../db/schema';
 import { createProviders, SANDBOX_PAY_SECRET_KEY } from '../../../providers';
 import { PaymentVendorError } from '../../../providers/payment/index';
-import { jobPaymentContext, noonOf, payAtSandboxCashier } from '../../../testing/orders';
+import { jobPaymentContext, noonOf, notifySandbox, payAtSandboxCashier } from '../../../testing/orders';
 import { useTestApp } from '../../../testing/route-suite';
 import { getPermissionUse } from '../../permissions';
 import { chargeDueAgreements, unsignEndingAgreements } from './agreements.service';
@@ -37,19 +37,7 @@ describe('buying a membership through the sandbox cashier', () => {
   };
 
   /** A notification signed with the sandbox secret, as the cashier would send it. */
-  const notify = async (body: Record<string, unknown>, secretOk = true) => {
-    const text = JSON.stringify(body);
-    const sandbox = t.app.providers.sandboxPayment!;
-    return t.app.inject({
-      method: 'POST',
-      url: OrderPath.notifySandbox,
-      headers: {
-        'content-type': 'application/json',
-        'x-sandbox-signature': secretOk ? await sandbox.sign(text) : await sandbox.sign(`${text} `),
-      },
-      payload: text,
-    });
-  };
+  const notify = (body: Record<string, unknown>, secretOk = true) => notifySandbox(t, body, secretOk);
 
   /** Time passes for a member's periods: they started `startedDaysAgo` and have `daysLeft`. */
   const moveGrants = (userId: number, days: { startedDaysAgo: number; daysLeft: number }) =>

@@ -1,8 +1,9 @@
-import { type OrderInfo, OrderPath } from '@dso/contract';
+import { OrderPath } from '@dso/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { jobs, orders, paymentEvents, sandboxTrades } from '../../../db/schema';
 import { lapseOrder, readGrade } from '../../../testing';
+import { scanNewOrder } from '../../../testing/orders';
 import { useTestApp } from '../../../testing/route-suite';
 import { enqueueJob, JobWorker } from '../../jobs';
 import { ORDERS_MAINTAIN_JOB, orderJobHandlers } from './maintenance.job';
@@ -17,18 +18,10 @@ describe('reconciling orders whose notification was lost', () => {
   const { db, account } = t;
 
   const get = async (url: string, token: string) => (await t.request({ method: 'GET', url, token })).json();
-  let tags = 0;
   /** A VIP order whose Alipay QR was scanned (the sandbox trade exists and waits for the payer). */
   const scannedOrder = async (token: string) => {
-    const answer = await t.request({
-      method: 'POST',
-      url: OrderPath.preview,
-      token,
-      body: { grade_enum: 'VIP', day: 30, rand_tag: `reconcile-${++tags}` },
-    });
-    const order = answer.json().data as OrderInfo;
-    const page = await t.app.inject({ method: 'GET', url: `${OrderPath.alipayPage}?orderId=${order.order_id}` });
-    expect(page.statusCode).toBe(302);
+    const { order, pageStatus } = await scanNewOrder(t, token);
+    expect(pageStatus).toBe(302);
     return order;
   };
   /** The payer pays; the vendor's notification never arrives. */

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { membershipGrants, orders, paymentEvents } from '../../../db/schema';
 import { lapseOrder, readGrade } from '../../../testing';
+import { notifySandbox, scanNewOrder } from '../../../testing/orders';
 import { useTestApp } from '../../../testing/route-suite';
 
 /*
@@ -15,33 +16,14 @@ describe('payments kept for refund', () => {
 
   const admin = () => account({ roleId: 100 });
   let tags = 0;
-  const scannedOrder = async (token: string) => {
-    const answer = await t.request({
-      method: 'POST',
-      url: OrderPath.preview,
-      token,
-      body: { grade_enum: 'VIP', day: 30, rand_tag: `refund-${++tags}` },
-    });
-    const order = answer.json().data as OrderInfo;
-    await t.app.inject({ method: 'GET', url: `${OrderPath.alipayPage}?orderId=${order.order_id}` });
-    return order;
-  };
+  const scannedOrder = async (token: string) => (await scanNewOrder(t, token)).order;
   /** A signed sandbox notification of a payment by `tradeNo`. */
   const notifyPaid = async (order: OrderInfo, tradeNo: string) => {
-    const text = JSON.stringify({
+    const answer = await notifySandbox(t, {
       out_trade_no: order.order_id,
       trade_status: 'TRADE_SUCCESS',
       total_fen: order.pay_money,
       trade_no: tradeNo,
-    });
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: OrderPath.notifySandbox,
-      headers: {
-        'content-type': 'application/json',
-        'x-sandbox-signature': await t.app.providers.sandboxPayment!.sign(text),
-      },
-      payload: text,
     });
     expect(answer.body).toBe('success');
   };
@@ -125,18 +107,7 @@ describe('payments kept for refund', () => {
   });
 
   it('lets a cancel notice that arrives after the payment change nothing, and keeps money paid after a cancel', async () => {
-    const sign = async (body: object) => {
-      const text = JSON.stringify(body);
-      return t.app.inject({
-        method: 'POST',
-        url: OrderPath.notifySandbox,
-        headers: {
-          'content-type': 'application/json',
-          'x-sandbox-signature': await t.app.providers.sandboxPayment!.sign(text),
-        },
-        payload: text,
-      });
-    };
+    const sign = (body: object) => notifySandbox(t, body);
     const buyer = await account();
     const paid = await scannedOrder(buyer.token);
     await notifyPaid(paid, 'PAID-FIRST');
