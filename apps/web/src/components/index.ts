@@ -1,6 +1,7 @@
 /** Shared widgets of 000 §2.7 and 002 §2/§4. */
 export { AppDialog, type AppDialogProps } from './app-dialog/app-dialog';
 export { DEMO_BANNER_TEXT, DemoBanner, type DemoBannerProps } from './demo-banner/demo-banner';
+export { FilterChip, type FilterChipProps } from './filter-chip/filter-chip';
 export { type GenderName, GenderShare, type GenderShareItem, type GenderShareProps } from './gender-share/gender-share';
 export { CompetitionStars, type CompetitionStarsProps } from './glossary-tip/competition-stars';
 export { type GlossaryTermKey, GlossaryTip, type GlossaryTipProps } from './glossary-tip/glossary-tip';
@@ -15,6 +16,7 @@ export {
   type NoPermissionPanelProps,
   noPermissionSamples,
 } from './no-permission-panel/no-permission-panel';
+export { isRefusal, RefusalPanel } from './no-permission-panel/refusal-panel';
 export { AppPagination, type AppPaginationProps, type ExceedMaxInfo } from './pagination/app-pagination';
 export { type CappedList, CappedPagination, type CappedPaginationProps } from './pagination/capped-pagination';
 export { PlayButton, type PlayButtonProps } from './play-button/play-button';

@@ -6,4 +6,4 @@
 import './videos.css';
 
 export { AudienceView } from './components/audience-tab';
-export { isRefusal, TabFailure, TabLoginGate } from './components/refusal';
+export { TabFailure, TabLoginGate } from './components/refusal';

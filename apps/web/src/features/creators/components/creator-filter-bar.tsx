@@ -1,6 +1,7 @@
 import { creatorClassLabels, creatorSizeRanges, type IntRange, sizeClassCodes } from '@dso/domain';
 import { Select } from 'antd';
 import type { ReactNode } from 'react';
+import { FilterChip } from '../../../components';
 import { formatFigure } from '../../../lib/figures';
 import { useCreatorFacets } from '../api/get-creator-facets';
 import type { CreatorListParams } from '../api/get-creator-list';
@@ -17,19 +18,6 @@ export function followerRangeText(range: IntRange): string {
   if (range.max === null) return `${roundCount(range.min - 1)}以上`;
   // 100,001 reads as the round 10w it starts after.
   return `${roundCount(range.min - (range.min % 10))}-${roundCount(range.max)}`;
-}
-
-function Chip({ active, onClick, children }: { active: boolean; onClick(): void; children: ReactNode }) {
-  return (
-    <button
-      type="button"
-      className={`cr-chip${active ? ' cr-chip--active' : ''}`}
-      aria-pressed={active}
-      onClick={onClick}
-    >
-      {children}
-    </button>
-  );
 }
 
 function FilterLine({ label, children }: { label: string; children: ReactNode }) {
@@ -61,13 +49,17 @@ export function CreatorFilterBar({
   return (
     <div className="cr-filters" data-testid="creator-filters">
       <FilterLine label="领域">
-        <Chip active={params.field === null} onClick={() => onChange({ field: null })}>
+        <FilterChip active={params.field === null} onClick={() => onChange({ field: null })}>
           全部
-        </Chip>
+        </FilterChip>
         {chips.map((facet) => (
-          <Chip key={facet.name} active={params.field === facet.name} onClick={() => onChange({ field: facet.name })}>
+          <FilterChip
+            key={facet.name}
+            active={params.field === facet.name}
+            onClick={() => onChange({ field: facet.name })}
+          >
             {facet.name}
-          </Chip>
+          </FilterChip>
         ))}
         {(more.length > 0 || fieldInMore) && (
           <Select
@@ -83,14 +75,14 @@ export function CreatorFilterBar({
         )}
       </FilterLine>
       <FilterLine label="粉丝量级">
-        <Chip active={params.sizeClass === null} onClick={() => onChange({ sizeClass: null })}>
+        <FilterChip active={params.sizeClass === null} onClick={() => onChange({ sizeClass: null })}>
           全部
-        </Chip>
+        </FilterChip>
         {sizeClassCodes.map((code) => (
-          <Chip key={code} active={params.sizeClass === code} onClick={() => onChange({ sizeClass: code })}>
+          <FilterChip key={code} active={params.sizeClass === code} onClick={() => onChange({ sizeClass: code })}>
             {creatorClassLabels[code]}
             <span className="cr-chip__hint">{followerRangeText(creatorSizeRanges[code])}</span>
-          </Chip>
+          </FilterChip>
         ))}
       </FilterLine>
       <FilterLine label="地区">
@@ -107,15 +99,15 @@ export function CreatorFilterBar({
         />
       </FilterLine>
       <FilterLine label="带货">
-        <Chip active={params.isCommerce === null} onClick={() => onChange({ isCommerce: null })}>
+        <FilterChip active={params.isCommerce === null} onClick={() => onChange({ isCommerce: null })}>
           全部
-        </Chip>
-        <Chip active={params.isCommerce === true} onClick={() => onChange({ isCommerce: true })}>
+        </FilterChip>
+        <FilterChip active={params.isCommerce === true} onClick={() => onChange({ isCommerce: true })}>
           带货达人
-        </Chip>
-        <Chip active={params.isCommerce === false} onClick={() => onChange({ isCommerce: false })}>
+        </FilterChip>
+        <FilterChip active={params.isCommerce === false} onClick={() => onChange({ isCommerce: false })}>
           非带货达人
-        </Chip>
+        </FilterChip>
       </FilterLine>
     </div>
   );

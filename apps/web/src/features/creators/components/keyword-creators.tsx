@@ -19,7 +19,7 @@ export function KeywordCreators({ keyword }: { keyword: string }) {
   const query = useCompetitors({ keyword });
   const rows = (query.data?.pages[0]?.result ?? []).slice(0, SECTION_ROWS);
   return (
-    <section className="cr-keyword-creators kd-card" data-testid="keyword-creators" aria-label="关键词下的达人">
+    <section className="cr-keyword-creators section-card" data-testid="keyword-creators" aria-label="关键词下的达人">
       <div className="cr-toolbar">
         <h3 className="cr-card__title">做这个词的达人</h3>
         <Link className="cr-more" to={competitorsPath({ keyword })}>

@@ -1,6 +1,7 @@
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
+import { FilterChip } from '../../../components';
 import { useBoardIndustries } from '../api/get-board-industries';
 
 /** Industries shown before 展开. */
@@ -19,15 +20,10 @@ export function IndustryFilter({ value, onChange }: { value: string | null; onCh
   const shown = expanded ? industries : industries.slice(0, COLLAPSED_COUNT);
   if (value && !shown.includes(value)) shown.push(value);
   const chip = (industry: string | null, label: string) => (
-    <button
-      key={label}
-      type="button"
-      className={`kb-chip${value === industry ? ' kb-chip--active' : ''}`}
-      aria-pressed={value === industry}
-      onClick={() => onChange(industry)}
-    >
+    // kb-chip: the journeys find a board's industries by it.
+    <FilterChip key={label} className="kb-chip" active={value === industry} onClick={() => onChange(industry)}>
       {label}
-    </button>
+    </FilterChip>
   );
   return (
     <div className="kb-industries" data-testid="industry-filter">

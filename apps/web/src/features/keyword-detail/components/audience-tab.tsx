@@ -2,12 +2,11 @@ import type { KeywordPortrait, PortraitShare } from '@dso/contract';
 import { toPercent } from '@dso/domain';
 import { Segmented, Skeleton, Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
-import { GenderShare, LoadFailed, NoData } from '../../../components';
+import { GenderShare, isRefusal, LoadFailed, NoData, RefusalPanel } from '../../../components';
 import { EChart, useChartTheme } from '../../../lib/charts';
 import type { KeywordRef } from '../api/get-keyword-detail';
 import { useKeywordPortrait } from '../api/get-keyword-portrait';
 import { ageChartOption } from '../charts/audience-chart-options';
-import { isRefusal, RefusalPanel } from './refusal-panel';
 import { RegionMap } from './region-map';
 import { ShareList } from './share-list';
 
@@ -83,9 +82,9 @@ function RegionCard({ portrait }: { portrait: KeywordPortrait }) {
   const shares = level === 'province' ? portrait.province_more : portrait.city_more;
   const hasRegions = portrait.province_more.length > 0 || portrait.city_more.length > 0;
   return (
-    <section className="kd-card" data-testid="region-card">
+    <section className="section-card kd-card" data-testid="region-card">
       <header className="kd-card__header">
-        <h2 className="kd-card__title">地域分布</h2>
+        <h2 className="section-card__title">地域分布</h2>
         {hasRegions && (
           <Segmented
             value={level}
@@ -120,11 +119,11 @@ function RegionCard({ portrait }: { portrait: KeywordPortrait }) {
  */
 export function AudienceTab({ keywordRef }: { keywordRef: KeywordRef }) {
   const query = useKeywordPortrait(keywordRef);
-  if (query.isPending) return <Skeleton active paragraph={{ rows: 8 }} className="kd-card" />;
+  if (query.isPending) return <Skeleton active paragraph={{ rows: 8 }} className="section-card kd-card" />;
   if (query.isError) {
     if (isRefusal(query.error)) return <RefusalPanel error={query.error} type="portrait" height={420} />;
     return (
-      <section className="kd-card">
+      <section className="section-card kd-card">
         <LoadFailed className="kd-retry" message="人群画像加载失败" onRetry={() => void query.refetch()} />
       </section>
     );
@@ -132,7 +131,7 @@ export function AudienceTab({ keywordRef }: { keywordRef: KeywordRef }) {
   const portrait = query.data;
   if (isEmptyPortrait(portrait)) {
     return (
-      <section className="kd-card" data-testid="audience-tab">
+      <section className="section-card kd-card" data-testid="audience-tab">
         <NoData text={portrait.empty_text ?? NO_PORTRAIT_TEXT} />
       </section>
     );
@@ -140,9 +139,9 @@ export function AudienceTab({ keywordRef }: { keywordRef: KeywordRef }) {
   return (
     <div className="kd-stack" data-testid="audience-tab">
       <div className="kd-grid kd-grid--audience">
-        <section className="kd-card">
+        <section className="section-card kd-card">
           <header className="kd-card__header">
-            <h2 className="kd-card__title">性别分布</h2>
+            <h2 className="section-card__title">性别分布</h2>
             <span className="kd-card__extra">
               {portrait.estimated && (
                 <Tooltip title={ESTIMATED_HINT}>
@@ -161,15 +160,15 @@ export function AudienceTab({ keywordRef }: { keywordRef: KeywordRef }) {
           <GenderShare items={portrait.gender_more} className="kd-gender" />
           <PortraitHighlights portrait={portrait} />
         </section>
-        <section className="kd-card">
+        <section className="section-card kd-card">
           <header className="kd-card__header">
-            <h2 className="kd-card__title">年龄分布</h2>
+            <h2 className="section-card__title">年龄分布</h2>
           </header>
           <AgeChart portrait={portrait} />
         </section>
-        <section className="kd-card">
+        <section className="section-card kd-card">
           <header className="kd-card__header">
-            <h2 className="kd-card__title">城市等级</h2>
+            <h2 className="section-card__title">城市等级</h2>
           </header>
           <ShareList items={portrait.city_level_more} keepOrder testId="city-level-list" />
         </section>

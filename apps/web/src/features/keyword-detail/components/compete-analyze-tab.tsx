@@ -53,9 +53,9 @@ export function CompeteAnalyzeTab({ row, analysis }: { row: KeywordRow; analysis
   return (
     <div className="kd-stack" data-testid="compete-tab">
       <div className="kd-grid kd-grid--compete">
-        <section className={`kd-card kd-verdict kd-verdict--${level}`}>
+        <section className={`section-card kd-card kd-verdict kd-verdict--${level}`}>
           <header className="kd-card__header">
-            <h2 className="kd-card__title">
+            <h2 className="section-card__title">
               <FigureTip term="competition">竞争度评级</FigureTip>
             </h2>
             <span className="kd-card__extra">截至 {row.as_of}</span>
@@ -79,9 +79,9 @@ export function CompeteAnalyzeTab({ row, analysis }: { row: KeywordRow; analysis
             <p className="kd-muted">暂无明显竞争因素</p>
           )}
         </section>
-        <section className="kd-card">
+        <section className="section-card kd-card">
           <header className="kd-card__header">
-            <h2 className="kd-card__title">竞争因素</h2>
+            <h2 className="section-card__title">竞争因素</h2>
           </header>
           <div className="kd-drivers">
             <div className="kd-driver">
@@ -127,9 +127,9 @@ export function CompeteAnalyzeTab({ row, analysis }: { row: KeywordRow; analysis
           </div>
         </section>
       </div>
-      <section className="kd-card" data-testid="compete-median">
+      <section className="section-card kd-card" data-testid="compete-median">
         <header className="kd-card__header">
-          <h2 className="kd-card__title">与{medianName}对比</h2>
+          <h2 className="section-card__title">与{medianName}对比</h2>
           {median && (
             <span className="kd-card__extra">
               基于 {median.sample_size.toLocaleString('zh-CN')} 个关键词 · 截至 {median.as_of}

@@ -2,7 +2,7 @@ import { Code, type CompeteAnalyze } from '@dso/contract';
 import { Button, Skeleton, Tabs } from 'antd';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { NoData } from '../../../components';
+import { isRefusal, NoData, RefusalPanel } from '../../../components';
 import { isApiError } from '../../../lib/api/errors';
 import { type DetailTab, detailTabs, detailTabTitles, keywordDetailPath } from '../../../lib/keyword-addresses';
 import { KeywordCreators } from '../../creators';
@@ -14,7 +14,6 @@ import { AudienceTab } from './audience-tab';
 import { CompeteAnalyzeTab } from './compete-analyze-tab';
 import { KeywordFigures, KeywordSummary } from './keyword-summary';
 import { OverviewTab } from './overview-tab';
-import { isRefusal, RefusalPanel } from './refusal-panel';
 import { RelatedWordsTab } from './related-words-tab';
 
 /** The search-words page of each library, for the "search it instead" way out of a missing keyword. */
@@ -31,7 +30,7 @@ function DetailFailed({ error, keywordRef, retry }: { error: unknown; keywordRef
   const notFound = isApiError(error, Code.NOT_FOUND);
   const search = `${librarySearchPaths[keywordRef.platform]}?keyword=${encodeURIComponent(keywordRef.keyword)}`;
   return (
-    <section className="kd-card kd-failed">
+    <section className="section-card kd-card kd-failed">
       <NoData text={notFound ? `词库中暂未收录「${keywordRef.keyword}」` : '关键词详情加载失败'} />
       <div className="kd-retry">
         {notFound ? (
@@ -90,8 +89,8 @@ export function KeywordDetailView({ keywordRef, tab }: { keywordRef: KeywordRef;
   if (query.isPending) {
     return (
       <div className="kd-stack" data-testid="detail-loading">
-        <Skeleton active className="kd-card" paragraph={{ rows: 2 }} />
-        <Skeleton active className="kd-card" paragraph={{ rows: 8 }} />
+        <Skeleton active className="section-card kd-card" paragraph={{ rows: 2 }} />
+        <Skeleton active className="section-card kd-card" paragraph={{ rows: 8 }} />
       </div>
     );
   }

@@ -34,7 +34,7 @@ async function copyShareLink(row: KeywordRow) {
 /** The keyword's title card: name, library, tags, dates and what is left of today's detail views. */
 export function KeywordSummary({ row, viewsLeft, canShare = true, aside, titleExtra }: KeywordSummaryProps) {
   return (
-    <section className="kd-card kd-summary" data-testid="keyword-summary">
+    <section className="section-card kd-card kd-summary" data-testid="keyword-summary">
       <div className="kd-summary__main">
         <div className="kd-summary__title-row">
           <h1 className="kd-summary__keyword">{row.keyword}</h1>

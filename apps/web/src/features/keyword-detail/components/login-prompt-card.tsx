@@ -5,7 +5,7 @@ import { openLoginDialog } from '../../../components';
 /** What a visitor of a shared keyword is invited to log in for (000 §6: guests see limited data). */
 export function LoginPromptCard() {
   return (
-    <section className="kd-card kd-login-prompt" data-testid="share-login-prompt">
+    <section className="section-card kd-card kd-login-prompt" data-testid="share-login-prompt">
       <div className="kd-login-prompt__art">
         <svg viewBox="0 0 320 90" preserveAspectRatio="none" aria-hidden="true">
           <path

@@ -83,9 +83,9 @@ export function PlatformComparison({ keyword, current, platforms }: PlatformComp
     },
   ];
   return (
-    <section className="kd-card" data-testid="platform-comparison">
+    <section className="section-card kd-card" data-testid="platform-comparison">
       <header className="kd-card__header">
-        <h2 className="kd-card__title">全平台数据对比</h2>
+        <h2 className="section-card__title">全平台数据对比</h2>
         <span className="kd-card__extra">同一关键词在各平台词库中的表现</span>
       </header>
       <Table<PlatformFigures>

@@ -1,10 +1,9 @@
 import type { KeywordRow, RelationKind } from '@dso/contract';
 import { Button, Segmented, Table } from 'antd';
 import { useSearchParams } from 'react-router';
-import { CappedPagination, NoData } from '../../../components';
+import { CappedPagination, isRefusal, NoData, RefusalPanel } from '../../../components';
 import type { KeywordRef } from '../api/get-keyword-detail';
 import { useRelatedKeywords } from '../api/get-related-keywords';
-import { isRefusal, RefusalPanel } from './refusal-panel';
 import { relatedWordColumns } from './related-word-columns';
 
 /** The related-words sub-tabs, in the order of the libraries' own tabs. */
@@ -49,7 +48,7 @@ export function RelatedWordsTab({ keywordRef }: { keywordRef: KeywordRef }) {
 
   if (isRefusal(query.error)) return <RefusalPanel error={query.error} type="keyword" />;
   return (
-    <section className="kd-card" data-testid="related-tab">
+    <section className="section-card kd-card" data-testid="related-tab">
       <header className="kd-card__header kd-card__header--wrap">
         <Segmented
           value={relation}

@@ -12,7 +12,7 @@ import { OverviewTab } from './overview-tab';
 
 function MoreCard({ keywordRef }: { keywordRef: KeywordRef }) {
   return (
-    <section className="kd-card kd-more">
+    <section className="section-card kd-card kd-more">
       <span>竞争分析、相关词与人群画像请在关键词详情中查看</span>
       <Link to={keywordDetailPath(keywordRef, 'competeAnalyze')}>
         <Button type="primary" shape="round">
@@ -26,7 +26,7 @@ function MoreCard({ keywordRef }: { keywordRef: KeywordRef }) {
 /** A signed-in reader sees the overview tab itself (one detail view, as opening the detail page). */
 function SignedInShare({ keywordRef }: { keywordRef: KeywordRef }) {
   const query = useKeywordDetail(keywordRef);
-  if (query.isPending) return <Skeleton active className="kd-card" paragraph={{ rows: 8 }} />;
+  if (query.isPending) return <Skeleton active className="section-card kd-card" paragraph={{ rows: 8 }} />;
   if (query.isError) return <NoData text="暂时无法查看该关键词，请稍后再试" />;
   return (
     <div className="kd-stack">
@@ -41,7 +41,7 @@ function SignedInShare({ keywordRef }: { keywordRef: KeywordRef }) {
 /** A visitor sees the word's figures (display bands) from the open search and a prompt to log in. */
 function VisitorShare({ keywordRef }: { keywordRef: KeywordRef }) {
   const query = useSharedKeyword(keywordRef, true);
-  if (query.isPending) return <Skeleton active className="kd-card" paragraph={{ rows: 4 }} />;
+  if (query.isPending) return <Skeleton active className="section-card kd-card" paragraph={{ rows: 4 }} />;
   if (query.isError || !query.data) return <NoData text={`词库中暂未收录「${keywordRef.keyword}」`} />;
   return (
     <div className="kd-stack">

@@ -60,9 +60,9 @@ export function TrendCard({ keywordRef, trend: initial }: { keywordRef: KeywordR
   };
 
   return (
-    <section className="kd-card" data-testid="trend-card">
+    <section className="section-card kd-card" data-testid="trend-card">
       <header className="kd-card__header kd-card__header--wrap">
-        <h2 className="kd-card__title">指数趋势</h2>
+        <h2 className="section-card__title">指数趋势</h2>
         {trend && (
           <span className="kd-card__extra" data-testid="trend-period">
             {trend.start_day} 至 {trend.end_day}

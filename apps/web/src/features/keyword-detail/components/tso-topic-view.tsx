@@ -2,7 +2,7 @@ import { Code, type KeywordRow } from '@dso/contract';
 import { Skeleton, Table, type TableColumnsType, Tag } from 'antd';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { CompetitionStars, GrowthText, NoData } from '../../../components';
+import { CompetitionStars, GrowthText, isRefusal, NoData, RefusalPanel } from '../../../components';
 import { isApiError } from '../../../lib/api/errors';
 import { formatFigure } from '../../../lib/figures';
 import { keywordDetailPath } from '../../../lib/keyword-addresses';
@@ -10,7 +10,6 @@ import { handleQuotaFailure } from '../../upgrade';
 import { type TsoTopicRef, useTsoTopicDetail } from '../api/get-tso-topic-detail';
 import { FigureTip } from './figure-tip';
 import { PlatformBadge } from './platform-badge';
-import { isRefusal, RefusalPanel } from './refusal-panel';
 
 const kindNames = { ecoTopic: '电商话题', creativeIdeaTopics: '创意灵感话题' } as const;
 
@@ -28,7 +27,7 @@ export function TsoTopicView({ topicRef }: { topicRef: TsoTopicRef }) {
     handleQuotaFailure(query.error);
   }, [query.error]);
 
-  if (query.isPending) return <Skeleton active className="kd-card" paragraph={{ rows: 8 }} />;
+  if (query.isPending) return <Skeleton active className="section-card kd-card" paragraph={{ rows: 8 }} />;
   if (query.isError) {
     const error = query.error;
     if (isRefusal(error)) return <RefusalPanel error={error} type="keyword" />;
@@ -73,7 +72,7 @@ export function TsoTopicView({ topicRef }: { topicRef: TsoTopicRef }) {
   ];
   return (
     <div className="kd-stack" data-testid="tso-topic-detail">
-      <section className="kd-card kd-summary">
+      <section className="section-card kd-card kd-summary">
         <div className="kd-summary__main">
           <div className="kd-summary__title-row">
             <h1 className="kd-summary__keyword">#{topic.topic}</h1>
@@ -114,9 +113,9 @@ export function TsoTopicView({ topicRef }: { topicRef: TsoTopicRef }) {
           <div className="kd-figure__note">截至 {topic.as_of}</div>
         </div>
       </section>
-      <section className="kd-card">
+      <section className="section-card kd-card">
         <header className="kd-card__header">
-          <h2 className="kd-card__title">话题相关关键词</h2>
+          <h2 className="section-card__title">话题相关关键词</h2>
           <span className="kd-card__extra">共 {keywords.length} 个</span>
         </header>
         <Table<KeywordRow>

@@ -49,9 +49,9 @@ export function GoodsTable({ goods, banded }: { goods: GoodsItemWire[]; banded: 
     },
   ];
   return (
-    <section className="lv-card" data-testid="live-goods">
+    <section className="section-card" data-testid="live-goods">
       <header className="lv-card__header">
-        <h2 className="lv-card__title">直播商品</h2>
+        <h2 className="section-card__title">直播商品</h2>
         <span className="lv-muted">共 {goods.length} 件</span>
       </header>
       <Table

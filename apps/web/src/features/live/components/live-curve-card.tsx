@@ -10,9 +10,9 @@ export function LiveCurveCard({ live, height = 320 }: { live: LiveDetail; height
   const option = useMemo(() => liveCurveOption(live, palette), [live, palette]);
   const enough = live.minutes.length >= videoLimits.trendMinPoints;
   return (
-    <section className="lv-card" data-testid="live-curve-card">
+    <section className="section-card" data-testid="live-curve-card">
       <header className="lv-card__header">
-        <h2 className="lv-card__title">直播数据趋势</h2>
+        <h2 className="section-card__title">直播数据趋势</h2>
         <span className="lv-muted">每分钟在线人数、进场人数与销售额{live.banded && ' · 销售数据按区间展示'}</span>
       </header>
       {enough ? (

@@ -73,7 +73,7 @@ function LiveGoodsView({ roomId }: { roomId: string }) {
 
 function LiveHead({ live, now }: { live: LiveDetail; now: number }) {
   return (
-    <section className="lv-card lv-head" data-testid="live-head">
+    <section className="section-card lv-head" data-testid="live-head">
       <LiveCover src={live.cover} title={live.title} className="lv-head__cover" />
       <div className="lv-head__main">
         <div className="lv-head__title-row">

@@ -19,7 +19,7 @@ export function KeywordRankedVideos({ keyword }: { keyword: string }) {
   const first = query.data?.pages[0];
   const rows = first?.result ?? [];
   return (
-    <section className="tp-keyword-videos kd-card" data-testid="keyword-ranked-videos" aria-label="关键词下的作品">
+    <section className="tp-keyword-videos section-card" data-testid="keyword-ranked-videos" aria-label="关键词下的作品">
       <div className="tp-toolbar">
         <h3 className="tp-keyword-videos__title">
           搜索排名作品

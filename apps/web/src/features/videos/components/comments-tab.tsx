@@ -2,11 +2,11 @@ import { type HotWordWire, type VideoComment, videoLimits, videoMessages } from 
 import { abbreviateNumber, formatTime } from '@dso/domain';
 import { Avatar, Button, Skeleton, Spin } from 'antd';
 import { type UIEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { NoData } from '../../../components';
+import { isRefusal, NoData } from '../../../components';
 import { type ChartOption, EChart, useChartTheme } from '../../../lib/charts';
 import { getVideoComments } from '../api/get-video-comments';
 import { useVideoHotWords } from '../api/get-video-hot-words';
-import { isRefusal, TabFailure } from './refusal';
+import { TabFailure } from './refusal';
 
 /** The top 10 hot words as horizontal bars, the most frequent on top. */
 export function hotWordsOption(words: readonly HotWordWire[], color: string): ChartOption {

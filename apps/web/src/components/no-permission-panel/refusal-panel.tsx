@@ -1,7 +1,7 @@
 import { Code, permissionDeniedDataSchema } from '@dso/contract';
 import { upgradeMessages } from '@dso/domain';
-import { type NoPermissionFeature, NoPermissionPanel } from '../../../components';
-import { type ApiError, isApiError } from '../../../lib/api/errors';
+import { type ApiError, isApiError } from '../../lib/api/errors';
+import { type NoPermissionFeature, NoPermissionPanel } from './no-permission-panel';
 
 /** Whether an error is the server's refusal for a missing right or a used-up count (810). */
 export function isRefusal(error: unknown): error is ApiError {
