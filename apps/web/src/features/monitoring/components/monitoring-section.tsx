@@ -15,8 +15,9 @@ import {
   useMonitorList,
   useRemoveMonitor,
 } from '../api/monitoring-api';
-import { itemMove, latestText, moveView, workName } from '../monitor-display';
+import { itemMove, moveView } from '../monitor-display';
 import { KeywordUploadDialog } from './keyword-upload-dialog';
+import { LatestRank, MonitorTarget } from './monitor-cells';
 import '../monitoring.css';
 
 const PAGE_SIZE = 10;
@@ -76,20 +77,12 @@ export default function MonitoringSection() {
     {
       title: '监控对象',
       key: 'target',
-      render: (_, item) => (
-        <span className="mon-target" title={workName(item)}>
-          {item.aweme_id === null ? '关键词排名' : workName(item)}
-        </span>
-      ),
+      render: (_, item) => <MonitorTarget item={item} />,
     },
     {
       title: '最新排名',
       key: 'latest',
-      render: (_, item) => (
-        <span className={`mon-latest is-${item.latest?.status ?? 'pending'}`} data-testid="monitor-latest">
-          {latestText(item)}
-        </span>
-      ),
+      render: (_, item) => <LatestRank item={item} testId="monitor-latest" />,
     },
     {
       title: '变化',

@@ -6,16 +6,9 @@ import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { NoData } from '../../../components';
 import { downloadDailyPaper, useMonitorDaily, useMonitorDashboard } from '../api/monitoring-api';
-import {
-  EXAMPLE_NO_EXPORT,
-  ExampleNotice,
-  ExampleOffer,
-  ExampleTag,
-  examplePath,
-  useExampleMode,
-} from '../components/example-mode';
+import { EXAMPLE_NO_EXPORT, ExampleNotice, ExampleTag, examplePath, useExampleMode } from '../components/example-mode';
 import { MoverList } from '../components/mover-list';
-import { SETTING_MONITOR_PATH } from './keyword-detail-monitor-page';
+import { NothingMonitored } from '../components/nothing-monitored';
 import '../monitoring.css';
 
 /** Days the day chooser offers, ending today (Asia/Shanghai). */
@@ -108,15 +101,12 @@ export default function DailyPaperPage() {
       ) : !data ? (
         <NoData text={paper.error?.message || '暂无数据'} />
       ) : data.checked + data.failed === 0 ? (
-        <section className="mon-card">
-          <NoData text="当天没有检测数据" />
-          {!example && (
-            <div className="mon-offer">
-              <Link to={SETTING_MONITOR_PATH}>管理关键词监控</Link>
-              <ExampleOffer path="/dailyPaper" />
-            </div>
-          )}
-        </section>
+        <NothingMonitored
+          text="当天没有检测数据"
+          settingLinkText="管理关键词监控"
+          example={example}
+          page="/dailyPaper"
+        />
       ) : (
         <>
           <div className="mon-grid">

@@ -8,8 +8,8 @@ import { coverageOption, firstFilledDay, rankCurvesOption } from '../charts/rank
 import { AlertPanel } from '../components/alert-panel';
 import { ExampleNotice, ExampleOffer, ExampleTag, useExampleMode } from '../components/example-mode';
 import { MoverList } from '../components/mover-list';
+import { SETTING_MONITOR_PATH } from '../components/nothing-monitored';
 import { workName } from '../monitor-display';
-import { SETTING_MONITOR_PATH } from './keyword-detail-monitor-page';
 import '../monitoring.css';
 
 /** What the work charts say before any work is monitored: where works are added. */

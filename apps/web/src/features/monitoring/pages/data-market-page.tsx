@@ -7,10 +7,11 @@ import { fetchTiktokUsers } from '../../../app/frame-api';
 import { AppPagination, NoData } from '../../../components';
 import { useSession } from '../../../stores/session';
 import { useMonitorDashboard, useMonitorList } from '../api/monitoring-api';
+import { LatestRank, MonitorTarget } from '../components/monitor-cells';
 import { keywordMonitorPath } from '../components/monitoring-section';
 import { MoverList } from '../components/mover-list';
-import { itemMove, latestText, moveView, workName } from '../monitor-display';
-import { SETTING_MONITOR_PATH } from './keyword-detail-monitor-page';
+import { SETTING_MONITOR_PATH } from '../components/nothing-monitored';
+import { itemMove, moveView } from '../monitor-display';
 import '../monitoring.css';
 
 /** Where the old dashboard's address leads while its flag is off. */
@@ -66,18 +67,12 @@ function OldDashboard() {
     {
       title: '监控对象',
       key: 'target',
-      render: (_, item) => (
-        <span className="mon-target" title={workName(item)}>
-          {item.aweme_id === null ? '关键词排名' : workName(item)}
-        </span>
-      ),
+      render: (_, item) => <MonitorTarget item={item} />,
     },
     {
       title: '最新排名',
       key: 'latest',
-      render: (_, item) => (
-        <span className={`mon-latest is-${item.latest?.status ?? 'pending'}`}>{latestText(item)}</span>
-      ),
+      render: (_, item) => <LatestRank item={item} />,
     },
     {
       title: '变化',

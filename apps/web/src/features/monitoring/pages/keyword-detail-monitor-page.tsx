@@ -11,14 +11,8 @@ import { formatFigure } from '../../../lib/figures';
 import { handleQuotaFailure } from '../../upgrade';
 import { useAddMonitor, useMonitorKeyword, useMonitorList } from '../api/monitoring-api';
 import { rankCurvesOption } from '../charts/rank-chart-options';
-import {
-  EXAMPLE_READ_ONLY,
-  ExampleNotice,
-  ExampleOffer,
-  ExampleTag,
-  examplePath,
-  useExampleMode,
-} from '../components/example-mode';
+import { EXAMPLE_READ_ONLY, ExampleNotice, ExampleTag, examplePath, useExampleMode } from '../components/example-mode';
+import { NothingMonitored, SETTING_MONITOR_PATH } from '../components/nothing-monitored';
 import { latestText, moveView } from '../monitor-display';
 import '../monitoring.css';
 
@@ -26,7 +20,6 @@ type RankedWork = MonitorKeywordDetail['works'][number];
 
 /** Works drawn in the chart: the ten best placed on the last day. */
 const CHART_WORKS = 10;
-export const SETTING_MONITOR_PATH = '/setting?type=detectiontDouyin';
 
 const dayOptions = [
   { label: '近7天', value: 7 },
@@ -51,15 +44,12 @@ function KeywordChooser({ example }: { example: boolean }) {
         <span className="mon-muted">选择一个监控中的关键词，查看其下作品的排名变化</span>
       </header>
       {keywords.length === 0 ? (
-        <section className="mon-card">
-          <NoData text={example ? '暂无示例数据' : '还没有监控的关键词'} />
-          {!example && (
-            <div className="mon-offer">
-              <Link to={SETTING_MONITOR_PATH}>前往关键词监控</Link>
-              <ExampleOffer path="/keyWordDetailMonitor" />
-            </div>
-          )}
-        </section>
+        <NothingMonitored
+          text={example ? '暂无示例数据' : '还没有监控的关键词'}
+          settingLinkText="前往关键词监控"
+          example={example}
+          page="/keyWordDetailMonitor"
+        />
       ) : (
         <section className="mon-card">
           <ul className="mon-chooser">
