@@ -49,3 +49,9 @@ export async function createUser(db: Database, input: UserFactoryInput = {}) {
 export function loginAs(db: Database, userId: number, limits = { maxSessionsPerUser: 3, sessionTtlMs: 86_400_000 }) {
   return openSession(db, userId, { ip: '127.0.0.1', userAgent: 'test' }, limits);
 }
+
+/** A user (FREE unless `input` says otherwise) with a live session: the row and its token. */
+export async function createMember(db: Database, input: UserFactoryInput = {}) {
+  const user = await createUser(db, input);
+  return { user, token: await loginAs(db, user.id) };
+}

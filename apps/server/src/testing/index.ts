@@ -8,7 +8,7 @@ import { createTestDatabase } from './database';
 
 export { signDccToken } from '../features/auth/dcc.service';
 export { createSeededTestDatabase, createTestDatabase } from './database';
-export { createUser, loginAs, nextPhone } from './factories';
+export { createMember, createUser, loginAs, nextPhone } from './factories';
 export { createLiveSession } from './live';
 export { createLiveReplay } from './live-replay';
 export { eventsOf, type SteeredMode, steeredLlm, textOf } from './llm';

@@ -3,11 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { keywordRelations, keywords } from '../../db/schema/keywords';
 import {
+  createMember,
   createTestApp,
-  createUser,
   createVideo,
   eventsOf,
-  loginAs,
   steeredLlm,
   type TestApp,
   textOf,
@@ -51,10 +50,7 @@ describe('AI 文案 routes', () => {
   afterAll(() => t.close());
   beforeEach(() => steered.state.reset());
 
-  async function member(grade: 'FREE' | 'VIP' | 'EVIP' = 'FREE') {
-    const user = await createUser(t.database.db, { grade });
-    return { user, token: await loginAs(t.database.db, user.id) };
-  }
+  const member = (grade: 'FREE' | 'VIP' | 'EVIP' = 'FREE') => createMember(t.database.db, { grade });
   const generate = (token: string | undefined, body: unknown) =>
     t.request({ method: 'POST', url: CopywriterPath.generate, body, ...(token ? { token } : {}) });
   const used = (userId: number, alias: string) =>

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractions, jobs, videos } from '../../db/schema';
 import { allJobHandlers } from '../../job-handlers';
 import { SpeechError, type SpeechProvider } from '../../providers/speech/index';
-import { createTestApp, createUser, createVideo, loginAs, type TestApp } from '../../testing';
+import { createMember, createTestApp, createVideo, type TestApp } from '../../testing';
 import { JobWorker } from '../jobs';
 import { consumePermission, ensurePermissionConfig, getPermissionUse, settleReservation } from '../permissions';
 import { firstRunVideoOptions, generateVideoDemo, seedVideoDemo } from '../videos';
@@ -53,10 +53,7 @@ describe('copy extraction calls', () => {
   });
   afterAll(async () => t.close());
 
-  const member = async (grade: 'FREE' | 'VIP' | 'SVIP' = 'VIP') => {
-    const user = await createUser(db(), { grade });
-    return { user, token: await loginAs(db(), user.id) };
-  };
+  const member = (grade: 'FREE' | 'VIP' | 'SVIP' = 'VIP') => createMember(db(), { grade });
   const extract = (body: unknown, token?: string) =>
     t
       .request({ method: 'POST', url: ExtractionPath.extract, body, ...(token ? { token } : {}) })

@@ -19,7 +19,7 @@ import { bufferSource, listArchiveFiles, uploadLimits, uploadMessages } from '..
 import { tarOf, zipOf } from '../../lib/uploads/test-archives';
 import { ImageError, type ImageProvider } from '../../providers/image/index';
 import { createSandboxLlm } from '../../providers/llm/sandbox';
-import { createTestApp, createUser, createVideo, loginAs, multipartFiles, type TestApp } from '../../testing';
+import { createMember, createTestApp, createVideo, multipartFiles, type TestApp } from '../../testing';
 import { JobWorker } from '../jobs';
 import { consumePermission, ensurePermissionConfig, getPermissionUse } from '../permissions';
 import { STAGED_KEEP_MS, sweepStaleUploads } from './image-text.upload';
@@ -71,10 +71,7 @@ describe('AI 图文 calls', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const member = async (grade: 'FREE' | 'VIP' = 'FREE') => {
-    const user = await createUser(db(), { grade });
-    return { user, token: await loginAs(db(), user.id) };
-  };
+  const member = (grade: 'FREE' | 'VIP' = 'FREE') => createMember(db(), { grade });
   const post = (url: string, body: unknown, token?: string) =>
     t.request({ method: 'POST', url, body, ...(token ? { token } : {}) });
   const get = (url: string, token?: string) => t.request({ method: 'GET', url, ...(token ? { token } : {}) });

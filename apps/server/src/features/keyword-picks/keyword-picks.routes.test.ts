@@ -4,10 +4,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { keywords } from '../../db/schema/keywords';
 import {
+  createMember,
   createTestApp,
-  createUser,
   eventsOf,
-  loginAs,
   steeredLlm,
   type TestApp,
   textOf,
@@ -60,10 +59,8 @@ describe('AI 选词 routes', () => {
   afterAll(() => t.close());
   beforeEach(() => steered.state.reset());
 
-  async function member(grade: 'FREE' | 'EVIP' = 'FREE', showOriginalData = false) {
-    const user = await createUser(t.database.db, { grade, showOriginalData });
-    return { user, token: await loginAs(t.database.db, user.id) };
-  }
+  const member = (grade: 'FREE' | 'EVIP' = 'FREE', showOriginalData = false) =>
+    createMember(t.database.db, { grade, showOriginalData });
   const pick = (token: string | undefined, body: unknown) =>
     t.request({ method: 'POST', url: KeywordPickPath.pick, body, ...(token ? { token } : {}) });
   const used = (userId: number, alias: string) =>

@@ -10,9 +10,8 @@ import { createSandboxLlm } from '../../providers/llm/sandbox';
 import { SpeechError, type SpeechProvider, type SpeechSource } from '../../providers/speech/index';
 import {
   createLiveSession,
+  createMember,
   createTestApp,
-  createUser,
-  loginAs,
   multipartFiles,
   type TestApp,
   useUpDailyQuota,
@@ -134,10 +133,7 @@ describe('AI 直播复盘 routes', () => {
   });
   beforeEach(() => steer.reset());
 
-  const member = async (grade: 'FREE' | 'VIP' = 'VIP') => {
-    const user = await createUser(db(), { grade });
-    return { user, token: await loginAs(db(), user.id) };
-  };
+  const member = (grade: 'FREE' | 'VIP' = 'VIP') => createMember(db(), { grade });
   const call = (method: 'GET' | 'POST', url: string, token?: string, body?: unknown) =>
     t
       .request({ method, url, ...(body !== undefined ? { body } : {}), ...(token ? { token } : {}) })

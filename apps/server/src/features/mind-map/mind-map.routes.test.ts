@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { keywordRelations, keywords } from '../../db/schema/keywords';
 import { type LlmChatRequest, LlmError, type LlmProvider } from '../../providers/llm/index';
 import { createSandboxLlm } from '../../providers/llm/sandbox';
-import { createTestApp, createUser, loginAs, type TestApp, useUpDailyQuota } from '../../testing';
+import { createMember, createTestApp, type TestApp, useUpDailyQuota } from '../../testing';
 import { upsertKeywords } from '../keywords';
 import { keywordInput } from '../keywords/keyword.fixtures';
 import { getPermissionUse } from '../permissions';
@@ -69,10 +69,7 @@ describe('关键词思维导图 routes', () => {
     llm.state.asked.length = 0;
   });
 
-  const member = async (grade: 'FREE' | 'VIP' = 'FREE') => {
-    const user = await createUser(db(), { grade });
-    return { user, token: await loginAs(db(), user.id) };
-  };
+  const member = (grade: 'FREE' | 'VIP' = 'FREE') => createMember(db(), { grade });
   const build = (body: unknown, token?: string) =>
     t.request({ method: 'POST', url: MindMapPath.build, body, ...(token ? { token } : {}) }).then((r) => r.json());
   const expand = (word: string, token?: string) =>

@@ -15,7 +15,7 @@ import { type FakeWecom, startFakeWecom } from '../../providers/notification/fak
 import { NotificationError } from '../../providers/notification/index';
 import { createWecomRobot } from '../../providers/notification/wecom';
 import { type RankedEntry, type RankSource, RankSourceError } from '../../providers/rank-source/index';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../testing';
+import { createMember, createTestApp, createUser, loginAs, type TestApp } from '../../testing';
 import { ensurePermissionConfig } from '../permissions';
 import { createBigMoveAlerts, MONITOR_ALERT_PUSH_JOB, PUSH_ERROR_UNEXPECTED, pushAlerts } from './monitor-alerts';
 import { runChecks } from './monitor-checks';
@@ -61,10 +61,7 @@ describe('排名预警: alerts of big moves and the 企业微信 push', () => {
     await fake.close();
   });
 
-  const member = async () => {
-    const user = await createUser(db(), { grade: 'VIP' });
-    return { user, token: await loginAs(db(), user.id) };
-  };
+  const member = () => createMember(db(), { grade: 'VIP' });
   const call = (method: 'GET' | 'POST', url: string, token?: string, body?: unknown) =>
     t
       .request({ method, url, ...(token ? { token } : {}), ...(body === undefined ? {} : { body }) })

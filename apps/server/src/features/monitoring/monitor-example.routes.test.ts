@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { demoAsOf } from '../../startup';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../testing';
+import { createMember, createTestApp, type TestApp } from '../../testing';
 import { firstRunPlan, seedKeywords } from '../keywords';
 import { ensurePermissionConfig, getPermissionUse } from '../permissions';
 import { firstRunVideoOptions, seedVideoDemo } from '../videos';
@@ -55,10 +55,7 @@ describe('rank monitoring example mode (type=example)', () => {
   }, 240_000);
   afterAll(async () => t.close());
 
-  const member = async (grade: 'FREE' | 'VIP' = 'FREE') => {
-    const user = await createUser(db(), { grade });
-    return { user, token: await loginAs(db(), user.id) };
-  };
+  const member = (grade: 'FREE' | 'VIP' = 'FREE') => createMember(db(), { grade });
   const get = async <T>(url: string, token?: string) => {
     const response = await t.request({ method: 'GET', url, ...(token ? { token } : {}) });
     return response.json() as { code: number; msg: string; data: T };

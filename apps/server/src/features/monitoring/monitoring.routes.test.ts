@@ -18,10 +18,9 @@ import { zipOf } from '../../lib/uploads/test-archives';
 import { type RankQuery, type RankSource, RankSourceError } from '../../providers/rank-source/index';
 import {
   createCreator,
+  createMember,
   createTestApp,
-  createUser,
   createVideo,
-  loginAs,
   multipartFiles,
   signedInjectOptions,
   type TestApp,
@@ -80,10 +79,7 @@ describe('rank monitoring calls', () => {
   });
   afterAll(async () => t.close());
 
-  const member = async (grade: 'FREE' | 'VIP' | 'SVIP' = 'VIP') => {
-    const user = await createUser(db(), { grade });
-    return { user, token: await loginAs(db(), user.id) };
-  };
+  const member = (grade: 'FREE' | 'VIP' | 'SVIP' = 'VIP') => createMember(db(), { grade });
   const call = (method: 'GET' | 'POST', url: string, token?: string, body?: unknown) =>
     t
       .request({ method, url, ...(token ? { token } : {}), ...(body === undefined ? {} : { body }) })
