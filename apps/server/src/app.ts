@@ -4,10 +4,10 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerFactory, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { closureHooks } from './closure-hooks';
 import type { AppConfig } from './config';
 import { type Database, type DatabaseHandle, databaseTarget, openDatabase } from './db/client';
-import { accountClosureRoutes } from './features/account-closure';
-import { authRoutes } from './features/auth';
+import { accountRoutes } from './features/account';
 import { copywritersRoutes } from './features/copywriters';
 import { creatorsRoutes } from './features/creators';
 import { demoImagesRoutes } from './features/demo-images';
@@ -26,10 +26,8 @@ import { monitorAlertRoutes, monitoringRoutes } from './features/monitoring';
 import { ensureDefaultPackages, ensureDefaultPlans, ordersRoutes } from './features/orders';
 import { ensurePermissionConfig, permissionsRoutes } from './features/permissions';
 import { publishingRoutes } from './features/publishing';
-import { isChildAccount, subAccountsRoutes } from './features/sub-accounts';
 import { topicsRoutes } from './features/topics';
 import { videosRoutes } from './features/videos';
-import { wechatRoutes } from './features/wechat';
 import { ensureDefaultWritingTemplates, writingRoutes } from './features/writing';
 import { maskedLogger } from './lib/log-masking';
 import type { RateLimitStore } from './lib/rate-limit';
@@ -133,12 +131,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(frameRoutes);
   await app.register(legalRoutes);
-  // Auth asks the sub-accounts feature through this function, so auth never imports it.
-  await app.register(authRoutes, { isChildAccount });
-  await app.register(wechatRoutes);
-  await app.register(accountClosureRoutes);
+  await app.register(accountRoutes, { closure: closureHooks });
   await app.register(permissionsRoutes);
-  await app.register(subAccountsRoutes);
   await app.register(keywordsRoutes);
   await app.register(ordersRoutes);
   await app.register(videosRoutes);

@@ -1,4 +1,5 @@
-import { accountClosureJobHandlers } from './features/account-closure';
+import { closureHooks } from './closure-hooks';
+import { accountClosureJobHandlers } from './features/account';
 import { extractionJobHandlers } from './features/extraction';
 import { imageTextJobHandlers } from './features/image-text';
 import type { JobHandlers } from './features/jobs';
@@ -39,7 +40,9 @@ export function allJobHandlers(deps?: {
     ...(deps?.dataDir
       ? imageTextJobHandlers({ llm: deps.providers.llm, image: deps.providers.image, dataDir: deps.dataDir })
       : {}),
-    ...(deps?.dataDir ? accountClosureJobHandlers({ providers: deps.providers, dataDir: deps.dataDir }) : {}),
+    ...(deps?.dataDir
+      ? accountClosureJobHandlers({ providers: deps.providers, dataDir: deps.dataDir, hooks: closureHooks })
+      : {}),
     ...(deps ? liveReplayJobHandlers({ speech: deps.providers.speech, llm: deps.providers.llm }) : {}),
     ...(deps ? publishingJobHandlers({ publishing: deps.providers.publishing }) : {}),
     ...(deps

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
  * The features' boundaries, read from the source: a feature offers others what its `index.ts` names
  * and nothing else, features never import each other both ways, and each table of the schema belongs
  * to one feature, the only one whose code reads or writes it (by the ORM or in raw SQL), apart from the
- * shared platform library and the account row listed below.
+ * shared platform library and the account row listed below. A feature is a top-level folder here; its
+ * parts (subfolders such as account/login and account/sessions) may import each other freely.
  */
 const featuresDir = path.dirname(fileURLToPath(import.meta.url));
 const schemaDir = path.resolve(featuresDir, '../db/schema');
@@ -88,8 +89,8 @@ const tables = readdirSync(schemaDir)
 
 /** The feature that owns a schema file's tables, unless the table is named in {@link tableOwners}. */
 const schemaOwners: Record<string, string> = {
-  'account-closures': 'auth',
-  accounts: 'auth',
+  'account-closures': 'account',
+  accounts: 'account',
   copywriters: 'copywriters',
   extraction: 'extraction',
   frame: 'frame',
@@ -107,9 +108,6 @@ const schemaOwners: Record<string, string> = {
 
 /** Tables owned by another feature than the rest of their schema file. */
 const tableOwners: Record<string, string> = {
-  sessions: 'sessions',
-  wechatLoginTickets: 'wechat',
-  subAccountLinks: 'sub-accounts',
   permissionAliases: 'permissions',
   permissionBinds: 'permissions',
   permissionUsage: 'permissions',
@@ -125,8 +123,8 @@ const ownerOf = (table: { table: string; schemaFile: string }) =>
 /**
  * Tables other features than the owner read, and which. The platform library (keywords, videos,
  * creators and what hangs off them) is imported, ingested and seeded by its owner (keywords, videos)
- * and read by the features that list and show it; the account row carries the login, session, link
- * and grade fields each account feature keeps.
+ * and read by the features that list and show it; the account row carries the grade fields the
+ * permissions feature keeps.
  */
 const sharedTables: Record<string, string[]> = {
   // The platform library.
@@ -140,7 +138,7 @@ const sharedTables: Record<string, string[]> = {
   topics: ['topics'],
   topicVideos: ['topics'],
   // The account row.
-  users: ['permissions', 'sessions', 'sub-accounts', 'wechat'],
+  users: ['permissions'],
 };
 
 /**
@@ -148,12 +146,8 @@ const sharedTables: Record<string, string[]> = {
  * the test fails when a new use appears and when a listed one is gone.
  */
 const knownTableUses: Record<string, string> = {
-  'auth/accounts.repository.ts → wechatLoginTickets':
-    'a phone login binds a pending WeChat ticket; wechat imports auth (login), so auth cannot call wechat back',
-  'auth/account-closure.repository.ts → wechatLoginTickets':
-    "closing an account deletes its WeChat tickets in the erasure's transaction",
   'permissions/grade.service.ts → subAccountLinks':
-    "a child's grade is its parent's; sub-accounts imports permissions, so permissions cannot call it back",
+    "a child's grade is its parent's; account (sub-accounts, user info) imports permissions, so permissions cannot call it back",
   'permissions/permissions.repository.ts → subAccountLinks':
     "a parent's sub-account quota counts its pending and active links, for the same reason",
   'videos/detail/video-detail.repository.ts → favourites':

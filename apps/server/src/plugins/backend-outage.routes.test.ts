@@ -9,15 +9,15 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, TRANSACTION_RETRIES } from '../db/client';
 import {
-  createAuthTestApp,
+  createAccountTestApp,
   encryptPassword,
   fromIp,
   newPuzzle,
   requestCode,
   sendAndReadCode,
-} from '../features/auth/auth.testing';
-import { signDccToken } from '../features/auth/dcc.service';
-import { hashPassword } from '../features/auth/password.service';
+} from '../features/account/account.testing';
+import { signDccToken } from '../features/account/login/dcc.service';
+import { hashPassword } from '../features/account/login/password.service';
 import { isRedisReachable, testRedisUrl } from '../lib/rate-limit/redis-reachable';
 import { createTestApp, createUser, type TestApp } from '../testing';
 
@@ -185,7 +185,7 @@ describe.skipIf(!redisReachable)('Redis down: first answer under 100 ms and a lo
     redis = new Redis(testRedisUrl);
     const roomy = { inFlight: 1000, searchesInFlight: 1000, perMinute: 100_000, perHour: 1_000_000 };
     // Every call's admission, and the accounts' counters, go through the proxy.
-    t = await createAuthTestApp({
+    t = await createAccountTestApp({
       config: { redisUrl: proxy.url, requestLimits: { address: roomy, user: roomy, refusalDelayMs: 0 } },
     });
   });

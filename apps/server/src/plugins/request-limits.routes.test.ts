@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import { type AppConfig, type ClientLimits, loadConfig, type RequestLimits } from '../config';
 import type { DatabaseHandle } from '../db/client';
-import { fromIp, nextIp, useMovableClock } from '../features/auth/auth.testing';
+import { fromIp, nextIp, useMovableClock } from '../features/account/account.testing';
 import { ok } from '../lib/envelope';
 import { createRedisRateLimitStore } from '../lib/rate-limit';
 import { isRedisReachable, testRedisUrl } from '../lib/rate-limit/redis-reachable';

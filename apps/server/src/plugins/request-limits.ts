@@ -2,7 +2,7 @@ import { isIPv6 } from 'node:net';
 import { Code, KeywordPath } from '@dso/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ClientLimits } from '../config';
-import { hashToken } from '../features/sessions/sessions.service';
+import { hashToken } from '../features/account/sessions/sessions.service';
 import { AppError } from '../lib/app-error';
 import { type Admission, type AdmissionRule, createRateLimitStore, type RateLimitStore } from '../lib/rate-limit';
 import { requestPath } from './request-path';

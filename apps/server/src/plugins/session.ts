@@ -1,6 +1,6 @@
 import { AuthPath, Code, FramePath } from '@dso/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { checkToken } from '../features/sessions/sessions.service';
+import { checkToken } from '../features/account/sessions/sessions.service';
 import { AppError } from '../lib/app-error';
 import { requestPath } from './request-path';
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
-import { loadSharedSecret, memoize } from '../features/auth/server-keys.service';
+import { loadSharedSecret, memoize } from '../features/account/login/server-keys.service';
 import type { CaptchaProvider } from './captcha/index';
 import { createSandboxCaptcha } from './captcha/sandbox';
 import { createTencentCaptcha } from './captcha/tencent';

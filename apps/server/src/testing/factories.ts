@@ -1,6 +1,6 @@
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
-import { openSession } from '../features/sessions/sessions.service';
+import { openSession } from '../features/account/sessions/sessions.service';
 
 let phoneCounter = 0;
 

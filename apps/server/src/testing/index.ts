@@ -6,7 +6,7 @@ import { type AppConfig, loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { createTestDatabase } from './database';
 
-export { signDccToken } from '../features/auth/dcc.service';
+export { signDccToken } from '../features/account/login/dcc.service';
 export { createSeededTestDatabase, createTestDatabase } from './database';
 export { createMember, createUser, loginAs, nextPhone } from './factories';
 export { createLiveSession } from './live';

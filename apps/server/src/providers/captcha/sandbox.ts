@@ -1,14 +1,14 @@
 import type { Database } from '../../db/client';
-import { authLimits } from '../../features/auth/auth.limits';
-import { findUsableTicket, spendTicket } from '../../features/auth/captcha.repository';
+import { accountLimits } from '../../features/account/account.limits';
+import { findUsableTicket, spendTicket } from '../../features/account/captcha/captcha.repository';
 import type { CaptchaAnswer, CaptchaProvider } from './index';
 
 /**
- * The built-in slider puzzle (features/auth/captcha.*): its tickets are rows of `captchas`, good for
+ * The built-in slider puzzle (features/account/captcha/captcha.*): its tickets are rows of `captchas`, good for
  * five minutes after the solve and spent by one send.
  */
 export function createSandboxCaptcha({ db }: { db: Database }): CaptchaProvider {
-  const solvedAfter = (now: Date) => new Date(now.getTime() - authLimits.captcha.ticketTtlMs);
+  const solvedAfter = (now: Date) => new Date(now.getTime() - accountLimits.captcha.ticketTtlMs);
   const refused = { ok: false, reason: 'invalid' } as const;
   return {
     name: 'sandbox',

@@ -5,7 +5,7 @@ import { AppError } from '../../../lib/app-error';
 import { ok } from '../../../lib/envelope';
 import { receiveUpload, uploadLimits } from '../../../lib/uploads';
 import { requireUser } from '../../../plugins/session';
-import { requireAdmin } from '../../auth';
+import { requireAdmin } from '../../account';
 import { formatOfFileName } from './keyword-import';
 import { createImport, findImportReport } from './keyword-import.service';
 

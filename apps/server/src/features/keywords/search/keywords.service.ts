@@ -1,7 +1,7 @@
 import type { KeywordList, KeywordRow, Platform, RootWord, SearchKeywordsBody } from '@dso/contract';
 import { bandNumber, type Grade, presentSignedRate, type RateFigure } from '@dso/domain';
 import type { Database } from '../../../db/client';
-import { findAccountAccess } from '../../auth';
+import { findAccountAccess } from '../../account';
 import { assertQuotaLeft, checkPermission, consumePermission, resolveGrade } from '../../permissions';
 import { DEFAULT_COUNTRY } from '../countries';
 import type { KeywordRecord } from '../keyword-record';

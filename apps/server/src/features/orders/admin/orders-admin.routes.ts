@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../../lib/envelope';
 import { requireUser } from '../../../plugins/session';
-import { requireAdmin } from '../../auth';
+import { requireAdmin } from '../../account';
 import {
   createCards,
   createCouponKind,

@@ -23,7 +23,7 @@ import { frequencyTypes, type Grade } from '@dso/domain';
 import type { z } from 'zod';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
-import { findAccountIdByPhone, findAccountPhones } from '../../auth';
+import { findAccountIdByPhone, findAccountPhones } from '../../account';
 import { createCardBatch, listBatchCards } from '../cards/cards.service';
 import { type CouponRow, createCoupon, findCoupon, grantCoupon, listCoupons } from '../coupons/coupons.service';
 import { selectRefundsDue } from '../orders.repository';

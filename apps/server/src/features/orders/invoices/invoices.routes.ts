@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { AppError } from '../../../lib/app-error';
 import { ok } from '../../../lib/envelope';
 import { requireUser } from '../../../plugins/session';
-import { requireAdmin } from '../../auth';
+import { requireAdmin } from '../../account';
 import { invoiceMessages } from './invoice-items';
 import { getSavedTitle } from './invoice-title';
 import { listAllInvoices, recordUploadedInvoice, reddenInvoice, retryInvoice } from './invoices-admin.service';

@@ -3,7 +3,7 @@ import { frequencyTypes, PAY_QR_SECONDS } from '@dso/domain';
 import type { z } from 'zod';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
-import { assertCanPurchase } from '../../sub-accounts';
+import { assertCanPurchase } from '../../account';
 import { newOrderId } from '../order-ids';
 import { findOrderByRandTag, insertOrder } from '../orders.repository';
 import { findPackageById, insertPackagesIfNone, selectPackagesOfType } from './packs.repository';

@@ -3,7 +3,7 @@ import { gradeNames, maskPhone, normalizeGrade } from '@dso/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../../db/client';
 import { ok } from '../../../lib/envelope';
-import { findAccountPhones } from '../../auth';
+import { findAccountPhones } from '../../account';
 import { selectRecentPaid } from '../orders.repository';
 import { loadBuyer } from '../preview/buyer.service';
 import { getGradeConfig } from './plans.service';

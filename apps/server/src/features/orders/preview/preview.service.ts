@@ -14,7 +14,7 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
-import { assertCanPurchase } from '../../sub-accounts';
+import { assertCanPurchase } from '../../account';
 import { findBestCoupon, findUsableCoupon, type HeldCoupon } from '../coupons/coupons.service';
 import { newOrderId } from '../order-ids';
 import { findOrderByRandTag, insertOrder, type OrderRow } from '../orders.repository';

@@ -1,0 +1,28 @@
+import { AuthPath, Code } from '@dso/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../../db/schema';
+import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
+
+describe('GET /api/user/bind_wx', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  const check = async (token?: string) =>
+    (await t.request({ method: 'GET', url: AuthPath.bindWx, ...(token ? { token } : {}) })).json();
+
+  it('asks for a login', async () => {
+    expect((await check()).code).toBe(Code.TOKEN_INVALID);
+  });
+
+  it('tells whether a WeChat account is bound to the caller', async () => {
+    const user = await createUser(t.database.db);
+    const token = await loginAs(t.database.db, user.id);
+    expect((await check(token)).data).toEqual({ bound: false });
+    await t.database.db.update(users).set({ wechatOpenId: 'oDSO_test_bound' }).where(eq(users.id, user.id));
+    expect((await check(token)).data).toEqual({ bound: true });
+  });
+});

@@ -1,3 +1,0 @@
-/** What the sessions feature offers: opening, checking and ending a member's sessions. */
-export { deleteUserSessions, endAllUserSessions } from './sessions.repository';
-export { closeSession, openSession, type SessionLimits, type SessionOrigin } from './sessions.service';

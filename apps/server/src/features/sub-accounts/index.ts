@@ -1,4 +1,0 @@
-/** What the sub-accounts feature offers: its routes, the purchase rule for children, and closure. */
-export { CLOSED_CHILD_PHONE, dissolveLinksOfClosedAccount } from './sub-accounts.erase';
-export { subAccountsRoutes } from './sub-accounts.routes';
-export { assertCanPurchase, isChildAccount } from './sub-accounts.service';
