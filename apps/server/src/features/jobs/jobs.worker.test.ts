@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/client';
 import { createTestDatabase } from '../../testing';
 import { claimJob, enqueueJob, findJob } from './jobs.queue';
@@ -140,7 +140,20 @@ describe('job worker', () => {
     });
     const worker = new JobWorker(database.db, { long: () => running }, { staleMs: 300, heartbeatMs: 50 });
     const run = worker.runOnce();
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await vi.waitFor(async () => expect(await findJob(database.db, id)).toMatchObject({ status: 'running' }));
+    // Its lock moved back past staleMs, as if the job had run long since it was claimed, instead of sleeping
+    // that long: a heartbeat renews it, and a rival finds the job taken.
+    await database.db.execute(sql`UPDATE jobs SET locked_at = now() - interval '1 minute' WHERE id = ${id}`);
+    await vi.waitFor(
+      async () => {
+        const [lock] = await queryRows<{ fresh: boolean }>(
+          database.db,
+          sql`SELECT locked_at > now() - interval '300 milliseconds' AS fresh FROM jobs WHERE id = ${id}`,
+        );
+        expect(lock?.fresh, 'no heartbeat renewed the lock').toBe(true);
+      },
+      { timeout: 5_000, interval: 20 },
+    );
     const rival = await claimJob(database.db, { workerId: 'rival', kinds: ['long'], staleMs: 300 });
     expect(rival).toBeNull();
     release();
