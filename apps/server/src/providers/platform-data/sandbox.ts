@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { videos } from '../../db/schema';
 import {
+  creatorAccountOf,
   creatorIndexOf,
   creatorsByField,
   type DemoCreator,
@@ -15,6 +16,7 @@ import {
   firstRunVideoOptions,
   type VideoDemoOptions,
   videoCreatorIndex,
+  videoFieldsOf,
   videoIndexOf,
 } from '../../features/videos/demo/generator';
 import type {
@@ -133,21 +135,7 @@ export function createSandboxPlatformData(options: SandboxPlatformDataOptions): 
 
   function record(video: DemoVideo, fetchedAt: Date): PlatformVideoRecord {
     return {
-      awemeId: video.awemeId,
-      authorUserId: video.authorUserId,
-      desc: video.desc,
-      tags: video.tags,
-      cover: video.cover,
-      shareUrl: video.shareUrl,
-      playUrl: video.playUrl,
-      createTime: video.createTime,
-      durationMs: video.durationMs,
-      goodCount: video.goodCount,
-      commentCount: video.commentCount,
-      shareCount: video.shareCount,
-      collectCount: video.collectCount,
-      musicId: video.musicId,
-      musicTitle: video.musicTitle,
+      ...videoFieldsOf(video),
       goods: video.goods.map((item) => ({
         title: item.title,
         priceFen: item.price_fen,
@@ -155,7 +143,6 @@ export function createSandboxPlatformData(options: SandboxPlatformDataOptions): 
         cover: item.cover ?? null,
         productId: item.product_id ?? null,
       })),
-      status: video.status,
       fetchedAt,
     };
   }
@@ -210,19 +197,7 @@ export function createSandboxPlatformData(options: SandboxPlatformDataOptions): 
       );
       const sum = (of: (video: PlatformVideoRecord) => number) => listed.reduce((total, video) => total + of(video), 0);
       return {
-        userId: creator.userId,
-        uniqueId: creator.uniqueId,
-        nickName: creator.nickName,
-        avatar: creator.avatar,
-        signature: creator.signature,
-        gender: creator.gender,
-        province: creator.province,
-        city: creator.city,
-        field: creator.field,
-        verified: creator.verified,
-        verifyInfo: creator.verifyInfo,
-        isCommerce: creator.isCommerce,
-        mcn: creator.mcn,
+        ...creatorAccountOf(creator),
         followerCount,
         totalFavorited: sum((video) => video.goodCount),
         awemeCount: listed.length,

@@ -192,6 +192,47 @@ const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 /** The end of a Shanghai day, as an instant. */
 export const endOfDay = (day: string) => new Date(Date.parse(`${day}T16:00:00Z`));
 
+/** A demo creator's account as a source reports it (the seed and the sandbox add the figures). */
+export function creatorAccountOf(creator: DemoCreator) {
+  return {
+    userId: creator.userId,
+    uniqueId: creator.uniqueId,
+    nickName: creator.nickName,
+    avatar: creator.avatar,
+    signature: creator.signature,
+    gender: creator.gender,
+    province: creator.province,
+    city: creator.city,
+    field: creator.field,
+    verified: creator.verified,
+    verifyInfo: creator.verifyInfo,
+    isCommerce: creator.isCommerce,
+    mcn: creator.mcn,
+  };
+}
+
+/** A demo work's fields as a source reports them, but its goods (the seed stores them, the sandbox answers them). */
+export function videoFieldsOf(video: DemoVideo) {
+  return {
+    awemeId: video.awemeId,
+    authorUserId: video.authorUserId,
+    desc: video.desc,
+    tags: video.tags,
+    cover: video.cover,
+    shareUrl: video.shareUrl,
+    playUrl: video.playUrl,
+    createTime: video.createTime,
+    durationMs: video.durationMs,
+    goodCount: video.goodCount,
+    commentCount: video.commentCount,
+    shareCount: video.shareCount,
+    collectCount: video.collectCount,
+    musicId: video.musicId,
+    musicTitle: video.musicTitle,
+    status: video.status,
+  };
+}
+
 // ---- ids: the indexes are written into the ids, so the sandbox finds a record's index from its id.
 
 const CREATOR_ID_PREFIX = 'MS4wLjABAAAA';

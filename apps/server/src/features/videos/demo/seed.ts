@@ -21,6 +21,7 @@ import {
 } from '../ingest/video-ingest.repository';
 import { withTitleGramsRecounted } from '../lists/title-grams';
 import {
+  creatorAccountOf,
   type DemoCreator,
   type DemoLiveSession,
   type DemoPortrait,
@@ -31,6 +32,7 @@ import {
   generateVideoDemo,
   HEAD_PLAN_VIDEOS,
   type VideoDemoOptions,
+  videoFieldsOf,
 } from './generator';
 
 export { firstRunVideoOptions, type VideoDemoOptions };
@@ -49,19 +51,7 @@ export interface VideoSeedCounts {
 /** A demo creator as the ingest takes it. */
 export function creatorIngestOf(creator: DemoCreator, asOf: string, fetchedAt?: Date): CreatorIngest {
   return {
-    userId: creator.userId,
-    uniqueId: creator.uniqueId,
-    nickName: creator.nickName,
-    avatar: creator.avatar,
-    signature: creator.signature,
-    gender: creator.gender,
-    province: creator.province,
-    city: creator.city,
-    field: creator.field,
-    verified: creator.verified,
-    verifyInfo: creator.verifyInfo,
-    isCommerce: creator.isCommerce,
-    mcn: creator.mcn,
+    ...creatorAccountOf(creator),
     followerCount: creator.followerCount,
     followerGrowth30d: creator.followerGrowth30d,
     totalFavorited: creator.totalFavorited,
@@ -79,25 +69,10 @@ export function creatorIngestOf(creator: DemoCreator, asOf: string, fetchedAt?: 
 /** A demo video as the ingest takes it, with its stored transcript when it has one. */
 export function videoIngestOf(video: DemoVideo, fetchedAt: Date, transcript: string | null = null): VideoIngest {
   return {
-    awemeId: video.awemeId,
-    authorUserId: video.authorUserId,
-    desc: video.desc,
-    tags: video.tags,
+    ...videoFieldsOf(video),
     score: video.score,
-    cover: video.cover,
-    shareUrl: video.shareUrl,
-    playUrl: video.playUrl,
-    createTime: video.createTime,
     fetchedAt,
-    durationMs: video.durationMs,
-    goodCount: video.goodCount,
-    commentCount: video.commentCount,
-    shareCount: video.shareCount,
-    collectCount: video.collectCount,
-    musicId: video.musicId,
-    musicTitle: video.musicTitle,
     goods: video.goods,
-    status: video.status,
     wordNew: video.wordNew,
     transcript,
     isDemo: true,
