@@ -12,6 +12,7 @@ import {
 } from '@dso/contract';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { pageWindow } from '../../lib/page-window';
 import { SpeechError, type SpeechProvider, type Transcript } from '../../providers/speech/index';
 import { enqueueJob } from '../jobs';
 import {
@@ -261,8 +262,7 @@ export async function listExtractions(
   query: ExtractionListQuery,
 ): Promise<ExtractionList> {
   const { total, rows } = await repository.selectUserExtractions(db, userId, {
-    offset: (query.page_no - 1) * query.page_size,
-    limit: query.page_size,
+    ...pageWindow(query),
     ...(query.batch_id ? { batchId: query.batch_id } : {}),
   });
   return { total_record: total, result: rows.map(summaryOf) };

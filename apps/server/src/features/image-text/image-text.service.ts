@@ -17,6 +17,7 @@ import {
 } from '@dso/contract';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { pageWindow } from '../../lib/page-window';
 import type { CardStyle } from '../../providers/image/index';
 import type { LlmChatRequest, LlmMessage } from '../../providers/llm/index';
 import { enqueueJob } from '../jobs';
@@ -213,7 +214,7 @@ export async function listWorks(db: Database, userId: number, query: ImageTextLi
     db,
     userId,
     { ...(query.source ? { source: query.source } : {}), ...(query.batch_id ? { batchId: query.batch_id } : {}) },
-    { limit: query.page_size, offset: (query.page_no - 1) * query.page_size },
+    pageWindow(query),
   );
   return { total_record: total, result: rows.map(presentSummary) };
 }

@@ -12,6 +12,7 @@ import {
 } from '@dso/contract';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { pageWindow } from '../../lib/page-window';
 import type { SpeechProvider } from '../../providers/speech/index';
 import { enqueueJob } from '../jobs';
 import { liveSessionForReplay } from '../live';
@@ -110,10 +111,7 @@ export async function startFromUpload(
 }
 
 export async function listReplays(db: Database, userId: number, query: LiveReplayListQuery): Promise<LiveReplayList> {
-  const { rows, total } = await repository.selectUserReplays(db, userId, {
-    limit: query.page_size,
-    offset: (query.page_no - 1) * query.page_size,
-  });
+  const { rows, total } = await repository.selectUserReplays(db, userId, pageWindow(query));
   return {
     total_record: total,
     result: rows.map(summaryOf),

@@ -10,6 +10,7 @@ import {
 import { isBigMove, rankMove } from '@dso/domain';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { pageWindow } from '../../lib/page-window';
 import {
   maskWebhookKey,
   NotificationError,
@@ -111,8 +112,7 @@ export async function listAlerts(
 ): Promise<MonitorAlertList> {
   const { total, unread } = await repository.countAlerts(db, userId);
   const rows = await repository.selectAlerts(db, userId, {
-    offset: (query.page_no - 1) * query.page_size,
-    limit: query.page_size,
+    ...pageWindow(query),
     unreadOnly: query.unread === true,
   });
   return { total_record: query.unread ? unread : total, unread, result: rows.map(toAlert) };

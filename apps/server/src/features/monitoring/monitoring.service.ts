@@ -18,6 +18,7 @@ import {
 import { rankMove, shanghaiDay, upgradeMessages } from '@dso/domain';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { pageWindow } from '../../lib/page-window';
 import { assertQuotaLeft, consumePermission, getPermissionUse, releasePermission } from '../permissions';
 import { queueChecks } from './monitor-checks';
 import type { ItemWithChecks } from './monitoring.repository';
@@ -69,8 +70,7 @@ export async function listItems(db: Database, userId: number, query: MonitorList
   const [total, rows, use] = await Promise.all([
     repository.countUserItems(db, userId, keyword),
     repository.selectUserItems(db, userId, {
-      offset: (query.page_no - 1) * query.page_size,
-      limit: query.page_size,
+      ...pageWindow(query),
       ...(keyword ? { keyword } : {}),
     }),
     monitorUse(db, userId),

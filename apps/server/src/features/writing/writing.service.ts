@@ -13,6 +13,7 @@ import {
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { aiCharge, type LlmRun, startLlmRun } from '../../lib/llm-stream';
+import { pageWindow } from '../../lib/page-window';
 import type { LlmContext, LlmMessage, LlmProvider } from '../../providers/llm/index';
 import { relatedWordsOf } from '../keywords';
 import { assertQuotaLeft, holdPermission } from '../permissions';
@@ -175,10 +176,7 @@ export async function saveWork(db: Database, userId: number, body: WritingWorkSa
 }
 
 export async function listWorks(db: Database, userId: number, query: WritingWorkListQuery): Promise<WritingWorkList> {
-  const { rows, total } = await repository.selectWorks(db, userId, {
-    limit: query.page_size,
-    offset: (query.page_no - 1) * query.page_size,
-  });
+  const { rows, total } = await repository.selectWorks(db, userId, pageWindow(query));
   return {
     total,
     list: rows.map((row) => {
