@@ -75,7 +75,6 @@ const knownDeepImports: string[] = [
   'copywriters/pages/copywriters-page.test.tsx → keyword-detail/test-utils',
   'creators/components/creator-audience-tab.tsx → videos/audience',
   'creators/components/follower-trend-tab.tsx → videos/audience',
-  'creators/pages/creator-detail-page.test.tsx → upgrade/testing/permission-tree',
   'creators/pages/creator-detail-page.test.tsx → videos/testing/render',
   'creators/pages/creator-detail-page.tsx → videos/audience',
   'extraction/components/batch-extraction-bar.test.tsx → videos/testing/render',
@@ -91,7 +90,8 @@ const knownDeepImports: string[] = [
   'mind-map/pages/simmind-page.test.tsx → keyword-detail/test-utils',
   'monitoring/pages/monitoring-example.test.tsx → videos/testing/render',
   'monitoring/pages/monitoring-pages.test.tsx → videos/testing/render',
-  'orders/pages/pay-page.test.tsx → upgrade/testing/permission-tree',
+  'permissions/components/upgrade-dialogs.test.tsx → account/testing/mock-api',
+  'permissions/components/upgrade-dialogs.test.tsx → orders/testing/factories',
   'permissions/components/usage-log-section.test.tsx → orders/testing/mock-request',
   'setting/components/close-account.test.tsx → account/account-dialogs',
   'setting/components/close-account.test.tsx → account/components/close-account-dialog',
@@ -104,9 +104,6 @@ const knownDeepImports: string[] = [
   'topics/pages/douyin-topic-page.test.tsx → videos/testing/render',
   'topics/pages/keyword-rank-page.test.tsx → keyword-detail/test-utils',
   'topics/pages/keyword-rank-page.test.tsx → videos/testing/render',
-  'upgrade/components/upgrade-dialogs.test.tsx → account/testing/mock-api',
-  'upgrade/components/upgrade-dialogs.test.tsx → orders/testing/factories',
-  'videos/components/video-detail-panel.test.tsx → upgrade/testing/permission-tree',
   'writing/pages/writing-pages.test.tsx → keyword-detail/test-utils',
 ];
 

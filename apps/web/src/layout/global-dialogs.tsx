@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { loadAccountDialogs } from '../features/account';
-import { loadUpgradeDialogs } from '../features/upgrade';
+import { loadUpgradeDialogs } from '../features/permissions';
 import { loadVideoDialog } from '../features/videos';
 import { LoginBar } from './login-bar';
 import { PromoPendant } from './promo-pendant';

@@ -7,7 +7,7 @@ import { openPayDialog, PAY_PATH } from '../components';
 import { useGradeConfig, yearlyVipMonthlyYuan } from '../features/orders';
 import { useDialogs } from '../stores/dialogs';
 import { useSession } from '../stores/session';
-import '../features/upgrade/upgrade.css';
+import '../features/permissions/upgrade.css';
 
 /** On the home page the bar waits for this much scrolling, then this delay (001 §1). */
 export const BAR_REVEAL_SCROLL_PX = 100;

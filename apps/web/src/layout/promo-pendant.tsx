@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { PAY_PATH } from '../components';
 import { LocalKey, readLocal, writeLocal } from '../lib/storage';
 import { useSession } from '../stores/session';
-import '../features/upgrade/upgrade.css';
+import '../features/permissions/upgrade.css';
 
 /** The pendant shows at most this many times per user per day (001 §4, §9). */
 export const PROMO_DAILY_LIMIT = 3;

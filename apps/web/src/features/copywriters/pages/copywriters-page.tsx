@@ -10,7 +10,7 @@ import { AiOutputPanel } from '../../../components/ai-text/ai-output-panel';
 import { useAiStream } from '../../../lib/api/use-ai-stream';
 import { toast } from '../../../lib/feedback';
 import { useSession } from '../../../stores/session';
-import { handleQuotaFailure } from '../../upgrade';
+import { handleQuotaFailure } from '../../permissions';
 import { generatePath, saveCopywriterWork, useCopywriterWork } from '../api/copywriters';
 import { CopywriterHistory } from '../components/copywriter-history';
 import { CopywriterSources } from '../components/copywriter-sources';

@@ -5,7 +5,7 @@ import { DEMO_BANNER_TEXT } from '../../../components';
 import { ApiError } from '../../../lib/api/errors';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
-import { treeNode } from '../../upgrade/testing/permission-tree';
+import { treeNode } from '../../permissions/testing';
 import { videoRow } from '../../videos/testing/render';
 import { creatorProfile, listPage, renderCreators } from '../testing/render';
 

@@ -8,7 +8,7 @@ import { toast } from '../../../lib/feedback';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
 import type { BuyTimesPayload } from '../../orders';
-import { handleQuotaFailure } from '../../upgrade';
+import { handleQuotaFailure } from '../../permissions';
 import { extractionBatchQuery, extractionKeys, submitBatchExtraction } from '../api/extraction-api';
 import { EXTRACTION_PATH } from '../extraction-link';
 import type { ExtractionSelection } from './use-extraction-selection';

@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { openLoginDialog } from '../../../components';
 import { toast } from '../../../lib/feedback';
 import { useSession } from '../../../stores/session';
-import { openQuotaExhausted } from '../../upgrade';
+import { openQuotaExhausted } from '../../permissions';
 import { useExtractionRemaining } from '../api/extraction-api';
 
 /** The selection of a video list for batch extraction, with the rules of 002 §5. */

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { openLoginDialog } from '../../../components';
 import { toast } from '../../../lib/feedback';
 import { useSession } from '../../../stores/session';
-import { handleQuotaFailure } from '../../upgrade';
+import { handleQuotaFailure } from '../../permissions';
 import { extractionKeys, extractVideo, getExtraction, useExtractionRemaining } from '../api/extraction-api';
 import { openExtractionRecharge } from '../components/batch-extraction-bar';
 import { ExtractionHistory } from '../components/extraction-history';

@@ -6,7 +6,7 @@ import { useRef, useState } from 'react';
 import { AppDialog, UploadFileList, type UploadFileStatus } from '../../../components';
 import { ApiError, NETWORK_FAILURE } from '../../../lib/api/errors';
 import { toast } from '../../../lib/feedback';
-import { handleQuotaFailure } from '../../upgrade';
+import { handleQuotaFailure } from '../../permissions';
 import { imageTextKeys, imageTextUseQuery, runTemplateStep, uploadWorksArchive } from '../api/image-text-api';
 import { pickArchives, statusLabel, stepDecision } from '../works-upload-rules';
 

@@ -9,7 +9,7 @@ import { NoData, openLoginDialog } from '../../../components';
 import { type AiStreamStart, useAiStream } from '../../../lib/api/use-ai-stream';
 import { toast } from '../../../lib/feedback';
 import { useSession } from '../../../stores/session';
-import { handleQuotaFailure } from '../../upgrade';
+import { handleQuotaFailure } from '../../permissions';
 import { generatePath, imageTextKeys, useImageTextWork } from '../api/image-text-api';
 import { ImageTextNav } from '../components/image-text-nav';
 import { WorkImage } from '../components/work-image';

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { openLoginDialog } from '../../../components';
 import { toast } from '../../../lib/feedback';
 import { useSession } from '../../../stores/session';
-import { handleQuotaFailure } from '../../upgrade';
+import { handleQuotaFailure } from '../../permissions';
 import { imageTextKeys, submitImageTextBatch, useImageTextRemaining, useImageTextWorks } from '../api/image-text-api';
 import { keywordsOf } from '../batch-keywords';
 import { ImageTextNav } from '../components/image-text-nav';

@@ -6,7 +6,7 @@ import { CompetitionStars, GrowthText, isRefusal, NoData, RefusalPanel } from '.
 import { isApiError } from '../../../lib/api/errors';
 import { formatFigure } from '../../../lib/figures';
 import { keywordDetailPath } from '../../../lib/keyword-addresses';
-import { handleQuotaFailure } from '../../upgrade';
+import { handleQuotaFailure } from '../../permissions';
 import { type TsoTopicRef, useTsoTopicDetail } from '../api/get-tso-topic-detail';
 import { FigureTip } from './figure-tip';
 import { PlatformBadge } from './platform-badge';

@@ -6,7 +6,7 @@ import { Link, Navigate, NavLink, useNavigate, useParams, useSearchParams } from
 import { GrowthText, NoData } from '../../../components';
 import { formatFigure } from '../../../lib/figures';
 import { tsoTopicDetailPath } from '../../../lib/keyword-addresses';
-import { handleQuotaFailure } from '../../upgrade';
+import { handleQuotaFailure } from '../../permissions';
 import { type TsoTopicsRequest, useTsoTopics } from '../api/tso-topics';
 import { LIBRARY_PAGE_SIZE, ResultsFooter } from '../components/results/results-footer';
 import { latestAsOf, ResultsToolbar } from '../components/results/results-toolbar';

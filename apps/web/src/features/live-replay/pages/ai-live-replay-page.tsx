@@ -9,7 +9,7 @@ import { NoData, openLoginDialog } from '../../../components';
 import { toast } from '../../../lib/feedback';
 import { formatFigure } from '../../../lib/figures';
 import { useSession } from '../../../stores/session';
-import { handleQuotaFailure } from '../../upgrade';
+import { handleQuotaFailure } from '../../permissions';
 import {
   replayKeys,
   startSessionReplay,

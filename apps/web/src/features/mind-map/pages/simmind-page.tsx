@@ -9,7 +9,7 @@ import { type EChartInstance, useChartTheme } from '../../../lib/charts';
 import { toast } from '../../../lib/feedback';
 import { saveFile } from '../../../lib/save-file';
 import { useSession } from '../../../stores/session';
-import { handleQuotaFailure } from '../../upgrade';
+import { handleQuotaFailure } from '../../permissions';
 import { buildMindMap, expandMindMapWord } from '../api/mind-map';
 import { MindMapChart } from '../components/mind-map-chart';
 import { MindMapOutline } from '../components/mind-map-outline';

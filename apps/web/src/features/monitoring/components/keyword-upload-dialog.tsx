@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { AppDialog, UploadFileList } from '../../../components';
 import { ApiError, NETWORK_FAILURE } from '../../../lib/api/errors';
 import { toast } from '../../../lib/feedback';
-import { handleQuotaFailure, openNoPermission, openQuotaExhausted } from '../../upgrade';
+import { handleQuotaFailure, openNoPermission, openQuotaExhausted } from '../../permissions';
 import { uploadKeywordFile } from '../api/monitoring-api';
 import { pickFiles, type UploadStatus, uploadStatusLabels } from '../upload-rules';
 

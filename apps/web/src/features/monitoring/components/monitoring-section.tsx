@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { AppPagination, NoData } from '../../../components';
 import { toast } from '../../../lib/feedback';
-import { handleQuotaFailure } from '../../upgrade';
+import { handleQuotaFailure } from '../../permissions';
 import {
   downloadHistory,
   monitoringKeys,

@@ -8,7 +8,7 @@ import { NoData } from '../../../components';
 import { EChart, useChartTheme } from '../../../lib/charts';
 import { toast } from '../../../lib/feedback';
 import { formatFigure } from '../../../lib/figures';
-import { handleQuotaFailure } from '../../upgrade';
+import { handleQuotaFailure } from '../../permissions';
 import { useAddMonitor, useMonitorKeyword, useMonitorList } from '../api/monitoring-api';
 import { rankCurvesOption } from '../charts/rank-chart-options';
 import { EXAMPLE_READ_ONLY, ExampleNotice, ExampleTag, examplePath, useExampleMode } from '../components/example-mode';

@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../stores/session';
 import { loadRoles, loadUserInfo } from '../../account';
-import { sampleTree } from '../../upgrade/testing/permission-tree';
+import { sampleTree } from '../../permissions/testing';
 import { createPlan } from '../testing/factories';
 import { answerRequests } from '../testing/mock-request';
 import PayPage from './pay-page';

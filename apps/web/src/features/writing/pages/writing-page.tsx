@@ -8,7 +8,7 @@ import { AiOutputPanel } from '../../../components/ai-text/ai-output-panel';
 import { useAiStream } from '../../../lib/api/use-ai-stream';
 import { toast } from '../../../lib/feedback';
 import { useSession } from '../../../stores/session';
-import { handleQuotaFailure } from '../../upgrade';
+import { handleQuotaFailure } from '../../permissions';
 import { saveWritingWork, useWritingTemplates, useWritingWork } from '../api/writing';
 import { readChosenTemplate, WritingRoute } from '../writing';
 import '../writing.css';

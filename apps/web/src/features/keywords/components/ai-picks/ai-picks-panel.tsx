@@ -10,7 +10,7 @@ import { formatFigure } from '../../../../lib/figures';
 import { keywordDetailPath } from '../../../../lib/keyword-addresses';
 import { useSession } from '../../../../stores/session';
 import { copywritersPath } from '../../../copywriters';
-import { handleQuotaFailure } from '../../../upgrade';
+import { handleQuotaFailure } from '../../../permissions';
 import './ai-picks.css';
 
 /**

@@ -7,7 +7,7 @@ import { passLoginGate } from '../../../../layout/login-gate';
 import { toast } from '../../../../lib/feedback';
 import { saveFile } from '../../../../lib/save-file';
 import { useSession } from '../../../../stores/session';
-import { checkFeature, handleQuotaFailure } from '../../../upgrade';
+import { checkFeature, handleQuotaFailure } from '../../../permissions';
 import { exportKeywords } from '../../api/export-keywords';
 import type { SearchKeywordsRequest } from '../../api/search-keywords';
 

@@ -2,7 +2,7 @@ import type { RelationKind } from '@dso/contract';
 import { useEffect, useState } from 'react';
 import { DemoBanner, LoadFailed, NoData } from '../../../../components';
 import { useSession } from '../../../../stores/session';
-import { handleQuotaFailure } from '../../../upgrade';
+import { handleQuotaFailure } from '../../../permissions';
 import { useRelatedKeywords } from '../../api/related-keywords';
 import type { KeywordLibrary } from '../../keyword-libraries';
 import type { KeywordQuery } from '../../search-url';

@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { DemoBanner, LoadFailed, UpgradeBlock } from '../../../../components';
 import { type ApiError, isApiError } from '../../../../lib/api/errors';
 import { useSession } from '../../../../stores/session';
-import { handleQuotaFailure } from '../../../upgrade';
+import { handleQuotaFailure } from '../../../permissions';
 import { type SearchKeywordsRequest, useSearchKeywords } from '../../api/search-keywords';
 import type { KeywordLibrary } from '../../keyword-libraries';
 import type { KeywordQuery } from '../../search-url';

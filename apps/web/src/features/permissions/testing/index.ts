@@ -1,0 +1,2 @@
+/** Test helpers of the permissions feature, for other features' tests. */
+export { sampleTree, treeNode } from './permission-tree';
