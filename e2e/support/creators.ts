@@ -1,6 +1,6 @@
-import { buildApp } from '@dso/server';
-import { createCreator, createTestDatabase, createUser, createVideo, loginAs } from '@dso/server/testing';
-import { journeyConfig, type RunningServer } from './server';
+import type { Database } from '@dso/server/db';
+import { createCreator, createVideo } from '@dso/server/testing';
+import { journeyAccount, type RunningServer, startJourneyServer } from './server';
 
 export interface CreatorServer extends RunningServer {
   /** A FREE user's session token, for `signIn`. */
@@ -24,8 +24,12 @@ const NAME_TAILS = ['的厨房', '爱化妆', '去露营', '日记', '探店', '
  * account sharing its field, size and keywords. A FREE user has a session.
  */
 export async function startCreatorServer(): Promise<CreatorServer> {
-  const database = await createTestDatabase();
-  const db = database.db;
+  const server = await startJourneyServer({ prepare: seedCreatorLibrary });
+  return { url: server.url, ...server.prepared, close: server.close };
+}
+
+/** The creator library and a FREE user; returns the user's session token and the featured creator's id. */
+async function seedCreatorLibrary(db: Database) {
   const asOf = new Date().toISOString().slice(0, 10);
   const dayBefore = (days: number) =>
     new Date(Date.parse(`${asOf}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
@@ -83,17 +87,6 @@ export async function startCreatorServer(): Promise<CreatorServer> {
   });
   await createVideo(db, { creatorId: twin.id, desc: '老郭教你做水煮鱼', tags: ['川菜'], keywords: [keyword] });
 
-  const user = await createUser(db, { grade: 'FREE' });
-  const freeToken = await loginAs(db, user.id);
-  const app = await buildApp({ config: journeyConfig(), database, logger: false });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  return {
-    url: address,
-    freeToken,
-    featuredUserId: featured.userId,
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
-  };
+  const { token: freeToken } = await journeyAccount(db, 'FREE');
+  return { freeToken, featuredUserId: featured.userId };
 }

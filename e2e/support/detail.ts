@@ -1,20 +1,11 @@
-import { buildApp } from '@dso/server';
 import type { Database } from '@dso/server/db';
 import { firstRunPlan, type SeedPlan, seedKeywords, seedPortraits } from '@dso/server/keywords/demo/seed';
 // The derive step has no package export yet; the first-run seed runs the same function.
 import { deriveScope } from '@dso/server/keywords/derive';
-import {
-  createCreator,
-  createLiveReplay,
-  createLiveSession,
-  createSeededTestDatabase,
-  createUser,
-  createVideo,
-  loginAs,
-} from '@dso/server/testing';
+import { createCreator, createLiveReplay, createLiveSession, createVideo } from '@dso/server/testing';
 import { e2eVideoOptions, seedVideoDemo } from '@dso/server/videos/demo/seed';
 import type { BrowserContext } from 'playwright-core';
-import { journeyConfig, type RunningServer } from './server';
+import { journeyAccount, type RunningServer, startJourneyServer } from './server';
 
 /** The libraries the keyword journeys need, smaller than the first-run set so a suite starts in well under a minute. */
 const DETAIL_SCOPES: SeedPlan['scopes'] = [
@@ -34,7 +25,7 @@ export interface DetailServer extends RunningServer {
 }
 
 /**
- * `startServer()` with demo keyword data: the first-run plan's generator on a few libraries
+ * A journey server with demo keyword data: the first-run plan's generator on a few libraries
  * (`seedKeywords`), their audience portraits and the derive step (boards, industry medians,
  * correlation words) as `seedFirstRun` runs them, then a user of `grade` with a session.
  */
@@ -48,11 +39,28 @@ export async function startDetailServer(
   } = {},
 ): Promise<DetailServer> {
   const asOf = new Date().toISOString().slice(0, 10);
-  // Everything up to the live sessions depends on the day alone: seeded once per run and day, copied after.
-  const database = await createSeededTestDatabase({ key: `detail-${asOf}`, seed: (db) => seedDetailLibrary(db, asOf) });
-  // A session live now (started 90 minutes ago, a minute recorded each minute) and one that ended, for the live pages.
+  const server = await startJourneyServer({
+    // Everything up to the live sessions depends on the day alone: seeded once per run and day, copied after.
+    seeded: { key: `detail-${asOf}`, seed: (db) => seedDetailLibrary(db, asOf) },
+    variables: options.variables,
+    prepare: async (db) => {
+      await seedLiveSessions(db);
+      await options.seed?.(db, asOf);
+      return journeyAccount(db, options.grade ?? 'SVIP');
+    },
+    // The user's finished replay of the ended session, once the app has written the permission table it reads.
+    afterStart: async (db, user) => {
+      const replayId = await createLiveReplay(db, { userId: user.id, roomId: SAMPLE_ENDED_LIVE_ROOM_ID });
+      if (replayId !== SAMPLE_REPLAY_ID) throw new Error(`the sample replay got id ${replayId}`);
+    },
+  });
+  return { url: server.url, asOf, token: server.prepared.token, close: server.close };
+}
+
+/** A session live now (started 90 minutes ago, a minute recorded each minute) and one that ended, for the live pages. */
+async function seedLiveSessions(db: Database) {
   const liveStart = new Date(Date.now() - 90 * 60_000);
-  await createLiveSession(database.db, {
+  await createLiveSession(db, {
     roomId: SAMPLE_LIVE_ROOM_ID,
     title: '露营装备专场｜帐篷天幕限时秒杀',
     startTime: liveStart,
@@ -64,31 +72,13 @@ export async function startDetailServer(
       { title: '折叠露营推车', price_fen: 12_800, sales: 70, cover: null, product_id: 'g3' },
     ],
   });
-  await createLiveSession(database.db, {
+  await createLiveSession(db, {
     roomId: SAMPLE_ENDED_LIVE_ROOM_ID,
     title: '周末露营好物分享',
     startTime: new Date(Date.now() - 26 * 3_600_000),
     endTime: new Date(Date.now() - 24 * 3_600_000),
     minuteRows: sessionMinutes(120),
   });
-  await options.seed?.(database.db, asOf);
-  const user = await createUser(database.db, { grade: options.grade ?? 'SVIP' });
-  const token = await loginAs(database.db, user.id);
-  const config = journeyConfig(options.variables);
-  const app = await buildApp({ config, database, logger: false });
-  // The user's finished replay of the ended session, once the app has written the permission table it reads.
-  const replayId = await createLiveReplay(database.db, { userId: user.id, roomId: SAMPLE_ENDED_LIVE_ROOM_ID });
-  if (replayId !== SAMPLE_REPLAY_ID) throw new Error(`the sample replay got id ${replayId}`);
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  return {
-    url: address,
-    asOf,
-    token,
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
-  };
 }
 
 /** The demo libraries, their derived figures and the sample creator and video every detail server holds. */

@@ -1,8 +1,7 @@
-import { buildApp } from '@dso/server';
-import { startInProcessWorker } from '@dso/server/startup';
-import { createCreator, createTestDatabase, createUser, createVideo, loginAs } from '@dso/server/testing';
+import type { Database } from '@dso/server/db';
+import { createCreator, createVideo } from '@dso/server/testing';
 import { sql } from 'drizzle-orm';
-import { journeyConfig, type RunningServer } from './server';
+import { journeyAccount, type RunningServer, startJourneyServer } from './server';
 
 /** A work of the extraction journey: its title (with 露营 for the title search) and its spoken script. */
 export const EXTRACTION_VIDEOS = [
@@ -26,35 +25,26 @@ export interface ExtractionServer extends RunningServer {
  * the batch extraction jobs as the product does.
  */
 export async function startExtractionServer(): Promise<ExtractionServer> {
-  const database = await createTestDatabase();
-  const creator = await createCreator(database.db, { nickName: '露营的阿野', followers: 120_000 });
+  const server = await startJourneyServer({ worker: 'start', prepare: seedExtraction });
+  return { url: server.url, ...server.prepared, shareUrl: 'https://v.douyin.com/camp0/', close: server.close };
+}
+
+/** The works and the VIP user; returns the user's session token and the works' aweme ids. */
+async function seedExtraction(db: Database) {
+  const creator = await createCreator(db, { nickName: '露营的阿野', followers: 120_000 });
   const awemeIds: string[] = [];
   for (const [index, video] of EXTRACTION_VIDEOS.entries()) {
-    const row = await createVideo(database.db, {
+    const row = await createVideo(db, {
       creatorId: creator.id,
       desc: video.desc,
       durationMs: 45_000 + index * 10_000,
       goodCount: 50_000 - index * 5_000,
     });
-    await database.db.execute(
+    await db.execute(
       sql`UPDATE videos SET transcript = ${video.transcript}, share_url = ${`https://v.douyin.com/camp${index}/`} WHERE id = ${row.id}`,
     );
     awemeIds.push(row.awemeId);
   }
-  const user = await createUser(database.db, { grade: 'VIP' });
-  const token = await loginAs(database.db, user.id);
-  const app = await buildApp({ config: journeyConfig(), database, logger: false });
-  const worker = startInProcessWorker(app);
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  return {
-    url: address,
-    token,
-    awemeIds,
-    shareUrl: 'https://v.douyin.com/camp0/',
-    close: async () => {
-      await worker?.stop();
-      await app.close();
-      await database.close();
-    },
-  };
+  const { token } = await journeyAccount(db, 'VIP');
+  return { token, awemeIds };
 }

@@ -1,7 +1,7 @@
-import { buildApp } from '@dso/server';
-import { createCreator, createTestDatabase, createUser, createVideo, loginAs } from '@dso/server/testing';
+import type { Database } from '@dso/server/db';
+import { createCreator, createVideo } from '@dso/server/testing';
 import { sql } from 'drizzle-orm';
-import { journeyConfig, type RunningServer } from './server';
+import { journeyAccount, type RunningServer, startJourneyServer } from './server';
 
 export interface FavouritesServer extends RunningServer {
   /** A FREE user's session token, for `signIn`. */
@@ -23,8 +23,12 @@ export const GONE_KEYWORD = '已下架的老词';
  * test factories) and a FREE user with a session who once collected {@link GONE_KEYWORD}.
  */
 export async function startFavouritesServer(): Promise<FavouritesServer> {
-  const database = await createTestDatabase();
-  const db = database.db;
+  const server = await startJourneyServer({ prepare: seedFavourites });
+  return { url: server.url, freeToken: server.prepared, close: server.close };
+}
+
+/** The creator, works and user of the journey; returns the user's session token. */
+async function seedFavourites(db: Database) {
   const asOf = new Date().toISOString().slice(0, 10);
   const creator = await createCreator(db, {
     ...FAVOURITE_SUBJECTS.creator,
@@ -46,20 +50,10 @@ export async function startFavouritesServer(): Promise<FavouritesServer> {
       keywords: [keyword],
     });
   }
-  const user = await createUser(db, { grade: 'FREE' });
-  const freeToken = await loginAs(db, user.id);
+  const user = await journeyAccount(db, 'FREE');
   // A keyword collected earlier that the library no longer holds (its list row is null).
   await db.execute(
     sql`INSERT INTO favourites (user_id, kind, platform, subject_key) VALUES (${user.id}, 'keyword', 'DSO', ${GONE_KEYWORD})`,
   );
-  const app = await buildApp({ config: journeyConfig(), database, logger: false });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  return {
-    url: address,
-    freeToken,
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
-  };
+  return user.token;
 }

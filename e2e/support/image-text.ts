@@ -1,11 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildApp } from '@dso/server';
-import { startInProcessWorker } from '@dso/server/startup';
-import { createCreator, createTestDatabase, createUser, createVideo, loginAs } from '@dso/server/testing';
+import { createCreator, createVideo } from '@dso/server/testing';
 import { sql } from 'drizzle-orm';
-import { journeyConfig, type RunningServer } from './server';
+import { journeyAccount, type RunningServer, startJourneyServer } from './server';
 
 /** Camping works whose titles hold 露营装备: the top videos a generated work draws on. */
 export const IMAGE_TEXT_VIDEOS = [
@@ -27,29 +22,21 @@ export interface ImageTextServer extends RunningServer {
  * in-process job worker drawing the cards with the sandbox, and its own DATA_DIR for the pictures.
  */
 export async function startImageTextServer(): Promise<ImageTextServer> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'dso-e2e-image-text-'));
-  const database = await createTestDatabase();
-  const creator = await createCreator(database.db, { nickName: '露营的阿野', followers: 120_000 });
-  for (const [index, desc] of IMAGE_TEXT_VIDEOS.entries()) {
-    await createVideo(database.db, { creatorId: creator.id, desc, goodCount: 80_000 - index * 10_000 });
-  }
-  const user = await createUser(database.db, { grade: 'VIP' });
-  const token = await loginAs(database.db, user.id);
-  const app = await buildApp({ config: { ...journeyConfig(), dataDir }, database, logger: false });
-  await database.db.execute(
-    sql`INSERT INTO permission_usage (user_id, alias, period_key, use_val) VALUES (${user.id}, 'AI_PUB_BATCH_COUNT', 'total', 96)`,
-  );
-  const worker = startInProcessWorker(app);
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  return {
-    url: address,
-    token,
-    remaining: 4,
-    close: async () => {
-      await worker?.stop();
-      await app.close();
-      await database.close();
-      await rm(dataDir, { recursive: true, force: true });
+  const server = await startJourneyServer({
+    ownDataDir: true,
+    worker: 'start',
+    prepare: async (db) => {
+      const creator = await createCreator(db, { nickName: '露营的阿野', followers: 120_000 });
+      for (const [index, desc] of IMAGE_TEXT_VIDEOS.entries()) {
+        await createVideo(db, { creatorId: creator.id, desc, goodCount: 80_000 - index * 10_000 });
+      }
+      return journeyAccount(db, 'VIP');
     },
-  };
+    afterStart: async (db, user) => {
+      await db.execute(
+        sql`INSERT INTO permission_usage (user_id, alias, period_key, use_val) VALUES (${user.id}, 'AI_PUB_BATCH_COUNT', 'total', 96)`,
+      );
+    },
+  });
+  return { url: server.url, token: server.prepared.token, remaining: 4, close: server.close };
 }

@@ -1,10 +1,7 @@
-import { buildApp } from '@dso/server';
 import type { Database } from '@dso/server/db';
-import { startInProcessWorker } from '@dso/server/startup';
-import { createTestDatabase, createUser, loginAs } from '@dso/server/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import { screenshot } from './browser';
-import { journeyConfig, type RunningServer } from './server';
+import { type RunningServer, startJourneyServer } from './server';
 
 export interface OrdersServer extends RunningServer {
   db: Database;
@@ -14,24 +11,9 @@ export interface OrdersServer extends RunningServer {
 
 /** The real server with the built web app, paying through the sandbox cashier (the default). */
 export async function startOrdersServer(): Promise<OrdersServer> {
-  const database = await createTestDatabase();
-  const app = await buildApp({ config: journeyConfig(), database, logger: false });
-  const url = await app.listen({ host: '127.0.0.1', port: 0 });
   // Invoices are issued by a job, as on a running installation.
-  const worker = startInProcessWorker(app);
-  return {
-    url,
-    db: database.db,
-    async account(grade = 'FREE') {
-      const user = await createUser(database.db, { grade });
-      return { id: user.id, phone: user.phone, token: await loginAs(database.db, user.id) };
-    },
-    close: async () => {
-      await worker?.stop();
-      await app.close();
-      await database.close();
-    },
-  };
+  const { url, db, account, close } = await startJourneyServer({ worker: 'start' });
+  return { url, db, account, close };
 }
 
 /** The text a pay QR on the page encodes (the components expose it beside the drawing). */

@@ -1,11 +1,8 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { buildApp } from '@dso/server';
-import { startInProcessWorker } from '@dso/server/startup';
-import { createTestDatabase, createUser, loginAs } from '@dso/server/testing';
+import type { Database } from '@dso/server/db';
 import { sql } from 'drizzle-orm';
-import { journeyConfig, type RunningServer } from './server';
+import { journeyAccount, type RunningServer, startJourneyServer } from './server';
 
 export interface PublishingServer extends RunningServer {
   /** A VIP user (3 authorised accounts allowed). */
@@ -27,15 +24,19 @@ const WORK_TITLE = '露营装备清单｜新手必带三样';
  * the in-process job worker that runs the deliveries, and its own DATA_DIR for the uploads.
  */
 export async function startPublishingServer(): Promise<PublishingServer> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'dso-e2e-publishing-'));
-  const database = await createTestDatabase();
-  const user = await createUser(database.db, { grade: 'VIP' });
-  const token = await loginAs(database.db, user.id);
-  const app = await buildApp({ config: { ...journeyConfig(), dataDir }, database, logger: false });
-  // A done AI 图文 work as its feature keeps one: the row, and its pictures under DATA_DIR/image-text/works/<id>.
-  const result = await database.db.execute(
+  const server = await startJourneyServer({ ownDataDir: true, worker: 'start', prepare: seedWork });
+  return { url: server.url, ...server.prepared, close: server.close };
+}
+
+/**
+ * A VIP user and a done AI 图文 work of theirs as its feature keeps one: the row, and its pictures under
+ * DATA_DIR/image-text/works/<id>. Returns the user's session token and the work.
+ */
+async function seedWork(db: Database, { dataDir }: { dataDir: string }) {
+  const { id: userId, token } = await journeyAccount(db, 'VIP');
+  const result = await db.execute(
     sql`INSERT INTO image_text_works (user_id, source, keyword, title, body, images, images_total, status)
-        VALUES (${user.id}, 'single', '露营装备', ${WORK_TITLE}, '帐篷、天幕、睡袋，新手露营先买这三样 #露营装备',
+        VALUES (${userId}, 'single', '露营装备', ${WORK_TITLE}, '帐篷、天幕、睡袋，新手露营先买这三样 #露营装备',
           ${JSON.stringify([
             { name: '1.png', mime: 'image/png' },
             { name: '2.png', mime: 'image/png' },
@@ -47,19 +48,7 @@ export async function startPublishingServer(): Promise<PublishingServer> {
   await mkdir(folder, { recursive: true });
   await writeFile(path.join(folder, '1.png'), PNG);
   await writeFile(path.join(folder, '2.png'), PNG);
-  const worker = startInProcessWorker(app);
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  return {
-    url: address,
-    token,
-    work: { id: workId, title: WORK_TITLE },
-    close: async () => {
-      await worker?.stop();
-      await app.close();
-      await database.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { token, work: { id: workId, title: WORK_TITLE } };
 }
 
 /** The smallest file the server takes as an mp4: an `ftyp` box and some bytes. */

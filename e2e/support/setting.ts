@@ -1,8 +1,7 @@
 import { maskPhone } from '@dso/domain';
-import { buildApp } from '@dso/server';
-import { createTestDatabase, createUser, loginAs } from '@dso/server/testing';
+import type { Database } from '@dso/server/db';
 import { type CodeReads, codeReads } from './accounts';
-import { journeyConfig, type RunningServer } from './server';
+import { journeyAccount, type RunningServer, startJourneyServer } from './server';
 
 interface Member {
   token: string;
@@ -25,27 +24,18 @@ export interface SettingServer extends RunningServer, CodeReads {
  * closes their account, each signed in, and the sandbox's SMS codes and captcha answers.
  */
 export async function startSettingServer(): Promise<SettingServer> {
-  const database = await createTestDatabase();
-  const member = async (grade: string): Promise<Member> => {
-    const user = await createUser(database.db, { grade });
-    return { token: await loginAs(database.db, user.id), phone: user.phone, maskedPhone: maskPhone(user.phone) };
-  };
-  const parent = await member('SVIP');
-  const child = await member('FREE');
-  const closer = await member('VIP');
-  const app = await buildApp({ config: journeyConfig(), database, logger: false });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  const { latestSmsCode, latestCaptchaTarget } = codeReads(database);
-  return {
-    url: address,
-    parent,
-    child,
-    closer,
-    latestSmsCode,
-    latestCaptchaTarget,
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
-  };
+  const server = await startJourneyServer({
+    prepare: async (db) => ({
+      parent: await member(db, 'SVIP'),
+      child: await member(db, 'FREE'),
+      closer: await member(db, 'VIP'),
+    }),
+  });
+  const { latestSmsCode, latestCaptchaTarget } = codeReads({ db: server.db });
+  return { url: server.url, ...server.prepared, latestSmsCode, latestCaptchaTarget, close: server.close };
+}
+
+async function member(db: Database, grade: string): Promise<Member> {
+  const { token, phone } = await journeyAccount(db, grade);
+  return { token, phone, maskedPhone: maskPhone(phone) };
 }

@@ -1,6 +1,4 @@
-import { buildApp } from '@dso/server';
-import { createTestDatabase, createUser, loginAs } from '@dso/server/testing';
-import { journeyConfig, type RunningServer } from './server';
+import { journeyAccount, type RunningServer, startJourneyServer } from './server';
 
 export interface WritingServer extends RunningServer {
   /** A VIP user's session token, for `signIn`. */
@@ -12,17 +10,6 @@ export interface WritingServer extends RunningServer {
  * small pieces every 25 ms, so a text takes seconds and can be watched growing and stopped).
  */
 export async function startWritingServer(): Promise<WritingServer> {
-  const database = await createTestDatabase();
-  const user = await createUser(database.db, { grade: 'VIP' });
-  const vipToken = await loginAs(database.db, user.id);
-  const app = await buildApp({ config: journeyConfig(), database, logger: false });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  return {
-    url: address,
-    vipToken,
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
-  };
+  const server = await startJourneyServer({ prepare: (db) => journeyAccount(db, 'VIP') });
+  return { url: server.url, vipToken: server.prepared.token, close: server.close };
 }
