@@ -1,6 +1,6 @@
-import { and, count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { copywriterWorks } from '../../db/schema/copywriters';
+import { deleteOwnedRow, findOwnedRow, pageOfOwnedRows, updateOwnedRow } from '../../lib/owned-rows';
 
 /** SQL of AI 文案: a user's saved scripts. */
 
@@ -21,42 +21,19 @@ export async function updateWork(
   id: number,
   values: Pick<CopywriterWorkRow, 'keyword' | 'title' | 'content' | 'sources' | 'sandbox'>,
 ): Promise<CopywriterWorkRow | null> {
-  const [row] = await db
-    .update(copywriterWorks)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(copywriterWorks.id, id), eq(copywriterWorks.userId, userId)))
-    .returning();
-  return row ?? null;
+  return updateOwnedRow(db, copywriterWorks, userId, id, values);
 }
 
-export async function findWork(db: Database, userId: number, id: number): Promise<CopywriterWorkRow | null> {
-  const [row] = await db
-    .select()
-    .from(copywriterWorks)
-    .where(and(eq(copywriterWorks.id, id), eq(copywriterWorks.userId, userId)));
-  return row ?? null;
+export function findWork(db: Database, userId: number, id: number): Promise<CopywriterWorkRow | null> {
+  return findOwnedRow(db, copywriterWorks, userId, id);
 }
 
 /** A page of a user's scripts, most recently saved first. */
-export async function selectWorks(db: Database, userId: number, page: { limit: number; offset: number }) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(copywriterWorks)
-      .where(eq(copywriterWorks.userId, userId))
-      .orderBy(desc(copywriterWorks.updatedAt), desc(copywriterWorks.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(copywriterWorks).where(eq(copywriterWorks.userId, userId)),
-  ]);
-  return { rows, total: total?.total ?? 0 };
+export function selectWorks(db: Database, userId: number, page: { limit: number; offset: number }) {
+  return pageOfOwnedRows(db, copywriterWorks, userId, page);
 }
 
 /** Deletes a user's own script; false when it was not theirs or already gone. */
-export async function deleteWork(db: Database, userId: number, id: number): Promise<boolean> {
-  const deleted = await db
-    .delete(copywriterWorks)
-    .where(and(eq(copywriterWorks.id, id), eq(copywriterWorks.userId, userId)))
-    .returning({ id: copywriterWorks.id });
-  return deleted.length > 0;
+export function deleteWork(db: Database, userId: number, id: number): Promise<boolean> {
+  return deleteOwnedRow(db, copywriterWorks, userId, id);
 }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { extractions, type TranscriptSegment, videos } from '../../db/schema';
+import { deleteOwnedRow, findOwnedRow } from '../../lib/owned-rows';
 
 /** SQL of copy extraction: the library videos it reads and the users' extraction history. */
 
@@ -148,18 +149,10 @@ export async function selectUserExtractions(
   return { total: Number(totals[0]?.total ?? 0), rows };
 }
 
-export async function findUserExtraction(db: Database, userId: number, id: number): Promise<ExtractionRow | null> {
-  const [row] = await db
-    .select()
-    .from(extractions)
-    .where(and(eq(extractions.id, id), eq(extractions.userId, userId)));
-  return row ?? null;
+export function findUserExtraction(db: Database, userId: number, id: number): Promise<ExtractionRow | null> {
+  return findOwnedRow(db, extractions, userId, id);
 }
 
-export async function deleteUserExtraction(db: Database, userId: number, id: number): Promise<boolean> {
-  const rows = await db
-    .delete(extractions)
-    .where(and(eq(extractions.id, id), eq(extractions.userId, userId)))
-    .returning({ id: extractions.id });
-  return rows.length > 0;
+export function deleteUserExtraction(db: Database, userId: number, id: number): Promise<boolean> {
+  return deleteOwnedRow(db, extractions, userId, id);
 }

@@ -7,6 +7,7 @@ import {
   imageTextWorks,
   type StagedWork,
 } from '../../db/schema';
+import { findOwnedRow, ownedRow } from '../../lib/owned-rows';
 
 /** AI 图文's tables; nothing else touches them. */
 
@@ -20,12 +21,8 @@ export async function insertWorks(db: Database, rows: WorkInsert[]): Promise<Wor
   return db.insert(imageTextWorks).values(rows).returning();
 }
 
-export async function findWork(db: Database, userId: number, id: number): Promise<WorkRow | null> {
-  const [row] = await db
-    .select()
-    .from(imageTextWorks)
-    .where(and(eq(imageTextWorks.userId, userId), eq(imageTextWorks.id, id)));
-  return row ?? null;
+export function findWork(db: Database, userId: number, id: number): Promise<WorkRow | null> {
+  return findOwnedRow(db, imageTextWorks, userId, id);
 }
 
 /** A work by id alone, for the job that makes it. */
@@ -84,7 +81,7 @@ export async function appendImage(db: Database, id: number, image: ImageTextImag
 export async function deleteWork(db: Database, userId: number, id: number): Promise<WorkRow | null> {
   const [row] = await db
     .delete(imageTextWorks)
-    .where(and(eq(imageTextWorks.userId, userId), eq(imageTextWorks.id, id)))
+    .where(ownedRow(imageTextWorks, userId, id))
     .returning();
   return row ?? null;
 }

@@ -2,6 +2,7 @@ import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm
 import type { Database } from '../../db/client';
 import type { TranscriptSegment } from '../../db/schema/extraction';
 import { type LiveReplayReportRecord, liveReplays } from '../../db/schema/live-replay';
+import { findOwnedRow, ownedRow } from '../../lib/owned-rows';
 
 /** The live replays' table; nothing else touches it. */
 
@@ -24,12 +25,8 @@ export async function findReplay(db: Database, id: number): Promise<LiveReplayRo
   return row ?? null;
 }
 
-export async function findUserReplay(db: Database, userId: number, id: number): Promise<LiveReplayRow | null> {
-  const [row] = await db
-    .select()
-    .from(liveReplays)
-    .where(and(eq(liveReplays.id, id), eq(liveReplays.userId, userId)));
-  return row ?? null;
+export function findUserReplay(db: Database, userId: number, id: number): Promise<LiveReplayRow | null> {
+  return findOwnedRow(db, liveReplays, userId, id);
 }
 
 /** A page of the user's replays, newest first, without their transcripts and reports. */
@@ -124,7 +121,7 @@ export async function failReplay(db: Database, id: number, error: string): Promi
 export async function deleteUserReplay(db: Database, userId: number, id: number): Promise<LiveReplayRow | null> {
   const [row] = await db
     .delete(liveReplays)
-    .where(and(eq(liveReplays.id, id), eq(liveReplays.userId, userId)))
+    .where(ownedRow(liveReplays, userId, id))
     .returning();
   return row ?? null;
 }

@@ -1,6 +1,7 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { writingTemplates, writingWorks } from '../../db/schema/writing';
+import { deleteOwnedRow, findOwnedRow, pageOfOwnedRows, updateOwnedRow } from '../../lib/owned-rows';
 import type { DefaultWritingTemplate } from './default-templates';
 
 /** SQL of AI 创作: the template list and a user's saved works. */
@@ -46,42 +47,19 @@ export async function updateWork(
   id: number,
   values: Pick<WritingWorkRow, 'title' | 'inputs' | 'content' | 'sandbox'>,
 ): Promise<WritingWorkRow | null> {
-  const [row] = await db
-    .update(writingWorks)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(writingWorks.id, id), eq(writingWorks.userId, userId)))
-    .returning();
-  return row ?? null;
+  return updateOwnedRow(db, writingWorks, userId, id, values);
 }
 
-export async function findWork(db: Database, userId: number, id: number): Promise<WritingWorkRow | null> {
-  const [row] = await db
-    .select()
-    .from(writingWorks)
-    .where(and(eq(writingWorks.id, id), eq(writingWorks.userId, userId)));
-  return row ?? null;
+export function findWork(db: Database, userId: number, id: number): Promise<WritingWorkRow | null> {
+  return findOwnedRow(db, writingWorks, userId, id);
 }
 
 /** A page of a user's works, most recently saved first. */
-export async function selectWorks(db: Database, userId: number, page: { limit: number; offset: number }) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(writingWorks)
-      .where(eq(writingWorks.userId, userId))
-      .orderBy(desc(writingWorks.updatedAt), desc(writingWorks.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(writingWorks).where(eq(writingWorks.userId, userId)),
-  ]);
-  return { rows, total: total?.total ?? 0 };
+export function selectWorks(db: Database, userId: number, page: { limit: number; offset: number }) {
+  return pageOfOwnedRows(db, writingWorks, userId, page);
 }
 
 /** Deletes a user's own work; false when it was not theirs or already gone. */
-export async function deleteWork(db: Database, userId: number, id: number): Promise<boolean> {
-  const deleted = await db
-    .delete(writingWorks)
-    .where(and(eq(writingWorks.id, id), eq(writingWorks.userId, userId)))
-    .returning({ id: writingWorks.id });
-  return deleted.length > 0;
+export function deleteWork(db: Database, userId: number, id: number): Promise<boolean> {
+  return deleteOwnedRow(db, writingWorks, userId, id);
 }
