@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { buildApp } from '@dso/server';
-import { createTestDatabase, createUser, signDccToken } from '@dso/server/testing';
+import { createUser, signDccToken } from '@dso/server/testing';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { whenSettled } from './browser';
-import { journeyConfig, type RunningServer, webDist } from './server';
+import { type RunningServer, startJourneyServer } from './server';
+
+export { openGlobalDialog } from './dialogs';
 
 /** The raw query both database drivers offer (PGlite and node-postgres), for reading test fixtures. */
 type RawQuery = (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
@@ -55,38 +54,20 @@ export interface AccountsServer extends RunningServer, CodeReads {
   dccToken(phone: string): string;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 /**
- * `startServer()` with what the account journeys need on top: `PUBLIC_URL` set to the server's own
+ * A journey server with what the account journeys need on top: `PUBLIC_URL` set to the server's own
  * address, so the sandbox WeChat QR leads to this server's scan page, and reads of the sandbox SMS
  * outbox and the captcha answers from the test database. The site is served as `localhost`, where
  * code login is offered (001 §2).
  */
 export async function startAccountsServer(): Promise<AccountsServer> {
-  const port = await freePort();
-  const url = `http://localhost:${port}`;
-  const database = await createTestDatabase();
-  const config = journeyConfig({ PUBLIC_URL: url });
-  const app = await buildApp({ config, database, logger: false });
-  await app.listen({ host: '127.0.0.1', port });
-  const { query, ...reads } = codeReads(database);
+  const server = await startJourneyServer({ selfLinked: true });
+  const { query, ...reads } = codeReads({ db: server.db });
   return {
-    url,
+    url: server.url,
     ...reads,
     async createUser(input) {
-      const user = await createUser(database.db, input);
+      const user = await createUser(server.db, input);
       return { id: user.id, phone: user.phone, gradeEndsAt: user.gradeEndsAt };
     },
     async inviteChild(parentUserId, childPhone) {
@@ -101,12 +82,9 @@ export async function startAccountsServer(): Promise<AccountsServer> {
       return String(rows[0]?.status);
     },
     dccToken(phone) {
-      return signDccToken(config.dccSharedSecret, { phone, exp: Math.floor(Date.now() / 1000) + 120 });
+      return signDccToken(server.config.dccSharedSecret, { phone, exp: Math.floor(Date.now() / 1000) + 120 });
     },
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
+    close: server.close,
   };
 }
 
@@ -162,53 +140,27 @@ export async function requestSmsCode(
   return server.latestSmsCode(phone);
 }
 
-/** The handle's box once the dialog has stopped moving (it zooms in when it opens). */
-async function settledHandleBox(page: Page) {
-  const handle = page.getByTestId('captcha-handle');
-  let previous = await handle.boundingBox();
-  for (;;) {
-    await page.waitForTimeout(100);
-    const box = await handle.boundingBox();
-    if (!box) throw new Error('captcha handle not visible');
-    if (previous && box.x === previous.x && box.y === previous.y && box.width === previous.width) return box;
-    previous = box;
-  }
-}
-
+/** Drags the handle `target` pixels to the right along an uneven, slowing path of about half a second. */
 async function dragOnce(page: Page, target: number) {
-  const box = await settledHandleBox(page);
+  // The dialog zooms in when it opens: grab the handle once it stands still.
+  const handle = page.getByTestId('captcha-handle');
+  await whenSettled(handle);
+  const box = await handle.boundingBox();
+  if (!box) throw new Error('captcha handle not visible');
   const startX = box.x + box.width / 2;
   const y = box.y + box.height / 2;
   await page.mouse.move(startX, y);
   await page.mouse.down();
-  // Each move waits for a rendered frame, which is slow in a software-rendered headless browser, so
-  // a handful of uneven steps with pauses makes a drag that lasts and varies like a hand's.
+  // The trail the server judges is timed with the page's performance.now(), so each step is made once the
+  // page's clock reaches its moment: a handful of uneven steps that last and vary like a hand's.
   const steps = 7;
+  let at = await page.evaluate(() => performance.now());
   for (let i = 1; i <= steps; i++) {
     const progress = 1 - (1 - i / steps) ** 2;
     await page.mouse.move(startX + target * progress, y + (i % 3) - 1);
-    await page.waitForTimeout(50 + (i % 3) * 20);
+    at += 50 + (i % 3) * 20;
+    await page.waitForFunction((moment) => performance.now() >= moment, at, { polling: 'raf' });
   }
   await page.mouse.move(startX + target, y);
   await page.mouse.up();
-}
-
-/**
- * Opens a dialog of the global dialogs store from a test, for dialogs no built page opens yet. The
- * store is in the entry chunk, which exports it to the chunks loaded on demand; importing that chunk
- * again returns the very module the page runs.
- */
-export async function openGlobalDialog(page: Page, name: string, payload: unknown) {
-  const chunk = /src="\/assets\/(index-[^"]+\.js)"/.exec(readFileSync(`${webDist}/index.html`, 'utf8'))?.[1];
-  if (!chunk) throw new Error('the entry chunk was not found in apps/web/dist/index.html');
-  // Passed as source text: the test runner rewrites `import()` in functions it compiles.
-  const script = `(async () => {
-    const module = await import(${JSON.stringify(`/assets/${chunk}`)});
-    const store = Object.values(module).find(
-      (value) => typeof value?.getState === 'function' && 'openDialog' in value.getState(),
-    );
-    if (!store) throw new Error('the dialogs store was not found');
-    store.getState().openDialog(${JSON.stringify(name)}, ${JSON.stringify(payload)});
-  })()`;
-  await page.evaluate(script);
 }

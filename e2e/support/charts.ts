@@ -21,3 +21,22 @@ export async function waitForChart(page: Page, testId: string, atLeast = 2000) {
   await page.locator(`[data-testid="${testId}"] canvas`).first().waitFor();
   await expect.poll(() => paintedPixels(page, testId), { timeout: 10_000 }).toBeGreaterThan(atLeast);
 }
+
+/**
+ * Waits until a chart has finished animating: two readings of its painted pixels 200 ms apart agree (and
+ * show more than `atLeast`), within ten seconds.
+ */
+export async function whenChartStill(page: Page, testId: string, atLeast = 2000) {
+  let previous = -1;
+  await expect
+    .poll(
+      async () => {
+        const now = await paintedPixels(page, testId);
+        const still = now > atLeast && now === previous;
+        previous = now;
+        return still;
+      },
+      { timeout: 10_000, interval: 200, message: `the chart ${testId} did not stop animating` },
+    )
+    .toBe(true);
+}

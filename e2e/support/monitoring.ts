@@ -1,13 +1,14 @@
-import { buildApp } from '@dso/server';
+import { addDays, shanghaiDay as shanghaiDayOf } from '@dso/domain';
 import { type Database, queryRows } from '@dso/server/db';
 import { firstRunPlan, seedKeywords } from '@dso/server/keywords/demo/seed';
 import { startMonitoringRound } from '@dso/server/monitoring';
-import { demoAsOf, startInProcessWorker } from '@dso/server/startup';
-import { createCreator, createSeededTestDatabase, createUser, createVideo, loginAs } from '@dso/server/testing';
+import { demoAsOf } from '@dso/server/startup';
+import { createCreator, createVideo } from '@dso/server/testing';
 import { firstRunVideoOptions, seedVideoDemo } from '@dso/server/videos/demo/seed';
 import * as XLSX from '@e965/xlsx';
 import { sql } from 'drizzle-orm';
-import { journeyConfig, type RunningServer } from './server';
+import { vi } from 'vitest';
+import { journeyAccount, type RunningServer, startJourneyServer } from './server';
 
 /** The keyword the journey monitors: every work of the server's library holds it in its title. */
 export const MONITOR_KEYWORD = '露营装备推荐';
@@ -51,58 +52,66 @@ async function seedDemoLibrary(db: Database, asOf: string) {
  */
 export async function startMonitoringServer(): Promise<MonitoringServer> {
   const asOf = demoAsOf();
-  const database = await createSeededTestDatabase({
-    key: `monitoring-demo-${asOf}`,
-    seed: (db) => seedDemoLibrary(db, asOf),
+  const server = await startJourneyServer({
+    seeded: { key: `monitoring-demo-${asOf}`, seed: (db) => seedDemoLibrary(db, asOf) },
+    worker: 'start',
+    prepare: seedMonitoringAccounts,
   });
-  const creator = await createCreator(database.db, { nickName: '露营的阿野', followers: 320_000 });
+  const { db } = server;
+  return {
+    url: server.url,
+    ...server.prepared,
+    asOf,
+    checksSettled: () =>
+      vi.waitFor(
+        async () => {
+          const [due] = await queryRows<{ n: number }>(
+            db,
+            sql`SELECT count(*)::int AS n FROM jobs WHERE status IN ('queued', 'running') AND run_after <= now()`,
+          );
+          if (!due?.n) return;
+          server.nudgeWorker();
+          throw new Error(
+            `the monitoring checks did not settle in ${CHECKS_SETTLE_MS / 1000} s: ${due.n} jobs still due`,
+          );
+        },
+        { timeout: CHECKS_SETTLE_MS, interval: 100 },
+      ),
+    runRound: async (day) => {
+      const queued = await startMonitoringRound(db, day);
+      server.nudgeWorker();
+      return queued;
+    },
+    close: server.close,
+  };
+}
+
+/** How long the worker may take over the checks queued so far (a round of the journey's items takes a few seconds). */
+const CHECKS_SETTLE_MS = 30_000;
+
+/**
+ * The journey's camping works, a VIP user with an authorised publishing account and a new FREE user; returns
+ * their session tokens.
+ */
+async function seedMonitoringAccounts(db: Database) {
+  const creator = await createCreator(db, { nickName: '露营的阿野', followers: 320_000 });
   for (let index = 0; index < MONITOR_WORKS; index++) {
-    await createVideo(database.db, {
+    await createVideo(db, {
       creatorId: creator.id,
       desc: `${MONITOR_KEYWORD} 第${index + 1}期：帐篷、天幕和炉具怎么选`,
       goodCount: 300_000 - index * 8_000,
     });
   }
-  const user = await createUser(database.db, { grade: 'VIP' });
-  const token = await loginAs(database.db, user.id);
-  const newToken = await loginAs(database.db, (await createUser(database.db, { grade: 'FREE' })).id);
+  const user = await journeyAccount(db, 'VIP');
+  const newUser = await journeyAccount(db, 'FREE');
   // An account authorised through 账号授权 turns the market-old-data flag on (the old dashboard shows). Its
   // tokens are never used here, so none are stored.
   await queryRows(
-    database.db,
+    db,
     sql`INSERT INTO publishing_accounts (user_id, open_id, nickname, access_token, refresh_token, access_expires_at, refresh_expires_at)
         VALUES (${user.id}, 'e2e-monitoring-open-id', '露营号', '', '', now(), now())`,
   );
-  const app = await buildApp({ config: journeyConfig(), database, logger: false });
-  const worker = startInProcessWorker(app);
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  return {
-    url: address,
-    token,
-    newToken,
-    asOf,
-    checksSettled: async () => {
-      for (;;) {
-        const [due] = await queryRows<{ n: number }>(
-          database.db,
-          sql`SELECT count(*)::int AS n FROM jobs WHERE status IN ('queued', 'running') AND run_after <= now()`,
-        );
-        if (!due?.n) return;
-        worker?.nudge();
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    },
-    runRound: async (day) => {
-      const queued = await startMonitoringRound(database.db, day);
-      worker?.nudge();
-      return queued;
-    },
-    close: async () => {
-      await worker?.stop();
-      await app.close();
-      await database.close();
-    },
-  };
+  return { token: user.token, newToken: newUser.token };
 }
 
 /** An .xlsx workbook with a 关键词 column. */
@@ -114,5 +123,5 @@ export function keywordWorkbook(keywords: string[]): Buffer {
 
 /** The Shanghai calendar day `daysAgo` days before now. */
 export function shanghaiDay(daysAgo = 0): string {
-  return new Date(Date.now() + 8 * 3_600_000 - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  return addDays(shanghaiDayOf(Date.now()), -daysAgo);
 }

@@ -1,3 +1,4 @@
+import { shanghaiDay } from '@dso/domain';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,7 +8,15 @@ import {
   startAccountsServer,
   toastOf as toast,
 } from '../support/accounts';
-import { launchBrowser, openPage, screenshot, type TrackedPage, whenSettled } from '../support/browser';
+import {
+  launchBrowser,
+  openPage,
+  recordToasts,
+  screenshot,
+  type TrackedPage,
+  whenSettled,
+  whenStill,
+} from '../support/browser';
 
 /**
  * Three phones, one per way of joining, and the accounts of the child-account and sister-product
@@ -130,17 +139,18 @@ describe('account journeys', () => {
     return { parent, linkId: await server.inviteChild(parent.id, childPhone) };
   }
 
-  /** The day a date falls on in Shanghai time, as the notice writes it (YYYY-MM-DD). */
-  const shanghaiDay = (date: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(date);
-
   const childNotice = (page: Page) => page.locator('.dso-account-dialog').filter({ hasText: '子账号绑定通知' });
 
-  async function logInWithPassword(page: Page, phone: string, password: string) {
+  /** Logs in with a password; `beforeReload` runs once the button is pressed, before the page reloads. */
+  async function logInWithPassword(page: Page, phone: string, password: string, beforeReload?: () => Promise<void>) {
     const dialog = await openLoginDialog(page);
     await chooseTab(dialog, '密码登录');
     await dialog.getByLabel('手机号', { exact: true }).fill(phone);
     await dialog.getByLabel('密码', { exact: true }).fill(password);
-    await loggedInAfterReload(page, () => dialog.getByRole('button', { name: /^登\s?录$/ }).click());
+    await loggedInAfterReload(page, async () => {
+      await dialog.getByRole('button', { name: /^登\s?录$/ }).click();
+      await beforeReload?.();
+    });
   }
 
   it('logs in by WeChat QR through the sandbox scan page, binding a phone the first time', async () => {
@@ -149,7 +159,7 @@ describe('account journeys', () => {
     const link = dialog.getByTestId('wechat-sandbox-link');
     await link.waitFor();
     await expect.poll(() => dialog.locator('.ant-qrcode svg').count()).toBe(1);
-    await page.waitForTimeout(400);
+    await whenStill(page);
     await screenshot(page, 'account-login-dialog');
     expect(await dialog.textContent()).toContain('登录即表示同意《用户协议》和《隐私政策》');
 
@@ -223,17 +233,20 @@ describe('account journeys', () => {
     await logOut(page);
 
     // A wrong password only stops the loading: no message.
+    const toasts = await recordToasts(page);
     const login = await openLoginDialog(page);
     await chooseTab(login, '密码登录');
     await login.getByLabel('手机号', { exact: true }).fill(phones.password);
     await login.getByLabel('密码', { exact: true }).fill('Wrong1234');
     await login.getByRole('button', { name: /^登\s?录$/ }).click();
     await expect.poll(() => login.locator('.ant-btn-loading').count(), { timeout: 15_000 }).toBe(0);
-    await page.waitForTimeout(300);
     expect(await page.locator('.ant-message-notice').count()).toBe(0);
     await page.keyboard.press('Escape');
 
-    await logInWithPassword(page, phones.password, firstPassword);
+    // The next toast is the right password's 登录成功: had the wrong one raised a message, it would show first.
+    await logInWithPassword(page, phones.password, firstPassword, () => toast(page, '登录成功').waitFor());
+    expect(toasts[0]).toBe('登录成功');
+    expect(new Set(toasts)).toEqual(new Set(['登录成功']));
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -302,7 +315,7 @@ describe('account journeys', () => {
     await dialog.locator('.dso-tier-table').waitFor();
     expect(await dialog.locator('.dso-ladder__step.is-current').textContent()).toContain('免费版');
     expect(await dialog.locator('.dso-ladder__step.is-target').textContent()).toContain('个人版');
-    await page.waitForTimeout(400);
+    await whenStill(page);
     await screenshot(page, 'account-no-permission');
 
     // Upgrading opens the pay box on the offered tier with its plans.
@@ -310,7 +323,7 @@ describe('account journeys', () => {
     const pay = page.getByTestId('pay-box');
     await pay.getByRole('tab', { name: /个人版/, selected: true }).waitFor();
     await pay.getByTestId('plan-option').first().waitFor();
-    await page.waitForTimeout(400);
+    await whenStill(page);
     await screenshot(page, 'account-pay-dialog');
     expect(errors).toEqual([]);
     await context.close();
@@ -349,8 +362,9 @@ describe('account journeys', () => {
     const lead = notice.getByText('已将您绑定为其子账号');
     await lead.waitFor();
     expect(await lead.textContent()).toBe('账号（138****0011）已将您绑定为其子账号，您将共享该账号的企业版会员权益。');
+    // The day the parent's grade ends on, in Shanghai time, as the notice writes it (YYYY-MM-DD).
     expect(await notice.getByText('解绑日期：').textContent()).toBe(`解绑日期：${shanghaiDay(parent.gradeEndsAt!)}`);
-    await page.waitForTimeout(400);
+    await whenStill(page);
     await screenshot(page, 'account-child-notice');
 
     // 解除绑定: an identity check with a code of api type 5 to the account's own phone.
@@ -362,7 +376,7 @@ describe('account journeys', () => {
     await next.click();
     await notice.getByText('是否立即解除账号关系？').waitFor();
     expect(await notice.textContent()).toContain('解除后，您将无法继续使用主账号的企业版会员权益，此操作不可撤销。');
-    await page.waitForTimeout(300);
+    await whenStill(page);
     await screenshot(page, 'account-child-unbind-confirm');
 
     const reloaded = page.waitForEvent('load');
@@ -416,7 +430,7 @@ describe('account journeys', () => {
     // The token has left the address bar; nobody is logged in until the user agrees.
     expect(new URL(page.url()).searchParams.has('dccToken')).toBe(false);
     expect(await page.getByTestId('header-login').isVisible()).toBe(true);
-    await page.waitForTimeout(400);
+    await whenStill(page);
     await screenshot(page, 'account-dcc-link');
 
     await link.getByRole('button', { name: '注册并关联' }).click();

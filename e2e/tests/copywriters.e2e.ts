@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot } from '../support/browser';
+import { launchBrowser, openPage, screenshot, whenStill } from '../support/browser';
 import { type DetailServer, signIn, startDetailServer } from '../support/detail';
 
 /** The length of the script in the output box. */
@@ -48,7 +48,7 @@ describe('AI 文案 and AI 选词: scripts grounded in the libraries, and picks 
     expect(await page.getByTestId('cited-word').count()).toBeGreaterThan(0);
     const firstTitle = ((await cited.first().textContent()) ?? '').replace(/^视频1\s*/, '').trim();
     await page.getByTestId('sandbox-tag').waitFor();
-    await page.waitForTimeout(300);
+    await whenStill(page);
     await screenshot(page, 'copywriters-streaming');
 
     await page.getByRole('button', { name: '停止生成' }).click();
@@ -72,7 +72,7 @@ describe('AI 文案 and AI 选词: scripts grounded in the libraries, and picks 
     expect(full).toContain('【参考视频1】');
     expect(full).toContain(firstTitle.slice(0, 6));
     expect(full).toContain('【推荐话题】');
-    await page.waitForTimeout(300);
+    await whenStill(page);
     await screenshot(page, 'copywriters-done');
 
     await page.getByRole('button', { name: /保\s*存/ }).click();
@@ -81,7 +81,7 @@ describe('AI 文案 and AI 选词: scripts grounded in the libraries, and picks 
     await page.getByRole('tab', { name: /历史文案/ }).click();
     const saved = page.getByRole('button', { name: 'AI文案：露营装备', exact: true });
     await saved.waitFor();
-    await page.waitForTimeout(300);
+    await whenStill(page);
     await screenshot(page, 'copywriters-history');
     await saved.click();
     await page.waitForURL('**/copyWriters?work=*');
@@ -121,7 +121,7 @@ describe('AI 文案 and AI 选词: scripts grounded in the libraries, and picks 
     const row = page.locator('tr.ant-table-row', { has: page.getByRole('link', { name: word, exact: true }) });
     if ((await row.count()) > 0) expect(await row.first().locator('.kw-figure').first().textContent()).toBe(index);
     expect(await panel.getByTestId('sandbox-tag').count()).toBe(1);
-    await page.waitForTimeout(300);
+    await whenStill(page);
     await screenshot(page, 'keyword-seo-ai-picks');
     expect(errors).toEqual([]);
     await context.close();

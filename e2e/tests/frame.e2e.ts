@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot } from '../support/browser';
+import { launchBrowser, openPage, screenshot, whenStill } from '../support/browser';
 import { type RunningServer, startServer } from '../support/server';
 
 describe('the app frame', () => {
@@ -79,7 +79,7 @@ describe('response codes in the browser', () => {
   it('turns 661 into the ipBusy dialog', async () => {
     const { page, context } = await startSignedInWith({ code: 661, msg: '访问过于频繁' });
     await page.getByText('访问过于频繁，24小时后可继续访问哦').waitFor();
-    await page.waitForTimeout(400);
+    await whenStill(page);
     await screenshot(page, 'dialog-ip-busy');
     await page.getByRole('button', { name: '我知道了' }).click();
     await page.getByText('访问过于频繁，24小时后可继续访问哦').waitFor({ state: 'hidden' });

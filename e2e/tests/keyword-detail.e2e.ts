@@ -1,25 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, whenSettled } from '../support/browser';
-import { paintedPixels, waitForChart } from '../support/charts';
+import { launchBrowser, openPage, screenshot, whenSettled, whenStill } from '../support/browser';
+import { waitForChart, whenChartStill } from '../support/charts';
 import { type DetailServer, signIn, startDetailServer } from '../support/detail';
-
-/** Waits until a chart has finished animating: two readings of its painted pixels 200 ms apart agree. */
-async function whenChartStill(page: Page, testId: string) {
-  let previous = -1;
-  await expect
-    .poll(
-      async () => {
-        const now = await paintedPixels(page, testId);
-        const still = now > 2000 && now === previous;
-        previous = now;
-        return still;
-      },
-      { timeout: 10_000, interval: 200 },
-    )
-    .toBe(true);
-}
 
 describe('keyword boards and details', () => {
   let server: DetailServer;
@@ -52,7 +36,7 @@ describe('keyword boards and details', () => {
     expect(await rows.count()).toBe(20);
     expect(await page.getByTestId('board-as-of').textContent()).toContain(server.asOf);
     expect(await page.locator('.kb-tab--active .kb-tab__name').textContent()).toBe('蓝海词');
-    await page.waitForTimeout(300);
+    await whenStill(page);
     await screenshot(page, 'keyword-board-dark');
 
     await page.locator('#app-container').evaluate((container) => container.scrollTo({ top: container.scrollHeight }));
@@ -107,7 +91,8 @@ describe('keyword boards and details', () => {
     // Overview: the daily trend drawn on a canvas and the word on every platform.
     await waitForChart(page, 'trend-chart');
     await page.getByTestId('platform-comparison').locator('tbody tr').first().waitFor();
-    await page.waitForTimeout(800);
+    await whenChartStill(page, 'trend-chart');
+    await whenStill(page);
     await screenshot(page, 'keyword-detail-overview-dark');
 
     await page.getByRole('tab', { name: '竞争分析' }).click();
@@ -137,7 +122,10 @@ describe('keyword boards and details', () => {
       const tab = document.querySelector('[data-testid="audience-tab"]');
       if (tab) window.scrollBy({ top: tab.getBoundingClientRect().top - 80 });
     });
-    await page.waitForTimeout(800);
+    await whenSettled(page.getByTestId('audience-tab'));
+    await whenChartStill(page, 'region-map');
+    await whenChartStill(page, 'age-chart');
+    await whenStill(page);
     await screenshot(page, 'keyword-detail-audience-dark');
 
     await page.getByTestId('region-card').getByText('城市', { exact: true }).click();
@@ -231,7 +219,9 @@ describe('keyword boards and details', () => {
     await page.goto(`${server.url}/keyWordDetail/competeAnalyze?keyword=${encodeURIComponent(keyword)}`);
     await page.getByTestId('compete-tab').waitFor();
     expect(await page.getByRole('tab', { name: '竞争分析', selected: true }).count()).toBe(1);
-    await page.waitForTimeout(600);
+    // The chart against the industry's median comes with the tab when the industry has one.
+    if (await page.getByTestId('compete-chart').count()) await whenChartStill(page, 'compete-chart');
+    await whenStill(page);
     await screenshot(page, 'keyword-detail-compete-light');
     expect(errors).toEqual([]);
     await context.close();

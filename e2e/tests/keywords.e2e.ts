@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, screenshotDir, type TrackedPage } from '../support/browser';
+import { launchBrowser, openPage, screenshot, screenshotDir, type TrackedPage, whenStill } from '../support/browser';
 import { type KeywordsServer, startServerWithDemoData } from '../support/keywords';
 
 const DSO_SEARCH = '/KeywordDouyin/searchWord';
@@ -291,7 +291,7 @@ describe('the keyword search box and libraries', () => {
       await gotoLibrary(page, `${DSO_SEARCH}?keyword=${encodeURIComponent('口红')}`);
       await rows(page).nth(9).waitFor();
       await page.getByTestId('as-of').waitFor();
-      await page.waitForTimeout(300);
+      await whenStill(page);
       await screenshot(page, `keywords-search-${theme}`);
       await page.screenshot({ path: path.join(screenshotDir, `keywords-search-${theme}-full.png`), fullPage: true });
       expect(errors).toEqual([]);

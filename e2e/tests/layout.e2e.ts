@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot } from '../support/browser';
+import { launchBrowser, openPage, screenshot, whenStill } from '../support/browser';
+import { openDialogNames } from '../support/dialogs';
 import { type RunningServer, startServer } from '../support/server';
 
 const sessionValue = (page: Page, key: string) => page.evaluate((name) => sessionStorage.getItem(name), key);
@@ -203,7 +204,7 @@ describe('the app layout', () => {
       expect(await menu.getByText(name, { exact: true }).count()).toBeGreaterThan(0);
     }
     expect(await menu.getByText('NEW').count()).toBeGreaterThan(0);
-    await page.waitForTimeout(300);
+    await whenStill(page);
     await screenshot(page, 'layout-hover-menu');
 
     await page.mouse.move(720, 800);
@@ -286,7 +287,8 @@ describe('the app layout', () => {
     await page.getByTestId('header-tab-ai').hover();
     const menu = page.getByTestId('header-menu-ai');
     await menu.getByText('AI选词', { exact: true }).click();
-    await page.waitForTimeout(300);
+    // The login dialog shows the click was handled: the entry is kept for after, and the page has not moved.
+    await page.locator('.dso-login-dialog').getByRole('tab', { name: '微信扫码登录' }).waitFor();
     expect(pathOf(page)).toBe('/');
     expect(await sessionValue(page, 'logOutPath')).toBe('/keyWordSeo');
     await context.close();
@@ -318,7 +320,10 @@ describe('the app layout', () => {
     await input.fill('   ');
     await input.press('Enter');
     await search.getByRole('button', { name: '搜索' }).click();
-    await page.waitForTimeout(300);
+    // Pressing the button took the focus from the field, which trimmed it: the page has handled the press. A
+    // search by a visitor keeps itself and asks the dialogs store for the login dialog in that very handler.
+    await expect.poll(() => input.inputValue()).toBe('');
+    expect(await openDialogNames(page)).toEqual([]);
     expect(pathOf(page)).toBe('/');
     expect(await sessionValue(page, 'logOutPath')).toBe('untouched');
     await context.close();
@@ -329,14 +334,13 @@ describe('the app layout', () => {
     const search = page.getByTestId('header-search');
     await search.getByPlaceholder('请输入关键词').fill('露营');
     await search.getByPlaceholder('请输入关键词').press('Enter');
-    await page.waitForTimeout(300);
+    // The login dialog opens over the header instead of the search page; close it before the second search.
+    const loginDialog = page.getByText('登录后查看完整数据');
+    await loginDialog.waitFor();
     expect(pathOf(page)).toBe('/');
     expect(await sessionValue(page, 'logOutPath')).toBe(
       `/KeywordDouyin/searchWord?keyword=${encodeURIComponent('露营')}`,
     );
-    // The login dialog is open over the header; close it before the second search.
-    const loginDialog = page.getByText('登录后查看完整数据');
-    await loginDialog.waitFor();
     await page.keyboard.press('Escape');
     await loginDialog.waitFor({ state: 'hidden' });
 
@@ -470,7 +474,7 @@ describe('the app layout', () => {
     expect(await panel.textContent()).toContain('2030-12-31 到期');
     // The personal-plan banner is not offered to someone who already pays.
     expect(await page.getByTestId('home-banner').count()).toBe(0);
-    await page.waitForTimeout(400);
+    await whenStill(page);
     await screenshot(page, 'layout-user-panel');
     await panel.getByText('我的订单').click();
     await page.waitForURL('**/setting?type=first');

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, whenSettled } from '../support/browser';
-import { waitForChart } from '../support/charts';
+import { launchBrowser, openPage, screenshot, whenSettled, whenStill } from '../support/browser';
+import { waitForChart, whenChartStill } from '../support/charts';
 import { signIn } from '../support/detail';
 import {
   keywordWorkbook,
@@ -120,7 +120,9 @@ describe('rank monitoring', () => {
     expect(Number(await page.getByTestId('stat-ranking').textContent())).toBeLessThanOrEqual(1);
     await page.waitForFunction(paintedPixels('[data-testid="dashboard-rank-chart"]'));
     await page.waitForFunction(paintedPixels('[data-testid="dashboard-coverage-chart"]'));
-    await page.waitForTimeout(500);
+    await whenChartStill(page, 'dashboard-rank-chart', 0);
+    await whenChartStill(page, 'dashboard-coverage-chart', 0);
+    await whenStill(page);
     await screenshot(page, 'monitoring-dashboard');
     // The old dashboard: this user has an authorised Douyin account, so the market-old-data flag is on.
     await page.goto(`${server.url}/dataMarket`);
@@ -157,7 +159,8 @@ describe('rank monitoring', () => {
     await page.getByTestId('screen-summary').waitFor();
     await page.waitForFunction(paintedPixels('[data-testid="screen-rank-chart"]'));
     await page.getByTestId('screen-items').getByText(MONITOR_KEYWORD).first().waitFor();
-    await page.waitForTimeout(500);
+    await whenChartStill(page, 'screen-rank-chart', 0);
+    await whenStill(page);
     await screenshot(page, 'monitoring-screen');
     // The unreadable file's refusal is a business answer (HTTP 200): the dialog showed it, the console stays clean.
     expect(errors).toEqual([]);
