@@ -1,4 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
+import type { DatabaseHandle } from '../db/client';
+import { createTestDatabase } from './database';
 import { createUser, loginAs, type UserFactoryInput } from './factories';
 import { createTestApp, type TestApp, type TestAppOptions } from './index';
 
@@ -56,5 +58,33 @@ export function routeCalls(t: TestApp) {
     /** The session token of a new user of `grade`. */
     tokenOf: async (grade: string, showOriginalData = false) =>
       loginAs(db(), (await createUser(db(), { grade, showOriginalData })).id),
+  };
+}
+
+/**
+ * A fresh test database for the enclosing suite (for tests of repositories and services, no app):
+ * opened and given to `prepare` before its tests, closed after them. The answer stands for it from
+ * the suite's first test on.
+ */
+export function useTestDatabase(prepare?: (database: DatabaseHandle) => Promise<unknown>): DatabaseHandle {
+  let opened: DatabaseHandle | undefined;
+  beforeAll(async () => {
+    opened = await createTestDatabase();
+    await prepare?.(opened);
+  });
+  afterAll(async () => opened?.close());
+  const current = () => {
+    if (!opened) throw new Error('the suite’s database opens in beforeAll; use it from a hook or a test');
+    return opened;
+  };
+  return {
+    get db() {
+      return current().db;
+    },
+    get kind() {
+      return current().kind;
+    },
+    migrate: () => current().migrate(),
+    close: () => current().close(),
   };
 }

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client';
-import { createTestDatabase } from '../../testing';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../testing/route-suite';
 import { findKeyword, findKeywords } from './detail/keyword-details.repository';
 import { upsertKeywords } from './import/keyword-ingest.repository';
 import { keywordInput, searchQuery } from './keyword.fixtures';
@@ -11,18 +10,13 @@ import { choosePlan, selectPage } from './search/keyword-search.repository';
 const dso = { platform: 'DSO', country: '' } as const;
 
 describe('the keyword record', () => {
-  let handle: DatabaseHandle;
-
-  beforeAll(async () => {
-    handle = await createTestDatabase();
+  const handle = useTestDatabase(async () => {
     // A month cover past 2^32 is a bigint both drivers hand over differently (number or string).
     await upsertKeywords(handle.db, [
       keywordInput('口红推荐', 9000, { monthCoverCount: 5_000_000_000, firstSeen: '2026-01-02', asOf: '2026-11-20' }),
     ]);
     await handle.db.execute(sql`UPDATE keywords SET growth_rate = 0.125, competition = 3 WHERE keyword = '口红推荐'`);
   });
-
-  afterAll(() => handle.close());
 
   it('reads numbers as numbers and dates as days on search and detail alike', async () => {
     const expected = {

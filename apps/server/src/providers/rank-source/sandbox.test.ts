@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client';
-import { createCreator, createTestDatabase, createVideo } from '../../testing';
+import { describe, expect, it } from 'vitest';
+import { createCreator, createVideo } from '../../testing';
+import { useTestDatabase } from '../../testing/route-suite';
 import { createSandboxRankSource } from './sandbox';
 
 describe('the sandbox rank source', () => {
-  let database: DatabaseHandle;
   const ids: string[] = [];
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  const database = useTestDatabase(async () => {
     const creator = await createCreator(database.db, { nickName: '露营的阿野' });
     for (let index = 0; index < 60; index++) {
       const video = await createVideo(database.db, {
@@ -23,7 +21,6 @@ describe('the sandbox rank source', () => {
     await createVideo(database.db, { creatorId: creator.id, desc: '家常菜做法', goodCount: 900_000 });
     await createVideo(database.db, { creatorId: creator.id, desc: '露营攻略（已删除）', status: 'deleted' });
   });
-  afterAll(async () => database.close());
 
   const source = () => createSandboxRankSource({ db: database.db });
   const ranking = (day: string, depth = 50) =>

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../../db/client';
-import { createTestDatabase } from '../../../testing';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../../testing/route-suite';
 import { upsertKeywords } from '../import/keyword-ingest.repository';
 import { keywordInput } from '../keyword.fixtures';
 import { selectTopicKeywords } from './keyword-details.repository';
@@ -8,10 +7,7 @@ import { selectTopicKeywords } from './keyword-details.repository';
 const us = { platform: 'TSO', country: 'US' } as const;
 
 describe('the keywords of a TSO topic', () => {
-  let handle: DatabaseHandle;
-
-  beforeAll(async () => {
-    handle = await createTestDatabase();
+  const handle = useTestDatabase(async () => {
     await upsertKeywords(handle.db, [
       keywordInput('hair care', 500, us),
       keywordInput('Hair Care Routine', 900, us),
@@ -22,8 +18,6 @@ describe('the keywords of a TSO topic', () => {
       keywordInput('haircare', 990),
     ]);
   });
-
-  afterAll(() => handle.close());
 
   it('finds the words run together inside the topic or containing it, highest first, in its country only', async () => {
     const rows = await selectTopicKeywords(handle.db, { country: 'US', topic: 'HairCareRoutine', limit: 20 });

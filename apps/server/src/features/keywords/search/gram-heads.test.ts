@@ -1,10 +1,10 @@
 import { searchKeywordsBodySchema } from '@dso/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, queryRows } from '../../../db/client';
+import { describe, expect, it } from 'vitest';
+import { queryRows } from '../../../db/client';
 import { gramHash, prefixGram } from '../../../lib/grams';
 import { likePrefix } from '../../../lib/like-patterns';
-import { createTestDatabase } from '../../../testing';
+import { useTestDatabase } from '../../../testing/route-suite';
 import { upsertKeywords } from '../import/keyword-ingest.repository';
 import { keywordInput, searchQuery } from '../keyword.fixtures';
 import { HEAD_SIZE } from './gram-heads';
@@ -38,14 +38,11 @@ function fixtureRows() {
 }
 
 describe('gram heads', () => {
-  let database: DatabaseHandle;
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  const database = useTestDatabase(async () => {
     const rows = fixtureRows();
     for (let at = 0; at < rows.length; at += 1_000) await upsertKeywords(database.db, rows.slice(at, at + 1_000));
     await refreshGramStats(database.db, dso);
   });
-  afterAll(async () => database.close());
 
   /** The reference answer: every match fetched through the n-gram index and sorted. */
   const byGrams = async (q: SearchQuery) =>

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DatabaseHandle } from '../../../db/client';
+import { describe, expect, it, vi } from 'vitest';
 import { gramHash } from '../../../lib/grams';
 import { createTestDatabase } from '../../../testing';
+import { useTestDatabase } from '../../../testing/route-suite';
 import { upsertKeywords } from '../import/keyword-ingest.repository';
 import { searchQuery } from '../keyword.fixtures';
 import {
@@ -39,9 +39,7 @@ const estimateOf = (matches: number, scopeSize: number) => ({ matches, gram: 0, 
 const query = searchQuery;
 
 describe('keyword substring search', () => {
-  let database: DatabaseHandle;
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  const database = useTestDatabase(async () => {
     const row = (platform: 'DSO' | 'RSO', keyword: string, searchIndex: number) => ({
       platform,
       country: '',
@@ -64,7 +62,6 @@ describe('keyword substring search', () => {
     ]);
     await refreshGramStats(database.db, dso);
   });
-  afterAll(async () => database.close());
 
   const words = async (q: SearchQuery, plan: 'ordered' | 'grams' | 'browse', walkBudget = 1_000) =>
     (await selectPage(database.db, q, { plan, walkBudget, estimates: [] })).map((row) => row.keyword);

@@ -1,9 +1,9 @@
 import { Code, KeywordPath } from '@dso/contract';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../../db/client';
-import { createTestDatabase, createUser, loginAs } from '../../../testing';
-import { useTestApp } from '../../../testing/route-suite';
+import { describe, expect, it, vi } from 'vitest';
+import { openDatabase } from '../../../db/client';
+import { createUser, loginAs } from '../../../testing';
+import { useTestApp, useTestDatabase } from '../../../testing/route-suite';
 import { upsertKeywords } from '../import/keyword-ingest.repository';
 import { keywordInput, searchQuery } from '../keyword.fixtures';
 import { refreshGramStats, runSearch, type SearchQuery } from './keyword-search.repository';
@@ -13,9 +13,7 @@ import { cachedSearch } from './search-cache';
 const dso = { platform: 'DSO', country: '' } as const;
 
 describe('the hot search cache', () => {
-  let database: DatabaseHandle;
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  const database = useTestDatabase(async () => {
     await upsertKeywords(database.db, [
       keywordInput('口红推荐', 9_000),
       keywordInput('平价口红', 7_000),
@@ -23,7 +21,6 @@ describe('the hot search cache', () => {
     ]);
     await refreshGramStats(database.db, dso);
   });
-  afterAll(async () => database.close());
 
   /** Runs the search through the cache, counting how often the database was asked. */
   const counted = () => {

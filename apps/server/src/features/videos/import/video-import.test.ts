@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
-import { createTestDatabase } from '../../../testing';
+import { useTestDatabase } from '../../../testing/route-suite';
 import { campingKeyword } from '../../../testing/videos';
 import { upsertKeywords } from '../../keywords';
 import { importVideoFile } from './video-import.service';
@@ -55,16 +55,13 @@ const commentsCsv = [
 ].join('\n');
 
 describe('importing video data', () => {
-  let handle: Awaited<ReturnType<typeof createTestDatabase>>;
   const db = () => handle.db;
   const count = async (table: string) =>
     (await queryRows<{ n: number }>(db(), sql.raw(`SELECT count(*)::int AS n FROM ${table}`)))[0]!.n;
 
-  beforeAll(async () => {
-    handle = await createTestDatabase();
+  const handle = useTestDatabase(async () => {
     await upsertKeywords(db(), [campingKeyword]);
   });
-  afterAll(async () => handle.close());
 
   it('imports creators from CSV and reports each bad row with its column', async () => {
     const outcome = await importVideoFile(db(), Buffer.from(creatorsCsv), 'creators', 'csv');

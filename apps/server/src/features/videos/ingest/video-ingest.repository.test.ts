@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
-import { createTestDatabase } from '../../../testing';
+import { useTestDatabase } from '../../../testing/route-suite';
 import { campingKeyword } from '../../../testing/videos';
 import { upsertKeywords } from '../../keywords';
 import { refreshHotWords } from './hot-words';
@@ -70,15 +70,12 @@ const video: VideoIngest = {
 };
 
 describe('video ingest', () => {
-  let handle: Awaited<ReturnType<typeof createTestDatabase>>;
   const db = () => handle.db;
   const one = async <T>(query: ReturnType<typeof sql>) => (await queryRows<T>(db(), query))[0]!;
 
-  beforeAll(async () => {
-    handle = await createTestDatabase();
+  const handle = useTestDatabase(async () => {
     await upsertKeywords(db(), [campingKeyword]);
   });
-  afterAll(async () => handle.close());
 
   it('upserts a creator with its per-video averages and grams, then updates it in place', async () => {
     const { ids, inserted } = await upsertCreators(db(), [creator]);

@@ -1,11 +1,12 @@
 import type { VideoSort } from '@dso/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, queryRows } from '../../../db/client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../../db/client';
 import { jobs, videos, videoTitleGrams } from '../../../db/schema';
 import { keywordGrams } from '../../../lib/grams';
 import { likeContains } from '../../../lib/like-patterns';
-import { createCreator, createTestDatabase } from '../../../testing';
+import { createCreator } from '../../../testing';
+import { useTestDatabase } from '../../../testing/route-suite';
 import type { JobContext } from '../../jobs';
 import {
   compactTitleGrams,
@@ -21,16 +22,13 @@ import { searchVideos, type TitleSearchTuning } from './video-lists.repository';
  * title-gram counts that choose between them, checked against the plain query they stand for.
  */
 describe('the title search', () => {
-  let handle: DatabaseHandle;
   let creatorId: number;
   const db = () => handle.db;
   let serial = 0;
 
-  beforeAll(async () => {
-    handle = await createTestDatabase();
+  const handle = useTestDatabase(async () => {
     creatorId = (await createCreator(db())).id;
   });
-  afterAll(async () => handle.close());
 
   const work = (desc: string, extra: { goodCount?: number; day?: number; status?: 'normal' | 'deleted' } = {}) => ({
     awemeId: `73${String(++serial).padStart(10, '0')}`,
