@@ -1,22 +1,17 @@
-import { createPrivateKey, createPublicKey, createVerify, generateKeyPairSync } from 'node:crypto';
+import { createPrivateKey, createPublicKey, createVerify } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rsaPemPair } from '../../testing/keys';
 import { type AlipayOptions, createAlipayGateway, parseShanghaiDateTime, shanghaiDateTime } from './alipay';
 import { notifyCheckContent, rawJsonMember, requestSignContent, rsa2Sign } from './alipay-sign';
 import { type FakeAlipay, startFakeAlipay } from './fake-alipay-server';
 import { type PaymentGateway, type PaymentNotice, PaymentVendorError, type RecurringGateway } from './index';
 
 // Two pairs, as in production: the app's own, and Alipay's (whose public key the app is given).
-const pemPair = () =>
-  generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
-const appKeys = pemPair();
-const alipayKeys = pemPair();
+const appKeys = rsaPemPair();
+const alipayKeys = rsaPemPair();
 const appId = '2021004100000001';
 const sellerId = '2088102146225135';
 

@@ -1,4 +1,3 @@
-import { generateKeyPairSync } from 'node:crypto';
 import { type OrderInfo, OrderPath } from '@dso/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import pino from 'pino';
@@ -10,6 +9,7 @@ import { type FakeWechatPay, startFakeWechatPay } from '../../../providers/payme
 import type { PaymentProviders } from '../../../providers/payment/index';
 import { createWechatPayGateway } from '../../../providers/payment/wechatpay';
 import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
+import { rsaPemPair } from '../../../testing/keys';
 import { jobPaymentContext, noonOf } from '../../../testing/orders';
 import { chargeDueAgreements } from './agreements.service';
 
@@ -21,16 +21,10 @@ import { chargeDueAgreements } from './agreements.service';
 
 const DAY = 86_400_000;
 const silent = pino({ level: 'silent' });
-const pemPair = () =>
-  generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
 // The app's key pair and Alipay's (the app knows Alipay's public key), and the WeChat Pay merchant key.
-const appKeys = pemPair();
-const alipayKeys = pemPair();
-const merchantKeys = pemPair();
+const appKeys = rsaPemPair();
+const alipayKeys = rsaPemPair();
+const merchantKeys = rsaPemPair();
 const alipayApp = { appId: '2021004100000001', sellerId: '2088102146225135' };
 const merchant = {
   mchId: '1900009191',
