@@ -5,9 +5,13 @@ import type { AdmissionRule, RateLimitStore } from './index';
  * The behaviour every store must have, run against each implementation. `wait` moves time on: a fake
  * clock for the memory store, real sleeping for Redis (whose clock the test cannot move).
  */
-export function itBehavesLikeARateLimitStore(
-  setup: () => { store: RateLimitStore; key: (name: string) => string; wait: (ms: number) => Promise<void> },
-) {
+export function itBehavesLikeARateLimitStore(store: RateLimitStore, wait: (ms: number) => Promise<void>) {
+  // Each test's keys carry its own number, so the tests sharing the store never see each other's counts.
+  let run = 0;
+  const setup = () => {
+    const prefix = ++run;
+    return { store, key: (name: string) => `${prefix}:${name}`, wait };
+  };
   it('counts hits within one window', async () => {
     const { store, key } = setup();
     const name = key('count');
