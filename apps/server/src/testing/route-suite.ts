@@ -88,3 +88,7 @@ export function useTestDatabase(prepare?: (database: DatabaseHandle) => Promise<
     close: () => current().close(),
   };
 }
+
+/** `path` with `query` as its search string, each value as text. */
+export const withQuery = (path: string, query: Record<string, string | number>) =>
+  `${path}?${new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)])).toString()}`;

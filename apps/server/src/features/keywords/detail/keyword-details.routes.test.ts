@@ -12,7 +12,8 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keywordPortraits, keywords } from '../../../db/schema';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
+import { createMember, createTestApp, type TestApp } from '../../../testing';
+import { withQuery } from '../../../testing/route-suite';
 import { seedPortraits, seedTsoTopics } from '../demo/seed';
 import { deriveScope } from '../derive/keyword-derive';
 import { upsertKeywords } from '../import/keyword-ingest.repository';
@@ -65,15 +66,9 @@ describe('keyword detail, related words, audience, boards, TSO topics and export
   afterAll(async () => t.close());
 
   const get = (path: string, query: Record<string, string | number>, token?: string) =>
-    t.request({
-      method: 'GET',
-      url: `${path}?${new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)])).toString()}`,
-      ...(token ? { token } : {}),
-    });
-  const userToken = async (grade = 'VIP', showOriginalData = false) => {
-    const user = await createUser(t.database.db, { grade, showOriginalData });
-    return loginAs(t.database.db, user.id);
-  };
+    t.request({ method: 'GET', url: withQuery(path, query), ...(token ? { token } : {}) });
+  const userToken = async (grade = 'VIP', showOriginalData = false) =>
+    (await createMember(t.database.db, { grade, showOriginalData })).token;
   const names = (rows: Row[]) => rows.map((row) => row.keyword);
 
   describe('detail', () => {

@@ -1,6 +1,7 @@
 import { Code, KeywordDetailPath, keywordTrendSchema, relatedListSchema } from '@dso/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
+import { createMember, createTestApp, type TestApp } from '../../../testing';
+import { withQuery } from '../../../testing/route-suite';
 import { upsertKeywords } from '../import/keyword-ingest.repository';
 import { keywordInput } from '../keyword.fixtures';
 
@@ -39,15 +40,9 @@ describe('keyword trend ranges, overall index and related words', () => {
   afterAll(async () => t.close());
 
   const get = (path: string, query: Record<string, string | number>, token?: string) =>
-    t.request({
-      method: 'GET',
-      url: `${path}?${new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)])).toString()}`,
-      ...(token ? { token } : {}),
-    });
-  const token = async (showOriginalData: boolean) => {
-    const user = await createUser(t.database.db, { grade: 'VIP', showOriginalData });
-    return loginAs(t.database.db, user.id);
-  };
+    t.request({ method: 'GET', url: withQuery(path, query), ...(token ? { token } : {}) });
+  const token = async (showOriginalData: boolean) =>
+    (await createMember(t.database.db, { grade: 'VIP', showOriginalData })).token;
   const trend = async (query: Record<string, string | number>, viewer: string) => {
     const response = await get(KeywordDetailPath.trend, { keyword: '露营', ...query }, viewer);
     return { status: response.statusCode, body: response.json() };
