@@ -1,17 +1,11 @@
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testCardStyle as style } from './card-style.fixtures';
 import { type FakeImagesServer, startFakeImagesServer } from './fake-openai-images-server';
-import { type CardStyle, ImageError } from './index';
+import { ImageError } from './index';
 import { createOpenAiImages } from './openai-images';
 
 const KEY = 'sk-images-test';
-const style: CardStyle = {
-  template: 'gradient',
-  primaryColor: '#ff6a3d',
-  backgroundColor: '#1e2a4a',
-  textColor: '#ffffff',
-  fontSize: 44,
-};
 const card = { title: '露营装备清单', keyword: '露营装备', points: [], index: 0, total: 3 };
 
 function tinyPng(): Uint8Array {

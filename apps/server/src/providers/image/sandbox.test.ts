@@ -1,15 +1,7 @@
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import type { CardStyle } from './index';
+import { testCardStyle as style } from './card-style.fixtures';
 import { CARD_HEIGHT, CARD_WIDTH, cardSvg, createSandboxImages, SANDBOX_CARD_LABEL, wrapText } from './sandbox';
-
-const style: CardStyle = {
-  template: 'gradient',
-  primaryColor: '#ff6a3d',
-  backgroundColor: '#1e2a4a',
-  textColor: '#ffffff',
-  fontSize: 44,
-};
 
 describe('sandbox image cards', () => {
   it('wraps Chinese anywhere, keeps Latin words whole and ends a cut text with …', () => {
