@@ -6,6 +6,7 @@ export { type GenderName, GenderShare, type GenderShareItem, type GenderSharePro
 export { CompetitionStars, type CompetitionStarsProps } from './glossary-tip/competition-stars';
 export { type GlossaryTermKey, GlossaryTip, type GlossaryTipProps } from './glossary-tip/glossary-tip';
 export { GrowthText } from './growth-text/growth-text';
+export { KeywordField, type KeywordFieldProps } from './keyword-field/keyword-field';
 export { KeywordHighlight, type KeywordHighlightProps } from './keyword-highlight/keyword-highlight';
 export { ListFooter, type ListFooterProps } from './list-footer/list-footer';
 export { LOAD_FAILED_TEXT, LoadFailed, type LoadFailedProps, RELOAD_TEXT } from './load-failed/load-failed';
@@ -31,7 +32,10 @@ export {
 } from './upgrade-block/upgrade-actions';
 export { UpgradeBlock, type UpgradeBlockProps } from './upgrade-block/upgrade-block';
 export { PAY_PATH, UpgradeLinkButton } from './upgrade-block/upgrade-link-button';
+export { FilePickButton, type FilePickButtonProps } from './upload-file-list/file-pick-button';
 export {
+  listedFile,
+  type PickedFile,
   sizeInKb,
   UploadFileList,
   type UploadFileListItem,

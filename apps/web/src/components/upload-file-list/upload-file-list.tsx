@@ -32,6 +32,27 @@ export interface UploadFileListProps {
   onDelete(uid: number): void;
 }
 
+/** A file a dialog holds: what it picked and how far its upload is. */
+export interface PickedFile {
+  uid: number;
+  file: File;
+  status: UploadFileStatus;
+  percent: number;
+}
+
+/** A picked file as the list shows it, with the dialog's wording of its status and the line under it. */
+export function listedFile(entry: PickedFile, label: ReactNode, note: ReactNode): UploadFileListItem {
+  return {
+    uid: entry.uid,
+    name: entry.file.name,
+    size: entry.file.size,
+    status: entry.status,
+    percent: entry.percent,
+    label,
+    note,
+  };
+}
+
 /** A file's size in kb as the upload lists show it (002 §2). */
 export const sizeInKb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))}kb`;
 

@@ -2,10 +2,10 @@ import { EditOutlined, HistoryOutlined } from '@ant-design/icons';
 import { type CopywriterStart, type CopywriterWork, copywriterLimits } from '@dso/contract';
 import { keywordLimits, keywordMessages, trimKeyword } from '@dso/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Skeleton, Tabs } from 'antd';
+import { Button, Skeleton, Tabs } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { NoData, openLoginDialog } from '../../../components';
+import { KeywordField, NoData, openLoginDialog } from '../../../components';
 import { AiOutputPanel } from '../../../components/ai-text/ai-output-panel';
 import { useAiStream } from '../../../lib/api/use-ai-stream';
 import { toast } from '../../../lib/feedback';
@@ -156,18 +156,12 @@ function CopywriterWorkspace({ keyword: initialKeyword, work }: { keyword: strin
               void generate();
             }}
           >
-            <label htmlFor="cw-keyword" className="cw-panel__title">
-              关键词
-            </label>
-            <Input
+            <KeywordField
               id="cw-keyword"
-              size="large"
+              labelClassName="cw-panel__title"
               value={keyword}
-              maxLength={keywordLimits.single}
-              placeholder="例如：露营装备"
               disabled={streaming}
-              onChange={(event) => setKeyword(event.target.value)}
-              onBlur={() => setKeyword(trimKeyword(keyword))}
+              onChange={setKeyword}
             />
             <div className="cw-actions">
               {streaming ? (

@@ -1,9 +1,8 @@
-import { FileZipOutlined, UploadOutlined } from '@ant-design/icons';
+import { FileZipOutlined } from '@ant-design/icons';
 import { imageTextLimits, imageTextMessages, worksOfStatusId } from '@dso/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from 'antd';
-import { useRef, useState } from 'react';
-import { AppDialog, UploadFileList, type UploadFileStatus } from '../../../components';
+import { useState } from 'react';
+import { AppDialog, FilePickButton, listedFile, UploadFileList, type UploadFileStatus } from '../../../components';
 import { ApiError, NETWORK_FAILURE } from '../../../lib/api/errors';
 import { toast } from '../../../lib/feedback';
 import { handleQuotaFailure } from '../../permissions';
@@ -43,7 +42,6 @@ export function WorksUploadDialog({ open, onClose }: WorksUploadDialogProps) {
   const [entries, setEntries] = useState<UploadEntry[]>([]);
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<number | null>(null);
-  const input = useRef<HTMLInputElement>(null);
   const update = (uid: number, change: Partial<UploadEntry>) =>
     setEntries((list) => list.map((entry) => (entry.uid === uid ? { ...entry, ...change } : entry)));
 
@@ -52,9 +50,7 @@ export function WorksUploadDialog({ open, onClose }: WorksUploadDialogProps) {
     return Math.max(0, use.per_val - use.use_val);
   };
 
-  const pick = async (files: FileList | null) => {
-    const picked = Array.from(files ?? []);
-    if (input.current) input.current.value = '';
+  const pick = async (picked: File[]) => {
     const { accepted, message } = pickArchives(entries.length, picked);
     if (message) toast(message, 'warning');
     if (accepted.length === 0) return;
@@ -172,28 +168,20 @@ export function WorksUploadDialog({ open, onClose }: WorksUploadDialogProps) {
             支持 .zip、.tar 格式，一次最多 {imageTextLimits.uploadFilesMax} 个文件，单个文件小于
             1G。每个作品一个文件夹，放入图片（jpg、png、webp）和一个 txt 文件（第一行为标题，其余为正文）。
           </p>
-          <input
-            ref={input}
-            type="file"
+          <FilePickButton
             accept=".zip,.tar"
-            multiple
-            hidden
-            data-testid="works-upload-input"
-            onChange={(event) => void pick(event.target.files)}
+            inputTestId="works-upload-input"
+            disabled={busy}
+            onPick={(files) => void pick(files)}
           />
-          <Button icon={<UploadOutlined />} onClick={() => input.current?.click()} disabled={busy}>
-            选择文件
-          </Button>
           <UploadFileList
-            items={entries.map((entry) => ({
-              uid: entry.uid,
-              name: entry.file.name,
-              size: entry.file.size,
-              status: entry.status,
-              percent: entry.percent,
-              label: `${statusLabel(entry.status, entry.statusId)}${entry.stepped ? '（已添加）' : ''}`,
-              note: entry.reason,
-            }))}
+            items={entries.map((entry) =>
+              listedFile(
+                entry,
+                `${statusLabel(entry.status, entry.statusId)}${entry.stepped ? '（已添加）' : ''}`,
+                entry.reason,
+              ),
+            )}
             icon={<FileZipOutlined />}
             busy={busy}
             onRetry={(uid) =>

@@ -2,10 +2,10 @@ import { EditOutlined } from '@ant-design/icons';
 import { type ImageTextSourceVideo, imageTextMessages } from '@dso/contract';
 import { keywordLimits, keywordMessages, trimKeyword } from '@dso/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { NoData, openLoginDialog } from '../../../components';
+import { KeywordField, NoData, openLoginDialog } from '../../../components';
 import { type AiStreamStart, useAiStream } from '../../../lib/api/use-ai-stream';
 import { toast } from '../../../lib/feedback';
 import { useSession } from '../../../stores/session';
@@ -64,18 +64,12 @@ export default function KeywordImgPage() {
               void generate();
             }}
           >
-            <label htmlFor="it-keyword" className="it-panel__title">
-              关键词
-            </label>
-            <Input
+            <KeywordField
               id="it-keyword"
-              size="large"
+              labelClassName="it-panel__title"
               value={keyword}
-              maxLength={keywordLimits.single}
-              placeholder="例如：露营装备"
               disabled={streaming}
-              onChange={(event) => setKeyword(event.target.value)}
-              onBlur={() => setKeyword(trimKeyword(keyword))}
+              onChange={setKeyword}
             />
             {streaming ? (
               <Button danger size="large" onClick={stream.stop}>

@@ -1,8 +1,8 @@
-import { FileExcelOutlined, UploadOutlined } from '@ant-design/icons';
+import { FileExcelOutlined } from '@ant-design/icons';
 import { Code, MONITOR_ALIAS, type MonitorUploadResult, monitoringLimits } from '@dso/contract';
 import { Button } from 'antd';
-import { useRef, useState } from 'react';
-import { AppDialog, UploadFileList } from '../../../components';
+import { useState } from 'react';
+import { AppDialog, FilePickButton, listedFile, UploadFileList } from '../../../components';
 import { ApiError, NETWORK_FAILURE } from '../../../lib/api/errors';
 import { toast } from '../../../lib/feedback';
 import { handleQuotaFailure, openNoPermission, openQuotaExhausted } from '../../permissions';
@@ -47,12 +47,10 @@ let nextUid = 1;
 export function KeywordUploadDialog({ open, remaining, onClose, onAdded }: KeywordUploadDialogProps) {
   const [entries, setEntries] = useState<UploadEntry[]>([]);
   const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
   const update = (uid: number, change: Partial<UploadEntry>) =>
     setEntries((list) => list.map((entry) => (entry.uid === uid ? { ...entry, ...change } : entry)));
 
-  const pick = (files: FileList | null) => {
-    const picked = Array.from(files ?? []);
+  const pick = (picked: File[]) => {
     const { accepted, message } = pickFiles(entries.length, picked);
     if (message) toast(message, 'warning');
     if (accepted.length > 0) {
@@ -61,7 +59,6 @@ export function KeywordUploadDialog({ open, remaining, onClose, onAdded }: Keywo
         ...accepted.map((file) => ({ uid: nextUid++, file, status: -1 as const, percent: 0, note: null })),
       ]);
     }
-    if (input.current) input.current.value = '';
   };
 
   const send = async (entry: UploadEntry) => {
@@ -124,28 +121,9 @@ export function KeywordUploadDialog({ open, remaining, onClose, onAdded }: Keywo
             </Button>
           )}
         </p>
-        <input
-          ref={input}
-          type="file"
-          accept=".xlsx,.xls"
-          multiple
-          hidden
-          data-testid="upload-input"
-          onChange={(event) => pick(event.target.files)}
-        />
-        <Button icon={<UploadOutlined />} onClick={() => input.current?.click()} disabled={busy}>
-          选择文件
-        </Button>
+        <FilePickButton accept=".xlsx,.xls" inputTestId="upload-input" disabled={busy} onPick={pick} />
         <UploadFileList
-          items={entries.map((entry) => ({
-            uid: entry.uid,
-            name: entry.file.name,
-            size: entry.file.size,
-            status: entry.status,
-            percent: entry.percent,
-            label: uploadStatusLabels[entry.status],
-            note: entry.note,
-          }))}
+          items={entries.map((entry) => listedFile(entry, uploadStatusLabels[entry.status], entry.note))}
           icon={<FileExcelOutlined />}
           busy={busy}
           retryDisabled={remaining <= 0}
