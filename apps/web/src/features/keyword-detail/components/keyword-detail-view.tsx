@@ -1,13 +1,12 @@
 import { Code, type CompeteAnalyze } from '@dso/contract';
 import { Button, Skeleton, Tabs } from 'antd';
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isRefusal, NoData, RefusalPanel } from '../../../components';
 import { isApiError } from '../../../lib/api/errors';
 import { type DetailTab, detailTabs, detailTabTitles, keywordDetailPath } from '../../../lib/keyword-addresses';
 import { KeywordCreators } from '../../creators';
 import { CollectButton, keywordCollectType } from '../../favourites';
-import { handleQuotaFailure } from '../../permissions';
 import { KeywordRankedVideos } from '../../topics';
 import { type KeywordRef, useKeywordDetail } from '../api/get-keyword-detail';
 import { AudienceTab } from './audience-tab';
@@ -15,6 +14,7 @@ import { CompeteAnalyzeTab } from './compete-analyze-tab';
 import { KeywordFigures, KeywordSummary } from './keyword-summary';
 import { OverviewTab } from './overview-tab';
 import { RelatedWordsTab } from './related-words-tab';
+import { useQuotaFailureOnce } from './use-quota-failure-once';
 
 /** The search-words page of each library, for the "search it instead" way out of a missing keyword. */
 const librarySearchPaths: Record<KeywordRef['platform'], string> = {
@@ -78,13 +78,7 @@ function AdviceCard({ analysis, to }: { analysis: CompeteAnalyze; to: string }) 
 export function KeywordDetailView({ keywordRef, tab }: { keywordRef: KeywordRef; tab: DetailTab }) {
   const navigate = useNavigate();
   const query = useKeywordDetail(keywordRef);
-  const handled = useRef<unknown>(null);
-
-  useEffect(() => {
-    if (!query.error || handled.current === query.error) return;
-    handled.current = query.error;
-    handleQuotaFailure(query.error);
-  }, [query.error]);
+  useQuotaFailureOnce(query.error);
 
   if (query.isPending) {
     return (

@@ -1,11 +1,10 @@
 import type { KeywordRow } from '@dso/contract';
 import { growthTrend, relationLevel } from '@dso/domain';
 import type { TableColumnsType } from 'antd';
-import { Link } from 'react-router';
-import { CompetitionStars, GrowthText, KeywordHighlight } from '../../../components';
+import { GrowthText, KeywordHighlight } from '../../../components';
 import { formatFigure } from '../../../lib/figures';
-import { keywordDetailPath } from '../../../lib/keyword-addresses';
 import { FigureTip } from './figure-tip';
+import { keywordFigureColumns, keywordLinkColumn } from './keyword-columns';
 
 /** A related word's row: the keyword row, and its relation strength when the list gives one. */
 type RelatedWordRow = KeywordRow & { relation_strength?: number };
@@ -65,19 +64,9 @@ export function RelatedTrend({ rate }: { rate: KeywordRow['growth_rate'] | null 
 export function relatedWordColumns<Row extends RelatedWordRow = RelatedWordRow>(
   keyword: string,
 ): TableColumnsType<Row> {
+  const figures = keywordFigureColumns<Row>();
   return [
-    {
-      title: '关键词',
-      key: 'keyword',
-      render: (_, row) => (
-        <Link
-          className="kd-keyword-link"
-          to={keywordDetailPath({ platform: row.platform, keyword: row.keyword, country: row.country })}
-        >
-          <KeywordHighlight text={row.keyword} keyword={keyword} />
-        </Link>
-      ),
-    },
+    keywordLinkColumn<Row>((row) => <KeywordHighlight text={row.keyword} keyword={keyword} />),
     {
       title: <FigureTip term="relationStrength" />,
       key: 'relation_strength',
@@ -88,26 +77,14 @@ export function relatedWordColumns<Row extends RelatedWordRow = RelatedWordRow>(
       key: 'trend',
       render: (_, row) => <RelatedTrend rate={row.growth_rate} />,
     },
-    {
-      title: <FigureTip term="searchIndex" />,
-      key: 'search_index',
-      render: (_, row) => formatFigure(row.search_index),
-    },
-    {
-      title: <FigureTip term="monthCover" />,
-      key: 'month_cover_count',
-      render: (_, row) => formatFigure(row.month_cover_count),
-    },
+    figures.searchIndex,
+    figures.monthCover,
     {
       title: <FigureTip term="relatedWorks" />,
       key: 'related_work_count',
       render: (_, row) => formatFigure(row.related_work_count),
     },
-    {
-      title: <FigureTip term="competition" />,
-      key: 'competition',
-      render: (_, row) => <CompetitionStars value={row.competition} />,
-    },
+    figures.competition,
     { title: '行业', key: 'industry', render: (_, row) => row.industry ?? <span className="kd-muted">--</span> },
   ];
 }

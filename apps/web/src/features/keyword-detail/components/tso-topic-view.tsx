@@ -1,15 +1,13 @@
 import { Code, type KeywordRow } from '@dso/contract';
 import { Skeleton, Table, type TableColumnsType, Tag } from 'antd';
-import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
-import { CompetitionStars, GrowthText, isRefusal, NoData, RefusalPanel } from '../../../components';
+import { GrowthText, isRefusal, NoData, RefusalPanel } from '../../../components';
 import { isApiError } from '../../../lib/api/errors';
 import { formatFigure } from '../../../lib/figures';
-import { keywordDetailPath } from '../../../lib/keyword-addresses';
-import { handleQuotaFailure } from '../../permissions';
 import { type TsoTopicRef, useTsoTopicDetail } from '../api/get-tso-topic-detail';
 import { FigureTip } from './figure-tip';
+import { keywordFigureColumns, keywordLinkColumn } from './keyword-columns';
 import { PlatformBadge } from './platform-badge';
+import { useQuotaFailureOnce } from './use-quota-failure-once';
 
 const kindNames = { ecoTopic: '电商话题', creativeIdeaTopics: '创意灵感话题' } as const;
 
@@ -20,12 +18,7 @@ const kindNames = { ecoTopic: '电商话题', creativeIdeaTopics: '创意灵感�
  */
 export function TsoTopicView({ topicRef }: { topicRef: TsoTopicRef }) {
   const query = useTsoTopicDetail(topicRef);
-  const handled = useRef<unknown>(null);
-  useEffect(() => {
-    if (!query.error || handled.current === query.error) return;
-    handled.current = query.error;
-    handleQuotaFailure(query.error);
-  }, [query.error]);
+  useQuotaFailureOnce(query.error);
 
   if (query.isPending) return <Skeleton active className="section-card kd-card" paragraph={{ rows: 8 }} />;
   if (query.isError) {
@@ -36,34 +29,12 @@ export function TsoTopicView({ topicRef }: { topicRef: TsoTopicRef }) {
   }
 
   const { topic, keywords } = query.data;
+  const figures = keywordFigureColumns<KeywordRow>();
   const columns: TableColumnsType<KeywordRow> = [
-    {
-      title: '关键词',
-      key: 'keyword',
-      render: (_, row) => (
-        <Link
-          className="kd-keyword-link"
-          to={keywordDetailPath({ platform: 'TSO', keyword: row.keyword, country: row.country })}
-        >
-          {row.keyword}
-        </Link>
-      ),
-    },
-    {
-      title: <FigureTip term="searchIndex" />,
-      key: 'search_index',
-      render: (_, row) => formatFigure(row.search_index),
-    },
-    {
-      title: <FigureTip term="monthCover" />,
-      key: 'month_cover_count',
-      render: (_, row) => formatFigure(row.month_cover_count),
-    },
-    {
-      title: <FigureTip term="competition" />,
-      key: 'competition',
-      render: (_, row) => <CompetitionStars value={row.competition} />,
-    },
+    keywordLinkColumn((row) => row.keyword, 'TSO'),
+    figures.searchIndex,
+    figures.monthCover,
+    figures.competition,
     {
       title: <FigureTip term="growth" />,
       key: 'growth_rate',
