@@ -51,78 +51,94 @@ export interface HomeSection {
   cards: HomeCard[];
 }
 
-export const boardSection: HomeSection = {
-  key: 'boards',
-  title: '热词榜单',
-  subtitle: '抖音九大榜单与 TikTok 话题，第一时间发现蓝海词与飙升话题',
-  icon: FireOutlined,
-  accent: '#ff7a45',
-  columns: 4,
-  cards: [
-    { to: '/KeywordDouyinHot/blue', icon: AimOutlined },
-    { to: '/KeywordDouyinHot/industryHot', icon: FireOutlined },
-    { to: '/KeywordDouyinHot/commerceHotSell', icon: ShoppingOutlined },
-    { to: '/KeywordDouyinHot/industryHeight', icon: RiseOutlined },
-    { to: '/KeywordDouyinHot/topicList', icon: TrophyOutlined },
-    { to: '/KeywordDouyinHot/commerceHot', icon: ShopOutlined },
-    { to: '/KeywordDouyinHot/industryLast', icon: TagsOutlined },
-    { to: '/KeywordDouyinHot/topicSurge', icon: ThunderboltOutlined },
-    { to: '/KeywordDouyinHot/commerceLast', icon: RocketOutlined },
-    { to: '/DouyinKeywordSearchRank', icon: BarChartOutlined },
-    { to: '/KeywordTSOList/ecoTopic', icon: ShopOutlined },
-    { to: '/KeywordTSOList/creativeIdeaTopics', icon: BulbOutlined },
-  ],
-};
+/** A card as the sections list it: the menu entry's path and its icon. */
+type CardEntry = readonly [to: string, icon: ComponentType];
 
-export const creatorSection: HomeSection = {
-  key: 'creators',
-  title: '达人与素材',
-  subtitle: '找创作者、找对标、找选题',
-  icon: TeamOutlined,
-  accent: '#13c2c2',
-  columns: 2,
-  cards: [
-    { to: '/personListLibrary', icon: TeamOutlined },
-    { to: '/Competitors', icon: UserSwitchOutlined },
-    { to: '/DouyinTopic', icon: AppstoreOutlined },
-    { to: '/DouyinTopic/searchWord', icon: VideoCameraOutlined },
-    { to: '/DouyinTopic/imgSearchWord', icon: PictureOutlined },
-    { to: '/DouyinTopic/lowPowderPop', icon: RocketOutlined },
-  ],
-};
+/** A section from its head and its cards, each written as `[path, icon]`. */
+function homeSection(head: Omit<HomeSection, 'cards'>, cards: readonly CardEntry[]): HomeSection {
+  return { ...head, cards: cards.map(([to, icon]) => ({ to, icon })) };
+}
 
-export const aiSection: HomeSection = {
-  key: 'ai',
-  title: 'AI 工具',
-  subtitle: '从选词、文案到图文与直播复盘，让内容生产更高效',
-  icon: RobotOutlined,
-  accent: '#9254de',
-  columns: 4,
-  cards: [
-    { to: '/CueWord', icon: SnippetsOutlined },
-    { to: '/writing', icon: EditOutlined },
-    { to: '/copyWriters', icon: FileTextOutlined },
-    { to: '/DouyinVideoOcr', icon: FileSearchOutlined },
-    { to: '/keyWordSeo', icon: AimOutlined },
-    { to: '/keywordImg', icon: PictureOutlined },
-    { to: '/simmind', icon: ApartmentOutlined },
-    { to: '/AiLiveReplay', icon: PlaySquareOutlined },
+export const boardSection = homeSection(
+  {
+    key: 'boards',
+    title: '热词榜单',
+    subtitle: '抖音九大榜单与 TikTok 话题，第一时间发现蓝海词与飙升话题',
+    icon: FireOutlined,
+    accent: '#ff7a45',
+    columns: 4,
+  },
+  [
+    ['/KeywordDouyinHot/blue', AimOutlined],
+    ['/KeywordDouyinHot/industryHot', FireOutlined],
+    ['/KeywordDouyinHot/commerceHotSell', ShoppingOutlined],
+    ['/KeywordDouyinHot/industryHeight', RiseOutlined],
+    ['/KeywordDouyinHot/topicList', TrophyOutlined],
+    ['/KeywordDouyinHot/commerceHot', ShopOutlined],
+    ['/KeywordDouyinHot/industryLast', TagsOutlined],
+    ['/KeywordDouyinHot/topicSurge', ThunderboltOutlined],
+    ['/KeywordDouyinHot/commerceLast', RocketOutlined],
+    ['/DouyinKeywordSearchRank', BarChartOutlined],
+    ['/KeywordTSOList/ecoTopic', ShopOutlined],
+    ['/KeywordTSOList/creativeIdeaTopics', BulbOutlined],
   ],
-};
+);
 
-export const monitorSection: HomeSection = {
-  key: 'monitor',
-  title: '监控',
-  subtitle: '持续追踪作品与关键词排名',
-  icon: DashboardOutlined,
-  accent: '#3fb950',
-  columns: 2,
-  cards: [
-    { to: '/dataMarketNew', icon: LineChartOutlined },
-    { to: '/dataMarket', icon: FundViewOutlined },
-    { to: '/keyWordDetailMonitor', icon: SolutionOutlined },
-    { to: '/dailyPaper', icon: CalendarOutlined },
-    { to: '/keyWordScreen', icon: FundProjectionScreenOutlined },
-    { to: '/setting?type=detectiontDouyin', icon: EyeOutlined },
+export const creatorSection = homeSection(
+  {
+    key: 'creators',
+    title: '达人与素材',
+    subtitle: '找创作者、找对标、找选题',
+    icon: TeamOutlined,
+    accent: '#13c2c2',
+    columns: 2,
+  },
+  [
+    ['/personListLibrary', TeamOutlined],
+    ['/Competitors', UserSwitchOutlined],
+    ['/DouyinTopic', AppstoreOutlined],
+    ['/DouyinTopic/searchWord', VideoCameraOutlined],
+    ['/DouyinTopic/imgSearchWord', PictureOutlined],
+    ['/DouyinTopic/lowPowderPop', RocketOutlined],
   ],
-};
+);
+
+export const aiSection = homeSection(
+  {
+    key: 'ai',
+    title: 'AI 工具',
+    subtitle: '从选词、文案到图文与直播复盘，让内容生产更高效',
+    icon: RobotOutlined,
+    accent: '#9254de',
+    columns: 4,
+  },
+  [
+    ['/CueWord', SnippetsOutlined],
+    ['/writing', EditOutlined],
+    ['/copyWriters', FileTextOutlined],
+    ['/DouyinVideoOcr', FileSearchOutlined],
+    ['/keyWordSeo', AimOutlined],
+    ['/keywordImg', PictureOutlined],
+    ['/simmind', ApartmentOutlined],
+    ['/AiLiveReplay', PlaySquareOutlined],
+  ],
+);
+
+export const monitorSection = homeSection(
+  {
+    key: 'monitor',
+    title: '监控',
+    subtitle: '持续追踪作品与关键词排名',
+    icon: DashboardOutlined,
+    accent: '#3fb950',
+    columns: 2,
+  },
+  [
+    ['/dataMarketNew', LineChartOutlined],
+    ['/dataMarket', FundViewOutlined],
+    ['/keyWordDetailMonitor', SolutionOutlined],
+    ['/dailyPaper', CalendarOutlined],
+    ['/keyWordScreen', FundProjectionScreenOutlined],
+    ['/setting?type=detectiontDouyin', EyeOutlined],
+  ],
+);
