@@ -2,14 +2,7 @@ import { KeywordDetailPath, KeywordPath, type RelatedList } from '@dso/contract'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as feedback from '../../../lib/feedback';
-import {
-  answerRequests,
-  callsTo,
-  keywordList,
-  keywordRow,
-  renderKeywords,
-  setUpPageTest,
-} from '../testing/render-keywords';
+import { answerRequests, callsTo, keywordList, keywordRow, renderKeywords, setUpPageTest } from '../testing';
 import DouyinSugKeywordPage from './douyin-sug-keyword-page';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn() }));

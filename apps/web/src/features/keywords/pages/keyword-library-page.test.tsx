@@ -12,7 +12,7 @@ import {
   renderKeywords,
   setUpPageTest,
   type Viewer,
-} from '../testing/render-keywords';
+} from '../testing';
 import KeywordLibraryPage from './keyword-library-page';
 
 // Calls are answered per path; the export download keeps the real client over a stubbed fetch.

@@ -2,14 +2,7 @@ import { KeywordPath } from '@dso/contract';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SearchKeywordsRequest } from '../api/search-keywords';
-import {
-  answerRequests,
-  callsTo,
-  keywordList,
-  keywordRow,
-  renderKeywords,
-  setUpPageTest,
-} from '../testing/render-keywords';
+import { answerRequests, callsTo, keywordList, keywordRow, renderKeywords, setUpPageTest } from '../testing';
 import KeywordSeoPage from './keyword-seo-page';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn() }));

@@ -1,7 +1,7 @@
 import { KeywordDetailPath, KeywordPath, type TsoTopicRow } from '@dso/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerRequests, callsTo, renderKeywords, setUpPageTest } from '../testing/render-keywords';
+import { answerRequests, callsTo, renderKeywords, setUpPageTest } from '../testing';
 import TsoTopicListPage from './tso-topic-list-page';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn() }));

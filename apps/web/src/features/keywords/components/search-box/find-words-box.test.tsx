@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useDialogs } from '../../../../stores/dialogs';
-import { renderKeywords } from '../../testing/render-keywords';
+import { renderKeywords } from '../../testing';
 import { FindWordsBox } from './find-words-box';
 
 const input = () => screen.getByLabelText('找词') as HTMLInputElement;

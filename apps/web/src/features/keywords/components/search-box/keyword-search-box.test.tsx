@@ -3,14 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { request } from '../../../../lib/api/client';
 import * as feedback from '../../../../lib/feedback';
-import {
-  answerRequests,
-  callsTo,
-  flush,
-  type RequestMock,
-  renderKeywords,
-  type Viewer,
-} from '../../testing/render-keywords';
+import { answerRequests, callsTo, flush, type RequestMock, renderKeywords, type Viewer } from '../../testing';
 import { KeywordSearchBox, type KeywordSearchBoxProps } from './keyword-search-box';
 
 vi.mock('../../../../lib/api/client', () => ({ request: vi.fn() }));
