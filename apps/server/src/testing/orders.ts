@@ -102,6 +102,19 @@ export async function payAtSandboxCashier(
   return { shown, result: (pressed.json().data as SandboxCashierResult).state };
 }
 
+let previews = 0;
+
+/** Previews an order as the buyer's page does, with a fresh rand_tag unless `body` gives one; answers the envelope. */
+export async function previewOrder(t: Pick<TestApp, 'request'>, token: string, body: Record<string, unknown>) {
+  const answer = await t.request({
+    method: 'POST',
+    url: OrderPath.preview,
+    token,
+    body: { rand_tag: `preview-${++previews}`, ...body },
+  });
+  return answer.json();
+}
+
 let scans = 0;
 
 /**

@@ -14,7 +14,7 @@ import {
 } from '../../../db/schema';
 import { createProviders, SANDBOX_PAY_SECRET_KEY } from '../../../providers';
 import { PaymentVendorError } from '../../../providers/payment/index';
-import { jobPaymentContext, noonOf, notifySandbox, payAtSandboxCashier } from '../../../testing/orders';
+import { jobPaymentContext, noonOf, notifySandbox, payAtSandboxCashier, previewOrder } from '../../../testing/orders';
 import { useTestApp } from '../../../testing/route-suite';
 import { getPermissionUse } from '../../permissions';
 import { chargeDueAgreements, unsignEndingAgreements } from './agreements.service';
@@ -25,9 +25,7 @@ describe('buying a membership through the sandbox cashier', () => {
   const t = useTestApp();
   const { db, get, post, account } = t;
 
-  let tags = 0;
-  const preview = async (token: string, body: Record<string, unknown>) =>
-    post(OrderPath.preview, token, { rand_tag: `tag-${++tags}`, ...body });
+  const preview = (token: string, body: Record<string, unknown>) => previewOrder(t, token, body);
 
   /** Scans the Alipay QR (the pay page sends the phone on to the sandbox cashier) and presses a button. */
   const payAtCashier = async (buyer: { token: string }, orderId: string, action: 'pay' | 'cancel' = 'pay') => {

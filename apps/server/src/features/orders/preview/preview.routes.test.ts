@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { membershipGrants } from '../../../db/schema';
 import { giveCoupon, readGrade } from '../../../testing';
-import { payAtSandboxCashier } from '../../../testing/orders';
+import { payAtSandboxCashier, previewOrder } from '../../../testing/orders';
 import { useTestApp } from '../../../testing/route-suite';
 import { getPermissionUse } from '../../permissions';
 
@@ -17,9 +17,7 @@ describe('order preview', () => {
   const t = useTestApp();
   const { db, get, post, account } = t;
 
-  let tags = 0;
-  const preview = async (token: string, body: Record<string, unknown>) =>
-    post(OrderPath.preview, token, { rand_tag: `preview-${++tags}`, ...body });
+  const preview = (token: string, body: Record<string, unknown>) => previewOrder(t, token, body);
   const payAtCashier = async (token: string, orderId: string) =>
     expect((await payAtSandboxCashier(t, token, orderId)).result).toBe('paid');
   const shanghaiDay = (instant: number) =>
