@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { type AddressInfo, connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dumpPgliteImage } from './db/client';
 import { TITLE_GRAMS_COMPACT_JOB } from './features/videos/lists/title-grams';
 import { createTestDatabase } from './testing';
+import { freePort } from './testing/ports';
 
 /**
  * The real processes (`main.ts`, `cli/worker.ts`) stopped with SIGTERM: ARCHITECTURE promises an exit
@@ -28,15 +29,6 @@ import { createTestDatabase } from './testing';
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const serverUrl = process.env.TEST_DATABASE_URL;
 const EXIT_WITHIN_MS = 10_000;
-
-/** A port nothing listens on now, for the spawned server. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /**
  * A database for the spawned processes: a database of its own on the PostgreSQL server when one is

@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Code, type Envelope, preparingOf } from '@dso/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../testing/ports';
 
 /**
  * `npm start`'s server entry (main.ts) on an empty database with demo data on (issue 20, "A first
@@ -20,14 +20,6 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 /** The issue's bound for the first answer after `npm start` (after the web build). */
 const FIRST_ANSWER_WITHIN_MS = 30_000;
 const READY_WITHIN_MS = 600_000;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** An empty database: a new one on the PostgreSQL server when configured, else an empty PGlite folder. */
 async function emptyDatabase() {
