@@ -41,14 +41,16 @@ function vitest(name, args, env = {}) {
 
 /**
  * The server suites that reach a database: a file that opens one (the test app, a test database, a handle) or
- * imports the testing helpers. The others (vendor adapters against their fakes, parsers, pure rules) do the
- * same on either database, so the PostgreSQL pass leaves them to the first.
+ * imports the testing helpers that do (the testing index, its route-suite, factories and seeders, a feature's
+ * `*.testing.ts`). The others (vendor adapters against their fakes, parsers, pure rules, and suites that only
+ * borrow the database-free helpers: read-pdf, llm, multipart, keys, rejection) do the same on either
+ * database, so the PostgreSQL pass leaves them to the first.
  */
 function databaseSuites() {
   const serverSrc = path.join(root, 'apps', 'server', 'src');
   // `fuzzRoutes`: the route fuzz's files open their app through route-fuzz.ts.
   const reachesDatabase =
-    /createTestApp|createTestDatabase|openDatabase|TEST_DATABASE_URL|testing['/]|database|fuzzRoutes/;
+    /createTestApp|createTestDatabase|openDatabase|TEST_DATABASE_URL|fuzzRoutes|\.testing'|testing(\/(?!read-pdf'|llm'|multipart'|keys'|rejection')[\w-]+)?'/;
   return readdirSync(serverSrc, { recursive: true })
     .filter((file) => String(file).endsWith('.test.ts'))
     .filter((file) => reachesDatabase.test(readFileSync(path.join(serverSrc, String(file)), 'utf8')))
