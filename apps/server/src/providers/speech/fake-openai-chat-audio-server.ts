@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { listenAsVendor, sendJson as send, serveShelvedMedia } from './fake-vendor';
 
 /** What the fake does with the next call (default: answers a transcript, streamed when asked to). */
 export type FakeChatAudioBehaviour =
@@ -56,10 +57,6 @@ export async function startFakeChatAudioServer(options: { apiKey: string }): Pro
   const media = new Map<string, Uint8Array>();
   let behaviour: FakeChatAudioBehaviour = { kind: 'answer', text: '大家好。今天讲露营。' };
 
-  const send = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-    response.writeHead(status, { 'Content-Type': 'application/json', ...headers });
-    response.end(typeof body === 'string' ? body : JSON.stringify(body));
-  };
   const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
     `data: ${JSON.stringify({
       id: 'chatcmpl-fake',
@@ -73,13 +70,7 @@ export async function startFakeChatAudioServer(options: { apiKey: string }): Pro
     const chunks: Buffer[] = [];
     request.on('data', (data: Buffer) => chunks.push(data));
     request.on('end', () => {
-      const mediaName = request.url?.startsWith('/v1/media/') ? request.url.slice('/v1/media/'.length) : null;
-      if (request.method === 'GET' && mediaName !== null) {
-        const bytes = media.get(mediaName);
-        if (!bytes) return send(response, 404, { error: { message: 'no such media' } });
-        response.writeHead(200, { 'Content-Type': 'video/mp4', 'Content-Length': String(bytes.byteLength) });
-        return response.end(Buffer.from(bytes));
-      }
+      if (serveShelvedMedia(request, response, media)) return;
       if (request.method !== 'POST' || request.url !== '/v1/chat/completions') {
         return send(response, 404, { error: { message: 'not found', type: 'invalid_request_error' } });
       }
@@ -128,23 +119,11 @@ export async function startFakeChatAudioServer(options: { apiKey: string }): Pro
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address() as { port: number };
-  const url = `http://127.0.0.1:${address.port}/v1`;
   return {
-    url,
+    ...(await listenAsVendor(server, media)),
     requests,
     behave(next) {
       behaviour = next;
     },
-    serveMedia(name, bytes) {
-      media.set(name, bytes);
-      return `${url}/media/${name}`;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
   };
 }
