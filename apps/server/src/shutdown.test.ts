@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -20,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dumpPgliteImage } from './db/client';
 import { TITLE_GRAMS_COMPACT_JOB } from './features/videos/lists/title-grams';
 import { createTestDatabase } from './testing';
-import { freePort } from './testing/ports';
+import { createServerDatabase, freePort } from './testing/ports';
 
 /**
  * The real processes (`main.ts`, `cli/worker.ts`) stopped with SIGTERM: ARCHITECTURE promises an exit
@@ -39,18 +38,12 @@ async function processDatabase(): Promise<{ env: Record<string, string>; url: st
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dso-shutdown-'));
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
   if (serverUrl) {
-    const name = `dso_test_${process.env.DSO_TEST_RUN ?? 'x'}_shutdown_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
+    const database = await createServerDatabase(serverUrl, 'shutdown');
     return {
-      env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-      url: url.toString(),
+      env: { DATA_DIR: dataDir, DATABASE_URL: database.url },
+      url: database.url,
       drop: async () => {
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
+        await database.drop();
         removeDir();
       },
     };

@@ -1,13 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Code, type Envelope, preparingOf } from '@dso/contract';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../testing/ports';
+import { createServerDatabase, freePort } from '../testing/ports';
 
 /**
  * `npm start`'s server entry (main.ts) on an empty database with demo data on (issue 20, "A first
@@ -27,18 +25,12 @@ async function emptyDatabase() {
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
   if (!serverUrl)
     return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, embedded: true, drop: async () => removeDir() };
-  const name = `dso_test_${process.env.DSO_TEST_RUN ?? 'x'}_first_start_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const database = await createServerDatabase(serverUrl, 'first_start');
   return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    env: { DATA_DIR: dataDir, DATABASE_URL: database.url },
     embedded: false,
     drop: async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await database.drop();
       removeDir();
     },
   };
