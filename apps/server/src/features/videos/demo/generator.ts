@@ -7,6 +7,7 @@ import type {
   CreatorIngest,
   LiveSessionIngest,
   PortraitIngest,
+  TopicIngest,
   TrendIngest,
   VideoIngest,
 } from '../ingest/video-ingest.repository';
@@ -148,16 +149,8 @@ export type DemoPortrait = Omit<PortraitIngest, 'subjectType' | 'subjectId' | 'a
 /** A demo live session: the ingest's shape (the seed adds `isDemo`) and the index of its creator. */
 export type DemoLiveSession = Omit<LiveSessionIngest, 'isDemo' | 'goods'> & { goods: GoodsItem[]; creator: number };
 
-export interface DemoTopic {
-  kind: 'video' | 'image_text';
-  name: string;
-  day: string;
-  heat: number;
-  videoCount: number;
-  growth: number;
-  /** Aweme ids of works under the topic (the most liked of the generated ones). */
-  awemeIds: string[];
-}
+/** A demo topic as the ingest takes it (the seed adds `isDemo`); its works are the most liked of the generated ones. */
+export type DemoTopic = Omit<TopicIngest, 'isDemo'>;
 
 /** One batch of the stream: creators come first, then videos with their parts, deep comment sections, sessions and topics. */
 export type VideoDemoBatch =

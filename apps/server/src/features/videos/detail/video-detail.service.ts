@@ -20,6 +20,7 @@ import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { presentFigure, resolveViewer, type Viewer } from '../../keywords';
 import { checkGradePermission } from '../../permissions';
+import { portraitLabelColumns } from '../ingest/video-ingest.repository';
 import {
   type CreatorRecord,
   findCreator,
@@ -306,17 +307,7 @@ export function presentPortrait(row: Awaited<ReturnType<typeof findPortrait>>): 
   const provinceMore = byShare(row.provinceMore, top);
   const cityMore = byShare(row.cityMore, top);
   return {
-    age: row.age,
-    area: row.area,
-    atv: row.atv,
-    category: row.category,
-    city: row.city,
-    city_level: row.cityLevel,
-    consume: row.consume,
-    device: row.device,
-    gender: row.gender,
-    liveness: row.liveness,
-    province: row.province,
+    ...portraitLabelColumns(row),
     gender_more: byShare(row.genderMore),
     age_more: inAgeOrder(row.ageMore),
     province_more: provinceMore,

@@ -359,13 +359,9 @@ export async function upsertTrends(db: Database, input: readonly TrendIngest[]) 
   `);
 }
 
-/** Upserts audience portraits by subject. */
-export async function upsertPortraits(db: Database, input: readonly PortraitIngest[]) {
-  const rows = lastOfEach(input, (row) => `${row.subjectType}/${row.subjectId}`);
-  if (rows.length === 0) return;
-  const payload = rows.map((row) => ({
-    subject_type: row.subjectType,
-    subject_id: row.subjectId,
+/** A portrait's leading labels under their column (and wire) names. */
+export function portraitLabelColumns(row: Omit<PortraitIngest, 'subjectType' | 'subjectId' | 'asOf' | 'isDemo'>) {
+  return {
     age: row.age,
     area: row.area,
     atv: row.atv,
@@ -377,6 +373,17 @@ export async function upsertPortraits(db: Database, input: readonly PortraitInge
     gender: row.gender,
     liveness: row.liveness,
     province: row.province,
+  };
+}
+
+/** Upserts audience portraits by subject. */
+export async function upsertPortraits(db: Database, input: readonly PortraitIngest[]) {
+  const rows = lastOfEach(input, (row) => `${row.subjectType}/${row.subjectId}`);
+  if (rows.length === 0) return;
+  const payload = rows.map((row) => ({
+    subject_type: row.subjectType,
+    subject_id: row.subjectId,
+    ...portraitLabelColumns(row),
     gender_more: row.genderMore,
     age_more: row.ageMore,
     province_more: row.provinceMore,
