@@ -43,6 +43,18 @@ export type UploadKind =
   | 'publishImage'
   | 'liveRecording';
 
+/** Data files an operator imports from the command line (keywords and video data alike): large provider exports. */
+const operatorImportLimits: UploadLimits = {
+  maxBytes: 512 * MiB,
+  sizeMessage: '文件大小不能超过 512MB，请拆分后再导入',
+  maxUnpackedBytes: 1024 * MiB,
+  maxEntries: 1_000,
+  maxRatio: 100,
+  ratioFloorBytes: MiB,
+  parseHeapMb: 4_096,
+  parseTimeoutMs: 30 * 60_000,
+};
+
 export const uploadLimits: Record<UploadKind, UploadLimits> = {
   /** Keyword files: the admin import (.csv/.xlsx/.xls/.jsonl) and the rank-monitoring upload (.xlsx/.xls). */
   keywordSheet: {
@@ -61,30 +73,12 @@ export const uploadLimits: Record<UploadKind, UploadLimits> = {
    * Keyword files an operator imports with `npm run import` (docs/data-format.md): the same guard, sized for the large
    * CSV and JSONL exports a data provider ships rather than for a browser upload.
    */
-  keywordCli: {
-    maxBytes: 512 * MiB,
-    sizeMessage: '文件大小不能超过 512MB，请拆分后再导入',
-    maxUnpackedBytes: 1024 * MiB,
-    maxEntries: 1_000,
-    maxRatio: 100,
-    ratioFloorBytes: MiB,
-    parseHeapMb: 4_096,
-    parseTimeoutMs: 30 * 60_000,
-  },
+  keywordCli: operatorImportLimits,
   /**
    * Video-data files (creators, videos, comments) an operator imports with `npm run import-videos`
    * (docs/data-format.md): CSV and JSONL exports of a data provider, sized like the keyword ones.
    */
-  videoCli: {
-    maxBytes: 512 * MiB,
-    sizeMessage: '文件大小不能超过 512MB，请拆分后再导入',
-    maxUnpackedBytes: 1024 * MiB,
-    maxEntries: 1_000,
-    maxRatio: 100,
-    ratioFloorBytes: MiB,
-    parseHeapMb: 4_096,
-    parseTimeoutMs: 30 * 60_000,
-  },
+  videoCli: operatorImportLimits,
   /**
    * Live recordings for AI 直播复盘 (audio or video, docs/live-replay.md): one media file, never unpacked (an
    * archive is refused); ffmpeg reads it in a child process, so the parse heap and timeout do not apply.
