@@ -1,6 +1,6 @@
 import { Button, Form, type FormInstance } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { allFilled } from './form-rules';
+import { allFilled } from '../../../lib/form-rules';
 
 interface AccountSubmitOptions<Values> {
   form: FormInstance<Values>;

@@ -1,6 +1,6 @@
 import { LockOutlined, MobileOutlined } from '@ant-design/icons';
 import { Form, type GetProps, Input, type InputProps } from 'antd';
-import { confirmRules, newPasswordRules, phoneRules, smsCodeRules } from './form-rules';
+import { confirmRules, newPasswordRules, phoneRules, smsCodeRules } from '../../../lib/form-rules';
 import { PhoneInput, type PhoneInputProps } from './phone-input';
 import { SmsCodeButton, type SmsCodeButtonProps } from './sms-code-button';
 

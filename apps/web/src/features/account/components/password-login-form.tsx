@@ -2,12 +2,12 @@ import { LockOutlined } from '@ant-design/icons';
 import { Form, Input } from 'antd';
 import { ApiError } from '../../../lib/api/errors';
 import { toast } from '../../../lib/feedback';
+import { allFilled } from '../../../lib/form-rules';
 import { loginWithPassword } from '../api/login-api';
 import { encryptPassword } from '../password-crypto';
 import { finishLogin } from '../session-actions';
 import { AccountForm, AccountSubmitButton, useAccountSubmit } from './account-form';
 import { PhoneItem } from './form-fields';
-import { allFilled } from './form-rules';
 
 interface PasswordValues {
   phone: string;

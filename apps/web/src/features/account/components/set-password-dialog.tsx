@@ -1,12 +1,12 @@
 import { Button, Form } from 'antd';
 import { toast } from '../../../lib/feedback';
+import { allFilled } from '../../../lib/form-rules';
 import { useAccountDialogs } from '../account-dialogs';
 import { setFirstPassword } from '../api/login-api';
 import { encryptPassword, handleNewPasswordFailure } from '../password-crypto';
 import { AccountForm, useAccountSubmit } from './account-form';
 import { AccountModal } from './account-modal';
 import { NewPasswordItems } from './form-fields';
-import { allFilled } from './form-rules';
 
 interface SetPasswordValues {
   password: string;

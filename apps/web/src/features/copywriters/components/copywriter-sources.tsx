@@ -25,7 +25,7 @@ export function CopywriterSources({ sources }: { sources: Sources }) {
             <li key={video.aweme_id} className="cw-video">
               <button
                 type="button"
-                className="cw-video__title"
+                className="text-button cw-video__title"
                 onClick={() => openVideoDialog(video.aweme_id)}
                 data-testid="cited-video"
               >

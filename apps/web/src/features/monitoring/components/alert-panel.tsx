@@ -30,9 +30,9 @@ export function AlertPanel() {
   const data = alerts.data;
 
   return (
-    <section className="mon-card mon-alerts" data-testid="monitor-alerts">
+    <section className="surface-box mon-card mon-alerts" data-testid="monitor-alerts">
       <div className="mon-alerts__head">
-        <h2 className="mon-card__title">
+        <h2 className="surface-box__title mon-card__title">
           排名预警 <Badge count={data?.unread ?? 0} size="small" data-testid="monitor-alerts-unread" />
         </h2>
         <span className="mon-muted">进入或跌出前10名、或一次变化10名以上时提醒</span>
@@ -62,7 +62,7 @@ export function AlertPanel() {
               <li key={alert.id} className={`mon-movers__item mon-alert${alert.read ? '' : ' is-unread'}`}>
                 <button
                   type="button"
-                  className="mon-alert__body"
+                  className="text-button mon-alert__body"
                   onClick={() => !alert.read && read.mutate({ ids: [alert.id] })}
                   title={alert.read ? undefined : '标记为已读'}
                 >

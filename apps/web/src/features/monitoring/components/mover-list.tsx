@@ -15,8 +15,8 @@ export interface MoverListProps {
 /** A card of monitored works that moved: the work, its keyword, before → after, and the move. */
 export function MoverList({ title, movers, testId, emptyText, counted = false }: MoverListProps) {
   return (
-    <section className="mon-card mon-movers" data-testid={testId}>
-      <h2 className="mon-card__title">
+    <section className="surface-box mon-card mon-movers" data-testid={testId}>
+      <h2 className="surface-box__title mon-card__title">
         {title} {counted && <span className="mon-muted">{movers.length}</span>}
       </h2>
       {movers.length === 0 ? (

@@ -18,7 +18,7 @@ export interface NothingMonitoredProps {
 /** A monitoring view with nothing to show: the text, then the ways to add monitors and to the example. */
 export function NothingMonitored({ text, settingLinkText, example, page }: NothingMonitoredProps) {
   return (
-    <section className="mon-card">
+    <section className="surface-box mon-card">
       <NoData text={text} />
       {!example && (
         <div className="mon-offer">

@@ -76,7 +76,7 @@ export default function DataMarketNewPage() {
         <Segmented className="mon-page__days" options={dayOptions} value={days} onChange={(v) => setDays(Number(v))} />
       </header>
       {empty ? (
-        <section className="mon-card" data-testid="dashboard-empty">
+        <section className="surface-box mon-card" data-testid="dashboard-empty">
           <NoData text={example ? '暂无示例数据' : '还没有监控的关键词或作品'} />
           {!example && (
             <div className="mon-offer">
@@ -89,15 +89,15 @@ export default function DataMarketNewPage() {
       ) : (
         <>
           <div className="mon-stats" data-testid="dashboard-summary">
-            <div className="mon-stat">
+            <div className="surface-box mon-stat">
               <span className="mon-stat__label">监控关键词</span>
               <b className="mon-stat__value">{data.summary.keywords}</b>
             </div>
-            <div className="mon-stat">
+            <div className="surface-box mon-stat">
               <span className="mon-stat__label">监控作品</span>
               <b className="mon-stat__value">{data.summary.works}</b>
             </div>
-            <div className="mon-stat">
+            <div className="surface-box mon-stat">
               <span className="mon-stat__label">
                 核心词数 <GlossaryTip term="coreKeywordCount" />
               </span>
@@ -105,7 +105,7 @@ export default function DataMarketNewPage() {
                 {data.summary.core}
               </b>
             </div>
-            <div className="mon-stat">
+            <div className="surface-box mon-stat">
               <span className="mon-stat__label">
                 排名数 <GlossaryTip term="rankingCount" />
               </span>
@@ -113,22 +113,22 @@ export default function DataMarketNewPage() {
                 {data.summary.ranking}
               </b>
             </div>
-            <div className="mon-stat">
+            <div className="surface-box mon-stat">
               <span className="mon-stat__label">最近检测失败</span>
               <b className={`mon-stat__value${data.summary.failed ? ' is-bad' : ''}`}>{data.summary.failed}</b>
             </div>
           </div>
           <div className="mon-grid">
-            <section className="mon-card">
-              <h2 className="mon-card__title">作品排名曲线</h2>
+            <section className="surface-box mon-card">
+              <h2 className="surface-box__title mon-card__title">作品排名曲线</h2>
               {curves ? (
                 <EChart option={curves} height={320} ariaLabel="监控作品排名曲线" testId="dashboard-rank-chart" />
               ) : (
                 <NoData text={data.summary.works > 0 ? '监控作品上榜后显示排名曲线' : NO_WORKS_TEXT} />
               )}
             </section>
-            <section className="mon-card">
-              <h2 className="mon-card__title">关键词覆盖</h2>
+            <section className="surface-box mon-card">
+              <h2 className="surface-box__title mon-card__title">关键词覆盖</h2>
               {coverage && data.summary.works > 0 ? (
                 <EChart option={coverage} height={320} ariaLabel="核心词数与排名数" testId="dashboard-coverage-chart" />
               ) : (

@@ -100,7 +100,7 @@ function OldDashboard() {
           {summary.ranking} · 最近检测失败 {summary.failed}
         </p>
       )}
-      <section className="mon-card">
+      <section className="surface-box mon-card">
         {list.isPending ? (
           <Skeleton active paragraph={{ rows: 6 }} />
         ) : !list.data || list.data.total_record === 0 ? (

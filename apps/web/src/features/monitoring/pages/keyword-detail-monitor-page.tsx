@@ -51,7 +51,7 @@ function KeywordChooser({ example }: { example: boolean }) {
           page="/keyWordDetailMonitor"
         />
       ) : (
-        <section className="mon-card">
+        <section className="surface-box mon-card">
           <ul className="mon-chooser">
             {keywords.map((item) => (
               <li key={item.id}>
@@ -199,16 +199,16 @@ export default function KeywordDetailMonitorPage() {
           onChange={(value) => setDays(Number(value))}
         />
       </header>
-      <section className="mon-card">
-        <h2 className="mon-card__title">排名走势（前{CHART_WORKS}名作品）</h2>
+      <section className="surface-box mon-card">
+        <h2 className="surface-box__title mon-card__title">排名走势（前{CHART_WORKS}名作品）</h2>
         {option ? (
           <EChart option={option} height={340} ariaLabel="作品排名走势" testId="keyword-rank-chart" />
         ) : (
           <NoData text="暂无排名数据，检测完成后显示" />
         )}
       </section>
-      <section className="mon-card">
-        <h2 className="mon-card__title">上榜作品</h2>
+      <section className="surface-box mon-card">
+        <h2 className="surface-box__title mon-card__title">上榜作品</h2>
         <Table<RankedWork>
           rowKey="aweme_id"
           size="middle"

@@ -88,23 +88,23 @@ export default function KeywordScreenPage() {
               ['排名数（前10）', data.summary.ranking],
               ['最近检测失败', data.summary.failed],
             ].map(([label, value]) => (
-              <div key={label} className="mon-stat">
+              <div key={label} className="surface-box mon-stat">
                 <span className="mon-stat__label">{label}</span>
                 <b className="mon-stat__value">{value}</b>
               </div>
             ))}
           </div>
           <div className="mon-grid">
-            <section className="mon-card">
-              <h2 className="mon-card__title">作品排名曲线</h2>
+            <section className="surface-box mon-card">
+              <h2 className="surface-box__title mon-card__title">作品排名曲线</h2>
               {charts.curves ? (
                 <EChart option={charts.curves} height={300} ariaLabel="监控作品排名曲线" testId="screen-rank-chart" />
               ) : (
                 <NoData text="监控作品上榜后显示排名曲线" />
               )}
             </section>
-            <section className="mon-card">
-              <h2 className="mon-card__title">关键词覆盖</h2>
+            <section className="surface-box mon-card">
+              <h2 className="surface-box__title mon-card__title">关键词覆盖</h2>
               <EChart
                 option={charts.coverage}
                 height={300}
@@ -116,8 +116,8 @@ export default function KeywordScreenPage() {
           <div className="mon-grid mon-grid--three">
             <MoverList title="排名上升" movers={data.rises} testId="screen-rises" emptyText="暂无变化" />
             <MoverList title="排名下降" movers={data.falls} testId="screen-falls" emptyText="暂无变化" />
-            <section className="mon-card mon-movers" data-testid="screen-items">
-              <h2 className="mon-card__title">监控项</h2>
+            <section className="surface-box mon-card mon-movers" data-testid="screen-items">
+              <h2 className="surface-box__title mon-card__title">监控项</h2>
               <ol className="mon-movers__list">
                 {(list.data?.result ?? []).map((item) => (
                   <li key={item.id} className="mon-movers__item">

@@ -86,7 +86,11 @@ export default function UsageLogSection() {
       {isError ? <p className="usage-log__empty">用量明细加载失败，请稍后再试</p> : null}
       {!isError && !isPending && data?.permissions.length === 0 ? <p className="usage-log__empty">暂无数据</p> : null}
       {(data?.permissions ?? []).map((permission) => (
-        <div key={permission.alias} className="usage-log__permission" data-testid={`usage-log-${permission.alias}`}>
+        <div
+          key={permission.alias}
+          className="surface-box usage-log__permission"
+          data-testid={`usage-log-${permission.alias}`}
+        >
           <div className="usage-log__head">
             <span className="usage-log__name">{permission.name}</span>
             <span className="usage-log__use">{permissionUseText(permission, shown === today)}</span>

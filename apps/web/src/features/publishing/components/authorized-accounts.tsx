@@ -113,8 +113,8 @@ export function AuthorizedAccounts({ returnTo }: { returnTo: AuthorizeReturnPath
   const full = quota ? quota.use_val >= quota.per_val && !hasExpired : false;
   return (
     <div className="publishing-accounts">
-      <div className="publishing-toolbar">
-        <span className="publishing-toolbar__quota" data-testid="authorize-quota">
+      <div className="quota-toolbar">
+        <span className="quota-toolbar__quota" data-testid="authorize-quota">
           {quota && (
             <>
               已授权账号 <strong>{quota.use_val}</strong> / {quota.per_val}

@@ -109,8 +109,8 @@ export function PostComposer() {
   };
 
   return (
-    <div className="publishing-card" data-testid="one-send-composer">
-      <h2 className="publishing-card__title">发布作品</h2>
+    <div className="surface-box publishing-card" data-testid="one-send-composer">
+      <h2 className="surface-box__title">发布作品</h2>
       <Form
         form={form}
         layout="vertical"

@@ -28,8 +28,8 @@ export function PostHistory() {
     onSettled: () => client.invalidateQueries({ queryKey: publishingKeys.all }),
   });
   return (
-    <div className="publishing-card" data-testid="one-send-history">
-      <h2 className="publishing-card__title">发布记录</h2>
+    <div className="surface-box publishing-card" data-testid="one-send-history">
+      <h2 className="surface-box__title">发布记录</h2>
       {posts.isPending ? (
         <div className="publishing-loading">
           <Spin />

@@ -24,7 +24,7 @@ export default function AuthorizationPage() {
       {token ? (
         <>
           <AuthorizedAccounts returnTo={returnTo} />
-          <div className="publishing-toolbar">
+          <div className="quota-toolbar">
             <span />
             <Link to="/oneSend">去一键发布 →</Link>
           </div>

@@ -1,8 +1,8 @@
 import { type DistributionLeadBody, distributionMessages } from '@dso/contract';
-import { sanitizePhoneInput, validatePhone } from '@dso/domain';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input, Result } from 'antd';
 import { externalSites } from '../../../layout/menu-config';
+import { phoneFromEvent, phoneRules } from '../../../lib/form-rules';
 import { sendDistributionLead } from '../api/publishing';
 import '../publishing.css';
 
@@ -43,8 +43,8 @@ export default function DistributionPage() {
           </div>
         ))}
       </div>
-      <div className="publishing-card distribution-form">
-        <h2 className="publishing-card__title">预约咨询</h2>
+      <div className="surface-box publishing-card distribution-form">
+        <h2 className="surface-box__title">预约咨询</h2>
         {send.isSuccess ? (
           <Result status="success" title="提交成功" subTitle="我们的顾问会尽快与您联系，请保持电话畅通。" />
         ) : (
@@ -60,19 +60,7 @@ export default function DistributionPage() {
             >
               <Input maxLength={20} placeholder="如：王先生" />
             </Form.Item>
-            <Form.Item
-              name="phone"
-              label="手机号"
-              getValueFromEvent={(event: { target: { value: string } }) => sanitizePhoneInput(event.target.value)}
-              rules={[
-                {
-                  validator: async (_, value: string | undefined) => {
-                    const problem = validatePhone(value);
-                    if (problem) throw new Error(problem);
-                  },
-                },
-              ]}
-            >
+            <Form.Item name="phone" label="手机号" getValueFromEvent={phoneFromEvent} rules={phoneRules}>
               <Input maxLength={11} inputMode="numeric" placeholder="请输入手机号" />
             </Form.Item>
             <Form.Item name="company" label="公司名称（选填）">

@@ -43,7 +43,7 @@ export default function AccountSection(_: SettingSectionProps) {
       <h2 id="setting-account-title" className="setting-section__title">
         账号信息
       </h2>
-      <div className="setting-card setting-profile" data-testid="account-profile">
+      <div className="surface-box setting-card setting-profile" data-testid="account-profile">
         <Avatar size={72} src={userInfo.avatar || userInfo.head_img || undefined} icon={<UserOutlined />} />
         <div className="setting-profile__text">
           <div className="setting-profile__phone">{phone}</div>
@@ -58,7 +58,7 @@ export default function AccountSection(_: SettingSectionProps) {
         </div>
         <MembershipOfferButton userInfo={userInfo} />
       </div>
-      <div className="setting-card">
+      <div className="surface-box setting-card">
         <Row
           icon={<MobileOutlined />}
           label="手机号"
@@ -96,7 +96,7 @@ export default function AccountSection(_: SettingSectionProps) {
           />
         )}
       </div>
-      <div className="setting-card">
+      <div className="surface-box setting-card">
         <Row
           icon={<UserDeleteOutlined />}
           label="注销账号"

@@ -1,11 +1,12 @@
 import type { SubAccountItem, SubAccountStatus } from '@dso/contract';
-import { formatTime, sanitizePhoneInput, validatePhone } from '@dso/domain';
+import { formatTime } from '@dso/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Popconfirm, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { openPayDialog } from '../../../components/upgrade-block/upgrade-actions';
 import { toast } from '../../../lib/feedback';
+import { phoneFromEvent, phoneRules } from '../../../lib/form-rules';
 import {
   changeChildAccount,
   childAccountKeys,
@@ -64,19 +65,7 @@ function InviteDialog({ open, onClose }: { open: boolean; onClose(): void }) {
         输入对方注册 DSO 使用的手机号。对方登录后确认邀请，即可共享您的会员权益。
       </p>
       <Form form={form} layout="vertical" onFinish={(values) => invite.mutate(values.phone.trim())}>
-        <Form.Item
-          name="phone"
-          label="手机号"
-          getValueFromEvent={(event: { target: { value: string } }) => sanitizePhoneInput(event.target.value)}
-          rules={[
-            {
-              validator: async (_, value: string | undefined) => {
-                const problem = validatePhone(value);
-                if (problem) throw new Error(problem);
-              },
-            },
-          ]}
-        >
+        <Form.Item name="phone" label="手机号" getValueFromEvent={phoneFromEvent} rules={phoneRules}>
           <Input placeholder="请输入手机号" maxLength={11} inputMode="numeric" autoComplete="off" />
         </Form.Item>
       </Form>
@@ -162,8 +151,8 @@ export default function ChildAccountsSection(_: SettingSectionProps) {
       <h2 id="setting-child-title" className="setting-section__title">
         子账号管理
       </h2>
-      <div className="setting-toolbar">
-        <span className="setting-toolbar__quota" data-testid="child-quota">
+      <div className="quota-toolbar">
+        <span className="quota-toolbar__quota" data-testid="child-quota">
           {quota.data && (
             <>
               子账号名额 <strong>{taken}</strong> / {seats}（待接受的邀请也占用名额）

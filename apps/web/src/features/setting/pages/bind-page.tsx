@@ -47,7 +47,7 @@ export default function BindPage() {
           }
         />
       ) : (
-        <div className="setting-card">
+        <div className="surface-box setting-card">
           <Row
             icon={<MobileOutlined />}
             label="手机号"

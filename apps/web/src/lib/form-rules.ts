@@ -1,4 +1,10 @@
-import { validateNewPassword, validatePasswordConfirm, validatePhone, validateSmsCode } from '@dso/domain';
+import {
+  sanitizePhoneInput,
+  validateNewPassword,
+  validatePasswordConfirm,
+  validatePhone,
+  validateSmsCode,
+} from '@dso/domain';
 import type { FormInstance, FormItemProps } from 'antd';
 
 type Rules = NonNullable<FormItemProps['rules']>;
@@ -14,6 +20,9 @@ function fromValidator(validate: (value: string) => string | null): Rules[number
 }
 
 export const phoneRules: Rules = [fromValidator(validatePhone)];
+
+/** A phone field's value as typed into a plain input (001 §5): digits only, at most 11. */
+export const phoneFromEvent = (event: { target: { value: string } }) => sanitizePhoneInput(event.target.value);
 export const smsCodeRules: Rules = [fromValidator(validateSmsCode)];
 export const newPasswordRules: Rules = [fromValidator(validateNewPassword)];
 
