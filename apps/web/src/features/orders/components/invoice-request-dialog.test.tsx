@@ -1,31 +1,17 @@
-import { type InvoiceTitle, type OrderItem, OrderPath } from '@dso/contract';
+import { type InvoiceTitle, OrderPath } from '@dso/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { renderWidget } from '../../../components/testing/render-widget';
 import { request } from '../../../lib/api/client';
 import * as feedback from '../../../lib/feedback';
+import { createOrderItem } from '../testing/factories';
 import { InvoiceRequestDialog } from './invoice-request-dialog';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn(), requestFile: vi.fn() }));
 const requestMock = request as unknown as Mock<(path: string, options?: { body?: unknown }) => unknown>;
 
-const paidOrder = (id: string, payMoney: number): OrderItem => ({
-  order_id: id,
-  kind: 'membership',
-  title: '企业版 12个月',
-  grade: 'SVIP',
-  price: payMoney,
-  pay_money: payMoney,
-  status: 'paid',
-  pay_mode: 'AliPay',
-  create_time: 1_735_689_600,
-  pay_time: 1_735_689_700,
-  start_date: '2025-01-01',
-  end_date: '2026-01-01',
-  period_cut: null,
-  invoice_id: null,
-  invoice_status: null,
-});
+const paidOrder = (id: string, payMoney: number) =>
+  createOrderItem({ order_id: id, title: '企业版 12个月', grade: 'SVIP', price: payMoney, pay_money: payMoney });
 
 const orders = [paidOrder('O1', 289900), paidOrder('O2', 49900)];
 

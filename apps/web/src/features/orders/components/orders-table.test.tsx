@@ -3,40 +3,40 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { renderWidget } from '../../../components/testing/render-widget';
 import { request } from '../../../lib/api/client';
+import { createOrderItem } from '../testing/factories';
 import { OrdersTable } from './orders-table';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn(), requestFile: vi.fn() }));
 const requestMock = request as unknown as Mock<(path: string, options?: { body?: unknown }) => unknown>;
 
-function orderOf(id: string, overrides: Partial<OrderItem> = {}): OrderItem {
-  return {
-    order_id: id,
-    kind: 'membership',
-    title: '个人版 12个月',
-    grade: 'VIP',
-    price: 49900,
-    pay_money: 49900,
-    status: 'paid',
-    pay_mode: 'AliPay',
-    create_time: 1_735_689_600,
-    pay_time: 1_735_689_700,
-    start_date: '2025-01-01',
-    end_date: '2026-01-01',
-    period_cut: null,
-    invoice_id: null,
-    invoice_status: null,
-    ...overrides,
-  };
-}
-
 const orders = [
-  orderOf('O1'),
-  orderOf('O2', { status: 'pending', pay_mode: null, pay_time: null, start_date: null, end_date: null }),
-  orderOf('O3', { status: 'cancelled', start_date: null, end_date: null }),
-  orderOf('O4', { status: 'closed', start_date: null, end_date: null }),
-  orderOf('O5', { status: 'refund_due', pay_mode: 'WxPay', start_date: null, end_date: null }),
-  orderOf('O6', { invoice_id: 'I1', invoice_status: 'issued', title: '企业版 12个月', pay_money: 289900 }),
-  orderOf('O7', { kind: 'pack', title: '批量提取文案次数包 100次', pay_money: 990, start_date: null, end_date: null }),
+  createOrderItem({ order_id: 'O1' }),
+  createOrderItem({
+    order_id: 'O2',
+    status: 'pending',
+    pay_mode: null,
+    pay_time: null,
+    start_date: null,
+    end_date: null,
+  }),
+  createOrderItem({ order_id: 'O3', status: 'cancelled', start_date: null, end_date: null }),
+  createOrderItem({ order_id: 'O4', status: 'closed', start_date: null, end_date: null }),
+  createOrderItem({ order_id: 'O5', status: 'refund_due', pay_mode: 'WxPay', start_date: null, end_date: null }),
+  createOrderItem({
+    order_id: 'O6',
+    invoice_id: 'I1',
+    invoice_status: 'issued',
+    title: '企业版 12个月',
+    pay_money: 289900,
+  }),
+  createOrderItem({
+    order_id: 'O7',
+    kind: 'pack',
+    title: '批量提取文案次数包 100次',
+    pay_money: 990,
+    start_date: null,
+    end_date: null,
+  }),
 ];
 
 function answer(list: OrderItem[], total = list.length) {
@@ -92,10 +92,10 @@ describe('OrdersTable', () => {
 
   it('shows a period an upgrade cut short up to its day, and one it replaced before it began as 未生效', async () => {
     answer([
-      orderOf('U1', { title: '企业版 12个月', start_date: '2025-03-01', end_date: '2026-03-01' }),
-      orderOf('V2', { start_date: null, end_date: null, period_cut: 'upgrade' }),
-      orderOf('V1', { start_date: '2025-01-01', end_date: '2025-03-01', period_cut: 'upgrade' }),
-      orderOf('C1', { start_date: '2024-12-01', end_date: '2025-01-01', period_cut: 'card' }),
+      createOrderItem({ order_id: 'U1', title: '企业版 12个月', start_date: '2025-03-01', end_date: '2026-03-01' }),
+      createOrderItem({ order_id: 'V2', start_date: null, end_date: null, period_cut: 'upgrade' }),
+      createOrderItem({ order_id: 'V1', start_date: '2025-01-01', end_date: '2025-03-01', period_cut: 'upgrade' }),
+      createOrderItem({ order_id: 'C1', start_date: '2024-12-01', end_date: '2025-01-01', period_cut: 'card' }),
     ]);
     renderWidget(<OrdersTable />, { viewer: 'SVIP' });
     await screen.findByText('U1');
@@ -120,7 +120,7 @@ describe('OrdersTable', () => {
   });
 
   it('turns to the next page of orders', async () => {
-    const calls = answer([orderOf('O1')], 25);
+    const calls = answer([createOrderItem({ order_id: 'O1' })], 25);
     renderWidget(<OrdersTable />, { viewer: 'VIP' });
     await screen.findByText('O1');
     fireEvent.click(screen.getByTitle('2'));

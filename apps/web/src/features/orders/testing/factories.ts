@@ -1,4 +1,4 @@
-import type { Coupon, OrderInfo, PayPlan } from '@dso/contract';
+import type { Coupon, OrderInfo, OrderItem, PayPlan } from '@dso/contract';
 
 let nextId = 100;
 
@@ -75,6 +75,28 @@ export function createCoupon(overrides: Partial<Coupon> = {}): Coupon {
     low_money: 0,
     start_time: 0,
     end_time: 4_102_444_800,
+    ...overrides,
+  };
+}
+
+/** A row of the order list: a paid 12-month 个人版 order by Alipay, without an invoice. */
+export function createOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
+  return {
+    order_id: `O${nextId++}`,
+    kind: 'membership',
+    title: '个人版 12个月',
+    grade: 'VIP',
+    price: 49900,
+    pay_money: 49900,
+    status: 'paid',
+    pay_mode: 'AliPay',
+    create_time: 1_735_689_600,
+    pay_time: 1_735_689_700,
+    start_date: '2025-01-01',
+    end_date: '2026-01-01',
+    period_cut: null,
+    invoice_id: null,
+    invoice_status: null,
     ...overrides,
   };
 }
