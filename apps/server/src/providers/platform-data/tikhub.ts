@@ -76,6 +76,11 @@ const asCount = (value: unknown): number => {
 };
 /** The first address of an image object `{ uri, url_list: [...] }`. */
 const firstUrl = (image: unknown): string => asText(asList(asObject(image)?.url_list)[0]);
+/** The objects of a list field, leaving out whatever else it holds. */
+const objectsIn = (value: unknown): Json[] =>
+  asList(value)
+    .map(asObject)
+    .filter((item): item is Json => item !== null);
 const isTruthyFlag = (value: unknown) => value === true || value === 1 || value === '1';
 
 /** Douyin's Unix seconds; a missing or zero time is the epoch rather than now, so it is visibly wrong. */
@@ -206,9 +211,7 @@ export function createTikhubPlatformData(options: TikhubOptions): PlatformDataPr
         max_cursor: numericCursor(cursor),
         count: String(POSTS_PER_PAGE),
       });
-      const items = asList(data?.aweme_list)
-        .map(asObject)
-        .filter((item): item is Json => item !== null);
+      const items = objectsIn(data?.aweme_list);
       const next = asText(data?.max_cursor);
       return {
         items: items.map(toVideo),
@@ -223,9 +226,7 @@ export function createTikhubPlatformData(options: TikhubOptions): PlatformDataPr
         cursor: numericCursor(cursor),
         count: String(COMMENTS_PER_PAGE),
       });
-      const comments = asList(data?.comments)
-        .map(asObject)
-        .filter((item): item is Json => item !== null && asText(item.cid) !== '');
+      const comments = objectsIn(data?.comments).filter((item) => asText(item.cid) !== '');
       const next = asText(data?.cursor);
       return {
         items: comments.map(mapComment),
