@@ -1,7 +1,7 @@
 import { Code, KeywordPath } from '@dso/contract';
 import { toPercent } from '@dso/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser, loginAs } from '../../../testing';
 import { useTestApp } from '../../../testing/route-suite';
 import { upsertKeywords } from '../import/keyword-ingest.repository';
