@@ -1,9 +1,10 @@
 import type { KeywordPortrait, PortraitShare } from '@dso/contract';
 import { toPercent } from '@dso/domain';
-import { Segmented, Skeleton, Tag, Tooltip } from 'antd';
+import { Skeleton, Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
-import { GenderShare, isRefusal, LoadFailed, NoData, RefusalPanel } from '../../../components';
+import { GenderShare, isRefusal, LoadFailed, NoData, RefusalPanel, RegionLevelSwitch } from '../../../components';
 import { EChart, useChartTheme } from '../../../lib/charts';
+import { isEmptyPortrait } from '../../../lib/portrait';
 import type { KeywordRef } from '../api/get-keyword-detail';
 import { useKeywordPortrait } from '../api/get-keyword-portrait';
 import { ageChartOption } from '../charts/audience-chart-options';
@@ -16,20 +17,6 @@ export const NO_REGION_TEXT = '暂无地区分布';
 /** The mark of a portrait the source does not give, estimated from the word's industry. */
 export const ESTIMATED_TEXT = '估算';
 export const ESTIMATED_HINT = '该词暂无平台画像，按同行业有画像的词估算，仅供参考';
-
-/** The portrait lists as one: true when there is nothing to show at all. */
-function isEmptyPortrait(portrait: KeywordPortrait): boolean {
-  return (
-    portrait.empty_text !== null ||
-    [
-      portrait.gender_more,
-      portrait.age_more,
-      portrait.province_more,
-      portrait.city_more,
-      portrait.city_level_more,
-    ].every((list) => list.length === 0)
-  );
-}
 
 /** The largest share of a distribution, or null for an empty one. */
 function leading(list: readonly PortraitShare[]): PortraitShare | null {
@@ -85,16 +72,7 @@ function RegionCard({ portrait }: { portrait: KeywordPortrait }) {
     <section className="section-card kd-card" data-testid="region-card">
       <header className="kd-card__header">
         <h2 className="section-card__title">地域分布</h2>
-        {hasRegions && (
-          <Segmented
-            value={level}
-            options={[
-              { value: 'province', label: '省份' },
-              { value: 'city', label: '城市' },
-            ]}
-            onChange={(value) => setLevel(value as 'province' | 'city')}
-          />
-        )}
+        {hasRegions && <RegionLevelSwitch value={level} onChange={setLevel} />}
       </header>
       {hasRegions ? (
         <div className="kd-grid kd-grid--region">

@@ -2,6 +2,7 @@ import type { PortraitShare } from '@dso/contract';
 import { toPercent } from '@dso/domain';
 import type { ReactNode } from 'react';
 import { NoData } from '../../../components';
+import { topShares } from '../../../lib/portrait';
 
 export interface ShareListProps {
   items: readonly PortraitShare[];
@@ -18,7 +19,7 @@ export interface ShareListProps {
  * with the share as a percent with 2 decimals.
  */
 export function ShareList({ items, limit = 10, emptyText, keepOrder = false, testId }: ShareListProps) {
-  const rows = (keepOrder ? [...items] : [...items].sort((a, b) => b.value - a.value)).slice(0, limit);
+  const rows = topShares(items, limit, keepOrder);
   if (rows.length === 0) return <NoData size="small" text={emptyText} />;
   const largest = Math.max(...rows.map((row) => row.value));
   return (

@@ -1,8 +1,8 @@
 import { type AudiencePortrait, type PortraitShare, videoLimits, videoMessages } from '@dso/contract';
 import { fractionToPercent, toPercent } from '@dso/domain';
-import { Segmented, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { useMemo, useState } from 'react';
-import { GenderShare, NoData } from '../../../components';
+import { GenderShare, NoData, RegionLevelSwitch } from '../../../components';
 import {
   type ChartOption,
   type ChinaMapLevel,
@@ -13,6 +13,7 @@ import {
   useChartTheme,
   useChinaMap,
 } from '../../../lib/charts';
+import { isEmptyPortrait, topShares } from '../../../lib/portrait';
 import { useVideoPortrait } from '../api/get-video-portrait';
 import { TabFailure } from './refusal';
 
@@ -26,10 +27,7 @@ export function ShareList({
   keepOrder?: boolean;
   testId: string;
 }) {
-  const rows = (keepOrder ? [...items] : [...items].sort((a, b) => b.value - a.value)).slice(
-    0,
-    videoLimits.portraitTopRegions,
-  );
+  const rows = topShares(items, videoLimits.portraitTopRegions, keepOrder);
   if (rows.length === 0) return <NoData size="small" />;
   const largest = Math.max(...rows.map((row) => row.value));
   return (
@@ -99,19 +97,6 @@ function RegionMap({
   return <EChart option={option} height={300} ariaLabel="观众地区分布地图" testId="region-map" />;
 }
 
-function hasNoPortrait(portrait: AudiencePortrait) {
-  return (
-    portrait.empty_text !== null ||
-    [
-      portrait.gender_more,
-      portrait.age_more,
-      portrait.province_more,
-      portrait.city_more,
-      portrait.city_level_more,
-    ].every((list) => list.length === 0)
-  );
-}
-
 /**
  * 观众分析 (002 §2): gender, age, the province/city map with the top-10 lists, and the city levels;
  * 暂无观众画像 without a portrait, 暂无地区分布 without regions.
@@ -131,7 +116,7 @@ export function AudienceView({ portrait }: { portrait: AudiencePortrait }) {
   const { palette } = useChartTheme();
   const color = palette.series[0] ?? '#3b6cff';
   const [level, setLevel] = useState<ChinaMapLevel>('province');
-  if (hasNoPortrait(portrait)) return <NoData text={portrait.empty_text ?? videoMessages.noPortrait} />;
+  if (isEmptyPortrait(portrait)) return <NoData text={portrait.empty_text ?? videoMessages.noPortrait} />;
   const hasRegions = portrait.province_more.length > 0 || portrait.city_more.length > 0;
   const shares = level === 'province' ? portrait.province_more : portrait.city_more;
   return (
@@ -158,16 +143,7 @@ export function AudienceView({ portrait }: { portrait: AudiencePortrait }) {
       <section className="vd-card">
         <header className="vd-card__header">
           <h3 className="vd-card__title">地域分布</h3>
-          {hasRegions && (
-            <Segmented
-              value={level}
-              options={[
-                { value: 'province', label: '省份' },
-                { value: 'city', label: '城市' },
-              ]}
-              onChange={(value) => setLevel(value as ChinaMapLevel)}
-            />
-          )}
+          {hasRegions && <RegionLevelSwitch value={level} onChange={setLevel} />}
         </header>
         {hasRegions ? (
           <div className="vd-grid">
