@@ -1,10 +1,9 @@
 import type { BoardRow } from '@dso/contract';
-import { decideListFooter, type ListFooterState } from '@dso/domain';
 import { Skeleton, Tag } from 'antd';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { APP_CONTAINER_ID } from '../../../app/after-navigation';
 import { CompetitionStars, GrowthText, ListFooter, LoadFailed, NoData } from '../../../components';
+import { useListFeed } from '../../../components/list-footer/use-list-feed';
 import { formatFigure } from '../../../lib/figures';
 import { keywordDetailPath } from '../../../lib/keyword-addresses';
 import { useSession } from '../../../stores/session';
@@ -12,9 +11,6 @@ import { FigureTip } from '../../keyword-detail';
 import { BOARD_PAGE_SIZE, type BoardParams, useBoard } from '../api/get-board';
 import { BOARD_LOAD_EVENT } from '../boards';
 import { RankBadge, RankChange } from './rank-badge';
-
-/** How close to the end of the page the list asks for more when the page does not scroll yet. */
-const FILL_MARGIN_PX = 80;
 
 /** On the blue-ocean board every word is one, so the row does not say it again. */
 function BoardRowView({ row, showBlueOcean }: { row: BoardRow; showBlueOcean: boolean }) {
@@ -64,48 +60,15 @@ function BoardRowView({ row, showBlueOcean }: { row: BoardRow; showBlueOcean: bo
  */
 export function BoardList({ params, onAsOf }: { params: BoardParams; onAsOf?(asOf: string | null): void }) {
   const token = useSession((state) => state.token);
-  const grade = useSession((state) => state.userInfo?.grade);
   // Logging in changes what a board gives; the grade arriving a moment after the token does not.
   const viewer = token ? 'user' : 'guest';
   const query = useBoard(params, viewer);
-  const pages = query.data?.pages ?? [];
-  const rows = useMemo(() => pages.flatMap((page) => page.result), [pages]);
-  const first = pages[0];
-  const last = pages[pages.length - 1];
+  const feed = useListFeed(query, { pageSize: BOARD_PAGE_SIZE, loadEvent: BOARD_LOAD_EVENT });
+  const { rows, first } = feed;
 
   useEffect(() => {
     onAsOf?.(first?.as_of ?? null);
   }, [first?.as_of, onAsOf]);
-
-  const decision = last
-    ? decideListFooter({
-        loggedIn: Boolean(token),
-        total: last.total_record,
-        loadedCount: rows.length,
-        pageNum: pages.length,
-        pageSize: BOARD_PAGE_SIZE,
-        dataMax: last.data_max,
-        grade: token ? (grade ?? last.user_grade) : null,
-      })
-    : null;
-  const canLoadMore = decision?.state === 'show' && query.hasNextPage && !query.isFetchingNextPage;
-  const { fetchNextPage } = query;
-
-  const loadMore = useCallback(() => {
-    if (canLoadMore) void fetchNextPage();
-  }, [canLoadMore, fetchNextPage]);
-
-  useEffect(() => {
-    window.addEventListener(BOARD_LOAD_EVENT, loadMore);
-    return () => window.removeEventListener(BOARD_LOAD_EVENT, loadMore);
-  }, [loadMore]);
-
-  // A tall window may show every row without scrolling, so no scroll event would ever come.
-  useEffect(() => {
-    if (!canLoadMore) return;
-    const container = document.getElementById(APP_CONTAINER_ID);
-    if (container && container.scrollHeight - container.clientHeight <= FILL_MARGIN_PX) loadMore();
-  }, [canLoadMore, loadMore]);
 
   if (query.isPending) return <Skeleton active paragraph={{ rows: 10 }} className="kb-skeleton" />;
   if (query.isError) {
@@ -113,9 +76,6 @@ export function BoardList({ params, onAsOf }: { params: BoardParams; onAsOf?(asO
   }
   if (rows.length === 0) return <NoData text="该榜单暂无数据" />;
 
-  let footer: ListFooterState = decision?.state ?? 'hide';
-  if (query.isFetchingNextPage) footer = 'show';
-  else if (footer === 'show' && !query.hasNextPage) footer = 'noMore';
   // The footer sits outside the list: the sticky head's containing block ends with row 30, so the
   // head scrolls away with the last row instead of floating, row-less, over the footer.
   return (
@@ -148,10 +108,10 @@ export function BoardList({ params, onAsOf }: { params: BoardParams; onAsOf?(asO
         </ol>
       </div>
       <ListFooter
-        state={footer}
+        state={feed.footer}
         loginVariant="rank"
-        dataMax={last?.data_max ?? null}
-        onLoadMore={loadMore}
+        dataMax={feed.dataMax}
+        onLoadMore={feed.loadMore}
         className="kb-footer"
       />
     </>
