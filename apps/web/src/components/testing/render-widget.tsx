@@ -1,6 +1,6 @@
 import type { GradeCode, UserInfo } from '@dso/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { App as AntdApp, theme as antdTheme, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactElement, ReactNode } from 'react';
@@ -8,6 +8,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach } from 'vitest';
 import { useDialogs } from '../../stores/dialogs';
 import { useSession } from '../../stores/session';
+import { cleanUpRender } from './clean-up-render';
 
 // jsdom cannot compute pseudo-element styles, which antd's scroll lock asks for when a modal opens;
 // answering with the element's own style keeps the test output free of "Not implemented" noise.
@@ -80,11 +81,4 @@ export function openedDialogs() {
   return { open, payload };
 }
 
-const initialDialogs = useDialogs.getState();
-
-// Vitest runs without globals, so Testing Library cannot register its own cleanup.
-afterEach(() => {
-  cleanup();
-  useDialogs.setState({ open: initialDialogs.open, payload: {} });
-  useSession.setState({ token: null, userInfo: null });
-});
+afterEach(cleanUpRender);

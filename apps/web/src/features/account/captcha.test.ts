@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import * as feedback from '../../lib/feedback';
+import { spyOnToast } from '../../components/testing/toast-spy';
 import {
   CaptchaCancelled,
   cancelCaptcha,
@@ -14,11 +14,10 @@ import { resetTencentCaptcha, type TencentCaptchaAnswer } from './tencent-captch
 import { mockApi, ok } from './testing/mock-api';
 
 describe('the captcha requests', () => {
-  let toast: MockInstance<typeof feedback.toast>;
+  const toast = spyOnToast();
   let reloadPage: MockInstance<typeof reload.reloadPage>;
   beforeEach(() => {
     resetCaptchaState();
-    toast = vi.spyOn(feedback, 'toast').mockImplementation(() => undefined);
     reloadPage = vi.spyOn(reload, 'reloadPage').mockImplementation(() => undefined);
     mockApi({ '/api/captcha/config': ok({ provider: 'sandbox' }) });
   });

@@ -1,12 +1,12 @@
 import type { GradeCode, KeywordRow, UserInfo } from '@dso/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, render, screen } from '@testing-library/react';
+import { configure, render, screen } from '@testing-library/react';
 import { App as AntdApp, theme as antdTheme, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach } from 'vitest';
-import { useDialogs } from '../../stores/dialogs';
+import { cleanUpRender } from '../../components/testing/clean-up-render';
 import { useSession } from '../../stores/session';
 
 /**
@@ -98,10 +98,4 @@ export function keywordRow(overrides: Partial<KeywordRow> = {}): KeywordRow {
   };
 }
 
-const initialDialogs = useDialogs.getState();
-
-afterEach(() => {
-  cleanup();
-  useDialogs.setState({ open: initialDialogs.open, payload: {} });
-  useSession.setState({ token: null, userInfo: null });
-});
+afterEach(cleanUpRender);

@@ -1,5 +1,6 @@
 import type { UserInfo } from '@dso/contract';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { spyOnToast } from '../../components/testing/toast-spy';
 import * as feedback from '../../lib/feedback';
 import { useDialogs } from '../../stores/dialogs';
 import { useSession } from '../../stores/session';
@@ -19,9 +20,8 @@ function signIn(grade: string | null) {
 const dialogs = () => useDialogs.getState();
 
 describe('the grade check', () => {
-  let toast: MockInstance<typeof feedback.toast>;
+  const toast = spyOnToast();
   beforeEach(() => {
-    toast = vi.spyOn(feedback, 'toast').mockImplementation(() => undefined);
     useDialogs.setState({ open: useDialogs.getInitialState().open, payload: {} });
     useUpgradeState.setState({ neededGrade: null });
   });

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openedDialogs, renderWidget } from '../../../components/testing/render-widget';
-import * as feedback from '../../../lib/feedback';
+import { spyOnToast } from '../../../components/testing/toast-spy';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
 import * as reload from '../reload-page';
@@ -13,9 +13,8 @@ const type = (label: string, value: string) => fireEvent.change(screen.getByLabe
 const submit = () => document.querySelector('form#bind-phone button[type="submit"]') as HTMLButtonElement;
 
 describe('BindPhoneDialog', () => {
-  let toast: MockInstance<typeof feedback.toast>;
+  const toast = spyOnToast();
   beforeEach(() => {
-    toast = vi.spyOn(feedback, 'toast').mockImplementation(() => undefined);
     vi.spyOn(reload, 'reloadPage').mockImplementation(() => undefined);
     sessionStorage.setItem(OPEN_ID_KEY, 'wx-open-1');
   });

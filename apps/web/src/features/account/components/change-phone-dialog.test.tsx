@@ -1,8 +1,8 @@
 import type { UserInfo } from '@dso/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWidget } from '../../../components/testing/render-widget';
-import * as feedback from '../../../lib/feedback';
+import { spyOnToast } from '../../../components/testing/toast-spy';
 import { useSession } from '../../../stores/session';
 import { openChangePhoneDialog, useAccountDialogs } from '../account-dialogs';
 import { mockApi, ok, userInfoOf } from '../testing/mock-api';
@@ -14,10 +14,7 @@ const buttonWith = (text: RegExp) =>
   ) as HTMLButtonElement;
 
 describe('ChangePhoneDialog', () => {
-  let toast: MockInstance<typeof feedback.toast>;
-  beforeEach(() => {
-    toast = vi.spyOn(feedback, 'toast').mockImplementation(() => undefined);
-  });
+  const toast = spyOnToast();
   afterEach(() => {
     vi.restoreAllMocks();
     vi.unstubAllGlobals();

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openedDialogs, renderWidget } from '../../../components/testing/render-widget';
-import * as feedback from '../../../lib/feedback';
+import { spyOnToast } from '../../../components/testing/toast-spy';
 import { useDialogs } from '../../../stores/dialogs';
 import { forgetPublicKey } from '../password-crypto';
 import { fail, hang, mockApi, ok } from '../testing/mock-api';
@@ -23,10 +23,7 @@ function type(label: string, value: string) {
 }
 
 describe('LoginDialog', () => {
-  let toast: MockInstance<typeof feedback.toast>;
-  beforeEach(() => {
-    toast = vi.spyOn(feedback, 'toast').mockImplementation(() => undefined);
-  });
+  const toast = spyOnToast();
   afterEach(() => {
     forgetPublicKey();
     vi.restoreAllMocks();

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { renderWidget } from '../../../components/testing/render-widget';
-import * as feedback from '../../../lib/feedback';
+import { spyOnToast } from '../../../components/testing/toast-spy';
 import { useSession } from '../../../stores/session';
 import { useAccountDialogs } from '../account-dialogs';
 import * as reload from '../reload-page';
@@ -18,10 +18,9 @@ const sessionAnswers = {
 };
 
 describe('PhoneCodeForm', () => {
-  let toast: MockInstance<typeof feedback.toast>;
+  const toast = spyOnToast();
   let reloadPage: MockInstance<typeof reload.reloadPage>;
   beforeEach(() => {
-    toast = vi.spyOn(feedback, 'toast').mockImplementation(() => undefined);
     reloadPage = vi.spyOn(reload, 'reloadPage').mockImplementation(() => undefined);
   });
   afterEach(() => {

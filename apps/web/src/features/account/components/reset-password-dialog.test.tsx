@@ -1,8 +1,8 @@
 import type { UserInfo } from '@dso/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openedDialogs, renderWidget } from '../../../components/testing/render-widget';
-import * as feedback from '../../../lib/feedback';
+import { spyOnToast } from '../../../components/testing/toast-spy';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
 import { forgetPublicKey } from '../password-crypto';
@@ -21,10 +21,7 @@ async function openReset(viewer: 'visitor' | 'FREE' = 'visitor') {
 }
 
 describe('ResetPasswordDialog', () => {
-  let toast: MockInstance<typeof feedback.toast>;
-  beforeEach(() => {
-    toast = vi.spyOn(feedback, 'toast').mockImplementation(() => undefined);
-  });
+  const toast = spyOnToast();
   afterEach(() => {
     forgetPublicKey();
     vi.restoreAllMocks();

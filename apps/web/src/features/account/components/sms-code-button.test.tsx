@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { openedDialogs, renderWidget } from '../../../components/testing/render-widget';
-import * as feedback from '../../../lib/feedback';
+import { spyOnToast } from '../../../components/testing/toast-spy';
 import { useDialogs } from '../../../stores/dialogs';
 import * as captcha from '../captcha';
 import { fail, mockApi, ok } from '../testing/mock-api';
@@ -18,11 +18,10 @@ async function settle() {
 }
 
 describe('SmsCodeButton', () => {
-  let toast: MockInstance<typeof feedback.toast>;
+  const toast = spyOnToast();
   let askCaptcha: MockInstance<typeof captcha.requestCaptcha>;
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-    toast = vi.spyOn(feedback, 'toast').mockImplementation(() => undefined);
     askCaptcha = vi.spyOn(captcha, 'requestCaptcha').mockResolvedValue({ randstr: 'puzzle-1', ticket: 'ticket-1' });
   });
   afterEach(() => {

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { openedDialogs, renderWidget } from '../../../components/testing/render-widget';
-import * as feedback from '../../../lib/feedback';
+import { spyOnToast } from '../../../components/testing/toast-spy';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
 import * as reload from '../reload-page';
@@ -16,10 +16,9 @@ const qr = (n: number) =>
   });
 
 describe('WechatQrLogin', () => {
-  let toast: MockInstance<typeof feedback.toast>;
+  const toast = spyOnToast();
   let reloadPage: MockInstance<typeof reload.reloadPage>;
   beforeEach(() => {
-    toast = vi.spyOn(feedback, 'toast').mockImplementation(() => undefined);
     reloadPage = vi.spyOn(reload, 'reloadPage').mockImplementation(() => undefined);
     sessionStorage.clear();
     useDialogs.getState().openDialog('login');

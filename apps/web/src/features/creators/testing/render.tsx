@@ -1,9 +1,8 @@
 import type { CreatorProfile, CreatorRow } from '@dso/contract';
-import { cleanup } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach } from 'vitest';
+import { cleanUpRender } from '../../../components/testing/clean-up-render';
 import { renderAtRoute } from '../../../components/testing/render-route';
-import { useSession } from '../../../stores/session';
 
 export { chartStubModule } from '../../../components/testing/render-route';
 
@@ -75,7 +74,4 @@ export function listPage<Row>(
   };
 }
 
-afterEach(() => {
-  cleanup();
-  useSession.setState({ token: null, userInfo: null });
-});
+afterEach(cleanUpRender);

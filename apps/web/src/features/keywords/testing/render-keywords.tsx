@@ -1,13 +1,13 @@
 import type { GradeCode, KeywordList, KeywordRow, UserInfo } from '@dso/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, configure, render } from '@testing-library/react';
+import { act, configure, render } from '@testing-library/react';
 import { App as AntdApp, ConfigProvider, theme } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, type Mock, vi } from 'vitest';
+import { cleanUpRender } from '../../../components/testing/clean-up-render';
 import { type RequestOptions, request } from '../../../lib/api/client';
-import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
 
 // jsdom cannot compute pseudo-element styles, which antd's scroll lock asks for when a modal opens.
@@ -144,10 +144,7 @@ export function keywordList(rows: KeywordRow[], extra: Partial<KeywordList> = {}
   };
 }
 
-const initialDialogs = useDialogs.getState();
-
 afterEach(() => {
-  cleanup();
-  useDialogs.setState({ open: initialDialogs.open, payload: {} });
-  useSession.setState({ token: null, userInfo: null, roles: [] });
+  cleanUpRender();
+  useSession.setState({ roles: [] });
 });

@@ -2,8 +2,8 @@ import { type CardInspect, OrderPath } from '@dso/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type Mock, type MockInstance, vi } from 'vitest';
 import { openedDialogs, renderWidget } from '../../../components/testing/render-widget';
+import { spyOnToast } from '../../../components/testing/toast-spy';
 import { request } from '../../../lib/api/client';
-import * as feedback from '../../../lib/feedback';
 import { useDialogs } from '../../../stores/dialogs';
 import * as reload from '../../account';
 import { CardExchangeDialog } from './card-exchange-dialog';
@@ -39,11 +39,10 @@ function openDialog(viewer: 'visitor' | 'VIP' = 'VIP') {
 }
 
 describe('CardExchangeDialog', () => {
-  let toast: MockInstance<typeof feedback.toast>;
+  const toast = spyOnToast();
   let reloadPage: MockInstance<typeof reload.reloadPage>;
   beforeEach(() => {
     requestMock.mockReset();
-    toast = vi.spyOn(feedback, 'toast').mockImplementation(() => undefined);
     reloadPage = vi.spyOn(reload, 'reloadPage').mockImplementation(() => undefined);
   });
   afterEach(() => {

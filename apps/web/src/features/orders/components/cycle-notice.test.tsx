@@ -1,9 +1,9 @@
 import { type CycleInfo, OrderPath } from '@dso/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, type Mock, type MockInstance, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { renderWidget } from '../../../components/testing/render-widget';
+import { spyOnToast } from '../../../components/testing/toast-spy';
 import { request } from '../../../lib/api/client';
-import * as feedback from '../../../lib/feedback';
 import { CycleNotice } from './cycle-notice';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn() }));
@@ -28,10 +28,9 @@ function answer(info: CycleInfo) {
 }
 
 describe('CycleNotice', () => {
-  let toast: MockInstance<typeof feedback.toast>;
+  const toast = spyOnToast();
   beforeEach(() => {
     requestMock.mockReset();
-    toast = vi.spyOn(feedback, 'toast').mockImplementation(() => undefined);
   });
   afterEach(() => vi.restoreAllMocks());
 

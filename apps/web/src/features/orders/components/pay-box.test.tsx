@@ -2,7 +2,7 @@ import { type GradeConfig, type OrderInfo, OrderPath, type UserInfo } from '@dso
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { openedDialogs, renderWidget, type Viewer } from '../../../components/testing/render-widget';
-import * as feedback from '../../../lib/feedback';
+import { spyOnToast } from '../../../components/testing/toast-spy';
 import { useSession } from '../../../stores/session';
 import * as reload from '../../account';
 import { loadRoles, loadUserInfo } from '../../account';
@@ -70,10 +70,9 @@ const advance = (ms: number) =>
   });
 
 describe('PayBox', () => {
-  let toast: MockInstance<typeof feedback.toast>;
+  const toast = spyOnToast();
   let reloadPage: MockInstance<typeof reload.reloadPage>;
   beforeEach(() => {
-    toast = vi.spyOn(feedback, 'toast').mockImplementation(() => undefined);
     reloadPage = vi.spyOn(reload, 'reloadPage').mockImplementation(() => undefined);
     sessionStorage.clear();
     localStorage.clear();

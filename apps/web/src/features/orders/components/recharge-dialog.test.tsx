@@ -1,13 +1,14 @@
 import { type FrequencyPackage, OrderPath } from '@dso/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, type Mock, type MockInstance, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { openedDialogs, renderWidget } from '../../../components/testing/render-widget';
+import { spyOnToast } from '../../../components/testing/toast-spy';
 import { request } from '../../../lib/api/client';
 import { ApiError } from '../../../lib/api/errors';
-import * as feedback from '../../../lib/feedback';
 import { useDialogs } from '../../../stores/dialogs';
 import * as reload from '../../account';
 import { loadRoles, loadUserInfo } from '../../account';
+import { answerRequests } from '../testing/mock-request';
 import type { BuyTimesPayload } from './recharge-dialog';
 import { RECHARGE_HINT, RechargeDialog } from './recharge-dialog';
 
@@ -18,30 +19,10 @@ vi.mock('../../account', async (importOriginal) => ({
   loadRoles: vi.fn(async () => []),
 }));
 
-interface Call {
-  path: string;
-  query?: Record<string, unknown>;
-  body?: unknown;
-}
-const requestMock = request as unknown as Mock<(path: string, options?: Omit<Call, 'path'>) => unknown>;
-
 const packs: FrequencyPackage[] = [
   { id: 1, name: '批量提取文案次数包', frequency: 100, price: 990 },
   { id: 2, name: '批量提取文案次数包', frequency: 1000, price: 19900 },
 ];
-
-/** Answers the recharge calls by path; a handler may throw as a refusing server would. */
-function answer(handlers: Record<string, (call: Call) => unknown>) {
-  const calls: Call[] = [];
-  requestMock.mockImplementation(async (path, options) => {
-    const call = { path, ...options };
-    calls.push(call);
-    const handler = handlers[path];
-    if (!handler) throw new ApiError(404, `not mocked: ${path}`);
-    return handler(call);
-  });
-  return calls;
-}
 
 const order = (id: number) => ({
   order: { order_id: `P${id}`, price: id === 1 ? 990 : 19900, expire_time: Math.floor(Date.now() / 1000) + 900 },
@@ -53,11 +34,10 @@ function openRecharge(payload: BuyTimesPayload = { type: 9, message: '今日次�
 }
 
 describe('RechargeDialog', () => {
-  let toast: MockInstance<typeof feedback.toast>;
+  const toast = spyOnToast();
   let reloadPage: MockInstance<typeof reload.reloadPage>;
   beforeEach(() => {
-    requestMock.mockReset();
-    toast = vi.spyOn(feedback, 'toast').mockImplementation(() => undefined);
+    vi.mocked(request).mockReset();
     reloadPage = vi.spyOn(reload, 'reloadPage').mockImplementation(() => undefined);
   });
   afterEach(() => {
@@ -66,7 +46,10 @@ describe('RechargeDialog', () => {
   });
 
   it('says no count ran out when the user opened it to buy, and the exhaustion when a count did', async () => {
-    answer({ [OrderPath.frequencyPackages]: () => packs, [OrderPath.previewFrequency]: () => new Promise(() => {}) });
+    answerRequests({
+      [OrderPath.frequencyPackages]: () => packs,
+      [OrderPath.previewFrequency]: () => new Promise(() => {}),
+    });
     openRecharge({ type: 9 });
     expect(await screen.findByText(RECHARGE_HINT)).toBeTruthy();
     expect(screen.queryByText(/次数已用尽/)).toBeNull();
@@ -76,7 +59,7 @@ describe('RechargeDialog', () => {
   });
 
   it('says 套餐数据获取失败 and closes when the count type has no packs', async () => {
-    const calls = answer({ [OrderPath.frequencyPackages]: () => [] });
+    const calls = answerRequests({ [OrderPath.frequencyPackages]: () => [] });
     openRecharge();
     await waitFor(() => expect(toast).toHaveBeenCalledWith('套餐数据获取失败', 'error', 2000));
     expect(openedDialogs().open.buyTimes).toBe(false);
@@ -85,7 +68,7 @@ describe('RechargeDialog', () => {
   });
 
   it('says 套餐数据获取失败 and closes when the packs cannot be loaded', async () => {
-    answer({
+    answerRequests({
       [OrderPath.frequencyPackages]: () => {
         throw new ApiError(500, '好像哪里出错了，稍后试试吧');
       },
@@ -96,7 +79,7 @@ describe('RechargeDialog', () => {
   });
 
   it('says 订单创建失败,请稍后重试 and closes when the order preview fails', async () => {
-    answer({
+    answerRequests({
       [OrderPath.frequencyPackages]: () => packs,
       [OrderPath.previewFrequency]: () => {
         throw new ApiError(300, '套餐不存在');
@@ -108,7 +91,7 @@ describe('RechargeDialog', () => {
   });
 
   it('shows each pack with its count, its price in yuan and one year of validity, and orders the chosen one', async () => {
-    const calls = answer({
+    const calls = answerRequests({
       [OrderPath.frequencyPackages]: () => packs,
       [OrderPath.previewFrequency]: (call) =>
         order((call.body as { frequency_package_id: number }).frequency_package_id),
@@ -139,7 +122,7 @@ describe('RechargeDialog', () => {
   });
 
   it('asks wx_order_c for the WeChat Pay QR of the order when 微信支付 is chosen', async () => {
-    const calls = answer({
+    const calls = answerRequests({
       [OrderPath.frequencyPackages]: () => packs,
       [OrderPath.previewFrequency]: () => order(1),
       [OrderPath.wechatPackQr]: () => ({ code_url: 'weixin://wxpay/bizpayurl?pr=abc' }),
@@ -159,7 +142,7 @@ describe('RechargeDialog', () => {
   it('says 支付成功, refreshes the account and reloads once the pack is paid', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     let paid = false;
-    answer({
+    answerRequests({
       [OrderPath.frequencyPackages]: () => packs,
       [OrderPath.previewFrequency]: () => order(1),
       [OrderPath.payResult]: (call) => {
@@ -187,7 +170,7 @@ describe('RechargeDialog', () => {
 
   it('says 您已取消支付 when the payer cancels, and stops asking', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    const calls = answer({
+    const calls = answerRequests({
       [OrderPath.frequencyPackages]: () => packs,
       [OrderPath.previewFrequency]: () => order(1),
       [OrderPath.payResult]: () => 'CANCEL',
@@ -208,7 +191,7 @@ describe('RechargeDialog', () => {
 
   it('closes when the QR runs out after 900 s', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
-    answer({
+    answerRequests({
       [OrderPath.frequencyPackages]: () => packs,
       [OrderPath.previewFrequency]: () => order(1),
       [OrderPath.payResult]: () => false,

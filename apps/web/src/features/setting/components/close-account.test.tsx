@@ -1,8 +1,8 @@
 import type { UserInfo } from '@dso/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWidget } from '../../../components/testing/render-widget';
-import * as feedback from '../../../lib/feedback';
+import { spyOnToast } from '../../../components/testing/toast-spy';
 import { useSession } from '../../../stores/session';
 import { useAccountDialogs } from '../../account/account-dialogs';
 import { CloseAccountDialog } from '../../account/components/close-account-dialog';
@@ -15,10 +15,7 @@ const submit = () => screen.getByRole<HTMLButtonElement>('button', { name: '申�
 const ERASE_AT = Date.parse('2026-12-12T00:00:00+08:00') / 1000;
 
 describe('注销账号 in 账号信息', () => {
-  let toast: MockInstance<typeof feedback.toast>;
-  beforeEach(() => {
-    toast = vi.spyOn(feedback, 'toast').mockImplementation(() => undefined);
-  });
+  const toast = spyOnToast();
   afterEach(() => {
     vi.restoreAllMocks();
     vi.unstubAllGlobals();

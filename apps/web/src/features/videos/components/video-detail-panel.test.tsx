@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/api/errors';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
 import { treeNode } from '../../permissions/testing';
-import { renderVideo, videoDetail } from '../testing/render';
+import { audiencePortrait, renderVideo, videoDetail } from '../testing/render';
 
 const request = vi.fn();
 const toast = vi.fn();
@@ -379,29 +379,7 @@ describe('video detail tabs', () => {
   it(
     'shows the audience: top regions scaled to the largest with 2-decimal percents',
     async () => {
-      const empty = {
-        age: null,
-        area: null,
-        atv: null,
-        category: null,
-        city: null,
-        city_level: null,
-        consume: null,
-        device: null,
-        gender: null,
-        liveness: null,
-        province: null,
-        gender_more: [],
-        age_more: [],
-        province_more: [],
-        city_more: [],
-        city_level_more: [],
-        device_more: [],
-        interest_more: [],
-        as_of: null,
-        empty_text: null,
-        region_empty_text: null,
-      };
+      const empty = audiencePortrait();
       answer({
         [VideoPath.detail]: () => videoDetail(),
         [VideoPath.trend]: () => [],
@@ -436,29 +414,7 @@ describe('video detail tabs', () => {
   it(
     'says there is no portrait, or no regions',
     async () => {
-      const base = {
-        age: null,
-        area: null,
-        atv: null,
-        category: null,
-        city: null,
-        city_level: null,
-        consume: null,
-        device: null,
-        gender: null,
-        liveness: null,
-        province: null,
-        gender_more: [],
-        age_more: [],
-        province_more: [],
-        city_more: [],
-        city_level_more: [],
-        device_more: [],
-        interest_more: [],
-        as_of: null,
-        empty_text: null,
-        region_empty_text: null,
-      };
+      const base = audiencePortrait();
       answer({
         [VideoPath.detail]: () => videoDetail(),
         [VideoPath.trend]: () => [],

@@ -1,10 +1,8 @@
-import type { VideoDetail, VideoRow } from '@dso/contract';
-import { cleanup } from '@testing-library/react';
+import type { AudiencePortrait, VideoDetail, VideoRow } from '@dso/contract';
 import type { ReactElement } from 'react';
 import { afterEach } from 'vitest';
+import { cleanUpRender } from '../../../components/testing/clean-up-render';
 import { renderAtRoute } from '../../../components/testing/render-route';
-import { useDialogs } from '../../../stores/dialogs';
-import { useSession } from '../../../stores/session';
 
 export { chartStubModule } from '../../../components/testing/render-route';
 
@@ -53,6 +51,34 @@ export function videoDetail(overrides: Partial<VideoDetail> = {}): VideoDetail {
   };
 }
 
+/** A work's audience portrait with every figure unknown and every list empty; override what a test is about. */
+export function audiencePortrait(overrides: Partial<AudiencePortrait> = {}): AudiencePortrait {
+  return {
+    age: null,
+    area: null,
+    atv: null,
+    category: null,
+    city: null,
+    city_level: null,
+    consume: null,
+    device: null,
+    gender: null,
+    liveness: null,
+    province: null,
+    gender_more: [],
+    age_more: [],
+    province_more: [],
+    city_more: [],
+    city_level_more: [],
+    device_more: [],
+    interest_more: [],
+    as_of: null,
+    empty_text: null,
+    region_empty_text: null,
+    ...overrides,
+  };
+}
+
 /** A work in a list with plausible figures and no remote images; override what a test is about. */
 export function videoRow(overrides: Partial<VideoRow> = {}): VideoRow {
   return {
@@ -78,11 +104,8 @@ export function videoRow(overrides: Partial<VideoRow> = {}): VideoRow {
   };
 }
 
-const initialDialogs = useDialogs.getState();
 afterEach(() => {
-  cleanup();
-  useDialogs.setState({ open: initialDialogs.open, payload: {} });
-  useSession.setState({ token: null, userInfo: null });
+  cleanUpRender();
   localStorage.clear();
   sessionStorage.clear();
 });

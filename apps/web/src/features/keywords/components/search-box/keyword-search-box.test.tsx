@@ -1,8 +1,8 @@
 import { KeywordPath } from '@dso/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { spyOnToast } from '../../../../components/testing/toast-spy';
 import { request } from '../../../../lib/api/client';
-import * as feedback from '../../../../lib/feedback';
 import { answerRequests, callsTo, flush, type RequestMock, renderKeywords, type Viewer } from '../../testing';
 import { KeywordSearchBox, type KeywordSearchBoxProps } from './keyword-search-box';
 
@@ -57,12 +57,11 @@ const type = (element: HTMLElement, value: string) => fireEvent.change(element, 
 const switchToBatch = () => fireEvent.click(screen.getByText('批量搜索'));
 
 describe('the keyword search box', () => {
-  let toast: MockInstance<typeof feedback.toast>;
+  const toast = spyOnToast();
   beforeEach(() => {
     vi.useFakeTimers();
     requestMock.mockReset();
     answer();
-    toast = vi.spyOn(feedback, 'toast').mockImplementation(() => undefined);
   });
   afterEach(() => {
     vi.useRealTimers();
