@@ -10,14 +10,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_BANNER_TEXT } from '../../../components';
 import { chartStubModule, renderVideo } from '../../videos/testing/render';
+import { request, requestFile } from '../testing/client-mock';
 
-const request = vi.fn();
-const requestFile = vi.fn();
-vi.mock('../../../lib/api/client', () => ({
-  request: (...args: unknown[]) => request(...args),
-  requestFile: (...args: unknown[]) => requestFile(...args),
-  requestUpload: vi.fn(),
-}));
+vi.mock('../../../lib/api/client', () => import('../testing/client-mock'));
 vi.mock('../../../lib/charts', () => chartStubModule);
 
 const { default: DataMarketNewPage } = await import('./data-market-new-page');

@@ -11,16 +11,11 @@ import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../stores/session';
 import { chartStubModule, renderVideo } from '../../videos/testing/render';
+import { request, requestFile } from '../testing/client-mock';
 
-const request = vi.fn();
-const requestFile = vi.fn();
 const saveFile = vi.fn();
 const toast = vi.fn();
-vi.mock('../../../lib/api/client', () => ({
-  request: (...args: unknown[]) => request(...args),
-  requestFile: (...args: unknown[]) => requestFile(...args),
-  requestUpload: vi.fn(),
-}));
+vi.mock('../../../lib/api/client', () => import('../testing/client-mock'));
 vi.mock('../../../lib/save-file', () => ({ saveFile: (...args: unknown[]) => saveFile(...args) }));
 vi.mock('../../../lib/feedback', () => ({ toast: (...args: unknown[]) => toast(...args) }));
 vi.mock('../../../lib/charts', () => chartStubModule);
