@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { onTestFinished, vi } from 'vitest';
 import { captchas, smsOutbox } from '../../db/schema';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../testing';
+import { useTestApp } from '../../testing/route-suite';
 
 /** Test helpers of the account feature: addresses, captcha solving, codes, password encryption. */
 
@@ -12,6 +13,11 @@ import { createTestApp, type TestApp, type TestAppOptions } from '../../testing'
  */
 export function createAccountTestApp(options: TestAppOptions = {}) {
   return createTestApp({ now: () => Date.now(), ...options });
+}
+
+/** {@link createAccountTestApp} for the enclosing suite: started before its tests, closed after them. */
+export function useAccountTestApp(options: TestAppOptions = {}) {
+  return useTestApp({ now: () => Date.now(), ...options });
 }
 
 let addressCounter = 0;

@@ -1,11 +1,9 @@
 import { AuthPath, CAPTCHA_SIZE, Code } from '@dso/contract';
 import { eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { captchas } from '../../../db/schema';
-import type { TestApp } from '../../../testing';
 import {
-  createAccountTestApp,
   fromIp,
   humanTrail,
   newPuzzle,
@@ -13,15 +11,12 @@ import {
   puzzleTarget,
   requestCode,
   solveCaptcha,
+  useAccountTestApp,
   useMovableClock,
 } from '../account.testing';
 
 describe('slider captcha', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createAccountTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useAccountTestApp();
 
   const verify = (ip: string, body: unknown) =>
     t.request({ method: 'POST', url: AuthPath.captchaVerify, body, headers: fromIp(ip) });

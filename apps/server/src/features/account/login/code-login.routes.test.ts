@@ -1,23 +1,19 @@
 import { AuthPath, Code } from '@dso/contract';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { conversions, smsCodes, users } from '../../../db/schema';
-import { createUser, loginAs, nextPhone, type TestApp } from '../../../testing';
+import { createUser, loginAs, nextPhone } from '../../../testing';
 import {
-  createAccountTestApp,
   encryptPassword,
   fromIp,
   nextIp,
   sendAndReadCode,
+  useAccountTestApp,
   useMovableClock,
 } from '../account.testing';
 
 describe('code login and registration', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createAccountTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useAccountTestApp();
 
   const post = (url: string, body: unknown, token?: string) =>
     t.request({ method: 'POST', url, body, headers: fromIp(nextIp()), ...(token ? { token } : {}) });

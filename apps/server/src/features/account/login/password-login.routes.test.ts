@@ -1,18 +1,14 @@
 import { AuthPath, Code } from '@dso/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serverKeys, users } from '../../../db/schema';
-import { createUser, nextPhone, type TestApp } from '../../../testing';
-import { createAccountTestApp, encryptPassword, fromIp, nextIp, useMovableClock } from '../account.testing';
+import { createUser, nextPhone } from '../../../testing';
+import { encryptPassword, fromIp, nextIp, useAccountTestApp, useMovableClock } from '../account.testing';
 import { hashPassword } from './password.service';
 import { loadPasswordKey } from './server-keys.service';
 
 describe('password login', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createAccountTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useAccountTestApp();
 
   const PASSWORD = 'Correct123';
   const userWithPassword = async () => createUser(t.database.db, { passwordHash: await hashPassword(PASSWORD) });

@@ -1,24 +1,20 @@
 import { AuthPath, Code } from '@dso/contract';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessions, users, wechatLoginTickets } from '../../../db/schema';
-import { createUser, loginAs, nextPhone, type TestApp } from '../../../testing';
+import { createUser, loginAs, nextPhone } from '../../../testing';
 import {
-  createAccountTestApp,
   encryptPassword,
   fromIp,
   nextIp,
   sendAndReadCode,
+  useAccountTestApp,
   useMovableClock,
 } from '../account.testing';
 import { hashPassword } from '../login/password.service';
 
 describe('bind phone, reset password, change phone', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createAccountTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useAccountTestApp();
 
   const post = async (url: string, body: unknown, token?: string) =>
     (await t.request({ method: 'POST', url, body, headers: fromIp(nextIp()), ...(token ? { token } : {}) })).json();

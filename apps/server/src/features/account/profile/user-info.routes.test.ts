@@ -1,16 +1,12 @@
 import { AuthPath, Code, userInfoSchema } from '@dso/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessions, subAccountLinks } from '../../../db/schema';
-import { createUser, loginAs, type TestApp } from '../../../testing';
-import { createAccountTestApp } from '../account.testing';
+import { createUser, loginAs } from '../../../testing';
+import { useAccountTestApp } from '../account.testing';
 
 describe('user info and logout', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createAccountTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useAccountTestApp();
 
   const info = (token?: string) =>
     t.request({ method: 'GET', url: AuthPath.userInfo, ...(token ? { token } : {}) }).then((r) => r.json());

@@ -1,10 +1,9 @@
 import { AuthPath, Code } from '@dso/contract';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { smsCodes, subAccountLinks } from '../../../db/schema';
-import { createUser, loginAs, nextPhone, type TestApp } from '../../../testing';
+import { createUser, loginAs, nextPhone } from '../../../testing';
 import {
-  createAccountTestApp,
   fromIp,
   lastCode,
   type MovableClock,
@@ -12,16 +11,13 @@ import {
   requestCode,
   type SendOptions,
   solveCaptcha,
+  useAccountTestApp,
   useMovableClock,
 } from '../account.testing';
 import { hashCode } from './sms-code.service';
 
 describe('SMS code sends', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createAccountTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useAccountTestApp();
 
   const send = async (options: SendOptions) => (await requestCode(t, options)).json();
   const latestRow = async (phone: string) => {
