@@ -25,7 +25,7 @@ import {
 import { percentiles, printTable } from './lib/load';
 
 /**
- * The AI tools under load (issue 11's proof), the model and speech vendors replaced by local fakes
+ * The AI tools under load, the model and speech vendors replaced by local fakes
  * (lib/fake-ai-vendors.ts) that the product reaches through its real OpenAI-compatible adapters:
  *
  * 1. First-token overhead: BENCH_AI_TTFT_CALLS (100) streamed calls one after another, straight to the

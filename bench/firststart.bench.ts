@@ -12,7 +12,7 @@ type Row = Record<
 >;
 
 /**
- * The first start of `npm start` after the web build (issue 20): the server entry with demo data on an
+ * The first start of `npm start` after the web build: the server entry with demo data on an
  * empty PGlite folder and an empty PostgreSQL database (a fresh one on 127.0.0.1:5432, dropped after),
  * asked every 250 ms. Prints the seconds to the first answer of any kind, what the API said then
  * (the preparing 650), the seconds until the real API answered, and the server process's own peak

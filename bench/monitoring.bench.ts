@@ -15,7 +15,7 @@ import { ensureDatabase } from './lib/database';
 import { percentiles, printTable } from './lib/load';
 
 /*
- * Rank monitoring at scale (issue 12, "Speed"), on PostgreSQL:
+ * Rank monitoring at scale ("Speed"), on PostgreSQL:
  * 1. One daily round over BENCH_MONITOR_ITEMS (100,000) monitored items of BENCH_MONITOR_USERS (1,000) users,
  *    over BENCH_MONITOR_KEYWORDS (2,000) keywords of a small seeded library, with the sandbox rank source:
  *    the round is queued as the round job queues it, then two real worker processes

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { percentiles, printTable } from './lib/load';
 
 /**
- * The pay box's server side under load (issue 9, Proof): `order/preview_order`, the QR calls, and
+ * The pay box's server side under load (Proof): `order/preview_order`, the QR calls, and
  * `pay_result` polled at 500 requests/s over 1,000 open orders (each order every 2 s, as the page
  * polls), over real HTTP against the server in its own process, every request signed and carrying
  * its user's session, each user from an address of its own (request limits on at their defaults).

@@ -11,7 +11,7 @@ import { recreateDatabase } from './lib/database';
 import { printTable } from './lib/load';
 
 /*
- * How real the demo looks (issue 20), measured on the data a newcomer sees: the first-run library
+ * How real the demo looks, measured on the data a newcomer sees: the first-run library
  * (`npm start` on PGlite), and a 100,000-video seed on PostgreSQL. Each figure is read from the stored
  * rows with SQL, the way a marketer would find it on the screens; the must-be-zero figures are the
  * rules the property tests hold, here counted over the whole library.

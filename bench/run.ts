@@ -27,7 +27,7 @@ if (selected.has('ai')) await (await import('./ai.bench')).benchAi();
 // by two worker processes, and the dashboard over a year of history for 3,000 items.
 if (selected.has('monitoring')) await (await import('./monitoring.bench')).benchMonitoring();
 // Only when asked for (BENCH=realism; seeds the first-run library on PGlite and 100,000 videos on PostgreSQL, several
-// minutes): how real the demo looks (issue 20): title forms, comment dates, portraits, 蓝海 board, keyword links, sandbox writing.
+// minutes): how real the demo looks: title forms, comment dates, portraits, 蓝海 board, keyword links, sandbox writing.
 if (selected.has('realism')) await (await import('./realism.bench')).benchRealism();
 // Only when asked for (BENCH=firststart; the full first-run seed on PGlite, then on a fresh PostgreSQL database, several
 // minutes; DEMO_SCALE=0.1 for a quick look): time to the first answer and to the real API of `npm start`'s first start.

@@ -13,7 +13,7 @@ import { ensureDatabase } from './lib/database';
 import { percentiles, printTable } from './lib/load';
 
 /*
- * Videos, creators and topics (issue 10) on a large PostgreSQL library: the creator library, the video
+ * Videos, creators and topics on a large PostgreSQL library: the creator library, the video
  * title search and the video detail panel's calls, each through the real routes (app.inject on an app
  * built in this process, signed as the web client signs, by a logged-in SVIP so every tab answers).
  * Calls run one at a time: the figures are single-call latencies on a 2-core machine shared with other

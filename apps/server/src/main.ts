@@ -43,7 +43,7 @@ async function start(config: AppConfig) {
 }
 
 /**
- * A first start with demo data (issue 20): the port opens at once and a small preparing app answers
+ * A first start with demo data: the port opens at once and a small preparing app answers
  * (the web app's files; every API call a 650 envelope saying which libraries are ready) while the
  * first-run process seeds the database, which is that process's alone until it exits (PGlite: one
  * process per folder). Then the real app is built on the same listening socket and takes it over.

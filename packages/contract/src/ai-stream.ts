@@ -1,5 +1,5 @@
 /**
- * What every streamed AI call shares (AI 创作, AI 文案, AI 选词; issue 11): the Server-Sent Event names
+ * What every streamed AI call shares (AI 创作, AI 文案, AI 选词): the Server-Sent Event names
  * and the messages of a model that did not answer. Refusals before the first piece (validation, login,
  * quota, a model that cannot answer) are ordinary JSON envelopes; after it the answer is an event stream.
  */

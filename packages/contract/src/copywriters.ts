@@ -5,7 +5,7 @@ import { requiredKeywordSchema } from './keywords';
 import { pageFields, pageSizeUpTo } from './shapes';
 
 /**
- * AI 文案 (/copyWriters, issue 11): a short-video script for a keyword, written from that keyword's top
+ * AI 文案 (/copyWriters): a short-video script for a keyword, written from that keyword's top
  * videos in the video library (titles and most liked comments) and its related words in the keyword
  * library, citing them; and the user's saved scripts (历史文案). docs/copywriters.md.
  */

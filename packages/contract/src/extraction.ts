@@ -3,7 +3,7 @@ import { pagedListSchema, pageFields, pageSizeUpTo } from './shapes';
 import { platformIdSchema } from './videos';
 
 /**
- * 视频文案提取 (issue 11; 002 §4, §5, §7, §9): a video's spoken script, one at a time or in a batch job,
+ * 视频文案提取 (002 §4, §5, §7, §9): a video's spoken script, one at a time or in a batch job,
  * and the user's extraction history. Every answered extraction takes one unit of
  * AI_WRITING_BATCH_EXTRACTION (buy-count type 9). docs/extraction.md.
  */

@@ -3,7 +3,7 @@ import { Code } from './codes';
 import type { Envelope } from './envelope';
 
 /**
- * A first start with demo data (issue 20, "A first start that does not keep a newcomer waiting"): the
+ * A first start with demo data ("A first start that does not keep a newcomer waiting"): the
  * server listens at once and, until its demo libraries are seeded, answers every API call with
  * HTTP 503 and the envelope `{ code: 650, msg, data: { preparing } }`. `msg` is the sentence to show
  * (首次启动，正在准备演示数据（…），请稍候); `preparing` says how far it is. The web client shows it as a

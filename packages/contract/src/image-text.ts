@@ -5,7 +5,7 @@ import { pagedListSchema, pageFields, pageSizeUpTo } from './shapes';
 import { uploadRules, uploadTexts } from './uploads';
 
 /**
- * AI 图文 (issue 11; 002 §5, §7): image-text works — a title, a body and a set of pictures — written from a
+ * AI 图文 (002 §5, §7): image-text works — a title, a body and a set of pictures — written from a
  * keyword (grounded in the keyword library and the keyword's top videos) one at a time or in a batch,
  * or unpacked from an uploaded works archive; the user's card settings (/setImg). Every work held takes
  * one unit of AI_PUB_BATCH_COUNT once it is complete; deleting it gives the unit back. docs/image-text.md.

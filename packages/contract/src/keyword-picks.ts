@@ -3,7 +3,7 @@ import { AI_ATTEMPT_MAX } from './ai-stream';
 import { keywordRowSchema, keywordTextSchema } from './keywords';
 
 /**
- * AI 选词 (/keyWordSeo, issue 11): the model picks and explains the high-value words among the DSO
+ * AI 选词 (/keyWordSeo): the model picks and explains the high-value words among the DSO
  * library's blue-ocean candidates for a core word. The candidates travel in the `start` event with
  * their figures exactly as the library shows them to this user (banded unless show_original_data);
  * the streamed text names each pick as 「word」 followed by the reason (`pickedWords` in @dso/domain

@@ -3,7 +3,7 @@ import { transcriptSegmentSchema } from './extraction';
 import { pagedListSchema, pageFields, pageSizeUpTo } from './shapes';
 
 /**
- * AI 直播复盘 (/AiLiveReplay, /AiLiveReplayHistory, /liveReplay/{liveId}; issue 11): a live session
+ * AI 直播复盘 (/AiLiveReplay, /AiLiveReplayHistory, /liveReplay/{liveId}): a live session
  * of the library or an uploaded recording → its transcript → a report written by the model (timeline,
  * product mentions, peaks against the online curve, what to keep and what to change). The work runs
  * as a job; the page asks for its progress. A finished report takes one unit of AI_WRITING_COUNT_DAY;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { figureSchema, requiredKeywordSchema } from './keywords';
 
 /**
- * 关键词思维导图 (/simmind, issue 11): a keyword expanded into a mind map from the Douyin keyword
+ * 关键词思维导图 (/simmind): a keyword expanded into a mind map from the Douyin keyword
  * library's relations (drop-down, correlation and root words) grouped by the model. Building a map
  * takes one unit of AI_WRITING_COUNT_DAY once the model has grouped the words; expanding a node reads
  * the library only and is free. docs/mind-map.md.

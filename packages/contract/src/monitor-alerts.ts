@@ -3,7 +3,7 @@ import { booleanishSchema } from './input';
 import { pageFields, pageSizeUpTo } from './shapes';
 
 /**
- * 排名预警 (issue 12, rank monitoring's alerts of big moves): when a day's check finds a big move of a monitored
+ * 排名预警 (rank monitoring's alerts of big moves): when a day's check finds a big move of a monitored
  * work (the domain's `isBigMove`: into or out of the top 10, or 10 places or more), one alert per work and day
  * goes to the user's in-app list, and to their 企业微信 group robot when they turned it on. docs/monitoring.md.
  */

@@ -7,7 +7,7 @@ import { permissionUseSchema } from './user';
 import { platformIdSchema } from './videos';
 
 /**
- * 关键词排名监控 (issue 12; 000 §2.1–§2.3, §6; 001 §6; 002 §2, §3, §5, §8): a user monitors keywords (the works
+ * 关键词排名监控 (000 §2.1–§2.3, §6; 001 §6; 002 §2, §3, §5, §8): a user monitors keywords (the works
  * ranked under a keyword) and works under keywords (one work's place), within KEYWORD_MONITOR_COUNT. Checks
  * run once a day as jobs; every check is kept, one per item per day. docs/monitoring.md.
  */

@@ -4,7 +4,7 @@ import { pageFields, pageSizeUpTo } from './shapes';
 import { permissionUseSchema } from './user';
 
 /**
- * 一键发布 and 账号授权 (issue 12; 000 §2.1–§2.3, 001 §2, §3): Douyin accounts a user authorises through
+ * 一键发布 and 账号授权 (000 §2.1–§2.3, 001 §2, §3): Douyin accounts a user authorises through
  * the Douyin Open Platform's OAuth (within AUTH_TIKTOK_COUNT), and posts — an uploaded video or a set of
  * images with a caption — published to chosen accounts as jobs, one delivery per account.
  * docs/publishing.md.

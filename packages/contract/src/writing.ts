@@ -4,7 +4,7 @@ import { int32Schema } from './input';
 import { pageFields, pageSizeUpTo } from './shapes';
 
 /**
- * AI 创作 (issue 11; 000 §3, §7): writing templates grouped by category title, a streamed generation
+ * AI 创作 (000 §3, §7): writing templates grouped by category title, a streamed generation
  * from a template's variables, and the user's saved works (创作历史). docs/writing.md.
  */
 

@@ -1,7 +1,7 @@
 import { creatorSizeClass, type SizeClassCode } from './bands';
 
 /*
- * Creator rules (002 §9; issue 10). The classes themselves, `creatorSizeClass` by followers and
+ * Creator rules (002 §9). The classes themselves, `creatorSizeClass` by followers and
  * `salesClass` by sales in fen, live in bands.ts with the other display bands; this module adds what
  * the creator library needs around them: the classes in order, the range each covers (a filter turns a
  * class into a range query, so the range must agree with the class function at every edge), the

@@ -1,5 +1,5 @@
 /**
- * AI 选词's picks read from the model's text (issue 11). The model is asked to write one pick a line,
+ * AI 选词's picks read from the model's text. The model is asked to write one pick a line,
  * the word in 「」 and then why it is worth doing:
  *
  *   1. 「露营装备清单」：搜索需求稳定，作品少……

@@ -1,7 +1,7 @@
 import { addDays } from './format/time';
 
 /**
- * The periods of a keyword's daily index chart (issue 20, "as deep as 巨量算数's"): the presets
+ * The periods of a keyword's daily index chart ("as deep as 巨量算数's"): the presets
  * 近7天 … 近365天, each ending on the keyword's data day, and a custom range inside the stored days.
  * The server checks a request with {@link resolveTrendRange}; the web picker disables the days it
  * would refuse with {@link isTrendDaySelectable}, so both sides hold the same rule.

@@ -1,7 +1,7 @@
 /**
- * The text of an AI answer as the user copies, saves and publishes it (issue 20): Douyin, 小红书 and
+ * The text of an AI answer as the user copies, saves and publishes it: Douyin, 小红书 and
  * 朋友圈 show Markdown marks literally, so a model's marks are taken out and the words kept.
- * 1. A line that is the sandbox's old label (【沙箱示例输出…】, in works saved before issue 20) is dropped:
+ * 1. A line that is the sandbox's old label (【沙箱示例输出…】, in works saved by earlier versions) is dropped:
  *    the interface shows the sandbox tag beside the text instead.
  * 2. Heading marks (`# ` to `###### `) and quote marks (`> `) at a line's start go; `#话题` tags stay.
  * 3. A bullet (`- `, `* `, `+ `) becomes `· `; numbered items stay as they are.

@@ -1,7 +1,7 @@
 import { glossaryLimits } from './glossary';
 
 /**
- * Rank monitoring rules (issue 12): how a monitored work's place under a keyword moved from one check
+ * Rank monitoring rules: how a monitored work's place under a keyword moved from one check
  * to the next, the glossary's coverage counts, and the daily paper's classes. Ranks are 1-based places
  * in a keyword's search results; null means "not in the ranking" (a check that failed has no rank at
  * all and is never passed here as one).

@@ -1,7 +1,7 @@
 import { type RateFigure, rateFigureValue } from './bands';
 
 /**
- * How strongly a related word is tied to the keyword, and which way it is moving (issue 20: related
+ * How strongly a related word is tied to the keyword, and which way it is moving (related
  * words "with their strength and which are rising or falling", as 巨量算数's 关联词 show them).
  */
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerDatabase, freePort } from '../testing/ports';
 
 /**
- * `npm start`'s server entry (main.ts) on an empty database with demo data on (issue 20, "A first
+ * `npm start`'s server entry (main.ts) on an empty database with demo data on ("A first
  * start that does not keep a newcomer waiting"): the port answers within seconds, the web app's page and
  * a preparing 650 for every API call while the first-run process seeds, then the real API on the same
  * port. The seed is the first-run set at DEMO_SCALE 0.02 (the test is about the start, not the data).

@@ -10,7 +10,7 @@ import type { SeedProgress } from './seed-progress';
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
 /**
- * The one listening socket of a first start (issue 20): it opens before the demo seed runs and is
+ * The one listening socket of a first start: it opens before the demo seed runs and is
  * never closed in between. Requests go to whichever handler is in use: the preparing app while the
  * first-run process seeds, then the real app, which gets this server through Fastify's
  * `serverFactory` and takes over with {@link SharedListener.use}. A connection kept alive across the

@@ -2,7 +2,7 @@ import type { Preparing, PreparingStep, PreparingStepState } from '@dso/contract
 
 /**
  * How far the first start's demo seed is, as the first-run process reports it to the server (over
- * its IPC channel) and the server tells every caller while it prepares (issue 20). The seed runs its
+ * its IPC channel) and the server tells every caller while it prepares. The seed runs its
  * libraries in this order: the keyword libraries scope by scope, their derived boards and
  * correlation words, then the video library (titled with the keywords' head terms).
  */

@@ -5,7 +5,7 @@ import { trendOption } from '../features/videos/components/trend-tab';
 import { type ChartOption, withProductUnits } from '../lib/charts';
 
 /**
- * Every chart reads its numbers in the product's units as the cards do (issue 20: "1,800,000 on an axis reads 180w";
+ * Every chart reads its numbers in the product's units as the cards do ("1,800,000 on an axis reads 180w";
  * 002 §9). The builders below set no formatter of their own; what EChart draws (withProductUnits) labels them.
  */
 

@@ -3,7 +3,7 @@ import { users } from './accounts';
 import { videos } from './videos';
 
 /*
- * Copy extraction (视频文案提取, issue 11; 002 §4–§5): the transcript of a video, extracted one at a time
+ * Copy extraction (视频文案提取; 002 §4–§5): the transcript of a video, extracted one at a time
  * or in a batch job. docs/extraction.md describes the flow.
  */
 

@@ -2,7 +2,7 @@ import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, times
 import { users } from './accounts';
 
 /*
- * AI 图文 (issue 11; 002 §5, §7): image-text works generated from a keyword or unpacked from an
+ * AI 图文 (002 §5, §7): image-text works generated from a keyword or unpacked from an
  * uploaded archive, the staged uploads awaiting their template step, and each user's card settings.
  * docs/image-text.md describes the flow.
  */

@@ -3,7 +3,7 @@ import { users } from './accounts';
 import type { TranscriptSegment } from './extraction';
 
 /*
- * AI 直播复盘 (issue 11): a user's review of a live session or an uploaded recording, worked out by the
+ * AI 直播复盘: a user's review of a live session or an uploaded recording, worked out by the
  * `live-replay.analyse` job. docs/live-replay.md describes the flow.
  */
 

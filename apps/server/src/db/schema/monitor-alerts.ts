@@ -16,7 +16,7 @@ import { users } from './accounts';
 import { monitorItems } from './monitoring';
 
 /*
- * Alerts of big rank moves (issue 12, docs/monitoring.md "Alerts"): one per monitored work and day, kept in the
+ * Alerts of big rank moves (docs/monitoring.md "Alerts"): one per monitored work and day, kept in the
  * user's in-app list and pushed to the user's 企业微信 group robot when they turned it on. Migration 0021.
  */
 

@@ -15,7 +15,7 @@ import {
 import { users } from './accounts';
 
 /*
- * Rank monitoring (关键词排名监控, issue 12): what users monitor, one check per item per day, and the
+ * Rank monitoring (关键词排名监控): what users monitor, one check per item per day, and the
  * rankings the checks read. docs/monitoring.md describes the flow.
  */
 

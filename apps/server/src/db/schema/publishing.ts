@@ -2,7 +2,7 @@ import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uni
 import { users } from './accounts';
 
 /*
- * One-key publishing (一键发布, issue 12): Douyin accounts authorised through the Open Platform's OAuth,
+ * One-key publishing (一键发布): Douyin accounts authorised through the Open Platform's OAuth,
  * uploaded media, posts and their per-account deliveries; and the /distribution (代运营) leads.
  * docs/publishing.md describes the flow.
  */

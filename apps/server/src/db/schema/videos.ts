@@ -20,7 +20,7 @@ import { users } from './accounts';
 import { bytea, keywords } from './keywords';
 
 /*
- * Videos, creators, comments, audience portraits, live sessions and topics (002 §3, §4, §9; issue 10):
+ * Videos, creators, comments, audience portraits, live sessions and topics (002 §3, §4, §9):
  * platform data the product imports (importers, the demo generator, the platform data provider), never
  * typed in by users. docs/videos.md describes the model.
  *

@@ -21,7 +21,7 @@ import {
 } from './creators.service';
 
 /**
- * The creator calls (issue 10; docs/videos.md): the library and its filter options and a creator's
+ * The creator calls (docs/videos.md): the library and its filter options and a creator's
  * works are open (visitors get the guest rows); the follower trend and benchmark accounts need a login;
  * the audience needs VIDEO_LIBRARY_DETAIL_USER_PORTRAIT. The creator profile is the video panel's
  * (videos/detail), shared by the dialog's head and person detail.

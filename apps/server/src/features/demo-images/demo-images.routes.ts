@@ -26,7 +26,7 @@ const querySchema = z.object({
 });
 
 /**
- * The demo's pictures (issue 20): covers, avatars, goods and live covers drawn by the server from the
+ * The demo's pictures: covers, avatars, goods and live covers drawn by the server from the
  * texts in the URL. Open to everyone and unsigned like any image; a URL's bytes never change, so they
  * are cached for a year as immutable. Bad parameters are refused in the envelope (400).
  */

@@ -4,7 +4,7 @@ import { runSearch } from './search/keyword-search.repository';
 
 /**
  * Words the Douyin library relates to some keywords (correlation and suggestion words, best scored
- * first, without the keywords themselves): what the AI tools ground their writing in (issue 11).
+ * first, without the keywords themselves): what the AI tools ground their writing in.
  * Correlation words are stored for the most searched keywords only; for the others the detail page's
  * 相关词 tab searches the library, and so does this: fewer stored words than `limit` are topped up
  * with the library's most searched words containing a keyword.

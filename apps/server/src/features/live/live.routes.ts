@@ -4,7 +4,7 @@ import { ok } from '../../lib/envelope';
 import { liveDetail, liveList } from './live.service';
 
 /**
- * The live pages' calls (issue 10): one session (/livegoods/detail/{id}, /live_studio?lid=) and the
+ * The live pages' calls: one session (/livegoods/detail/{id}, /live_studio?lid=) and the
  * wall (/live_screen). Both are open; a missing or malformed lid answers 400 链接错误，请检查链接是否正确.
  */
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -24,7 +24,7 @@ import {
 import { type DayOfItem, latestPlaceFirst, summarizeDay } from './monitoring.service';
 
 /*
- * The example mode of the monitoring views (`type=example`, 002 §2; issue 20, docs/monitoring.md "Example mode"):
+ * The example mode of the monitoring views (`type=example`, 002 §2; docs/monitoring.md "Example mode"):
  * 30 days of rank monitoring of demo works, in the answer shapes of the user's own views, so one set of pages
  * draws both. Nothing is stored and no quota is read or spent: the example is a function of the demo library
  * and its as-of day.

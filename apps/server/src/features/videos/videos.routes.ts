@@ -4,7 +4,7 @@ import { videoAdminRoutes } from './import/video-admin.routes';
 import { videoListsRoutes } from './lists/video-lists.routes';
 import { videoRefreshRoutes } from './refresh/video-refresh.routes';
 
-/** Videos (issue 10): each part registers its own routes. */
+/** Videos: each part registers its own routes. */
 export const videosRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(videoDetailRoutes);
   await app.register(videoRefreshRoutes);

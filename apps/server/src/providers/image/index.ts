@@ -1,5 +1,5 @@
 /**
- * The image-generation provider of AI 图文 (issue 11; docs/image-text.md). The sandbox (the default)
+ * The image-generation provider of AI 图文 (docs/image-text.md). The sandbox (the default)
  * draws each card itself — the work's title and points over a cover, in a Chinese font — so the feature
  * works offline; the real adapter speaks the OpenAI-compatible images API (`/images/generations`) that
  * OpenAI, Qwen (DashScope compatible mode), Doubao Seedream and SiliconFlow serve (docs/providers.md).

@@ -1,7 +1,7 @@
 import type { LlmLiveReplayTask, LlmWordGroupsTask } from './tasks';
 
 /**
- * The LLM provider: a streamed chat completion (issue 11). The sandbox (the default) writes from the
+ * The LLM provider: a streamed chat completion. The sandbox (the default) writes from the
  * product's own data handed to it in {@link LlmChatRequest.context}; the real adapter speaks the
  * OpenAI-compatible `/chat/completions` API that DeepSeek, Qwen (DashScope compatible mode), Doubao,
  * Moonshot and Zhipu all serve (docs/providers.md).

@@ -3,7 +3,7 @@ import { itemsOf } from './sandbox-writing';
 /**
  * The longest clause (between punctuation marks) written twice in a text, once the data it was written
  * from (keyword, related words, the user's values) is blanked out: a sentence pattern repeated with
- * different words counts as repeated. For tests of the sandbox's writing (issue 20).
+ * different words counts as repeated. For tests of the sandbox's writing.
  */
 export function longestRepeatedClause(text: string, data: string[]): string {
   const words = [...new Set(data.flatMap((value) => [value, ...itemsOf(value)]))]

@@ -1,5 +1,5 @@
 /**
- * The notification provider (issue 12, rank monitoring's alerts of big moves): where an alert goes besides
+ * The notification provider (rank monitoring's alerts of big moves): where an alert goes besides
  * the user's in-app list, which every alert is written to whatever the provider. The sandbox (the default,
  * NOTIFICATION_PROVIDER=sandbox) sends nothing out: it keeps the messages it would have sent in memory and
  * the log, so the in-app list is the only place alerts show. The real adapter (`wecom`) posts to a 企业微信

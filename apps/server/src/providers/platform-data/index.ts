@@ -1,5 +1,5 @@
 /**
- * The platform data provider: what the product asks a source of Douyin data for (issue 10). The demo
+ * The platform data provider: what the product asks a source of Douyin data for. The demo
  * generator's sandbox is the default; a real adapter speaks a documented third-party Douyin data API.
  * The refresh job (the dialog's refresh button) and the importers call it; routes never do, they read
  * the tables.

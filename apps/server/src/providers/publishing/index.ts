@@ -1,5 +1,5 @@
 /**
- * The publishing provider (issue 12, 一键发布): authorising a user's Douyin accounts through the Douyin
+ * The publishing provider (一键发布): authorising a user's Douyin accounts through the Douyin
  * Open Platform's OAuth and publishing to them. The sandbox (the default) authorises through a local
  * page of this server and records posts as published; the real adapter speaks the Open Platform's
  * documented protocol (docs/publishing.md): `/platform/oauth/connect/`, `/oauth/access_token/`,

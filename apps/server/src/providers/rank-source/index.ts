@@ -1,5 +1,5 @@
 /**
- * The rank source (issue 12, 关键词排名监控): the works a platform ranks under a keyword, in order, as far
+ * The rank source (关键词排名监控): the works a platform ranks under a keyword, in order, as far
  * down as the monitoring reads (the top 100). The sandbox (the default, RANK_SOURCE_PROVIDER=sandbox) ranks
  * the demo video library, moving day by day; the real adapter (`platform-data`) reads the keyword's search
  * results through the platform data provider (PLATFORM_DATA_PROVIDER, e.g. TikHub). docs/monitoring.md.

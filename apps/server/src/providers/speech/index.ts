@@ -1,7 +1,7 @@
 import type { TranscriptSegment } from '../../db/schema/extraction';
 
 /**
- * The speech-to-text provider (issue 11, 视频文案提取). The sandbox (the default) answers with the
+ * The speech-to-text provider (视频文案提取). The sandbox (the default) answers with the
  * transcript stored with a library video; the real adapter speaks the OpenAI-compatible
  * `/audio/transcriptions` API (docs/providers.md), preparing audio with Debian's ffmpeg.
  */

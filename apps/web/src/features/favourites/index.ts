@@ -1,5 +1,5 @@
 /**
- * The favourites feature's public face (issue 10): the collect button of keyword pages and the video
+ * The favourites feature's public face: the collect button of keyword pages and the video
  * dialog, the collect tabs and the favourites calls. 我的收藏 of the personal centre lives in setting
  * (components/favourites-section.tsx): it shows the video cards and creator links, and videos and
  * creators use this feature, so it cannot import them back.

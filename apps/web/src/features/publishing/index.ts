@@ -1,5 +1,5 @@
 /**
- * The publishing feature's public face (issue 12): 账号授权 of the personal centre loads lazily in its
+ * The publishing feature's public face: 账号授权 of the personal centre loads lazily in its
  * own chunk; the pages are the route table's.
  */
 export const loadAuthorizedAccountsSection = () => import('./components/authorized-accounts');

@@ -2,7 +2,7 @@ import { formatFigure } from '../figures';
 import type { ChartOption } from './echarts';
 
 /**
- * Every chart reads its numbers in the product's units, as the cards do (002 §9; issue 20: "1,800,000 on
+ * Every chart reads its numbers in the product's units, as the cards do (002 §9: "1,800,000 on
  * an axis reads 180w"). ECharts labels a value axis and a tooltip with raw digits unless told otherwise,
  * so {@link EChart} passes every option through {@link withProductUnits}: a value axis without its own
  * label formatter gets {@link productValueLabel}, a tooltip without its own formatter gets it as its

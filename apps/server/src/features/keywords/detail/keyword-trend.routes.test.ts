@@ -6,7 +6,7 @@ import { upsertKeywords } from '../import/keyword-ingest.repository';
 import { keywordInput } from '../keyword.fixtures';
 
 /**
- * Keyword detail as deep as 巨量算数's (issue 20): the index chart over 近7天 … 近365天 and a custom range,
+ * Keyword detail as deep as 巨量算数's: the index chart over 近7天 … 近365天 and a custom range,
  * the overall index beside the search index, related words with their strength and direction.
  */
 

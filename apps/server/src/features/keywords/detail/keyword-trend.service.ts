@@ -7,7 +7,7 @@ import type { Viewer } from '../search/keywords.service';
 import * as repository from './keyword-details.repository';
 
 /**
- * The overview's index chart (issue 20): the stored daily search and overall index of a keyword over a
+ * The overview's index chart: the stored daily search and overall index of a keyword over a
  * preset (近7天 … 近365天) or a custom range inside the stored days, as the viewer may see them.
  */
 

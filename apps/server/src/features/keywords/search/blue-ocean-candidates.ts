@@ -6,7 +6,7 @@ import { presentRow, type Viewer } from './keywords.service';
 
 /**
  * The DSO library's blue-ocean words for a core word (all of them without one), most searched first:
- * AI 选词's candidates (issue 11). Each as the record (exact figures, for ranking on the server) and
+ * AI 选词's candidates. Each as the record (exact figures, for ranking on the server) and
  * as the row this viewer sees in the library (banded unless show_original_data). Reading candidates
  * is not a library search: it spends no search count and records no history.
  */

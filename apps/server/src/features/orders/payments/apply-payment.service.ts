@@ -32,7 +32,7 @@ export type ApplyOutcome =
   | 'unknown_order';
 
 /**
- * Applies one reported payment, once, under the order's row lock (001 §4 step 4; issue 9):
+ * Applies one reported payment, once, under the order's row lock (001 §4 step 4):
  * 1. the amount must equal the order's pay_money, else it is refused and logged;
  * 2. a paid order with the same trade is a duplicate; with another trade it was paid twice;
  * 3. a closed or cancelled order keeps the money as refund_due (never lost, never granted);

@@ -8,7 +8,7 @@ import { membershipGrants, orders, paymentEvents, users } from '../../../db/sche
 import { createTestDatabase, createUser, loginAs, signedInjectOptions } from '../../../testing';
 
 /*
- * Issue 9, Proof: 100 orders and 1,000 concurrent notifications among them (duplicates, out of order,
+ * Proof of reliability: 100 orders and 1,000 concurrent notifications among them (duplicates, out of order,
  * forged, wrong amounts), split over two server instances on one PostgreSQL database. Exactly 100
  * grants; forged and wrong-amount ones refused and logged; every user's end date right.
  */

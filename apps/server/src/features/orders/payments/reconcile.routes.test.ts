@@ -9,7 +9,7 @@ import { enqueueJob, JobWorker } from '../../jobs';
 import { ORDERS_MAINTAIN_JOB, orderJobHandlers } from './maintenance.job';
 
 /*
- * Issue 9: "Orders still pending when polled are queried at the vendor; a daily job reconciles open
+ * "Orders still pending when polled are queried at the vendor; a daily job reconciles open
  * orders; an expired order is closed at the vendor." A notification the vendor sent but we never got
  * is simulated by paying the sandbox trade without delivering its notification.
  */

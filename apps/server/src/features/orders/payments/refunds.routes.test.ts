@@ -7,7 +7,7 @@ import { notifySandbox, scanNewOrder } from '../../../testing/orders';
 import { useTestApp } from '../../../testing/route-suite';
 
 /*
- * Issue 9: "a payment that arrives after the order was closed is recorded for refund, not lost" —
+ * "A payment that arrives after the order was closed is recorded for refund, not lost" —
  * every such payment, however many trades pay one order, and operators can list what to refund.
  */
 describe('payments kept for refund', () => {

@@ -10,7 +10,7 @@ import { getPermissionUse } from '../../permissions';
 const DAY = 86_400_000;
 
 /*
- * order/preview_order (001 §3 order info, §5 rules; issue 9 "Plans, prices and the order preview"):
+ * order/preview_order (001 §3 order info, §5 rules):
  * what the preview computes for a buyer, the refusals in their words, and the 0-fen order.
  */
 describe('order preview', () => {

@@ -5,7 +5,7 @@ import { leadPhrase } from './titles';
 import { commenterFirsts, commenterSeconds, commentForms, commentReplies } from './vocab';
 
 /*
- * A demo work's comment section (issue 20): questions, praise, complaints, experiences and replies in
+ * A demo work's comment section: questions, praise, complaints, experiences and replies in
  * the work's own words, written between its publish time and the data's instant, their likes falling
  * off as a real section's do (a few liked comments, a long tail of 0–3 likes). Most works store a
  * handful; the most liked works of each industry store {@link DEEP_COMMENTS}, so the comment tab pages

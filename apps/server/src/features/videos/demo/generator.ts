@@ -33,7 +33,7 @@ import {
 } from './vocab';
 
 /*
- * The demo platform data (issue 10): creators, their works, comments, 72-hour trends, audience
+ * The demo platform data: creators, their works, comments, 72-hour trends, audience
  * portraits, spoken transcripts, follower history, live sessions and topics, deterministic for a seed.
  * Every record is a pure function of the seed and its index (a creator of its index; a video of its
  * index and its creator's index, both written into its aweme id), so the generator streams any size in

@@ -2,7 +2,7 @@ import type { DemoCreator, DemoTrend, DemoVideo } from './generator';
 import { gaussian, logNormal, Stream, streamFor } from './random';
 
 /*
- * The demo's time series (issue 20): a work's first 72 hours and a creator's daily followers, with the
+ * The demo's time series: a work's first 72 hours and a creator's daily followers, with the
  * noise, rhythm and setbacks of real data rather than one smooth formula.
  */
 

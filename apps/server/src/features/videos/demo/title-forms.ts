@@ -1,5 +1,5 @@
 /**
- * The forms of demo video titles (issue 20: at least 40 per industry). `{t}` is the work's subject (a
+ * The forms of demo video titles (at least 40 per industry). `{t}` is the work's subject (a
  * head term or an industry topic), `{n}` a small number, `{a}` an audience of the industry (学生党,
  * 新手爸妈 …), `{s}` a season or moment, `{p}` a price, `{y}` the year. Forms are questions, lists,
  * how-tos, experiences, comparisons, numbers and seasons, as creators title their works.

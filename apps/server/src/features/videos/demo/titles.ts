@@ -12,7 +12,7 @@ import {
 } from './title-forms';
 
 /*
- * A demo work's title, hashtags and the library phrases its text holds (issue 20): a title in one of
+ * A demo work's title, hashtags and the library phrases its text holds: a title in one of
  * the industry's forms (title-forms.ts), led by one of the subject's most searched long tails for half
  * the head-term works; hashtags as creators add them (the subject, a few of its searched relatives, the
  * industry), each once; and the keyword-library phrases found in the title and hashtags, which the

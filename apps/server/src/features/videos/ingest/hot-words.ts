@@ -4,7 +4,7 @@ import type { HotWord } from '../../../db/schema/videos';
 import { cutWords } from '../../keywords';
 
 /*
- * The hot words of a video's comments (002 §3, §9; issue 10): computed by the product, not asked of a
+ * The hot words of a video's comments (002 §3, §9): computed by the product, not asked of a
  * source. Each comment is segmented with jieba (the server's one instance), stop words and one-character
  * words are left out, a word counts once per comment, and the top 10 are kept in `video_hot_words` so
  * a comment page and its hot words answer without segmenting anything.

@@ -3,7 +3,7 @@ import { findVideo, selectComments } from '../detail/video-detail.repository';
 import * as repository from './video-lists.repository';
 import type { VideoRowRecord } from './video-rows';
 
-/** A top video of a keyword with its most liked comments: material for the AI tools (issue 11). */
+/** A top video of a keyword with its most liked comments: material for the AI tools. */
 export interface KeywordTopVideo {
   awemeId: string;
   title: string;

@@ -18,7 +18,7 @@ export const preparingActions = {
 const stateText: Record<PreparingStep['state'], string> = { done: '已完成', running: '准备中', waiting: '待准备' };
 
 /**
- * A first start still preparing its demo data (issue 20): a full-page notice over the app with the
+ * A first start still preparing its demo data: a full-page notice over the app with the
  * server's sentence, its progress and each library's state. It asks the server again every 2 s (each
  * preparing answer updates it through the response handler) and reloads the page at the first real
  * answer, so every call the page made while it waited is made again.

@@ -20,7 +20,7 @@ function initialLink(params: URLSearchParams): string {
 }
 
 /**
- * 视频文案提取 (/DouyinVideoOcr, issue 11): paste a Douyin share link (or open it from a video's
+ * 视频文案提取 (/DouyinVideoOcr): paste a Douyin share link (or open it from a video's
  * 提取文案 button) and get the spoken script with 复制文案; below, the remaining extraction count with
  * 充值 (buy-times type 9) and the extraction history, where batch extractions land too.
  */

@@ -19,7 +19,7 @@ export interface CollectButtonProps {
 }
 
 /**
- * 收藏 / 已收藏 on a keyword page and in the video dialog (issue 10): a press collects the subject or
+ * 收藏 / 已收藏 on a keyword page and in the video dialog: a press collects the subject or
  * lets it go. A visitor is asked to log in first.
  */
 export function CollectButton({ type, subject, collected, size = 'small' }: CollectButtonProps) {

@@ -8,7 +8,7 @@ interface AxisTooltipItem {
   dataIndex: number;
 }
 
-/** The two indexes the overview draws, in legend order (issue 20: search and overall index apart). */
+/** The two indexes the overview draws, in legend order (search and overall index apart). */
 export const trendSeries = [
   { key: 'search', name: '搜索指数' },
   { key: 'overall', name: '综合指数' },
@@ -27,7 +27,7 @@ const pointValue = (point: KeywordTrend['points'][number], key: TrendSeriesKey) 
   key === 'search' ? point.value : point.overall;
 
 /**
- * The overview's daily index lines (issue 4, issue 20): 搜索指数 and, when the trend has it, 综合指数,
+ * The overview's daily index lines: 搜索指数 and, when the trend has it, 综合指数,
  * each shown or hidden by the card's toggles; one point a day from `start_day` to `end_day`; the value
  * axis ending at the domain maximum of what is shown (002 §9) and labelled in w / 亿 like the cards;
  * a soft area under the search line and its period average as a dashed mark. The tooltip names the

@@ -25,7 +25,7 @@ function answerDetail(detail = keywordDetailFixture()) {
   });
 }
 
-/** The keyword's ranked works (issue 10): the section under the figures shows them. */
+/** The keyword's ranked works: the section under the figures shows them. */
 const rankedWorks: KeywordRankList = {
   total_record: 1,
   total_estimated: false,
@@ -58,7 +58,7 @@ const rankedWorks: KeywordRankList = {
   ],
 };
 
-/** The creators behind the keyword (issue 10): the section under the ranked works shows them. */
+/** The creators behind the keyword: the section under the ranked works shows them. */
 const keywordCreators: CompetitorList = {
   total_record: 1,
   total_estimated: false,

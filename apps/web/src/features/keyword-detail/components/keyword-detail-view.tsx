@@ -96,7 +96,7 @@ export function KeywordDetailView({ keywordRef, tab }: { keywordRef: KeywordRef;
 
   const detail = query.data;
   const row = detail.keyword;
-  // DSO and RSO keywords can be collected (issue 10); the other libraries have no favourites.
+  // DSO and RSO keywords can be collected; the other libraries have no favourites.
   const collectType = keywordCollectType(keywordRef.platform);
   const openTab = (next: DetailTab) => navigate(keywordDetailPath(keywordRef, next), { replace: true });
   const content: Record<DetailTab, () => ReactNode> = {
@@ -114,7 +114,7 @@ export function KeywordDetailView({ keywordRef, tab }: { keywordRef: KeywordRef;
         titleExtra={collectType && <CollectButton type={collectType} subject={row.keyword} />}
       />
       <KeywordFigures row={row} />
-      {/* The works and creators behind the keyword (issue 10): only the Douyin library has them. */}
+      {/* The works and creators behind the keyword: only the Douyin library has them. */}
       {keywordRef.platform === 'DSO' && <KeywordRankedVideos keyword={row.keyword} />}
       {keywordRef.platform === 'DSO' && <KeywordCreators keyword={row.keyword} />}
       <Tabs

@@ -16,7 +16,7 @@ export interface PlatformComparisonProps {
 }
 
 /**
- * The same keyword's figures on every platform side by side (issue 4, "beyond the anchors"): one row
+ * The same keyword's figures on every platform side by side ("beyond the anchors"): one row
  * per library, the search index drawn as a bar against the largest, a link to each library's own
  * detail page, and 未收录 where that library does not have the word.
  */

@@ -31,7 +31,7 @@ const periodOptions = [
 ];
 
 /**
- * The overview's index chart (issue 20): 搜索指数 and 综合指数 (each with its toggle and its
+ * The overview's index chart: 搜索指数 and 综合指数 (each with its toggle and its
  * definition on hover) over 近7天 … 近365天 or a custom range picked inside the stored days. The detail
  * brings the default 近30天; other periods are fetched. A period longer than the stored days shows the
  * days there are and says so.

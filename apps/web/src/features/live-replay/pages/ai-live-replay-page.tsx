@@ -152,7 +152,7 @@ function RecordingUpload({ onUploaded }: { onUploaded: (id: number) => void }) {
 }
 
 /**
- * AI 直播复盘 (/AiLiveReplay, issue 11): start a review of an ended live session (the sandbox hears a
+ * AI 直播复盘 (/AiLiveReplay): start a review of an ended live session (the sandbox hears a
  * host's script from its goods and curve) or of an uploaded recording; the review runs in the
  * background and opens on its own page. docs/live-replay.md.
  */

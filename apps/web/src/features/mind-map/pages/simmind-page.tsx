@@ -30,7 +30,7 @@ function dataUrlBlob(dataUrl: string): Blob {
 }
 
 /**
- * 关键词思维导图 (/simmind, issue 11): a keyword's drop-down, related and root words from the keyword
+ * 关键词思维导图 (/simmind): a keyword's drop-down, related and root words from the keyword
  * library, grouped by the model into a mind map; a word node opens its own words; the map exports as a
  * PNG or Markdown. docs/mind-map.md.
  */

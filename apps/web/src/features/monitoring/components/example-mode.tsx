@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DemoBanner } from '../../../components';
 
 /**
- * The example mode of the monitoring pages (002 §2: a page opened with `type=example` shows sample data; issue 20):
+ * The example mode of the monitoring pages (002 §2: a page opened with `type=example` shows sample data):
  * the same pages drawing the server's sample monitoring, labelled 示例数据 under the demo banner (000 §2.7), with
  * every action that would change monitoring disabled.
  */

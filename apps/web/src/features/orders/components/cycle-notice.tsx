@@ -9,7 +9,7 @@ import { useCancelCycle, useCycleInfo } from '../api/cycle-api';
 import '../orders-setting.css';
 
 /**
- * The member's running 连续包月 in 我的订单 (issue 9, Alipay 周期扣款): what the next period costs and
+ * The member's running 连续包月 in 我的订单 (Alipay 周期扣款): what the next period costs and
  * the day it is charged, and 取消连续包月 after a confirmation. Cancelling stops later charges only:
  * the period already paid runs to its end. Nothing shows without a running plan.
  */

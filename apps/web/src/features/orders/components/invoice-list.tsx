@@ -63,7 +63,7 @@ const columns: ColumnsType<InvoiceItem> = [
   },
 ];
 
-/** The caller's invoices (issue 9): state 待开具 / 已开具 / 已红冲 / 开具失败, and the PDF of an issued one. */
+/** The caller's invoices: state 待开具 / 已开具 / 已红冲 / 开具失败, and the PDF of an issued one. */
 export function InvoiceList() {
   const [page, setPage] = useState(1);
   const { data, isPending } = useInvoiceList(page);

@@ -41,7 +41,7 @@ const emptyValues: InvoiceFormValues = {
   email: '',
 };
 
-/** The saved title as the form's starting values (issue 9: the saved title reused). */
+/** The saved title as the form's starting values (the saved title reused). */
 export function valuesFromTitle(saved: InvoiceTitle | null | undefined): InvoiceFormValues {
   if (!saved) return emptyValues;
   return {
@@ -95,7 +95,7 @@ export interface InvoiceRequestDialogProps {
 }
 
 /**
- * The invoice request (issue 9 "Orders and invoices"): 发票类型 (普通发票, or 增值税专用发票 for a company
+ * The invoice request: 发票类型 (普通发票, or 增值税专用发票 for a company
  * title), 抬头类型 个人/单位, 抬头, 统一社会信用代码 for a company, the special invoice's address, phone,
  * bank and account, and an optional 接收邮箱. It starts from the saved title.
  */

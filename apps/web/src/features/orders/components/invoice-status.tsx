@@ -1,7 +1,7 @@
 import type { InvoiceStatus } from '@dso/contract';
 import { Tag, Tooltip } from 'antd';
 
-/** How an invoice's state reads (issue 9): 待开具 → 已开具 → 已红冲, or 开具失败. */
+/** How an invoice's state reads: 待开具 → 已开具 → 已红冲, or 开具失败. */
 export const invoiceStatusText: Record<InvoiceStatus, string> = {
   pending: '待开具',
   issued: '已开具',

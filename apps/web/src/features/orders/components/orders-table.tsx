@@ -101,7 +101,7 @@ const columns: ColumnsType<OrderItem> = [
 ];
 
 /**
- * 我的订单's order list (000 §2.3, issue 9): order id, content, amount, state, pay mode, order time,
+ * 我的订单's order list (000 §2.3): order id, content, amount, state, pay mode, order time,
  * membership period and invoice state, a page at a time. Paid orders without an invoice can be
  * selected, across pages, and 申请开票 asks for one invoice covering them.
  */

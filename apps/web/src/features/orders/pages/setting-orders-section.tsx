@@ -4,7 +4,7 @@ import { InvoiceList } from '../components/invoice-list';
 import { OrdersTable } from '../components/orders-table';
 
 /**
- * 我的订单 (000 §2.3, issue 9): a running 连续包月 with its cancellation, the orders with the invoice
+ * 我的订单 (000 §2.3): a running 连续包月 with its cancellation, the orders with the invoice
  * request, and the invoices asked for.
  */
 export default function SettingOrdersSection() {

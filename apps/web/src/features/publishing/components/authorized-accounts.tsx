@@ -100,7 +100,7 @@ function AccountCard({ account }: { account: AuthorizedAccount }) {
 }
 
 /**
- * 账号授权 (issue 12): the authorised Douyin accounts with their state, AUTH_TIKTOK_COUNT, 授权抖音账号
+ * 账号授权: the authorised Douyin accounts with their state, AUTH_TIKTOK_COUNT, 授权抖音账号
  * (off to the platform's authorise page and back to `returnTo`), 刷新授权 and 取消授权.
  */
 export function AuthorizedAccounts({ returnTo }: { returnTo: AuthorizeReturnPath }) {

@@ -4,7 +4,7 @@ import { PostHistory } from '../components/post-history';
 import '../publishing.css';
 
 /**
- * /oneSend, 一键发布 (issue 12): upload a video or images, write the caption, choose authorised accounts
+ * /oneSend, 一键发布: upload a video or images, write the caption, choose authorised accounts
  * and publish — one job per account — then follow each account's status, its platform error and 重试.
  */
 export default function OneSendPage() {

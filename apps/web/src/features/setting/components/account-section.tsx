@@ -23,7 +23,7 @@ function Row({ icon, label, value, action }: { icon: ReactNode; label: string; v
 }
 
 /**
- * 账号信息 (issue 12): avatar, the masked phone with 修改手机号 (old-phone code, then new-phone code, each
+ * 账号信息: avatar, the masked phone with 修改手机号 (old-phone code, then new-phone code, each
  * behind the slider captcha), the grade with its days left and end date, 修改密码 (the reset-password
  * dialog with the phone locked), the WeChat binding, and a child account's parent (its phone masked by
  * the server) with 解除绑定: the notice shows only while the invite waits, so this is how a bound child

@@ -74,7 +74,7 @@ function InviteDialog({ open, onClose }: { open: boolean; onClose(): void }) {
 }
 
 /**
- * 子账号管理 (001 §2, §6; issue 12): the parent's SUB_ACCOUNT_COUNT seats, the invites and children
+ * 子账号管理 (001 §2, §6): the parent's SUB_ACCOUNT_COUNT seats, the invites and children
  * with their status, and invite by phone, re-invite, cancel and unbind. A grade without seats sees the
  * upgrade button instead of the invite.
  */

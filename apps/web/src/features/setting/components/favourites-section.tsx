@@ -63,7 +63,7 @@ export interface FavouritesSectionProps {
 }
 
 /**
- * 我的收藏 in the personal centre (000 §2.3, issue 10): the collected DSO keywords, RSO keywords,
+ * 我的收藏 in the personal centre (000 §2.3): the collected DSO keywords, RSO keywords,
  * creators and videos in four tabs, each with its subjects' current figures from the library.
  */
 export default function FavouritesSection({ type, onTypeChange }: FavouritesSectionProps) {

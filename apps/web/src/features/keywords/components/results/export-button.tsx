@@ -11,7 +11,7 @@ import { checkFeature, handleQuotaFailure } from '../../../permissions';
 import { exportKeywords } from '../../api/export-keywords';
 import type { SearchKeywordsRequest } from '../../api/search-keywords';
 
-/** The permission behind the export (issue 4: xlsx export behind KEYWORD_LIBRARY_EXPORT). */
+/** The permission behind the export (xlsx export behind KEYWORD_LIBRARY_EXPORT). */
 export const EXPORT_PERMISSION = 'KEYWORD_LIBRARY_EXPORT';
 
 export interface ExportButtonProps {

@@ -25,7 +25,7 @@ function orderedRange([low, high]: Range): Range {
 const toRange = (min?: number, max?: number): Range => [min ?? null, max ?? null];
 
 /**
- * The filter bar of a library tab (issue 4): search-index range, month-coverage range, competition
+ * The filter bar of a library tab: search-index range, month-coverage range, competition
  * stars, content category (the glossary's names and tips) and commerce / blue-ocean words. Changes
  * are collected and applied with 筛选, since every new search spends one of the day's counts.
  */
