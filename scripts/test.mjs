@@ -44,15 +44,16 @@ function vitest(name, args, env = {}) {
  * imports the testing helpers that do (the testing index, its route-suite, factories and seeders, a feature's
  * `*.testing.ts`). The others (vendor adapters against their fakes, parsers, pure rules, and suites that only
  * borrow the database-free helpers: read-pdf, llm, multipart, keys, rejection) do the same on either
- * database, so the PostgreSQL pass leaves them to the first.
+ * database, so the PostgreSQL pass leaves them to the first. So does the route fuzz (every route's schema, no
+ * 5xx): it asks the validation, not the database, and runs once, on PGlite.
  */
 function databaseSuites() {
   const serverSrc = path.join(root, 'apps', 'server', 'src');
-  // `fuzzRoutes`: the route fuzz's files open their app through route-fuzz.ts.
   const reachesDatabase =
-    /createTestApp|createTestDatabase|openDatabase|TEST_DATABASE_URL|fuzzRoutes|\.testing'|testing(\/(?!read-pdf'|llm'|multipart'|keys'|rejection')[\w-]+)?'/;
+    /createTestApp|createTestDatabase|openDatabase|TEST_DATABASE_URL|\.testing'|testing(\/(?!read-pdf'|llm'|multipart'|keys'|rejection')[\w-]+)?'/;
   return readdirSync(serverSrc, { recursive: true })
     .filter((file) => String(file).endsWith('.test.ts'))
+    .filter((file) => !String(file).endsWith('.fuzz.test.ts'))
     .filter((file) => reachesDatabase.test(readFileSync(path.join(serverSrc, String(file)), 'utf8')))
     .map((file) => path.join('apps', 'server', 'src', String(file)));
 }
