@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +6,7 @@ import { buildApp } from '@dso/server';
 import { loadConfig } from '@dso/server/config';
 import type { Database } from '@dso/server/db';
 import { startInProcessWorker } from '@dso/server/startup';
-import { createSeededTestDatabase, createUser, loginAs } from '@dso/server/testing';
+import { createSeededTestDatabase, createUser, freePort, loginAs } from '@dso/server/testing';
 
 export const webDist = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 
@@ -144,18 +143,4 @@ export async function startJourneyServer<Prepared = undefined>(
 export async function startServer(): Promise<RunningServer> {
   const { url, close } = await startJourneyServer();
   return { url, close };
-}
-
-/** A port nothing listens on now, for a server that must know its address before it starts. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { yieldToEventLoop } from '../lib/yield-to-event-loop';
 
 export interface StatementGateOptions {
   /** How long the database must have been free of quick statements before a heavy one starts. */
@@ -38,7 +39,7 @@ export class StatementGate {
       // PGlite answers a statement without giving the event loop back, so a search's statements, and
       // the next search's after them, would otherwise follow each other in one unbroken run of
       // promise callbacks, and no other request could even be read off its socket meanwhile.
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await yieldToEventLoop();
       await this.giveWay();
       return send();
     }

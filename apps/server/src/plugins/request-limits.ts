@@ -5,6 +5,7 @@ import type { ClientLimits } from '../config';
 import { hashToken } from '../features/account/sessions/sessions.service';
 import { AppError } from '../lib/app-error';
 import { type Admission, type AdmissionRule, createRateLimitStore, type RateLimitStore } from '../lib/rate-limit';
+import { yieldToEventLoop } from '../lib/yield-to-event-loop';
 import { requestPath } from './request-path';
 import { bearerToken } from './session';
 
@@ -116,7 +117,7 @@ export function registerRequestLimits(app: FastifyInstance, options: RequestLimi
     // Let the requests that arrived together be admitted or refused before this one starts its database
     // work: PGlite runs a query without giving the event loop back, so otherwise each request would run
     // to its end before the next is even counted, and no client would ever have two in flight.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await yieldToEventLoop();
   });
 
   // Once the session layer has resolved a token, later requests with it count as its user at once.

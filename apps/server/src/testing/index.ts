@@ -14,6 +14,7 @@ export { createLiveReplay } from './live-replay';
 export { eventsOf, type SteeredMode, steeredLlm, textOf } from './llm';
 export { multipartFiles, multipartForm } from './multipart';
 export { giveCoupon, lapseOrder, makeCard, ordersOf, readGrade, useUpDailyQuota } from './orders';
+export { freePort } from './ports';
 export { createCreator, createTopic, createVideo } from './videos';
 
 export interface TestApp {
