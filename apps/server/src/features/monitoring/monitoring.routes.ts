@@ -18,13 +18,8 @@ import { ok } from '../../lib/envelope';
 import { receiveUpload, uploadLimits } from '../../lib/uploads';
 import { requireUser } from '../../plugins/session';
 import { getPermissionUse } from '../permissions';
-import {
-  exampleDaily,
-  exampleDashboard,
-  exampleKeywordDetail,
-  exampleList,
-  loadMonitorExample,
-} from './monitor-example';
+import { loadMonitorExample } from './monitor-example';
+import { exampleDaily, exampleDashboard, exampleKeywordDetail, exampleList } from './monitor-example.views';
 import { monitorUploadExtensions, monitorUploadFormat, readUploadedKeywords } from './monitor-upload';
 import { type ExportFile, exportDaily, exportHistory } from './monitoring.export';
 import {
