@@ -4,7 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import {
-  AuthPath,
+  AccountPath,
   CLIENT_VERSION,
   encodeSignHeader,
   identityHash,
@@ -179,7 +179,7 @@ function createClient(info: ServerInfo) {
       const cap = until + 60_000;
       while (performance.now() < until || (latencies.length < MIN_VICTIM_CALLS && performance.now() < cap)) {
         const started = performance.now();
-        const code = await call(victimAgent, { path: AuthPath.userInfo, ip: victimIp, token: info.victim });
+        const code = await call(victimAgent, { path: AccountPath.userInfo, ip: victimIp, token: info.victim });
         const took = performance.now() - started;
         latencies.push(took);
         if (code !== 200) failures.set(String(code), (failures.get(String(code)) ?? 0) + 1);

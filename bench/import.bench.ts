@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import {
-  AuthPath,
+  AccountPath,
   adminImportReportPath,
   CLIENT_VERSION,
   encodeSignHeader,
@@ -172,7 +172,7 @@ function createClient(info: ServerInfo) {
       const latencies: number[] = [];
       while (!done) {
         const asked = performance.now();
-        const { code } = await signedGet(info, userAgent, AuthPath.userInfo, info.user);
+        const { code } = await signedGet(info, userAgent, AccountPath.userInfo, info.user);
         latencies.push(performance.now() - asked);
         if (code !== 200) throw new Error(`user/info answered ${code}`);
       }

@@ -1,4 +1,4 @@
-import { VideoPath } from '@dso/contract';
+import { CreatorPath, VideoPath } from '@dso/contract';
 import { buildApp } from '@dso/server';
 import { loadConfig } from '@dso/server/config';
 import { type DatabaseHandle, openDatabase, queryRows } from '@dso/server/db';
@@ -225,7 +225,7 @@ async function creatorCases(handle: DatabaseHandle): Promise<Case[]> {
     const sizeClass = SIZE_CLASSES[i % SIZE_CLASSES.length];
     if (shape !== 0 && sizeClass) params.set('size_class', sizeClass);
     if (shape === 4 && !sizeClass) params.set('size_class', 'mid');
-    cases.push({ label: params.toString(), request: { method: 'GET', url: `${VideoPath.creatorList}?${params}` } });
+    cases.push({ label: params.toString(), request: { method: 'GET', url: `${CreatorPath.list}?${params}` } });
   }
   return cases;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { smsCodeSchema } from './auth';
+import { smsCodeSchema } from './account';
 
 /*
  * 注销账号 (closing an account, docs/accounts.md): the owner asks with a code sent to the account's

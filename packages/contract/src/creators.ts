@@ -8,9 +8,27 @@ import { platformIdSchema, videoMessages, videoPageFields, videoSortSchema } fro
 /*
  * Creators (达人): profiles, the creator library, a creator's works and follower trend, benchmark
  * accounts and the library's facets (002 §3, §4; /personListLibrary, person detail, /Competitors).
- * Part of the video library area: its paths are `VideoPath.creator*` and `VideoPath.competitors`, its
- * wire conventions those of videos.ts. A creator is named by the platform's user id.
+ * Part of the video library area: its paths are `CreatorPath`, its wire conventions those of
+ * videos.ts. A creator is named by the platform's user id.
  */
+
+/** The creators paths: method, who may call, and the permission each needs. */
+export const CreatorPath = {
+  /** GET ?userId. Open. Creator stats of 002 §3 with size and sales classes. */
+  profile: '/api/creator/profile',
+  /** GET, the creator library's filters and sorts. Open (guest rows). /personListLibrary, header search 达人. */
+  list: '/api/creator/list',
+  /** GET ?userId&sort&page_no&page_size. Open. A creator's works (person detail works tab). */
+  videos: '/api/creator/videos',
+  /** GET ?userId&days. Login. Followers per day (person detail follower trend tab). */
+  followerTrend: '/api/creator/follower_trend',
+  /** GET ?userId. VIDEO_LIBRARY_DETAIL_USER_PORTRAIT. A creator's audience (person detail audience tab). */
+  portrait: '/api/creator/portrait',
+  /** GET ?userId or ?keyword. Login. Benchmark accounts with the reasons they match (/Competitors). */
+  competitors: '/api/creator/competitors',
+  /** GET. Open. The fields (领域) and provinces of the creator library with their creator counts (filter options). */
+  facets: '/api/creator/facets',
+} as const;
 
 /** A size or sales class with its label (creator size: 头部达人 …; sales: 头部 …). */
 export const classSchema = z.object({

@@ -8,8 +8,20 @@ import { platformIdSchema, videoMessages, videoPageFields, videoRowSchema } from
 /*
  * Favourites (收藏): collecting keywords, videos and creators, the collect state of a subject and the
  * personal centre's lists (000 §2.3, §2.4). Part of the video library area: its paths are
- * `VideoPath.favourite*`, its wire conventions those of videos.ts.
+ * `FavouritePath`, its wire conventions those of videos.ts.
  */
+
+/** The favourites paths: method, who may call, and the permission each needs. */
+export const FavouritePath = {
+  /** GET ?type&page_no&page_size. Login. The user's favourites of one collect type. */
+  list: '/api/favourite/list',
+  /** POST { type, subject }. Login. Collects a keyword, video or creator; collecting twice is a no-op. */
+  add: '/api/favourite/add',
+  /** POST { type, subject }. Login. Removes it; removing what is not collected is a no-op. */
+  remove: '/api/favourite/remove',
+  /** GET ?type&subject. Login. Whether the caller collected a subject (a keyword page's collect button). */
+  state: '/api/favourite/state',
+} as const;
 
 /**
  * The collect types of the personal centre and the person-detail collect tabs (000 §2.3, §2.4), and

@@ -1,6 +1,6 @@
+export * from './account';
 export * from './account-closure';
 export * from './ai-stream';
-export * from './auth';
 export * from './codes';
 export * from './copywriters';
 export * from './creators';

@@ -6,8 +6,16 @@ import { goodsItemSchema, videoLimits, videoMessages } from './videos';
 /*
  * Live sessions (直播): a session's detail with its goods and minutes (/livegoods/detail/{id},
  * /live_studio) and the wall of sessions (/live_screen). Part of the video library area: its paths are
- * `VideoPath.live*`, its wire conventions those of videos.ts. A session is named by its room id (`lid`).
+ * `LivePath`, its wire conventions those of videos.ts. A session is named by its room id (`lid`).
  */
+
+/** The live paths: method, who may call, and the permission each needs. */
+export const LivePath = {
+  /** GET ?lid. Open. A live session with goods and minutes (/livegoods/detail/{id}, /live_studio?lid=). */
+  detail: '/api/live/detail',
+  /** GET ?limit. Open. Sessions live now, then the latest ended ones (/live_screen's wall). */
+  list: '/api/live/list',
+} as const;
 
 /** `GET live/detail` query: the room id. Absent: 链接错误，请检查链接是否正确. */
 export const liveDetailQuerySchema = z.object({

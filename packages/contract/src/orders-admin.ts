@@ -1,6 +1,6 @@
 import { frequencyTypes } from '@dso/domain';
 import { z } from 'zod';
-import { phoneSchema } from './auth';
+import { phoneSchema } from './account';
 import { INT32_MAX } from './input';
 import { payGradeSchema } from './orders';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { phoneSchema } from './auth';
+import { phoneSchema } from './account';
 import { pageFields, pageSizeUpTo } from './shapes';
 import { permissionUseSchema } from './user';
 

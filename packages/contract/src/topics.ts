@@ -6,9 +6,17 @@ import { videoPageFields, videoSortSchema } from './videos';
 
 /*
  * Douyin topics (话题): the daily topic lists of videos and image-text posts and the works under a
- * topic (/DouyinTopic). Part of the video library area: its paths are `VideoPath.topic*`, its wire
+ * topic (/DouyinTopic). Part of the video library area: its paths are `TopicPath`, its wire
  * conventions those of videos.ts.
  */
+
+/** The topics paths: method, who may call, and the permission each needs. */
+export const TopicPath = {
+  /** GET ?kind&sort&day&page_no&page_size. Open (guest rows). Video and image-text topics (/DouyinTopic). */
+  list: '/api/topic/list',
+  /** GET ?topic_id&page_no&page_size. Open. The works under a topic. */
+  videos: '/api/topic/videos',
+} as const;
 
 /** 'video' topics (/DouyinTopic/searchWord) and 'image_text' topics (imgSearchWord). */
 export const topicKindSchema = z.enum(['video', 'image_text'], { message: '话题类型不正确' });

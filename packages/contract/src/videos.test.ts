@@ -1,8 +1,9 @@
 import { keywordMessages } from '@dso/domain';
 import { describe, expect, it } from 'vitest';
-import { competitorsQuerySchema, creatorListQuerySchema } from './creators';
-import { favouriteBodySchema } from './favourites';
-import { liveDetailQuerySchema } from './live';
+import { CreatorPath, competitorsQuerySchema, creatorListQuerySchema } from './creators';
+import { FavouritePath, favouriteBodySchema } from './favourites';
+import { LivePath, liveDetailQuerySchema } from './live';
+import { TopicPath } from './topics';
 import {
   VideoPath,
   videoCommentsQuerySchema,
@@ -165,9 +166,9 @@ describe('favourites', () => {
   });
 });
 
-describe('VideoPath', () => {
+describe('the video library area paths', () => {
   it('keeps every path under /api/ and unique', () => {
-    const paths = Object.values(VideoPath);
+    const paths = [VideoPath, CreatorPath, LivePath, TopicPath, FavouritePath].flatMap((table) => Object.values(table));
     expect(new Set(paths).size).toBe(paths.length);
     // The library's calls under their subjects; the admin import (and its report by id) under /api/admin/.
     for (const path of paths) {

@@ -15,8 +15,8 @@ import {
 
 /*
  * The video library area: videos here, and beside them creators.ts, live.ts, topics.ts and
- * favourites.ts (002 §2–§5, §7–§9; 000 §2.2–§2.5). The area shares this file's paths (`VideoPath`),
- * limits, messages and fields (`platformIdSchema`, `videoPageFields`, goods).
+ * favourites.ts (002 §2–§5, §7–§9; 000 §2.2–§2.5), each with its own path table. The area shares this
+ * file's limits, messages and fields (`platformIdSchema`, `videoPageFields`, goods).
  * Envelope as always: `{ code, msg, data }`; the schemas below are `data`.
  *
  * Wire conventions of this area:
@@ -57,36 +57,6 @@ export const VideoPath = {
   keywordRank: '/api/video/keyword_rank',
   /** GET ?field&page_no&page_size. Open. Breakout works of small accounts (/DouyinTopic/lowPowderPop). */
   lowFollowerHits: '/api/video/low_follower_hits',
-  /** GET ?userId. Open. Creator stats of 002 §3 with size and sales classes. */
-  creatorProfile: '/api/creator/profile',
-  /** GET, the creator library's filters and sorts. Open (guest rows). /personListLibrary, header search 达人. */
-  creatorList: '/api/creator/list',
-  /** GET ?userId&sort&page_no&page_size. Open. A creator's works (person detail works tab). */
-  creatorVideos: '/api/creator/videos',
-  /** GET ?userId&days. Login. Followers per day (person detail follower trend tab). */
-  creatorFollowerTrend: '/api/creator/follower_trend',
-  /** GET ?userId. VIDEO_LIBRARY_DETAIL_USER_PORTRAIT. A creator's audience (person detail audience tab). */
-  creatorPortrait: '/api/creator/portrait',
-  /** GET ?userId or ?keyword. Login. Benchmark accounts with the reasons they match (/Competitors). */
-  competitors: '/api/creator/competitors',
-  /** GET. Open. The fields (领域) and provinces of the creator library with their creator counts (filter options). */
-  creatorFacets: '/api/creator/facets',
-  /** GET ?lid. Open. A live session with goods and minutes (/livegoods/detail/{id}, /live_studio?lid=). */
-  liveDetail: '/api/live/detail',
-  /** GET ?limit. Open. Sessions live now, then the latest ended ones (/live_screen's wall). */
-  liveList: '/api/live/list',
-  /** GET ?kind&sort&day&page_no&page_size. Open (guest rows). Video and image-text topics (/DouyinTopic). */
-  topicList: '/api/topic/list',
-  /** GET ?topic_id&page_no&page_size. Open. The works under a topic. */
-  topicVideos: '/api/topic/videos',
-  /** GET ?type&page_no&page_size. Login. The user's favourites of one collect type. */
-  favouriteList: '/api/favourite/list',
-  /** POST { type, subject }. Login. Collects a keyword, video or creator; collecting twice is a no-op. */
-  favouriteAdd: '/api/favourite/add',
-  /** POST { type, subject }. Login. Removes it; removing what is not collected is a no-op. */
-  favouriteRemove: '/api/favourite/remove',
-  /** GET ?type&subject. Login. Whether the caller collected a subject (a keyword page's collect button). */
-  favouriteState: '/api/favourite/state',
   /**
    * POST multipart (file, kind, format?). Admins. Queues the import of a video-data file of one kind
    * (docs/data-format.md, "Video data import files"); answers its report, queued.

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
-import { AuthPath, Code, defaultMessages, KeywordPath } from '@dso/contract';
+import { AccountPath, Code, defaultMessages, KeywordPath } from '@dso/contract';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { LightMyRequestResponse } from 'fastify';
@@ -211,14 +211,14 @@ describe.skipIf(!redisReachable)('Redis down: first answer under 100 ms and a lo
     const firstMs = performance.now() - started;
     expect(first.json().code).toBe(Code.CAPTCHA_REQUIRED);
     expect(firstMs).toBeLessThan(100);
-    expect((await t.request({ method: 'GET', url: AuthPath.captchaNew, headers: fromIp(ip) })).json().code).toBe(
+    expect((await t.request({ method: 'GET', url: AccountPath.captchaNew, headers: fromIp(ip) })).json().code).toBe(
       Code.OK,
     );
 
     const withPassword = await createUser(t.database.db, { passwordHash: await hashPassword(PASSWORD) });
     const byPassword = await t.request({
       method: 'POST',
-      url: AuthPath.login,
+      url: AccountPath.login,
       body: { phone: withPassword.phone, pwd: await encryptPassword(t, PASSWORD) },
       headers: fromIp(ip),
     });
@@ -228,7 +228,7 @@ describe.skipIf(!redisReachable)('Redis down: first answer under 100 ms and a lo
     const code = await sendAndReadCode(t, { phone, ip });
     const byCode = await t.request({
       method: 'POST',
-      url: AuthPath.fastLogin,
+      url: AccountPath.fastLogin,
       body: { phone, code },
       headers: fromIp(ip),
     });
@@ -238,7 +238,7 @@ describe.skipIf(!redisReachable)('Redis down: first answer under 100 ms and a lo
     const handover = signDccToken(t.app.config.dccSharedSecret, { phone: randomPhone(), exp: Date.now() / 1000 + 60 });
     const byHandover = await t.request({
       method: 'GET',
-      url: `${AuthPath.dccLogin}?token=${encodeURIComponent(handover)}`,
+      url: `${AccountPath.dccLogin}?token=${encodeURIComponent(handover)}`,
       headers: fromIp(ip),
     });
     expect(byHandover.json()).toMatchObject({ code: Code.OK, msg: '登录成功' });

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { AuthPath, Code, KeywordPath } from '@dso/contract';
+import { AccountPath, Code, KeywordPath } from '@dso/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
@@ -147,15 +147,15 @@ describe('request limits', () => {
     const token = await loginAs(t.database.db, user.id);
     const otherToken = await loginAs(t.database.db, (await createUser(t.database.db)).id);
     // The session's first request is counted on the session (the server does not know whose it is yet).
-    expect(await get(AuthPath.userInfo, nextIp(), token)).toBe(Code.OK);
+    expect(await get(AccountPath.userInfo, nextIp(), token)).toBe(Code.OK);
     const codes: number[] = [];
-    for (let index = 0; index < 5; index++) codes.push(await get(AuthPath.userInfo, nextIp(), token));
+    for (let index = 0; index < 5; index++) codes.push(await get(AccountPath.userInfo, nextIp(), token));
     expect(codes).toEqual([200, 200, 200, 200, Code.SERVER_BUSY]);
     const sharedIp = nextIp();
-    expect(await get(AuthPath.userInfo, sharedIp, otherToken)).toBe(Code.OK);
-    expect(await get(AuthPath.userInfo, sharedIp, token)).toBe(Code.SERVER_BUSY);
+    expect(await get(AccountPath.userInfo, sharedIp, otherToken)).toBe(Code.OK);
+    expect(await get(AccountPath.userInfo, sharedIp, token)).toBe(Code.SERVER_BUSY);
     clock.advance(61_000);
-    expect(await get(AuthPath.userInfo, nextIp(), token)).toBe(Code.OK);
+    expect(await get(AccountPath.userInfo, nextIp(), token)).toBe(Code.OK);
   });
 
   it('counts every session of a user as the user once each has been seen', async () => {
@@ -164,22 +164,22 @@ describe('request limits', () => {
     const first = await loginAs(t.database.db, user.id);
     const second = await loginAs(t.database.db, user.id);
     // Each session's first request is what teaches the server whose it is.
-    expect(await get(AuthPath.userInfo, nextIp(), first)).toBe(Code.OK);
-    expect(await get(AuthPath.userInfo, nextIp(), second)).toBe(Code.OK);
+    expect(await get(AccountPath.userInfo, nextIp(), first)).toBe(Code.OK);
+    expect(await get(AccountPath.userInfo, nextIp(), second)).toBe(Code.OK);
     clock.advance(61_000);
     const codes: number[] = [];
     for (const token of [first, second, first, second, first])
-      codes.push(await get(AuthPath.userInfo, nextIp(), token));
+      codes.push(await get(AccountPath.userInfo, nextIp(), token));
     expect(codes).toEqual([200, 200, 200, 200, Code.SERVER_BUSY]);
   });
 
   it('answers 650 while a user has its cap of requests in flight, from any address', async () => {
     const user = await createUser(t.database.db);
     const token = await loginAs(t.database.db, user.id);
-    expect(await get(AuthPath.userInfo, nextIp(), token)).toBe(Code.OK);
+    expect(await get(AccountPath.userInfo, nextIp(), token)).toBe(Code.OK);
     const held = [0, 1].map(() => t.request({ method: 'GET', url: HOLD_PATH, headers: fromIp(nextIp()), token }));
     await hold.arrived(2);
-    expect(await get(AuthPath.userInfo, nextIp(), token)).toBe(Code.SERVER_BUSY);
+    expect(await get(AccountPath.userInfo, nextIp(), token)).toBe(Code.SERVER_BUSY);
     hold.open();
     await Promise.all(held);
   });
@@ -297,8 +297,8 @@ describe.skipIf(!reachable)('request limits shared through Redis', () => {
     const token = await loginAs(database.db, user.id);
     // Each instance learns whose the session is from its first request (counted on the session).
     const codes = [];
-    for (const index of [0, 1]) codes.push(await codeOn(index, AuthPath.userInfo, randomIp(), token));
-    for (const index of [0, 1, 0, 1]) codes.push(await codeOn(index, AuthPath.userInfo, randomIp(), token));
+    for (const index of [0, 1]) codes.push(await codeOn(index, AccountPath.userInfo, randomIp(), token));
+    for (const index of [0, 1, 0, 1]) codes.push(await codeOn(index, AccountPath.userInfo, randomIp(), token));
     expect(codes).toEqual([200, 200, 200, 200, 200, Code.SERVER_BUSY]);
   });
 });

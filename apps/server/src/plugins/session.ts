@@ -1,4 +1,4 @@
-import { AuthPath, Code, FramePath } from '@dso/contract';
+import { AccountPath, Code, FramePath } from '@dso/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkToken } from '../features/account/sessions/sessions.service';
 import { AppError } from '../lib/app-error';
@@ -15,7 +15,7 @@ declare module 'fastify' {
  * Paths that must answer even with a dead token: logging out of a kicked session, the clock, and the
  * operator's public details (the footer's ICP line shows whatever state the session is in).
  */
-const tokenTolerantPaths = new Set<string>([AuthPath.logout, FramePath.serverTime, FramePath.siteInfo]);
+const tokenTolerantPaths = new Set<string>([AccountPath.logout, FramePath.serverTime, FramePath.siteInfo]);
 
 /**
  * Resolves the `authorization` token on every API call. A dead token is refused on any signed call

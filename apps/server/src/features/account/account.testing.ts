@@ -1,4 +1,4 @@
-import { AuthPath, type CaptchaResult, type SmsSendType, smsSendApi } from '@dso/contract';
+import { AccountPath, type CaptchaResult, type SmsSendType, smsSendApi } from '@dso/contract';
 import { desc, eq } from 'drizzle-orm';
 import { onTestFinished, vi } from 'vitest';
 import { captchas, smsOutbox } from '../../db/schema';
@@ -52,7 +52,7 @@ export async function puzzleTarget(t: TestApp, id: string): Promise<number> {
 }
 
 export async function newPuzzle(t: TestApp, ip: string) {
-  const response = await t.request({ method: 'GET', url: AuthPath.captchaNew, headers: fromIp(ip) });
+  const response = await t.request({ method: 'GET', url: AccountPath.captchaNew, headers: fromIp(ip) });
   const body = response.json();
   if (body.code !== 200) throw new Error(`captcha/new answered ${JSON.stringify(body)}`);
   return body.data as { id: string; y: number; bg: string; piece: string };
@@ -64,7 +64,7 @@ export async function solveCaptcha(t: TestApp, ip: string): Promise<CaptchaResul
   const x = await puzzleTarget(t, puzzle.id);
   const response = await t.request({
     method: 'POST',
-    url: AuthPath.captchaVerify,
+    url: AccountPath.captchaVerify,
     body: { id: puzzle.id, x, trail: humanTrail(x) },
     headers: fromIp(ip),
   });
@@ -86,7 +86,7 @@ export interface SendOptions {
 
 function pathOf(type: SmsSendType | undefined): string {
   const api = Object.values(smsSendApi).find((entry) => entry.type === (type ?? 'RawPhone'));
-  return api?.path ?? AuthPath.sendUpdatePhone;
+  return api?.path ?? AccountPath.sendUpdatePhone;
 }
 
 /** Asks for a code the way the client does: captcha first, then the send. */
@@ -124,7 +124,7 @@ export async function sendAndReadCode(t: TestApp, options: SendOptions): Promise
 
 /** Encrypts a password as the browser does: Web Crypto RSA-OAEP with the server's SPKI key. */
 export async function encryptPassword(t: TestApp, password: string): Promise<string> {
-  const response = await t.request({ method: 'GET', url: AuthPath.publicKey });
+  const response = await t.request({ method: 'GET', url: AccountPath.publicKey });
   const spki = Buffer.from(response.json().data.public_key, 'base64');
   const key = await crypto.subtle.importKey('spki', spki, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
   const cipher = await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, new TextEncoder().encode(password));

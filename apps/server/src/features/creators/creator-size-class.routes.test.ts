@@ -1,4 +1,4 @@
-import { VideoPath } from '@dso/contract';
+import { CreatorPath } from '@dso/contract';
 import { creatorSizeRanges, sizeClassCodes } from '@dso/domain';
 import { describe, expect, it } from 'vitest';
 import { createCreator } from '../../testing';
@@ -36,7 +36,7 @@ describe('the creator library by size class', () => {
         const answer = await (
           await t.request({
             method: 'GET',
-            url: `${VideoPath.creatorList}?field=${encodeURIComponent(field)}&size_class=${code}&sort=${sort}`,
+            url: `${CreatorPath.list}?field=${encodeURIComponent(field)}&size_class=${code}&sort=${sort}`,
           })
         ).json();
         expect(

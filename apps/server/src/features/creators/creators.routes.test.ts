@@ -1,4 +1,4 @@
-import { Code, VideoPath, videoMessages } from '@dso/contract';
+import { Code, CreatorPath, videoMessages } from '@dso/contract';
 import { describe, expect, it } from 'vitest';
 import { createCreator, createVideo } from '../../testing';
 import { useTestApp } from '../../testing/route-suite';
@@ -18,7 +18,7 @@ describe('the creator calls', () => {
       await createCreator(db(), { nickName: '川味阿宝', followers: 2_000_000, field: '美食餐饮' });
       await createCreator(db(), { nickName: '阿宝川味厨房', followers: 80_000 });
       await createCreator(db(), { nickName: '川菜小王', followers: 5_000 });
-      const answer = await get(`${VideoPath.creatorList}?keyword=${encodeURIComponent('川味')}`);
+      const answer = await get(`${CreatorPath.list}?keyword=${encodeURIComponent('川味')}`);
       expect(answer.code).toBe(Code.OK);
       expect(names(answer)).toEqual(['川味阿宝', '阿宝川味厨房']);
       expect(answer.data).toMatchObject({ total_record: 2, total_estimated: false, data_max: 10, user_grade: 'FREE' });
@@ -30,10 +30,10 @@ describe('the creator calls', () => {
       });
       // A single character uses its unigram; letters match whatever their case.
       await createCreator(db(), { nickName: 'DaXiaMiao喵' });
-      expect(names(await get(`${VideoPath.creatorList}?keyword=${encodeURIComponent('喵')}`))).toEqual(['DaXiaMiao喵']);
-      expect(names(await get(`${VideoPath.creatorList}?keyword=daxia`))).toEqual(['DaXiaMiao喵']);
+      expect(names(await get(`${CreatorPath.list}?keyword=${encodeURIComponent('喵')}`))).toEqual(['DaXiaMiao喵']);
+      expect(names(await get(`${CreatorPath.list}?keyword=daxia`))).toEqual(['DaXiaMiao喵']);
       // LIKE wildcards typed by the user match themselves only.
-      expect((await get(`${VideoPath.creatorList}?keyword=${encodeURIComponent('%')}`)).data.result).toEqual([]);
+      expect((await get(`${CreatorPath.list}?keyword=${encodeURIComponent('%')}`)).data.result).toEqual([]);
     });
 
     it('filters by field, follower class, province and commerce', async () => {
@@ -43,7 +43,7 @@ describe('the creator calls', () => {
       await createCreator(db(), { nickName: '甲三', field, followers: 100_001, province: '浙江', isCommerce: true });
       await createCreator(db(), { nickName: '甲四', field, followers: 6_000_000, province: '浙江' });
       const list = async (filters: string) =>
-        names(await get(`${VideoPath.creatorList}?field=${encodeURIComponent(field)}${filters}`));
+        names(await get(`${CreatorPath.list}?field=${encodeURIComponent(field)}${filters}`));
       expect(await list('')).toEqual(['甲四', '甲三', '甲二', '甲一']);
       expect(await list('&size_class=tail')).toEqual(['甲一']);
       expect(await list('&size_class=small')).toEqual(['甲二']);
@@ -61,7 +61,7 @@ describe('the creator calls', () => {
       await createCreator(db(), { nickName: '乙二', field, totalFavorited: 30, followerGrowth30d: -20 });
       await createCreator(db(), { nickName: '乙三', field, totalFavorited: 20, followerGrowth30d: 900 });
       const list = async (sort: string) =>
-        names(await get(`${VideoPath.creatorList}?field=${encodeURIComponent(field)}&sort=${sort}`));
+        names(await get(`${CreatorPath.list}?field=${encodeURIComponent(field)}&sort=${sort}`));
       expect(await list('total_favorited')).toEqual(['乙二', '乙三', '乙一']);
       expect(await list('follower_growth_30d')).toEqual(['乙三', '乙一', '乙二']);
     });
@@ -70,7 +70,7 @@ describe('the creator calls', () => {
       const field = '测试领域丙';
       for (let i = 0; i < 35; i++) await createCreator(db(), { nickName: `丙${i}`, field, followers: 1_000 + i });
       const url = (page: number, size = 20) =>
-        `${VideoPath.creatorList}?field=${encodeURIComponent(field)}&page_no=${page}&page_size=${size}`;
+        `${CreatorPath.list}?field=${encodeURIComponent(field)}&page_no=${page}&page_size=${size}`;
       const visitor = await get(url(1));
       expect(visitor.data).toMatchObject({ total_record: 35, data_max: 10 });
       expect(visitor.data.result).toHaveLength(10);
@@ -86,20 +86,20 @@ describe('the creator calls', () => {
     });
 
     it('refuses bad input with Chinese messages', async () => {
-      expect(await get(`${VideoPath.creatorList}?sort=nope`)).toMatchObject({
+      expect(await get(`${CreatorPath.list}?sort=nope`)).toMatchObject({
         code: Code.BAD_REQUEST,
         msg: '排序字段不正确',
       });
-      expect(await get(`${VideoPath.creatorList}?size_class=giant`)).toMatchObject({
+      expect(await get(`${CreatorPath.list}?size_class=giant`)).toMatchObject({
         code: Code.BAD_REQUEST,
         msg: '粉丝量级不正确',
       });
-      expect(await get(`${VideoPath.creatorList}?page_size=7`)).toMatchObject({
+      expect(await get(`${CreatorPath.list}?page_size=7`)).toMatchObject({
         code: Code.BAD_REQUEST,
         msg: '每页条数不正确',
       });
       const long = encodeURIComponent('长'.repeat(31));
-      expect(await get(`${VideoPath.creatorList}?keyword=${long}`)).toMatchObject({
+      expect(await get(`${CreatorPath.list}?keyword=${long}`)).toMatchObject({
         code: Code.BAD_REQUEST,
         msg: '关键词长度不能超过30个字符',
       });
@@ -108,7 +108,7 @@ describe('the creator calls', () => {
     it('answers the filter options with their counts', async () => {
       await createCreator(db(), { nickName: '丁一', field: '测试领域丁', province: '测试省' });
       await createCreator(db(), { nickName: '丁二', field: '测试领域丁', province: '测试省' });
-      const answer = await get(VideoPath.creatorFacets);
+      const answer = await get(CreatorPath.facets);
       expect(answer.code).toBe(Code.OK);
       expect(answer.data.fields).toContainEqual({ name: '测试领域丁', count: 2 });
       expect(answer.data.provinces).toContainEqual({ name: '测试省', count: 2 });
@@ -132,7 +132,7 @@ describe('the creator calls', () => {
         goodCount: 100,
       });
       await createVideo(db(), { desc: '别人的作品' });
-      const newest = await get(`${VideoPath.creatorVideos}?userId=${creator.userId}`);
+      const newest = await get(`${CreatorPath.videos}?userId=${creator.userId}`);
       expect(newest.code).toBe(Code.OK);
       expect(newest.data).toMatchObject({ total_record: 2, data_max: 10 });
       expect(newest.data.result.map((row: { video_id: string }) => row.video_id)).toEqual([fresh.awemeId, old.awemeId]);
@@ -143,16 +143,16 @@ describe('the creator calls', () => {
         duration: 15_000,
         create_time: Math.floor(fresh.createTime.getTime() / 1000),
       });
-      const liked = await get(`${VideoPath.creatorVideos}?userId=${creator.userId}&sort=good_count`);
+      const liked = await get(`${CreatorPath.videos}?userId=${creator.userId}&sort=good_count`);
       expect(liked.data.result[0].video_id).toBe(old.awemeId);
     });
 
     it('answers 404 达人不存在 for an unknown creator and 链接丢失啦 without an id', async () => {
-      expect(await get(`${VideoPath.creatorVideos}?userId=nobody`)).toMatchObject({
+      expect(await get(`${CreatorPath.videos}?userId=nobody`)).toMatchObject({
         code: Code.NOT_FOUND,
         msg: videoMessages.creatorNotFound,
       });
-      expect(await get(VideoPath.creatorVideos)).toMatchObject({
+      expect(await get(CreatorPath.videos)).toMatchObject({
         code: Code.BAD_REQUEST,
         msg: videoMessages.linkMissing,
       });
@@ -167,19 +167,19 @@ describe('the creator calls', () => {
 
     it('asks a visitor to log in', async () => {
       const creator = await createCreator(db(), { followerHistory: history });
-      expect((await get(`${VideoPath.creatorFollowerTrend}?userId=${creator.userId}`)).code).toBe(Code.TOKEN_INVALID);
+      expect((await get(`${CreatorPath.followerTrend}?userId=${creator.userId}`)).code).toBe(Code.TOKEN_INVALID);
     });
 
     it('answers the last 30 or 7 days up to the as-of, oldest first, with increments', async () => {
       const creator = await createCreator(db(), { followerHistory: history, asOf: '2026-11-20' });
       const token = await tokenOf('FREE');
-      const month = await get(`${VideoPath.creatorFollowerTrend}?userId=${creator.userId}`, token);
+      const month = await get(`${CreatorPath.followerTrend}?userId=${creator.userId}`, token);
       expect(month.code).toBe(Code.OK);
       expect(month.data.as_of).toBe('2026-11-20');
       expect(month.data.points).toHaveLength(30);
       expect(month.data.points[0]).toEqual({ day: '2026-10-22', follower_count: 11_000, increment: 100 });
       expect(month.data.points.at(-1)).toEqual({ day: '2026-11-20', follower_count: 13_900, increment: 100 });
-      const week = await get(`${VideoPath.creatorFollowerTrend}?userId=${creator.userId}&days=7`, token);
+      const week = await get(`${CreatorPath.followerTrend}?userId=${creator.userId}&days=7`, token);
       expect(week.data.points.map((point: { day: string }) => point.day)).toEqual([
         '2026-11-14',
         '2026-11-15',
@@ -194,11 +194,11 @@ describe('the creator calls', () => {
     it('answers no points without history, and refuses another period', async () => {
       const creator = await createCreator(db());
       const token = await tokenOf('FREE');
-      expect((await get(`${VideoPath.creatorFollowerTrend}?userId=${creator.userId}`, token)).data).toEqual({
+      expect((await get(`${CreatorPath.followerTrend}?userId=${creator.userId}`, token)).data).toEqual({
         as_of: null,
         points: [],
       });
-      expect(await get(`${VideoPath.creatorFollowerTrend}?userId=${creator.userId}&days=14`, token)).toMatchObject({
+      expect(await get(`${CreatorPath.followerTrend}?userId=${creator.userId}&days=14`, token)).toMatchObject({
         code: Code.BAD_REQUEST,
         msg: '统计周期不正确',
       });
@@ -208,7 +208,7 @@ describe('the creator calls', () => {
   describe('creator audience', () => {
     it('refuses a visitor with 800 and VIP with 810 naming SVIP', async () => {
       const creator = await createCreator(db(), { portrait: true });
-      const url = `${VideoPath.creatorPortrait}?userId=${creator.userId}`;
+      const url = `${CreatorPath.portrait}?userId=${creator.userId}`;
       expect((await get(url)).code).toBe(Code.TOKEN_INVALID);
       expect(await get(url, await tokenOf('VIP'))).toMatchObject({
         code: Code.NEEDS_UPGRADE,
@@ -219,7 +219,7 @@ describe('the creator calls', () => {
     it("answers SVIP the creator's portrait, and 暂无观众画像 when there is none", async () => {
       const token = await tokenOf('SVIP');
       const creator = await createCreator(db(), { portrait: true });
-      const answer = await get(`${VideoPath.creatorPortrait}?userId=${creator.userId}`, token);
+      const answer = await get(`${CreatorPath.portrait}?userId=${creator.userId}`, token);
       expect(answer.data).toMatchObject({
         gender: '男',
         gender_more: [
@@ -230,12 +230,12 @@ describe('the creator calls', () => {
         empty_text: null,
       });
       const bare = await createCreator(db());
-      expect((await get(`${VideoPath.creatorPortrait}?userId=${bare.userId}`, token)).data).toMatchObject({
+      expect((await get(`${CreatorPath.portrait}?userId=${bare.userId}`, token)).data).toMatchObject({
         gender_more: [],
         empty_text: videoMessages.noPortrait,
         region_empty_text: videoMessages.noRegion,
       });
-      expect(await get(`${VideoPath.creatorPortrait}?userId=nobody`, token)).toMatchObject({
+      expect(await get(`${CreatorPath.portrait}?userId=nobody`, token)).toMatchObject({
         code: Code.NOT_FOUND,
         msg: videoMessages.creatorNotFound,
       });
@@ -244,8 +244,8 @@ describe('the creator calls', () => {
 
   describe('benchmark accounts', () => {
     it('asks a visitor to log in, and for an account or a keyword', async () => {
-      expect((await get(`${VideoPath.competitors}?keyword=x`)).code).toBe(Code.TOKEN_INVALID);
-      expect(await get(VideoPath.competitors, await tokenOf('FREE'))).toMatchObject({
+      expect((await get(`${CreatorPath.competitors}?keyword=x`)).code).toBe(Code.TOKEN_INVALID);
+      expect(await get(CreatorPath.competitors, await tokenOf('FREE'))).toMatchObject({
         code: Code.BAD_REQUEST,
         msg: videoMessages.competitorsInput,
       });
@@ -263,7 +263,7 @@ describe('the creator calls', () => {
       await createVideo(db(), { creatorId: outsider.id, keywords: [keyword] });
       await createCreator(db(), { nickName: '无关的人', field: '别的领域', followers: 300_000 });
 
-      const answer = await get(`${VideoPath.competitors}?userId=${subject.userId}`, await tokenOf('FREE'));
+      const answer = await get(`${CreatorPath.competitors}?userId=${subject.userId}`, await tokenOf('FREE'));
       expect(answer.code).toBe(Code.OK);
       expect(names(answer)).toEqual(['戊同行', '戊大号', '戊外行']);
       expect(answer.data).toMatchObject({ total_record: 3, data_max: 30 });
@@ -275,7 +275,7 @@ describe('the creator calls', () => {
       ]);
       expect(answer.data.result[1].reasons).toEqual([`同领域：${field}`]);
       expect(answer.data.result[2].reasons).toEqual(['覆盖相同关键词：测试戊火锅']);
-      expect(await get(`${VideoPath.competitors}?userId=nobody`, await tokenOf('FREE'))).toMatchObject({
+      expect(await get(`${CreatorPath.competitors}?userId=nobody`, await tokenOf('FREE'))).toMatchObject({
         code: Code.NOT_FOUND,
         msg: videoMessages.creatorNotFound,
       });
@@ -285,7 +285,7 @@ describe('the creator calls', () => {
       const field = '测试领域庚';
       const subject = await createCreator(db(), { nickName: '庚本人', field, followers: 50_000 });
       for (let i = 0; i < 34; i++) await createCreator(db(), { nickName: `庚${i}`, field, followers: 40_000 + i });
-      const url = (page: number) => `${VideoPath.competitors}?userId=${subject.userId}&page_no=${page}&page_size=20`;
+      const url = (page: number) => `${CreatorPath.competitors}?userId=${subject.userId}&page_no=${page}&page_size=20`;
       const token = await tokenOf('FREE');
       expect((await get(url(1), token)).data).toMatchObject({ total_record: 34, data_max: 30 });
       expect((await get(url(2), token)).data.result).toHaveLength(10);
@@ -302,7 +302,7 @@ describe('the creator calls', () => {
       await createVideo(db(), { creatorId: big.id, keywords: [{ ...keyword, searchRank: 1 }] });
       await createCreator(db(), { nickName: '测试己露营的家', followers: 50 });
       const answer = await get(
-        `${VideoPath.competitors}?keyword=${encodeURIComponent('测试己露营')}`,
+        `${CreatorPath.competitors}?keyword=${encodeURIComponent('测试己露营')}`,
         await tokenOf('FREE'),
       );
       expect(names(answer)).toEqual(['己小号', '己大号', '测试己露营的家']);

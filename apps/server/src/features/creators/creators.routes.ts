@@ -1,10 +1,10 @@
 import {
+  CreatorPath,
   competitorsQuerySchema,
   creatorFollowerTrendQuerySchema,
   creatorListQuerySchema,
   creatorPortraitQuerySchema,
   creatorVideosQuerySchema,
-  VideoPath,
   videoTabAliases,
 } from '@dso/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -27,32 +27,28 @@ import {
  * (videos/detail), shared by the dialog's head and person detail.
  */
 export const creatorsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(VideoPath.creatorList, { schema: { querystring: creatorListQuerySchema } }, async (request) =>
+  app.get(CreatorPath.list, { schema: { querystring: creatorListQuerySchema } }, async (request) =>
     ok(await creatorList(app.db, request.userId, request.query)),
   );
 
-  app.get(VideoPath.creatorFacets, async () => ok(await creatorFacets(app.db)));
+  app.get(CreatorPath.facets, async () => ok(await creatorFacets(app.db)));
 
-  app.get(VideoPath.creatorVideos, { schema: { querystring: creatorVideosQuerySchema } }, async (request) =>
+  app.get(CreatorPath.videos, { schema: { querystring: creatorVideosQuerySchema } }, async (request) =>
     ok(await creatorVideos(app.db, request.userId, request.query)),
   );
 
-  app.get(
-    VideoPath.creatorFollowerTrend,
-    { schema: { querystring: creatorFollowerTrendQuerySchema } },
-    async (request) => {
-      requireUser(request);
-      return ok(await creatorFollowerTrend(app.db, request.query));
-    },
-  );
+  app.get(CreatorPath.followerTrend, { schema: { querystring: creatorFollowerTrendQuerySchema } }, async (request) => {
+    requireUser(request);
+    return ok(await creatorFollowerTrend(app.db, request.query));
+  });
 
-  app.get(VideoPath.creatorPortrait, { schema: { querystring: creatorPortraitQuerySchema } }, async (request) => {
+  app.get(CreatorPath.portrait, { schema: { querystring: creatorPortraitQuerySchema } }, async (request) => {
     const userId = requireUser(request);
     await requirePermission(app.db, userId, videoTabAliases.audience);
     return ok(await creatorPortrait(app.db, request.query.userId));
   });
 
-  app.get(VideoPath.competitors, { schema: { querystring: competitorsQuerySchema } }, async (request) => {
+  app.get(CreatorPath.competitors, { schema: { querystring: competitorsQuerySchema } }, async (request) => {
     const userId = requireUser(request);
     return ok(await competitors(app.db, userId, request.query));
   });

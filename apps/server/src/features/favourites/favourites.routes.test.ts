@@ -1,4 +1,4 @@
-import { Code, VideoPath, videoLimits, videoMessages } from '@dso/contract';
+import { Code, CreatorPath, FavouritePath, VideoPath, videoLimits, videoMessages } from '@dso/contract';
 import { describe, expect, it } from 'vitest';
 import { favourites } from '../../db/schema';
 import { createCreator, createVideo } from '../../testing';
@@ -10,25 +10,25 @@ describe('favourites', () => {
 
   const account = (showOriginalData = false) => t.account({ showOriginalData });
   const list = async (type: string, token: string, query = '') =>
-    (await get(`${VideoPath.favouriteList}?type=${type}${query}`, token)).data;
+    (await get(`${FavouritePath.list}?type=${type}${query}`, token)).data;
 
   it('asks a visitor to log in for every call', async () => {
     const body = { type: 'collectVideo', subject: '123' };
-    expect((await post(VideoPath.favouriteAdd, undefined, body)).code).toBe(Code.TOKEN_INVALID);
-    expect((await post(VideoPath.favouriteRemove, undefined, body)).code).toBe(Code.TOKEN_INVALID);
-    expect((await get(`${VideoPath.favouriteList}?type=collectVideo`)).code).toBe(Code.TOKEN_INVALID);
+    expect((await post(FavouritePath.add, undefined, body)).code).toBe(Code.TOKEN_INVALID);
+    expect((await post(FavouritePath.remove, undefined, body)).code).toBe(Code.TOKEN_INVALID);
+    expect((await get(`${FavouritePath.list}?type=collectVideo`)).code).toBe(Code.TOKEN_INVALID);
   });
 
   it('collects a video once however often it is added, shows it collected, and removes it', async () => {
     const { token } = await account();
     const video = await createVideo(db());
     const body = { type: 'collectVideo', subject: video.awemeId };
-    expect(await post(VideoPath.favouriteAdd, token, body)).toMatchObject({
+    expect(await post(FavouritePath.add, token, body)).toMatchObject({
       code: Code.OK,
       msg: '收藏成功',
       data: { collected: true },
     });
-    expect((await post(VideoPath.favouriteAdd, token, body)).data).toEqual({ collected: true });
+    expect((await post(FavouritePath.add, token, body)).data).toEqual({ collected: true });
     const listed = await list('collectVideo', token);
     expect(listed.total_record).toBe(1);
     expect(listed.result[0]).toMatchObject({
@@ -40,11 +40,11 @@ describe('favourites', () => {
     });
     expect((await get(`${VideoPath.detail}?awemeId=${video.awemeId}`, token)).data.collected).toBe(true);
 
-    expect(await post(VideoPath.favouriteRemove, token, body)).toMatchObject({
+    expect(await post(FavouritePath.remove, token, body)).toMatchObject({
       msg: '已取消收藏',
       data: { collected: false },
     });
-    expect((await post(VideoPath.favouriteRemove, token, body)).data).toEqual({ collected: false });
+    expect((await post(FavouritePath.remove, token, body)).data).toEqual({ collected: false });
     expect((await list('collectVideo', token)).total_record).toBe(0);
     expect((await get(`${VideoPath.detail}?awemeId=${video.awemeId}`, token)).data.collected).toBe(false);
   });
@@ -53,21 +53,21 @@ describe('favourites', () => {
     const { token } = await account();
     const other = await account();
     const creator = await createCreator(db(), { followers: 2_000_000 });
-    await post(VideoPath.favouriteAdd, token, { type: 'collectUser', subject: creator.userId });
+    await post(FavouritePath.add, token, { type: 'collectUser', subject: creator.userId });
     expect((await list('collectUser', token)).result[0].creator).toMatchObject({
       user_id: creator.userId,
       size_class: { code: 'shoulder', label: '肩部达人' },
     });
-    expect((await get(`${VideoPath.creatorProfile}?userId=${creator.userId}`, token)).data.collected).toBe(true);
-    expect((await get(`${VideoPath.creatorProfile}?userId=${creator.userId}`, other.token)).data.collected).toBe(false);
+    expect((await get(`${CreatorPath.profile}?userId=${creator.userId}`, token)).data.collected).toBe(true);
+    expect((await get(`${CreatorPath.profile}?userId=${creator.userId}`, other.token)).data.collected).toBe(false);
     expect((await list('collectUser', other.token)).total_record).toBe(0);
   });
 
   it('collects a DSO keyword by its text with its library row, and keeps one the library lacks', async () => {
     const { token } = await account(true);
     await createVideo(db(), { keywords: [{ keyword: '收藏的词', monthCoverCount: 4_321, competition: 3 }] });
-    await post(VideoPath.favouriteAdd, token, { type: 'collectDouyin', subject: '收藏的词' });
-    await post(VideoPath.favouriteAdd, token, { type: 'collectDouyin', subject: '没有的词' });
+    await post(FavouritePath.add, token, { type: 'collectDouyin', subject: '收藏的词' });
+    await post(FavouritePath.add, token, { type: 'collectDouyin', subject: '没有的词' });
     const listed = await list('collectDouyin', token);
     expect(listed.total_record).toBe(2);
     const bySubject = new Map<string, unknown>(
@@ -82,9 +82,9 @@ describe('favourites', () => {
     const { token } = await account();
     const other = await account();
     const state = async (type: string, subject: string, as?: string) =>
-      get(`${VideoPath.favouriteState}?type=${type}&subject=${encodeURIComponent(subject)}`, as);
+      get(`${FavouritePath.state}?type=${type}&subject=${encodeURIComponent(subject)}`, as);
     expect((await state('collectRso', '小红书的词', token)).data).toEqual({ collected: false });
-    await post(VideoPath.favouriteAdd, token, { type: 'collectRso', subject: '小红书的词' });
+    await post(FavouritePath.add, token, { type: 'collectRso', subject: '小红书的词' });
     expect((await state('collectRso', '小红书的词', token)).data).toEqual({ collected: true });
     expect((await state('collectDouyin', '小红书的词', token)).data).toEqual({ collected: false });
     expect((await state('collectRso', '小红书的词', other.token)).data).toEqual({ collected: false });
@@ -94,31 +94,32 @@ describe('favourites', () => {
       code: Code.BAD_REQUEST,
       msg: '关键词长度不能超过30个字符',
     });
-    await post(VideoPath.favouriteRemove, token, { type: 'collectRso', subject: '小红书的词' });
+    await post(FavouritePath.remove, token, { type: 'collectRso', subject: '小红书的词' });
     expect((await state('collectRso', '小红书的词', token)).data).toEqual({ collected: false });
   });
 
   it('refuses an unknown video or creator, a bad type, a missing subject and a too long keyword', async () => {
     const { token } = await account();
-    expect(await post(VideoPath.favouriteAdd, token, { type: 'collectVideo', subject: '404404' })).toMatchObject({
+    expect(await post(FavouritePath.add, token, { type: 'collectVideo', subject: '404404' })).toMatchObject({
       code: Code.NOT_FOUND,
       msg: videoMessages.videoNotFound,
     });
-    expect(await post(VideoPath.favouriteAdd, token, { type: 'collectUser', subject: 'nobody' })).toMatchObject({
+    expect(await post(FavouritePath.add, token, { type: 'collectUser', subject: 'nobody' })).toMatchObject({
       code: Code.NOT_FOUND,
       msg: videoMessages.creatorNotFound,
     });
-    expect(await post(VideoPath.favouriteAdd, token, { type: 'collectAll', subject: 'x' })).toMatchObject({
+    expect(await post(FavouritePath.add, token, { type: 'collectAll', subject: 'x' })).toMatchObject({
       code: Code.BAD_REQUEST,
       msg: '收藏类型不正确',
     });
-    expect(await post(VideoPath.favouriteAdd, token, { type: 'collectVideo', subject: '' })).toMatchObject({
+    expect(await post(FavouritePath.add, token, { type: 'collectVideo', subject: '' })).toMatchObject({
       code: Code.BAD_REQUEST,
       msg: videoMessages.linkMissing,
     });
-    expect(
-      await post(VideoPath.favouriteAdd, token, { type: 'collectDouyin', subject: '长'.repeat(31) }),
-    ).toMatchObject({ code: Code.BAD_REQUEST, msg: '关键词长度不能超过30个字符' });
+    expect(await post(FavouritePath.add, token, { type: 'collectDouyin', subject: '长'.repeat(31) })).toMatchObject({
+      code: Code.BAD_REQUEST,
+      msg: '关键词长度不能超过30个字符',
+    });
   });
 
   it('refuses a new favourite past the limit per type with 收藏数量已达上限, but not one already collected', async () => {
@@ -127,11 +128,11 @@ describe('favourites', () => {
     await db()
       .insert(favourites)
       .values(keys.map((subjectKey) => ({ userId: id, kind: 'keyword' as const, platform: 'DSO', subjectKey })));
-    expect(await post(VideoPath.favouriteAdd, token, { type: 'collectDouyin', subject: '再一个' })).toMatchObject({
+    expect(await post(FavouritePath.add, token, { type: 'collectDouyin', subject: '再一个' })).toMatchObject({
       code: Code.TOAST,
       msg: videoMessages.favouriteLimit,
     });
-    expect((await post(VideoPath.favouriteAdd, token, { type: 'collectDouyin', subject: '词1' })).code).toBe(Code.OK);
+    expect((await post(FavouritePath.add, token, { type: 'collectDouyin', subject: '词1' })).code).toBe(Code.OK);
     const page = await list('collectDouyin', token, '&page_no=2&page_size=50');
     expect(page.total_record).toBe(videoLimits.favouritesPerType);
     expect(page.result).toHaveLength(50);

@@ -1,8 +1,8 @@
 import {
+  FavouritePath,
   favouriteBodySchema,
   favouriteListQuerySchema,
   favouriteStateQuerySchema,
-  VideoPath,
   videoMessages,
 } from '@dso/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,19 +12,19 @@ import { addFavourite, favouriteState, listFavourites, removeFavourite } from '.
 
 /** Favourites (collectDouyin, collectRso, collectVideo, collectUser): login required for each call. */
 export const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(VideoPath.favouriteList, { schema: { querystring: favouriteListQuerySchema } }, async (request) =>
+  app.get(FavouritePath.list, { schema: { querystring: favouriteListQuerySchema } }, async (request) =>
     ok(await listFavourites(app.db, requireUser(request), request.query)),
   );
 
-  app.get(VideoPath.favouriteState, { schema: { querystring: favouriteStateQuerySchema } }, async (request) =>
+  app.get(FavouritePath.state, { schema: { querystring: favouriteStateQuerySchema } }, async (request) =>
     ok(await favouriteState(app.db, requireUser(request), request.query)),
   );
 
-  app.post(VideoPath.favouriteAdd, { schema: { body: favouriteBodySchema } }, async (request) =>
+  app.post(FavouritePath.add, { schema: { body: favouriteBodySchema } }, async (request) =>
     ok(await addFavourite(app.db, requireUser(request), request.body), videoMessages.favourited),
   );
 
-  app.post(VideoPath.favouriteRemove, { schema: { body: favouriteBodySchema } }, async (request) =>
+  app.post(FavouritePath.remove, { schema: { body: favouriteBodySchema } }, async (request) =>
     ok(await removeFavourite(app.db, requireUser(request), request.body), videoMessages.unfavourited),
   );
 };

@@ -1,4 +1,4 @@
-import { Code, VideoPath, videoMessages } from '@dso/contract';
+import { Code, LivePath, videoMessages } from '@dso/contract';
 import { bandNumber } from '@dso/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { liveSessions } from '../../db/schema';
@@ -28,7 +28,7 @@ describe('the live pages', () => {
         salesAmountFen: 123_456_789,
         watchCount: 9_876,
       });
-      const answer = await get(`${VideoPath.liveDetail}?lid=${session.roomId}`, await tokenOf(true));
+      const answer = await get(`${LivePath.detail}?lid=${session.roomId}`, await tokenOf(true));
       expect(answer.code).toBe(Code.OK);
       expect(answer.data).toEqual({
         room_id: session.roomId,
@@ -61,7 +61,7 @@ describe('the live pages', () => {
         salesAmountFen: 123_456_789,
       });
       for (const token of [undefined, await tokenOf(false)]) {
-        const { data } = await get(`${VideoPath.liveDetail}?lid=${session.roomId}`, token);
+        const { data } = await get(`${LivePath.detail}?lid=${session.roomId}`, token);
         expect(data.sales_amount).toBe(bandNumber(123_456_789));
         expect(data.minutes.map((row: { sales: number }) => row.sales)).toEqual([9_999, 1_234_000]);
         expect(data.goods[0]).toEqual({ title: '砧板', price: 5_990, sales: 23_000, cover: null });
@@ -72,17 +72,17 @@ describe('the live pages', () => {
     it('gives the end time of an ended session', async () => {
       const endTime = new Date('2026-11-22T15:30:00Z');
       const session = await createLiveSession(db(), { startTime: new Date('2026-11-22T12:00:00Z'), endTime });
-      expect((await get(`${VideoPath.liveDetail}?lid=${session.roomId}`)).data.end_time).toBe(endTime.getTime() / 1000);
+      expect((await get(`${LivePath.detail}?lid=${session.roomId}`)).data.end_time).toBe(endTime.getTime() / 1000);
     });
 
     it('answers 链接错误，请检查链接是否正确 without a lid or with a malformed one, and 404 直播不存在 for an unknown room', async () => {
       for (const query of ['', '?lid=', '?lid=%20', '?lid=abc%2Fdef', `?lid=${'9'.repeat(129)}`]) {
-        expect(await get(`${VideoPath.liveDetail}${query}`)).toMatchObject({
+        expect(await get(`${LivePath.detail}${query}`)).toMatchObject({
           code: Code.BAD_REQUEST,
           msg: videoMessages.liveLinkError,
         });
       }
-      expect(await get(`${VideoPath.liveDetail}?lid=7000000000000000000`)).toMatchObject({
+      expect(await get(`${LivePath.detail}?lid=7000000000000000000`)).toMatchObject({
         code: Code.NOT_FOUND,
         msg: videoMessages.liveNotFound,
       });
@@ -115,7 +115,7 @@ describe('the live pages', () => {
         salesAmountFen: 5_000_000,
       });
 
-      const answer = await get(`${VideoPath.liveList}?limit=3`, await tokenOf(true));
+      const answer = await get(`${LivePath.list}?limit=3`, await tokenOf(true));
       expect(answer.code).toBe(Code.OK);
       expect(answer.data.live_count).toBe(2);
       expect(answer.data.banded).toBe(false);
@@ -136,16 +136,16 @@ describe('the live pages', () => {
     });
 
     it('bands the wall’s sales for a visitor, and shows 12 sessions by default', async () => {
-      const answer = await get(VideoPath.liveList);
+      const answer = await get(LivePath.list);
       expect(answer.data.banded).toBe(true);
       for (const row of answer.data.sessions) expect(typeof row.sales_amount).toBe('string');
       for (let index = 0; index < 10; index++) await createLiveSession(db(), { minutes: 2 });
-      expect((await get(VideoPath.liveList)).data.sessions).toHaveLength(12);
+      expect((await get(LivePath.list)).data.sessions).toHaveLength(12);
     });
 
     it('refuses a limit outside 1–48', async () => {
       for (const limit of ['0', '49', 'abc', '1.5']) {
-        expect(await get(`${VideoPath.liveList}?limit=${limit}`)).toMatchObject({
+        expect(await get(`${LivePath.list}?limit=${limit}`)).toMatchObject({
           code: Code.BAD_REQUEST,
           msg: '数量不正确',
         });
@@ -154,7 +154,7 @@ describe('the live pages', () => {
 
     it('answers an empty wall when nothing was ever live', async () => {
       await db().delete(liveSessions);
-      expect((await get(VideoPath.liveList)).data).toEqual({ live_count: 0, sessions: [], banded: true });
+      expect((await get(LivePath.list)).data).toEqual({ live_count: 0, sessions: [], banded: true });
     });
   });
 });

@@ -1,4 +1,4 @@
-import { AuthPath, PermissionPath } from '@dso/contract';
+import { AccountPath, PermissionPath } from '@dso/contract';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import * as feedback from '../../lib/feedback';
 import * as navigation from '../../lib/navigation';
@@ -64,7 +64,7 @@ describe('the session actions', () => {
     const invite = { id: 5, phone: '139****1234', grade: 'SVIP', un_bind_time: null };
     mockApi({
       [PermissionPath.roles]: ok([]),
-      [AuthPath.userInfo]: ok(userInfoOf('FREE')),
+      [AccountPath.userInfo]: ok(userInfoOf('FREE')),
       '/api/sub_account/invite_info': ok(invite),
     });
     vi.mocked(fetchInviteInfo).mockClear();

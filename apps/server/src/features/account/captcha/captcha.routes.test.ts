@@ -1,4 +1,4 @@
-import { AuthPath, CAPTCHA_SIZE, Code } from '@dso/contract';
+import { AccountPath, CAPTCHA_SIZE, Code } from '@dso/contract';
 import { eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
@@ -19,9 +19,9 @@ describe('slider captcha', () => {
   const t = useAccountTestApp();
 
   const verify = (ip: string, body: unknown) =>
-    t.request({ method: 'POST', url: AuthPath.captchaVerify, body, headers: fromIp(ip) });
+    t.request({ method: 'POST', url: AccountPath.captchaVerify, body, headers: fromIp(ip) });
   const check = (randstr: string, ticket: string) =>
-    t.request({ method: 'GET', url: `${AuthPath.sliderCheck}?randstr=${randstr}&ticket=${ticket}` });
+    t.request({ method: 'GET', url: `${AccountPath.sliderCheck}?randstr=${randstr}&ticket=${ticket}` });
   const decode = (dataUrl: string) =>
     PNG.sync.read(Buffer.from(dataUrl.replace(/^data:image\/png;base64,/, ''), 'base64'));
 
@@ -174,10 +174,10 @@ describe('slider captcha', () => {
     const clock = useMovableClock();
     const ip = nextIp();
     for (let index = 0; index < 60; index++) {
-      const response = await t.request({ method: 'GET', url: AuthPath.captchaNew, headers: fromIp(ip) });
+      const response = await t.request({ method: 'GET', url: AccountPath.captchaNew, headers: fromIp(ip) });
       expect(response.json().code).toBe(Code.OK);
     }
-    const refused = await t.request({ method: 'GET', url: AuthPath.captchaNew, headers: fromIp(ip) });
+    const refused = await t.request({ method: 'GET', url: AccountPath.captchaNew, headers: fromIp(ip) });
     expect(refused.json()).toEqual({ code: Code.LIMITED, msg: '操作过于频繁，请稍后再试', data: null });
     expect((await newPuzzle(t, nextIp())).id).toBeTruthy();
     clock.advance(3_600_000);

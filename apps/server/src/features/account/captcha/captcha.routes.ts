@@ -1,4 +1,4 @@
-import { AuthPath, Code, captchaVerifyBodySchema, sliderCheckQuerySchema } from '@dso/contract';
+import { AccountPath, Code, captchaVerifyBodySchema, sliderCheckQuerySchema } from '@dso/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/app-error';
@@ -11,7 +11,7 @@ import { checkTicket, createPuzzle, verifyPuzzle } from './captcha.service';
 export const captchaRoutes: FastifyPluginAsyncZod<{ ctx: AccountContext }> = async (app, { ctx }) => {
   const { store } = ctx;
 
-  app.get(AuthPath.captchaConfig, async () => ok(app.providers.captcha.client));
+  app.get(AccountPath.captchaConfig, async () => ok(app.providers.captcha.client));
 
   /** The slider's puzzle calls exist only while it is the captcha: its tickets count for nothing else. */
   const sliderOnly = async (request: FastifyRequest) => {
@@ -20,17 +20,17 @@ export const captchaRoutes: FastifyPluginAsyncZod<{ ctx: AccountContext }> = asy
     await guardIp(store)(request);
   };
 
-  app.get(AuthPath.captchaNew, { preHandler: sliderOnly }, async (request) =>
+  app.get(AccountPath.captchaNew, { preHandler: sliderOnly }, async (request) =>
     ok(await createPuzzle({ db: app.db, store, ip: request.ip, now: new Date() })),
   );
 
   app.post(
-    AuthPath.captchaVerify,
+    AccountPath.captchaVerify,
     { schema: { body: captchaVerifyBodySchema }, preHandler: sliderOnly },
     async (request) => ok(await verifyPuzzle({ db: app.db, body: request.body, now: new Date() }), '验证成功'),
   );
 
-  app.get(AuthPath.sliderCheck, { schema: { querystring: sliderCheckQuerySchema } }, async (request) => {
+  app.get(AccountPath.sliderCheck, { schema: { querystring: sliderCheckQuerySchema } }, async (request) => {
     const { randstr, ticket } = request.query;
     await checkTicket({ captcha: app.providers.captcha, store }, { randstr, ticket, ip: request.ip, now: new Date() });
     return ok({ valid: true });

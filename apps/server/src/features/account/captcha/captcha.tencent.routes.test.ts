@@ -1,4 +1,4 @@
-import { AuthPath, Code } from '@dso/contract';
+import { AccountPath, Code } from '@dso/contract';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -36,12 +36,12 @@ describe('SMS sends with Tencent Cloud 验证码 as the captcha', () => {
   const check = (pair: { randstr: string; ticket: string }, ip: string) =>
     t.request({
       method: 'GET',
-      url: `${AuthPath.sliderCheck}?randstr=${encodeURIComponent(pair.randstr)}&ticket=${encodeURIComponent(pair.ticket)}`,
+      url: `${AccountPath.sliderCheck}?randstr=${encodeURIComponent(pair.randstr)}&ticket=${encodeURIComponent(pair.ticket)}`,
       headers: fromIp(ip),
     });
 
   it('tells the browser to load TCaptcha.js with the app id', async () => {
-    const body = (await t.request({ method: 'GET', url: AuthPath.captchaConfig })).json();
+    const body = (await t.request({ method: 'GET', url: AccountPath.captchaConfig })).json();
     expect(body.data).toEqual({
       provider: 'tencent',
       app_id: '190000002',
@@ -50,7 +50,7 @@ describe('SMS sends with Tencent Cloud 验证码 as the captcha', () => {
   });
 
   it('lets the page load Tencent’s script and frame through the CSP', async () => {
-    const response = await t.request({ method: 'GET', url: AuthPath.captchaConfig });
+    const response = await t.request({ method: 'GET', url: AccountPath.captchaConfig });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toMatch(/script-src 'self' https:\/\/turing\.captcha\.qcloud\.com/);
     expect(csp).toMatch(/frame-src 'self' https:\/\/turing\.captcha\.qcloud\.com/);
@@ -103,7 +103,7 @@ describe('SMS sends with Tencent Cloud 验证码 as the captcha', () => {
   });
 
   it('does not serve the built-in slider’s puzzles', async () => {
-    const response = await t.request({ method: 'GET', url: AuthPath.captchaNew, headers: fromIp(nextIp()) });
+    const response = await t.request({ method: 'GET', url: AccountPath.captchaNew, headers: fromIp(nextIp()) });
     expect(response.json().code).toBe(Code.NOT_FOUND);
   });
 });

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AccountClosurePath, AuthPath, accountClosureMessages, Code, SubAccountPath } from '@dso/contract';
+import { AccountClosurePath, AccountPath, accountClosureMessages, Code, SubAccountPath } from '@dso/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closureHooks } from '../../../closure-hooks';
@@ -101,7 +101,7 @@ describe('注销账号', () => {
     const answer = await requestClosure(user, '000000');
     expect(answer).toMatchObject({ code: Code.TOAST, msg: '验证码错误' });
     expect(await closureOf(user.id)).toBeUndefined();
-    expect((await get(AuthPath.userInfo, user.token)).code).toBe(Code.OK);
+    expect((await get(AccountPath.userInfo, user.token)).code).toBe(Code.OK);
   });
 
   it('sends the closing code only to the account’s own phone', async () => {
@@ -111,7 +111,7 @@ describe('注销账号', () => {
       const ip = nextIp();
       const { solveCaptcha } = await import('../account.testing');
       const captcha = await solveCaptcha(t, ip);
-      return post(AuthPath.send, { phone: other.phone, type: 'CloseAccount', ...captcha }, user.token, ip);
+      return post(AccountPath.send, { phone: other.phone, type: 'CloseAccount', ...captcha }, user.token, ip);
     })();
     expect(answer).toMatchObject({ code: Code.TOAST, msg: '验证码只能发送到当前账号的手机号' });
   });
@@ -125,7 +125,7 @@ describe('注销账号', () => {
     expect(requestedAt * 1000).toBeGreaterThanOrEqual(before - 1000);
     expect(eraseAt - requestedAt).toBe(15 * 86_400);
     expect(await closureOf(user.id)).toMatchObject({ status: 'pending' });
-    expect((await get(AuthPath.userInfo, user.token)).code).toBe(Code.TOKEN_INVALID);
+    expect((await get(AccountPath.userInfo, user.token)).code).toBe(Code.TOKEN_INVALID);
     const [job] = await db()
       .select()
       .from(jobs)
@@ -141,7 +141,7 @@ describe('注销账号', () => {
 
     const ip = nextIp();
     const code = await sendAndReadCode(t, { phone: user.phone, ip });
-    const login = await post(AuthPath.fastLogin, { phone: user.phone, code }, undefined, ip);
+    const login = await post(AccountPath.fastLogin, { phone: user.phone, code }, undefined, ip);
     expect(login).toMatchObject({ code: Code.OK, data: { reg: false, user_id: user.id, closure_cancelled: true } });
     expect(await closureOf(user.id)).toMatchObject({ status: 'cancelled' });
 
@@ -287,7 +287,7 @@ describe('注销账号', () => {
     // The phone is free again: a code login makes a new, empty account.
     const ip = nextIp();
     const code = await sendAndReadCode(t, { phone: user.phone, ip });
-    const login = await post(AuthPath.fastLogin, { phone: user.phone, code }, undefined, ip);
+    const login = await post(AccountPath.fastLogin, { phone: user.phone, code }, undefined, ip);
     expect(login).toMatchObject({ code: Code.OK, data: { reg: true } });
     expect(login.data.user_id).not.toBe(user.id);
   });
@@ -310,7 +310,7 @@ describe('注销账号', () => {
     await db().update(accountClosures).set({ status: 'erasing' }).where(eq(accountClosures.userId, user.id));
     const ip = nextIp();
     const code = await sendAndReadCode(t, { phone: user.phone, ip });
-    expect(await post(AuthPath.fastLogin, { phone: user.phone, code }, undefined, ip)).toMatchObject({
+    expect(await post(AccountPath.fastLogin, { phone: user.phone, code }, undefined, ip)).toMatchObject({
       code: Code.TOAST,
       msg: accountClosureMessages.erasing,
     });

@@ -1,4 +1,4 @@
-import { AuthPath, Code } from '@dso/contract';
+import { AccountPath, Code } from '@dso/contract';
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { conversions, smsCodes, users } from '../../../db/schema';
@@ -17,9 +17,9 @@ describe('code login and registration', () => {
 
   const post = (url: string, body: unknown, token?: string) =>
     t.request({ method: 'POST', url, body, headers: fromIp(nextIp()), ...(token ? { token } : {}) });
-  const fastLogin = async (body: Record<string, unknown>) => (await post(AuthPath.fastLogin, body)).json();
+  const fastLogin = async (body: Record<string, unknown>) => (await post(AccountPath.fastLogin, body)).json();
   const codeFor = (phone: string) => sendAndReadCode(t, { phone, ip: nextIp() });
-  const userInfo = (token: string) => t.request({ method: 'GET', url: AuthPath.userInfo, token });
+  const userInfo = (token: string) => t.request({ method: 'GET', url: AccountPath.userInfo, token });
   const userByPhone = async (phone: string) => {
     const [row] = await t.database.db.select().from(users).where(eq(users.phone, phone));
     return row;
@@ -162,11 +162,11 @@ describe('code login and registration', () => {
       const token = await loginAs(t.database.db, user.id);
       const report = { bd_vid: 'vid-report', bd_vid_time: Date.now() - 1000, kind: 'register' };
       const answers = await Promise.all([
-        post(AuthPath.conversion, report, token),
-        post(AuthPath.conversion, report, token),
+        post(AccountPath.conversion, report, token),
+        post(AccountPath.conversion, report, token),
       ]);
       expect(answers.map((answer) => answer.json().data.created).sort()).toEqual([false, true]);
-      expect((await post(AuthPath.conversion, { ...report, kind: 'pay' }, token)).json().data).toEqual({
+      expect((await post(AccountPath.conversion, { ...report, kind: 'pay' }, token)).json().data).toEqual({
         created: true,
       });
       expect(await t.database.db.$count(conversions, eq(conversions.userId, user.id))).toBe(2);
@@ -176,7 +176,7 @@ describe('code login and registration', () => {
       const user = await createUser(t.database.db);
       const token = await loginAs(t.database.db, user.id);
       const report = { bd_vid: 'vid-old', bd_vid_time: Date.now() - 90_000_000 };
-      expect((await post(AuthPath.conversion, report, token)).json()).toEqual({
+      expect((await post(AccountPath.conversion, report, token)).json()).toEqual({
         code: Code.OK,
         msg: 'success',
         data: { created: false },
@@ -185,7 +185,7 @@ describe('code login and registration', () => {
 
     it('needs a login', async () => {
       const report = { bd_vid: 'v', bd_vid_time: Date.now() };
-      expect((await post(AuthPath.conversion, report)).json().code).toBe(Code.TOKEN_INVALID);
+      expect((await post(AccountPath.conversion, report)).json().code).toBe(Code.TOKEN_INVALID);
     });
   });
 
@@ -193,41 +193,45 @@ describe('code login and registration', () => {
     it('registers with a code and a password that then logs in', async () => {
       const phone = nextPhone();
       const pwd = await encryptPassword(t, 'Secret123');
-      const body = (await post(AuthPath.register, { phone, code: await codeFor(phone), pwd })).json();
+      const body = (await post(AccountPath.register, { phone, code: await codeFor(phone), pwd })).json();
       expect(body).toMatchObject({ code: Code.OK, msg: '注册成功', data: { reg: true } });
-      const login = (await post(AuthPath.login, { phone, pwd: await encryptPassword(t, 'Secret123') })).json();
+      const login = (await post(AccountPath.login, { phone, pwd: await encryptPassword(t, 'Secret123') })).json();
       expect(login).toMatchObject({ code: Code.OK, msg: '登录成功', data: { user_id: body.data.user_id, reg: false } });
     });
 
     it('tells an existing phone to log in instead', async () => {
       const user = await createUser(t.database.db);
       const pwd = await encryptPassword(t, 'Secret123');
-      const body = (await post(AuthPath.register, { phone: user.phone, code: await codeFor(user.phone), pwd })).json();
+      const body = (
+        await post(AccountPath.register, { phone: user.phone, code: await codeFor(user.phone), pwd })
+      ).json();
       expect(body).toEqual({ code: Code.TOAST, msg: '该手机号已注册，请直接登录', data: null });
     });
 
     it('refuses a weak password before spending the code', async () => {
       const phone = nextPhone();
       const code = await codeFor(phone);
-      const weak = (await post(AuthPath.register, { phone, code, pwd: await encryptPassword(t, 'alllower1') })).json();
+      const weak = (
+        await post(AccountPath.register, { phone, code, pwd: await encryptPassword(t, 'alllower1') })
+      ).json();
       expect(weak).toEqual({ code: Code.BAD_REQUEST, msg: '密码需要6-24位数字、大小写字母组合', data: null });
       const strong = await encryptPassword(t, 'Secret123');
-      expect((await post(AuthPath.register, { phone, code, pwd: strong })).json().code).toBe(Code.OK);
+      expect((await post(AccountPath.register, { phone, code, pwd: strong })).json().code).toBe(Code.OK);
     });
 
     it('sets the first password of a code-registered account, once', async () => {
       const phone = nextPhone();
       const { token } = (await fastLogin({ phone, code: await codeFor(phone) })).data;
-      const first = (await post(AuthPath.perfect, { pwd: await encryptPassword(t, 'First123') }, token)).json();
+      const first = (await post(AccountPath.perfect, { pwd: await encryptPassword(t, 'First123') }, token)).json();
       expect(first).toEqual({ code: Code.OK, msg: '设置成功', data: null });
-      const again = (await post(AuthPath.perfect, { pwd: await encryptPassword(t, 'Second123') }, token)).json();
+      const again = (await post(AccountPath.perfect, { pwd: await encryptPassword(t, 'Second123') }, token)).json();
       expect(again).toEqual({ code: Code.TOAST, msg: '您已设置过密码，如需修改请使用找回密码', data: null });
-      const login = await post(AuthPath.login, { phone, pwd: await encryptPassword(t, 'First123') });
+      const login = await post(AccountPath.login, { phone, pwd: await encryptPassword(t, 'First123') });
       expect(login.json().code).toBe(Code.OK);
     });
 
     it('needs a login to set a first password', async () => {
-      const answer = await post(AuthPath.perfect, { pwd: await encryptPassword(t, 'First123') });
+      const answer = await post(AccountPath.perfect, { pwd: await encryptPassword(t, 'First123') });
       expect(answer.json().code).toBe(Code.TOKEN_INVALID);
     });
   });

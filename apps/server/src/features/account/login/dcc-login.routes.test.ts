@@ -1,4 +1,4 @@
-import { AuthPath, Code } from '@dso/contract';
+import { AccountPath, Code } from '@dso/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../db/schema';
@@ -27,21 +27,21 @@ describe('cross-site login', () => {
   it('previews a hand-over for the confirm dialog without using it', async () => {
     const fresh = nextPhone();
     const existing = await createUser(t.database.db);
-    const body = await call(AuthPath.dccLoginLog, handover(fresh));
+    const body = await call(AccountPath.dccLoginLog, handover(fresh));
     expect(body).toEqual({
       code: Code.OK,
       msg: 'success',
       data: { phone: `${fresh.slice(0, 3)}****${fresh.slice(-4)}`, reg: true },
     });
-    expect((await call(AuthPath.dccLoginLog, handover(existing.phone))).data.reg).toBe(false);
+    expect((await call(AccountPath.dccLoginLog, handover(existing.phone))).data.reg).toBe(false);
     const token = handover(fresh);
-    await call(AuthPath.dccLoginLog, token);
-    expect((await call(AuthPath.dccLogin, token)).code).toBe(Code.OK);
+    await call(AccountPath.dccLoginLog, token);
+    expect((await call(AccountPath.dccLogin, token)).code).toBe(Code.OK);
   });
 
   it('registers a new phone (reg true) and logs it in', async () => {
     const phone = nextPhone();
-    const body = await call(AuthPath.dccLogin, handover(phone));
+    const body = await call(AccountPath.dccLogin, handover(phone));
     const [user] = await t.database.db.select().from(users).where(eq(users.phone, phone));
     expect(body).toEqual({
       code: Code.OK,
@@ -49,20 +49,23 @@ describe('cross-site login', () => {
       data: { token: body.data.token, user_id: user!.id, reg: true, user_info: { token: body.data.token } },
     });
     expect(user!.channel).toBe('dcc');
-    const info = await t.request({ method: 'GET', url: AuthPath.userInfo, token: body.data.token });
+    const info = await t.request({ method: 'GET', url: AccountPath.userInfo, token: body.data.token });
     expect(info.json().data.phone).toBe(phone);
   });
 
   it('logs an existing phone in (reg false)', async () => {
     const user = await createUser(t.database.db);
-    expect((await call(AuthPath.dccLogin, handover(user.phone))).data).toMatchObject({ user_id: user.id, reg: false });
+    expect((await call(AccountPath.dccLogin, handover(user.phone))).data).toMatchObject({
+      user_id: user.id,
+      reg: false,
+    });
   });
 
   it('uses a hand-over once, even when two arrive together', async () => {
     const token = handover(nextPhone());
-    const answers = await Promise.all([call(AuthPath.dccLogin, token), call(AuthPath.dccLogin, token)]);
+    const answers = await Promise.all([call(AccountPath.dccLogin, token), call(AccountPath.dccLogin, token)]);
     expect(answers.map((answer) => answer.code).sort()).toEqual([Code.OK, Code.TOAST]);
-    expect(await call(AuthPath.dccLogin, token)).toEqual({ code: Code.TOAST, msg: '登录凭证已使用', data: null });
+    expect(await call(AccountPath.dccLogin, token)).toEqual({ code: Code.TOAST, msg: '登录凭证已使用', data: null });
   });
 
   it.each([
@@ -81,7 +84,7 @@ describe('cross-site login', () => {
     ['not a token at all', () => 'garbage'],
   ])('refuses a hand-over %s', async (_, makeToken) => {
     const token = makeToken();
-    expect(await call(AuthPath.dccLogin, token)).toEqual(invalid);
-    expect(await call(AuthPath.dccLoginLog, token)).toEqual(invalid);
+    expect(await call(AccountPath.dccLogin, token)).toEqual(invalid);
+    expect(await call(AccountPath.dccLoginLog, token)).toEqual(invalid);
   });
 });

@@ -1,4 +1,4 @@
-import { AuthPath, Code } from '@dso/contract';
+import { AccountPath, Code } from '@dso/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { serverKeys, users } from '../../../db/schema';
@@ -16,7 +16,7 @@ describe('password login', () => {
     (
       await t.request({
         method: 'POST',
-        url: AuthPath.login,
+        url: AccountPath.login,
         body: { phone, pwd: await encryptPassword(t, password) },
         headers: fromIp(ip),
       })
@@ -33,7 +33,7 @@ describe('password login', () => {
   });
 
   it('publishes one RSA-OAEP SHA-256 public key as SPKI base64, stored once for every instance', async () => {
-    const first = (await t.request({ method: 'GET', url: AuthPath.publicKey })).json();
+    const first = (await t.request({ method: 'GET', url: AccountPath.publicKey })).json();
     expect(first.data.algorithm).toBe('RSA-OAEP');
     expect(first.data.hash).toBe('SHA-256');
     const key = await crypto.subtle.importKey(
@@ -44,7 +44,7 @@ describe('password login', () => {
       ['encrypt'],
     );
     expect((key.algorithm as { modulusLength?: number }).modulusLength).toBe(2048);
-    const second = (await t.request({ method: 'GET', url: AuthPath.publicKey })).json();
+    const second = (await t.request({ method: 'GET', url: AccountPath.publicKey })).json();
     expect(second.data.public_key).toBe(first.data.public_key);
     const [row] = await t.database.db.select().from(serverKeys);
     expect(row!.publicKey).toBe(first.data.public_key);
@@ -72,7 +72,7 @@ describe('password login', () => {
     const user = await userWithPassword();
     const response = await t.request({
       method: 'POST',
-      url: AuthPath.login,
+      url: AccountPath.login,
       body: { phone: user.phone, pwd: Buffer.from(PASSWORD).toString('base64') },
       headers: fromIp(nextIp()),
     });
@@ -93,7 +93,12 @@ describe('password login', () => {
     const pwd = await encryptPassword(t, 'Wrong1234');
     const answers = await Promise.all(
       Array.from({ length: 9 }, () =>
-        t.request({ method: 'POST', url: AuthPath.login, body: { phone: user.phone, pwd }, headers: fromIp(nextIp()) }),
+        t.request({
+          method: 'POST',
+          url: AccountPath.login,
+          body: { phone: user.phone, pwd },
+          headers: fromIp(nextIp()),
+        }),
       ),
     );
     const codes = answers.map((answer) => answer.json().code);
@@ -122,7 +127,7 @@ describe('password login', () => {
 
   it('answers the form messages for missing fields', async () => {
     const send = (body: unknown) =>
-      t.request({ method: 'POST', url: AuthPath.login, body, headers: fromIp(nextIp()) }).then((r) => r.json());
+      t.request({ method: 'POST', url: AccountPath.login, body, headers: fromIp(nextIp()) }).then((r) => r.json());
     expect(await send({ pwd: 'x' })).toMatchObject({ code: Code.BAD_REQUEST, msg: '请输入手机号' });
     expect(await send({ phone: nextPhone(), pwd: '' })).toMatchObject({ code: Code.BAD_REQUEST, msg: '请输入密码' });
   });

@@ -1,4 +1,4 @@
-import { AuthPath, Code } from '@dso/contract';
+import { AccountPath, Code } from '@dso/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../db/schema';
@@ -12,7 +12,7 @@ describe('GET /api/user/bind_wx', () => {
   afterAll(async () => t.close());
 
   const check = async (token?: string) =>
-    (await t.request({ method: 'GET', url: AuthPath.bindWx, ...(token ? { token } : {}) })).json();
+    (await t.request({ method: 'GET', url: AccountPath.bindWx, ...(token ? { token } : {}) })).json();
 
   it('asks for a login', async () => {
     expect((await check()).code).toBe(Code.TOKEN_INVALID);

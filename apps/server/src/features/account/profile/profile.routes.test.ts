@@ -1,4 +1,4 @@
-import { AuthPath, Code } from '@dso/contract';
+import { AccountPath, Code } from '@dso/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions, users, wechatLoginTickets } from '../../../db/schema';
@@ -44,7 +44,7 @@ describe('bind phone, reset password, change phone', () => {
       const phone = nextPhone();
       const openId = `wx-${phone}`;
       await needBindTicket(openId);
-      const body = await post(AuthPath.bindPhone, { phone, code: await bindCode(phone), open_id: openId });
+      const body = await post(AccountPath.bindPhone, { phone, code: await bindCode(phone), open_id: openId });
       const user = await userByPhone(phone);
       expect(body).toEqual({ code: Code.OK, msg: '绑定成功', data: { token: body.data.token, user_id: user!.id } });
       expect(user!.wechatOpenId).toBe(openId);
@@ -53,7 +53,7 @@ describe('bind phone, reset password, change phone', () => {
         .from(wechatLoginTickets)
         .where(eq(wechatLoginTickets.openId, openId));
       expect(ticket).toMatchObject({ status: 'done', userId: user!.id });
-      const info = await t.request({ method: 'GET', url: AuthPath.userInfo, token: body.data.token });
+      const info = await t.request({ method: 'GET', url: AccountPath.userInfo, token: body.data.token });
       expect(info.json().data.user_id).toBe(user!.id);
     });
 
@@ -61,7 +61,7 @@ describe('bind phone, reset password, change phone', () => {
       const user = await createUser(t.database.db);
       const openId = `wx-${user.phone}`;
       await needBindTicket(openId);
-      const body = await post(AuthPath.bindPhone, {
+      const body = await post(AccountPath.bindPhone, {
         phone: user.phone,
         code: await bindCode(user.phone),
         open_id: openId,
@@ -74,11 +74,11 @@ describe('bind phone, reset password, change phone', () => {
       const phone = nextPhone();
       const openId = `wx-${phone}`;
       await needBindTicket(openId);
-      expect((await post(AuthPath.bindPhone, { phone, code: await bindCode(phone), open_id: openId })).code).toBe(
+      expect((await post(AccountPath.bindPhone, { phone, code: await bindCode(phone), open_id: openId })).code).toBe(
         Code.OK,
       );
       const other = nextPhone();
-      const again = await post(AuthPath.bindPhone, { phone: other, code: await bindCode(other), open_id: openId });
+      const again = await post(AccountPath.bindPhone, { phone: other, code: await bindCode(other), open_id: openId });
       expect(again).toEqual({ code: Code.TOAST, msg: '微信授权已失效，请重新扫码', data: null });
       expect(await userByPhone(other)).toBeUndefined();
     });
@@ -86,11 +86,11 @@ describe('bind phone, reset password, change phone', () => {
     it('refuses an open_id that no need_bind scan produced, or one whose bind window has closed', async () => {
       const phone = nextPhone();
       const code = await bindCode(phone);
-      expect((await post(AuthPath.bindPhone, { phone, code, open_id: 'made-up' })).msg).toBe(
+      expect((await post(AccountPath.bindPhone, { phone, code, open_id: 'made-up' })).msg).toBe(
         '微信授权已失效，请重新扫码',
       );
       await needBindTicket('wx-stale', new Date(Date.now() - 1000));
-      expect((await post(AuthPath.bindPhone, { phone, code, open_id: 'wx-stale' })).msg).toBe(
+      expect((await post(AccountPath.bindPhone, { phone, code, open_id: 'wx-stale' })).msg).toBe(
         '微信授权已失效，请重新扫码',
       );
     });
@@ -98,7 +98,7 @@ describe('bind phone, reset password, change phone', () => {
     it('refuses a phone whose account already has another WeChat', async () => {
       const user = await createUser(t.database.db, { wechatOpenId: `wx-first-${nextPhone()}` });
       await needBindTicket('wx-second');
-      const body = await post(AuthPath.bindPhone, { phone: user.phone, code: '123456', open_id: 'wx-second' });
+      const body = await post(AccountPath.bindPhone, { phone: user.phone, code: '123456', open_id: 'wx-second' });
       expect(body).toEqual({ code: Code.TOAST, msg: '该手机号已绑定其他微信', data: null });
     });
 
@@ -106,19 +106,21 @@ describe('bind phone, reset password, change phone', () => {
       const phone = nextPhone();
       await needBindTicket(`wx-${phone}`);
       await bindCode(phone);
-      expect((await post(AuthPath.bindPhone, { phone, code: 'nope', open_id: `wx-${phone}` })).msg).toBe('验证码错误');
+      expect((await post(AccountPath.bindPhone, { phone, code: 'nope', open_id: `wx-${phone}` })).msg).toBe(
+        '验证码错误',
+      );
     });
   });
 
   describe('reset_pwd', () => {
     const resetCode = (phone: string) => sendAndReadCode(t, { phone, ip: nextIp(), type: 'ResetPwd' });
     const passwordLogin = async (phone: string, password: string) =>
-      post(AuthPath.login, { phone, pwd: await encryptPassword(t, password) });
+      post(AccountPath.login, { phone, pwd: await encryptPassword(t, password) });
 
     it('sets the new password and ends every session of the account', async () => {
       const user = await createUser(t.database.db, { passwordHash: await hashPassword('Old12345') });
       const earlier = await loginAs(t.database.db, user.id);
-      const body = await post(AuthPath.resetPassword, {
+      const body = await post(AccountPath.resetPassword, {
         phone: user.phone,
         code: await resetCode(user.phone),
         pwd: await encryptPassword(t, 'New12345'),
@@ -126,7 +128,7 @@ describe('bind phone, reset password, change phone', () => {
       expect(body).toEqual({ code: Code.OK, msg: '密码修改成功', data: null });
       expect((await passwordLogin(user.phone, 'Old12345')).code).toBe(Code.TOAST);
       expect((await passwordLogin(user.phone, 'New12345')).code).toBe(Code.OK);
-      const info = await t.request({ method: 'GET', url: AuthPath.userInfo, token: earlier });
+      const info = await t.request({ method: 'GET', url: AccountPath.userInfo, token: earlier });
       expect(info.json().code).toBe(Code.TOKEN_INVALID);
       const ended = await t.database.db.select().from(sessions).where(eq(sessions.endReason, 'password'));
       expect(ended.map((row) => row.userId)).toContain(user.id);
@@ -138,13 +140,13 @@ describe('bind phone, reset password, change phone', () => {
       const current = await loginAs(t.database.db, user.id);
       const pwd = await encryptPassword(t, 'New12345');
       const body = await post(
-        AuthPath.resetPassword,
+        AccountPath.resetPassword,
         { phone: user.phone, code: await resetCode(user.phone), pwd },
         current,
       );
       expect(body.code).toBe(Code.OK);
-      expect((await t.request({ method: 'GET', url: AuthPath.userInfo, token: current })).json().code).toBe(Code.OK);
-      expect((await t.request({ method: 'GET', url: AuthPath.userInfo, token: other })).json().code).toBe(
+      expect((await t.request({ method: 'GET', url: AccountPath.userInfo, token: current })).json().code).toBe(Code.OK);
+      expect((await t.request({ method: 'GET', url: AccountPath.userInfo, token: other })).json().code).toBe(
         Code.TOKEN_INVALID,
       );
       expect(await liveSessions(user.id)).toBe(1);
@@ -155,7 +157,7 @@ describe('bind phone, reset password, change phone', () => {
       const stranger = await createUser(t.database.db);
       const token = await loginAs(t.database.db, user.id);
       const body = await post(
-        AuthPath.resetPassword,
+        AccountPath.resetPassword,
         { phone: stranger.phone, code: await resetCode(stranger.phone), pwd: await encryptPassword(t, 'New12345') },
         token,
       );
@@ -165,20 +167,20 @@ describe('bind phone, reset password, change phone', () => {
     it('holds the new password to the rule and keeps the code for a second try', async () => {
       const user = await createUser(t.database.db);
       const code = await resetCode(user.phone);
-      const weak = await post(AuthPath.resetPassword, {
+      const weak = await post(AccountPath.resetPassword, {
         phone: user.phone,
         code,
         pwd: await encryptPassword(t, 'short'),
       });
       expect(weak).toEqual({ code: Code.BAD_REQUEST, msg: '密码需要6-24位数字、大小写字母组合', data: null });
       const strong = await encryptPassword(t, 'Strong123');
-      expect((await post(AuthPath.resetPassword, { phone: user.phone, code, pwd: strong })).code).toBe(Code.OK);
+      expect((await post(AccountPath.resetPassword, { phone: user.phone, code, pwd: strong })).code).toBe(Code.OK);
     });
 
     it('refuses a wrong code', async () => {
       const user = await createUser(t.database.db);
       await resetCode(user.phone);
-      const body = await post(AuthPath.resetPassword, {
+      const body = await post(AccountPath.resetPassword, {
         phone: user.phone,
         code: '000000x',
         pwd: await encryptPassword(t, 'Strong123'),
@@ -191,7 +193,7 @@ describe('bind phone, reset password, change phone', () => {
     const send = (phone: string, type: 'OldPhone' | 'NewPhone', token: string) =>
       sendAndReadCode(t, { phone, ip: nextIp(), type, token });
     const verifyOld = async (user: { phone: string }, token: string) =>
-      post(AuthPath.verifyRawCode, { code: await send(user.phone, 'OldPhone', token) }, token);
+      post(AccountPath.verifyRawCode, { code: await send(user.phone, 'OldPhone', token) }, token);
 
     it('moves the account to a new phone after the old phone and the new one are verified', async () => {
       const user = await createUser(t.database.db);
@@ -200,12 +202,12 @@ describe('bind phone, reset password, change phone', () => {
       expect(verified.code).toBe(Code.OK);
       const phone = nextPhone();
       const body = await post(
-        AuthPath.updateUserPhone,
+        AccountPath.updateUserPhone,
         { phone, code: await send(phone, 'NewPhone', token), verify_token: verified.data.verify_token },
         token,
       );
       expect(body).toEqual({ code: Code.OK, msg: '手机号修改成功', data: null });
-      expect((await t.request({ method: 'GET', url: AuthPath.userInfo, token })).json().data.phone).toBe(phone);
+      expect((await t.request({ method: 'GET', url: AccountPath.userInfo, token })).json().data.phone).toBe(phone);
     });
 
     it('lets one verification move the phone once', async () => {
@@ -214,13 +216,13 @@ describe('bind phone, reset password, change phone', () => {
       const { verify_token } = (await verifyOld(user, token)).data;
       const first = nextPhone();
       await post(
-        AuthPath.updateUserPhone,
+        AccountPath.updateUserPhone,
         { phone: first, code: await send(first, 'NewPhone', token), verify_token },
         token,
       );
       const second = nextPhone();
       const again = await post(
-        AuthPath.updateUserPhone,
+        AccountPath.updateUserPhone,
         { phone: second, code: await send(second, 'NewPhone', token), verify_token },
         token,
       );
@@ -235,7 +237,7 @@ describe('bind phone, reset password, change phone', () => {
       const phone = nextPhone();
       const code = await send(phone, 'NewPhone', token);
       clock.advance(10 * 60_000 + 1000);
-      const body = await post(AuthPath.updateUserPhone, { phone, code, verify_token }, token);
+      const body = await post(AccountPath.updateUserPhone, { phone, code, verify_token }, token);
       expect(body.msg).toBe('原手机号验证已失效，请重新验证');
     });
 
@@ -248,7 +250,7 @@ describe('bind phone, reset password, change phone', () => {
       const phone = nextPhone();
       const code = await send(phone, 'NewPhone', token);
       for (const verify_token of [othersProof, 'e30.forged', `${othersProof}x`]) {
-        const body = await post(AuthPath.updateUserPhone, { phone, code, verify_token }, token);
+        const body = await post(AccountPath.updateUserPhone, { phone, code, verify_token }, token);
         expect(body.msg).toBe('原手机号验证已失效，请重新验证');
       }
     });
@@ -260,16 +262,16 @@ describe('bind phone, reset password, change phone', () => {
       const phone = nextPhone();
       const code = await send(phone, 'NewPhone', token);
       await createUser(t.database.db, { phone });
-      const body = await post(AuthPath.updateUserPhone, { phone, code, verify_token }, token);
+      const body = await post(AccountPath.updateUserPhone, { phone, code, verify_token }, token);
       expect(body).toEqual({ code: Code.TOAST, msg: '该手机号已被其他账号使用', data: null });
     });
 
     it('needs a login and a right old-phone code', async () => {
-      expect((await post(AuthPath.verifyRawCode, { code: '123456' })).code).toBe(Code.TOKEN_INVALID);
+      expect((await post(AccountPath.verifyRawCode, { code: '123456' })).code).toBe(Code.TOKEN_INVALID);
       const user = await createUser(t.database.db);
       const token = await loginAs(t.database.db, user.id);
       await send(user.phone, 'OldPhone', token);
-      expect((await post(AuthPath.verifyRawCode, { code: 'wrong' }, token)).msg).toBe('验证码错误');
+      expect((await post(AccountPath.verifyRawCode, { code: 'wrong' }, token)).msg).toBe('验证码错误');
     });
   });
 });

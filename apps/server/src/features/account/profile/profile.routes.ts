@@ -1,5 +1,5 @@
 import {
-  AuthPath,
+  AccountPath,
   bindPhoneBodySchema,
   resetPasswordBodySchema,
   updateUserPhoneBodySchema,
@@ -17,12 +17,12 @@ import { buildUserInfo, getWechatBinding } from './user-info.service';
 export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AccountContext }> = async (app, { ctx }) => {
   const preHandler = guardIp(ctx.store);
 
-  app.post(AuthPath.bindPhone, { schema: { body: bindPhoneBodySchema }, preHandler }, async (request) => {
+  app.post(AccountPath.bindPhone, { schema: { body: bindPhoneBodySchema }, preHandler }, async (request) => {
     const { phone, code, open_id: openId } = request.body;
     return ok(await bindPhone({ ctx, phone, code, openId, origin: originOf(request), now: new Date() }), '绑定成功');
   });
 
-  app.post(AuthPath.resetPassword, { schema: { body: resetPasswordBodySchema }, preHandler }, async (request) => {
+  app.post(AccountPath.resetPassword, { schema: { body: resetPasswordBodySchema }, preHandler }, async (request) => {
     await resetPassword({
       ctx,
       ...request.body,
@@ -33,17 +33,17 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AccountContext }> = asy
     return ok(null, '密码修改成功');
   });
 
-  app.post(AuthPath.verifyRawCode, { schema: { body: verifyRawCodeBodySchema } }, async (request) =>
+  app.post(AccountPath.verifyRawCode, { schema: { body: verifyRawCodeBodySchema } }, async (request) =>
     ok(await verifyCurrentPhone({ ctx, userId: requireUser(request), code: request.body.code, now: new Date() })),
   );
 
-  app.post(AuthPath.updateUserPhone, { schema: { body: updateUserPhoneBodySchema } }, async (request) => {
+  app.post(AccountPath.updateUserPhone, { schema: { body: updateUserPhoneBodySchema } }, async (request) => {
     const { phone, code, verify_token: verifyToken } = request.body;
     await changeUserPhone({ ctx, userId: requireUser(request), phone, code, verifyToken, now: new Date() });
     return ok(null, '手机号修改成功');
   });
 
-  app.get(AuthPath.userInfo, async (request) => ok(await buildUserInfo(app.db, requireUser(request))));
+  app.get(AccountPath.userInfo, async (request) => ok(await buildUserInfo(app.db, requireUser(request))));
 
-  app.get(AuthPath.bindWx, async (request) => ok(await getWechatBinding(app.db, requireUser(request))));
+  app.get(AccountPath.bindWx, async (request) => ok(await getWechatBinding(app.db, requireUser(request))));
 };

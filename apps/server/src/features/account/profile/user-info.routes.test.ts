@@ -1,4 +1,4 @@
-import { AuthPath, Code, userInfoSchema } from '@dso/contract';
+import { AccountPath, Code, userInfoSchema } from '@dso/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions, subAccountLinks } from '../../../db/schema';
@@ -9,7 +9,7 @@ describe('user info and logout', () => {
   const t = useAccountTestApp();
 
   const info = (token?: string) =>
-    t.request({ method: 'GET', url: AuthPath.userInfo, ...(token ? { token } : {}) }).then((r) => r.json());
+    t.request({ method: 'GET', url: AccountPath.userInfo, ...(token ? { token } : {}) }).then((r) => r.json());
   const DAY = 86_400_000;
 
   it('describes a free account in the contract’s shape', async () => {
@@ -86,7 +86,7 @@ describe('user info and logout', () => {
     const user = await createUser(t.database.db);
     const leaving = await loginAs(t.database.db, user.id);
     const staying = await loginAs(t.database.db, user.id);
-    const out = await t.request({ method: 'GET', url: AuthPath.logout, token: leaving });
+    const out = await t.request({ method: 'GET', url: AccountPath.logout, token: leaving });
     expect(out.json()).toEqual({ code: Code.OK, msg: '退出成功', data: null });
     expect((await info(leaving)).code).toBe(Code.TOKEN_INVALID);
     expect((await info(staying)).code).toBe(Code.OK);
@@ -95,7 +95,9 @@ describe('user info and logout', () => {
   });
 
   it('answers a logout with a dead token or none as done', async () => {
-    expect((await t.request({ method: 'GET', url: AuthPath.logout, token: 'dead-token' })).json().code).toBe(Code.OK);
-    expect((await t.request({ method: 'GET', url: AuthPath.logout })).json().code).toBe(Code.OK);
+    expect((await t.request({ method: 'GET', url: AccountPath.logout, token: 'dead-token' })).json().code).toBe(
+      Code.OK,
+    );
+    expect((await t.request({ method: 'GET', url: AccountPath.logout })).json().code).toBe(Code.OK);
   });
 });

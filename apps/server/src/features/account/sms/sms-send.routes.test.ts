@@ -1,4 +1,4 @@
-import { AuthPath, Code } from '@dso/contract';
+import { AccountPath, Code } from '@dso/contract';
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { smsCodes, subAccountLinks } from '../../../db/schema';
@@ -60,7 +60,7 @@ describe('SMS code sends', () => {
   ])('refuses the phone %j with %s', async (phone, msg) => {
     const response = await t.request({
       method: 'POST',
-      url: AuthPath.send,
+      url: AccountPath.send,
       body: { phone },
       headers: fromIp(nextIp()),
     });
@@ -160,11 +160,11 @@ describe('SMS code sends', () => {
     await sendRounds(clock, ip, [nextPhone(), nextPhone()], 5);
     const busy = { code: Code.IP_BUSY, msg: '访问过于频繁，24小时后可继续访问哦', data: null };
     expect(await send({ phone: nextPhone(), ip })).toEqual(busy);
-    const puzzle = await t.request({ method: 'GET', url: AuthPath.captchaNew, headers: fromIp(ip) });
+    const puzzle = await t.request({ method: 'GET', url: AccountPath.captchaNew, headers: fromIp(ip) });
     expect(puzzle.json()).toEqual(busy);
     const login = await t.request({
       method: 'POST',
-      url: AuthPath.fastLogin,
+      url: AccountPath.fastLogin,
       body: { phone: morning[0], code: '123456' },
       headers: fromIp(ip),
     });
@@ -188,12 +188,12 @@ describe('SMS code sends', () => {
   it('maps each path to its purpose and refuses a type the path does not serve', async () => {
     const ip = nextIp();
     const user = await createUser(t.database.db);
-    expect((await send({ phone: user.phone, ip, url: AuthPath.fastSend })).code).toBe(Code.OK);
+    expect((await send({ phone: user.phone, ip, url: AccountPath.fastSend })).code).toBe(Code.OK);
     expect((await latestRow(user.phone))!.purpose).toBe('reset');
     const phone = nextPhone();
-    expect((await send({ phone, ip, url: AuthPath.sendLogin })).code).toBe(Code.OK);
+    expect((await send({ phone, ip, url: AccountPath.sendLogin })).code).toBe(Code.OK);
     expect((await latestRow(phone))!.purpose).toBe('bind');
-    expect(await send({ phone: nextPhone(), ip, url: AuthPath.send, type: 'ResetPwd' })).toEqual({
+    expect(await send({ phone: nextPhone(), ip, url: AccountPath.send, type: 'ResetPwd' })).toEqual({
       code: Code.BAD_REQUEST,
       msg: '验证码类型错误',
       data: null,

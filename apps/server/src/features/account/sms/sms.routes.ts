@@ -1,4 +1,4 @@
-import { AuthPath, type SmsSendType, smsSendBodySchema } from '@dso/contract';
+import { AccountPath, type SmsSendType, smsSendBodySchema } from '@dso/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../../lib/envelope';
 import type { AccountContext } from '../account.context';
@@ -18,8 +18,8 @@ export const smsRoutes: FastifyPluginAsyncZod<{ ctx: AccountContext }> = async (
       });
       return ok(result, '发送成功');
     });
-  sendRoute(AuthPath.send, typesByPath.send);
-  sendRoute(AuthPath.sendLogin, typesByPath.sendLogin);
-  sendRoute(AuthPath.fastSend, typesByPath.fastSend);
-  sendRoute(AuthPath.sendUpdatePhone, typesByPath.sendUpdatePhone);
+  sendRoute(AccountPath.send, typesByPath.send);
+  sendRoute(AccountPath.sendLogin, typesByPath.sendLogin);
+  sendRoute(AccountPath.fastSend, typesByPath.fastSend);
+  sendRoute(AccountPath.sendUpdatePhone, typesByPath.sendUpdatePhone);
 };

@@ -1,4 +1,4 @@
-import { AuthPath, Code, OrderPath, orderMessages } from '@dso/contract';
+import { AccountPath, Code, OrderPath, orderMessages } from '@dso/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { membershipGrants, paymentAgreements, subAccountLinks } from '../../../db/schema';
@@ -21,7 +21,7 @@ describe('membership card check and exchange', () => {
 
   /** The grade and end the client reads from its user info. */
   const userInfo = async (token: string) => {
-    const info = (await get(AuthPath.userInfo, token)).data;
+    const info = (await get(AccountPath.userInfo, token)).data;
     return { grade: info.grade as string, endTime: info.grade_info_vo.end_time as number };
   };
 

@@ -1,4 +1,4 @@
-import { Code, VideoPath } from '@dso/contract';
+import { Code, CreatorPath, VideoPath } from '@dso/contract';
 import { averagePerVideo } from '@dso/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -231,8 +231,8 @@ describe('seedVideoDemo: the demo video library through the ingest', () => {
         sql`SELECT user_id FROM creators ORDER BY id LIMIT 40`,
       );
       for (const { user_id } of sampled) {
-        const profile = await get(`${VideoPath.creatorProfile}?userId=${user_id}`);
-        const works = await get(`${VideoPath.creatorVideos}?userId=${user_id}&page_size=50`);
+        const profile = await get(`${CreatorPath.profile}?userId=${user_id}`);
+        const works = await get(`${CreatorPath.videos}?userId=${user_id}&page_size=50`);
         expect(profile.data.aweme_count).toBeGreaterThan(0);
         expect(profile.data.aweme_count).toBe(works.data.total_record);
         // 获赞 is the listed works' likes.
@@ -299,7 +299,7 @@ describe('seedVideoDemo: the demo video library through the ingest', () => {
       );
       expect(falling.length).toBeGreaterThan(rows.length * 0.3);
       const user = await get(
-        `${VideoPath.creatorFollowerTrend}?userId=${(await queryRows<{ user_id: string }>(t.database.db, sql`SELECT user_id FROM creators ORDER BY id LIMIT 1`))[0]!.user_id}&days=30`,
+        `${CreatorPath.followerTrend}?userId=${(await queryRows<{ user_id: string }>(t.database.db, sql`SELECT user_id FROM creators ORDER BY id LIMIT 1`))[0]!.user_id}&days=30`,
         await tokenOf('FREE'),
       );
       expect(user.data.points.length).toBe(30);

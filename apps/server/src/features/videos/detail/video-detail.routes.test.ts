@@ -1,4 +1,4 @@
-import { Code, VideoPath, videoMessages } from '@dso/contract';
+import { Code, CreatorPath, VideoPath, videoMessages } from '@dso/contract';
 import { describe, expect, it } from 'vitest';
 import { createCreator, createVideo } from '../../../testing';
 import { useTestApp } from '../../../testing/route-suite';
@@ -69,7 +69,7 @@ describe('the video detail panel', () => {
   describe('creator profile', () => {
     it('answers a visitor the stats, averages, size class and a banded sales amount', async () => {
       const creator = await createCreator(db(), { followers: 250_000, salesAmountFen: 5_000_000_00 });
-      const answer = await get(`${VideoPath.creatorProfile}?userId=${creator.userId}`);
+      const answer = await get(`${CreatorPath.profile}?userId=${creator.userId}`);
       expect(answer.code).toBe(Code.OK);
       expect(answer.data).toMatchObject({
         user_id: creator.userId,
@@ -88,14 +88,14 @@ describe('the video detail panel', () => {
 
     it('shows the exact sales amount to a user with show_original_data', async () => {
       const creator = await createCreator(db(), { salesAmountFen: 123_456 });
-      const answer = await get(`${VideoPath.creatorProfile}?userId=${creator.userId}`, await tokenOf('VIP', true));
+      const answer = await get(`${CreatorPath.profile}?userId=${creator.userId}`, await tokenOf('VIP', true));
       expect(answer.data.sales_amount).toBe(123_456);
     });
 
     it('marks a demo creator as example data for a caller without the audience tab, never for one with it', async () => {
       const demo = await createCreator(db(), { isDemo: true });
       const example = async (userId: string, token?: string) =>
-        (await get(`${VideoPath.creatorProfile}?userId=${userId}`, token)).data.is_example;
+        (await get(`${CreatorPath.profile}?userId=${userId}`, token)).data.is_example;
       expect(await example(demo.userId)).toBe(true);
       expect(await example(demo.userId, await tokenOf('VIP'))).toBe(true);
       expect(await example(demo.userId, await tokenOf('SVIP'))).toBe(false);
@@ -103,7 +103,7 @@ describe('the video detail panel', () => {
     });
 
     it('answers 404 达人不存在 for an unknown creator', async () => {
-      expect(await get(`${VideoPath.creatorProfile}?userId=nobody`)).toMatchObject({
+      expect(await get(`${CreatorPath.profile}?userId=nobody`)).toMatchObject({
         code: Code.NOT_FOUND,
         msg: videoMessages.creatorNotFound,
       });

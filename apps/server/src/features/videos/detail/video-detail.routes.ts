@@ -1,4 +1,5 @@
 import {
+  CreatorPath,
   creatorProfileQuerySchema,
   VideoPath,
   videoCommentsQuerySchema,
@@ -40,7 +41,7 @@ export const videoDetailRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await videoDetail(app.db, request.userId, request.query.awemeId)),
   );
 
-  app.get(VideoPath.creatorProfile, { schema: { querystring: creatorProfileQuerySchema } }, async (request) =>
+  app.get(CreatorPath.profile, { schema: { querystring: creatorProfileQuerySchema } }, async (request) =>
     ok(await creatorProfile(app.db, request.userId, request.query.userId)),
   );
 

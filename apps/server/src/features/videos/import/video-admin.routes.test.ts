@@ -1,4 +1,4 @@
-import { Code, VideoPath, videoAdminImportReportPath, videoImportReportSchema } from '@dso/contract';
+import { Code, CreatorPath, VideoPath, videoAdminImportReportPath, videoImportReportSchema } from '@dso/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
@@ -71,7 +71,7 @@ describe('the video-data admin upload', () => {
       sql`SELECT file FROM video_imports WHERE id = ${queued.data.id}`,
     );
     expect(stored!.file).toBeNull();
-    const profile = (await t.request({ method: 'GET', url: `${VideoPath.creatorProfile}?userId=${CREATOR}` })).json();
+    const profile = (await t.request({ method: 'GET', url: `${CreatorPath.profile}?userId=${CREATOR}` })).json();
     expect(profile.data).toMatchObject({ user_id: CREATOR, nick_name: '露营的小周', total_follower_count: 88_000 });
 
     // Follower history of that creator, as JSONL named by the format field: the creator's trend shows it.
@@ -89,7 +89,7 @@ describe('the video-data admin upload', () => {
     await drain();
     expect((await report(history.data.id, token)).data).toMatchObject({ status: 'done', inserted_rows: 2 });
     const trend = (
-      await t.request({ method: 'GET', url: `${VideoPath.creatorFollowerTrend}?userId=${CREATOR}&days=7`, token })
+      await t.request({ method: 'GET', url: `${CreatorPath.followerTrend}?userId=${CREATOR}&days=7`, token })
     ).json();
     expect(trend.data.points.map((point: { follower_count: number }) => point.follower_count)).toEqual([
       87_000, 88_000,

@@ -1,4 +1,4 @@
-import { Code, VideoPath } from '@dso/contract';
+import { Code, CreatorPath, LivePath, TopicPath, VideoPath } from '@dso/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
@@ -118,7 +118,7 @@ describe('importing trends, follower history, portraits, live sessions and topic
         errorRows: 1,
         errors: [{ row: 5, column: 'user_id', message: '达人不存在，请先导入达人' }],
       });
-      const answer = await get(`${VideoPath.creatorFollowerTrend}?userId=${CREATOR}&days=7`, svip);
+      const answer = await get(`${CreatorPath.followerTrend}?userId=${CREATOR}&days=7`, svip);
       expect(answer.data).toEqual({
         as_of: '2026-11-20',
         points: [
@@ -178,7 +178,7 @@ describe('importing trends, follower history, portraits, live sessions and topic
         empty_text: null,
         region_empty_text: null,
       });
-      const creator = await get(`${VideoPath.creatorPortrait}?userId=${CREATOR}`, svip);
+      const creator = await get(`${CreatorPath.portrait}?userId=${CREATOR}`, svip);
       expect(creator.data).toMatchObject({
         age: '24-30',
         age_more: [
@@ -241,7 +241,7 @@ describe('importing trends, follower history, portraits, live sessions and topic
         errorRows: 1,
         errors: [{ row: 5, column: 'room_id', message: '直播不存在，请先导入直播场次' }],
       });
-      const answer = await get(`${VideoPath.liveDetail}?lid=${ROOM}`);
+      const answer = await get(`${LivePath.detail}?lid=${ROOM}`);
       expect(answer.code).toBe(Code.OK);
       expect(answer.data).toMatchObject({
         room_id: ROOM,
@@ -262,7 +262,7 @@ describe('importing trends, follower history, portraits, live sessions and topic
         inserted: 0,
         updated: 3,
       });
-      const answer = await get(`${VideoPath.liveDetail}?lid=${ROOM}`);
+      const answer = await get(`${LivePath.detail}?lid=${ROOM}`);
       expect(answer.data).toMatchObject({ watch_count: 3500, goods: [expect.objectContaining({ title: '帐篷' })] });
       expect(answer.data.minutes.map((minute: { online: number }) => minute.online)).toEqual([120, 280, 420]);
       expect([await count('live_sessions'), await count('live_minutes')]).toEqual([1, 3]);
@@ -299,12 +299,12 @@ describe('importing trends, follower history, portraits, live sessions and topic
           { row: 4, column: 'aweme_id', message: '视频不存在，请先导入视频' },
         ],
       });
-      const list = await get(`${VideoPath.topicList}?kind=video&day=2026-11-20`, svip);
+      const list = await get(`${TopicPath.list}?kind=video&day=2026-11-20`, svip);
       expect(list.data.result).toEqual([
         // Growth is banded for a viewer without exact figures.
         expect.objectContaining({ name: '露营装备', heat: 980_000, video_count: 1, growth: '10%-15%' }),
       ]);
-      const works = await get(`${VideoPath.topicVideos}?topic_id=${list.data.result[0].id}`, svip);
+      const works = await get(`${TopicPath.videos}?topic_id=${list.data.result[0].id}`, svip);
       expect(works.data.result.map((video: { video_id: string }) => video.video_id)).toEqual([VIDEO]);
     });
 

@@ -1,5 +1,5 @@
 import {
-  AuthPath,
+  AccountPath,
   type CaptchaConfig,
   type CaptchaPuzzle,
   type CaptchaResult,
@@ -9,12 +9,12 @@ import { request } from '../../../lib/api/client';
 
 /** `GET /api/captcha/config`: which captcha to show (the built-in slider, or Tencent's widget). */
 export function fetchCaptchaConfig() {
-  return request<CaptchaConfig>(AuthPath.captchaConfig);
+  return request<CaptchaConfig>(AccountPath.captchaConfig);
 }
 
 /** `GET /api/captcha/new`: a fresh slider puzzle. */
 export function fetchCaptchaPuzzle() {
-  return request<CaptchaPuzzle>(AuthPath.captchaNew);
+  return request<CaptchaPuzzle>(AccountPath.captchaNew);
 }
 
 /**
@@ -22,5 +22,5 @@ export function fetchCaptchaPuzzle() {
  * instead of a toast, so the policy takes 300 over.
  */
 export function verifyCaptcha(body: CaptchaVerifyBody) {
-  return request<CaptchaResult>(AuthPath.captchaVerify, { method: 'POST', body, handles: [300] });
+  return request<CaptchaResult>(AccountPath.captchaVerify, { method: 'POST', body, handles: [300] });
 }

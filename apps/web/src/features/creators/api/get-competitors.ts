@@ -1,4 +1,4 @@
-import { type CompetitorList, VideoPath } from '@dso/contract';
+import { type CompetitorList, CreatorPath } from '@dso/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
 import { nextPageOf } from './paging';
@@ -10,7 +10,7 @@ export type CompetitorSource = { userId: string } | { keyword: string };
 
 /** `GET /api/creator/competitors` (login): one page of benchmark accounts with their reasons. */
 export function getCompetitorsPage(source: CompetitorSource, pageNo: number, signal?: AbortSignal) {
-  return request<CompetitorList>(VideoPath.competitors, {
+  return request<CompetitorList>(CreatorPath.competitors, {
     query: { ...source, page_no: pageNo, page_size: COMPETITOR_PAGE_SIZE },
     signal,
   });

@@ -1,10 +1,10 @@
-import { type CreatorFacets, VideoPath } from '@dso/contract';
+import { type CreatorFacets, CreatorPath } from '@dso/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
 
 /** `GET /api/creator/facets`: the library's fields and provinces with their creator counts. */
 export function getCreatorFacets(signal?: AbortSignal) {
-  return request<CreatorFacets>(VideoPath.creatorFacets, { signal, silent: true });
+  return request<CreatorFacets>(CreatorPath.facets, { signal, silent: true });
 }
 
 export const creatorFacetsQuery = () =>

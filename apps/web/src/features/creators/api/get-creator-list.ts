@@ -1,5 +1,5 @@
 import type { CreatorList, CreatorSort } from '@dso/contract';
-import { VideoPath } from '@dso/contract';
+import { CreatorPath } from '@dso/contract';
 import type { SizeClassCode } from '@dso/domain';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
@@ -21,7 +21,7 @@ export interface CreatorListParams {
 
 /** `GET /api/creator/list`: one page of the library (open; visitors get the guest rows). */
 export function getCreatorListPage(params: CreatorListParams & { pageNo: number }, signal?: AbortSignal) {
-  return request<CreatorList>(VideoPath.creatorList, {
+  return request<CreatorList>(CreatorPath.list, {
     query: {
       keyword: params.keyword || undefined,
       field: params.field ?? undefined,

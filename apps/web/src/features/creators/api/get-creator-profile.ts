@@ -1,11 +1,11 @@
-import { type CreatorProfile, VideoPath } from '@dso/contract';
+import { CreatorPath, type CreatorProfile } from '@dso/contract';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
 import { queryById } from '../../../lib/api/query-by-id';
 
 /** `GET /api/creator/profile`: a creator's stats, classes and whether the viewer collected them. */
 export function getCreatorProfile(userId: string, signal?: AbortSignal) {
-  return request<CreatorProfile>(VideoPath.creatorProfile, { query: { userId }, signal });
+  return request<CreatorProfile>(CreatorPath.profile, { query: { userId }, signal });
 }
 
 export const creatorProfileQuery = queryById('creator-profile', getCreatorProfile);

@@ -1,4 +1,4 @@
-import { type VideoList, VideoPath, type VideoSort } from '@dso/contract';
+import { CreatorPath, type VideoList, type VideoSort } from '@dso/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
 import { nextPageOf } from './paging';
@@ -8,7 +8,7 @@ export const WORKS_PAGE_SIZE = 20;
 
 /** `GET /api/creator/videos`: one page of a creator's works. */
 export function getCreatorVideosPage(userId: string, sort: VideoSort, pageNo: number, signal?: AbortSignal) {
-  return request<VideoList>(VideoPath.creatorVideos, {
+  return request<VideoList>(CreatorPath.videos, {
     query: { userId, sort, page_no: pageNo, page_size: WORKS_PAGE_SIZE },
     signal,
   });

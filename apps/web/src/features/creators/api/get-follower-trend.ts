@@ -1,4 +1,4 @@
-import { type CreatorFollowerTrend, VideoPath } from '@dso/contract';
+import { type CreatorFollowerTrend, CreatorPath } from '@dso/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
 
@@ -8,7 +8,7 @@ export type FollowerTrendPeriod = (typeof followerTrendPeriods)[number];
 
 /** `GET /api/creator/follower_trend` (login): followers per day over the period. */
 export function getFollowerTrend(userId: string, days: FollowerTrendPeriod, signal?: AbortSignal) {
-  return request<CreatorFollowerTrend>(VideoPath.creatorFollowerTrend, { query: { userId, days }, signal });
+  return request<CreatorFollowerTrend>(CreatorPath.followerTrend, { query: { userId, days }, signal });
 }
 
 export const followerTrendQuery = (userId: string, days: FollowerTrendPeriod) =>

@@ -1,4 +1,4 @@
-import { VideoPath, videoMessages } from '@dso/contract';
+import { CreatorPath, videoMessages } from '@dso/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useDialogs } from '../../../stores/dialogs';
@@ -18,9 +18,9 @@ const competitor = {
 beforeEach(() => {
   request.mockReset();
   request.mockImplementation(async (path: string, options: { query: Record<string, unknown> }) => {
-    if (path === VideoPath.competitors) return listPage([competitor], { total_record: 1 });
-    if (path === VideoPath.creatorProfile) return creatorProfile({ user_id: String(options.query.userId) });
-    if (path === VideoPath.creatorList) return listPage([creatorRow()]);
+    if (path === CreatorPath.competitors) return listPage([competitor], { total_record: 1 });
+    if (path === CreatorPath.profile) return creatorProfile({ user_id: String(options.query.userId) });
+    if (path === CreatorPath.list) return listPage([creatorRow()]);
     throw new Error(`unexpected ${path}`);
   });
 });
@@ -31,7 +31,7 @@ describe('/Competitors', () => {
     async () => {
       renderCreators(<CompetitorsPage />, { url: '/Competitors', grade: 'FREE' });
       expect(await screen.findByText(videoMessages.competitorsInput)).toBeTruthy();
-      expect(request).not.toHaveBeenCalledWith(VideoPath.competitors, expect.anything());
+      expect(request).not.toHaveBeenCalledWith(CreatorPath.competitors, expect.anything());
     },
     TIMEOUT,
   );
@@ -45,7 +45,7 @@ describe('/Competitors', () => {
       fireEvent.click(screen.getByRole('button', { name: /找对标/ }));
       const list = await screen.findByRole('list', { name: '对标账号' });
       expect(request).toHaveBeenCalledWith(
-        VideoPath.competitors,
+        CreatorPath.competitors,
         expect.objectContaining({ query: { keyword: '火锅', page_no: 1, page_size: 20 } }),
       );
       expect(screen.getByTestId('competitor-source').textContent).toBe('关键词「火锅」的对标账号');
@@ -67,14 +67,14 @@ describe('/Competitors', () => {
       fireEvent.change(screen.getByRole('combobox'), { target: { value: '阿明' } });
       await waitFor(() =>
         expect(request).toHaveBeenCalledWith(
-          VideoPath.creatorList,
+          CreatorPath.list,
           expect.objectContaining({ query: expect.objectContaining({ keyword: '阿明' }) }),
         ),
       );
       fireEvent.click(await screen.findByText('阿明的厨房'));
       await screen.findByRole('list', { name: '对标账号' });
       expect(request).toHaveBeenCalledWith(
-        VideoPath.competitors,
+        CreatorPath.competitors,
         expect.objectContaining({ query: { userId: 'u-ameng', page_no: 1, page_size: 20 } }),
       );
       expect((await screen.findByTestId('competitor-source')).textContent).toContain('阿明的厨房');
@@ -90,7 +90,7 @@ describe('/Competitors', () => {
       const prompt = await screen.findByTestId('competitors-login');
       fireEvent.click(within(prompt).getByRole('button', { name: '立即登录' }));
       expect(useDialogs.getState().open.login).toBe(true);
-      expect(request).not.toHaveBeenCalledWith(VideoPath.competitors, expect.anything());
+      expect(request).not.toHaveBeenCalledWith(CreatorPath.competitors, expect.anything());
       useDialogs.getState().closeDialog('login');
     },
     TIMEOUT,

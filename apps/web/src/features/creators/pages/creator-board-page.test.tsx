@@ -1,4 +1,4 @@
-import { VideoPath } from '@dso/contract';
+import { CreatorPath } from '@dso/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { creatorRow, listPage, renderCreators } from '../testing/render';
@@ -12,7 +12,7 @@ const TIMEOUT = 30_000;
 beforeEach(() => {
   request.mockReset();
   request.mockImplementation(async (path: string) => {
-    if (path === VideoPath.creatorFacets) return { fields: [{ name: '美食餐饮', count: 3 }], provinces: [] };
+    if (path === CreatorPath.facets) return { fields: [{ name: '美食餐饮', count: 3 }], provinces: [] };
     return listPage(
       [
         creatorRow({ user_id: 'a' }),
@@ -40,7 +40,7 @@ describe('/personList', () => {
       fireEvent.click(await screen.findByRole('button', { name: '美食餐饮' }));
       await waitFor(() =>
         expect(request).toHaveBeenLastCalledWith(
-          VideoPath.creatorList,
+          CreatorPath.list,
           expect.objectContaining({
             query: expect.objectContaining({ field: '美食餐饮', sort: 'total_follower_count' }),
           }),
@@ -49,7 +49,7 @@ describe('/personList', () => {
       fireEvent.click(screen.getByText('30天涨粉', { selector: '.ant-segmented-item-label' }));
       await waitFor(() =>
         expect(request).toHaveBeenLastCalledWith(
-          VideoPath.creatorList,
+          CreatorPath.list,
           expect.objectContaining({
             query: expect.objectContaining({ field: '美食餐饮', sort: 'follower_growth_30d' }),
           }),

@@ -1,4 +1,4 @@
-import { Code, VideoPath } from '@dso/contract';
+import { Code, CreatorPath, FavouritePath } from '@dso/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_BANNER_TEXT } from '../../../components';
@@ -26,14 +26,14 @@ const portraitRefusal = new ApiError(Code.NEEDS_UPGRADE, '当前版本暂无权�
 
 function answer(overrides: { profile?: Parameters<typeof creatorProfile>[0] } = {}) {
   request.mockImplementation(async (path: string, options: { query?: Record<string, unknown>; body?: unknown }) => {
-    if (path === VideoPath.creatorProfile) return creatorProfile(overrides.profile);
-    if (path === VideoPath.creatorVideos) {
+    if (path === CreatorPath.profile) return creatorProfile(overrides.profile);
+    if (path === CreatorPath.videos) {
       return listPage([
         videoRow({ video_id: 'w1', video_desc: '红烧肉' }),
         videoRow({ video_id: 'w2', video_desc: '糖醋排骨' }),
       ]);
     }
-    if (path === VideoPath.creatorFollowerTrend) {
+    if (path === CreatorPath.followerTrend) {
       return {
         as_of: '2026-11-20',
         points: [
@@ -42,8 +42,8 @@ function answer(overrides: { profile?: Parameters<typeof creatorProfile>[0] } = 
         ],
       };
     }
-    if (path === VideoPath.creatorPortrait) throw portraitRefusal;
-    if (path === VideoPath.favouriteAdd) return { collected: true };
+    if (path === CreatorPath.portrait) throw portraitRefusal;
+    if (path === FavouritePath.add) return { collected: true };
     throw new Error(`unexpected ${path} ${JSON.stringify(options)}`);
   });
 }
@@ -79,7 +79,7 @@ describe('/person/detail/{userid}/{tab}', () => {
       const works = await screen.findByRole('list', { name: '达人作品' });
       expect(within(works).getAllByTestId('video-card')).toHaveLength(2);
       expect(request).toHaveBeenCalledWith(
-        VideoPath.creatorVideos,
+        CreatorPath.videos,
         expect.objectContaining({ query: { userId: USER, sort: 'create_time', page_no: 1, page_size: 20 } }),
       );
       fireEvent.click(within(works).getByRole('button', { name: '红烧肉' }));
@@ -103,7 +103,7 @@ describe('/person/detail/{userid}/{tab}', () => {
       fireEvent.click(screen.getByText('近7天'));
       await waitFor(() =>
         expect(request).toHaveBeenCalledWith(
-          VideoPath.creatorFollowerTrend,
+          CreatorPath.followerTrend,
           expect.objectContaining({ query: { userId: USER, days: 7 } }),
         ),
       );
@@ -152,7 +152,7 @@ describe('/person/detail/{userid}/{tab}', () => {
       fireEvent.click(await screen.findByTestId('collect-creator'));
       await waitFor(() => expect(screen.getByTestId('collect-creator').textContent).toContain('已收藏'));
       expect(request).toHaveBeenCalledWith(
-        VideoPath.favouriteAdd,
+        FavouritePath.add,
         expect.objectContaining({ method: 'POST', body: { type: 'collectUser', subject: USER } }),
       );
     },

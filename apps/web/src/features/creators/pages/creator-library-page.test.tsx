@@ -1,4 +1,4 @@
-import { VideoPath } from '@dso/contract';
+import { CreatorPath } from '@dso/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { creatorRow, listPage, renderCreators } from '../testing/render';
@@ -21,14 +21,14 @@ function answer(
   rows = [creatorRow(), creatorRow({ user_id: 'u2', nick_name: '小美化妆间', follower_growth_30d: -300 })],
 ) {
   request.mockImplementation(async (path: string) => {
-    if (path === VideoPath.creatorFacets) return facets;
-    if (path === VideoPath.creatorList) return listPage(rows, { total_record: 2 });
+    if (path === CreatorPath.facets) return facets;
+    if (path === CreatorPath.list) return listPage(rows, { total_record: 2 });
     throw new Error(`unexpected ${path}`);
   });
 }
 
 const listCalls = () =>
-  request.mock.calls.filter(([path]) => path === VideoPath.creatorList).map(([, options]) => options.query);
+  request.mock.calls.filter(([path]) => path === CreatorPath.list).map(([, options]) => options.query);
 
 beforeEach(() => {
   request.mockReset();

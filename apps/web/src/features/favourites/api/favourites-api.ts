@@ -1,4 +1,4 @@
-import { type CollectType, type FavouriteList, VideoPath, videoMessages } from '@dso/contract';
+import { type CollectType, type FavouriteList, FavouritePath, videoMessages } from '@dso/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
 import { toast } from '../../../lib/feedback';
@@ -7,7 +7,7 @@ const FAVOURITES_KEY = 'favourites';
 
 /** `GET /api/favourite/list`: a page of one collect type's favourites, newest first. */
 export function getFavourites(type: CollectType, pageNo: number, pageSize: number, signal?: AbortSignal) {
-  return request<FavouriteList>(VideoPath.favouriteList, {
+  return request<FavouriteList>(FavouritePath.list, {
     query: { type, page_no: pageNo, page_size: pageSize },
     signal,
   });
@@ -28,13 +28,12 @@ export function useFavourites(type: CollectType, pageNo: number, pageSize: numbe
 export const favouriteStateQuery = (type: CollectType, subject: string) =>
   queryOptions({
     queryKey: [FAVOURITES_KEY, 'state', type, subject],
-    queryFn: ({ signal }) =>
-      request<{ collected: boolean }>(VideoPath.favouriteState, { query: { type, subject }, signal }),
+    queryFn: ({ signal }) => request<{ collected: boolean }>(FavouritePath.state, { query: { type, subject }, signal }),
   });
 
 /** `POST /api/favourite/add|remove`: collects a subject or lets it go; the answer is the new state. */
 export function setCollected(type: CollectType, subject: string, collected: boolean) {
-  return request<{ collected: boolean }>(collected ? VideoPath.favouriteAdd : VideoPath.favouriteRemove, {
+  return request<{ collected: boolean }>(collected ? FavouritePath.add : FavouritePath.remove, {
     method: 'POST',
     body: { type, subject },
   });

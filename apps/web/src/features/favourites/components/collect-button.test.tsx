@@ -1,4 +1,4 @@
-import { type UserInfo, VideoPath } from '@dso/contract';
+import { FavouritePath, type UserInfo } from '@dso/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
@@ -42,9 +42,9 @@ describe('CollectButton', () => {
   it('reads a keyword’s state from the server and collects it, then lets it go', async () => {
     useSession.setState({ token: 't', userInfo: { id: 1, grade: 'FREE' } as UserInfo });
     requestMock.mockImplementation(async (path) => {
-      if (path === VideoPath.favouriteState) return { collected: false };
-      if (path === VideoPath.favouriteAdd) return { collected: true };
-      if (path === VideoPath.favouriteRemove) return { collected: false };
+      if (path === FavouritePath.state) return { collected: false };
+      if (path === FavouritePath.add) return { collected: true };
+      if (path === FavouritePath.remove) return { collected: false };
       throw new Error(`unexpected ${path}`);
     });
     renderButton(<CollectButton type="collectRso" subject="通勤穿搭" />);
@@ -52,7 +52,7 @@ describe('CollectButton', () => {
     await vi.waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(button);
     expect(await screen.findByRole('button', { name: /已收藏/, pressed: true })).toBeTruthy();
-    expect(requestMock).toHaveBeenCalledWith(VideoPath.favouriteAdd, {
+    expect(requestMock).toHaveBeenCalledWith(FavouritePath.add, {
       method: 'POST',
       body: { type: 'collectRso', subject: '通勤穿搭' },
     });

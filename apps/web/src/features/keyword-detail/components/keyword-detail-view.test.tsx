@@ -1,4 +1,11 @@
-import { Code, type CompetitorList, KeywordDetailPath, type KeywordRankList, VideoPath } from '@dso/contract';
+import {
+  Code,
+  type CompetitorList,
+  CreatorPath,
+  KeywordDetailPath,
+  type KeywordRankList,
+  VideoPath,
+} from '@dso/contract';
 import { axisMax } from '@dso/domain';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -20,7 +27,7 @@ function answerDetail(detail = keywordDetailFixture()) {
   request.mockImplementation(async (path: string) => {
     if (path === KeywordDetailPath.detail) return detail;
     if (path === VideoPath.keywordRank) return rankedWorks;
-    if (path === VideoPath.competitors) return keywordCreators;
+    if (path === CreatorPath.competitors) return keywordCreators;
     throw new Error(`unexpected call ${path}`);
   });
 }
@@ -135,7 +142,7 @@ describe('KeywordDetailView', { timeout: PAGE_TEST_TIMEOUT }, () => {
         .getAttribute('href'),
     ).toBe(`/Competitors?keyword=${encodeURIComponent('露营装备')}`);
     expect(request).toHaveBeenCalledWith(
-      VideoPath.competitors,
+      CreatorPath.competitors,
       expect.objectContaining({ query: expect.objectContaining({ keyword: '露营装备', page_no: 1 }) }),
     );
   });

@@ -1,4 +1,4 @@
-import { type LiveReplay, LiveReplayPath, type LiveReplaySummary, VideoPath } from '@dso/contract';
+import { LivePath, type LiveReplay, LiveReplayPath, type LiveReplaySummary } from '@dso/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAGE_TEST_TIMEOUT, renderPage } from '../../keyword-detail/test-utils';
@@ -75,7 +75,7 @@ beforeEach(() => {
 describe('AI 直播复盘 pages', { timeout: PAGE_TEST_TIMEOUT }, () => {
   it('/AiLiveReplay offers ended sessions and opens the replay it starts', async () => {
     request.mockImplementation(async (path: string, options: { body?: { room_id: string } }) => {
-      if (path === VideoPath.liveList)
+      if (path === LivePath.list)
         return { live_count: 1, sessions: [session('7300', false), session('7311', true)], banded: true };
       if (path === LiveReplayPath.session) return { ...summary, status: 'queued', room_id: options.body!.room_id };
       if (path === LiveReplayPath.options)
@@ -94,7 +94,7 @@ describe('AI 直播复盘 pages', { timeout: PAGE_TEST_TIMEOUT }, () => {
 
   it('/AiLiveReplay says the sandbox cannot hear an upload before one is chosen', async () => {
     request.mockImplementation(async (path: string) => {
-      if (path === VideoPath.liveList) return { live_count: 0, sessions: [], banded: true };
+      if (path === LivePath.list) return { live_count: 0, sessions: [], banded: true };
       if (path === LiveReplayPath.options)
         return { speech_sandbox: true, upload_max_bytes: 1, extensions: ['mp4', 'mp3'], max_duration_minutes: 360 };
       throw new Error(`unexpected call ${path}`);
@@ -107,7 +107,7 @@ describe('AI 直播复盘 pages', { timeout: PAGE_TEST_TIMEOUT }, () => {
 
   it('/AiLiveReplay uploads a recording with its title and goods, showing the progress', async () => {
     request.mockImplementation(async (path: string) => {
-      if (path === VideoPath.liveList) return { live_count: 0, sessions: [], banded: true };
+      if (path === LivePath.list) return { live_count: 0, sessions: [], banded: true };
       if (path === LiveReplayPath.options) {
         return {
           speech_sandbox: false,

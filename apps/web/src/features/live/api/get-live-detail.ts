@@ -1,10 +1,10 @@
-import { type LiveDetail, VideoPath, videoLimits } from '@dso/contract';
+import { type LiveDetail, LivePath, videoLimits } from '@dso/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
 
 /** `GET /api/live/detail` (open): a session's head, goods, creator and minutes. */
 export function getLiveDetail(roomId: string, signal?: AbortSignal) {
-  return request<LiveDetail>(VideoPath.liveDetail, { query: { lid: roomId }, signal });
+  return request<LiveDetail>(LivePath.detail, { query: { lid: roomId }, signal });
 }
 
 export const liveDetailQuery = (roomId: string) =>

@@ -1,10 +1,10 @@
-import { type LiveList, VideoPath, videoLimits } from '@dso/contract';
+import { type LiveList, LivePath, videoLimits } from '@dso/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
 
 /** `GET /api/live/list` (open): the sessions live now, then the latest ended ones. */
 export function getLiveList(limit: number, signal?: AbortSignal) {
-  return request<LiveList>(VideoPath.liveList, { query: { limit }, signal });
+  return request<LiveList>(LivePath.list, { query: { limit }, signal });
 }
 
 export const liveListQuery = (limit: number = videoLimits.liveScreenSessions) =>

@@ -1,4 +1,4 @@
-import { Code, VideoPath, videoMessages } from '@dso/contract';
+import { Code, LivePath, videoMessages } from '@dso/contract';
 import { bandNumber } from '@dso/domain';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -26,7 +26,7 @@ describe('/livegoods/detail/{id}', () => {
       request.mockResolvedValue(liveDetail());
       open();
       expect(await screen.findByRole('heading', { name: '秋冬铁锅专场' })).toBeTruthy();
-      expect(request).toHaveBeenCalledWith(VideoPath.liveDetail, expect.objectContaining({ query: { lid: ROOM } }));
+      expect(request).toHaveBeenCalledWith(LivePath.detail, expect.objectContaining({ query: { lid: ROOM } }));
       expect(screen.getByTestId('live-status').textContent).toBe('直播中');
       expect(screen.getByText('阿明厨房')).toBeTruthy();
       expect(screen.getByTestId('live-figure-watch_count').textContent).toContain('25.6w');

@@ -1,4 +1,4 @@
-import { VideoPath } from '@dso/contract';
+import { LivePath } from '@dso/contract';
 import { bandNumber } from '@dso/domain';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +10,7 @@ vi.mock('../../../lib/charts/e-chart', async () => (await import('../testing/ren
 
 const { LiveScreenPage } = await import('./live-screen-page');
 const TIMEOUT = 30_000;
-const listCalls = () => request.mock.calls.filter(([path]) => path === VideoPath.liveList).length;
+const listCalls = () => request.mock.calls.filter(([path]) => path === LivePath.list).length;
 
 beforeEach(() => {
   request.mockReset();
@@ -40,7 +40,7 @@ describe('/live_screen', () => {
       });
       renderLive(<LiveScreenPage />, { path: '/live_screen', url: '/live_screen' });
       const tiles = await screen.findAllByTestId('live-tile');
-      expect(request).toHaveBeenCalledWith(VideoPath.liveList, expect.objectContaining({ query: { limit: 12 } }));
+      expect(request).toHaveBeenCalledWith(LivePath.list, expect.objectContaining({ query: { limit: 12 } }));
       expect(screen.getByTestId('live-count').textContent).toBe('正在直播 1 场');
       expect(screen.getByText(/销售数据按区间展示/)).toBeTruthy();
       const [live, ended] = tiles as [HTMLElement, HTMLElement];

@@ -1,4 +1,4 @@
-import { VideoPath, videoMessages } from '@dso/contract';
+import { LivePath, videoMessages } from '@dso/contract';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { liveDetail, renderLive } from '../testing/render';
@@ -11,7 +11,7 @@ const { LiveStudioPage } = await import('./live-studio-page');
 const TIMEOUT = 30_000;
 const ROOM = '7380000000000000001';
 const open = (url: string) => renderLive(<LiveStudioPage />, { path: '/live_studio', url });
-const detailCalls = () => request.mock.calls.filter(([path]) => path === VideoPath.liveDetail).length;
+const detailCalls = () => request.mock.calls.filter(([path]) => path === LivePath.detail).length;
 
 beforeEach(() => {
   request.mockReset();
@@ -40,7 +40,7 @@ describe('/live_studio', () => {
       request.mockResolvedValue(liveDetail());
       open(`/live_studio?lid=${ROOM}`);
       expect(await screen.findByTestId('live-studio')).toBeTruthy();
-      expect(request).toHaveBeenCalledWith(VideoPath.liveDetail, expect.objectContaining({ query: { lid: ROOM } }));
+      expect(request).toHaveBeenCalledWith(LivePath.detail, expect.objectContaining({ query: { lid: ROOM } }));
       expect(screen.getByTestId('live-figure-online').textContent).toBe('当前在线4100');
       expect(screen.getByTestId('live-figure-entering').textContent).toBe('本分钟进场640');
       expect(screen.getByTestId('live-figure-sales_amount').textContent).toBe('销售额¥12.3w');

@@ -1,4 +1,4 @@
-import { AuthPath, type BindWxResult } from '@dso/contract';
+import { AccountPath, type BindWxResult } from '@dso/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
 
@@ -6,5 +6,5 @@ import { request } from '../../../lib/api/client';
 export const wechatBindingQuery = () =>
   queryOptions({
     queryKey: ['setting', 'wechat-binding'] as const,
-    queryFn: ({ signal }) => request<BindWxResult>(AuthPath.bindWx, { signal }),
+    queryFn: ({ signal }) => request<BindWxResult>(AccountPath.bindWx, { signal }),
   });

@@ -1,4 +1,4 @@
-import { type CollectType, type FavouriteItem, type UserInfo, VideoPath } from '@dso/contract';
+import { type CollectType, type FavouriteItem, FavouritePath, type UserInfo } from '@dso/contract';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { renderAtRoute } from '../../../components/testing/render-route';
@@ -57,11 +57,11 @@ describe('我的收藏', () => {
     };
     requestMock.mockReset();
     requestMock.mockImplementation(async (path, options) => {
-      if (path === VideoPath.favouriteList) {
+      if (path === FavouritePath.list) {
         const type = options?.query?.type as CollectType;
         return { total_record: store[type].length, result: store[type] };
       }
-      if (path === VideoPath.favouriteRemove && options?.body) {
+      if (path === FavouritePath.remove && options?.body) {
         const { type, subject } = options.body;
         store[type] = store[type].filter((row) => row.subject !== subject);
         return { collected: false };
@@ -94,7 +94,7 @@ describe('我的收藏', () => {
     expect(screen.queryByRole('link', { name: '已下架的词' })).toBeNull();
     expect(screen.getByText('共 2 条收藏')).toBeTruthy();
     expect(requestMock).toHaveBeenCalledWith(
-      VideoPath.favouriteList,
+      FavouritePath.list,
       expect.objectContaining({ query: { type: 'collectDouyin', page_no: 1, page_size: 20 } }),
     );
   });
@@ -130,7 +130,7 @@ describe('我的收藏', () => {
     expect(await screen.findByText('共 1 条收藏')).toBeTruthy();
     expect(screen.queryByText('该视频已不在视频库中')).toBeNull();
     expect(requestMock).toHaveBeenCalledWith(
-      VideoPath.favouriteRemove,
+      FavouritePath.remove,
       expect.objectContaining({ method: 'POST', body: { type: 'collectVideo', subject: '7300000000000000999' } }),
     );
     expect(toast).toHaveBeenCalledWith('已取消收藏', 'success');

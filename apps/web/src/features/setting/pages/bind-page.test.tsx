@@ -1,4 +1,4 @@
-import { AuthPath, PublishingPath, type UserInfo } from '@dso/contract';
+import { AccountPath, PublishingPath, type UserInfo } from '@dso/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { App as AntdApp, ConfigProvider } from 'antd';
@@ -33,7 +33,7 @@ describe('BindPage (/pages/home/bind)', () => {
   beforeEach(() => {
     requestMock.mockReset();
     requestMock.mockImplementation(async (path) => {
-      if (path === AuthPath.bindWx) return { bound: true };
+      if (path === AccountPath.bindWx) return { bound: true };
       if (path === PublishingPath.accounts) {
         return {
           list: [

@@ -1,4 +1,4 @@
-import { AuthPath, OrderPath, SubAccountPath, type UserInfo } from '@dso/contract';
+import { AccountPath, OrderPath, SubAccountPath, type UserInfo } from '@dso/contract';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 // For its jsdom style shim and its cleanup of dialogs and session between tests.
@@ -46,7 +46,7 @@ describe('SettingPage', () => {
     requestMock.mockReset();
     requestMock.mockImplementation(async (path) => {
       if (path === OrderPath.orderList) return { list: [], total: 0 };
-      if (path === AuthPath.bindWx) return { bound: false };
+      if (path === AccountPath.bindWx) return { bound: false };
       if (path === SubAccountPath.list) return [];
       if (path === SubAccountPath.quota) return { per_val: 3, use_val: 0 };
       throw new Error(`unexpected ${path}`);

@@ -1,9 +1,11 @@
 import {
   type CreatorFacets,
+  CreatorPath,
   type KeywordRankList,
   type TopicKind,
   type TopicList,
   type TopicListQuery,
+  TopicPath,
   type VideoList,
   VideoPath,
   type VideoSort,
@@ -30,7 +32,7 @@ export function useTopicList(kind: TopicKind, sort: TopicSort) {
   const viewer = useViewer();
   return useInfiniteQuery(
     listPagesOptions(['topics', 'list', kind, sort, viewer], TOPIC_PAGE_SIZE, (pageNo, signal) =>
-      request<TopicList>(VideoPath.topicList, {
+      request<TopicList>(TopicPath.list, {
         query: { kind, sort, page_no: pageNo, page_size: TOPIC_PAGE_SIZE },
         signal,
       }),
@@ -43,7 +45,7 @@ export function useTopicVideos(topicId: number | null, sort: VideoSort) {
   const viewer = useViewer();
   return useInfiniteQuery({
     ...listPagesOptions(['topics', 'videos', topicId, sort, viewer], TOPIC_PAGE_SIZE, (pageNo, signal) =>
-      request<VideoList>(VideoPath.topicVideos, {
+      request<VideoList>(TopicPath.videos, {
         query: { topic_id: topicId ?? 0, sort, page_no: pageNo, page_size: TOPIC_PAGE_SIZE },
         signal,
       }),
@@ -97,7 +99,7 @@ export function useCreatorFields() {
   return useQuery(
     queryOptions({
       queryKey: ['creators', 'facets'],
-      queryFn: ({ signal }) => request<CreatorFacets>(VideoPath.creatorFacets, { signal }),
+      queryFn: ({ signal }) => request<CreatorFacets>(CreatorPath.facets, { signal }),
       staleTime: 10 * 60_000,
       placeholderData: keepPreviousData,
       select: (facets) => facets.fields,

@@ -1,4 +1,4 @@
-import { type TopicList, type TopicRow, type VideoList, VideoPath } from '@dso/contract';
+import { CreatorPath, type TopicList, TopicPath, type TopicRow, type VideoList, VideoPath } from '@dso/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -39,14 +39,14 @@ function page<Row>(query: ListQuery, total: number, dataMax: number, make: (inde
 function serve({ topics = 45, dataMax = 300, searchTotal = 3 } = {}) {
   request.mockImplementation(async (path: string, options: { query: ListQuery }) => {
     const query = options?.query;
-    if (path === VideoPath.topicList) {
+    if (path === TopicPath.list) {
       const kind = query.kind as TopicRow['kind'];
       const name = kind === 'video' ? '视频话题' : '图文话题';
       return page(query, topics, dataMax, (index) =>
         topic(index + 1, { kind, name: `${name}${index + 1}` }),
       ) satisfies TopicList;
     }
-    if (path === VideoPath.topicVideos) {
+    if (path === TopicPath.videos) {
       return page(query, 2, dataMax, (index) =>
         videoRow({ video_id: `t${query.topic_id}-${index}`, video_desc: `话题作品${index}` }),
       ) satisfies VideoList;
@@ -61,7 +61,7 @@ function serve({ topics = 45, dataMax = 300, searchTotal = 3 } = {}) {
         videoRow({ video_id: 'low1', video_desc: '小号爆款作品', total_follower_count: 800 }),
       ) satisfies VideoList;
     }
-    if (path === VideoPath.creatorFacets) {
+    if (path === CreatorPath.facets) {
       return { fields: [{ name: '美食餐饮', count: 20 }], provinces: [] };
     }
     throw new Error(`unexpected call ${String(path)} ${JSON.stringify(options)}`);
@@ -96,16 +96,16 @@ describe('DouyinTopicPage', { timeout: PAGE_TEST_TIMEOUT }, () => {
     expect(within(rows[0]!).getByText('#视频话题1')).toBeTruthy();
     expect(within(rows[0]!).getByText('100.0w')).toBeTruthy();
     expect(screen.getByText('数据日期 2026-11-21')).toBeTruthy();
-    expect(callsTo(VideoPath.topicList)[0]).toMatchObject({ kind: 'video', sort: 'heat', page_no: 1, page_size: 20 });
+    expect(callsTo(TopicPath.list)[0]).toMatchObject({ kind: 'video', sort: 'heat', page_no: 1, page_size: 20 });
   });
 
   it('lists image-text topics on imgSearchWord and asks again with another sort', async () => {
     serve();
     renderTopics('/DouyinTopic/imgSearchWord');
     expect(await screen.findByText('#图文话题1')).toBeTruthy();
-    expect(callsTo(VideoPath.topicList)[0]).toMatchObject({ kind: 'image_text' });
+    expect(callsTo(TopicPath.list)[0]).toMatchObject({ kind: 'image_text' });
     fireEvent.click(screen.getByText('按增长'));
-    await waitFor(() => expect(callsTo(VideoPath.topicList).at(-1)).toMatchObject({ sort: 'growth', page_no: 1 }));
+    await waitFor(() => expect(callsTo(TopicPath.list).at(-1)).toMatchObject({ sort: 'growth', page_no: 1 }));
   });
 
   it('goes to the first tab for an unknown tab', async () => {
@@ -142,7 +142,7 @@ describe('DouyinTopicPage', { timeout: PAGE_TEST_TIMEOUT }, () => {
     fireEvent.click(await screen.findByText('#视频话题2'));
     const drawer = await screen.findByTestId('topic-videos');
     expect(await within(drawer).findByText('话题作品0')).toBeTruthy();
-    expect(callsTo(VideoPath.topicVideos)[0]).toMatchObject({ topic_id: 2, sort: 'good_count' });
+    expect(callsTo(TopicPath.videos)[0]).toMatchObject({ topic_id: 2, sort: 'good_count' });
     fireEvent.click(within(drawer).getByRole('button', { name: '查看视频详情：话题作品1' }));
     expect(useDialogs.getState().open.video).toBe(true);
     expect(useDialogs.getState().payload.video).toEqual({ id: 't2-1' });
@@ -183,7 +183,7 @@ describe('DouyinTopicPage', { timeout: PAGE_TEST_TIMEOUT }, () => {
     expect(cards).toHaveLength(3);
     expect(cards[0]!.querySelector('mark')?.textContent).toBe('红烧肉');
     expect(callsTo(VideoPath.search)[0]).toMatchObject({ keyword: '红烧肉', sort: 'good_count', page_no: 1 });
-    expect(callsTo(VideoPath.topicList)).toEqual([]);
+    expect(callsTo(TopicPath.list)).toEqual([]);
 
     fireEvent.change(screen.getByLabelText('请输入视频名称'), { target: { value: ' 糖醋排骨 ' } });
     fireEvent.click(screen.getByRole('button', { name: '搜索视频' }));

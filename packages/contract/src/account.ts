@@ -309,7 +309,7 @@ export const dccPreviewSchema = z.object({
 
 // ---------------------------------------------------------------------------------------------------
 
-export const AuthPath = {
+export const AccountPath = {
   captchaConfig: '/api/captcha/config',
   captchaNew: '/api/captcha/new',
   captchaVerify: '/api/captcha/verify',
