@@ -48,6 +48,9 @@ const adClickFields = {
   bd_vid_time: z.coerce.number().int().nonnegative().optional(),
 };
 
+/** A phone and the SMS code just sent to it: the proof every code login, registration and change asks for. */
+const phoneCodeFields = { phone: phoneSchema, code: smsCodeSchema };
+
 /** How long a paid-search click id counts (001 §9: 24 h). */
 export const AD_CLICK_TTL_MS = 86_400_000;
 
@@ -188,16 +191,14 @@ export function smsTooFrequentMessage(secondsLeft: number): string {
 
 /** `POST /api/user/fast_login`: code login, registering the phone when it is new. */
 export const fastLoginBodySchema = z.object({
-  phone: phoneSchema,
-  code: smsCodeSchema,
+  ...phoneCodeFields,
   ...adClickFields,
 });
 export type FastLoginBody = z.infer<typeof fastLoginBodySchema>;
 
 /** `POST /api/user/register`: a new account with a code (api 1) and a password in one step. */
 export const registerBodySchema = z.object({
-  phone: phoneSchema,
-  code: smsCodeSchema,
+  ...phoneCodeFields,
   pwd: encryptedPasswordSchema,
   ...adClickFields,
 });
@@ -242,8 +243,7 @@ export type PublicKey = z.infer<typeof publicKeySchema>;
 
 /** `POST /api/user/bind_phone`: WeChat need_bind path; `open_id` comes from the QR poll. */
 export const bindPhoneBodySchema = z.object({
-  phone: phoneSchema,
-  code: smsCodeSchema,
+  ...phoneCodeFields,
   open_id: z.string({ error: '微信授权已失效，请重新扫码' }).trim().min(1, '微信授权已失效，请重新扫码').max(128),
 });
 export type BindPhoneBody = z.infer<typeof bindPhoneBodySchema>;
@@ -253,8 +253,7 @@ export const bindPhoneResultSchema = z.object({ token: z.string(), user_id: z.nu
 
 /** `POST /api/user/reset_pwd`: when logged in the phone must be the account's own (locked field). */
 export const resetPasswordBodySchema = z.object({
-  phone: phoneSchema,
-  code: smsCodeSchema,
+  ...phoneCodeFields,
   pwd: encryptedPasswordSchema,
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
@@ -267,8 +266,7 @@ export const verifyRawCodeResultSchema = z.object({ verify_token: z.string() });
 
 /** `POST /api/update_user_phone` (logged in): the new phone, its code (type NewPhone) and the proof. */
 export const updateUserPhoneBodySchema = z.object({
-  phone: phoneSchema,
-  code: smsCodeSchema,
+  ...phoneCodeFields,
   verify_token: z.string({ error: '请先验证原手机号' }).trim().min(1, '请先验证原手机号').max(512),
 });
 export type UpdateUserPhoneBody = z.infer<typeof updateUserPhoneBodySchema>;

@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { AI_ATTEMPT_MAX } from './ai-stream';
 import { int32Schema } from './input';
 import { requiredKeywordSchema } from './keywords';
-import { pageFields, pageSizeUpTo } from './shapes';
+import {
+  recordIdParamsSchema,
+  savedWorkContentSchema,
+  savedWorkFields,
+  savedWorkLimits,
+  savedWorkListQuerySchema,
+  savedWorkMessages,
+  savedWorkTitleSchema,
+  totalListSchema,
+} from './shapes';
 
 /**
  * AI 文案 (/copyWriters): a short-video script for a keyword, written from that keyword's top
@@ -19,21 +28,15 @@ export const copywriterLimits = {
   commentChars: 60,
   /** Related words of the keyword library handed to the model. */
   words: 8,
-  titleMax: 100,
-  contentMax: 20_000,
+  ...savedWorkLimits,
   attemptMax: AI_ATTEMPT_MAX,
-  pageSizeMax: 50,
 } as const;
 
 export const copywriterMessages = {
   /** Neither library has anything about the keyword: a script would not be grounded in anything. */
   noMaterial: (keyword: string) => `暂未找到「${keyword}」的相关视频和关键词，换个关键词试试`,
   workMissing: '文案不存在或已删除',
-  titleEmpty: '标题不能为空',
-  titleTooLong: `标题不能超过${copywriterLimits.titleMax}个字`,
-  contentEmpty: '内容不能为空',
-  contentTooLong: `内容不能超过${copywriterLimits.contentMax}个字`,
-  pageSizeTooLarge: `每页最多${copywriterLimits.pageSizeMax}条`,
+  ...savedWorkMessages,
 } as const;
 
 /** A video the script drew on: `视频N` in the text is the N-th of the list. */
@@ -71,16 +74,8 @@ export const copywriterWorkSaveBodySchema = z.object({
   /** Present when updating a saved script; absent to save a new one. */
   id: int32Schema().min(1).optional(),
   keyword: requiredKeywordSchema,
-  title: z
-    .string()
-    .trim()
-    .min(1, copywriterMessages.titleEmpty)
-    .max(copywriterLimits.titleMax, copywriterMessages.titleTooLong),
-  content: z
-    .string()
-    .trim()
-    .min(1, copywriterMessages.contentEmpty)
-    .max(copywriterLimits.contentMax, copywriterMessages.contentTooLong),
+  title: savedWorkTitleSchema,
+  content: savedWorkContentSchema,
   sources: copywriterSourcesSchema.default({ videos: [], words: [] }),
   sandbox: z.boolean().default(false),
 });
@@ -92,15 +87,11 @@ export const copywriterWorkSchema = z.object({
   title: z.string(),
   content: z.string(),
   sources: copywriterSourcesSchema,
-  sandbox: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...savedWorkFields,
 });
 export type CopywriterWork = z.infer<typeof copywriterWorkSchema>;
 
-export const copywriterWorkListQuerySchema = z.object(
-  pageFields(pageSizeUpTo(copywriterLimits.pageSizeMax, 10, copywriterMessages.pageSizeTooLarge)),
-);
+export const copywriterWorkListQuerySchema = savedWorkListQuerySchema;
 export type CopywriterWorkListQuery = z.infer<typeof copywriterWorkListQuerySchema>;
 
 export const copywriterWorkSummarySchema = copywriterWorkSchema.omit({ content: true, sources: true }).extend({
@@ -109,15 +100,10 @@ export const copywriterWorkSummarySchema = copywriterWorkSchema.omit({ content: 
 });
 export type CopywriterWorkSummary = z.infer<typeof copywriterWorkSummarySchema>;
 
-export const copywriterWorkListSchema = z.object({
-  total: z.number().int(),
-  list: z.array(copywriterWorkSummarySchema),
-});
+export const copywriterWorkListSchema = totalListSchema(copywriterWorkSummarySchema);
 export type CopywriterWorkList = z.infer<typeof copywriterWorkListSchema>;
 
-export const copywriterWorkIdParamsSchema = z.object({
-  id: int32Schema({ coerce: true }).min(1, copywriterMessages.workMissing),
-});
+export const copywriterWorkIdParamsSchema = recordIdParamsSchema(copywriterMessages.workMissing);
 
 export const CopywriterPath = {
   generate: '/api/ai/copywriters/generate',

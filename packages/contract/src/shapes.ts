@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageNoSchema } from './input';
+import { int32Schema, pageNoSchema } from './input';
 
 /*
  * Schema builders the areas share: the paging query fields and the list answers of 002 §3, written
@@ -42,6 +42,52 @@ export function pageFields<PageSize extends z.ZodType>(pageSize: PageSize) {
 /** The plain list answer's fields: the total, then the rows. */
 export function pagedListFields<Row extends z.ZodType>(row: Row) {
   return { total_record: z.number().int(), result: z.array(row) };
+}
+
+/**
+ * A saved, editable AI work (AI 文案, AI 写作): both save their works by the same rules, so the lengths,
+ * messages and list paging are written once here.
+ */
+export const savedWorkLimits = { titleMax: 100, contentMax: 20_000, pageSizeMax: 50 } as const;
+
+export const savedWorkMessages = {
+  titleEmpty: '标题不能为空',
+  titleTooLong: `标题不能超过${savedWorkLimits.titleMax}个字`,
+  contentEmpty: '内容不能为空',
+  contentTooLong: `内容不能超过${savedWorkLimits.contentMax}个字`,
+  pageSizeTooLarge: `每页最多${savedWorkLimits.pageSizeMax}条`,
+} as const;
+
+/** A saved work's title in a save body: trimmed, not empty, at most savedWorkLimits.titleMax. */
+export const savedWorkTitleSchema = z
+  .string()
+  .trim()
+  .min(1, savedWorkMessages.titleEmpty)
+  .max(savedWorkLimits.titleMax, savedWorkMessages.titleTooLong);
+
+/** A saved work's text in a save body: trimmed, not empty, at most savedWorkLimits.contentMax. */
+export const savedWorkContentSchema = z
+  .string()
+  .trim()
+  .min(1, savedWorkMessages.contentEmpty)
+  .max(savedWorkLimits.contentMax, savedWorkMessages.contentTooLong);
+
+/** The fields a saved work ends with: whether the sandbox wrote it, when it was saved and last edited. */
+export const savedWorkFields = { sandbox: z.boolean(), created_at: z.string(), updated_at: z.string() };
+
+/** The saved-works list query: pages of up to savedWorkLimits.pageSizeMax, 10 by default. */
+export const savedWorkListQuerySchema = z.object(
+  pageFields(pageSizeUpTo(savedWorkLimits.pageSizeMax, 10, savedWorkMessages.pageSizeTooLarge)),
+);
+
+/** The saved-works list answer (AI 文案, AI 写作): `{ total, list }`, the total first. */
+export function totalListSchema<Row extends z.ZodType>(row: Row) {
+  return z.object({ total: z.number().int(), list: z.array(row) });
+}
+
+/** A saved record's id in the path: an int32 (a query-string text, coerced) from 1, `missing` below 1. */
+export function recordIdParamsSchema(missing: string) {
+  return z.object({ id: int32Schema({ coerce: true }).min(1, missing) });
 }
 
 /** The plain list answer: `{ total_record, result }`. */

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { AI_ATTEMPT_MAX, AiStreamEvent, aiModelMessages } from './ai-stream';
 import { int32Schema } from './input';
-import { pageFields, pageSizeUpTo } from './shapes';
+import {
+  recordIdParamsSchema,
+  savedWorkContentSchema,
+  savedWorkFields,
+  savedWorkLimits,
+  savedWorkListQuerySchema,
+  savedWorkMessages,
+  savedWorkTitleSchema,
+  totalListSchema,
+} from './shapes';
 
 /**
  * AI 创作 (000 §3, §7): writing templates grouped by category title, a streamed generation
@@ -11,27 +20,21 @@ import { pageFields, pageSizeUpTo } from './shapes';
 export const writingLimits = {
   /** Characters of one variable's value (a template may set less). */
   fieldMax: 500,
-  titleMax: 100,
-  contentMax: 20_000,
+  ...savedWorkLimits,
   /** Regenerations of one text (the sandbox's phrasing variant). */
   attemptMax: AI_ATTEMPT_MAX,
-  pageSizeMax: 50,
 } as const;
 
 export const writingMessages = {
   templateMissing: '写作模板不存在或已下线',
   workMissing: '作品不存在或已删除',
-  titleEmpty: '标题不能为空',
-  titleTooLong: `标题不能超过${writingLimits.titleMax}个字`,
-  contentEmpty: '内容不能为空',
-  contentTooLong: `内容不能超过${writingLimits.contentMax}个字`,
+  ...savedWorkMessages,
   fieldTooLong: `每项内容不能超过${writingLimits.fieldMax}个字`,
   /** A required variable left empty: 请填写{label}. */
   fieldRequired: (label: string) => `请填写${label}`,
   /** A value over the template's own limit. */
   fieldOverLimit: (label: string, max: number) => `${label}不能超过${max}个字`,
   ...aiModelMessages,
-  pageSizeTooLarge: `每页最多${writingLimits.pageSizeMax}条`,
 } as const;
 
 export const writingVariableSchema = z.object({
@@ -85,13 +88,9 @@ export const writingWorkSaveBodySchema = z.object({
   /** Present when updating a saved work; absent to save a new one. */
   id: int32Schema().min(1).optional(),
   template_id: int32Schema().min(1, writingMessages.templateMissing),
-  title: z.string().trim().min(1, writingMessages.titleEmpty).max(writingLimits.titleMax, writingMessages.titleTooLong),
+  title: savedWorkTitleSchema,
   inputs: fieldsSchema.default({}),
-  content: z
-    .string()
-    .trim()
-    .min(1, writingMessages.contentEmpty)
-    .max(writingLimits.contentMax, writingMessages.contentTooLong),
+  content: savedWorkContentSchema,
   sandbox: z.boolean().default(false),
 });
 export type WritingWorkSaveBody = z.infer<typeof writingWorkSaveBodySchema>;
@@ -103,15 +102,11 @@ export const writingWorkSchema = z.object({
   title: z.string(),
   inputs: z.record(z.string(), z.string()),
   content: z.string(),
-  sandbox: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...savedWorkFields,
 });
 export type WritingWork = z.infer<typeof writingWorkSchema>;
 
-export const writingWorkListQuerySchema = z.object(
-  pageFields(pageSizeUpTo(writingLimits.pageSizeMax, 10, writingMessages.pageSizeTooLarge)),
-);
+export const writingWorkListQuerySchema = savedWorkListQuerySchema;
 export type WritingWorkListQuery = z.infer<typeof writingWorkListQuerySchema>;
 
 export const writingWorkSummarySchema = writingWorkSchema.omit({ inputs: true, content: true }).extend({
@@ -120,15 +115,10 @@ export const writingWorkSummarySchema = writingWorkSchema.omit({ inputs: true, c
 });
 export type WritingWorkSummary = z.infer<typeof writingWorkSummarySchema>;
 
-export const writingWorkListSchema = z.object({
-  total: z.number().int(),
-  list: z.array(writingWorkSummarySchema),
-});
+export const writingWorkListSchema = totalListSchema(writingWorkSummarySchema);
 export type WritingWorkList = z.infer<typeof writingWorkListSchema>;
 
-export const writingWorkIdParamsSchema = z.object({
-  id: int32Schema({ coerce: true }).min(1, writingMessages.workMissing),
-});
+export const writingWorkIdParamsSchema = recordIdParamsSchema(writingMessages.workMissing);
 
 export const WritingPath = {
   templates: '/api/ai/writing/templates',
