@@ -22,3 +22,9 @@ export function openAiErrorDetail(body: string): string {
   }
   return body.slice(0, 300);
 }
+
+/** A failure's detail with the vendor's Retry-After, when it sent one, so the log says when a limit lifts. */
+export function withRetryAfter(detail: string, headers: Headers): string {
+  const retryAfter = headers.get('retry-after');
+  return `${detail}${retryAfter ? ` (Retry-After ${retryAfter})` : ''}`;
+}

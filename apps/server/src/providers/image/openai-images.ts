@@ -1,3 +1,4 @@
+import { type OpenAiEndpointCall, openAiEndpoint } from '../openai-endpoint';
 import { openAiErrorDetail, openAiStatusReason } from '../openai-errors';
 import { type GeneratedImage, ImageError, type ImageErrorReason, type ImageProvider, imageTypeOf } from './index';
 
@@ -24,6 +25,11 @@ export interface OpenAiImagesOptions {
 
 const DEFAULT_TIMEOUT_MS = 120_000;
 const DEFAULT_MAX_IMAGE = 20 * 1024 * 1024;
+const ENDPOINT: OpenAiEndpointCall = {
+  path: '/images/generations',
+  service: 'the OpenAI-compatible images API',
+  envPrefix: 'IMAGE',
+};
 
 /** Why a generation failed: the statuses every OpenAI-compatible API shares, and a refused prompt. */
 function reasonForStatus(status: number, body: string): ImageErrorReason {
@@ -38,11 +44,7 @@ function reasonForStatus(status: number, body: string): ImageErrorReason {
  * `b64_json` or as a `url` that is then downloaded. The bytes must be a PNG, JPEG or WebP.
  */
 export function createOpenAiImages(options: OpenAiImagesOptions): ImageProvider {
-  if (!options.apiKey) throw new Error('the OpenAI-compatible images API needs a key (IMAGE_API_KEY)');
-  if (!options.model) throw new Error('the OpenAI-compatible images API needs a model (IMAGE_MODEL)');
-  const url = `${options.baseUrl.replace(/\/+$/, '')}/images/generations`;
-  const fetchImpl = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const { url, fetch: fetchImpl, timeoutMs } = openAiEndpoint(options, ENDPOINT, DEFAULT_TIMEOUT_MS);
   const maxImage = options.maxImageBytes ?? DEFAULT_MAX_IMAGE;
 
   async function download(address: string, signal: AbortSignal): Promise<Uint8Array> {

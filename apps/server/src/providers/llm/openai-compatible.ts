@@ -1,5 +1,6 @@
 import { sseData } from '../../lib/sse-data';
-import { openAiErrorDetail, openAiStatusReason } from '../openai-errors';
+import { type OpenAiEndpointCall, openAiEndpoint } from '../openai-endpoint';
+import { openAiErrorDetail, openAiStatusReason, withRetryAfter } from '../openai-errors';
 import { type LlmChatRequest, LlmError, type LlmErrorReason, type LlmProvider } from './index';
 
 /** Settings of an OpenAI-compatible chat completions API (docs/providers.md lists vendors' base URLs). */
@@ -22,6 +23,11 @@ export interface OpenAiCompatibleOptions {
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
+const ENDPOINT: OpenAiEndpointCall = {
+  path: '/chat/completions',
+  service: 'the OpenAI-compatible LLM',
+  envPrefix: 'LLM',
+};
 
 /** The delta text of one parsed chunk; throws on a chunk that is not a completion chunk. */
 function deltaOf(chunk: unknown): string {
@@ -47,11 +53,7 @@ function deltaOf(chunk: unknown): string {
  * Bearer key, reading the Server-Sent Events (`data: {...}` lines, ended by `data: [DONE]`).
  */
 export function createOpenAiCompatibleLlm(options: OpenAiCompatibleOptions): LlmProvider {
-  if (!options.apiKey) throw new Error('the OpenAI-compatible LLM needs an API key (LLM_API_KEY)');
-  if (!options.model) throw new Error('the OpenAI-compatible LLM needs a model (LLM_MODEL)');
-  const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
-  const fetchImpl = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const { url, fetch: fetchImpl, timeoutMs } = openAiEndpoint(options, ENDPOINT, DEFAULT_TIMEOUT_MS);
   const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
 
   return {
@@ -108,11 +110,10 @@ export function createOpenAiCompatibleLlm(options: OpenAiCompatibleOptions): Llm
         }
         if (response.status !== 200 || !response.body) {
           const body = await response.text().catch(() => '');
-          const retryAfter = response.headers.get('retry-after');
           throw new LlmError(
             openAiStatusReason(response.status),
             `the model answered HTTP ${response.status}`,
-            `${openAiErrorDetail(body)}${retryAfter ? ` (Retry-After ${retryAfter})` : ''}`,
+            withRetryAfter(openAiErrorDetail(body), response.headers),
           );
         }
 

@@ -1,5 +1,6 @@
 import { sseData } from '../../lib/sse-data';
-import { openAiErrorDetail, openAiStatusReason } from '../openai-errors';
+import { type OpenAiEndpointCall, openAiEndpoint } from '../openai-endpoint';
+import { openAiErrorDetail, openAiStatusReason, withRetryAfter } from '../openai-errors';
 import { type AudioFormat, audioOfSource } from './audio';
 import { SpeechError, type SpeechProvider, segmentsOf, type Transcript } from './index';
 import { DEFAULT_MAX_DOWNLOAD, DEFAULT_TIMEOUT_MS, guardSpeechCall } from './openai-compatible';
@@ -33,6 +34,12 @@ export interface OpenAiChatAudioOptions {
 
 /** What the model answers for audio without speech (the prompt asks for exactly this). */
 export const NO_SPEECH_MARK = '[无语音]';
+
+const ENDPOINT: OpenAiEndpointCall = {
+  path: '/chat/completions',
+  service: 'the chat-audio speech API',
+  envPrefix: 'SPEECH',
+};
 
 /**
  * The instruction sent beside the audio. A chat model answers whatever it is asked, so it is told to
@@ -113,11 +120,7 @@ function readCompletion(body: string): string {
  * answer has no timings: its sentences are spread over the audio's length.
  */
 export function createOpenAiChatAudioSpeech(options: OpenAiChatAudioOptions): SpeechProvider {
-  if (!options.apiKey) throw new Error('the chat-audio speech API needs a key (SPEECH_API_KEY)');
-  if (!options.model) throw new Error('the chat-audio speech API needs a model (SPEECH_MODEL)');
-  const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
-  const fetchImpl = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const { url, fetch: fetchImpl, timeoutMs } = openAiEndpoint(options, ENDPOINT, DEFAULT_TIMEOUT_MS);
   const format = options.audioFormat ?? 'mp3';
   const stream = options.stream ?? true;
 
@@ -167,12 +170,11 @@ export function createOpenAiChatAudioSpeech(options: OpenAiChatAudioOptions): Sp
         });
         if (response.status !== 200 || !response.body) {
           const body = await response.text().catch(() => '');
-          const retryAfter = response.headers.get('retry-after');
           const detail = openAiErrorDetail(body);
           throw new SpeechError(
             openAiStatusReason(response.status),
             `the speech model answered HTTP ${response.status}: ${detail}`,
-            `${detail}${retryAfter ? ` (Retry-After ${retryAfter})` : ''}`,
+            withRetryAfter(detail, response.headers),
           );
         }
         const streamed = (response.headers.get('content-type') ?? '').includes('text/event-stream');

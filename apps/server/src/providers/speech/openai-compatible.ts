@@ -1,4 +1,5 @@
-import { openAiErrorDetail, openAiStatusReason } from '../openai-errors';
+import { type OpenAiEndpointCall, openAiEndpoint } from '../openai-endpoint';
+import { openAiErrorDetail, openAiStatusReason, withRetryAfter } from '../openai-errors';
 import { audioOfSource } from './audio';
 import { SpeechError, type SpeechProvider, segmentsOf, type Transcript } from './index';
 
@@ -21,6 +22,11 @@ export interface OpenAiSpeechOptions {
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const DEFAULT_MAX_DOWNLOAD = 200 * 1024 * 1024;
+const ENDPOINT: OpenAiEndpointCall = {
+  path: '/audio/transcriptions',
+  service: 'the OpenAI-compatible speech API',
+  envPrefix: 'SPEECH',
+};
 
 /** Reads a verbose_json (or plain json) transcription answer. */
 function transcriptOf(body: unknown): Transcript {
@@ -70,11 +76,7 @@ export async function guardSpeechCall<T>(
  * their play address and files are cut to audio with ffmpeg first.
  */
 export function createOpenAiCompatibleSpeech(options: OpenAiSpeechOptions): SpeechProvider {
-  if (!options.apiKey) throw new Error('the OpenAI-compatible speech API needs a key (SPEECH_API_KEY)');
-  if (!options.model) throw new Error('the OpenAI-compatible speech API needs a model (SPEECH_MODEL)');
-  const url = `${options.baseUrl.replace(/\/+$/, '')}/audio/transcriptions`;
-  const fetchImpl = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const { url, fetch: fetchImpl, timeoutMs } = openAiEndpoint(options, ENDPOINT, DEFAULT_TIMEOUT_MS);
   const maxDownload = options.maxDownloadBytes ?? DEFAULT_MAX_DOWNLOAD;
 
   return {
@@ -102,11 +104,10 @@ export function createOpenAiCompatibleSpeech(options: OpenAiSpeechOptions): Spee
         });
         const body = await response.text();
         if (response.status !== 200) {
-          const retryAfter = response.headers.get('retry-after');
           throw new SpeechError(
             openAiStatusReason(response.status),
             `the speech service answered HTTP ${response.status}`,
-            `${openAiErrorDetail(body)}${retryAfter ? ` (Retry-After ${retryAfter})` : ''}`,
+            withRetryAfter(openAiErrorDetail(body), response.headers),
           );
         }
         let parsed: unknown;
