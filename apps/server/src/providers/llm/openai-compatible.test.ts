@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rejectionOf } from '../../testing/rejection';
+import { rateLimitedAnswer } from '../../testing/vendors';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from './fake-openai-server';
 import { type LlmChatRequest, LlmError, type LlmProvider } from './index';
 import { createOpenAiCompatibleLlm } from './openai-compatible';
@@ -77,12 +78,7 @@ describe('the OpenAI-compatible LLM adapter against a fake vendor', () => {
   });
 
   it('classifies 429 and 402 as rate limited, with Retry-After in the detail', async () => {
-    fake.behave({
-      kind: 'status',
-      status: 429,
-      body: { error: { message: 'Rate limit reached' } },
-      headers: { 'Retry-After': '20' },
-    });
+    fake.behave(rateLimitedAnswer);
     const limited = await streamRejection(llm.streamChat(request));
     expect(limited.reason).toBe('rate_limited');
     expect(limited.detail).toBe('Rate limit reached (Retry-After 20)');

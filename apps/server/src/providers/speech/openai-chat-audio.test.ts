@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { hasFfmpeg, makeTestMedia } from '../../testing/media';
 import { rejectionOf } from '../../testing/rejection';
 import { type FakeChatAudioServer, startFakeChatAudioServer } from './fake-openai-chat-audio-server';
 import { SpeechError, type SpeechSource } from './index';
@@ -133,8 +133,6 @@ describe('the chat-audio speech adapter against a fake vendor', () => {
     expect(() => createOpenAiChatAudioSpeech({ baseUrl: fake.url, apiKey, model: '' })).toThrow(/SPEECH_MODEL/);
   });
 
-  const hasFfmpeg = spawnSync('ffmpeg', ['-version']).status === 0;
-
   describe.runIf(hasFfmpeg)('with ffmpeg', () => {
     let folder: string;
     beforeAll(async () => {
@@ -144,11 +142,7 @@ describe('the chat-audio speech adapter against a fake vendor', () => {
 
     it('downloads a video, cuts its audio to WAV when so configured, and spreads the sentences over it', async () => {
       const video = join(folder, 'tone.mp4');
-      const made = spawnSync('ffmpeg', [
-        ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2'],
-        ...['-f', 'lavfi', '-i', 'color=c=black:s=64x64:d=2', '-shortest', video],
-      ]);
-      expect(made.status).toBe(0);
+      expect(makeTestMedia(video, ['sine=frequency=440:duration=2', 'color=c=black:s=64x64:d=2'])).toBe(0);
       const playUrl = fake.serveMedia('tone.mp4', await readFile(video));
       fake.behave({ kind: 'answer', text: '嘟。嘟嘟。' });
       const transcript = await adapter({ audioFormat: 'wav', timeoutMs: 10_000 }).transcribe({
@@ -171,10 +165,7 @@ describe('the chat-audio speech adapter against a fake vendor', () => {
 
     it('cuts given audio of another format (m4a) to the configured one before sending', async () => {
       const clip = join(folder, 'clip.m4a');
-      const made = spawnSync('ffmpeg', [
-        ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', clip],
-      ]);
-      expect(made.status).toBe(0);
+      expect(makeTestMedia(clip, ['sine=frequency=440:duration=1'])).toBe(0);
       fake.behave({ kind: 'answer', text: '嘟。' });
       await adapter({ timeoutMs: 10_000 }).transcribe({
         kind: 'audio',

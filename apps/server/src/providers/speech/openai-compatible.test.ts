@@ -1,9 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { hasFfmpeg, makeTestMedia } from '../../testing/media';
 import { rejectionOf } from '../../testing/rejection';
+import { rateLimitedAnswer } from '../../testing/vendors';
 import { prepareAudio, probeMedia } from './audio';
 import { type FakeSpeechServer, startFakeSpeechServer } from './fake-openai-speech-server';
 import { SpeechError, type SpeechProvider, type SpeechSource } from './index';
@@ -61,12 +62,7 @@ describe('the OpenAI-compatible speech adapter against a fake vendor', () => {
   });
 
   it('classifies 429 as rate limited (with Retry-After) and 5xx as unavailable', async () => {
-    fake.behave({
-      kind: 'status',
-      status: 429,
-      body: { error: { message: 'Rate limit reached' } },
-      headers: { 'Retry-After': '20' },
-    });
+    fake.behave(rateLimitedAnswer);
     const limited = await rejectionOf<SpeechError>(speech.transcribe(audio));
     expect(limited.reason).toBe('rate_limited');
     expect(limited.detail).toBe('Rate limit reached (Retry-After 20)');
@@ -110,8 +106,6 @@ describe('audio preparation', () => {
     expect(error.message).toMatch(/ffmpeg is not installed.*apt-get install ffmpeg/);
   });
 
-  const hasFfmpeg = spawnSync('ffmpeg', ['-version']).status === 0;
-
   describe.runIf(hasFfmpeg)('with ffmpeg', () => {
     let folder: string;
     let fake: FakeSpeechServer;
@@ -126,22 +120,7 @@ describe('audio preparation', () => {
 
     it('downloads a video, cuts its audio to MP3 and sends that', async () => {
       const video = join(folder, 'tone.mp4');
-      const made = spawnSync('ffmpeg', [
-        '-hide_banner',
-        '-loglevel',
-        'error',
-        '-f',
-        'lavfi',
-        '-i',
-        'sine=frequency=440:duration=1',
-        '-f',
-        'lavfi',
-        '-i',
-        'color=c=black:s=64x64:d=1',
-        '-shortest',
-        video,
-      ]);
-      expect(made.status).toBe(0);
+      expect(makeTestMedia(video, ['sine=frequency=440:duration=1', 'color=c=black:s=64x64:d=1'])).toBe(0);
       const playUrl = fake.serveMedia('tone.mp4', await readFile(video));
       const speech = createOpenAiCompatibleSpeech({ baseUrl: fake.url, apiKey, model: 'whisper-1' });
       fake.behave({ kind: 'transcribe', text: '嘟。' });
@@ -154,17 +133,7 @@ describe('audio preparation', () => {
 
     it('reads a recording part by part: the stretch asked for, cut to MP3, and its length with ffprobe', async () => {
       const recording = join(folder, 'live.wav');
-      const made = spawnSync('ffmpeg', [
-        '-hide_banner',
-        '-loglevel',
-        'error',
-        '-f',
-        'lavfi',
-        '-i',
-        'sine=frequency=440:duration=6',
-        recording,
-      ]);
-      expect(made.status).toBe(0);
+      expect(makeTestMedia(recording, ['sine=frequency=440:duration=6'])).toBe(0);
       expect(await probeMedia(recording)).toEqual({ durationMs: 6000, hasAudio: true });
       const speech = createOpenAiCompatibleSpeech({ baseUrl: fake.url, apiKey, model: 'whisper-1' });
       fake.behave({ kind: 'transcribe', text: '欢迎来到直播间。' });
@@ -191,16 +160,7 @@ describe('audio preparation', () => {
 
     it('calls a file without sound no_media', async () => {
       const silent = join(folder, 'silent.mp4');
-      spawnSync('ffmpeg', [
-        '-hide_banner',
-        '-loglevel',
-        'error',
-        '-f',
-        'lavfi',
-        '-i',
-        'color=c=black:s=64x64:d=1',
-        silent,
-      ]);
+      makeTestMedia(silent, ['color=c=black:s=64x64:d=1']);
       expect((await rejectionOf<SpeechError>(prepareAudio(silent))).reason).toBe('no_media');
     });
   });
