@@ -151,14 +151,20 @@ describe('coupons', () => {
     expect((await get(`${OrderPath.payResult}?orderId=${order.order_id}`, buyer.token)).data).toBe(true);
     expect(await listed(buyer.token)).toEqual([]);
   });
-  it('lets a second pending order that counted the same coupon be paid no more once the first is paid', async () => {
+
+  /** A buyer holding one coupon and two pending orders (two tabs, tagged `tag-1` and `tag-2`) that both count it. */
+  const twoOrdersOnOneCoupon = async (tag: string) => {
     const buyer = await account();
     await hold(buyer.id, { name: '立减券', discountFen: 5_000 });
+    const preview = async (day: number, tab: number) =>
+      (await post(OrderPath.preview, buyer.token, { grade_enum: 'VIP', day, rand_tag: `${tag}-${tab}` }))
+        .data as OrderInfo;
+    return { buyer, first: await preview(365, 1), second: await preview(90, 2) };
+  };
+
+  it('lets a second pending order that counted the same coupon be paid no more once the first is paid', async () => {
     // Two tabs: both orders count the one coupon.
-    const first = (await post(OrderPath.preview, buyer.token, { grade_enum: 'VIP', day: 365, rand_tag: 'tab-1' }))
-      .data as OrderInfo;
-    const second = (await post(OrderPath.preview, buyer.token, { grade_enum: 'VIP', day: 90, rand_tag: 'tab-2' }))
-      .data as OrderInfo;
+    const { buyer, first, second } = await twoOrdersOnOneCoupon('tab');
     expect(first.coupon?.discount).toBe(5_000);
     expect(second.coupon?.discount).toBe(5_000);
     await t.app.inject({ method: 'GET', url: `${OrderPath.alipayPage}?orderId=${second.order_id}` });
@@ -176,12 +182,7 @@ describe('coupons', () => {
   });
 
   it('refuses a QR for an order whose coupon another order has spent', async () => {
-    const buyer = await account();
-    await hold(buyer.id, { name: '立减券', discountFen: 5_000 });
-    const first = (await post(OrderPath.preview, buyer.token, { grade_enum: 'VIP', day: 365, rand_tag: 'qr-1' }))
-      .data as OrderInfo;
-    const second = (await post(OrderPath.preview, buyer.token, { grade_enum: 'VIP', day: 90, rand_tag: 'qr-2' }))
-      .data as OrderInfo;
+    const { buyer, first, second } = await twoOrdersOnOneCoupon('qr');
     expect((await payAtSandboxCashier(t, buyer.token, first.order_id)).result).toBe('paid');
     expect((await get(`${OrderPath.wechatQr}?orderId=${second.order_id}`, buyer.token)).msg).toBe(
       orderMessages.couponSpent,
