@@ -1,4 +1,5 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib';
+import { zipOfEntries } from '../zip-writer';
 
 /**
  * Builders of zips, tars and workbooks for the guard's tests and the import benchmark, bombs included. A bomb stays
@@ -37,53 +38,29 @@ function deflated(spec: ZipSpec): { packed: Buffer; size: number; crc: number } 
   return { packed: deflateRawSync(data), size: data.length, crc: crc32(data) };
 }
 
-/** A zip of deflated entries (symlinks stored), names flagged UTF-8. */
+/** A zip of deflated entries (symlinks stored), names flagged UTF-8, dated 1980-01-01. */
 export function zipOf(specs: ZipSpec[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const spec of specs) {
-    const name = Buffer.from(spec.name);
-    const stored = spec.symlink === true;
-    const { packed, size, crc } = stored
-      ? { packed: Buffer.from(spec.data ?? ''), size: Buffer.byteLength(spec.data ?? ''), crc: crc32(spec.data ?? '') }
-      : deflated(spec);
-    const declared = spec.declaredSize ?? size;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x800, 6);
-    local.writeUInt16LE(stored ? 0 : 8, 8);
-    local.writeUInt16LE(0x21, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(declared, 22);
-    local.writeUInt16LE(name.length, 26);
-    locals.push(local, name, packed);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(stored ? (3 << 8) | 20 : 20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x800, 8);
-    central.writeUInt16LE(stored ? 0 : 8, 10);
-    central.writeUInt16LE(0x21, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(declared, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(stored ? (0o120777 << 16) >>> 0 : 0, 38);
-    central.writeUInt32LE(offset, 42);
-    centrals.push(central, name);
-    offset += 30 + name.length + packed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(specs.length, 8);
-  end.writeUInt16LE(specs.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+  return zipOfEntries(
+    specs.map((spec) => {
+      const symlink = spec.symlink === true;
+      const { packed, size, crc } = symlink
+        ? {
+            packed: Buffer.from(spec.data ?? ''),
+            size: Buffer.byteLength(spec.data ?? ''),
+            crc: crc32(spec.data ?? ''),
+          }
+        : deflated(spec);
+      return {
+        name: spec.name,
+        packed,
+        method: symlink ? 0 : 8,
+        crc,
+        size: spec.declaredSize ?? size,
+        dosDate: 0x21,
+        symlink,
+      };
+    }),
+  );
 }
 
 export interface TarSpec {
