@@ -249,20 +249,10 @@ describe('AI 创作 routes', () => {
 
   it('validates saved works in Chinese and asks visitors to log in', async () => {
     const { token } = await member();
-    const empty = await t.request({
-      method: 'POST',
-      url: WritingPath.works,
-      body: { template_id: script.id, title: ' ', content: '正文' },
-      token,
-    });
-    expect(empty.json()).toMatchObject({ code: 400, msg: '标题不能为空' });
-    const noContent = await t.request({
-      method: 'POST',
-      url: WritingPath.works,
-      body: { template_id: script.id, title: '标题', content: '' },
-      token,
-    });
-    expect(noContent.json()).toMatchObject({ code: 400, msg: '内容不能为空' });
+    const save = (title: string, content: string) =>
+      t.request({ method: 'POST', url: WritingPath.works, body: { template_id: script.id, title, content }, token });
+    expect((await save(' ', '正文')).json()).toMatchObject({ code: 400, msg: '标题不能为空' });
+    expect((await save('标题', '')).json()).toMatchObject({ code: 400, msg: '内容不能为空' });
     const bigPage = await t.request({ method: 'GET', url: `${WritingPath.works}?page_size=500`, token });
     expect(bigPage.json()).toMatchObject({ code: 400, msg: '每页最多50条' });
     const visitor = await t.request({ method: 'GET', url: WritingPath.works });

@@ -89,10 +89,15 @@ describe('sub-account calls', () => {
       expect((await get(SubAccountPath.quota, parent.token)).data).toEqual({ per_val: 3, use_val: 1 });
     });
 
+    /** A new parent of `grade` invites `seats` phones (each accepted), then one more: that invite's answer. */
+    const inviteBeyond = async (grade: string, seats: number) => {
+      const parent = await account({ grade });
+      for (let i = 0; i < seats; i++) expect((await invite(parent, nextPhone())).code).toBe(Code.OK);
+      return invite(parent, nextPhone());
+    };
+
     it('refuses a grade without child accounts with the upgrade data', async () => {
-      const parent = await account({ grade: 'VIP' });
-      const body = await invite(parent, nextPhone());
-      expect(body).toEqual({
+      expect(await inviteBeyond('VIP', 0)).toEqual({
         code: Code.NEEDS_UPGRADE,
         msg: '权限不足，升级会员版本可查看更多数据~',
         data: { alias: 'SUB_ACCOUNT_COUNT', reason: 'lacking', action: 'pay', grade: 'SVIP' },
@@ -100,10 +105,7 @@ describe('sub-account calls', () => {
     });
 
     it('refuses an invite beyond the seats, counting pending invites', async () => {
-      const parent = await account({ grade: 'SVIP' });
-      for (let i = 0; i < 3; i++) expect((await invite(parent, nextPhone())).code).toBe(Code.OK);
-      const body = await invite(parent, nextPhone());
-      expect(body).toEqual({
+      expect(await inviteBeyond('SVIP', 3)).toEqual({
         code: Code.NEEDS_UPGRADE,
         msg: '子账号数量已达上限，请升级会员版本增加额度~',
         data: { alias: 'SUB_ACCOUNT_COUNT', reason: 'exhausted', action: 'pay', grade: 'EVIP' },
@@ -111,9 +113,7 @@ describe('sub-account calls', () => {
     });
 
     it('offers a full top-tier parent the recharge instead of an upgrade', async () => {
-      const parent = await account({ grade: 'EVIP' });
-      for (let i = 0; i < 10; i++) expect((await invite(parent, nextPhone())).code).toBe(Code.OK);
-      const body = await invite(parent, nextPhone());
+      const body = await inviteBeyond('EVIP', 10);
       expect(body.msg).toBe('子账号数量已达上限，请联系客服充值额度~');
       expect(body.data).toEqual({ alias: 'SUB_ACCOUNT_COUNT', reason: 'exhausted', action: 'buyTimes', type: 9 });
     });
