@@ -64,8 +64,7 @@ describe('copy extraction calls', () => {
       .request({
         method: 'POST',
         url: ExtractionPath.batch,
-        body: form.body,
-        headers: form.headers,
+        ...form,
         ...(token ? { token } : {}),
       })
       .then((r) => ({ ...r.json(), status: r.statusCode }));

@@ -143,9 +143,7 @@ describe('AI 直播复盘 routes', () => {
     call('GET', `${LiveReplayPath.detail}?id=${id}`, token).then((answer) => answer.data as LiveReplay);
   const upload = (token: string, fields: Record<string, string>, file?: { name: string; bytes: Buffer }) => {
     const form = multipartFiles(file ? [{ name: file.name, content: file.bytes }] : [], fields);
-    return t
-      .request({ method: 'POST', url: LiveReplayPath.upload, body: form.body, headers: form.headers, token })
-      .then((r) => r.json());
+    return t.request({ method: 'POST', url: LiveReplayPath.upload, ...form, token }).then((r) => r.json());
   };
   const runJobs = () =>
     new JobWorker(db(), allJobHandlers({ providers: t.app.providers, publicUrl: undefined }), {
@@ -172,12 +170,7 @@ describe('AI 直播复盘 routes', () => {
     expect((await call('GET', `${LiveReplayPath.detail}?id=1`)).code).toBe(Code.TOKEN_INVALID);
     expect((await call('POST', LiveReplayPath.remove, undefined, { id: 1 })).code).toBe(Code.TOKEN_INVALID);
     const form = multipartFiles([], { title: 'x' });
-    const refused = await t.request({
-      method: 'POST',
-      url: LiveReplayPath.upload,
-      body: form.body,
-      headers: form.headers,
-    });
+    const refused = await t.request({ method: 'POST', url: LiveReplayPath.upload, ...form });
     expect(refused.json().code).toBe(Code.TOKEN_INVALID);
   });
 

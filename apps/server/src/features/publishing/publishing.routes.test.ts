@@ -39,9 +39,7 @@ function client(t: TestApp) {
     (await t.request({ method: 'GET', url, ...(token ? { token } : {}) })).json();
   const upload = async (token: string, name: string, content: Buffer) => {
     const form = fileForm(name, content);
-    return (
-      await t.request({ method: 'POST', url: PublishingPath.media, body: form.body, headers: form.headers, token })
-    ).json();
+    return (await t.request({ method: 'POST', url: PublishingPath.media, ...form, token })).json();
   };
   const runJobs = () =>
     new JobWorker(t.database.db, allJobHandlers({ providers: t.app.providers, publicUrl: undefined }), {
@@ -122,12 +120,7 @@ describe('publishing calls (sandbox)', () => {
       expect((await api.get(url)).code).toBe(Code.TOKEN_INVALID);
     }
     const form = fileForm('a.png', PNG);
-    const upload = await t.request({
-      method: 'POST',
-      url: PublishingPath.media,
-      body: form.body,
-      headers: form.headers,
-    });
+    const upload = await t.request({ method: 'POST', url: PublishingPath.media, ...form });
     expect(upload.json().code).toBe(Code.TOKEN_INVALID);
   });
 
