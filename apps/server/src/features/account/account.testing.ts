@@ -1,7 +1,7 @@
 import { AccountPath, type CaptchaResult, type SmsSendType, smsSendApi } from '@dso/contract';
 import { desc, eq } from 'drizzle-orm';
 import { onTestFinished, vi } from 'vitest';
-import { captchas, smsOutbox } from '../../db/schema';
+import { captchas, smsCodes, smsOutbox, users } from '../../db/schema';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../testing';
 import { useTestApp } from '../../testing/route-suite';
 
@@ -112,6 +112,23 @@ export async function lastCode(t: TestApp, phone: string): Promise<string> {
   const code = row?.content.match(/验证码为(\d{6})/)?.[1];
   if (!code) throw new Error(`no code sent to ${phone}`);
   return code;
+}
+
+/** The code row stored last for a phone (its hash, attempts and expiry). */
+export async function latestSmsCodeRow(t: TestApp, phone: string) {
+  const [row] = await t.database.db
+    .select()
+    .from(smsCodes)
+    .where(eq(smsCodes.phone, phone))
+    .orderBy(desc(smsCodes.id))
+    .limit(1);
+  return row;
+}
+
+/** The account holding a phone, if any. */
+export async function accountByPhone(t: TestApp, phone: string) {
+  const [row] = await t.database.db.select().from(users).where(eq(users.phone, phone));
+  return row;
 }
 
 /** Sends a code and reads it back from the outbox. */

@@ -1,11 +1,13 @@
 import { AccountPath, Code } from '@dso/contract';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { conversions, smsCodes, users } from '../../../db/schema';
 import { createUser, loginAs, nextPhone } from '../../../testing';
 import {
+  accountByPhone,
   encryptPassword,
   fromIp,
+  latestSmsCodeRow,
   nextIp,
   sendAndReadCode,
   useAccountTestApp,
@@ -20,19 +22,8 @@ describe('code login and registration', () => {
   const fastLogin = async (body: Record<string, unknown>) => (await post(AccountPath.fastLogin, body)).json();
   const codeFor = (phone: string) => sendAndReadCode(t, { phone, ip: nextIp() });
   const userInfo = (token: string) => t.request({ method: 'GET', url: AccountPath.userInfo, token });
-  const userByPhone = async (phone: string) => {
-    const [row] = await t.database.db.select().from(users).where(eq(users.phone, phone));
-    return row;
-  };
-  const attemptsOf = async (phone: string) => {
-    const [row] = await t.database.db
-      .select()
-      .from(smsCodes)
-      .where(eq(smsCodes.phone, phone))
-      .orderBy(desc(smsCodes.id))
-      .limit(1);
-    return row!.attempts;
-  };
+  const userByPhone = (phone: string) => accountByPhone(t, phone);
+  const attemptsOf = async (phone: string) => (await latestSmsCodeRow(t, phone))!.attempts;
 
   it('registers a new phone with its code: reg true, 注册成功 and a working token', async () => {
     const phone = nextPhone();

@@ -1,9 +1,10 @@
 import { AccountPath, Code } from '@dso/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { sessions, users, wechatLoginTickets } from '../../../db/schema';
+import { sessions, wechatLoginTickets } from '../../../db/schema';
 import { createUser, loginAs, nextPhone } from '../../../testing';
 import {
+  accountByPhone,
   encryptPassword,
   fromIp,
   nextIp,
@@ -18,10 +19,7 @@ describe('bind phone, reset password, change phone', () => {
 
   const post = async (url: string, body: unknown, token?: string) =>
     (await t.request({ method: 'POST', url, body, headers: fromIp(nextIp()), ...(token ? { token } : {}) })).json();
-  const userByPhone = async (phone: string) => {
-    const [row] = await t.database.db.select().from(users).where(eq(users.phone, phone));
-    return row;
-  };
+  const userByPhone = (phone: string) => accountByPhone(t, phone);
   const liveSessions = (userId: number) =>
     t.database.db.$count(sessions, and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
 

@@ -1,11 +1,11 @@
 import { AccountPath, Code } from '@dso/contract';
-import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { smsCodes, subAccountLinks } from '../../../db/schema';
+import { subAccountLinks } from '../../../db/schema';
 import { createUser, loginAs, nextPhone } from '../../../testing';
 import {
   fromIp,
   lastCode,
+  latestSmsCodeRow,
   type MovableClock,
   nextIp,
   requestCode,
@@ -20,15 +20,7 @@ describe('SMS code sends', () => {
   const t = useAccountTestApp();
 
   const send = async (options: SendOptions) => (await requestCode(t, options)).json();
-  const latestRow = async (phone: string) => {
-    const [row] = await t.database.db
-      .select()
-      .from(smsCodes)
-      .where(eq(smsCodes.phone, phone))
-      .orderBy(desc(smsCodes.id))
-      .limit(1);
-    return row;
-  };
+  const latestRow = (phone: string) => latestSmsCodeRow(t, phone);
   /** `rounds` sends to each phone, a countdown apart on `clock`, as one client would make them. */
   const sendRounds = async (clock: MovableClock, ip: string, phones: string[], rounds: number) => {
     for (let round = 0; round < rounds; round++) {
