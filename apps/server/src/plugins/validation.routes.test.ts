@@ -1,4 +1,5 @@
 import { Code, INT32_MAX, inputMessages, KeywordDetailPath, KeywordPath } from '@dso/contract';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, type TestApp } from '../testing';
 
@@ -13,6 +14,11 @@ describe('input the database cannot store', () => {
 
   const search = (body: Record<string, unknown>, options: { token?: string } = {}) =>
     t.request({ method: 'POST', url: KeywordPath.search, body: { platform: 'DSO', ...body }, ...options });
+  /** The answer to input holding text the database cannot store: 400 with the Chinese message. */
+  const expectIllegalText = (response: LightMyRequestResponse) => {
+    expect(response.statusCode).toBe(400);
+    expect(response.json().msg).toBe(inputMessages.illegalText);
+  };
 
   it('refuses a NUL byte in the searched keyword with a Chinese 400, for visitors and members', async () => {
     for (const options of [{}, { token }]) {
@@ -28,19 +34,13 @@ describe('input the database cannot store', () => {
       { keyword: '口红', filters: { industry: '\u0000' } },
       { keyword: '口红', 'x\u0000': 1 },
     ]) {
-      const response = await search(body, { token });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().msg).toBe(inputMessages.illegalText);
+      expectIllegalText(await search(body, { token }));
     }
   });
 
   it('refuses a lone surrogate in the body and a percent-encoded NUL in the query', async () => {
-    const lone = await search({ keyword: '口\uD800红' });
-    expect(lone.statusCode).toBe(400);
-    expect(lone.json().msg).toBe(inputMessages.illegalText);
-    const query = await t.request({ method: 'GET', url: `${KeywordPath.suggestions}?keyword=%E5%8F%A3%00` });
-    expect(query.statusCode).toBe(400);
-    expect(query.json().msg).toBe(inputMessages.illegalText);
+    expectIllegalText(await search({ keyword: '口\uD800红' }));
+    expectIllegalText(await t.request({ method: 'GET', url: `${KeywordPath.suggestions}?keyword=%E5%8F%A3%00` }));
   });
 
   it('refuses a percent-encoded NUL in a form body that a route parses itself', async () => {
@@ -50,8 +50,7 @@ describe('input the database cannot store', () => {
       payload: 'ticket=%00abc',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().msg).toBe(inputMessages.illegalText);
+    expectIllegalText(response);
   });
 
   it('keeps searching for a keyword with an emoji, whose surrogates come in a pair', async () => {

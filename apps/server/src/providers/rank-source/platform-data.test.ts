@@ -45,26 +45,14 @@ describe('the platform-data rank source over TikHub, against a fake TikHub', () 
   it('turns refusals into rank source errors with the same reason', async () => {
     const path = '/api/v1/douyin/web/fetch_video_search_result';
     fake.failNext(path, { status: 401, body: { detail: 'Invalid API key' } });
-    const refused = await rejectionOf<RankSourceError>(
-      source.fetchRanking({ platform: 'DSO', keyword: '露营装备', day, depth: 10 }),
-    );
+    const refusal = () =>
+      rejectionOf<RankSourceError>(source.fetchRanking({ platform: 'DSO', keyword: '露营装备', day, depth: 10 }));
+    const refused = await refusal();
     expect(refused).toBeInstanceOf(RankSourceError);
     expect(refused.reason).toBe('unauthorized');
     fake.failNext(path, { status: 429, body: { detail: 'Too Many Requests' } });
-    expect(
-      (
-        await rejectionOf<RankSourceError>(
-          source.fetchRanking({ platform: 'DSO', keyword: '露营装备', day, depth: 10 }),
-        )
-      ).reason,
-    ).toBe('rate_limited');
+    expect((await refusal()).reason).toBe('rate_limited');
     fake.failNext(path, { status: 503, body: { detail: 'down' } });
-    expect(
-      (
-        await rejectionOf<RankSourceError>(
-          source.fetchRanking({ platform: 'DSO', keyword: '露营装备', day, depth: 10 }),
-        )
-      ).reason,
-    ).toBe('unavailable');
+    expect((await refusal()).reason).toBe('unavailable');
   });
 });
