@@ -63,6 +63,21 @@ export function dailyPaperFont(fontPath: string | undefined): InvoiceFont {
 
 const place = (rank: number | null) => (rank === null ? '未上榜' : `第${rank}名`);
 
+/**
+ * A classed move as the daily paper lists it, in the PDF and in the sheet: keyword, work (its id when it has no
+ * title), work id, rank before, rank after, change. `place` writes a rank the file's way.
+ */
+export function moverCells<Place>(mover: MonitorMover, place: (rank: number | null) => Place) {
+  return [
+    mover.keyword,
+    mover.work_title || mover.aweme_id,
+    mover.aweme_id,
+    place(mover.previous_rank),
+    place(mover.rank),
+    rankMoveLabel(rankMove(mover.previous_rank, mover.rank)),
+  ];
+}
+
 /** Cuts a cell's text to its column, with an ellipsis, so a long title never spills into the next one. */
 function fit(doc: PDFDocument, text: string, width: number): string {
   if (doc.widthOfString(text) <= width) return text;
@@ -141,14 +156,7 @@ export async function renderDailyPaperPdf({ daily, font, generatedAt }: DailyPap
       newPage();
       header();
     }
-    const cells = [
-      mover.keyword,
-      mover.work_title || mover.aweme_id,
-      mover.aweme_id,
-      place(mover.previous_rank),
-      place(mover.rank),
-      rankMoveLabel(rankMove(mover.previous_rank, mover.rank)),
-    ];
+    const cells = moverCells(mover, place);
     doc.fontSize(9);
     let x = MARGIN;
     cells.forEach((cell, index) => {

@@ -5,11 +5,11 @@ import {
   type MonitorMover,
   monitoringMessages,
 } from '@dso/contract';
-import { formatTime, rankMove, rankMoveLabel } from '@dso/domain';
+import { formatTime } from '@dso/domain';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { InvoiceFontMissingError } from '../../providers/invoice/invoice-font';
-import { dailyPaperFont, renderDailyPaperPdf } from './daily-paper-pdf';
+import { dailyPaperFont, moverCells, renderDailyPaperPdf } from './daily-paper-pdf';
 import * as repository from './monitoring.repository';
 import { dailySummary, lastDays } from './monitoring.service';
 
@@ -44,16 +44,7 @@ function csvOf(rows: unknown[][]): Buffer {
   return Buffer.from(`\uFEFF${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`, 'utf8');
 }
 
-const moverRows = (kind: string, movers: MonitorMover[]) =>
-  movers.map((mover) => [
-    kind,
-    mover.keyword,
-    mover.work_title || mover.aweme_id,
-    mover.aweme_id,
-    place(mover.previous_rank),
-    place(mover.rank),
-    rankMoveLabel(rankMove(mover.previous_rank, mover.rank)),
-  ]);
+const moverRows = (kind: string, movers: MonitorMover[]) => movers.map((mover) => [kind, ...moverCells(mover, place)]);
 
 /**
  * The daily paper of a day: as one sheet (every classed move with its before and after), or as a PDF of
