@@ -8,6 +8,7 @@ import { closureHooks } from './closure-hooks';
 import type { AppConfig } from './config';
 import { type Database, type DatabaseHandle, databaseTarget, openDatabase } from './db/client';
 import { accountRoutes } from './features/account';
+import { consoleRoutes } from './features/console';
 import { copywritersRoutes } from './features/copywriters';
 import { creatorsRoutes } from './features/creators';
 import { demoImagesRoutes } from './features/demo-images';
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(liveReplayRoutes);
   await app.register(monitoringRoutes);
   await app.register(monitorAlertRoutes);
+  await app.register(consoleRoutes);
   await registerMaps(app);
   if (config.webDist) await registerWebApp(app, config.webDist);
   return app;

@@ -2,6 +2,7 @@ export * from './account';
 export * from './account-closure';
 export * from './ai-stream';
 export * from './codes';
+export * from './console';
 export * from './copywriters';
 export * from './creators';
 export * from './envelope';

@@ -1,5 +1,6 @@
 export * from './bands';
 export * from './charts';
+export * from './console-roles';
 export * from './creators';
 export * from './format/numbers';
 export * from './format/text';

@@ -91,6 +91,7 @@ const tables = readdirSync(schemaDir)
 const schemaOwners: Record<string, string> = {
   'account-closures': 'account',
   accounts: 'account',
+  console: 'console',
   copywriters: 'copywriters',
   extraction: 'extraction',
   frame: 'frame',

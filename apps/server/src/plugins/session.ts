@@ -16,6 +16,7 @@ declare module 'fastify' {
  * operator's public details (the footer's ICP line shows whatever state the session is in).
  */
 const tokenTolerantPaths = new Set<string>([AccountPath.logout, FramePath.serverTime, FramePath.siteInfo]);
+const CONSOLE_PATH_PREFIX = '/api/console/';
 
 /**
  * Resolves the `authorization` token on every API call. A dead token is refused on any signed call
@@ -29,7 +30,8 @@ export function registerSessions(app: FastifyInstance) {
     if (!token || !pathname.startsWith('/api/')) return;
     const check = await checkToken(app.db, token);
     if ('failure' in check) {
-      if (tokenTolerantPaths.has(pathname)) return;
+      // The console has sessions of its own: a member's stale token must not stand in front of them.
+      if (tokenTolerantPaths.has(pathname) || pathname.startsWith(CONSOLE_PATH_PREFIX)) return;
       throw check.failure;
     }
     request.userId = check.userId;

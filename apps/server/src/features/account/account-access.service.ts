@@ -1,7 +1,7 @@
 import { Code } from '@dso/contract';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { findAccessFlags, findPhonesByIds, findUserByPhone } from './accounts.repository';
+import { findAccessFlags, findPhonesByIds, findUserById, findUserByPhone } from './accounts.repository';
 
 /** `users.role_id` from which an account is an administrator (docs/keywords.md). */
 export const ADMIN_ROLE_ID = 100;
@@ -38,4 +38,28 @@ export async function findAccountPhones(db: Database, ids: readonly number[]): P
 /** An account's id by its phone, or null (operators grant coupons and cards by phone). */
 export async function findAccountIdByPhone(db: Database, phone: string): Promise<number | null> {
   return (await findUserByPhone(db, phone))?.id ?? null;
+}
+
+/** What the operator's console shows of an account itself (the grade as stored: it counts until its end). */
+export interface MemberProfile {
+  id: number;
+  phone: string;
+  nickname: string;
+  grade: string;
+  gradeEndsAt: Date | null;
+  createdAt: Date;
+}
+
+/** An account's profile by id, or null. */
+export async function findMemberProfile(db: Database, userId: number): Promise<MemberProfile | null> {
+  const row = await findUserById(db, userId);
+  if (!row) return null;
+  return {
+    id: row.id,
+    phone: row.phone,
+    nickname: row.nickname,
+    grade: row.grade,
+    gradeEndsAt: row.gradeEndsAt,
+    createdAt: row.createdAt,
+  };
 }

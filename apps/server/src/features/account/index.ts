@@ -5,11 +5,19 @@
  *
  * What it offers other features: who an account is and whether it is staff (account access), and
  * whether an account may buy (a child account may not). The app takes its routes and the closure's
- * erasure job, and hands in the closure's hooks.
+ * erasure job, and hands in the closure's hooks. The operator's console reads and ends an account's
+ * sessions and child-account links through it, and uses its password hashing and SMS codes for staff.
  */
 
 export { type AccountRoutesOptions, accountRoutes } from './account.routes';
-export { findAccountAccess, findAccountIdByPhone, findAccountPhones, requireAdmin } from './account-access.service';
+export {
+  findAccountAccess,
+  findAccountIdByPhone,
+  findAccountPhones,
+  findMemberProfile,
+  type MemberProfile,
+  requireAdmin,
+} from './account-access.service';
 export {
   accountClosureJobHandlers,
   type ClosureHooks,
@@ -17,4 +25,7 @@ export {
   type ErasureContext,
   type ErasureStep,
 } from './closure';
-export { assertCanPurchase } from './sub-accounts';
+export { hashPassword, verifyPassword } from './login/password.service';
+export { endLiveSessionsOf, selectUserSessions } from './sessions';
+export { consumeCode, sendCode } from './sms/sms-code.service';
+export { type AccountLink, assertCanPurchase, dissolveLinkOf, listLinksOfAccount } from './sub-accounts';

@@ -4,6 +4,9 @@
  */
 export { eraseInvoiceContactsOf } from './invoices/invoices.erase';
 export { invoiceJobHandlers } from './invoices/issue-invoice.job';
+/** The operator's console: a member's orders as 我的订单 lists them, an order's owner, and grants by hand. */
+export { findOrderOwner, listOrders as listMemberOrders } from './list/order-list.service';
+export { type GrantOptions, type GrantResult, grantMembership } from './membership/membership.service';
 export { ordersRoutes } from './orders.routes';
 export { ensureDefaultPackages } from './packs/packs.service';
 export { type AgreementContext, endRunningAgreement } from './payments/agreements.service';

@@ -43,4 +43,4 @@ export {
   settleReservation,
 } from './quota.service';
 export { blankUsageReasonsOf } from './usage-ledger.erase';
-export { getUsageLog } from './usage-log.service';
+export { getUsageLog, listLatestUsage, type UsageEntry } from './usage-log.service';

@@ -67,3 +67,13 @@ export async function selectEntries(db: Database, userId: number, from: Date, to
     .orderBy(desc(usageLedger.createdAt), desc(usageLedger.id))
     .limit(limit);
 }
+
+/** A user's latest entries (own and those of its child accounts on its pool), newest first, bounded. */
+export async function selectLatestEntries(db: Database, userId: number, limit: number) {
+  return db
+    .select()
+    .from(usageLedger)
+    .where(or(eq(usageLedger.userId, userId), eq(usageLedger.poolUserId, userId)))
+    .orderBy(desc(usageLedger.createdAt), desc(usageLedger.id))
+    .limit(limit);
+}

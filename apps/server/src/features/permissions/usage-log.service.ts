@@ -55,3 +55,31 @@ export async function getUsageLog(db: Database, userId: number, day: string | un
   }
   return { day: shown, permissions } satisfies UsageLog;
 }
+
+/** One ledger row as the operator's console lists it. */
+export interface UsageEntry {
+  id: number;
+  /** The account that acted: the member, or one of its child accounts on its pool. */
+  userId: number;
+  alias: string;
+  name: string;
+  amount: number;
+  reason: string;
+  state: string;
+  createdAt: Date;
+}
+
+/** A member's latest ledger rows over every quota (the console's 用量 tab), newest first. */
+export async function listLatestUsage(db: Database, userId: number, limit = 100): Promise<UsageEntry[]> {
+  const names = new Map<string, string>(permissionConfig.map((definition) => [definition.alias, definition.name]));
+  return (await ledger.selectLatestEntries(db, userId, limit)).map((row) => ({
+    id: row.id,
+    userId: row.userId,
+    alias: row.alias,
+    name: names.get(row.alias) ?? row.alias,
+    amount: row.amount,
+    reason: row.reason,
+    state: row.state,
+    createdAt: row.createdAt,
+  }));
+}

@@ -1,5 +1,5 @@
 /** What the publishing feature offers: its routes and job, the authorised Douyin profiles, and erasure. */
-export { listAuthorizedProfiles } from './accounts.service';
+export { listAccounts as listAuthorizedAccounts, listAuthorizedProfiles } from './accounts.service';
 export { erasePublishingOf } from './publishing.erase';
 export { publishingJobHandlers } from './publishing.job';
 /** Tests of other features arrange an authorised account with these. */

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 
 /** Why a code is sent; decides the template and which form may consume it. */
-export type SmsPurpose = 'login' | 'bind' | 'reset' | 'change_old' | 'change_new' | 'unbind' | 'close';
+export type SmsPurpose = 'login' | 'bind' | 'reset' | 'change_old' | 'change_new' | 'unbind' | 'close' | 'console';
 
 export interface SendCodeInput {
   phone: string;

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { sessions, users } from '../../../db/schema';
 
@@ -63,4 +63,33 @@ export async function touchSession(db: Database, id: number) {
 /** Deletes every session of an account, with the addresses and browsers they recorded (注销账号). */
 export async function deleteUserSessions(db: Database, userId: number) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** An account's sessions for the operator's console, newest first (at most `limit`). */
+export async function selectUserSessions(db: Database, userId: number, limit: number) {
+  return db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.createdAt), desc(sessions.id))
+    .limit(limit);
+}
+
+/**
+ * Ends one live session of an account (`sessionId`) or all of them, and answers the rows as they were
+ * before, so the caller can record what it ended. A session of another account is never touched.
+ */
+export async function endLiveSessionsOf(db: Database, userId: number, sessionId: number | null, reason: string) {
+  const live = and(
+    eq(sessions.userId, userId),
+    isNull(sessions.endedAt),
+    sessionId === null ? undefined : eq(sessions.id, sessionId),
+  );
+  const before = await db.select().from(sessions).where(live).orderBy(asc(sessions.id)).for('update');
+  if (before.length === 0) return [];
+  await db
+    .update(sessions)
+    .set({ endedAt: sql`now()`, endReason: reason })
+    .where(and(live, sql`${sessions.id} in ${before.map((row) => row.id)}`));
+  return before;
 }

@@ -2,7 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { Code } from '@dso/contract';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
-import type { SmsPurpose } from '../../../providers/sms';
+import type { SmsProvider, SmsPurpose } from '../../../providers/sms';
 import { accountLimits } from '../account.limits';
 import * as repository from './sms-code.repository';
 
@@ -61,6 +61,33 @@ export async function consumeCode(options: {
   if (attempts >= limits.maxWrongTries) throw codeFailure('验证码错误次数过多，请重新获取');
   if (!tried) throw codeFailure('验证码已失效，请重新获取');
   throw codeFailure('验证码错误');
+}
+
+/**
+ * Issues a code and sends it, for a form that has already proved who asks (the console's password
+ * step): no captcha or per-address counting here, those guard the open send calls. A vendor failure
+ * answers 650 短信发送失败 and the code stays unused.
+ */
+export async function sendCode(options: {
+  db: Database;
+  sms: SmsProvider;
+  phone: string;
+  purpose: SmsPurpose;
+  ip: string;
+  now: Date;
+}): Promise<{ expiresInSeconds: number }> {
+  const code = await issueCode(options);
+  try {
+    await options.sms.sendCode({
+      phone: options.phone,
+      code,
+      purpose: options.purpose,
+      validMinutes: limits.codeTtlMs / 60_000,
+    });
+  } catch {
+    throw new AppError(Code.SERVER_BUSY, '短信发送失败，请稍后再试');
+  }
+  return { expiresInSeconds: limits.codeTtlMs / 1000 };
 }
 
 function codeFailure(message: string) {

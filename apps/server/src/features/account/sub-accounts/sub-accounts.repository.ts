@@ -128,3 +128,20 @@ export async function selectLinksOfParent(db: Database, parentUserId: number) {
     .where(and(eq(subAccountLinks.parentUserId, parentUserId), inArray(subAccountLinks.status, listedStatuses)))
     .orderBy(desc(subAccountLinks.createdAt), desc(subAccountLinks.id));
 }
+
+/** Every link an account is in, as the parent or as the child (by id or by phone), newest first, with the parent's phone. */
+export async function selectLinksOfAccount(db: Database, user: { id: number; phone: string }) {
+  return db
+    .select({ link: subAccountLinks, parentPhone: users.phone })
+    .from(subAccountLinks)
+    .innerJoin(users, eq(users.id, subAccountLinks.parentUserId))
+    .where(
+      or(
+        eq(subAccountLinks.parentUserId, user.id),
+        eq(subAccountLinks.childUserId, user.id),
+        eq(subAccountLinks.childPhone, user.phone),
+      ),
+    )
+    .orderBy(desc(subAccountLinks.createdAt), desc(subAccountLinks.id))
+    .limit(100);
+}

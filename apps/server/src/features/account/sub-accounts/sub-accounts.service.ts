@@ -200,14 +200,70 @@ export function cancelSubAccount(db: Database, options: LinkChange): Promise<Sub
   });
 }
 
+/** Ends a link at once: an active one is unbound, a pending invite withdrawn; any other stays as it is. */
+async function endLink(tx: Database, current: LinkRow, now: Date): Promise<LinkRow> {
+  if (current.status === 'active') return repository.updateLink(tx, current.id, { status: 'unbound', unBindAt: now });
+  if (current.status === 'pending')
+    return repository.updateLink(tx, current.id, { status: 'cancelled', unBindAt: now });
+  return current;
+}
+
 /** The parent ends a child's link at once (a pending invite is withdrawn the same way). */
 export function unbindSubAccount(db: Database, options: LinkChange): Promise<SubAccountItem> {
-  return changeOwnLink(db, options, async (tx, current, now) => {
-    if (current.status === 'active') return repository.updateLink(tx, current.id, { status: 'unbound', unBindAt: now });
-    if (current.status === 'pending')
-      return repository.updateLink(tx, current.id, { status: 'cancelled', unBindAt: now });
-    return current;
-  });
+  return changeOwnLink(db, options, (tx, current, now) => endLink(tx, current, now));
+}
+
+/** A link as the operator's console shows it: both sides, its status and when it began and ended. */
+export interface AccountLink {
+  id: number;
+  parentUserId: number;
+  parentPhone: string;
+  childUserId: number | null;
+  childPhone: string;
+  status: LinkRow['status'];
+  createdAt: Date;
+  endedAt: Date | null;
+}
+
+const toAccountLink = (link: LinkRow, parentPhone: string): AccountLink => ({
+  id: link.id,
+  parentUserId: link.parentUserId,
+  parentPhone,
+  childUserId: link.childUserId,
+  childPhone: link.childPhone,
+  status: link.status,
+  createdAt: link.createdAt,
+  endedAt: link.status === 'pending' || link.status === 'active' ? null : link.unBindAt,
+});
+
+/** Every link an account is in, as the parent or as the child (by its id or its phone), newest first. */
+export async function listLinksOfAccount(db: Database, userId: number): Promise<AccountLink[]> {
+  const user = await repository.findUserById(db, userId);
+  if (!user) return [];
+  const rows = await repository.selectLinksOfAccount(db, user);
+  return rows.map((row) => toAccountLink(row.link, row.parentPhone));
+}
+
+/**
+ * An operator ends a link the account is in, on either side, inside the caller's transaction (so the
+ * audit row commits with it), under the same phone lock and rule as the parent's unbind. Answers the
+ * link before and after, or null when the link is not the account's or has already ended.
+ */
+export async function dissolveLinkOf(
+  tx: Database,
+  options: { userId: number; linkId: number; now: Date },
+): Promise<{ before: AccountLink; after: AccountLink } | null> {
+  const found = await repository.findLink(tx, options.linkId);
+  const user = await repository.findUserById(tx, options.userId);
+  if (!found || !user) return null;
+  const mine = found.parentUserId === user.id || found.childUserId === user.id || found.childPhone === user.phone;
+  if (!mine) return null;
+  const current = await lockOwnLink(tx, found.parentUserId, found.id);
+  if (current.status !== 'pending' && current.status !== 'active') return null;
+  const parent = await repository.findUserById(tx, current.parentUserId);
+  const parentPhone = parent?.phone ?? '';
+  const ended = await endLink(tx, current, options.now);
+  return { before: toAccountLink(current, parentPhone), after: toAccountLink(ended, parentPhone) };
 }
 
 export async function listSubAccounts(db: Database, parentUserId: number, now = new Date()): Promise<SubAccountItem[]> {

@@ -2,7 +2,7 @@ import type { InvoiceStatus, OrderItem, OrderStatus, PayMode } from '@dso/contra
 import { normalizeGrade, shanghaiDay } from '@dso/domain';
 import type { Database } from '../../../db/client';
 import { type EffectivePeriod, effectivePeriods } from '../membership/membership.service';
-import type { OrderRow } from '../orders.repository';
+import { findOrder, type OrderRow } from '../orders.repository';
 import { orderTitle } from '../payments/payments.service';
 import { selectActiveInvoices, selectUserOrders } from './order-list.repository';
 
@@ -70,4 +70,9 @@ export async function listOrders(db: Database, userId: number, pageNo: number, p
     ).map((row) => [row.orderId, row]),
   );
   return { list: await toOrderItems(db, rows, invoices), total };
+}
+
+/** The account an order belongs to, by its number (the console finds a member by order number); null if none. */
+export async function findOrderOwner(db: Database, orderId: string): Promise<number | null> {
+  return (await findOrder(db, orderId))?.userId ?? null;
 }

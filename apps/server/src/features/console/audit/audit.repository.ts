@@ -1,0 +1,39 @@
+import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { consoleAuditLog } from '../../../db/schema';
+
+export type AuditRow = typeof consoleAuditLog.$inferSelect;
+
+/** Appends one entry; the table refuses any other write (migration 0028's trigger). */
+export async function insertAudit(db: Database, values: typeof consoleAuditLog.$inferInsert): Promise<AuditRow> {
+  const [row] = await db.insert(consoleAuditLog).values(values).returning();
+  return row!;
+}
+
+export interface AuditFilter {
+  staffId?: number;
+  action?: string;
+  from?: Date;
+  to?: Date;
+}
+
+/** A page of entries matching the filter, newest first, and how many match. */
+export async function selectAudit(db: Database, filter: AuditFilter, offset: number, limit: number) {
+  const conditions: SQL[] = [];
+  if (filter.staffId !== undefined) conditions.push(eq(consoleAuditLog.staffId, filter.staffId));
+  if (filter.action !== undefined) conditions.push(eq(consoleAuditLog.action, filter.action));
+  if (filter.from) conditions.push(gte(consoleAuditLog.createdAt, filter.from));
+  if (filter.to) conditions.push(lt(consoleAuditLog.createdAt, filter.to));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(consoleAuditLog)
+      .where(where)
+      .orderBy(desc(consoleAuditLog.createdAt), desc(consoleAuditLog.id))
+      .offset(offset)
+      .limit(limit),
+    db.select({ value: count() }).from(consoleAuditLog).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+}

@@ -1,0 +1,79 @@
+import {
+  CONSOLE_AUDIT_PAGE_SIZE,
+  type ConsoleAction,
+  type ConsoleAuditPage,
+  type consoleAuditQuerySchema,
+} from '@dso/contract';
+import type { z } from 'zod';
+import type { Database } from '../../../db/client';
+import * as repository from './audit.repository';
+
+/** Who acted: a staff member, or null for `npm run console` on the server. */
+export type Actor = { id: number; name: string } | null;
+
+/** The name the log shows for actions taken on the server's command line. */
+export const CLI_ACTOR_NAME = '命令行';
+
+export interface AuditEntry {
+  actor: Actor;
+  action: ConsoleAction;
+  /** What was acted on: `user:12`, `staff:3`. */
+  subject: string;
+  before: unknown;
+  after: unknown;
+  reason: string;
+}
+
+/**
+ * Writes one audit entry. Called with the transaction of the change it records, so the change and its
+ * entry commit together or not at all.
+ */
+export async function recordAudit(tx: Database, entry: AuditEntry): Promise<number> {
+  const row = await repository.insertAudit(tx, {
+    staffId: entry.actor?.id ?? null,
+    staffName: entry.actor?.name ?? CLI_ACTOR_NAME,
+    action: entry.action,
+    subject: entry.subject,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    reason: entry.reason,
+  });
+  return row.id;
+}
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+/** The instant an Asia/Shanghai day begins (China keeps UTC+8 all year). */
+const shanghaiDayStart = (day: string) => new Date(`${day}T00:00:00+08:00`);
+const DAY_MS = 86_400_000;
+
+/** A page of the audit log, newest first; `from` and `to` are Asia/Shanghai days, both included. */
+export async function listAudit(
+  db: Database,
+  query: z.output<typeof consoleAuditQuerySchema>,
+): Promise<ConsoleAuditPage> {
+  const { rows, total } = await repository.selectAudit(
+    db,
+    {
+      ...(query.staff_id !== undefined ? { staffId: query.staff_id } : {}),
+      ...(query.action !== undefined ? { action: query.action } : {}),
+      ...(query.from ? { from: shanghaiDayStart(query.from) } : {}),
+      ...(query.to ? { to: new Date(shanghaiDayStart(query.to).getTime() + DAY_MS) } : {}),
+    },
+    (query.page_no - 1) * CONSOLE_AUDIT_PAGE_SIZE,
+    CONSOLE_AUDIT_PAGE_SIZE,
+  );
+  return {
+    list: rows.map((row) => ({
+      id: row.id,
+      staff_id: row.staffId,
+      staff_name: row.staffName,
+      action: row.action as ConsoleAction,
+      subject: row.subject,
+      before: row.before,
+      after: row.after,
+      reason: row.reason,
+      time: seconds(row.createdAt),
+    })),
+    total,
+  };
+}

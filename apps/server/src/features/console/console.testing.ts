@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { CONSOLE_SESSION_COOKIE } from '@dso/contract';
+import type { ConsoleRole } from '@dso/domain';
+import { desc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { consoleAuditLog } from '../../db/schema';
+import { nextPhone } from '../../testing';
+import { hashPassword } from '../account';
+import { hashToken } from './login/staff-login.service';
+import * as repository from './staff/staff.repository';
+
+/** Test helpers of the console: staff accounts, their sessions, and the audit log's rows. */
+
+/** The password every test staff account gets unless told otherwise. */
+export const STAFF_PASSWORD = 'Console123';
+
+/** A staff account of `role` (an argon2 hash of {@link STAFF_PASSWORD} unless `password` is given). */
+export async function createStaffAccount(
+  db: Database,
+  input: { role: ConsoleRole; phone?: string; name?: string; password?: string; disabled?: boolean },
+) {
+  const row = await repository.insertStaff(db, {
+    phone: input.phone ?? nextPhone(),
+    name: input.name ?? `${input.role}小王`,
+    role: input.role,
+    passwordHash: await hashPassword(input.password ?? STAFF_PASSWORD),
+    ...(input.disabled ? { disabledAt: new Date() } : {}),
+  });
+  if (!row) throw new Error('staff phone taken');
+  return row;
+}
+
+/** A verified session of the staff account, as its two login steps would leave it: the cookie header. */
+export async function staffCookie(db: Database, staffId: number, now = new Date()): Promise<string> {
+  const token = randomBytes(24).toString('base64url');
+  await repository.insertStaffSession(db, {
+    staffId,
+    tokenHash: hashToken(token),
+    createdAt: now,
+    verifiedAt: now,
+    lastSeenAt: now,
+  });
+  return `${CONSOLE_SESSION_COOKIE}=${token}`;
+}
+
+/** A staff account of `role` with a verified session: its row and the cookie header. */
+export async function staffWithCookie(db: Database, role: ConsoleRole) {
+  const staff = await createStaffAccount(db, { role });
+  return { ...staff, cookie: await staffCookie(db, staff.id) };
+}
+
+/** The audit log's entries about a subject, newest first. */
+export async function auditOf(db: Database, subject: string) {
+  return db
+    .select()
+    .from(consoleAuditLog)
+    .where(eq(consoleAuditLog.subject, subject))
+    .orderBy(desc(consoleAuditLog.id));
+}
+
+/** The value of the console cookie a response set, or null. */
+export function setCookieToken(headers: Record<string, unknown>): string | null {
+  const raw = headers['set-cookie'];
+  const all = Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : [];
+  const found = all.find((line: string) => line.startsWith(`${CONSOLE_SESSION_COOKIE}=`));
+  return found ? found.split(';')[0]!.slice(CONSOLE_SESSION_COOKIE.length + 1) : null;
+}

@@ -1,0 +1,102 @@
+import { Code, type ConsoleStaff, consoleMessages, type consoleStaffCreateBodySchema } from '@dso/contract';
+import type { z } from 'zod';
+import type { Database } from '../../../db/client';
+import { AppError } from '../../../lib/app-error';
+import { hashPassword } from '../../account';
+import { type Actor, recordAudit } from '../audit/audit.service';
+import type { StaffRow } from './staff.repository';
+import * as repository from './staff.repository';
+
+const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
+
+/** What the audit log keeps of a staff account (never its password hash). */
+export function staffState(row: StaffRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    phone: row.phone,
+    role: row.role,
+    disabled: row.disabledAt !== null,
+  };
+}
+
+function toStaff(row: StaffRow, lastSeenAt: Date | null): ConsoleStaff {
+  return {
+    id: row.id,
+    name: row.name,
+    phone: row.phone,
+    role: row.role,
+    disabled: row.disabledAt !== null,
+    create_time: seconds(row.createdAt)!,
+    last_seen_time: seconds(lastSeenAt),
+  };
+}
+
+export async function listStaff(db: Database): Promise<ConsoleStaff[]> {
+  return (await repository.selectStaff(db)).map((row) =>
+    toStaff(row.staff, row.lastSeenAt ? new Date(row.lastSeenAt) : null),
+  );
+}
+
+/**
+ * Creates a staff account (an 管理员 in the console, or `npm run console -- staff:add`), audited in the
+ * same transaction. 300 when the phone already has one.
+ */
+export async function createStaff(
+  db: Database,
+  actor: Actor,
+  body: z.output<typeof consoleStaffCreateBodySchema>,
+): Promise<ConsoleStaff> {
+  const passwordHash = await hashPassword(body.password);
+  return db.transaction(async (tx) => {
+    const row = await repository.insertStaff(tx, {
+      phone: body.phone,
+      name: body.name,
+      role: body.role,
+      passwordHash,
+    });
+    if (!row) throw AppError.toast(consoleMessages.staffExists);
+    await recordAudit(tx, {
+      actor,
+      action: 'staff.create',
+      subject: `staff:${row.id}`,
+      before: null,
+      after: staffState(row),
+      reason: body.reason,
+    });
+    return toStaff(row, null);
+  });
+}
+
+/**
+ * Disables a staff account and ends its sessions at once, audited in the same transaction. 404 for no
+ * such account, 300 for one already disabled or for the acting 管理员's own.
+ */
+export async function disableStaff(
+  db: Database,
+  actor: Actor,
+  options: { id: number; reason: string; now: Date },
+): Promise<{ staff: ConsoleStaff; endedSessions: number; auditId: number }> {
+  if (actor?.id === options.id) throw AppError.toast(consoleMessages.staffSelf);
+  return db.transaction(async (tx) => {
+    const before = await repository.lockStaff(tx, options.id);
+    if (!before) throw new AppError(Code.NOT_FOUND, consoleMessages.staffNotFound);
+    if (before.disabledAt) throw AppError.toast(consoleMessages.staffAlreadyDisabled);
+    const after = await repository.markStaffDisabled(tx, options.id, options.now);
+    const endedSessions = await repository.endSessionsOfStaff(tx, options.id, 'disabled', options.now);
+    const auditId = await recordAudit(tx, {
+      actor,
+      action: 'staff.disable',
+      subject: `staff:${options.id}`,
+      before: staffState(before),
+      after: { ...staffState(after), ended_sessions: endedSessions },
+      reason: options.reason,
+    });
+    return { staff: toStaff(after, null), endedSessions, auditId };
+  });
+}
+
+/** A staff account by phone, for the CLI's disable by phone. */
+export async function findStaffIdByPhone(db: Database, phone: string): Promise<number | null> {
+  return (await repository.findStaffByPhone(db, phone))?.id ?? null;
+}

@@ -1,0 +1,330 @@
+import { Code, ConsolePath, FramePath } from '@dso/contract';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { orders, sessions, subAccountLinks } from '../../../db/schema';
+import { createUser, loginAs, readGrade } from '../../../testing';
+import { useTestApp, withQuery } from '../../../testing/route-suite';
+import { consumePermission } from '../../permissions';
+import { insertAccount } from '../../publishing';
+import { auditOf, staffWithCookie } from '../console.testing';
+
+describe('console users page', () => {
+  const t = useTestApp();
+
+  const get = async (url: string, cookie?: string) =>
+    (await t.request({ method: 'GET', url, ...(cookie ? { headers: { cookie } } : {}) })).json();
+  const post = async (url: string, cookie: string | undefined, body: unknown) =>
+    (await t.request({ method: 'POST', url, body, ...(cookie ? { headers: { cookie } } : {}) })).json();
+  const memberCall = async (token: string) =>
+    (await t.request({ method: 'GET', url: FramePath.friendLinks, token })).json();
+
+  /** A paid order of the member's, as the payments would leave it. */
+  async function paidOrder(userId: number, id: string) {
+    const now = new Date();
+    await t.db().insert(orders).values({
+      id,
+      userId,
+      kind: 'membership',
+      grade: 'VIP',
+      day: 30,
+      priceFen: 6900,
+      payMoneyFen: 6900,
+      status: 'paid',
+      channel: 'alipay',
+      expiresAt: now,
+      paidAt: now,
+    });
+  }
+
+  async function childLink(parentId: number, child: { id: number; phone: string }) {
+    const [link] = await t
+      .db()
+      .insert(subAccountLinks)
+      .values({
+        parentUserId: parentId,
+        childPhone: child.phone,
+        childUserId: child.id,
+        status: 'active',
+        respondedAt: new Date(),
+      })
+      .returning();
+    return link!;
+  }
+
+  it('finds a member by phone, by user id and by order number', async () => {
+    const agent = await staffWithCookie(t.db(), '客服');
+    const member = await createUser(t.db());
+    await paidOrder(member.id, `D20260101000000${member.id}`.slice(0, 25));
+    for (const q of [member.phone, String(member.id), `D20260101000000${member.id}`.slice(0, 25)]) {
+      expect(await get(withQuery(ConsolePath.userFind, { q }), agent.cookie)).toEqual({
+        code: Code.OK,
+        msg: 'success',
+        data: { user_id: member.id },
+      });
+    }
+    expect(await get(withQuery(ConsolePath.userFind, { q: '13000000000' }), agent.cookie)).toEqual({
+      code: Code.NOT_FOUND,
+      msg: '未找到该用户',
+      data: null,
+    });
+    expect(await get(withQuery(ConsolePath.userFind, { q: ' ' }), agent.cookie)).toMatchObject({
+      code: Code.BAD_REQUEST,
+      msg: '请输入手机号、用户ID或订单号',
+    });
+  });
+
+  it('shows grade, orders, usage, sessions, child-account links and platform accounts', async () => {
+    const agent = await staffWithCookie(t.db(), '客服');
+    const member = await createUser(t.db(), { grade: 'SVIP' });
+    const child = await createUser(t.db());
+    const token = await loginAs(t.db(), member.id);
+    await paidOrder(member.id, `D20260202000000${member.id}`.slice(0, 25));
+    await consumePermission(t.db(), { userId: member.id, alias: 'AI_WRITING_COUNT_DAY', reason: '探店文案' });
+    const link = await childLink(member.id, child);
+    const now = new Date();
+    await insertAccount(t.db(), {
+      userId: member.id,
+      openId: `open-console-${member.id}`,
+      nickname: '探店日记',
+      accessToken: 'act.x',
+      refreshToken: 'rft.x',
+      accessExpiresAt: now,
+      refreshExpiresAt: now,
+      createdAt: now,
+    });
+    expect(await memberCall(token)).toMatchObject({ code: Code.OK });
+
+    const { code, data } = await get(withQuery(ConsolePath.user, { user_id: member.id }), agent.cookie);
+    expect(code).toBe(Code.OK);
+    expect(data).toMatchObject({
+      id: member.id,
+      phone: member.phone,
+      own_grade: 'SVIP',
+      grade: 'SVIP',
+      parent_phone: null,
+      orders_total: 1,
+      orders: [{ order_id: `D20260202000000${member.id}`.slice(0, 25), status: 'paid', pay_money: 6900 }],
+      usage: [{ alias: 'AI_WRITING_COUNT_DAY', amount: 1, reason: '探店文案', by_user_id: null }],
+      sessions: [{ end_time: null, end_reason: null }],
+      links: [{ id: link.id, role: 'parent', child_phone: child.phone, status: 'active', end_time: null }],
+      platform_accounts: [{ nickname: '探店日记', platform: 'douyin' }],
+    });
+    expect(data.grade_end_time).toBeGreaterThan(Date.now() / 1000);
+    // The child sees the link from its side, and acts with its parent's grade.
+    const childView = await get(withQuery(ConsolePath.user, { user_id: child.id }), agent.cookie);
+    expect(childView.data).toMatchObject({
+      own_grade: 'FREE',
+      grade: 'SVIP',
+      parent_phone: member.phone,
+      links: [{ id: link.id, role: 'child', parent_phone: member.phone }],
+    });
+    expect(await get(withQuery(ConsolePath.user, { user_id: 999_999_999 }), agent.cookie)).toEqual({
+      code: Code.NOT_FOUND,
+      msg: '未找到该用户',
+      data: null,
+    });
+  });
+
+  it('grants a grade and extends it, each audited with before, after and reason', async () => {
+    const agent = await staffWithCookie(t.db(), '客服');
+    const member = await createUser(t.db());
+    const granted = await post(ConsolePath.userGrant, agent.cookie, {
+      user_id: member.id,
+      grade: 'SVIP',
+      days: 30,
+      reason: '补偿服务中断',
+    });
+    expect(granted).toMatchObject({ code: Code.OK, msg: '会员已开通', data: { changed: 1 } });
+    const first = await readGrade(t.db(), member.id);
+    expect(first?.grade).toBe('SVIP');
+    const days = (first!.endsAt!.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+
+    await post(ConsolePath.userGrant, agent.cookie, { user_id: member.id, grade: 'SVIP', days: 10, reason: '延长' });
+    const second = await readGrade(t.db(), member.id);
+    expect(second!.endsAt!.getTime() - first!.endsAt!.getTime()).toBe(10 * 86_400_000);
+
+    const [latest, earliest] = await auditOf(t.db(), `user:${member.id}`);
+    expect(earliest).toMatchObject({
+      id: granted.data.audit_id,
+      staffId: agent.id,
+      action: 'member.grant',
+      before: { grade: 'FREE', grade_ends_at: null },
+      after: { grade: 'SVIP', grade_ends_at: first!.endsAt!.toISOString(), granted: { grade: 'SVIP', days: 30 } },
+      reason: '补偿服务中断',
+    });
+    expect(latest).toMatchObject({
+      before: { grade: 'SVIP', grade_ends_at: first!.endsAt!.toISOString() },
+      after: { grade_ends_at: second!.endsAt!.toISOString() },
+      reason: '延长',
+    });
+  });
+
+  it('ends one session of a member: its next call is refused, the other goes on', async () => {
+    const agent = await staffWithCookie(t.db(), '客服');
+    const member = await createUser(t.db());
+    const phoneToken = await loginAs(t.db(), member.id);
+    const laptopToken = await loginAs(t.db(), member.id);
+    const live = await t.db().select().from(sessions).where(eq(sessions.userId, member.id));
+    const first = live.sort((a, b) => a.id - b.id)[0]!;
+    const ended = await post(ConsolePath.userEndSessions, agent.cookie, {
+      user_id: member.id,
+      session_id: first.id,
+      reason: '用户反映账号被盗',
+    });
+    expect(ended).toMatchObject({ code: Code.OK, msg: '会话已结束', data: { changed: 1 } });
+    expect(await memberCall(phoneToken)).toMatchObject({ code: Code.TOKEN_INVALID });
+    expect(await memberCall(laptopToken)).toMatchObject({ code: Code.OK });
+    const [entry] = await auditOf(t.db(), `user:${member.id}`);
+    expect(entry).toMatchObject({
+      action: 'member.end_session',
+      before: { live_sessions: [{ id: first.id }] },
+      after: { ended_session_ids: [first.id], end_reason: 'console' },
+      reason: '用户反映账号被盗',
+    });
+    // The same session again, or another member's, is not there to end.
+    expect(
+      await post(ConsolePath.userEndSessions, agent.cookie, {
+        user_id: member.id,
+        session_id: first.id,
+        reason: '再次',
+      }),
+    ).toEqual({ code: Code.TOAST, msg: '该会话不存在或已结束', data: null });
+    const other = await createUser(t.db());
+    expect(
+      await post(ConsolePath.userEndSessions, agent.cookie, {
+        user_id: other.id,
+        session_id: live[1]!.id,
+        reason: 'x',
+      }),
+    ).toEqual({ code: Code.TOAST, msg: '该会话不存在或已结束', data: null });
+    expect(await memberCall(laptopToken)).toMatchObject({ code: Code.OK });
+  });
+
+  it('ends every live session of a member at once', async () => {
+    const admin = await staffWithCookie(t.db(), '管理员');
+    const member = await createUser(t.db());
+    const tokens = [await loginAs(t.db(), member.id), await loginAs(t.db(), member.id)];
+    const ended = await post(ConsolePath.userEndSessions, admin.cookie, { user_id: member.id, reason: '全部下线' });
+    expect(ended.data.changed).toBe(2);
+    for (const token of tokens) expect((await memberCall(token)).code).toBe(Code.TOKEN_INVALID);
+    const [entry] = await auditOf(t.db(), `user:${member.id}`);
+    expect(entry?.action).toBe('member.end_sessions');
+    expect(await post(ConsolePath.userEndSessions, admin.cookie, { user_id: member.id, reason: '再次' })).toEqual({
+      code: Code.TOAST,
+      msg: '该会话不存在或已结束',
+      data: null,
+    });
+  });
+
+  it('dissolves a child-account link: the child loses the parent grade, audited', async () => {
+    const agent = await staffWithCookie(t.db(), '客服');
+    const parent = await createUser(t.db(), { grade: 'SVIP' });
+    const child = await createUser(t.db());
+    const link = await childLink(parent.id, child);
+    const dissolved = await post(ConsolePath.userDissolveLink, agent.cookie, {
+      user_id: child.id,
+      link_id: link.id,
+      reason: '主账号申请解绑',
+    });
+    expect(dissolved).toMatchObject({ code: Code.OK, msg: '子账号关系已解除', data: { changed: 1 } });
+    const view = await get(withQuery(ConsolePath.user, { user_id: child.id }), agent.cookie);
+    expect(view.data).toMatchObject({ grade: 'FREE', parent_phone: null, links: [{ id: link.id, status: 'unbound' }] });
+    const [entry] = await auditOf(t.db(), `user:${child.id}`);
+    expect(entry).toMatchObject({
+      action: 'member.dissolve_link',
+      before: { id: link.id, status: 'active', end_time: null },
+      after: { id: link.id, status: 'unbound' },
+      reason: '主账号申请解绑',
+    });
+    expect(
+      await post(ConsolePath.userDissolveLink, agent.cookie, { user_id: child.id, link_id: link.id, reason: '再次' }),
+    ).toEqual({ code: Code.TOAST, msg: '该子账号关系不存在或已解除', data: null });
+    // A link the member is not in is refused the same way.
+    const stranger = await createUser(t.db());
+    const otherLink = await childLink(parent.id, await createUser(t.db()));
+    expect(
+      await post(ConsolePath.userDissolveLink, agent.cookie, {
+        user_id: stranger.id,
+        link_id: otherLink.id,
+        reason: 'x',
+      }),
+    ).toEqual({ code: Code.TOAST, msg: '该子账号关系不存在或已解除', data: null });
+  });
+
+  it.each([
+    [ConsolePath.userGrant, { grade: 'VIP', days: 30 }, '请填写操作原因'],
+    [ConsolePath.userGrant, { grade: 'VIP', days: 30, reason: '长'.repeat(201) }, '操作原因最多200字'],
+    [ConsolePath.userGrant, { grade: 'VIP', days: 0, reason: '补偿' }, '天数须为1到3650的整数'],
+    [ConsolePath.userGrant, { grade: 'VIP', days: 3651, reason: '补偿' }, '天数须为1到3650的整数'],
+    [ConsolePath.userGrant, { grade: 'FREE', days: 30, reason: '补偿' }, '会员版本不存在'],
+    [ConsolePath.userEndSessions, { reason: '   ' }, '请填写操作原因'],
+    [ConsolePath.userDissolveLink, { link_id: 0, reason: '解绑' }, '编号须为正整数'],
+  ])('checks %s with %j: %s', async (url, body, message) => {
+    const agent = await staffWithCookie(t.db(), '客服');
+    const member = await createUser(t.db());
+    expect(await post(url, agent.cookie, { user_id: member.id, ...body })).toMatchObject({
+      code: Code.BAD_REQUEST,
+      msg: message,
+    });
+    expect(await auditOf(t.db(), `user:${member.id}`)).toEqual([]);
+  });
+
+  it.each(['财务', '数据'] as const)('refuses %s every users call with 403, changing nothing', async (role) => {
+    const staff = await staffWithCookie(t.db(), role);
+    const member = await createUser(t.db(), { grade: 'VIP' });
+    const token = await loginAs(t.db(), member.id);
+    const forbidden = { code: Code.FORBIDDEN, msg: '无权限访问', data: null };
+    expect(await get(withQuery(ConsolePath.userFind, { q: member.phone }), staff.cookie)).toEqual(forbidden);
+    expect(await get(withQuery(ConsolePath.user, { user_id: member.id }), staff.cookie)).toEqual(forbidden);
+    const reason = { user_id: member.id, reason: '试试' };
+    expect(await post(ConsolePath.userGrant, staff.cookie, { ...reason, grade: 'EVIP', days: 30 })).toEqual(forbidden);
+    expect(await post(ConsolePath.userEndSessions, staff.cookie, reason)).toEqual(forbidden);
+    expect(await post(ConsolePath.userDissolveLink, staff.cookie, { ...reason, link_id: 1 })).toEqual(forbidden);
+    expect((await readGrade(t.db(), member.id))?.grade).toBe('VIP');
+    expect((await memberCall(token)).code).toBe(Code.OK);
+    expect(await auditOf(t.db(), `user:${member.id}`)).toEqual([]);
+  });
+
+  it('lets 管理员 read and act on members', async () => {
+    const admin = await staffWithCookie(t.db(), '管理员');
+    const member = await createUser(t.db());
+    expect((await get(withQuery(ConsolePath.user, { user_id: member.id }), admin.cookie)).code).toBe(Code.OK);
+    const granted = await post(ConsolePath.userGrant, admin.cookie, {
+      user_id: member.id,
+      grade: 'VIP',
+      days: 7,
+      reason: '测试',
+    });
+    expect(granted.code).toBe(Code.OK);
+  });
+
+  it('refuses a member 403 and a visitor 800 on every users call', async () => {
+    const member = await t.account();
+    const calls = [
+      { method: 'GET' as const, url: withQuery(ConsolePath.userFind, { q: member.phone }) },
+      { method: 'GET' as const, url: withQuery(ConsolePath.user, { user_id: member.id }) },
+      {
+        method: 'POST' as const,
+        url: ConsolePath.userGrant,
+        body: { user_id: member.id, grade: 'VIP', days: 1, reason: 'x' },
+      },
+      { method: 'POST' as const, url: ConsolePath.userEndSessions, body: { user_id: member.id, reason: 'x' } },
+      {
+        method: 'POST' as const,
+        url: ConsolePath.userDissolveLink,
+        body: { user_id: member.id, link_id: 1, reason: 'x' },
+      },
+    ];
+    for (const call of calls) {
+      expect((await t.request({ ...call, token: member.token })).json()).toEqual({
+        code: Code.FORBIDDEN,
+        msg: '无权限访问',
+        data: null,
+      });
+      expect((await t.request(call)).json()).toEqual({ code: Code.TOKEN_INVALID, msg: '请先登录', data: null });
+    }
+    expect((await memberCall(member.token)).code).toBe(Code.OK);
+  });
+});
