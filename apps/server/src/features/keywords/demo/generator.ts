@@ -1,4 +1,5 @@
 import type { Platform } from '@dso/contract';
+import type { KeywordInput } from '../import/keyword-ingest.repository';
 import { loadDictionaryNouns } from './dictionary';
 import { headPhrases, headTermGroups } from './head-terms';
 import { overseasLanguage, type TopicKind } from './overseas';
@@ -13,16 +14,19 @@ import {
   suits,
 } from './vocabulary';
 
-/** One generated keyword with its raw figures; competition and the rest are derived at ingest. */
-export interface GeneratedKeyword {
-  keyword: string;
-  searchIndex: number;
-  monthCoverCount: number;
-  relatedWorkCount: number;
-  category: string | null;
-  industry: string | null;
-  commerceIntent: boolean;
-  firstSeen: string;
+/** One generated keyword with the raw figures an import carries; competition and the rest are derived at ingest. */
+export interface GeneratedKeyword
+  extends Pick<
+    KeywordInput,
+    | 'keyword'
+    | 'searchIndex'
+    | 'monthCoverCount'
+    | 'relatedWorkCount'
+    | 'category'
+    | 'industry'
+    | 'commerceIntent'
+    | 'firstSeen'
+  > {
   /**
    * Daily search index up to `asOf`, oldest first: {@link trendDaysFor} days (365 for a word with
    * searchers, fewer for the long tail).
