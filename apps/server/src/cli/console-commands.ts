@@ -1,0 +1,106 @@
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { consoleStaffCreateBodySchema, consoleStaffDisableBodySchema } from '@dso/contract';
+import { ZodError, type z } from 'zod';
+import type { Database } from '../db/client';
+import { createStaff, disableStaff, findStaffIdByPhone, listStaff } from '../features/console';
+import { AppError } from '../lib/app-error';
+
+/**
+ * `npm run console -- <command>`: staff accounts from the server's command line, for the first 管理员
+ * and whenever the console cannot be reached. Each command parses the same contract schema as the
+ * console's call and calls the same service function, audited with the actor 命令行.
+ */
+
+export const consoleUsage = `npm run console -- <command>
+
+  staff:add --phone 13800000000 --name 张三 --role 管理员|财务|客服|数据 [--password P] [--reason 原因]
+            (without --password it is asked for; 6-24 characters with digits, upper and lower case)
+  staff:disable (--phone 13800000000 | --id N) [--reason 原因]
+  staff:list
+`;
+
+/** A refusal the CLI prints instead of a stack trace. */
+export class ConsoleCliError extends Error {
+  override name = 'ConsoleCliError';
+}
+
+type Print = (line: string) => void;
+/** Asks for a value the command line did not give (the password), without echoing it. */
+export type Ask = (question: string) => Promise<string>;
+
+const strings = (...names: string[]) =>
+  Object.fromEntries(names.map((name) => [name, { type: 'string' }])) as NonNullable<ParseArgsConfig['options']>;
+
+function parse(args: string[], options: NonNullable<ParseArgsConfig['options']>) {
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals: false }).values as Record<
+      string,
+      string | undefined
+    >;
+  } catch (error) {
+    throw new ConsoleCliError(`${(error as Error).message}\n\n${consoleUsage}`);
+  }
+}
+
+/** Parses with the console call's schema; the first refusal, with its field, as a CLI error. */
+function checked<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  try {
+    return schema.parse(body);
+  } catch (error) {
+    if (!(error instanceof ZodError)) throw error;
+    const issue = error.issues[0]!;
+    throw new ConsoleCliError(issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message);
+  }
+}
+
+export async function runConsoleCommand(db: Database, argv: string[], print: Print, ask: Ask): Promise<unknown> {
+  const [command, ...args] = argv;
+  try {
+    return await dispatch(db, command ?? '', args, print, ask);
+  } catch (error) {
+    if (error instanceof AppError) throw new ConsoleCliError(error.message);
+    throw error;
+  }
+}
+
+async function dispatch(db: Database, command: string, args: string[], print: Print, ask: Ask): Promise<unknown> {
+  switch (command) {
+    case 'staff:add': {
+      const values = parse(args, strings('phone', 'name', 'role', 'password', 'reason'));
+      const password = values.password ?? (await ask('密码：'));
+      const body = checked(consoleStaffCreateBodySchema, {
+        phone: values.phone,
+        name: values.name,
+        role: values.role,
+        password,
+        reason: values.reason ?? '命令行添加员工',
+      });
+      const staff = await createStaff(db, null, body);
+      print(`已添加员工 #${staff.id} ${staff.name} ${staff.phone} ${staff.role}`);
+      return staff;
+    }
+    case 'staff:disable': {
+      const values = parse(args, strings('phone', 'id', 'reason'));
+      if ((values.phone === undefined) === (values.id === undefined)) {
+        throw new ConsoleCliError(`请用 --phone 或 --id 指定一个员工\n\n${consoleUsage}`);
+      }
+      const id = values.id !== undefined ? Number(values.id) : await findStaffIdByPhone(db, values.phone!);
+      if (id === null) throw new ConsoleCliError('员工不存在');
+      const body = checked(consoleStaffDisableBodySchema, { id, reason: values.reason ?? '命令行停用员工' });
+      const result = await disableStaff(db, null, { id: body.id, reason: body.reason, now: new Date() });
+      print(`已停用员工 #${result.staff.id} ${result.staff.name}，结束会话 ${result.endedSessions} 个`);
+      return result.staff;
+    }
+    case 'staff:list': {
+      parse(args, {});
+      const staff = await listStaff(db);
+      if (staff.length === 0) print('（没有员工）');
+      for (const member of staff) {
+        print(`#${member.id} ${member.disabled ? '已停用' : '在用'} ${member.role} ${member.name} ${member.phone}`);
+      }
+      return staff;
+    }
+    default:
+      throw new ConsoleCliError(consoleUsage);
+  }
+}
