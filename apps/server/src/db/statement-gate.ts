@@ -7,7 +7,22 @@ export interface StatementGateOptions {
   graceMs: number;
   /** The longest a heavy statement gives way, so that steady quick traffic cannot starve a search. */
   maxWaitMs: number;
+  /** The gate's time; the real one by default (a test moves its own). */
+  clock?: GateClock;
 }
+
+/** What the gate reads time from and waits on. */
+export interface GateClock {
+  /** Milliseconds from any fixed origin. */
+  now(): number;
+  /** Resolves after `ms`, or at once, without rejecting, when `signal` aborts. */
+  wait(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+const realClock: GateClock = {
+  now: () => performance.now(),
+  wait: (ms, signal) => sleep(ms, undefined, { signal }).catch(() => undefined),
+};
 
 /**
  * Gives quick statements the way over the statements of heavy reads, on a database that runs one
@@ -25,8 +40,11 @@ export class StatementGate {
   private quickRunning = 0;
   private lastQuickEnd = Number.NEGATIVE_INFINITY;
   private waiters: Array<() => void> = [];
+  private readonly clock: GateClock;
 
-  constructor(private readonly options: StatementGateOptions = { graceMs: 10, maxWaitMs: 200 }) {}
+  constructor(private readonly options: StatementGateOptions = { graceMs: 10, maxWaitMs: 200 }) {
+    this.clock = options.clock ?? realClock;
+  }
 
   /** Runs `read` as a heavy read: each statement it sends gives way to quick ones first. */
   heavy<T>(read: () => Promise<T>): Promise<T> {
@@ -48,28 +66,28 @@ export class StatementGate {
       return await send();
     } finally {
       this.quickRunning--;
-      this.lastQuickEnd = performance.now();
+      this.lastQuickEnd = this.clock.now();
       for (const wake of this.waiters.splice(0)) wake();
     }
   }
 
   private async giveWay() {
-    const deadline = performance.now() + this.options.maxWaitMs;
+    const deadline = this.clock.now() + this.options.maxWaitMs;
     for (;;) {
-      const now = performance.now();
+      const now = this.clock.now();
       if (now >= deadline) return;
       if (this.quickRunning > 0) {
         const ac = new AbortController();
         await Promise.race([
           new Promise<void>((resolve) => this.waiters.push(resolve)),
-          sleep(deadline - now, undefined, { signal: ac.signal }).catch(() => undefined),
+          this.clock.wait(deadline - now, ac.signal),
         ]);
         ac.abort();
         continue;
       }
       const quietFor = now - this.lastQuickEnd;
       if (quietFor >= this.options.graceMs) return;
-      await sleep(Math.min(this.options.graceMs - quietFor, deadline - now));
+      await this.clock.wait(Math.min(this.options.graceMs - quietFor, deadline - now));
     }
   }
 }
