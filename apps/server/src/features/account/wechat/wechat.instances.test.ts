@@ -1,11 +1,48 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Code, FramePath } from '@dso/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../db/client';
 import { sessions } from '../../../db/schema';
 import { createUser } from '../../../testing';
 import { createTwinApps, fastPolling, fetchQr, poll, pressSandboxButton, type TwinApps } from './wechat.testing';
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Tells the polls of a test apart: each is sent in its own context, under its number. */
+const pollNumber = new AsyncLocalStorage<number>();
+
+/**
+ * Sends the polls of `ticket` and resolves, with their answers to come, once the database has read the
+ * ticket for each of them: a poll that has read its ticket unchanged holds until the ticket changes.
+ * Meanwhile it watches the driver's `query` (PGlite's and pg's both take the parameters second), and
+ * fails after `withinMs` saying how many polls it saw read.
+ */
+async function holdPolls(db: Database, ticket: string, polls: Array<() => ReturnType<typeof poll>>, withinMs = 10_000) {
+  const client = (db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+  const query = client.query;
+  const read = new Set<number>();
+  let late: ReturnType<typeof setTimeout> | undefined;
+  const allRead = new Promise<void>((resolve, reject) => {
+    client.query = async function (this: unknown, ...args: unknown[]) {
+      const sender = pollNumber.getStore();
+      const answer = await query.apply(this, args);
+      if (sender !== undefined && Array.isArray(args[1]) && args[1].includes(ticket)) read.add(sender);
+      if (read.size === polls.length) resolve();
+      return answer;
+    };
+    late = setTimeout(
+      () => reject(new Error(`${read.size} of ${polls.length} polls read their ticket in ${withinMs} ms`)),
+      withinMs,
+    );
+  });
+  try {
+    const answers = polls.map((send, n) => pollNumber.run(n, send));
+    await allRead;
+    return answers;
+  } finally {
+    clearTimeout(late);
+    client.query = query;
+  }
+}
 
 describe('WeChat QR login across two server instances on one database', () => {
   let twins: TwinApps;
@@ -20,9 +57,8 @@ describe('WeChat QR login across two server instances on one database', () => {
     const qr = await fetchQr(a);
 
     const pollStarted = Date.now();
-    const held = poll(a, qr.ticket);
-    // Let A's poll read the ticket as waiting and start holding before the scan happens.
-    await pause(200);
+    // A's poll has read the ticket as waiting and holds before the scan happens.
+    const [held] = await holdPolls(twins.database.db, qr.ticket, [() => poll(a, qr.ticket)]);
     const scanPage = await b.app.inject({
       method: 'GET',
       url: new URL(qr.qr_code_url).pathname + new URL(qr.qr_code_url).search,
@@ -30,7 +66,7 @@ describe('WeChat QR login across two server instances on one database', () => {
     expect(scanPage.statusCode).toBe(200);
     expect((await pressSandboxButton(b.app, qr, 'confirm', 'o_two_instances')).statusCode).toBe(200);
 
-    const body = (await held).json();
+    const body = (await held!).json();
     expect(body.code).toBe(Code.OK);
     expect(body.data).toMatchObject({ status: 'done', user_id: user.id });
     // Answered by the scan, well before A's hold time would have run out.
@@ -46,8 +82,12 @@ describe('WeChat QR login across two server instances on one database', () => {
     const { a, b } = twins;
     const user = await createUser(twins.database.db, { wechatOpenId: 'o_cross_race' });
     const qr = await fetchQr(b);
-    const held = [poll(a, qr.ticket), poll(b, qr.ticket), poll(a, qr.ticket), poll(b, qr.ticket)];
-    await pause(100);
+    // Every poll holds before the confirm, so all of them wake to race for the login.
+    const held = await holdPolls(
+      twins.database.db,
+      qr.ticket,
+      [a, b, a, b].map((instance) => () => poll(instance, qr.ticket)),
+    );
     await pressSandboxButton(a.app, qr, 'confirm', 'o_cross_race');
 
     const bodies = (await Promise.all(held)).map((response) => response.json());
