@@ -9,11 +9,12 @@ import { createTestDatabase } from './database';
 export { signDccToken } from '../features/account/login/dcc.service';
 export { createSeededTestDatabase, createTestDatabase } from './database';
 export { createMember, createUser, loginAs, nextPhone } from './factories';
+export { appJobWorker, drainJobs } from './jobs';
 export { createLiveSession } from './live';
 export { createLiveReplay } from './live-replay';
 export { eventsOf, type SteeredMode, steeredLlm, textOf } from './llm';
 export { multipartFiles, multipartForm } from './multipart';
-export { giveCoupon, lapseOrder, makeCard, ordersOf, readGrade, useUpDailyQuota } from './orders';
+export { giveCoupon, lapseOrder, makeCard, ordersOf, quotaUsed, readGrade, useUpDailyQuota } from './orders';
 export { freePort } from './ports';
 export { createCreator, createTopic, createVideo } from './videos';
 

@@ -25,19 +25,22 @@ export type SteeredMode = 'ok' | 'fail-first' | 'fail-mid' | 'busy' | 'endless';
 
 /**
  * A model a route test steers: by default the sandbox (no delay between pieces); with `useSandbox`
- * false, a model that answers 第一段。第二段。, fails before or after its first piece, is busy, or
- * streams until stopped, and records what it was asked.
+ * false, a model that answers 第一段。第二段。 (or the whole `answer` when one is set), fails before or
+ * after its first piece, is busy, or streams until stopped. Records what it was asked, either way.
  */
 export function steeredLlm() {
   const state = {
     useSandbox: true,
     mode: 'ok' as SteeredMode,
+    /** What the model answers in one piece instead of 第一段。第二段。, when set. */
+    answer: null as string | null,
     /** Calls whose signal fired. */
     aborted: 0,
     requests: [] as LlmChatRequest[],
     reset() {
       state.useSandbox = true;
       state.mode = 'ok';
+      state.answer = null;
       state.aborted = 0;
       state.requests.length = 0;
     },
@@ -47,9 +50,12 @@ export function steeredLlm() {
     name: 'steered',
     isSandbox: false,
     async *streamChat(request) {
-      state.requests.push(request);
       if (state.mode === 'fail-first') throw new LlmError('unavailable', 'down');
       if (state.mode === 'busy') throw new LlmError('rate_limited', '429');
+      if (state.answer !== null) {
+        yield state.answer;
+        return;
+      }
       yield '第一段。';
       if (state.mode === 'endless') {
         // Pieces until the caller stops it, as a long text would.
@@ -73,7 +79,10 @@ export function steeredLlm() {
     get isSandbox() {
       return state.useSandbox;
     },
-    streamChat: (request) => (state.useSandbox ? sandbox : steered).streamChat(request),
+    streamChat: (request) => {
+      state.requests.push(request);
+      return (state.useSandbox ? sandbox : steered).streamChat(request);
+    },
   };
   return { state, provider };
 }

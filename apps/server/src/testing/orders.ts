@@ -11,6 +11,7 @@ import type { Database } from '../db/client';
 import { membershipCards, orders, permissionUsage, users } from '../db/schema';
 import { createCoupon, grantCoupon } from '../features/orders/coupons/coupons.service';
 import type { PaymentContext } from '../features/orders/payments/payment-context';
+import { getPermissionUse } from '../features/permissions';
 import type { TestApp } from './index';
 
 /*
@@ -50,6 +51,11 @@ export async function useUpDailyQuota(db: Database, userId: number, alias: strin
       target: [permissionUsage.userId, permissionUsage.alias, permissionUsage.periodKey],
       set: { useVal: used },
     });
+}
+
+/** How much of a count the user has spent in its current period (today's, for a daily one). */
+export async function quotaUsed(db: Database, userId: number, alias: string) {
+  return (await getPermissionUse(db, userId, alias)).use_val;
 }
 
 /** The account's stored grade and its end. */

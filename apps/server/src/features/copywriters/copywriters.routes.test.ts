@@ -1,33 +1,17 @@
 import { CopywriterPath, type CopywriterStart } from '@dso/contract';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { keywordRelations, keywords } from '../../db/schema/keywords';
-import {
-  createMember,
-  createTestApp,
-  createVideo,
-  eventsOf,
-  steeredLlm,
-  type TestApp,
-  textOf,
-  useUpDailyQuota,
-} from '../../testing';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createMember, createVideo, eventsOf, quotaUsed, steeredLlm, textOf, useUpDailyQuota } from '../../testing';
+import { useTestApp } from '../../testing/route-suite';
 import { upsertKeywords } from '../keywords';
-import { keywordInput } from '../keywords/keyword.fixtures';
-import { getPermissionUse } from '../permissions';
+import { keywordInput, relateKeyword } from '../keywords/keyword.fixtures';
 
 describe('AI 文案 routes', () => {
-  let t: TestApp;
   const steered = steeredLlm();
-
-  beforeAll(async () => {
-    t = await createTestApp({ providers: { llm: steered.provider } });
-    const db = t.database.db;
+  const t = useTestApp({ providers: { llm: steered.provider } }, async ({ database: { db } }) => {
     await upsertKeywords(db, [keywordInput('露营装备', 5000), keywordInput('露营帐篷推荐', 3000)]);
-    const [camping] = await db.select().from(keywords).where(eq(keywords.keyword, '露营装备'));
-    await db.insert(keywordRelations).values([
-      { keywordId: camping!.id, relation: 'correlation', relatedKeyword: '露营帐篷推荐', score: 90 },
-      { keywordId: camping!.id, relation: 'suggestion', relatedKeyword: '露营灯', score: 80 },
+    await relateKeyword(db, '露营装备', [
+      { relation: 'correlation', relatedKeyword: '露营帐篷推荐', score: 90 },
+      { relation: 'suggestion', relatedKeyword: '露营灯', score: 80 },
     ]);
     // Two works ranked under the keyword (second place first in the table), one only titled with it.
     await createVideo(db, {
@@ -47,14 +31,12 @@ describe('AI 文案 routes', () => {
     // Only in titles: no ranked works, no related words.
     await createVideo(db, { awemeId: '7100000000000000009', desc: '天幕搭建教程', goodCount: 700 });
   });
-  afterAll(() => t.close());
   beforeEach(() => steered.state.reset());
 
-  const member = (grade: 'FREE' | 'VIP' | 'EVIP' = 'FREE') => createMember(t.database.db, { grade });
+  const member = (grade: 'FREE' | 'VIP' | 'EVIP' = 'FREE') => createMember(t.db(), { grade });
   const generate = (token: string | undefined, body: unknown) =>
     t.request({ method: 'POST', url: CopywriterPath.generate, body, ...(token ? { token } : {}) });
-  const used = (userId: number, alias: string) =>
-    getPermissionUse(t.database.db, userId, alias).then((use) => use.use_val);
+  const used = (userId: number, alias: string) => quotaUsed(t.db(), userId, alias);
 
   it('asks a visitor to log in', async () => {
     expect((await generate(undefined, { keyword: '露营装备' })).json()).toMatchObject({ code: 800 });
@@ -154,14 +136,14 @@ describe('AI 文案 routes', () => {
 
   it('refuses a used-up count before calling the model: pay dialog below EVIP, buy-times at EVIP', async () => {
     const free = await member('FREE');
-    await useUpDailyQuota(t.database.db, free.user.id, 'AI_WRITING_COUNT_DAY', 5);
+    await useUpDailyQuota(t.db(), free.user.id, 'AI_WRITING_COUNT_DAY', 5);
     steered.state.useSandbox = false;
     expect((await generate(free.token, { keyword: '露营装备' })).json()).toMatchObject({
       code: 810,
       data: { alias: 'AI_WRITING_COUNT_DAY', reason: 'exhausted', action: 'pay', grade: 'VIP' },
     });
     const top = await member('EVIP');
-    await useUpDailyQuota(t.database.db, top.user.id, 'AI_WRITING_COUNT_DAY', 500);
+    await useUpDailyQuota(t.db(), top.user.id, 'AI_WRITING_COUNT_DAY', 500);
     expect((await generate(top.token, { keyword: '露营装备' })).json()).toMatchObject({
       code: 810,
       data: { alias: 'AI_WRITING_COUNT_DAY', action: 'buyTimes' },

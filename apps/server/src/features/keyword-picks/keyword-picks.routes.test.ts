@@ -1,20 +1,12 @@
 import { KeywordPickPath, type KeywordPickStart } from '@dso/contract';
 import { pickedWords } from '@dso/domain';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { keywords } from '../../db/schema/keywords';
-import {
-  createMember,
-  createTestApp,
-  eventsOf,
-  steeredLlm,
-  type TestApp,
-  textOf,
-  useUpDailyQuota,
-} from '../../testing';
+import { createMember, eventsOf, quotaUsed, steeredLlm, textOf, useUpDailyQuota } from '../../testing';
+import { useTestApp } from '../../testing/route-suite';
 import { upsertKeywords } from '../keywords';
 import { keywordInput } from '../keywords/keyword.fixtures';
-import { getPermissionUse } from '../permissions';
 
 /** Blue-ocean words of 露营 with their figures: [word, search index, stars, related works, growth]. */
 const blueOcean: Array<[string, number, number, number, number]> = [
@@ -27,12 +19,8 @@ const blueOcean: Array<[string, number, number, number, number]> = [
 ];
 
 describe('AI 选词 routes', () => {
-  let t: TestApp;
   const steered = steeredLlm();
-
-  beforeAll(async () => {
-    t = await createTestApp({ providers: { llm: steered.provider } });
-    const db = t.database.db;
+  const t = useTestApp({ providers: { llm: steered.provider } }, async ({ database: { db } }) => {
     await upsertKeywords(db, [
       ...blueOcean.map(([word, index]) => keywordInput(word, index)),
       keywordInput('露营', 90_000),
@@ -56,15 +44,13 @@ describe('AI 选词 routes', () => {
       .set({ isBlueOcean: false })
       .where(inArray(keywords.keyword, ['露营', '口红']));
   });
-  afterAll(() => t.close());
   beforeEach(() => steered.state.reset());
 
   const member = (grade: 'FREE' | 'EVIP' = 'FREE', showOriginalData = false) =>
-    createMember(t.database.db, { grade, showOriginalData });
+    createMember(t.db(), { grade, showOriginalData });
   const pick = (token: string | undefined, body: unknown) =>
     t.request({ method: 'POST', url: KeywordPickPath.pick, body, ...(token ? { token } : {}) });
-  const used = (userId: number, alias: string) =>
-    getPermissionUse(t.database.db, userId, alias).then((use) => use.use_val);
+  const used = (userId: number, alias: string) => quotaUsed(t.db(), userId, alias);
 
   it('asks a visitor to log in', async () => {
     expect((await pick(undefined, { keyword: '露营' })).json()).toMatchObject({ code: 800 });
@@ -160,7 +146,7 @@ describe('AI 选词 routes', () => {
 
   it('refuses a used-up count with the upgrade ladder before calling the model', async () => {
     const { user, token } = await member();
-    await useUpDailyQuota(t.database.db, user.id, 'AI_WRITING_COUNT_DAY', 5);
+    await useUpDailyQuota(t.db(), user.id, 'AI_WRITING_COUNT_DAY', 5);
     steered.state.useSandbox = false;
     expect((await pick(token, { keyword: '露营' })).json()).toMatchObject({
       code: 810,

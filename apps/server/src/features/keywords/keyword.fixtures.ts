@@ -1,3 +1,6 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { keywordRelations, keywords } from '../../db/schema/keywords';
 import type { KeywordInput } from './import/keyword-ingest.repository';
 import type { SearchQuery } from './search/keyword-search.repository';
 
@@ -19,6 +22,17 @@ export function keywordInput(keyword: string, searchIndex: number, extra: Partia
     isDemo: true,
     ...extra,
   };
+}
+
+/** Stores related words (correlation, suggestion…) of a keyword already in the library. */
+export async function relateKeyword(
+  db: Database,
+  keyword: string,
+  related: Array<Omit<typeof keywordRelations.$inferInsert, 'keywordId'>>,
+) {
+  const [row] = await db.select({ id: keywords.id }).from(keywords).where(eq(keywords.keyword, keyword));
+  if (!row) throw new Error(`「${keyword}」 is not in the library`);
+  await db.insert(keywordRelations).values(related.map((relation) => ({ keywordId: row.id, ...relation })));
 }
 
 /** A daily series of `days` values ending at `last`, changing by `step` a day. */

@@ -1,54 +1,30 @@
 import type { IncomingMessage } from 'node:http';
 import { WritingPath, type WritingTemplate, type WritingTemplateGroups } from '@dso/contract';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { keywordRelations, keywords } from '../../db/schema/keywords';
-import {
-  createTestApp,
-  createUser,
-  eventsOf,
-  loginAs,
-  postOverSocket,
-  steeredLlm,
-  type TestApp,
-  textOf,
-  useUpDailyQuota,
-} from '../../testing';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createMember, eventsOf, postOverSocket, quotaUsed, steeredLlm, textOf, useUpDailyQuota } from '../../testing';
+import { useTestApp } from '../../testing/route-suite';
 import { upsertKeywords } from '../keywords';
-import { keywordInput } from '../keywords/keyword.fixtures';
-import { getPermissionUse } from '../permissions';
+import { keywordInput, relateKeyword } from '../keywords/keyword.fixtures';
 
 describe('AI 创作 routes', () => {
-  let t: TestApp;
   const steered = steeredLlm();
-  const llm = steered.provider;
   let groups: WritingTemplateGroups;
   let script: WritingTemplate;
-
-  beforeAll(async () => {
-    t = await createTestApp({ providers: { llm } });
-    const db = t.database.db;
+  const t = useTestApp({ providers: { llm: steered.provider } }, async ({ database: { db } }) => {
     await upsertKeywords(db, [keywordInput('露营装备', 5000), keywordInput('露营帐篷推荐', 3000)]);
-    const [camping] = await db.select().from(keywords).where(eq(keywords.keyword, '露营装备'));
-    await db.insert(keywordRelations).values([
-      { keywordId: camping!.id, relation: 'correlation', relatedKeyword: '露营帐篷推荐', score: 90 },
-      { keywordId: camping!.id, relation: 'correlation', relatedKeyword: '露营灯', score: 80 },
+    await relateKeyword(db, '露营装备', [
+      { relation: 'correlation', relatedKeyword: '露营帐篷推荐', score: 90 },
+      { relation: 'correlation', relatedKeyword: '露营灯', score: 80 },
     ]);
-    const list = await t.request({ method: 'GET', url: WritingPath.templates });
-    groups = list.json().data;
+    groups = (await t.get(WritingPath.templates)).data;
     script = groups.短视频脚本!.find((template) => template.title === '口播短视频脚本')!;
   });
-  afterAll(() => t.close());
   beforeEach(() => steered.state.reset());
 
-  async function member(grade: 'FREE' | 'VIP' | 'EVIP' = 'FREE') {
-    const user = await createUser(t.database.db, { grade });
-    return { user, token: await loginAs(t.database.db, user.id) };
-  }
+  const member = (grade: 'FREE' | 'VIP' | 'EVIP' = 'FREE') => createMember(t.db(), { grade });
   const generate = (token: string | undefined, body: unknown) =>
     t.request({ method: 'POST', url: WritingPath.generate, body, ...(token ? { token } : {}) });
-  const used = (userId: number, alias: string) =>
-    getPermissionUse(t.database.db, userId, alias).then((use) => use.use_val);
+  const used = (userId: number, alias: string) => quotaUsed(t.db(), userId, alias);
   const fields = { keyword: '露营装备', point: '入门三样东西就够' };
 
   it('lists the seeded templates keyed by category title, in display order, to anyone', async () => {
@@ -191,7 +167,7 @@ describe('AI 创作 routes', () => {
 
   it('refuses a used-up quota before calling the model: pay dialog below EVIP, buy-times at EVIP', async () => {
     const free = await member('FREE');
-    await useUpDailyQuota(t.database.db, free.user.id, 'AI_WRITING_COUNT_DAY', 5);
+    await useUpDailyQuota(t.db(), free.user.id, 'AI_WRITING_COUNT_DAY', 5);
     steered.state.useSandbox = false;
     const refused = await generate(free.token, { template_id: script.id, fields });
     expect(refused.json()).toMatchObject({
@@ -205,7 +181,7 @@ describe('AI 创作 routes', () => {
     expect(steered.state.requests).toHaveLength(1);
 
     const top = await member('EVIP');
-    await useUpDailyQuota(t.database.db, top.user.id, 'AI_REWRITING_COUNT_DAY', 500);
+    await useUpDailyQuota(t.db(), top.user.id, 'AI_REWRITING_COUNT_DAY', 500);
     const buyTimes = await generate(top.token, { template_id: script.id, fields, attempt: 3 });
     expect(buyTimes.json()).toMatchObject({ code: 810, data: { alias: 'AI_REWRITING_COUNT_DAY', action: 'buyTimes' } });
     expect(steered.state.requests).toHaveLength(1);
