@@ -16,6 +16,7 @@ import {
   type PaymentCallback,
   type PaymentGateway,
   type PaymentNotice,
+  type PaymentRequest,
   PaymentVendorError,
   type RecurringGateway,
   type RecurringRequest,
@@ -236,26 +237,32 @@ export function createAlipayGateway(options: AlipayOptions): PaymentGateway & Re
     }
   }
 
+  /** 当面付 预下单 (alipay.trade.precreate) of a trade sold as `productCode`: the QR the payer scans. */
+  async function precreate(request: PaymentRequest, productCode: string, extra: Record<string, unknown> = {}) {
+    const node = await call(
+      'alipay.trade.precreate',
+      {
+        out_trade_no: request.outTradeNo,
+        total_amount: fenToYuanText(request.amountFen),
+        subject: request.subject,
+        product_code: productCode,
+        time_expire: shanghaiDateTime(request.expiresAt),
+        ...extra,
+      },
+      request.notifyUrl,
+    );
+    if (node.code !== '10000') throw refusal(node);
+    const qrText = text(node, 'qr_code');
+    if (!qrText) throw new PaymentVendorError('BAD_RESPONSE', '支付宝未返回二维码');
+    return { qrText };
+  }
+
   return {
     provider: 'alipay',
     channel: 'alipay',
 
     async createQr(request) {
-      const node = await call(
-        'alipay.trade.precreate',
-        {
-          out_trade_no: request.outTradeNo,
-          total_amount: fenToYuanText(request.amountFen),
-          subject: request.subject,
-          product_code: 'FACE_TO_FACE_PAYMENT',
-          time_expire: shanghaiDateTime(request.expiresAt),
-        },
-        request.notifyUrl,
-      );
-      if (node.code !== '10000') throw refusal(node);
-      const qrText = text(node, 'qr_code');
-      if (!qrText) throw new PaymentVendorError('BAD_RESPONSE', '支付宝未返回二维码');
-      return { qrText };
+      return precreate(request, 'FACE_TO_FACE_PAYMENT');
     },
 
     async readNotify(callback: PaymentCallback) {
@@ -309,35 +316,22 @@ export function createAlipayGateway(options: AlipayOptions): PaymentGateway & Re
      * merchant's 周期扣款 contract before the continuous plan goes live on this adapter.
      */
     async createSigningQr(request: RecurringRequest) {
-      const node = await call(
-        'alipay.trade.precreate',
-        {
-          out_trade_no: request.outTradeNo,
-          total_amount: fenToYuanText(request.amountFen),
-          subject: request.subject,
-          product_code: CYCLE_PAY_AUTH,
-          time_expire: shanghaiDateTime(request.expiresAt),
-          agreement_sign_params: {
-            personal_product_code: CYCLE_PAY_AUTH_P,
-            sign_scene: signScene,
-            external_agreement_no: request.externalAgreementNo,
-            // The payer signs inside the Alipay wallet after scanning, not on a separate signing QR.
-            access_params: { channel: 'ALIPAYAPP' },
-            sign_notify_url: request.notifyUrl,
-            period_rule_params: {
-              period_type: 'DAY',
-              period: request.periodDays,
-              execute_time: request.firstChargeDate,
-              single_amount: fenToYuanText(request.cycleAmountFen),
-            },
+      return precreate(request, CYCLE_PAY_AUTH, {
+        agreement_sign_params: {
+          personal_product_code: CYCLE_PAY_AUTH_P,
+          sign_scene: signScene,
+          external_agreement_no: request.externalAgreementNo,
+          // The payer signs inside the Alipay wallet after scanning, not on a separate signing QR.
+          access_params: { channel: 'ALIPAYAPP' },
+          sign_notify_url: request.notifyUrl,
+          period_rule_params: {
+            period_type: 'DAY',
+            period: request.periodDays,
+            execute_time: request.firstChargeDate,
+            single_amount: fenToYuanText(request.cycleAmountFen),
           },
         },
-        request.notifyUrl,
-      );
-      if (node.code !== '10000') throw refusal(node);
-      const qrText = text(node, 'qr_code');
-      if (!qrText) throw new PaymentVendorError('BAD_RESPONSE', '支付宝未返回二维码');
-      return { qrText };
+      });
     },
 
     async chargeAgreement(input) {
