@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { bigserial, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ownerId } from './accounts';
+import { at } from './columns';
 
 /**
  * 注销账号 requests (docs/accounts.md). `status` pending → cancelled (a login within the cooling-off
@@ -14,9 +13,7 @@ export const accountClosures = pgTable(
   'account_closures',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     status: text('status').$type<'pending' | 'cancelled' | 'erasing' | 'erased'>().notNull().default('pending'),
     requestedAt: at('requested_at').notNull().defaultNow(),
     /** The end of the cooling-off period: the erasure runs after it. */

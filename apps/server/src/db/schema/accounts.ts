@@ -13,8 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { createdAt } from './columns';
 
 /** Accounts. A user always has a phone: a WeChat login without one goes through bind-phone first. */
 export const users = pgTable('users', {
@@ -38,14 +37,18 @@ export const users = pgTable('users', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** The account a row belongs to (user_id): required, and the row is deleted with the account. */
+export const ownerId = () =>
+  bigint('user_id', { mode: 'number' })
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 /** Login sessions. Tokens are opaque; only their SHA-256 is stored. */
 export const sessions = pgTable(
   'sessions',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
@@ -179,9 +182,7 @@ export const permissionBinds = pgTable(
 export const permissionUsage = pgTable(
   'permission_usage',
   {
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     alias: text('alias').notNull(),
     periodKey: text('period_key').notNull(),
     useVal: integer('use_val').notNull().default(0),
@@ -195,9 +196,7 @@ export const usagePacks = pgTable(
   'usage_packs',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     alias: text('alias').notNull(),
     amount: integer('amount').notNull(),
     /** Purchase order that created it; unique so a retried notify never adds twice. */
@@ -219,9 +218,7 @@ export const usageLedger = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     /** The account that acted (a child account for its own uses). */
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     /** The account whose pool the units came from (a child spends its parent's). */
     poolUserId: bigint('pool_user_id', { mode: 'number' }).notNull(),
     alias: text('alias').notNull(),

@@ -1,15 +1,13 @@
 import type { CopywriterSources } from '@dso/contract';
-import { bigint, bigserial, boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { bigserial, boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { ownerId } from './accounts';
 
 /** A user's saved AI 文案 script (历史文案), with the videos and words it drew on (docs/copywriters.md). */
 export const copywriterWorks = pgTable(
   'copywriter_works',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     keyword: text('keyword').notNull(),
     title: text('title').notNull(),
     content: text('content').notNull(),

@@ -1,13 +1,12 @@
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { bigint, bigserial, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { ownerId } from './accounts';
+import { at } from './columns';
 import { videos } from './videos';
 
 /*
  * Copy extraction (视频文案提取; 002 §4–§5): the transcript of a video, extracted one at a time
  * or in a batch job. docs/extraction.md describes the flow.
  */
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /** One timed piece of a transcript (seconds from the start). */
 export interface TranscriptSegment {
@@ -29,9 +28,7 @@ export const extractions = pgTable(
   'extractions',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     videoId: bigint('video_id', { mode: 'number' }).references(() => videos.id, { onDelete: 'set null' }),
     awemeId: text('aweme_id').notNull(),
     videoDesc: text('video_desc').notNull().default(''),

@@ -1,13 +1,12 @@
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { ownerId, users } from './accounts';
+import { at } from './columns';
 
 /*
  * AI 图文 (002 §5, §7): image-text works generated from a keyword or unpacked from an
  * uploaded archive, the staged uploads awaiting their template step, and each user's card settings.
  * docs/image-text.md describes the flow.
  */
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /** One stored picture of a work: its file name in the work's folder under DATA_DIR, and its type. */
 export interface ImageTextImage {
@@ -27,9 +26,7 @@ export const imageTextWorks = pgTable(
   'image_text_works',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     source: text('source').$type<'single' | 'batch' | 'upload'>().notNull(),
     batchId: text('batch_id'),
     uploadId: text('upload_id'),
@@ -67,9 +64,7 @@ export interface StagedWork {
  */
 export const imageTextUploads = pgTable('image_text_uploads', {
   id: text('id').primaryKey(),
-  userId: bigint('user_id', { mode: 'number' })
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerId(),
   fileName: text('file_name').notNull(),
   sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
   works: jsonb('works').$type<StagedWork[]>().notNull(),

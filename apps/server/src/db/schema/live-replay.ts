@@ -1,13 +1,12 @@
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { bigserial, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { ownerId } from './accounts';
+import { at } from './columns';
 import type { TranscriptSegment } from './extraction';
 
 /*
  * AI 直播复盘: a user's review of a live session or an uploaded recording, worked out by the
  * `live-replay.analyse` job. docs/live-replay.md describes the flow.
  */
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /** The written report, in the contract's wire shape (`LiveReplayReport`). */
 export interface LiveReplayReportRecord {
@@ -31,9 +30,7 @@ export const liveReplays = pgTable(
   'live_replays',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     source: text('source').$type<'session' | 'upload'>().notNull(),
     roomId: text('room_id'),
     title: text('title').notNull().default(''),

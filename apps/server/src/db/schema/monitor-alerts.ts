@@ -9,18 +9,16 @@ import {
   integer,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { ownerId, users } from './accounts';
+import { at } from './columns';
 import { monitorItems } from './monitoring';
 
 /*
  * Alerts of big rank moves (docs/monitoring.md "Alerts"): one per monitored work and day, kept in the
  * user's in-app list and pushed to the user's 企业微信 group robot when they turned it on. Migration 0021.
  */
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * A big move of a work item between its last two successful checks (`isBigMove`). The unique (item, day) makes
@@ -31,9 +29,7 @@ export const monitorAlerts = pgTable(
   'monitor_alerts',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     itemId: bigint('item_id', { mode: 'number' })
       .notNull()
       .references(() => monitorItems.id, { onDelete: 'cascade' }),

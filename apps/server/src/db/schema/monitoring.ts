@@ -9,17 +9,15 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { ownerId } from './accounts';
+import { at } from './columns';
 
 /*
  * Rank monitoring (关键词排名监控): what users monitor, one check per item per day, and the
  * rankings the checks read. docs/monitoring.md describes the flow.
  */
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * A monitored item: a keyword on a platform (`aweme_id` '') or a work under a keyword. Each takes one
@@ -29,9 +27,7 @@ export const monitorItems = pgTable(
   'monitor_items',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     platform: text('platform').notNull().default('DSO'),
     keyword: text('keyword').notNull(),
     awemeId: text('aweme_id').notNull().default(''),
@@ -135,9 +131,7 @@ export const monitorRankings = pgTable(
 export const monitorUserDays = pgTable(
   'monitor_user_days',
   {
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     day: date('day', { mode: 'string' }).notNull(),
     checked: integer('checked').notNull().default(0),
     failed: integer('failed').notNull().default(0),

@@ -10,22 +10,15 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { ownerId } from './accounts';
+import { at, createdAt } from './columns';
 
 /*
  * Membership purchase (001 §2–§5, §9). Every amount is integer fen. Orders, grants, coupons, cards
  * and invoices change only inside transactions of the orders feature.
  */
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const at = (name: string) => timestamp(name, { withTimezone: true });
-const userRef = () =>
-  bigint('user_id', { mode: 'number' })
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
@@ -107,7 +100,7 @@ export const orders = pgTable(
   'orders',
   {
     id: text('id').primaryKey(),
-    userId: userRef(),
+    userId: ownerId(),
     /** membership or pack. */
     kind: text('kind').notNull(),
     planId: integer('plan_id'),
@@ -181,7 +174,7 @@ export const membershipGrants = pgTable(
   'membership_grants',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: userRef(),
+    userId: ownerId(),
     grade: text('grade').notNull(),
     startsAt: at('starts_at').notNull(),
     endsAt: at('ends_at').notNull(),
@@ -216,7 +209,7 @@ export const userCoupons = pgTable(
     couponId: integer('coupon_id')
       .notNull()
       .references(() => coupons.id, { onDelete: 'cascade' }),
-    userId: userRef(),
+    userId: ownerId(),
     usedOrderId: text('used_order_id'),
     usedAt: at('used_at'),
     createdAt: createdAt(),
@@ -249,7 +242,7 @@ export const paymentAgreements = pgTable(
   {
     /** Our id (`external_agreement_no`). */
     id: text('id').primaryKey(),
-    userId: userRef(),
+    userId: ownerId(),
     planId: integer('plan_id').notNull(),
     provider: text('provider').notNull(),
     /** The vendor's agreement number once signed. */
@@ -301,7 +294,7 @@ const invoiceTitleColumns = () => ({
 
 /** The invoice title a user saved, reused by the next request. */
 export const invoiceTitles = pgTable('invoice_titles', {
-  userId: userRef().primaryKey(),
+  userId: ownerId().primaryKey(),
   ...invoiceTitleColumns(),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
@@ -311,7 +304,7 @@ export const invoices = pgTable(
   'invoices',
   {
     id: text('id').primaryKey(),
-    userId: userRef(),
+    userId: ownerId(),
     ...invoiceTitleColumns(),
     amountFen: integer('amount_fen').notNull(),
     status: text('status').notNull().default('pending'),

@@ -1,13 +1,12 @@
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ownerId, users } from './accounts';
+import { at } from './columns';
 
 /*
  * One-key publishing (一键发布): Douyin accounts authorised through the Open Platform's OAuth,
  * uploaded media, posts and their per-account deliveries; and the /distribution (代运营) leads.
  * docs/publishing.md describes the flow.
  */
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * An authorised platform account. `status` is 'active' (tokens usable or refreshable), 'expired' (the
@@ -19,9 +18,7 @@ export const publishingAccounts = pgTable(
   'publishing_accounts',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     platform: text('platform').$type<'douyin'>().notNull().default('douyin'),
     openId: text('open_id').notNull(),
     nickname: text('nickname').notNull().default(''),
@@ -44,9 +41,7 @@ export const publishingAccounts = pgTable(
 /** An authorisation under way: the OAuth `state` names the user and the page to return to; single use. */
 export const publishingOauthStates = pgTable('publishing_oauth_states', {
   state: text('state').primaryKey(),
-  userId: bigint('user_id', { mode: 'number' })
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerId(),
   returnTo: text('return_to').notNull(),
   expiresAt: at('expires_at').notNull(),
   usedAt: at('used_at'),
@@ -58,9 +53,7 @@ export const publishingMedia = pgTable(
   'publishing_media',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     kind: text('kind').$type<'video' | 'image'>().notNull(),
     name: text('name').notNull(),
     mime: text('mime').notNull(),
@@ -76,9 +69,7 @@ export const publishingPosts = pgTable(
   'publishing_posts',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     kind: text('kind').$type<'video' | 'images'>().notNull(),
     title: text('title').notNull().default(''),
     text: text('text').notNull(),

@@ -13,10 +13,10 @@ import {
   real,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { ownerId, users } from './accounts';
+import { at } from './columns';
 import { bytea, keywords } from './keywords';
 
 /*
@@ -30,7 +30,6 @@ import { bytea, keywords } from './keywords';
  * Creator size and sales classes are derived (packages/domain creators.ts), never stored.
  */
 
-const at = (name: string) => timestamp(name, { withTimezone: true });
 const updatedAt = () => at('updated_at').notNull().defaultNow();
 const platform = () => text('platform').notNull().default('DSO');
 const isDemo = () => boolean('is_demo').notNull().default(false);
@@ -445,9 +444,7 @@ export const topicVideos = pgTable(
 export const favourites = pgTable(
   'favourites',
   {
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     kind: text('kind').$type<'keyword' | 'video' | 'creator'>().notNull(),
     platform: platform(),
     subjectKey: text('subject_key').notNull(),

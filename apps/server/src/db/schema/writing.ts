@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { ownerId } from './accounts';
 
 /** A variable of a writing template: one field of the /writing form (docs/writing.md). */
 export interface WritingVariableRow {
@@ -54,9 +43,7 @@ export const writingWorks = pgTable(
   'writing_works',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     /** Null once the template is removed; the work keeps its title and fields. */
     templateId: integer('template_id').references(() => writingTemplates.id, { onDelete: 'set null' }),
     templateTitle: text('template_title').notNull(),
