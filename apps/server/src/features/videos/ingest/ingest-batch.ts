@@ -1,5 +1,9 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../../db/client';
+
 /*
- * What every ingest kind shares: a batch reduced to one row per key, and rows sent as one JSON parameter.
+ * What the ingest kinds share: a batch reduced to one row per key, rows sent as one JSON parameter, and
+ * the count of the rows an upsert inserted.
  */
 
 /** One statement cannot update a row twice: within a batch the last occurrence of a key wins. */
@@ -9,3 +13,15 @@ export function lastOfEach<T>(rows: readonly T[], key: (row: T) => string): T[] 
 
 /** Rows travel as one JSON parameter, unpacked by `jsonb_to_recordset` in the statement. */
 export const json = (value: unknown) => JSON.stringify(value);
+
+/**
+ * Runs `upsert`, which returns `(xmax = 0) AS inserted` for each row it wrote, and counts the rows it
+ * inserted: a row it updated carries the writing transaction in xmax.
+ */
+export async function countInserted(db: Database, upsert: SQL): Promise<number> {
+  const [counted] = await queryRows<{ inserted: number }>(
+    db,
+    sql`WITH written AS (${upsert}) SELECT count(*) FILTER (WHERE inserted)::int AS inserted FROM written`,
+  );
+  return Number(counted?.inserted ?? 0);
+}

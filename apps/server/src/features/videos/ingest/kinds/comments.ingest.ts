@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../../../db/client';
+import type { Database } from '../../../../db/client';
 import type { PlatformComment } from '../../../../providers/platform-data';
-import { lastOfEach } from '../ingest-batch';
+import { countInserted, lastOfEach } from '../ingest-batch';
 
 /* Comments, upserted by comment id on their stored videos. */
 
@@ -16,10 +16,9 @@ export async function upsertComments(db: Database, input: readonly CommentIngest
   const rows = lastOfEach(input, (row) => `${row.videoId}/${row.cid}`);
   if (rows.length === 0) return 0;
   const column = <T>(pickValue: (row: CommentIngest) => T) => sql.param(rows.map(pickValue));
-  const [counted] = await queryRows<{ inserted: number }>(
+  return countInserted(
     db,
     sql`
-    WITH written AS (
     INSERT INTO video_comments (video_id, cid, text, create_time, digg_count, reply_count, nickname, avatar_url, is_demo)
     SELECT * FROM unnest(${column((row) => row.videoId)}::bigint[], ${column((row) => row.cid)}::text[],
       ${column((row) => row.text)}::text[], ${column((row) => row.createTime.toISOString())}::timestamptz[],
@@ -29,9 +28,7 @@ export async function upsertComments(db: Database, input: readonly CommentIngest
     ON CONFLICT (video_id, cid) DO UPDATE SET text = excluded.text, create_time = excluded.create_time,
       digg_count = excluded.digg_count, reply_count = excluded.reply_count, nickname = excluded.nickname,
       avatar_url = excluded.avatar_url, is_demo = excluded.is_demo
-    RETURNING (xmax = 0) AS inserted)
-    SELECT count(*) FILTER (WHERE inserted)::int AS inserted FROM written
+    RETURNING (xmax = 0) AS inserted
   `,
   );
-  return Number(counted?.inserted ?? 0);
 }

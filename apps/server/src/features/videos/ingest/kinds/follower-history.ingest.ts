@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../../../db/client';
-import { lastOfEach } from '../ingest-batch';
+import type { Database } from '../../../../db/client';
+import { countInserted, lastOfEach } from '../ingest-batch';
 
 /* A creator's followers per day. */
 
@@ -11,17 +11,14 @@ export async function upsertFollowerHistory(
 ): Promise<number> {
   const rows = lastOfEach(input, (row) => `${row.creatorId}/${row.day}`);
   if (rows.length === 0) return 0;
-  const [counted] = await queryRows<{ inserted: number }>(
+  return countInserted(
     db,
     sql`
-    WITH written AS (
     INSERT INTO creator_follower_history (creator_id, day, follower_count)
     SELECT * FROM unnest(${sql.param(rows.map((row) => row.creatorId))}::bigint[],
       ${sql.param(rows.map((row) => row.day))}::date[], ${sql.param(rows.map((row) => row.followerCount))}::bigint[])
     ON CONFLICT (creator_id, day) DO UPDATE SET follower_count = excluded.follower_count
-    RETURNING (xmax = 0) AS inserted)
-    SELECT count(*) FILTER (WHERE inserted)::int AS inserted FROM written
+    RETURNING (xmax = 0) AS inserted
   `,
   );
-  return Number(counted?.inserted ?? 0);
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../../db/client';
 import type { GoodsItem } from '../../../../db/schema/videos';
 import { VIDEO_PLATFORM } from '../../video-platform';
-import { json, lastOfEach } from '../ingest-batch';
+import { countInserted, json, lastOfEach } from '../ingest-batch';
 
 /* Live sessions under their creators, and their minutes. */
 
@@ -91,21 +91,18 @@ export interface LiveMinuteIngest {
 export async function upsertLiveMinutes(db: Database, input: readonly LiveMinuteIngest[]): Promise<number> {
   const rows = lastOfEach(input, (row) => `${row.sessionId}/${row.minute}`);
   if (rows.length === 0) return 0;
-  const [counted] = await queryRows<{ inserted: number }>(
+  return countInserted(
     db,
     sql`
-    WITH written AS (
     INSERT INTO live_minutes (session_id, minute, online, entering, sales_fen)
     SELECT * FROM unnest(${sql.param(rows.map((row) => row.sessionId))}::bigint[],
       ${sql.param(rows.map((row) => row.minute))}::int[], ${sql.param(rows.map((row) => row.online))}::int[],
       ${sql.param(rows.map((row) => row.entering))}::int[], ${sql.param(rows.map((row) => row.salesFen))}::bigint[])
     ON CONFLICT (session_id, minute) DO UPDATE SET online = excluded.online, entering = excluded.entering,
       sales_fen = excluded.sales_fen
-    RETURNING (xmax = 0) AS inserted)
-    SELECT count(*) FILTER (WHERE inserted)::int AS inserted FROM written
+    RETURNING (xmax = 0) AS inserted
   `,
   );
-  return Number(counted?.inserted ?? 0);
 }
 
 /** Stored live sessions' ids by room id. */
