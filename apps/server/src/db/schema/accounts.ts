@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { createdAt, updatedAt } from './columns';
 
 /** Accounts. A user always has a phone: a WeChat login without one goes through bind-phone first. */
 export const users = pgTable('users', {
@@ -34,7 +34,7 @@ export const users = pgTable('users', {
   channel: text('channel'),
   adClickId: text('ad_click_id'),
   createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** The account a row belongs to (user_id): required, and the row is deleted with the account. */
@@ -119,7 +119,7 @@ export const wechatLoginTickets = pgTable('wechat_login_tickets', {
   userId: bigint('user_id', { mode: 'number' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** Paid-search conversions reported for new registrations and payments. */

@@ -1,6 +1,7 @@
 import type { CopywriterSources } from '@dso/contract';
-import { bigserial, boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { ownerId } from './accounts';
+import { createdAt, updatedAt } from './columns';
 
 /** A user's saved AI 文案 script (历史文案), with the videos and words it drew on (docs/copywriters.md). */
 export const copywriterWorks = pgTable(
@@ -15,8 +16,8 @@ export const copywriterWorks = pgTable(
     sources: jsonb('sources').$type<CopywriterSources>().notNull(),
     /** Written by the sandbox, not a model. */
     sandbox: boolean('sandbox').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [index('copywriter_works_user_idx').on(table.userId, table.updatedAt.desc(), table.id.desc())],
 );

@@ -1,6 +1,6 @@
 import { bigint, bigserial, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { ownerId } from './accounts';
-import { at } from './columns';
+import { at, createdAt } from './columns';
 import { videos } from './videos';
 
 /*
@@ -40,7 +40,7 @@ export const extractions = pgTable(
     segments: jsonb('segments').$type<TranscriptSegment[]>(),
     error: text('error'),
     reservationId: bigint('reservation_id', { mode: 'number' }),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     finishedAt: at('finished_at'),
   },
   (table) => [

@@ -1,4 +1,5 @@
 import { bigserial, boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
 
 /** One row per page view reported by the visitor page statistic. */
 export const pageViews = pgTable(
@@ -9,7 +10,7 @@ export const pageViews = pgTable(
     path: text('path').notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('page_views_created_at_idx').on(table.createdAt)],
 );
@@ -30,7 +31,7 @@ export const trackingEvents = pgTable(
     visitorId: text('visitor_id').notNull(),
     pageId: text('page_id').notNull(),
     eventId: text('event_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('tracking_events_event_idx').on(table.eventId, table.createdAt)],
 );

@@ -1,6 +1,6 @@
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { ownerId, users } from './accounts';
-import { at } from './columns';
+import { createdAt, updatedAt } from './columns';
 
 /*
  * AI 图文 (002 §5, §7): image-text works generated from a keyword or unpacked from an
@@ -41,8 +41,8 @@ export const imageTextWorks = pgTable(
     sandbox: boolean('sandbox').notNull().default(false),
     charged: boolean('charged').notNull().default(false),
     reservationId: bigint('reservation_id', { mode: 'number' }),
-    createdAt: at('created_at').notNull().defaultNow(),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index('image_text_works_user_idx').on(table.userId, table.source, table.id.desc()),
@@ -71,7 +71,7 @@ export const imageTextUploads = pgTable('image_text_uploads', {
   workCount: integer('work_count').notNull(),
   status: text('status').$type<'parsed' | 'applied'>().notNull(),
   appliedCount: integer('applied_count').notNull().default(0),
-  createdAt: at('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** A user's card settings (/setImg): what the sandbox draws with and the models are asked for. */
@@ -85,5 +85,5 @@ export const imageTextSettings = pgTable('image_text_settings', {
   textColor: text('text_color').notNull(),
   fontSize: integer('font_size').notNull(),
   cardCount: integer('card_count').notNull(),
-  updatedAt: at('updated_at').notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });

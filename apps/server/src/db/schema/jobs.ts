@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
 
 /**
  * The job queue (features/jobs): one row per job. Workers claim a due row with
@@ -23,8 +24,8 @@ export const jobs = pgTable(
     lockedBy: text('locked_by'),
     /** At most one queued job per (kind, key): enqueueing a second one is a no-op. */
     singletonKey: text('singleton_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (table) => [

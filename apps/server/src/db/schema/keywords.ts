@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
 
 /** Raw bytes (PostgreSQL bytea) as a Node Buffer. */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -55,7 +56,7 @@ export const keywords = pgTable(
     firstSeen: date('first_seen', { mode: 'string' }).notNull(),
     asOf: date('as_of', { mode: 'string' }).notNull(),
     isDemo: boolean('is_demo').notNull().default(false),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('keywords_platform_country_keyword_idx').on(table.platform, table.country, table.keyword),
@@ -250,7 +251,7 @@ export const keywordImports = pgTable('keyword_imports', {
   updatedRows: integer('updated_rows').notNull().default(0),
   errorRows: integer('error_rows').notNull().default(0),
   errors: jsonb('errors').notNull().default(sql`'[]'::jsonb`),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
   /** The uploaded file, kept in the database so any worker process can run it; cleared once done. */
   file: bytea('file'),

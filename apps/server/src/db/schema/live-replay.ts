@@ -1,6 +1,6 @@
 import { bigserial, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { ownerId } from './accounts';
-import { at } from './columns';
+import { at, createdAt, updatedAt } from './columns';
 import type { TranscriptSegment } from './extraction';
 
 /*
@@ -46,8 +46,8 @@ export const liveReplays = pgTable(
     report: jsonb('report').$type<LiveReplayReportRecord>(),
     sandbox: boolean('sandbox').notNull().default(false),
     charged: boolean('charged').notNull().default(false),
-    createdAt: at('created_at').notNull().defaultNow(),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     finishedAt: at('finished_at'),
   },
   (table) => [index('live_replays_user_idx').on(table.userId, table.id.desc())],

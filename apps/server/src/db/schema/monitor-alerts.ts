@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { ownerId, users } from './accounts';
-import { at } from './columns';
+import { at, createdAt, updatedAt } from './columns';
 import { monitorItems } from './monitoring';
 
 /*
@@ -48,7 +48,7 @@ export const monitorAlerts = pgTable(
     pushClaim: text('push_claim'),
     pushError: text('push_error'),
     pushedAt: at('pushed_at'),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('monitor_alerts_item_day_idx').on(table.itemId, table.day),
@@ -67,5 +67,5 @@ export const monitorAlertSettings = pgTable('monitor_alert_settings', {
     .references(() => users.id, { onDelete: 'cascade' }),
   wecomEnabled: boolean('wecom_enabled').notNull().default(false),
   wecomKey: text('wecom_key').notNull().default(''),
-  updatedAt: at('updated_at').notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });

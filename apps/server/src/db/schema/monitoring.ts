@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { ownerId } from './accounts';
-import { at } from './columns';
+import { at, createdAt } from './columns';
 
 /*
  * Rank monitoring (关键词排名监控): what users monitor, one check per item per day, and the
@@ -32,7 +32,7 @@ export const monitorItems = pgTable(
     keyword: text('keyword').notNull(),
     awemeId: text('aweme_id').notNull().default(''),
     workTitle: text('work_title').notNull().default(''),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     /*
      * The item's standing (migration 0022), refreshed from its checks whenever one is recorded, so the
      * dashboard reads one row per item: its latest finished check, its last two successful checks, its

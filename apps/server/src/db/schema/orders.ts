@@ -13,7 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { ownerId } from './accounts';
-import { at, createdAt } from './columns';
+import { at, createdAt, updatedAt } from './columns';
 
 /*
  * Membership purchase (001 §2–§5, §9). Every amount is integer fen. Orders, grants, coupons, cards
@@ -70,7 +70,7 @@ export const plans = pgTable(
     sort: integer('sort').notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),
     createdAt: createdAt(),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [index('plans_grade_idx').on(table.grade, table.enabled, table.sort)],
 );
@@ -296,7 +296,7 @@ const invoiceTitleColumns = () => ({
 export const invoiceTitles = pgTable('invoice_titles', {
   userId: ownerId().primaryKey(),
   ...invoiceTitleColumns(),
-  updatedAt: at('updated_at').notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** Invoices: pending (待开具) → issued (已开具) → reddened (已红冲). */

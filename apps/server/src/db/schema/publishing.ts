@@ -1,6 +1,6 @@
 import { bigint, bigserial, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ownerId, users } from './accounts';
-import { at } from './columns';
+import { at, createdAt, updatedAt } from './columns';
 
 /*
  * One-key publishing (一键发布): Douyin accounts authorised through the Open Platform's OAuth,
@@ -29,8 +29,8 @@ export const publishingAccounts = pgTable(
     accessExpiresAt: at('access_expires_at').notNull(),
     refreshExpiresAt: at('refresh_expires_at').notNull(),
     status: text('status').$type<'active' | 'expired' | 'revoked'>().notNull().default('active'),
-    createdAt: at('created_at').notNull().defaultNow(),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('publishing_accounts_open_id_idx').on(table.platform, table.openId),
@@ -45,7 +45,7 @@ export const publishingOauthStates = pgTable('publishing_oauth_states', {
   returnTo: text('return_to').notNull(),
   expiresAt: at('expires_at').notNull(),
   usedAt: at('used_at'),
-  createdAt: at('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** An uploaded video or image; the bytes live in the file `storage_key` names (under DATA_DIR/publishing). */
@@ -59,7 +59,7 @@ export const publishingMedia = pgTable(
     mime: text('mime').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     storageKey: text('storage_key').notNull(),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('publishing_media_user_idx').on(table.userId, table.id)],
 );
@@ -74,7 +74,7 @@ export const publishingPosts = pgTable(
     title: text('title').notNull().default(''),
     text: text('text').notNull(),
     mediaIds: jsonb('media_ids').$type<number[]>().notNull(),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('publishing_posts_user_idx').on(table.userId, table.id.desc())],
 );
@@ -97,8 +97,8 @@ export const publishingDeliveries = pgTable(
     attempts: integer('attempts').notNull().default(0),
     itemId: text('item_id'),
     error: text('error'),
-    createdAt: at('created_at').notNull().defaultNow(),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index('publishing_deliveries_post_idx').on(table.postId, table.id),
@@ -117,7 +117,7 @@ export const distributionLeads = pgTable(
     company: text('company').notNull().default(''),
     need: text('need').notNull().default(''),
     ip: text('ip').notNull().default(''),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('distribution_leads_created_idx').on(table.createdAt)],
 );

@@ -16,7 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { ownerId, users } from './accounts';
-import { at } from './columns';
+import { at, createdAt, updatedAt } from './columns';
 import { bytea, keywords } from './keywords';
 
 /*
@@ -30,7 +30,6 @@ import { bytea, keywords } from './keywords';
  * Creator size and sales classes are derived (packages/domain creators.ts), never stored.
  */
 
-const updatedAt = () => at('updated_at').notNull().defaultNow();
 const platform = () => text('platform').notNull().default('DSO');
 const isDemo = () => boolean('is_demo').notNull().default(false);
 const count = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
@@ -448,7 +447,7 @@ export const favourites = pgTable(
     kind: text('kind').$type<'keyword' | 'video' | 'creator'>().notNull(),
     platform: platform(),
     subjectKey: text('subject_key').notNull(),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.kind, table.platform, table.subjectKey] })],
 );
@@ -490,7 +489,7 @@ export const videoImports = pgTable('video_imports', {
   /** The uploaded file, kept in the database so any worker process can run it; cleared once done. */
   file: bytea('file'),
   createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
-  createdAt: at('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
   startedAt: at('started_at'),
   finishedAt: at('finished_at'),
 });

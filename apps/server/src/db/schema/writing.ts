@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { ownerId } from './accounts';
+import { createdAt } from './columns';
 
 /** A variable of a writing template: one field of the /writing form (docs/writing.md). */
 export interface WritingVariableRow {
@@ -53,7 +54,7 @@ export const writingWorks = pgTable(
     content: text('content').notNull(),
     /** Written by the sandbox, not a model. */
     sandbox: boolean('sandbox').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
   (table) => [index('writing_works_user_idx').on(table.userId, table.updatedAt.desc(), table.id.desc())],
