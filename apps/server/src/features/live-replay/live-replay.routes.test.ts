@@ -4,20 +4,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Code, LIVE_REPLAY_ALIAS, type LiveReplay, LiveReplayPath, liveReplayMessages } from '@dso/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { allJobHandlers } from '../../job-handlers';
-import { type LlmChatRequest, LlmError, type LlmProvider } from '../../providers/llm/index';
-import { createSandboxLlm } from '../../providers/llm/sandbox';
 import { SpeechError, type SpeechProvider, type SpeechSource } from '../../providers/speech/index';
 import {
+  appJobWorker,
   createLiveSession,
   createMember,
   createTestApp,
+  drainJobs,
   multipartFiles,
+  quotaUsed,
+  steeredLlm,
   type TestApp,
   useUpDailyQuota,
 } from '../../testing';
-import { claimJob, JobWorker } from '../jobs';
-import { getPermissionUse } from '../permissions';
+import { claimJob } from '../jobs';
 
 const hasFfmpeg = spawnSync('ffprobe', ['-version']).status === 0;
 
@@ -43,29 +43,11 @@ function wavBytes(seconds: number): Buffer {
   return buffer;
 }
 
-/** Providers a test steers: the sandboxes by default; failures, or a speech service that hears files. */
-function steerable() {
-  const llmSandbox = createSandboxLlm({ pieceDelayMs: 0 });
+/** A speech service a test steers: the sandbox by default; failures, or one that hears files. */
+function steerableSpeech() {
   const state = {
-    llm: 'sandbox' as 'sandbox' | 'down' | 'garbage',
     speech: 'sandbox' as 'sandbox' | 'hears-files' | 'no-media' | 'busy' | 'crash',
     heard: [] as SpeechSource[],
-    asked: [] as LlmChatRequest[],
-  };
-  const llm: LlmProvider = {
-    name: 'steerable',
-    get isSandbox() {
-      return state.llm === 'sandbox';
-    },
-    async *streamChat(request) {
-      state.asked.push(request);
-      if (state.llm === 'down') throw new LlmError('unavailable', 'down');
-      if (state.llm === 'garbage') {
-        yield '这场直播整体不错。';
-        return;
-      }
-      yield* llmSandbox.streamChat(request);
-    },
   };
   let speechSandbox: SpeechProvider;
   const speech: SpeechProvider = {
@@ -93,16 +75,13 @@ function steerable() {
   };
   return {
     state,
-    llm,
     speech,
     attach(sandbox: SpeechProvider) {
       speechSandbox = sandbox;
     },
     reset() {
-      state.llm = 'sandbox';
       state.speech = 'sandbox';
       state.heard.length = 0;
-      state.asked.length = 0;
     },
   };
 }
@@ -118,12 +97,13 @@ const curve = Array.from({ length: 60 }, (_, minute) => ({
 describe('AI 直播复盘 routes', () => {
   let t: TestApp;
   let dataDir: string;
-  const steer = steerable();
+  const steer = steerableSpeech();
+  const llm = steeredLlm();
   const db = () => t.database.db;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'dso-live-replay-'));
-    t = await createTestApp({ providers: { llm: steer.llm }, config: { dataDir } });
+    t = await createTestApp({ providers: { llm: llm.provider }, config: { dataDir } });
     steer.attach(t.app.providers.speech);
     (t.app.providers as { speech: SpeechProvider }).speech = steer.speech;
   });
@@ -131,7 +111,10 @@ describe('AI 直播复盘 routes', () => {
     await t.close();
     await rm(dataDir, { recursive: true, force: true });
   });
-  beforeEach(() => steer.reset());
+  beforeEach(() => {
+    steer.reset();
+    llm.state.reset();
+  });
 
   const member = (grade: 'FREE' | 'VIP' = 'VIP') => createMember(db(), { grade });
   const call = (method: 'GET' | 'POST', url: string, token?: string, body?: unknown) =>
@@ -145,11 +128,14 @@ describe('AI 直播复盘 routes', () => {
     const form = multipartFiles(file ? [{ name: file.name, content: file.bytes }] : [], fields);
     return t.request({ method: 'POST', url: LiveReplayPath.upload, ...form, token }).then((r) => r.json());
   };
-  const runJobs = () =>
-    new JobWorker(db(), allJobHandlers({ providers: t.app.providers, publicUrl: undefined }), {
-      backoffMs: () => 0,
-    }).drain();
-  const used = (userId: number) => getPermissionUse(db(), userId, LIVE_REPLAY_ALIAS).then((use) => use.use_val);
+  const runJobs = () => drainJobs(t);
+  /** Starts a replay of the room's session and runs its job; answers the replay as it then stands. */
+  const reviewed = async (roomId: string, token: string) => {
+    const id = (await start(roomId, token)).data.id as number;
+    await runJobs();
+    return detail(id, token);
+  };
+  const used = (userId: number) => quotaUsed(db(), userId, LIVE_REPLAY_ALIAS);
   const endedSession = () =>
     createLiveSession(db(), {
       title: '露营好物专场',
@@ -249,21 +235,22 @@ describe('AI 直播复盘 routes', () => {
   it('fails a replay whose model keeps failing or answers nonsense, charging nothing', async () => {
     const { user, token } = await member();
     const session = await endedSession();
-    steer.state.llm = 'down';
-    const down = (await start(session.roomId, token)).data.id as number;
-    await runJobs();
-    expect(await detail(down, token)).toMatchObject({
+    llm.state.useSandbox = false;
+    llm.state.mode = 'fail-first';
+    expect(await reviewed(session.roomId, token)).toMatchObject({
       status: 'failed',
       error: 'AI 服务暂时不可用，请稍后重试',
       report: null,
     });
     // Three attempts, the transcript heard once and kept.
-    expect(steer.state.asked).toHaveLength(3);
+    expect(llm.state.requests).toHaveLength(3);
     expect(steer.state.heard).toHaveLength(1);
-    steer.state.llm = 'garbage';
-    const garbage = (await start(session.roomId, token)).data.id as number;
-    await runJobs();
-    expect(await detail(garbage, token)).toMatchObject({ status: 'failed', error: liveReplayMessages.unreadable });
+    llm.state.mode = 'ok';
+    llm.state.answer = '这场直播整体不错。';
+    expect(await reviewed(session.roomId, token)).toMatchObject({
+      status: 'failed',
+      error: liveReplayMessages.unreadable,
+    });
     expect(await used(user.id)).toBe(0);
   });
 
@@ -271,9 +258,10 @@ describe('AI 直播复盘 routes', () => {
     const { user, token } = await member();
     const session = await endedSession();
     steer.state.speech = 'no-media';
-    const id = (await start(session.roomId, token)).data.id as number;
-    await runJobs();
-    expect(await detail(id, token)).toMatchObject({ status: 'failed', error: liveReplayMessages.noSpeech });
+    expect(await reviewed(session.roomId, token)).toMatchObject({
+      status: 'failed',
+      error: liveReplayMessages.noSpeech,
+    });
     expect(steer.state.heard).toHaveLength(1);
     expect(await used(user.id)).toBe(0);
   });
@@ -282,14 +270,13 @@ describe('AI 直播复盘 routes', () => {
     const { user, token } = await member();
     const session = await endedSession();
     steer.state.speech = 'busy';
-    const busy = (await start(session.roomId, token)).data.id as number;
-    await runJobs();
-    expect(await detail(busy, token)).toMatchObject({ status: 'failed', error: liveReplayMessages.speechUnavailable });
+    expect(await reviewed(session.roomId, token)).toMatchObject({
+      status: 'failed',
+      error: liveReplayMessages.speechUnavailable,
+    });
     expect(steer.state.heard).toHaveLength(3);
     steer.state.speech = 'crash';
-    const crashed = (await start(session.roomId, token)).data.id as number;
-    await runJobs();
-    expect(await detail(crashed, token)).toMatchObject({ status: 'failed', error: liveReplayMessages.failed });
+    expect(await reviewed(session.roomId, token)).toMatchObject({ status: 'failed', error: liveReplayMessages.failed });
     expect(await used(user.id)).toBe(0);
   });
 
@@ -299,11 +286,7 @@ describe('AI 直播复盘 routes', () => {
     const id = (await start(session.roomId, token)).data.id as number;
     // A worker claims the job and dies without a word.
     expect(await claimJob(db(), { workerId: 'dead', kinds: ['live-replay.analyse'], staleMs: 60_000 })).not.toBeNull();
-    const worker = new JobWorker(db(), allJobHandlers({ providers: t.app.providers, publicUrl: undefined }), {
-      staleMs: 0,
-      backoffMs: () => 0,
-    });
-    expect(await worker.drain()).toBe(1);
+    expect(await appJobWorker(t, { staleMs: 0 }).drain()).toBe(1);
     expect((await detail(id, token)).status).toBe('done');
     expect(await used(user.id)).toBe(1);
   });

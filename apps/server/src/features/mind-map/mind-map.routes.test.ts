@@ -1,49 +1,14 @@
 import { Code, MIND_MAP_ALIAS, type MindMap, MindMapPath, mindMapMessages } from '@dso/contract';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { keywordRelations, keywords } from '../../db/schema/keywords';
-import { type LlmChatRequest, LlmError, type LlmProvider } from '../../providers/llm/index';
-import { createSandboxLlm } from '../../providers/llm/sandbox';
-import { createMember, createTestApp, type TestApp, useUpDailyQuota } from '../../testing';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createMember, quotaUsed, steeredLlm, useUpDailyQuota } from '../../testing';
+import { useTestApp, withQuery } from '../../testing/route-suite';
 import { upsertKeywords } from '../keywords';
-import { keywordInput } from '../keywords/keyword.fixtures';
-import { getPermissionUse } from '../permissions';
-
-/** The model a test steers: the sandbox, a failing one, one answering nonsense, or a given answer. */
-function steerableLlm() {
-  const sandbox = createSandboxLlm({ pieceDelayMs: 0 });
-  const state = {
-    mode: 'sandbox' as 'sandbox' | 'down' | 'busy' | 'garbage' | 'answer',
-    answer: '',
-    asked: [] as LlmChatRequest[],
-  };
-  const provider: LlmProvider = {
-    name: 'steerable',
-    get isSandbox() {
-      return state.mode === 'sandbox';
-    },
-    async *streamChat(request) {
-      state.asked.push(request);
-      if (state.mode === 'sandbox') {
-        yield* sandbox.streamChat(request);
-        return;
-      }
-      if (state.mode === 'down') throw new LlmError('unavailable', 'down');
-      if (state.mode === 'busy') throw new LlmError('rate_limited', '429');
-      yield state.mode === 'garbage' ? '我觉得可以这样分组：' : state.answer;
-    },
-  };
-  return { state, provider };
-}
+import { keywordInput, relateKeyword } from '../keywords/keyword.fixtures';
 
 describe('关键词思维导图 routes', () => {
-  let t: TestApp;
-  const llm = steerableLlm();
-  const db = () => t.database.db;
-
-  beforeAll(async () => {
-    t = await createTestApp({ providers: { llm: llm.provider } });
-    await upsertKeywords(db(), [
+  const llm = steeredLlm();
+  const t = useTestApp({ providers: { llm: llm.provider } }, async ({ database: { db } }) => {
+    await upsertKeywords(db, [
       keywordInput('露营装备', 5000),
       keywordInput('露营装备推荐', 3000),
       keywordInput('露营装备清单', 2800),
@@ -55,32 +20,18 @@ describe('关键词思维导图 routes', () => {
       keywordInput('露营灯推荐', 800),
       keywordInput('露营灯充电', 500),
     ]);
-    const [camping] = await db().select().from(keywords).where(eq(keywords.keyword, '露营装备'));
-    await db()
-      .insert(keywordRelations)
-      .values([
-        { keywordId: camping!.id, relation: 'correlation', relatedKeyword: '露营灯', score: 90 },
-        { keywordId: camping!.id, relation: 'correlation', relatedKeyword: '露营装备推荐', score: 80 },
-      ]);
+    await relateKeyword(db, '露营装备', [
+      { relation: 'correlation', relatedKeyword: '露营灯', score: 90 },
+      { relation: 'correlation', relatedKeyword: '露营装备推荐', score: 80 },
+    ]);
   });
-  afterAll(() => t.close());
-  beforeEach(() => {
-    llm.state.mode = 'sandbox';
-    llm.state.asked.length = 0;
-  });
+  const { db } = t;
+  beforeEach(() => llm.state.reset());
 
   const member = (grade: 'FREE' | 'VIP' = 'FREE') => createMember(db(), { grade });
-  const build = (body: unknown, token?: string) =>
-    t.request({ method: 'POST', url: MindMapPath.build, body, ...(token ? { token } : {}) }).then((r) => r.json());
-  const expand = (word: string, token?: string) =>
-    t
-      .request({
-        method: 'GET',
-        url: `${MindMapPath.expand}?word=${encodeURIComponent(word)}`,
-        ...(token ? { token } : {}),
-      })
-      .then((r) => r.json());
-  const used = (userId: number) => getPermissionUse(db(), userId, MIND_MAP_ALIAS).then((use) => use.use_val);
+  const build = (body: unknown, token?: string) => t.post(MindMapPath.build, token, body);
+  const expand = (word: string, token?: string) => t.get(withQuery(MindMapPath.expand, { word }), token);
+  const used = (userId: number) => quotaUsed(db(), userId, MIND_MAP_ALIAS);
 
   it('asks a visitor to log in', async () => {
     expect((await build({ keyword: '露营装备' })).code).toBe(Code.TOKEN_INVALID);
@@ -123,12 +74,12 @@ describe('关键词思维导图 routes', () => {
     expect(tip.search_index).not.toBeNull();
     expect(await used(user.id)).toBe(1);
     // The model was told the words and asked for JSON.
-    expect(llm.state.asked[0]!.messages.at(-1)!.content).toContain('露营装备清单');
+    expect(llm.state.requests[0]!.messages.at(-1)!.content).toContain('露营装备清单');
   });
 
   it('keeps a model grouping only as far as the library agrees, losing no word', async () => {
     const { token } = await member();
-    llm.state.mode = 'answer';
+    llm.state.useSandbox = false;
     llm.state.answer =
       '好的：```json\n{"groups":[{"name":"买什么","words":["露营装备推荐","露营装备清单","不存在的词"]},{"name":"怎么用","words":["露营装备攻略","露营装备推荐"]}]}\n```';
     const map = (await build({ keyword: '露营装备' }, token)).data as MindMap;
@@ -143,7 +94,8 @@ describe('关键词思维导图 routes', () => {
 
   it('charges nothing when the model fails, is busy or answers nonsense', async () => {
     const { user, token } = await member();
-    llm.state.mode = 'down';
+    llm.state.useSandbox = false;
+    llm.state.mode = 'fail-first';
     expect(await build({ keyword: '露营装备' }, token)).toMatchObject({
       code: Code.TOAST,
       msg: 'AI 服务暂时不可用，请稍后重试',
@@ -153,7 +105,8 @@ describe('关键词思维导图 routes', () => {
       code: Code.TOAST,
       msg: 'AI 服务繁忙，请稍后重试',
     });
-    llm.state.mode = 'garbage';
+    llm.state.mode = 'ok';
+    llm.state.answer = '我觉得可以这样分组：';
     expect(await build({ keyword: '露营装备' }, token)).toMatchObject({
       code: Code.TOAST,
       msg: mindMapMessages.unreadable,
@@ -167,7 +120,7 @@ describe('关键词思维导图 routes', () => {
       code: Code.BAD_REQUEST,
       msg: mindMapMessages.noWords('无人问津的词'),
     });
-    expect(llm.state.asked).toHaveLength(0);
+    expect(llm.state.requests).toHaveLength(0);
     expect(await used(user.id)).toBe(0);
   });
 
@@ -177,7 +130,7 @@ describe('关键词思维导图 routes', () => {
     const refused = await build({ keyword: '露营装备' }, token);
     expect(refused.code).toBe(Code.NEEDS_UPGRADE);
     expect(refused.data).toMatchObject({ alias: MIND_MAP_ALIAS, reason: 'exhausted', action: 'pay', grade: 'VIP' });
-    expect(llm.state.asked).toHaveLength(0);
+    expect(llm.state.requests).toHaveLength(0);
   });
 
   it('expands a word into its drop-down and correlation words for free', async () => {
