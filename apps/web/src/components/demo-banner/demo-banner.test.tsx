@@ -14,6 +14,6 @@ describe('DemoBanner', () => {
     const link = screen.getByRole('link', { name: /当前为示例数据/ });
     expect(link.getAttribute('href')).toBe('/pay');
     fireEvent.click(link);
-    expect(screen.getByTestId('current-path').textContent).toBe('/pay');
+    expect(screen.getByTestId('address').textContent).toBe('/pay');
   });
 });

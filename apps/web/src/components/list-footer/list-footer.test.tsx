@@ -54,7 +54,7 @@ describe('ListFooter', () => {
     renderWidget(<ListFooter state="FREE" dataMax={100} />, { viewer: 'FREE' });
     expect(screen.getByText('您的免费版会员只能看100条数据，升级会员查看更多')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /升级个人版查看更多数据/ }));
-    expect(screen.getByTestId('current-path').textContent).toBe('/pay');
+    expect(screen.getByTestId('address').textContent).toBe('/pay');
   });
 
   it('names the next tier for each grade state', () => {

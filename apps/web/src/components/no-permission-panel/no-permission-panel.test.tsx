@@ -41,7 +41,7 @@ describe('NoPermissionPanel', () => {
   it('goes to /pay in link mode', () => {
     renderWidget(<NoPermissionPanel type="video" action="link" />, { viewer: 'VIP' });
     fireEvent.click(screen.getByRole('button', { name: '立即升级' }));
-    expect(screen.getByTestId('current-path').textContent).toBe('/pay');
+    expect(screen.getByTestId('address').textContent).toBe('/pay');
   });
 
   it('shows a custom message such as a row cap', () => {

@@ -49,6 +49,6 @@ describe('UpgradeBlock', () => {
       viewer: 'SVIP',
     });
     fireEvent.click(upgradeButton() as HTMLElement);
-    expect(screen.getByTestId('current-path').textContent).toBe('/pay');
+    expect(screen.getByTestId('address').textContent).toBe('/pay');
   });
 });

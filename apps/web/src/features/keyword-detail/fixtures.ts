@@ -1,5 +1,5 @@
 import type { KeywordDetail, KeywordPortrait } from '@dso/contract';
-import { keywordRow } from './test-utils';
+import { keywordRow } from './testing';
 
 /** A keyword detail as the server gives it, for component tests. */
 export function keywordDetailFixture(overrides: Partial<KeywordDetail> = {}): KeywordDetail {

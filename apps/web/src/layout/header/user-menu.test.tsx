@@ -36,7 +36,7 @@ describe('UserMenu', () => {
   it('offers FREE the upgrade and a paid grade upgrade/renew, both on /pay', async () => {
     await openPanel();
     fireEvent.click(screen.getByRole('button', { name: '升级会员' }));
-    expect(screen.getByTestId('current-path').textContent).toBe('/pay');
+    expect(screen.getByTestId('address').textContent).toBe('/pay');
     cleanup();
     await openPanel(userInfoOf('SVIP') as UserInfo);
     expect(screen.getByRole('button', { name: '升级/续费' })).toBeTruthy();

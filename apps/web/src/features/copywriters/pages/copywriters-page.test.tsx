@@ -1,10 +1,10 @@
 import { CopywriterPath, type CopywriterSources, type CopywriterWorkList } from '@dso/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAGE_TEST_TIMEOUT, renderPage } from '../../../components/testing/render-route';
 import type { StreamEvent } from '../../../lib/api/client';
 import { ApiError } from '../../../lib/api/errors';
 import { useDialogs } from '../../../stores/dialogs';
-import { PAGE_TEST_TIMEOUT, renderPage } from '../../keyword-detail/test-utils';
 
 const request = vi.fn();
 const requestStream = vi.fn();
@@ -161,7 +161,7 @@ describe('AI 文案 page', { timeout: PAGE_TEST_TIMEOUT }, () => {
     expect(await screen.findByText('露营的开头')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'AI文案：露营装备' }));
     await waitFor(() => expect(output().value).toBe('露营的开头，完整文案'));
-    expect(screen.getByTestId('current-location').textContent).toContain('work=9');
+    expect(screen.getByTestId('address').textContent).toContain('work=9');
     expect(screen.getByRole('button', { name: /新手第一次露营带什么/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: /保存修改/ })).toBeTruthy();
   });

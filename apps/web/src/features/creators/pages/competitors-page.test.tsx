@@ -2,7 +2,7 @@ import { CreatorPath, videoMessages } from '@dso/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useDialogs } from '../../../stores/dialogs';
-import { creatorProfile, creatorRow, listPage, renderCreators } from '../testing/render';
+import { creatorProfile, creatorRow, listPage, renderCreators } from '../testing';
 
 const request = vi.fn();
 vi.mock('../../../lib/api/client', () => ({ request: (...args: unknown[]) => request(...args) }));

@@ -1,7 +1,7 @@
 import { CreatorPath } from '@dso/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { creatorRow, listPage, renderCreators } from '../testing/render';
+import { creatorRow, listPage, renderCreators } from '../testing';
 
 const request = vi.fn();
 vi.mock('../../../lib/api/client', () => ({ request: (...args: unknown[]) => request(...args) }));

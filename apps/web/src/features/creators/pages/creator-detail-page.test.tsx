@@ -6,12 +6,12 @@ import { ApiError } from '../../../lib/api/errors';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
 import { treeNode } from '../../permissions/testing';
-import { videoRow } from '../../videos/testing/render';
-import { creatorProfile, listPage, renderCreators } from '../testing/render';
+import { videoRow } from '../../videos/testing';
+import { creatorProfile, listPage, renderCreators } from '../testing';
 
 const request = vi.fn();
 vi.mock('../../../lib/api/client', () => ({ request: (...args: unknown[]) => request(...args) }));
-vi.mock('../../../lib/charts/e-chart', async () => (await import('../testing/render')).chartStubModule);
+vi.mock('../../../lib/charts/e-chart', async () => (await import('../testing')).chartStubModule);
 
 const { default: CreatorDetailPage } = await import('./creator-detail-page');
 const TIMEOUT = 30_000;

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
-import { renderVideo, videoRow } from '../../videos/testing/render';
+import { renderVideo, videoRow } from '../../videos/testing';
 
 const request = vi.fn();
 const toast = vi.fn();

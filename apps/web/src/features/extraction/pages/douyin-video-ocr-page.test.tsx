@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api/errors';
 import { useDialogs } from '../../../stores/dialogs';
-import { renderVideo } from '../../videos/testing/render';
+import { renderVideo } from '../../videos/testing';
 
 const request = vi.fn();
 const toast = vi.fn();

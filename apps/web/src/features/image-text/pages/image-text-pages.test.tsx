@@ -1,9 +1,9 @@
 import { ImageTextPath, type ImageTextWork } from '@dso/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAGE_TEST_TIMEOUT, renderPage } from '../../../components/testing/render-route';
 import type { StreamEvent } from '../../../lib/api/client';
 import { useDialogs } from '../../../stores/dialogs';
-import { PAGE_TEST_TIMEOUT, renderPage } from '../../keyword-detail/test-utils';
 
 const request = vi.fn();
 const requestStream = vi.fn();

@@ -1,9 +1,9 @@
 import { type BoardList, KeywordDetailPath, type KeywordRow } from '@dso/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { keywordRow, PAGE_TEST_TIMEOUT, renderPage } from '../../keyword-detail/test-utils';
-import { KeywordTable } from '../../keywords/components/results/keyword-table';
-import { libraryOf } from '../../keywords/keyword-libraries';
+import { PAGE_TEST_TIMEOUT, renderPage } from '../../../components/testing/render-route';
+import { keywordRow } from '../../keyword-detail/testing';
+import { KeywordTable, libraryOf } from '../../keywords/testing';
 
 const request = vi.fn();
 vi.mock('../../../lib/api/client', () => ({ request: (...args: unknown[]) => request(...args) }));

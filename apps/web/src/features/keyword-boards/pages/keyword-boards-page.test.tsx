@@ -1,8 +1,9 @@
 import { type BoardList, type BoardRow, boardIndustriesPath, KeywordDetailPath } from '@dso/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { findLink, PAGE_TEST_TIMEOUT, renderPage } from '../../../components/testing/render-route';
 import { useDialogs } from '../../../stores/dialogs';
-import { findLink, keywordRow, PAGE_TEST_TIMEOUT, renderPage } from '../../keyword-detail/test-utils';
+import { keywordRow } from '../../keyword-detail/testing';
 
 const request = vi.fn();
 vi.mock('../../../lib/api/client', () => ({ request: (...args: unknown[]) => request(...args) }));
@@ -105,9 +106,7 @@ describe('KeywordBoardsPage', { timeout: PAGE_TEST_TIMEOUT }, () => {
     renderBoards();
     const link = await findLink('热词1');
     fireEvent.click(link);
-    expect(decodeURIComponent(screen.getByTestId('current-location').textContent ?? '')).toBe(
-      '/keyWordDetail?keyword=热词1',
-    );
+    expect(decodeURIComponent(screen.getByTestId('address').textContent ?? '')).toBe('/keyWordDetail?keyword=热词1');
   });
 
   it('loads the next page when the layout fires the route’s load event', async () => {
@@ -158,7 +157,7 @@ describe('KeywordBoardsPage', { timeout: PAGE_TEST_TIMEOUT }, () => {
     fireEvent.click(await screen.findByRole('button', { name: '美妆护肤' }));
     await waitFor(() => expect(boardCalls().at(-1)).toMatchObject({ board: 'blue', industry: '美妆护肤', page_no: 1 }));
     expect(await findLink('美妆护肤热词1')).toBeTruthy();
-    expect(decodeURIComponent(screen.getByTestId('current-location').textContent ?? '')).toBe(
+    expect(decodeURIComponent(screen.getByTestId('address').textContent ?? '')).toBe(
       '/KeywordDouyinHot/blue?industry=美妆护肤',
     );
   });

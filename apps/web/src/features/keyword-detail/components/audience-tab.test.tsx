@@ -1,10 +1,10 @@
 import { Code, KeywordDetailPath } from '@dso/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAGE_TEST_TIMEOUT, renderPage } from '../../../components/testing/render-route';
 import { ApiError } from '../../../lib/api/errors';
 import { drawnOptions } from '../chart-stub';
 import { portraitFixture } from '../fixtures';
-import { PAGE_TEST_TIMEOUT, renderPage } from '../test-utils';
 
 const request = vi.fn();
 vi.mock('../../../lib/api/client', () => ({ request: (...args: unknown[]) => request(...args) }));

@@ -1,9 +1,9 @@
 import { axisMax } from '@dso/domain';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAGE_TEST_TIMEOUT, renderPage } from '../../../components/testing/render-route';
 import { drawnOptions } from '../chart-stub';
 import { keywordDetailFixture } from '../fixtures';
-import { PAGE_TEST_TIMEOUT, renderPage } from '../test-utils';
 
 vi.mock('../../../lib/charts/e-chart', async () => (await import('../chart-stub')).chartStubModule);
 

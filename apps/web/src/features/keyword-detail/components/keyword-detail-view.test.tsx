@@ -9,11 +9,11 @@ import {
 import { axisMax } from '@dso/domain';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAGE_TEST_TIMEOUT, renderPage } from '../../../components/testing/render-route';
 import { ApiError } from '../../../lib/api/errors';
 import { useDialogs } from '../../../stores/dialogs';
 import { drawnOptions } from '../chart-stub';
 import { keywordDetailFixture } from '../fixtures';
-import { PAGE_TEST_TIMEOUT, renderPage } from '../test-utils';
 
 const request = vi.fn();
 vi.mock('../../../lib/api/client', () => ({ request: (...args: unknown[]) => request(...args) }));
@@ -95,7 +95,7 @@ const keywordCreators: CompetitorList = {
   ],
 };
 
-const location = () => decodeURIComponent(screen.getByTestId('current-location').textContent ?? '');
+const location = () => decodeURIComponent(screen.getByTestId('address').textContent ?? '');
 
 beforeEach(() => {
   request.mockReset();

@@ -1,9 +1,10 @@
 import { Code, KeywordDetailPath, type RelatedList } from '@dso/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { findLink, PAGE_TEST_TIMEOUT, renderPage } from '../../../components/testing/render-route';
 import { ApiError } from '../../../lib/api/errors';
 import { useDialogs } from '../../../stores/dialogs';
-import { findLink, keywordRow, PAGE_TEST_TIMEOUT, renderPage } from '../test-utils';
+import { keywordRow } from '../testing';
 
 const request = vi.fn();
 vi.mock('../../../lib/api/client', () => ({ request: (...args: unknown[]) => request(...args) }));
@@ -93,9 +94,7 @@ describe('RelatedWordsTab', { timeout: PAGE_TEST_TIMEOUT }, () => {
     fireEvent.click(screen.getByText('相关词'));
     expect(await findLink('周末露营')).toBeTruthy();
     expect(screen.getByText(/主词「露营」/)).toBeTruthy();
-    expect(decodeURIComponent(screen.getByTestId('current-location').textContent ?? '')).toContain(
-      'relation=correlation',
-    );
+    expect(decodeURIComponent(screen.getByTestId('address').textContent ?? '')).toContain('relation=correlation');
   });
 
   it('states the grade’s row cap and refuses to page past it with the upgrade prompt', async () => {

@@ -1,9 +1,9 @@
 import { KeywordDetailPath, type KeywordTrend } from '@dso/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAGE_TEST_TIMEOUT, renderPage } from '../../../components/testing/render-route';
 import { drawnOptions } from '../chart-stub';
 import { keywordDetailFixture } from '../fixtures';
-import { PAGE_TEST_TIMEOUT, renderPage } from '../test-utils';
 
 const request = vi.fn();
 vi.mock('../../../lib/api/client', () => ({ request: (...args: unknown[]) => request(...args) }));

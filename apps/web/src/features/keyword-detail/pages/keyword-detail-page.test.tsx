@@ -1,8 +1,9 @@
 import { KeywordDetailPath } from '@dso/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAGE_TEST_TIMEOUT, renderPage } from '../../../components/testing/render-route';
 import { keywordDetailFixture } from '../fixtures';
-import { keywordRow, PAGE_TEST_TIMEOUT, renderPage } from '../test-utils';
+import { keywordRow } from '../testing';
 
 const request = vi.fn();
 vi.mock('../../../lib/api/client', () => ({ request: (...args: unknown[]) => request(...args) }));

@@ -1,7 +1,8 @@
 import { KeywordDetailPath, type TsoTopicDetail } from '@dso/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { findLink, keywordRow, PAGE_TEST_TIMEOUT, renderPage } from '../test-utils';
+import { findLink, PAGE_TEST_TIMEOUT, renderPage } from '../../../components/testing/render-route';
+import { keywordRow } from '../testing';
 
 const request = vi.fn();
 vi.mock('../../../lib/api/client', () => ({ request: (...args: unknown[]) => request(...args) }));

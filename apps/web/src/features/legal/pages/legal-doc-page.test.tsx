@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, type Mock, vi } from 'vitest';
 import '../../../components/testing/render-widget';
 import { request } from '../../../lib/api/client';
-import { AgreementLine } from '../../account/components/agreement-line';
+import { AgreementLine } from '../../account/testing';
 import PrivacyPolicyPage from './privacy-policy-page';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn(), requestFile: vi.fn() }));

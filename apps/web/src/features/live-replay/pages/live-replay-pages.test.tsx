@@ -1,7 +1,7 @@
 import { LivePath, type LiveReplay, LiveReplayPath, type LiveReplaySummary } from '@dso/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { PAGE_TEST_TIMEOUT, renderPage } from '../../keyword-detail/test-utils';
+import { PAGE_TEST_TIMEOUT, renderPage } from '../../../components/testing/render-route';
 
 const request = vi.fn();
 const requestUpload = vi.fn();
@@ -88,7 +88,7 @@ describe('AI 直播复盘 pages', { timeout: PAGE_TEST_TIMEOUT }, () => {
     expect(rows).toHaveLength(1);
     expect(within(rows[0]!).getByText('露营好物专场')).toBeTruthy();
     fireEvent.click(within(rows[0]!).getByRole('button', { name: /复盘这场/ }));
-    await waitFor(() => expect(screen.getByTestId('current-location').textContent).toBe('/liveReplay/7'));
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/liveReplay/7'));
     expect(request).toHaveBeenCalledWith(LiveReplayPath.session, { method: 'POST', body: { room_id: '7311' } });
   });
 
@@ -144,7 +144,7 @@ describe('AI 直播复盘 pages', { timeout: PAGE_TEST_TIMEOUT }, () => {
     expect((form as FormData).get('title')).toBe('周末露营场');
     expect(((form as FormData).get('file') as File).name).toBe('live.mp3');
     finish({ ...summary, id: 9, source: 'upload', status: 'queued' });
-    await waitFor(() => expect(screen.getByTestId('current-location').textContent).toBe('/liveReplay/9'));
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/liveReplay/9'));
   });
 
   it('/liveReplay/{id} shows the progress while running, then the report', async () => {

@@ -1,7 +1,5 @@
 import type { LiveDetail, LiveRow } from '@dso/contract';
 import type { ReactElement } from 'react';
-import { afterEach } from 'vitest';
-import { cleanUpRender } from '../../../components/testing/clean-up-render';
 import { renderAtRoute } from '../../../components/testing/render-route';
 
 export { chartStubModule } from '../../../components/testing/render-route';
@@ -11,19 +9,24 @@ export function renderLive(
   ui: ReactElement,
   { path = '*', url = '/', viewer = 'visitor' }: { path?: string; url?: string; viewer?: 'visitor' | 'user' } = {},
 ) {
-  return renderAtRoute(ui, { path, url, grade: viewer === 'user' ? 'VIP' : null });
+  return renderAtRoute(ui, { path, url, viewer: viewer === 'user' ? 'VIP' : 'visitor' });
 }
 
 const START = 1_763_870_400; // 2025-11-23 12:00 Shanghai
 
+/** What a session's details and its wall tile share: the same room, live now. */
+const session = {
+  room_id: '7380000000000000001',
+  title: '秋冬铁锅专场',
+  cover: '',
+  start_time: START,
+  end_time: null,
+} satisfies Partial<LiveDetail & LiveRow>;
+
 /** A session with plausible figures, live now unless `end_time` is given. */
 export function liveDetail(overrides: Partial<LiveDetail> = {}): LiveDetail {
   return {
-    room_id: '7380000000000000001',
-    title: '秋冬铁锅专场',
-    cover: '',
-    start_time: START,
-    end_time: null,
+    ...session,
     watch_count: 256_000,
     peak_online: 4_800,
     sales_amount: 12_345_600,
@@ -46,11 +49,7 @@ export function liveDetail(overrides: Partial<LiveDetail> = {}): LiveDetail {
 /** A wall tile's session. */
 export function liveRow(overrides: Partial<LiveRow> = {}): LiveRow {
   return {
-    room_id: '7380000000000000001',
-    title: '秋冬铁锅专场',
-    cover: '',
-    start_time: START,
-    end_time: null,
+    ...session,
     online: 4_100,
     peak_online: 4_800,
     watch_count: 256_000,
@@ -66,5 +65,3 @@ export function liveRow(overrides: Partial<LiveRow> = {}): LiveRow {
     ...overrides,
   };
 }
-
-afterEach(cleanUpRender);

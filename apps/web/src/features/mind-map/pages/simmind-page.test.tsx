@@ -1,9 +1,9 @@
 import { type MindMap, MindMapPath } from '@dso/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAGE_TEST_TIMEOUT, renderPage } from '../../../components/testing/render-route';
 import { ApiError } from '../../../lib/api/errors';
 import { useDialogs } from '../../../stores/dialogs';
-import { PAGE_TEST_TIMEOUT, renderPage } from '../../keyword-detail/test-utils';
 
 const request = vi.fn();
 vi.mock('../../../lib/api/client', () => ({ request: (...args: unknown[]) => request(...args) }));

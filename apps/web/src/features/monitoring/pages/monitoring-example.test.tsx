@@ -9,7 +9,7 @@ import {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_BANNER_TEXT } from '../../../components';
-import { chartStubModule, renderVideo } from '../../videos/testing/render';
+import { chartStubModule, renderVideo } from '../../videos/testing';
 import { request, requestFile } from '../testing/client-mock';
 
 vi.mock('../../../lib/api/client', () => import('../testing/client-mock'));

@@ -10,7 +10,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../stores/session';
-import { chartStubModule, renderVideo } from '../../videos/testing/render';
+import { chartStubModule, renderVideo } from '../../videos/testing';
 import { request, requestFile } from '../testing/client-mock';
 
 const saveFile = vi.fn();

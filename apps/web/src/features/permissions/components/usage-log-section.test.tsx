@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAtRoute } from '../../../components/testing/render-route';
 import '../../../components/testing/render-widget';
-import { answerRequests, callsTo } from '../../orders/testing/mock-request';
+import { answerRequests, callsTo } from '../../orders/testing';
 import UsageLogSection, { entryText, permissionUseText } from './usage-log-section';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn(), requestFile: vi.fn() }));

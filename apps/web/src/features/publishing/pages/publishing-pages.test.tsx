@@ -44,7 +44,7 @@ let posts: Post[];
 
 function renderAt(path: string, page: ReactElement) {
   useSession.setState({ token: 'test-token', userInfo: { id: 7, grade: 'VIP' } as UserInfo });
-  return renderAtRoute(page, { url: path, keepSession: true, showAddress: true });
+  return renderAtRoute(page, { url: path, keepSession: true });
 }
 
 describe('publishing pages', () => {

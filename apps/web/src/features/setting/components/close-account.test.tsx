@@ -4,9 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWidget } from '../../../components/testing/render-widget';
 import { spyOnToast } from '../../../components/testing/toast-spy';
 import { useSession } from '../../../stores/session';
-import { useAccountDialogs } from '../../account/account-dialogs';
-import { CloseAccountDialog } from '../../account/components/close-account-dialog';
-import { fail, mockApi, ok, userInfoOf } from '../../account/testing/mock-api';
+import { CloseAccountDialog, fail, mockApi, ok, useAccountDialogs, userInfoOf } from '../../account/testing';
 import AccountSection from './account-section';
 
 const submit = () => screen.getByRole<HTMLButtonElement>('button', { name: '申请注销' });

@@ -7,9 +7,9 @@ import { request } from '../../../lib/api/client';
 import { toast } from '../../../lib/feedback';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
-import { creatorRow } from '../../creators/testing/render';
-import { keywordRow } from '../../keyword-detail/test-utils';
-import { videoRow } from '../../videos/testing/render';
+import { creatorRow } from '../../creators/testing';
+import { keywordRow } from '../../keyword-detail/testing';
+import { videoRow } from '../../videos/testing';
 import SettingPage from '../pages/setting-page';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn(), requestFile: vi.fn() }));
@@ -38,7 +38,7 @@ function renderAt(path: string) {
     token: 'test-token',
     userInfo: { id: 7, grade: 'FREE', grade_info_vo: { grade_enum: 'FREE', end_day: 0, end_time: 0 } } as UserInfo,
   });
-  return renderAtRoute(<SettingPage />, { url: path, keepSession: true, showAddress: true });
+  return renderAtRoute(<SettingPage />, { url: path, keepSession: true });
 }
 
 describe('我的收藏', () => {

@@ -8,7 +8,7 @@ import { request } from '../../../lib/api/client';
 import { readCookie } from '../../../lib/storage';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
-import { useAccountDialogs } from '../../account/account-dialogs';
+import { useAccountDialogs } from '../../account/testing';
 import { SIDEBAR_COOKIE } from '../components/setting-sidebar';
 import SettingPage from './setting-page';
 

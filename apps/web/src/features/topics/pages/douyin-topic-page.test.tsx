@@ -2,9 +2,9 @@ import { CreatorPath, type TopicList, TopicPath, type TopicRow, type VideoList, 
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAGE_TEST_TIMEOUT, renderPage } from '../../../components/testing/render-route';
 import { useDialogs } from '../../../stores/dialogs';
-import { PAGE_TEST_TIMEOUT, renderPage } from '../../keyword-detail/test-utils';
-import { videoRow } from '../../videos/testing/render';
+import { videoRow } from '../../videos/testing';
 
 const request = vi.fn();
 vi.mock('../../../lib/api/client', () => ({ request: (...args: unknown[]) => request(...args) }));
@@ -111,7 +111,7 @@ describe('DouyinTopicPage', { timeout: PAGE_TEST_TIMEOUT }, () => {
   it('goes to the first tab for an unknown tab', async () => {
     serve();
     renderTopics('/DouyinTopic/nonsense');
-    await waitFor(() => expect(screen.getByTestId('current-location').textContent).toBe('/DouyinTopic/searchWord'));
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/DouyinTopic/searchWord'));
   });
 
   it('loads the next topics when the layout fires topicListLoad, then says there are no more', async () => {
@@ -188,7 +188,7 @@ describe('DouyinTopicPage', { timeout: PAGE_TEST_TIMEOUT }, () => {
     fireEvent.change(screen.getByLabelText('请输入视频名称'), { target: { value: ' 糖醋排骨 ' } });
     fireEvent.click(screen.getByRole('button', { name: '搜索视频' }));
     await waitFor(() =>
-      expect(decodeURIComponent(screen.getByTestId('current-location').textContent ?? '')).toBe(
+      expect(decodeURIComponent(screen.getByTestId('address').textContent ?? '')).toBe(
         '/DouyinTopic/searchWord?keyword=糖醋排骨',
       ),
     );

@@ -1,9 +1,9 @@
 import { type KeywordRankList, VideoPath } from '@dso/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAGE_TEST_TIMEOUT, renderPage } from '../../../components/testing/render-route';
 import { useDialogs } from '../../../stores/dialogs';
-import { PAGE_TEST_TIMEOUT, renderPage } from '../../keyword-detail/test-utils';
-import { videoRow } from '../../videos/testing/render';
+import { videoRow } from '../../videos/testing';
 
 const request = vi.fn();
 vi.mock('../../../lib/api/client', () => ({ request: (...args: unknown[]) => request(...args) }));
@@ -37,7 +37,7 @@ const calls = () =>
   request.mock.calls
     .filter(([path]) => path === VideoPath.keywordRank)
     .map(([, options]) => options.query as RankQuery);
-const location = () => decodeURIComponent(screen.getByTestId('current-location').textContent ?? '');
+const location = () => decodeURIComponent(screen.getByTestId('address').textContent ?? '');
 const renderRank = (url: string) => renderPage(<KeywordRankPage />, { path: '/DouyinKeywordSearchRank', url });
 
 beforeEach(() => {

@@ -6,13 +6,13 @@ import { ApiError } from '../../../lib/api/errors';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
 import { treeNode } from '../../permissions/testing';
-import { audiencePortrait, renderVideo, videoDetail } from '../testing/render';
+import { audiencePortrait, renderVideo, videoDetail } from '../testing';
 
 const request = vi.fn();
 const toast = vi.fn();
 vi.mock('../../../lib/api/client', () => ({ request: (...args: unknown[]) => request(...args) }));
 vi.mock('../../../lib/feedback', () => ({ toast: (...args: unknown[]) => toast(...args) }));
-vi.mock('../../../lib/charts/e-chart', async () => (await import('../testing/render')).chartStubModule);
+vi.mock('../../../lib/charts/e-chart', async () => (await import('../testing')).chartStubModule);
 vi.mock('../../../lib/charts/china-map', () => ({
   chinaMapName: { province: 'china', city: 'china-cities' },
   useChinaMap: () => 'ready',

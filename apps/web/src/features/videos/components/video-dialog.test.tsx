@@ -2,11 +2,11 @@ import { VideoPath, videoMessages } from '@dso/contract';
 import { act, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useDialogs } from '../../../stores/dialogs';
-import { renderVideo, videoDetail } from '../testing/render';
+import { renderVideo, videoDetail } from '../testing';
 
 const request = vi.fn();
 vi.mock('../../../lib/api/client', () => ({ request: (...args: unknown[]) => request(...args) }));
-vi.mock('../../../lib/charts/e-chart', async () => (await import('../testing/render')).chartStubModule);
+vi.mock('../../../lib/charts/e-chart', async () => (await import('../testing')).chartStubModule);
 
 const { loadVideoDialog, loadVideoDetailPage } = await import('../index');
 const { VideoDialog } = await import('./video-dialog');

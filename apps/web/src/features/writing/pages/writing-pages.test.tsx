@@ -1,11 +1,11 @@
 import { WritingPath, type WritingTemplate, type WritingWorkList } from '@dso/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAGE_TEST_TIMEOUT, renderPage } from '../../../components/testing/render-route';
 import type { StreamEvent } from '../../../lib/api/client';
 import { ApiError } from '../../../lib/api/errors';
 import { readSession, SessionKey, writeSession } from '../../../lib/storage';
 import { useDialogs } from '../../../stores/dialogs';
-import { PAGE_TEST_TIMEOUT, renderPage } from '../../keyword-detail/test-utils';
 
 const request = vi.fn();
 const requestStream = vi.fn();
@@ -70,7 +70,7 @@ describe('AI 创作 pages', { timeout: PAGE_TEST_TIMEOUT }, () => {
     expect(await screen.findByRole('heading', { name: '短视频脚本' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: '标题与开头' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /爆款标题/ }));
-    await waitFor(() => expect(screen.getByTestId('current-location').textContent).toBe('/writing'));
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/writing'));
     expect(JSON.parse(readSession(SessionKey.writingTemplate)!).id).toBe(4);
   });
 

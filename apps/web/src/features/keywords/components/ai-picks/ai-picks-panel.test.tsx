@@ -1,9 +1,10 @@
 import { KeywordPickPath } from '@dso/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAGE_TEST_TIMEOUT, renderPage } from '../../../../components/testing/render-route';
 import type { StreamEvent } from '../../../../lib/api/client';
 import { useDialogs } from '../../../../stores/dialogs';
-import { keywordRow, PAGE_TEST_TIMEOUT, renderPage } from '../../../keyword-detail/test-utils';
+import { keywordRow } from '../../../keyword-detail/testing';
 
 const requestStream = vi.fn();
 vi.mock('../../../../lib/api/client', () => ({

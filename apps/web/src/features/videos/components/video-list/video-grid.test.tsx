@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useDialogs } from '../../../../stores/dialogs';
-import { renderVideo, videoRow } from '../../testing/render';
+import { renderVideo, videoRow } from '../../testing';
 import { VideoCard } from './video-card';
 import { VideoGrid } from './video-grid';
 

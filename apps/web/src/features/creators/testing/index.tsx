@@ -1,7 +1,5 @@
-import type { CreatorProfile, CreatorRow } from '@dso/contract';
+import type { CreatorProfile, CreatorRow, GradeCode } from '@dso/contract';
 import type { ReactElement } from 'react';
-import { afterEach } from 'vitest';
-import { cleanUpRender } from '../../../components/testing/clean-up-render';
 import { renderAtRoute } from '../../../components/testing/render-route';
 
 export { chartStubModule } from '../../../components/testing/render-route';
@@ -9,9 +7,9 @@ export { chartStubModule } from '../../../components/testing/render-route';
 /** Renders a creators page at an address for a visitor or a signed-in member of a grade; `address` shows where it is. */
 export function renderCreators(
   ui: ReactElement,
-  { path = '*', url = '/', grade }: { path?: string; url?: string; grade?: string } = {},
+  { path = '*', url = '/', grade }: { path?: string; url?: string; grade?: GradeCode } = {},
 ) {
-  return renderAtRoute(ui, { path, url, grade, showAddress: true });
+  return renderAtRoute(ui, { path, url, viewer: grade ?? 'visitor' });
 }
 
 /** A creator row with plausible figures. */
@@ -73,5 +71,3 @@ export function listPage<Row>(
     result,
   };
 }
-
-afterEach(cleanUpRender);

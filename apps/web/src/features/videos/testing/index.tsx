@@ -1,7 +1,6 @@
 import type { AudiencePortrait, VideoDetail, VideoRow } from '@dso/contract';
 import type { ReactElement } from 'react';
 import { afterEach } from 'vitest';
-import { cleanUpRender } from '../../../components/testing/clean-up-render';
 import { renderAtRoute } from '../../../components/testing/render-route';
 
 export { chartStubModule } from '../../../components/testing/render-route';
@@ -11,7 +10,7 @@ export function renderVideo(
   ui: ReactElement,
   { viewer = 'user', path = '*', url = '/' }: { viewer?: 'user' | 'visitor'; path?: string; url?: string } = {},
 ) {
-  return renderAtRoute(ui, { path, url, grade: viewer === 'user' ? 'VIP' : null });
+  return renderAtRoute(ui, { path, url, viewer: viewer === 'user' ? 'VIP' : 'visitor' });
 }
 
 /** A video's details with plausible figures; override what a test is about. */
@@ -104,8 +103,8 @@ export function videoRow(overrides: Partial<VideoRow> = {}): VideoRow {
   };
 }
 
+// The shared renderer cleans the tree and the session; video views also remember choices in storage.
 afterEach(() => {
-  cleanUpRender();
   localStorage.clear();
   sessionStorage.clear();
 });
