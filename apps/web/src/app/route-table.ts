@@ -338,6 +338,11 @@ export const routeTable: RouteMeta[] = [
     layout: 'key',
     page: () => import('../features/creators/pages/creator-board-page'),
   }),
+  // The operator's console (docs/console.md): staff only, with its own login, menu and pages under /admin.
+  route('/admin/*', '运营后台', '仅限员工。', {
+    layout: 'plain',
+    page: () => import('../features/console/console-route').then((route) => route.loadConsolePage()),
+  }),
 ];
 
 /** Routes whose page is built; every other route shows the coming page (listed in the README). */

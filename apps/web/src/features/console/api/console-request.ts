@@ -1,0 +1,29 @@
+import { Code } from '@dso/contract';
+import { request } from '../../../lib/api/client';
+import { ApiError } from '../../../lib/api/errors';
+import { toast } from '../../../lib/feedback';
+
+/**
+ * The console's calls go through the app's one client (signing, the envelope, the catalogue's toasts),
+ * but take over 800, 801 and 403 themselves: those speak of the staff session, and the members' handling
+ * (clearing the member's login, opening the login dialog) must not run for them.
+ */
+const consolePolicy = { handles: [Code.TOKEN_INVALID, Code.TOKEN_EXPIRED, Code.FORBIDDEN] };
+
+export function consoleGet<T>(path: string, query?: Record<string, string | number | undefined>) {
+  return request<T>(path, { ...consolePolicy, ...(query ? { query } : {}) });
+}
+
+export function consolePost<T>(path: string, body: unknown = {}) {
+  return request<T>(path, { ...consolePolicy, method: 'POST', body });
+}
+
+/** Whether a failure means the staff session is gone (the console then shows its login). */
+export function isSessionGone(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === Code.TOKEN_INVALID || error.code === Code.TOKEN_EXPIRED);
+}
+
+/** The one place a console action's own refusals are shown: 403 (the others the client already showed). */
+export function showConsoleRefusal(error: unknown) {
+  if (error instanceof ApiError && error.code === Code.FORBIDDEN) toast(error.message);
+}

@@ -1,0 +1,11 @@
+import { formatTime, gradeNames, isGrade } from '@dso/domain';
+
+/** An instant in Unix seconds as the console shows it (Asia/Shanghai); — for none. */
+export const timeText = (seconds: number | null | undefined) =>
+  seconds ? formatTime(seconds * 1000, 'YYYY-MM-DD HH:mm') : '—';
+
+/** A grade code with its Chinese name (SVIP → 企业版 (SVIP)). */
+export const gradeText = (grade: string) => (isGrade(grade) ? `${gradeNames[grade]}（${grade}）` : grade);
+
+/** Fen as yuan. */
+export const yuanText = (fen: number) => `¥${(fen / 100).toFixed(2)}`;

@@ -1,0 +1,98 @@
+import {
+  CONSOLE_AUDIT_PAGE_SIZE,
+  type ConsoleAction,
+  type ConsoleAuditEntry,
+  consoleActionLabels,
+} from '@dso/contract';
+import { useQuery } from '@tanstack/react-query';
+import { DatePicker, Select, Space, Table } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { consoleAuditQuery } from '../api/audit-api';
+import { consoleStaffQuery } from '../api/staff-api';
+import { timeText } from '../console-format';
+
+const json = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value, null, 2));
+
+/** 审计日志 (管理员): every change staff made, newest first, filtered by staff, action and day; read-only. */
+export default function AuditPage() {
+  const [staffId, setStaffId] = useState<number | undefined>();
+  const [action, setAction] = useState<ConsoleAction | undefined>();
+  const [days, setDays] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const [page, setPage] = useState(1);
+  const staff = useQuery(consoleStaffQuery).data ?? [];
+  const { data, isFetching } = useQuery(
+    consoleAuditQuery({
+      staff_id: staffId,
+      action,
+      from: days?.[0]?.format('YYYY-MM-DD'),
+      to: days?.[1]?.format('YYYY-MM-DD'),
+      page_no: page,
+    }),
+  );
+  const filtered =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <h2>审计日志</h2>
+      <Space wrap>
+        <Select
+          allowClear
+          placeholder="全部员工"
+          style={{ width: 180 }}
+          value={staffId}
+          onChange={filtered(setStaffId)}
+          options={staff.map((member) => ({ value: member.id, label: `${member.name}（${member.role}）` }))}
+          aria-label="按员工筛选"
+        />
+        <Select
+          allowClear
+          placeholder="全部操作"
+          style={{ width: 180 }}
+          value={action}
+          onChange={filtered(setAction)}
+          options={Object.entries(consoleActionLabels).map(([value, label]) => ({ value, label }))}
+          aria-label="按操作筛选"
+        />
+        <DatePicker.RangePicker value={days} onChange={filtered(setDays)} aria-label="按日期筛选" />
+      </Space>
+      <Table<ConsoleAuditEntry>
+        rowKey="id"
+        loading={isFetching}
+        dataSource={data?.list ?? []}
+        pagination={{
+          current: page,
+          pageSize: CONSOLE_AUDIT_PAGE_SIZE,
+          total: data?.total ?? 0,
+          onChange: setPage,
+          showSizeChanger: false,
+        }}
+        expandable={{
+          expandedRowRender: (entry) => (
+            <Space align="start" size="large" wrap>
+              <div>
+                <strong>变更前</strong>
+                <pre className="console-json">{json(entry.before)}</pre>
+              </div>
+              <div>
+                <strong>变更后</strong>
+                <pre className="console-json">{json(entry.after)}</pre>
+              </div>
+            </Space>
+          ),
+        }}
+        columns={[
+          { title: '时间', dataIndex: 'time', render: timeText },
+          { title: '员工', dataIndex: 'staff_name' },
+          { title: '操作', dataIndex: 'action', render: (value: ConsoleAction) => consoleActionLabels[value] ?? value },
+          { title: '对象', dataIndex: 'subject' },
+          { title: '原因', dataIndex: 'reason' },
+        ]}
+      />
+    </Space>
+  );
+}

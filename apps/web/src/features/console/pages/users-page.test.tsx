@@ -1,0 +1,115 @@
+import { ConsolePath } from '@dso/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderAtRoute } from '../../../components/testing/render-route';
+
+import { answerConsole, consoleMember, refuse, staffMe } from '../testing';
+import UsersPage from './users-page';
+
+vi.mock('../../../lib/api/client', () => ({ request: vi.fn() }));
+
+/** Five antd tables in tabs mount slowly in jsdom on a shared machine. */
+const PAGE_TEST_TIMEOUT = 60_000;
+
+const agent = staffMe('客服', ['users.read', 'users.act', 'orders.read']);
+const search = (text: string) => {
+  fireEvent.change(screen.getByLabelText('查找用户'), { target: { value: text } });
+  fireEvent.click(screen.getByRole('button', { name: /查\s*找/ }));
+};
+
+describe('the users page', () => {
+  it(
+    'finds a member by phone and shows grade, orders, usage, sessions, links and platform accounts',
+    async () => {
+      const calls = answerConsole({
+        [ConsolePath.userFind]: () => ({ user_id: 42 }),
+        [ConsolePath.user]: () => consoleMember(),
+      });
+      renderAtRoute(<UsersPage me={agent} />, { path: '/admin/users', url: '/admin/users' });
+      search('13812345678');
+      await screen.findByText('用户 13812345678');
+      expect(screen.getAllByText('企业版（SVIP）').length).toBeGreaterThan(0);
+      expect(screen.getByText('D202601010000001234567890')).toBeTruthy();
+      expect(screen.getByTestId('address').textContent).toBe('/admin/users?user=42');
+      fireEvent.click(screen.getByRole('tab', { name: '用量明细' }));
+      await screen.findByText('探店文案');
+      fireEvent.click(screen.getByRole('tab', { name: '子账号' }));
+      await screen.findByText('13987654321');
+      fireEvent.click(screen.getByRole('tab', { name: '授权账号' }));
+      await screen.findByText('探店日记');
+      expect(calls.map((call) => [call.path, call.query])).toEqual([
+        [ConsolePath.userFind, { q: '13812345678' }],
+        [ConsolePath.user, { user_id: 42 }],
+      ]);
+    },
+    PAGE_TEST_TIMEOUT,
+  );
+
+  it(
+    'says so when nobody matches',
+    async () => {
+      answerConsole({ [ConsolePath.userFind]: refuse(404, '未找到该用户') });
+      renderAtRoute(<UsersPage me={agent} />, { path: '/admin/users', url: '/admin/users' });
+      search('D2026');
+      await screen.findByText('未找到该用户');
+    },
+    PAGE_TEST_TIMEOUT,
+  );
+
+  it(
+    'ends a session only with a reason, then shows it ended',
+    async () => {
+      let ended = false;
+      const calls = answerConsole({
+        [ConsolePath.user]: () =>
+          ended
+            ? consoleMember({
+                sessions: [{ ...consoleMember().sessions[0]!, end_time: 1_767_400_000, end_reason: 'console' }],
+              })
+            : consoleMember(),
+        [ConsolePath.userEndSessions]: () => {
+          ended = true;
+          return { changed: 1, audit_id: 9 };
+        },
+      });
+      renderAtRoute(<UsersPage me={agent} />, { path: '/admin/users', url: '/admin/users?user=42' });
+      await screen.findByText('用户 13812345678');
+      fireEvent.click(screen.getByRole('tab', { name: '会话（1）' }));
+      fireEvent.click(await screen.findByRole('button', { name: '结束会话' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByText('结束来自 1.2.3.4 的会话，该设备需重新登录。')).toBeTruthy();
+      fireEvent.click(within(dialog).getByRole('button', { name: '确认结束' }));
+      await within(dialog).findByText('请填写操作原因');
+      expect(calls.filter((call) => call.path === ConsolePath.userEndSessions)).toEqual([]);
+      fireEvent.change(within(dialog).getByLabelText('操作原因'), { target: { value: '用户反映账号被盗' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: '确认结束' }));
+      await screen.findByText('已结束 · 后台结束');
+      expect(calls.filter((call) => call.path === ConsolePath.userEndSessions)).toEqual([
+        expect.objectContaining({ body: { user_id: 42, session_id: 71, reason: '用户反映账号被盗' } }),
+      ]);
+    },
+    PAGE_TEST_TIMEOUT,
+  );
+
+  it(
+    'grants a grade with the chosen version, days and reason',
+    async () => {
+      const calls = answerConsole({
+        [ConsolePath.user]: () => consoleMember({ grade: 'FREE', own_grade: 'FREE', grade_end_time: null }),
+        [ConsolePath.userGrant]: () => ({ changed: 1, audit_id: 10 }),
+      });
+      renderAtRoute(<UsersPage me={agent} />, { path: '/admin/users', url: '/admin/users?user=42' });
+      fireEvent.click(await screen.findByRole('button', { name: '开通/延长会员' }));
+      const dialog = await screen.findByRole('dialog');
+      fireEvent.change(within(dialog).getByLabelText('天数'), { target: { value: '90' } });
+      fireEvent.change(within(dialog).getByLabelText('操作原因'), { target: { value: '补偿服务中断' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: '确认开通' }));
+      await waitFor(() =>
+        expect(calls.filter((call) => call.path === ConsolePath.userGrant)).toEqual([
+          expect.objectContaining({ body: { user_id: 42, grade: 'VIP', days: 90, reason: '补偿服务中断' } }),
+        ]),
+      );
+    },
+    PAGE_TEST_TIMEOUT,
+  );
+});
