@@ -2,6 +2,7 @@ import { CopywriterPath, type CopywriterStart } from '@dso/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMember, createVideo, eventsOf, quotaUsed, steeredLlm, textOf, useUpDailyQuota } from '../../testing';
 import { useTestApp } from '../../testing/route-suite';
+import { expectWorksKeptPerUser, expectWorksValidated } from '../../testing/saved-works';
 import { upsertKeywords } from '../keywords';
 import { keywordInput, relateKeyword } from '../keywords/keyword.fixtures';
 
@@ -152,65 +153,22 @@ describe('AI 文案 routes', () => {
   });
 
   it('saves, lists, reopens, updates and deletes scripts, each user only their own', async () => {
-    const { token } = await member();
-    const other = await member();
     const sources = {
       videos: [{ aweme_id: '7100000000000000001', title: '新手第一次露营带什么', good_count: 500, comments: [] }],
       words: ['露营灯'],
     };
     const body = { keyword: '露营装备', title: 'AI文案：露营装备', content: '脚本正文', sources, sandbox: true };
-    const saved = await t.request({ method: 'POST', url: CopywriterPath.works, body, token });
-    const work = saved.json().data;
+    const { work, list, opened } = await expectWorksKeptPerUser(t, CopywriterPath, body, '文案不存在或已删除');
     expect(work).toMatchObject({ keyword: '露营装备', title: 'AI文案：露营装备', sources, sandbox: true });
-    const updated = await t.request({
-      method: 'POST',
-      url: CopywriterPath.works,
-      body: { ...body, id: work.id, content: '改过的脚本' },
-      token,
-    });
-    expect(updated.json().data).toMatchObject({ id: work.id, content: '改过的脚本' });
-    await t.request({ method: 'POST', url: CopywriterPath.works, body: { ...body, title: '第二条' }, token });
-
-    const list = await t.request({ method: 'GET', url: `${CopywriterPath.works}?page_no=1&page_size=10`, token });
-    expect(list.json().data.total).toBe(2);
-    expect(list.json().data.list.map((item: { title: string }) => item.title)).toEqual(['第二条', 'AI文案：露营装备']);
-    expect(list.json().data.list[1]).toMatchObject({ excerpt: '改过的脚本', keyword: '露营装备' });
-
-    expect(
-      (await t.request({ method: 'GET', url: CopywriterPath.workOf(work.id), token })).json().data.sources,
-    ).toEqual(sources);
-    const foreign = await t.request({ method: 'GET', url: CopywriterPath.workOf(work.id), token: other.token });
-    expect(foreign.json()).toMatchObject({ code: 404, msg: '文案不存在或已删除' });
-    const foreignUpdate = await t.request({
-      method: 'POST',
-      url: CopywriterPath.works,
-      body: { ...body, id: work.id },
-      token: other.token,
-    });
-    expect(foreignUpdate.json().code).toBe(404);
-    expect(
-      (await t.request({ method: 'DELETE', url: CopywriterPath.workOf(work.id), token: other.token })).json().code,
-    ).toBe(404);
-    expect((await t.request({ method: 'DELETE', url: CopywriterPath.workOf(work.id), token })).json().code).toBe(200);
-    expect((await t.request({ method: 'GET', url: CopywriterPath.works, token })).json().data.total).toBe(1);
+    expect(list.list[1]).toMatchObject({ keyword: '露营装备' });
+    expect(opened.sources).toEqual(sources);
   });
 
   it('validates saved scripts in Chinese', async () => {
-    const { token } = await member();
-    const save = (body: unknown) => t.request({ method: 'POST', url: CopywriterPath.works, body, token });
-    expect((await save({ keyword: '露营装备', title: ' ', content: '正文' })).json()).toMatchObject({
-      code: 400,
-      msg: '标题不能为空',
-    });
-    expect((await save({ keyword: '露营装备', title: '标题', content: '' })).json()).toMatchObject({
-      code: 400,
-      msg: '内容不能为空',
-    });
-    expect((await save({ keyword: '', title: '标题', content: '正文' })).json()).toMatchObject({
+    const token = await expectWorksValidated(t, CopywriterPath, { keyword: '露营装备' });
+    expect(await t.post(CopywriterPath.works, token, { keyword: '', title: '标题', content: '正文' })).toMatchObject({
       code: 400,
       msg: '请输入关键词',
     });
-    const bigPage = await t.request({ method: 'GET', url: `${CopywriterPath.works}?page_size=500`, token });
-    expect(bigPage.json()).toMatchObject({ code: 400, msg: '每页最多50条' });
   });
 });

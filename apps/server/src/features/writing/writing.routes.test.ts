@@ -3,6 +3,7 @@ import { WritingPath, type WritingTemplate, type WritingTemplateGroups } from '@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMember, eventsOf, postOverSocket, quotaUsed, steeredLlm, textOf, useUpDailyQuota } from '../../testing';
 import { useTestApp } from '../../testing/route-suite';
+import { expectWorksKeptPerUser, expectWorksValidated } from '../../testing/saved-works';
 import { upsertKeywords } from '../keywords';
 import { keywordInput, relateKeyword } from '../keywords/keyword.fixtures';
 
@@ -188,50 +189,13 @@ describe('AI 创作 routes', () => {
   });
 
   it('saves, lists, reopens, updates and deletes works, each user only their own', async () => {
-    const { token } = await member();
-    const other = await member();
     const body = { template_id: script.id, title: '露营口播', inputs: fields, content: '正文内容', sandbox: true };
-    const saved = await t.request({ method: 'POST', url: WritingPath.works, body, token });
-    expect(saved.json().code).toBe(200);
-    const work = saved.json().data;
+    const { work } = await expectWorksKeptPerUser(t, WritingPath, body, '作品不存在或已删除');
     expect(work).toMatchObject({ template_title: '口播短视频脚本', title: '露营口播', inputs: fields, sandbox: true });
-
-    const updated = await t.request({
-      method: 'POST',
-      url: WritingPath.works,
-      body: { ...body, id: work.id, content: '改过的正文' },
-      token,
-    });
-    expect(updated.json().data).toMatchObject({ id: work.id, content: '改过的正文' });
-    await t.request({ method: 'POST', url: WritingPath.works, body: { ...body, title: '第二篇' }, token });
-
-    const list = await t.request({ method: 'GET', url: `${WritingPath.works}?page_no=1&page_size=10`, token });
-    expect(list.json().data.total).toBe(2);
-    expect(list.json().data.list.map((item: { title: string }) => item.title)).toEqual(['第二篇', '露营口播']);
-    expect(list.json().data.list[1].excerpt).toBe('改过的正文');
-
-    const opened = await t.request({ method: 'GET', url: WritingPath.workOf(work.id), token });
-    expect(opened.json().data.content).toBe('改过的正文');
-    const foreign = await t.request({ method: 'GET', url: WritingPath.workOf(work.id), token: other.token });
-    expect(foreign.json()).toMatchObject({ code: 404, msg: '作品不存在或已删除' });
-    const foreignDelete = await t.request({ method: 'DELETE', url: WritingPath.workOf(work.id), token: other.token });
-    expect(foreignDelete.json().code).toBe(404);
-
-    const deleted = await t.request({ method: 'DELETE', url: WritingPath.workOf(work.id), token });
-    expect(deleted.json().code).toBe(200);
-    const after = await t.request({ method: 'GET', url: WritingPath.works, token });
-    expect(after.json().data.total).toBe(1);
   });
 
   it('validates saved works in Chinese and asks visitors to log in', async () => {
-    const { token } = await member();
-    const save = (title: string, content: string) =>
-      t.request({ method: 'POST', url: WritingPath.works, body: { template_id: script.id, title, content }, token });
-    expect((await save(' ', '正文')).json()).toMatchObject({ code: 400, msg: '标题不能为空' });
-    expect((await save('标题', '')).json()).toMatchObject({ code: 400, msg: '内容不能为空' });
-    const bigPage = await t.request({ method: 'GET', url: `${WritingPath.works}?page_size=500`, token });
-    expect(bigPage.json()).toMatchObject({ code: 400, msg: '每页最多50条' });
-    const visitor = await t.request({ method: 'GET', url: WritingPath.works });
-    expect(visitor.json().code).toBe(800);
+    await expectWorksValidated(t, WritingPath, { template_id: script.id });
+    expect((await t.get(WritingPath.works)).code).toBe(800);
   });
 });
