@@ -6,6 +6,12 @@ import { useTestApp } from '../../../testing/route-suite';
 describe('the video detail panel', () => {
   const t = useTestApp();
   const { db, get, post, tokenOf } = t;
+  /** The `is_example` flag `url` answers a visitor, then a new user of each of `grades`. */
+  const exampleFlags = async (url: string, grades: string[] = []) => {
+    const flags = [(await get(url)).data.is_example];
+    for (const grade of grades) flags.push((await get(url, await tokenOf(grade))).data.is_example);
+    return flags;
+  };
 
   describe('video details', () => {
     it('answers a visitor the video with its creator and the creator averages', async () => {
@@ -33,14 +39,10 @@ describe('the video detail panel', () => {
     });
 
     it('marks demo data as example data for a caller whose grade lacks a tab, never for one who holds them all', async () => {
+      const detailOf = (awemeId: string) => `${VideoPath.detail}?awemeId=${awemeId}`;
       const demo = await createVideo(db(), { isDemo: true });
-      const example = async (awemeId: string, token?: string) =>
-        (await get(`${VideoPath.detail}?awemeId=${awemeId}`, token)).data.is_example;
-      expect(await example(demo.awemeId)).toBe(true);
-      expect(await example(demo.awemeId, await tokenOf('VIP'))).toBe(true);
-      expect(await example(demo.awemeId, await tokenOf('SVIP'))).toBe(false);
-      expect(await example(demo.awemeId, await tokenOf('EVIP'))).toBe(false);
-      expect(await example((await createVideo(db())).awemeId)).toBe(false);
+      expect(await exampleFlags(detailOf(demo.awemeId), ['VIP', 'SVIP', 'EVIP'])).toEqual([true, true, false, false]);
+      expect(await exampleFlags(detailOf((await createVideo(db())).awemeId))).toEqual([false]);
     });
 
     it('says 视频已删除或隐藏 for a deleted or hidden video', async () => {
@@ -93,13 +95,10 @@ describe('the video detail panel', () => {
     });
 
     it('marks a demo creator as example data for a caller without the audience tab, never for one with it', async () => {
+      const profileOf = (userId: string) => `${CreatorPath.profile}?userId=${userId}`;
       const demo = await createCreator(db(), { isDemo: true });
-      const example = async (userId: string, token?: string) =>
-        (await get(`${CreatorPath.profile}?userId=${userId}`, token)).data.is_example;
-      expect(await example(demo.userId)).toBe(true);
-      expect(await example(demo.userId, await tokenOf('VIP'))).toBe(true);
-      expect(await example(demo.userId, await tokenOf('SVIP'))).toBe(false);
-      expect(await example((await createCreator(db())).userId)).toBe(false);
+      expect(await exampleFlags(profileOf(demo.userId), ['VIP', 'SVIP'])).toEqual([true, true, false]);
+      expect(await exampleFlags(profileOf((await createCreator(db())).userId))).toEqual([false]);
     });
 
     it('answers 404 达人不存在 for an unknown creator', async () => {
