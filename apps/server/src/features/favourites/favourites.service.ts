@@ -10,6 +10,7 @@ import {
 } from '@dso/contract';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { unixSeconds } from '../../lib/unix-seconds';
 import { presentCreatorRow } from '../creators';
 import { presentRow, resolveViewer } from '../keywords';
 import { presentVideoRow } from '../videos';
@@ -26,8 +27,6 @@ import {
   selectVideosByAwemeId,
   videoExists,
 } from './favourites.repository';
-
-const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
 function subjectOf(body: FavouriteBody): FavouriteSubject {
   const { kind, platform } = collectTypes[body.type];
@@ -79,7 +78,7 @@ export async function listFavourites(db: Database, userId: number, query: Favour
   const items = rows.map((row) => ({
     type: query.type as CollectType,
     subject: row.key,
-    created_at: seconds(row.createdAt),
+    created_at: unixSeconds(row.createdAt),
     keyword: null,
     video: null,
     creator: null,

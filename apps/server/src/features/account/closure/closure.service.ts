@@ -1,5 +1,6 @@
 import type { ClosureRequested } from '@dso/contract';
 import type { Database } from '../../../db/client';
+import { unixSeconds } from '../../../lib/unix-seconds';
 import type { Providers } from '../../../providers';
 import { enqueueJob, type JobLogger } from '../../jobs';
 import { dissolveLinksOfClosedAccount } from '../sub-accounts';
@@ -24,8 +25,6 @@ export const ACCOUNT_CLOSURE_ERASE_JOB = 'account-closure.erase';
 
 /** Retries of an erasure that failed part-way (each re-run resumes: every step is idempotent). */
 const ERASE_MAX_ATTEMPTS = 20;
-
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** The database, the payment gateways and a log: what ending a 连续包月 takes (the orders' agreement context). */
 export interface ClosurePayment {
@@ -72,7 +71,7 @@ export async function requestAccountClosure(options: {
   await hooks.endAgreement(payment, userId, now);
   await scheduleErasure(db, closure.id, closure.eraseAt);
   await endSessionsForClosure(db, userId);
-  return { requested_at: seconds(closure.requestedAt), erase_at: seconds(closure.eraseAt) };
+  return { requested_at: unixSeconds(closure.requestedAt), erase_at: unixSeconds(closure.eraseAt) };
 }
 
 async function scheduleErasure(db: Database, closureId: number, runAfter: Date) {

@@ -23,6 +23,7 @@ import { frequencyTypes, type Grade } from '@dso/domain';
 import type { z } from 'zod';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
+import { unixSeconds } from '../../../lib/unix-seconds';
 import { findAccountIdByPhone, findAccountPhones } from '../../account';
 import { createCardBatch, listBatchCards } from '../cards/cards.service';
 import { type CouponRow, createCoupon, findCoupon, grantCoupon, listCoupons } from '../coupons/coupons.service';
@@ -43,7 +44,6 @@ import {
  * rules holds at both doors.
  */
 
-const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
 const instant = (value: number | null | undefined) => (value == null ? null : new Date(value * 1000));
 
 /** The entries of a parsed partial body that were given (a missing field changes nothing). */
@@ -63,11 +63,11 @@ function planInputOf(row: PlanRow): AdminPlanInput {
     price_fen: row.priceFen,
     original_price_fen: row.originalPriceFen,
     active_price_fen: row.activePriceFen,
-    active_start_time: seconds(row.activeStartsAt),
-    active_end_time: seconds(row.activeEndsAt),
+    active_start_time: unixSeconds(row.activeStartsAt),
+    active_end_time: unixSeconds(row.activeEndsAt),
     activity_price_fen: row.activityPriceFen,
-    activity_start_time: seconds(row.activityStartsAt),
-    activity_end_time: seconds(row.activityEndsAt),
+    activity_start_time: unixSeconds(row.activityStartsAt),
+    activity_end_time: unixSeconds(row.activityEndsAt),
     new_user_price_fen: row.newUserPriceFen,
     has_cycle: row.hasCycle,
     cycle_price_fen: row.cyclePriceFen,
@@ -181,8 +181,8 @@ function adminCouponOf(row: CouponRow, counts = { held: 0, used: 0 }): AdminCoup
     discount_fen: row.discountFen,
     low_money_fen: row.lowMoneyFen,
     grades: row.grades,
-    start_time: seconds(row.startsAt)!,
-    end_time: seconds(row.endsAt)!,
+    start_time: unixSeconds(row.startsAt)!,
+    end_time: unixSeconds(row.endsAt)!,
     ...counts,
   };
 }
@@ -247,7 +247,7 @@ export async function createCards(
     grade: body.grade,
     days: body.days,
     value_fen: valueFen,
-    redeem_by: seconds(redeemBy),
+    redeem_by: unixSeconds(redeemBy),
     codes,
   };
 }
@@ -265,11 +265,11 @@ export async function listCards(db: Database, batch: string): Promise<AdminCardL
     grade: row.grade,
     days: row.days,
     value_fen: row.valueFen,
-    redeem_by: seconds(row.redeemBy),
+    redeem_by: unixSeconds(row.redeemBy),
     redeemed_by: row.redeemedBy,
     redeemed_phone: row.redeemedBy === null ? null : (phones.get(row.redeemedBy) ?? null),
-    redeemed_at: seconds(row.redeemedAt),
-    create_time: seconds(row.createdAt)!,
+    redeemed_at: unixSeconds(row.redeemedAt),
+    create_time: unixSeconds(row.createdAt)!,
   }));
   return { batch, total: list.length, redeemed: list.filter((card) => card.redeemed_at !== null).length, list };
 }
@@ -286,7 +286,7 @@ function adminPackageOf(row: PackageRow): AdminPackage {
     price_fen: row.priceFen,
     sort: row.sort,
     enabled: row.enabled,
-    create_time: seconds(row.createdAt)!,
+    create_time: unixSeconds(row.createdAt)!,
   };
 }
 

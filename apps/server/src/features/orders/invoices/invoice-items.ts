@@ -1,6 +1,7 @@
 import { Code, type InvoiceItem, type InvoiceStatus } from '@dso/contract';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
+import { unixSeconds } from '../../../lib/unix-seconds';
 import type { InvoiceProvider } from '../../../providers/invoice/index';
 import { findInvoice, type InvoiceSummary, selectInvoiceOrderIds } from './invoices.repository';
 
@@ -50,8 +51,6 @@ export interface InvoiceContext {
   };
 }
 
-export const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
-
 /** An invoice on the wire. */
 export function toInvoiceItem(invoice: InvoiceSummary, orderIds: string[]): InvoiceItem {
   return {
@@ -64,8 +63,8 @@ export function toInvoiceItem(invoice: InvoiceSummary, orderIds: string[]): Invo
     status: invoice.status as InvoiceStatus,
     invoice_no: invoice.invoiceNo,
     order_ids: orderIds,
-    create_time: seconds(invoice.createdAt) as number,
-    issue_time: seconds(invoice.issuedAt),
+    create_time: unixSeconds(invoice.createdAt) as number,
+    issue_time: unixSeconds(invoice.issuedAt),
     failure: invoice.failure,
   };
 }

@@ -1,8 +1,9 @@
 import { Code, type InvoiceItem, type InvoiceStatus } from '@dso/contract';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
+import { unixSeconds } from '../../../lib/unix-seconds';
 import type { InvoiceProvider } from '../../../providers/invoice/index';
-import { type InvoiceContext, invoiceItemOf, invoiceMessages as m, seconds, withOrderIds } from './invoice-items';
+import { type InvoiceContext, invoiceItemOf, invoiceMessages as m, withOrderIds } from './invoice-items';
 import { findInvoice, selectInvoices, updateInvoiceFrom } from './invoices.repository';
 import { invoiceRequestOf, isPermanent, queueIssuing } from './issue-invoice.service';
 
@@ -126,7 +127,7 @@ export async function listAllInvoices(
       email: row.email,
       red_invoice_no: row.redInvoiceNo,
       red_reason: row.redReason,
-      reddened_time: seconds(row.reddenedAt),
+      reddened_time: unixSeconds(row.reddenedAt),
     })),
     total,
   };

@@ -1,12 +1,12 @@
 import type { InvoiceStatus, OrderItem, OrderStatus, PayMode } from '@dso/contract';
 import { normalizeGrade, shanghaiDay } from '@dso/domain';
 import type { Database } from '../../../db/client';
+import { unixSeconds } from '../../../lib/unix-seconds';
 import { type EffectivePeriod, effectivePeriods } from '../membership/membership.service';
 import { findOrder, type OrderRow } from '../orders.repository';
 import { orderTitle } from '../payments/payments.service';
 import { selectActiveInvoices, selectUserOrders } from './order-list.repository';
 
-const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
 const payModes: Record<string, PayMode> = { alipay: 'AliPay', wechat: 'WxPay' };
 
 type InvoiceOfOrder = { invoiceId: string; status: string };
@@ -30,8 +30,8 @@ function toOrderItem(
     pay_money: order.payMoneyFen,
     status: order.status as OrderStatus,
     pay_mode: order.channel ? (payModes[order.channel] ?? null) : null,
-    create_time: seconds(order.createdAt) as number,
-    pay_time: seconds(order.paidAt),
+    create_time: unixSeconds(order.createdAt) as number,
+    pay_time: unixSeconds(order.paidAt),
     start_date: paid && shown.startsAt ? shanghaiDay(shown.startsAt) : null,
     end_date: paid && shown.endsAt ? shanghaiDay(shown.endsAt) : null,
     period_cut: paid ? shown.cutBy : null,

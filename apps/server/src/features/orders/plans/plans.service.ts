@@ -8,11 +8,10 @@ import {
   planMonths,
 } from '@dso/domain';
 import type { Database } from '../../../db/client';
+import { unixSeconds } from '../../../lib/unix-seconds';
 import { type Buyer, deductionFor } from '../preview/buyer.service';
 import { defaultPlans } from './default-plans';
 import { insertPlansIfNone, type PlanRow, selectEnabledPlans } from './plans.repository';
-
-const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
 
 function running(now: Date, start: Date | null, end: Date | null) {
   return Boolean(start && end && start <= now && now < end);
@@ -32,11 +31,11 @@ export function toPayPlan(row: PlanRow, now: Date, buyer: Buyer | null): PayPlan
     price: row.priceFen,
     original_price: row.originalPriceFen,
     active_price: row.activePriceFen,
-    active_start_time: seconds(row.activeStartsAt),
-    active_end_time: seconds(row.activeEndsAt),
+    active_start_time: unixSeconds(row.activeStartsAt),
+    active_end_time: unixSeconds(row.activeEndsAt),
     activity_price: row.activityPriceFen,
-    activity_start_time: seconds(row.activityStartsAt),
-    activity_end_time: seconds(row.activityEndsAt),
+    activity_start_time: unixSeconds(row.activityStartsAt),
+    activity_end_time: unixSeconds(row.activityEndsAt),
     new_user_price: row.newUserPriceFen,
     act:
       (row.activePriceFen != null && running(now, row.activeStartsAt, row.activeEndsAt)) ||

@@ -14,6 +14,7 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
+import { unixSeconds } from '../../../lib/unix-seconds';
 import { assertCanPurchase } from '../../account';
 import { findBestCoupon, findUsableCoupon, type HeldCoupon } from '../coupons/coupons.service';
 import { newOrderId } from '../order-ids';
@@ -23,8 +24,6 @@ import { findPlanFor } from '../plans/plans.repository';
 import { deductionFor, loadBuyer } from './buyer.service';
 
 export type PreviewBody = z.output<typeof previewOrderBodySchema>;
-
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** The order info of an order row (001 §3); `endsCycle` is the 连续包月 paying it would end. */
 export function orderInfoOf(order: OrderRow, coupon: HeldCoupon | null, endsCycle: Grade | null): OrderInfo {
@@ -44,11 +43,11 @@ export function orderInfoOf(order: OrderRow, coupon: HeldCoupon | null, endsCycl
           name: coupon.name,
           discount: order.couponFen,
           low_money: coupon.lowMoneyFen,
-          start_time: seconds(coupon.startsAt),
-          end_time: seconds(coupon.endsAt),
+          start_time: unixSeconds(coupon.startsAt),
+          end_time: unixSeconds(coupon.endsAt),
         }
       : null,
-    expire_time: seconds(order.expiresAt),
+    expire_time: unixSeconds(order.expiresAt),
     first_label: cycle ? firstPeriodLabel(1) : null,
     ends_cycle: endsCycle,
   };

@@ -18,6 +18,7 @@ import {
 import { creatorClass, inAgeOrder, inCityLevelOrder, salesClass } from '@dso/domain';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
+import { unixSeconds } from '../../../lib/unix-seconds';
 import { presentFigure, resolveViewer, type Viewer } from '../../keywords';
 import { checkGradePermission } from '../../permissions';
 import { portraitLabelColumns } from '../ingest/video-ingest.repository';
@@ -37,7 +38,6 @@ import {
 } from './video-detail.repository';
 
 const HOUR_MS = 3_600_000;
-const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
 /** The instant the video's 30-minute refresh lock ends, or null when it does not hold at `now`. */
 export function refreshLockedUntil(requestedAt: Date | null, now: Date): Date | null {
@@ -105,8 +105,8 @@ export async function videoDetail(
     user_nick_name: creator.nickName,
     avatar_larger: creator.avatar,
     total_follower_count: creator.totalFollowerCount,
-    create_time: seconds(video.createTime),
-    last_update_time: seconds(video.lastUpdateTime),
+    create_time: unixSeconds(video.createTime),
+    last_update_time: unixSeconds(video.lastUpdateTime),
     duration: video.durationMs,
     good_count: video.goodCount,
     comment_count: video.commentCount,
@@ -130,7 +130,7 @@ export async function videoDetail(
       share_count: creator.avgShareCount,
       collect_count: creator.avgCollectCount,
     },
-    refresh_locked_until: lockedUntil ? seconds(lockedUntil) : null,
+    refresh_locked_until: lockedUntil ? unixSeconds(lockedUntil) : null,
     collected,
     is_demo: video.isDemo,
     is_example: isExample,
@@ -220,7 +220,7 @@ export async function videoTrend(db: Database, awemeId: string): Promise<VideoTr
     const good = trend.goodValues[slot];
     if (good === null || good === undefined) continue;
     points.push({
-      create_time: seconds(slotEnd(trend.startTime, slot, video)),
+      create_time: unixSeconds(slotEnd(trend.startTime, slot, video)),
       good_value: good,
       good_increment: good - previous,
       comment_value: trend.commentValues[slot] ?? 0,
@@ -255,7 +255,7 @@ export async function videoComments(db: Database, query: VideoCommentsQuery): Pr
     result: rows.map((row) => ({
       cid: row.cid,
       text: row.text,
-      create_time: seconds(row.createTime),
+      create_time: unixSeconds(row.createTime),
       digg_count: row.diggCount,
       reply_count: row.replyCount,
       user: { nickname: row.nickname, avatar_thumb: { url_list: row.avatarUrl ? [row.avatarUrl] : [] } },

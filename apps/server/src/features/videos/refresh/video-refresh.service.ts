@@ -1,5 +1,6 @@
 import { type VideoRefresh, videoLimits, videoMessages } from '@dso/contract';
 import type { Database } from '../../../db/client';
+import { unixSeconds } from '../../../lib/unix-seconds';
 import { enqueueJob } from '../../jobs';
 import { findRefreshRequestedAt } from '../detail/video-detail.repository';
 import { refreshLockedUntil, requireVideo } from '../detail/video-detail.service';
@@ -9,7 +10,6 @@ import { setRefreshJob, takeRefreshLock } from './video-refresh.repository';
 export const VIDEOS_REFRESH_JOB = 'videos.refresh';
 
 const lockMs = videoLimits.refreshLockMinutes * 60_000;
-const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
 /**
  * The refresh-data button (002 §4, §9): takes the video's 30-minute lock and queues a refresh job, or
@@ -38,10 +38,10 @@ export async function requestVideoRefresh(
     return {
       queued: true,
       message: videoMessages.refreshing,
-      locked_until: seconds(new Date(taken.getTime() + lockMs)),
+      locked_until: unixSeconds(new Date(taken.getTime() + lockMs)),
     };
   }
   const requestedAt = await findRefreshRequestedAt(db, video.id);
   const until = refreshLockedUntil(requestedAt, now) ?? new Date((requestedAt ?? now).getTime() + lockMs);
-  return { queued: false, message: videoMessages.refreshing, locked_until: seconds(until) };
+  return { queued: false, message: videoMessages.refreshing, locked_until: unixSeconds(until) };
 }
