@@ -8,6 +8,7 @@
 export const loadUpgradeDialogs = () => import('./components/upgrade-dialogs');
 /** 用量明细 of the personal centre loads in its own chunk. */
 export const loadUsageLogSection = () => import('./components/usage-log-section');
+export { fetchPermissionUse, useRemainingUses } from './api/permission-use';
 export { checkFeature, checkGrade, openNoPermission } from './grade-check';
 export { handleQuotaFailure, openQuotaExhausted, type PayDialogOpenPayload } from './quota';
 export { type NoPermissionReason, noPermissionMessage, quotaMessages } from './upgrade-messages';

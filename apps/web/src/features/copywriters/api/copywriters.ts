@@ -5,35 +5,20 @@ import {
   type CopywriterWorkList,
   type CopywriterWorkSaveBody,
 } from '@dso/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
-import { useSession } from '../../../stores/session';
+import { useSavedWork, useSavedWorks } from '../../../lib/api/saved-works';
 
 /** The call a generation posts (streamed by `useAiStream`). */
 export const generatePath = CopywriterPath.generate;
 export type { CopywriterGenerateBody };
 
 /** A page of the signed-in user's saved scripts (历史文案). */
-export function useCopywriterWorks(pageNo: number, pageSize: number) {
-  const token = useSession((state) => state.token);
-  return useQuery({
-    queryKey: ['copywriters', 'works', token, pageNo, pageSize],
-    queryFn: ({ signal }) =>
-      request<CopywriterWorkList>(CopywriterPath.works, { query: { page_no: pageNo, page_size: pageSize }, signal }),
-    enabled: Boolean(token),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useCopywriterWorks = (pageNo: number, pageSize: number) =>
+  useSavedWorks<CopywriterWorkList>('copywriters', CopywriterPath.works, pageNo, pageSize);
 
 /** One saved script, to reopen it. */
-export function useCopywriterWork(id: number | null) {
-  const token = useSession((state) => state.token);
-  return useQuery({
-    queryKey: ['copywriters', 'work', token, id],
-    queryFn: ({ signal }) => request<CopywriterWork>(CopywriterPath.workOf(id!), { signal }),
-    enabled: Boolean(token) && id !== null,
-  });
-}
+export const useCopywriterWork = (id: number | null) =>
+  useSavedWork<CopywriterWork>('copywriters', CopywriterPath.workOf, id);
 
 export const saveCopywriterWork = (body: CopywriterWorkSaveBody) =>
   request<CopywriterWork>(CopywriterPath.works, { method: 'POST', body });

@@ -6,12 +6,10 @@ import {
   type ExtractionList,
   ExtractionPath,
   extractionLimits,
-  PermissionPath,
-  type PermissionUse,
 } from '@dso/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
-import { useSession } from '../../../stores/session';
+import { fetchPermissionUse, useRemainingUses } from '../../permissions';
 
 /** Query keys of copy extraction: the remaining count and the history pages. */
 export const extractionKeys = {
@@ -46,20 +44,14 @@ export function getExtraction(id: number) {
 export const extractionUseQuery = () =>
   queryOptions({
     queryKey: extractionKeys.use,
-    queryFn: ({ signal }) =>
-      request<PermissionUse>(PermissionPath.use, { query: { permission: EXTRACTION_ALIAS }, signal }),
+    queryFn: ({ signal }) => fetchPermissionUse(EXTRACTION_ALIAS, signal),
     // Extractions in another tab (the dialog opens the page in one) change it: ask again on return.
     staleTime: 0,
     refetchOnWindowFocus: true,
   });
 
 /** Remaining extractions (per_val − use_val, never below 0); null while unknown or signed out. */
-export function useExtractionRemaining(): number | null {
-  const token = useSession((state) => state.token);
-  const use = useQuery({ ...extractionUseQuery(), enabled: Boolean(token) });
-  if (!token || !use.data) return null;
-  return Math.max(0, use.data.per_val - use.data.use_val);
-}
+export const useExtractionRemaining = () => useRemainingUses(extractionUseQuery());
 
 /** One batch's rows (at most 100), to follow its progress. */
 export const extractionBatchQuery = (batchId: string) =>

@@ -9,13 +9,12 @@ import {
   type ImageTextUpdateBody,
   type ImageTextWork,
   imageTextLimits,
-  PermissionPath,
-  type PermissionUse,
 } from '@dso/contract';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { request, requestFile, requestUpload } from '../../../lib/api/client';
 import { useSession } from '../../../stores/session';
+import { fetchPermissionUse, useRemainingUses } from '../../permissions';
 
 /** Query keys of AI 图文. */
 export const imageTextKeys = {
@@ -71,18 +70,12 @@ export function useImageTextWorks(filter: { source?: ImageTextSource; batchId?: 
 export const imageTextUseQuery = () =>
   queryOptions({
     queryKey: imageTextKeys.use,
-    queryFn: ({ signal }) =>
-      request<PermissionUse>(PermissionPath.use, { query: { permission: IMAGE_TEXT_ALIAS }, signal }),
+    queryFn: ({ signal }) => fetchPermissionUse(IMAGE_TEXT_ALIAS, signal),
     staleTime: 0,
   });
 
 /** Works the user may still hold (per_val − use_val, never below 0); null while unknown or signed out. */
-export function useImageTextRemaining(): number | null {
-  const token = useSession((state) => state.token);
-  const use = useQuery({ ...imageTextUseQuery(), enabled: Boolean(token) });
-  if (!token || !use.data) return null;
-  return Math.max(0, use.data.per_val - use.data.use_val);
-}
+export const useImageTextRemaining = () => useRemainingUses(imageTextUseQuery());
 
 export function useImageTextSettings() {
   const token = useSession((state) => state.token);

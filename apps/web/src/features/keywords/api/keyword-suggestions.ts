@@ -1,6 +1,6 @@
 import { KeywordPath, type Platform } from '@dso/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api/client';
+import { requestList } from '../../../lib/api/request-list';
 
 /** The three suggestion calls (000 §7): DSO, RSO and BSO each have their own. */
 const suggestionPaths: Partial<Record<Platform, string>> = {
@@ -17,8 +17,7 @@ export function hasSuggestionCall(platform: Platform): boolean {
 export async function fetchSuggestions(platform: Platform, keyword: string, signal?: AbortSignal): Promise<string[]> {
   const path = suggestionPaths[platform];
   if (!path) return [];
-  const words = await request<string[]>(path, { query: { keyword }, silent: true, signal });
-  return Array.isArray(words) ? words : [];
+  return requestList<string>(path, { query: { keyword }, signal });
 }
 
 export function suggestionsQueryOptions(platform: Platform, keyword: string) {

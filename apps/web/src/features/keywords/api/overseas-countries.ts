@@ -1,11 +1,10 @@
 import { type Country, KeywordPath } from '@dso/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api/client';
+import { requestList } from '../../../lib/api/request-list';
 
 /** The overseas country list (000 §3, §7); non-200 codes are ignored. */
 export async function fetchCountries(signal?: AbortSignal): Promise<Country[]> {
-  const countries = await request<Country[]>(KeywordPath.countries, { silent: true, signal });
-  return Array.isArray(countries) ? countries : [];
+  return requestList<Country>(KeywordPath.countries, { signal });
 }
 
 export const countriesQueryOptions = queryOptions({

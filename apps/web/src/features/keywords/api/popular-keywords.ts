@@ -1,6 +1,6 @@
 import { KeywordPath, type PopularType } from '@dso/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api/client';
+import { requestList } from '../../../lib/api/request-list';
 
 /** One entry of 大家都在搜 (contract `popularKeywordSchema`). */
 export interface PopularKeyword {
@@ -10,8 +10,7 @@ export interface PopularKeyword {
 
 /** 'Everyone is searching' for a search type (000 §7); non-200 codes are ignored. */
 export async function fetchPopularKeywords(type: PopularType, signal?: AbortSignal): Promise<PopularKeyword[]> {
-  const words = await request<PopularKeyword[]>(KeywordPath.popular, { query: { type }, silent: true, signal });
-  return Array.isArray(words) ? words : [];
+  return requestList<PopularKeyword>(KeywordPath.popular, { query: { type }, signal });
 }
 
 export function popularKeywordsQueryOptions(type: PopularType) {

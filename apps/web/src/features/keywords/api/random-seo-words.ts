@@ -1,11 +1,10 @@
 import { KeywordPath } from '@dso/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api/client';
+import { requestList } from '../../../lib/api/request-list';
 
 /** Random keywords to try on the SEO page (000 §7); non-200 codes are ignored. */
 export async function fetchRandomSeoWords(signal?: AbortSignal): Promise<string[]> {
-  const words = await request<string[]>(KeywordPath.randomSeoWords, { silent: true, signal });
-  return Array.isArray(words) ? words : [];
+  return requestList<string>(KeywordPath.randomSeoWords, { signal });
 }
 
 export const randomSeoWordsQueryOptions = queryOptions({

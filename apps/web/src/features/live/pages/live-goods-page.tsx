@@ -1,18 +1,15 @@
 import { type LiveDetail, platformIdSchema, videoMessages } from '@dso/contract';
 import { formatTime } from '@dso/domain';
-import { Skeleton } from 'antd';
 import { Link, useParams } from 'react-router';
 import { DemoBanner, NoData } from '../../../components';
 import { formatFigure } from '../../../lib/figures';
-import { useLiveDetail } from '../api/get-live-detail';
 import { CreatorLine } from '../components/creator-line';
 import { FigureTiles } from '../components/figure-tiles';
 import { GoodsTable } from '../components/goods-table';
 import { LiveCover } from '../components/live-cover';
 import { LiveCurveCard } from '../components/live-curve-card';
-import { LiveFailure } from '../components/live-failure';
+import { LiveDetailLoader } from '../components/live-detail-loader';
 import { LiveStatus } from '../components/live-status';
-import { useNow } from '../components/use-now';
 import { formatElapsed, formatSales } from '../figures';
 import '../live.css';
 
@@ -35,39 +32,29 @@ export function LiveGoodsPage() {
 }
 
 function LiveGoodsView({ roomId }: { roomId: string }) {
-  const query = useLiveDetail(roomId);
-  const live = query.data;
-  const now = useNow(1000, live?.end_time === null);
-  if (query.isPending) {
-    return (
-      <div className="page-column lv-page">
-        <Skeleton active avatar paragraph={{ rows: 8 }} />
-      </div>
-    );
-  }
-  if (query.isError && !live) {
-    return (
-      <div className="page-column lv-page">
-        <LiveFailure error={query.error} onRetry={() => void query.refetch()} />
-      </div>
-    );
-  }
-  if (!live) return null;
   return (
-    <div className="page-column lv-page" data-testid="live-goods-page">
-      {live.is_demo && <DemoBanner />}
-      <LiveHead live={live} now={now} />
-      <FigureTiles
-        tiles={[
-          { key: 'watch_count', label: '累计观看', value: formatFigure(live.watch_count) },
-          { key: 'peak_online', label: '最高在线', value: formatFigure(live.peak_online) },
-          { key: 'sales_amount', label: '销售额', value: formatSales(live.sales_amount) },
-          { key: 'goods_count', label: '带货商品', value: live.goods.length },
-        ]}
-      />
-      <LiveCurveCard live={live} />
-      <GoodsTable goods={live.goods} banded={live.banded} />
-    </div>
+    <LiveDetailLoader
+      roomId={roomId}
+      className="page-column lv-page"
+      skeleton={{ avatar: true, paragraph: { rows: 8 } }}
+    >
+      {(live, now) => (
+        <div className="page-column lv-page" data-testid="live-goods-page">
+          {live.is_demo && <DemoBanner />}
+          <LiveHead live={live} now={now} />
+          <FigureTiles
+            tiles={[
+              { key: 'watch_count', label: '累计观看', value: formatFigure(live.watch_count) },
+              { key: 'peak_online', label: '最高在线', value: formatFigure(live.peak_online) },
+              { key: 'sales_amount', label: '销售额', value: formatSales(live.sales_amount) },
+              { key: 'goods_count', label: '带货商品', value: live.goods.length },
+            ]}
+          />
+          <LiveCurveCard live={live} />
+          <GoodsTable goods={live.goods} banded={live.banded} />
+        </div>
+      )}
+    </LiveDetailLoader>
   );
 }
 

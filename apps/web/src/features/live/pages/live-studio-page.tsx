@@ -1,17 +1,14 @@
 import { type LiveDetail, liveDetailQuerySchema, videoLimits, videoMessages } from '@dso/contract';
 import { formatTime } from '@dso/domain';
-import { Skeleton } from 'antd';
 import { useSearchParams } from 'react-router';
 import { DemoBanner, NoData } from '../../../components';
 import { formatFigure } from '../../../lib/figures';
-import { useLiveDetail } from '../api/get-live-detail';
 import { CreatorLine } from '../components/creator-line';
 import { FigureTiles } from '../components/figure-tiles';
 import { GoodsTable } from '../components/goods-table';
 import { LiveCurveCard } from '../components/live-curve-card';
-import { LiveFailure } from '../components/live-failure';
+import { LiveDetailLoader } from '../components/live-detail-loader';
 import { LiveStatus } from '../components/live-status';
-import { useNow } from '../components/use-now';
 import { formatElapsed, formatSales } from '../figures';
 import '../live.css';
 
@@ -34,34 +31,20 @@ export function LiveStudioPage() {
 }
 
 function LiveStudioView({ roomId }: { roomId: string }) {
-  const query = useLiveDetail(roomId);
-  const live = query.data;
-  const now = useNow(1000, live?.end_time === null);
-  if (query.isPending) {
-    return (
-      <div className="lv-studio">
-        <Skeleton active paragraph={{ rows: 10 }} />
-      </div>
-    );
-  }
-  if (query.isError && !live) {
-    return (
-      <div className="lv-studio">
-        <LiveFailure error={query.error} onRetry={() => void query.refetch()} />
-      </div>
-    );
-  }
-  if (!live) return null;
   return (
-    <div className="lv-studio" data-testid="live-studio">
-      {live.is_demo && <DemoBanner />}
-      <StudioBar live={live} now={now} updatedAt={query.dataUpdatedAt} />
-      <FigureTiles size="large" tiles={studioTiles(live)} />
-      <div className="lv-studio__grid">
-        <LiveCurveCard live={live} height={380} />
-        <GoodsTable goods={live.goods} banded={live.banded} />
-      </div>
-    </div>
+    <LiveDetailLoader roomId={roomId} className="lv-studio" skeleton={{ paragraph: { rows: 10 } }}>
+      {(live, now, updatedAt) => (
+        <div className="lv-studio" data-testid="live-studio">
+          {live.is_demo && <DemoBanner />}
+          <StudioBar live={live} now={now} updatedAt={updatedAt} />
+          <FigureTiles size="large" tiles={studioTiles(live)} />
+          <div className="lv-studio__grid">
+            <LiveCurveCard live={live} height={380} />
+            <GoodsTable goods={live.goods} banded={live.banded} />
+          </div>
+        </div>
+      )}
+    </LiveDetailLoader>
   );
 }
 

@@ -1,6 +1,6 @@
 import { type Coupon, OrderPath } from '@dso/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api/client';
+import { requestList } from '../../../lib/api/request-list';
 import { useViewerKey } from './get-grade-config';
 
 /**
@@ -8,8 +8,7 @@ import { useViewerKey } from './get-grade-config';
  * the pay box simply offers no choice and closing it shows no retention prompt.
  */
 export async function fetchCouponList(signal?: AbortSignal) {
-  const data = await request<Coupon[]>(OrderPath.coupons, { silent: true, signal });
-  return Array.isArray(data) ? data : [];
+  return requestList<Coupon>(OrderPath.coupons, { signal });
 }
 
 export function couponListQuery(viewer: string) {

@@ -5,9 +5,9 @@ import {
   type WritingWorkList,
   type WritingWorkSaveBody,
 } from '@dso/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
-import { useSession } from '../../../stores/session';
+import { useSavedWork, useSavedWorks } from '../../../lib/api/saved-works';
 
 /** `GET` the writing templates keyed by category title (000 §7). */
 export function useWritingTemplates() {
@@ -19,26 +19,11 @@ export function useWritingTemplates() {
 }
 
 /** A page of the signed-in user's saved works (创作历史). */
-export function useWritingWorks(pageNo: number, pageSize: number) {
-  const token = useSession((state) => state.token);
-  return useQuery({
-    queryKey: ['writing', 'works', token, pageNo, pageSize],
-    queryFn: ({ signal }) =>
-      request<WritingWorkList>(WritingPath.works, { query: { page_no: pageNo, page_size: pageSize }, signal }),
-    enabled: Boolean(token),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useWritingWorks = (pageNo: number, pageSize: number) =>
+  useSavedWorks<WritingWorkList>('writing', WritingPath.works, pageNo, pageSize);
 
 /** One saved work, to reopen it on /writing. */
-export function useWritingWork(id: number | null) {
-  const token = useSession((state) => state.token);
-  return useQuery({
-    queryKey: ['writing', 'work', token, id],
-    queryFn: ({ signal }) => request<WritingWork>(WritingPath.workOf(id!), { signal }),
-    enabled: Boolean(token) && id !== null,
-  });
-}
+export const useWritingWork = (id: number | null) => useSavedWork<WritingWork>('writing', WritingPath.workOf, id);
 
 export const saveWritingWork = (body: WritingWorkSaveBody) =>
   request<WritingWork>(WritingPath.works, { method: 'POST', body });
