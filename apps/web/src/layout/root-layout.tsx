@@ -32,6 +32,8 @@ export function RootLayout() {
   const containerRef = useRef<HTMLDivElement>(null);
   const loadEvent = meta?.infiniteScroll;
   const preparing = usePreparing((state) => state.notice !== null);
+  // The operator's console is staff's own app: none of the members' bars, pendants and dialogs over it.
+  const isConsole = pathname === '/admin' || pathname.startsWith('/admin/');
 
   useEffect(() => {
     const container = containerRef.current;
@@ -64,7 +66,7 @@ export function RootLayout() {
         <ErrorDialogs />
         {preparing && <PreparingNotice />}
       </Suspense>
-      <GlobalDialogs />
+      {!isConsole && <GlobalDialogs />}
     </Layout>
   );
 }

@@ -4,7 +4,7 @@ import type { ConsoleRole } from '@dso/domain';
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { consoleAuditLog } from '../../db/schema';
-import { nextPhone } from '../../testing';
+import { nextPhone } from '../../testing/factories';
 import { hashPassword } from '../account';
 import { hashToken } from './login/staff-login.service';
 import * as repository from './staff/staff.repository';
