@@ -10,11 +10,17 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractions, jobs, videos } from '../../db/schema';
-import { allJobHandlers } from '../../job-handlers';
 import { SpeechError, type SpeechProvider } from '../../providers/speech/index';
-import { createMember, createTestApp, createVideo, type TestApp } from '../../testing';
-import { JobWorker } from '../jobs';
-import { consumePermission, ensurePermissionConfig, getPermissionUse, settleReservation } from '../permissions';
+import {
+  appJobWorker,
+  createMember,
+  createTestApp,
+  createVideo,
+  drainJobs,
+  quotaUsed,
+  type TestApp,
+} from '../../testing';
+import { consumePermission, ensurePermissionConfig, settleReservation } from '../permissions';
 import { firstRunVideoOptions, generateVideoDemo, seedVideoDemo } from '../videos';
 import { linkTarget } from './extraction.service';
 
@@ -71,11 +77,8 @@ describe('copy extraction calls', () => {
   };
   const list = (token: string, query = '') =>
     t.request({ method: 'GET', url: `${ExtractionPath.list}?page_size=50${query}`, token }).then((r) => r.json());
-  const used = async (userId: number) => (await getPermissionUse(db(), userId, EXTRACTION_ALIAS)).use_val;
-  const runJobs = () =>
-    new JobWorker(db(), allJobHandlers({ providers: t.app.providers, publicUrl: undefined }), {
-      backoffMs: () => 0,
-    }).drain();
+  const used = (userId: number) => quotaUsed(db(), userId, EXTRACTION_ALIAS);
+  const runJobs = () => drainJobs(t);
   const withTranscript = async (text: string, input: Parameters<typeof createVideo>[1] = {}) => {
     const video = await createVideo(db(), input);
     await db().update(videos).set({ transcript: text }).where(eq(videos.id, video.id));
@@ -274,9 +277,7 @@ describe('copy extraction calls', () => {
 
     const again = await batch({ aweme_ids: video.awemeId }, token);
     failures.set(video.awemeId, new SpeechError('unavailable', 'flaky'));
-    const worker = new JobWorker(db(), allJobHandlers({ providers: t.app.providers, publicUrl: undefined }), {
-      backoffMs: () => 0,
-    });
+    const worker = appJobWorker(t);
     expect(await worker.runOnce()).toBe(true);
     expect((await list(token, `&batch_id=${again.data.batch_id}`)).data.result[0].status).toBe('pending');
     failures.delete(video.awemeId);

@@ -14,14 +14,20 @@ import { eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageTextWorks } from '../../db/schema';
-import { allJobHandlers } from '../../job-handlers';
 import { bufferSource, listArchiveFiles, uploadLimits, uploadMessages } from '../../lib/uploads';
 import { tarOf, zipOf } from '../../lib/uploads/test-archives';
 import { ImageError, type ImageProvider } from '../../providers/image/index';
 import { createSandboxLlm } from '../../providers/llm/sandbox';
-import { createMember, createTestApp, createVideo, multipartFiles, type TestApp } from '../../testing';
-import { JobWorker } from '../jobs';
-import { consumePermission, ensurePermissionConfig, getPermissionUse } from '../permissions';
+import {
+  createMember,
+  createTestApp,
+  createVideo,
+  drainJobs,
+  multipartFiles,
+  quotaUsed,
+  type TestApp,
+} from '../../testing';
+import { consumePermission, ensurePermissionConfig } from '../permissions';
 import { STAGED_KEEP_MS, sweepStaleUploads } from './image-text.upload';
 
 function pngBytes(shade = 120): Buffer {
@@ -81,11 +87,8 @@ describe('AI 图文 calls', () => {
       .then((response) => ({ ...response.json(), status: response.statusCode }));
   const upload = (fileName: string, data: Buffer, token?: string) =>
     uploadFiles([{ name: fileName, content: data }], token);
-  const runJobs = () =>
-    new JobWorker(db(), allJobHandlers({ providers: t.app.providers, publicUrl: undefined, dataDir }), {
-      backoffMs: () => 0,
-    }).drain();
-  const used = async (userId: number) => (await getPermissionUse(db(), userId, IMAGE_TEXT_ALIAS)).use_val;
+  const runJobs = () => drainJobs(t, { dataDir });
+  const used = (userId: number) => quotaUsed(db(), userId, IMAGE_TEXT_ALIAS);
   const work = async (id: number, token: string) =>
     imageTextWorkSchema.parse((await get(`${ImageTextPath.work}?id=${id}`, token)).json().data);
 

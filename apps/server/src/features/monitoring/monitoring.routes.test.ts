@@ -21,13 +21,15 @@ import {
   createMember,
   createTestApp,
   createVideo,
+  drainJobs,
   multipartFiles,
+  quotaUsed,
   signedInjectOptions,
   type TestApp,
 } from '../../testing';
 import { readPdf } from '../../testing/read-pdf';
 import { JobWorker } from '../jobs';
-import { ensurePermissionConfig, getPermissionUse, permissionConfig } from '../permissions';
+import { ensurePermissionConfig, permissionConfig } from '../permissions';
 import { runChecks, startMonitoringRound } from './monitor-checks';
 import { exportDaily } from './monitoring.export';
 import { claimCheck, rebuildDashboardRollups } from './monitoring.repository';
@@ -108,11 +110,8 @@ describe('rank monitoring calls', () => {
     const form = multipartFiles([{ name, content }]);
     return send(token, form.body, form.headers);
   };
-  const used = async (userId: number) => (await getPermissionUse(db(), userId, MONITOR_ALIAS)).use_val;
-  const runJobs = () =>
-    new JobWorker(db(), allJobHandlers({ providers: t.app.providers, publicUrl: undefined }), {
-      backoffMs: () => 0,
-    }).drain();
+  const used = (userId: number) => quotaUsed(db(), userId, MONITOR_ALIAS);
+  const runJobs = () => drainJobs(t);
 
   describe('access and validation', () => {
     it('asks for login on every call', async () => {
@@ -514,7 +513,7 @@ describe('rank monitoring calls', () => {
 
       const book = await t.request({ method: 'GET', url: `${MonitoringPath.historyExport}?days=7`, token });
       const history = XLSX.read(book.rawPayload, { type: 'buffer' });
-      expect(XLSX.utils.sheet_to_json<unknown[]>(history.Sheets['监控历史']!, { header: 1 })).toHaveLength(3);
+      expect(XLSX.utils.sheet_to_json<unknown[]>(history.Sheets.监控历史!, { header: 1 })).toHaveLength(3);
       expect((await call('GET', `${MonitoringPath.historyExport}?format=pdf`, token)).code).toBe(Code.BAD_REQUEST);
       expect((await call('GET', MonitoringPath.dailyExport)).code).toBe(Code.TOKEN_INVALID);
     });

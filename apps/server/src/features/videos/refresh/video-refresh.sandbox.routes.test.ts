@@ -2,10 +2,8 @@ import { Code, VideoPath } from '@dso/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videoHotWords, videos } from '../../../db/schema';
-import { allJobHandlers } from '../../../job-handlers';
 import { demoAsOf } from '../../../startup';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
-import { JobWorker } from '../../jobs';
+import { createTestApp, createUser, drainJobs, loginAs, type TestApp } from '../../../testing';
 import { firstRunVideoOptions, seedVideoDemo } from '../demo/seed';
 
 /**
@@ -45,9 +43,7 @@ describe('refreshing a demo video through the sandbox provider', () => {
     ).json();
     expect(pressed).toMatchObject({ code: Code.OK, data: { queued: true } });
 
-    const ran = await new JobWorker(db, allJobHandlers({ providers: t.app.providers, publicUrl: undefined }), {
-      backoffMs: () => 0,
-    }).drain();
+    const ran = await drainJobs(t);
     expect(ran).toBeGreaterThanOrEqual(1);
     const [after] = await db.select().from(videos).where(eq(videos.id, before!.id));
     expect(after!.goodCount).toBeGreaterThan(before!.goodCount);
