@@ -5,11 +5,10 @@ import { Code, PUBLISHING_ALIAS, PublishingPath, publishingMessages } from '@dso
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageTextWorks, publishingAccounts } from '../../db/schema';
-import { allJobHandlers } from '../../job-handlers';
 import { createDouyinPublishing } from '../../providers/publishing/douyin';
 import { type FakeDouyinServer, startFakeDouyinOpenServer } from '../../providers/publishing/fake-douyin-open-server';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../testing';
-import { JobWorker } from '../jobs';
+import { createTestApp, drainJobs, multipartForm, quotaUsed, type TestApp } from '../../testing';
+import { routeCalls } from '../../testing/route-suite';
 import { ensurePermissionConfig, getPermissionUse } from '../permissions';
 import { keepTokensAlive, resealStoredTokens } from './accounts.service';
 import { orderMediaForPost } from './posts.service';
@@ -19,32 +18,14 @@ import { tokenCipher, useTokenKeys } from './token-sealing';
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 1, 2, 3, 4]);
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom'), Buffer.alloc(64, 7)]);
 
-function fileForm(name: string, content: Buffer) {
-  const boundary = '----dso-publishing-test';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 /** The calls of this feature for one app, whatever its provider. */
 function client(t: TestApp) {
-  const post = async (url: string, token: string | undefined, body: unknown = {}) =>
-    (await t.request({ method: 'POST', url, body, ...(token ? { token } : {}) })).json();
-  const get = async (url: string, token?: string) =>
-    (await t.request({ method: 'GET', url, ...(token ? { token } : {}) })).json();
+  const { post, get, account } = routeCalls(t);
   const upload = async (token: string, name: string, content: Buffer) => {
-    const form = fileForm(name, content);
+    const form = multipartForm({ name, content });
     return (await t.request({ method: 'POST', url: PublishingPath.media, ...form, token })).json();
   };
-  const runJobs = () =>
-    new JobWorker(t.database.db, allJobHandlers({ providers: t.app.providers, publicUrl: undefined }), {
-      backoffMs: () => 0,
-    }).drain();
+  const runJobs = () => drainJobs(t);
   /** Follows the browser's way back from the platform: the callback's redirect target. */
   const callback = async (query: Record<string, string>) => {
     const response = await t.app.inject({
@@ -54,7 +35,7 @@ function client(t: TestApp) {
     expect(response.statusCode).toBe(302);
     return String(response.headers.location);
   };
-  return { post, get, upload, runJobs, callback };
+  return { post, get, account, upload, runJobs, callback };
 }
 
 describe('publishing calls (sandbox)', () => {
@@ -74,10 +55,7 @@ describe('publishing calls (sandbox)', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const account = async (grade = 'FREE') => {
-    const user = await createUser(db(), { grade });
-    return { ...user, token: await loginAs(db(), user.id) };
-  };
+  const account = (grade = 'FREE') => api.account({ grade });
 
   /** Authorises a sandbox Douyin account the way a browser does: start, the page, its form, the callback. */
   const authorize = async (token: string, nickname: string, action = 'confirm') => {
@@ -119,7 +97,7 @@ describe('publishing calls (sandbox)', () => {
     for (const url of [PublishingPath.accounts, PublishingPath.posts]) {
       expect((await api.get(url)).code).toBe(Code.TOKEN_INVALID);
     }
-    const form = fileForm('a.png', PNG);
+    const form = multipartForm({ name: 'a.png', content: PNG });
     const upload = await t.request({ method: 'POST', url: PublishingPath.media, ...form });
     expect(upload.json().code).toBe(Code.TOKEN_INVALID);
   });
@@ -145,7 +123,7 @@ describe('publishing calls (sandbox)', () => {
     const back = await authorize(other.token, '一号店');
     expect(decodeURIComponent(back)).toContain(publishingMessages.accountTakenByOther);
     expect((await api.get(PublishingPath.accounts, other.token)).data.list).toEqual([]);
-    expect((await getPermissionUse(db(), other.id, PUBLISHING_ALIAS)).use_val).toBe(0);
+    expect(await quotaUsed(db(), other.id, PUBLISHING_ALIAS)).toBe(0);
   });
 
   it('takes a state once, and tells a refusal on the platform’s page', async () => {
@@ -179,7 +157,7 @@ describe('publishing calls (sandbox)', () => {
     expect((await api.post(PublishingPath.revoke, other.token, { id: listed.id })).code).toBe(Code.NOT_FOUND);
     expect((await api.post(PublishingPath.revoke, user.token, { id: listed.id })).code).toBe(Code.OK);
     expect((await api.get(PublishingPath.accounts, user.token)).data.list).toEqual([]);
-    expect((await getPermissionUse(db(), user.id, PUBLISHING_ALIAS)).use_val).toBe(0);
+    expect(await quotaUsed(db(), user.id, PUBLISHING_ALIAS)).toBe(0);
     expect(await authorize(other.token, '撤销测试号')).toContain('auth=ok');
     expect((await api.post(PublishingPath.revoke, user.token, { id: listed.id })).code).toBe(Code.NOT_FOUND);
   });
@@ -460,8 +438,7 @@ describe('publishing through the Douyin Open Platform adapter (fake server)', ()
   };
 
   it('authorises, publishes, shows the platform’s refusal with its code, retries, and refreshes an expired token', async () => {
-    const owner = await createUser(db(), { grade: 'SVIP' });
-    const token = await loginAs(db(), owner.id);
+    const { token } = await api.account({ grade: 'SVIP' });
     expect(await authorize(token, { openId: 'open-shop', nickname: '好物小店' })).toBe('/setting?type=second&auth=ok');
     const [account] = (await api.get(PublishingPath.accounts, token)).data.list;
     expect(account).toMatchObject({ nickname: '好物小店', status: 'active' });
@@ -494,8 +471,7 @@ describe('publishing through the Douyin Open Platform adapter (fake server)', ()
   });
 
   it('keeps tokens alive: refreshes access tokens and renews refresh tokens before they end, and expires a refused one', async () => {
-    const owner = await createUser(db(), { grade: 'SVIP' });
-    const token = await loginAs(db(), owner.id);
+    const { token } = await api.account({ grade: 'SVIP' });
     await authorize(token, { openId: 'open-upkeep', nickname: '长期号' });
     await authorize(token, { openId: 'open-refused', nickname: '失效号' });
     const before = (await api.get(PublishingPath.accounts, token)).data.list;
@@ -516,10 +492,10 @@ describe('publishing through the Douyin Open Platform adapter (fake server)', ()
   });
 
   it('ends an authorisation the user cancelled in the Douyin app (signed webhook), and answers the address check', async () => {
-    const owner = await createUser(db(), { grade: 'SVIP' });
-    const token = await loginAs(db(), owner.id);
+    const owner = await api.account({ grade: 'SVIP' });
+    const { token } = owner;
     await authorize(token, { openId: 'open-cancelled', nickname: '取消号' });
-    const used = (await getPermissionUse(db(), owner.id, PUBLISHING_ALIAS)).use_val;
+    const used = await quotaUsed(db(), owner.id, PUBLISHING_ALIAS);
     const send = (hook: { body: string; signature: string }, signature = hook.signature) =>
       t.app.inject({
         method: 'POST',
@@ -534,15 +510,15 @@ describe('publishing through the Douyin Open Platform adapter (fake server)', ()
     expect((await api.get(PublishingPath.accounts, token)).data.list).toHaveLength(1);
     expect((await send(cancel)).statusCode).toBe(200);
     expect((await api.get(PublishingPath.accounts, token)).data.list).toEqual([]);
-    expect((await getPermissionUse(db(), owner.id, PUBLISHING_ALIAS)).use_val).toBe(used - 1);
+    expect(await quotaUsed(db(), owner.id, PUBLISHING_ALIAS)).toBe(used - 1);
     // Douyin retries: a second delivery of the event changes nothing.
     expect((await send(cancel)).statusCode).toBe(200);
-    expect((await getPermissionUse(db(), owner.id, PUBLISHING_ALIAS)).use_val).toBe(used - 1);
+    expect(await quotaUsed(db(), owner.id, PUBLISHING_ALIAS)).toBe(used - 1);
   });
 
   it('tries an outage again and publishes; an account whose refresh token ran out turns expired', async () => {
-    const owner = await createUser(db(), { grade: 'SVIP' });
-    const token = await loginAs(db(), owner.id);
+    const owner = await api.account({ grade: 'SVIP' });
+    const { token } = owner;
     await authorize(token, { openId: 'open-video', nickname: '视频号' });
     const [account] = (await api.get(PublishingPath.accounts, token)).data.list;
     const video = (await api.upload(token, 'clip.mp4', MP4)).data;
@@ -579,7 +555,7 @@ describe('publishing through the Douyin Open Platform adapter (fake server)', ()
     // Authorising it again brings it back without a second seat.
     await authorize(token, { openId: 'open-video', nickname: '视频号' });
     expect((await api.get(PublishingPath.accounts, token)).data.list[0].status).toBe('active');
-    expect((await getPermissionUse(db(), owner.id, PUBLISHING_ALIAS)).use_val).toBe(1);
+    expect(await quotaUsed(db(), owner.id, PUBLISHING_ALIAS)).toBe(1);
   });
 });
 
