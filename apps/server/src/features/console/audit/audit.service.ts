@@ -6,6 +6,7 @@ import {
 } from '@dso/contract';
 import type { z } from 'zod';
 import type { Database } from '../../../db/client';
+import { unixSeconds } from '../../../lib/unix-seconds';
 import * as repository from './audit.repository';
 
 /** Who acted: a staff member, or null for `npm run console` on the server. */
@@ -41,7 +42,6 @@ export async function recordAudit(tx: Database, entry: AuditEntry): Promise<numb
   return row.id;
 }
 
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 /** The instant an Asia/Shanghai day begins (China keeps UTC+8 all year). */
 const shanghaiDayStart = (day: string) => new Date(`${day}T00:00:00+08:00`);
 const DAY_MS = 86_400_000;
@@ -72,7 +72,7 @@ export async function listAudit(
       before: row.before,
       after: row.after,
       reason: row.reason,
-      time: seconds(row.createdAt),
+      time: unixSeconds(row.createdAt),
     })),
     total,
   };

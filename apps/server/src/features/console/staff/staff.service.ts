@@ -2,12 +2,11 @@ import { Code, type ConsoleStaff, consoleMessages, type consoleStaffCreateBodySc
 import type { z } from 'zod';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
+import { unixSeconds } from '../../../lib/unix-seconds';
 import { hashPassword } from '../../account';
 import { type Actor, recordAudit } from '../audit/audit.service';
 import type { StaffRow } from './staff.repository';
 import * as repository from './staff.repository';
-
-const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
 
 /** What the audit log keeps of a staff account (never its password hash). */
 export function staffState(row: StaffRow) {
@@ -27,8 +26,8 @@ function toStaff(row: StaffRow, lastSeenAt: Date | null): ConsoleStaff {
     phone: row.phone,
     role: row.role,
     disabled: row.disabledAt !== null,
-    create_time: seconds(row.createdAt)!,
-    last_seen_time: seconds(lastSeenAt),
+    create_time: unixSeconds(row.createdAt),
+    last_seen_time: unixSeconds(lastSeenAt),
   };
 }
 

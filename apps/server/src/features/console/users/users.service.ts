@@ -11,6 +11,7 @@ import {
 import { isValidPhone } from '@dso/domain';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
+import { unixSeconds } from '../../../lib/unix-seconds';
 import {
   type AccountLink,
   dissolveLinkOf,
@@ -30,7 +31,6 @@ import { type Actor, recordAudit } from '../audit/audit.service';
  * three actions, each with its reason and audit entry in the transaction of the change.
  */
 
-const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
 const notFound = () => new AppError(Code.NOT_FOUND, consoleMessages.memberNotFound);
 const subjectOf = (userId: number) => `user:${userId}`;
 
@@ -54,10 +54,10 @@ function toSession(row: SessionRow): ConsoleMemberSession {
     id: row.id,
     ip: row.ip,
     user_agent: row.userAgent,
-    create_time: seconds(row.createdAt)!,
-    last_seen_time: seconds(row.lastSeenAt)!,
-    expire_time: seconds(row.expiresAt)!,
-    end_time: seconds(row.endedAt),
+    create_time: unixSeconds(row.createdAt),
+    last_seen_time: unixSeconds(row.lastSeenAt),
+    expire_time: unixSeconds(row.expiresAt),
+    end_time: unixSeconds(row.endedAt),
     end_reason: row.endReason,
   };
 }
@@ -71,8 +71,8 @@ function toLink(link: AccountLink, userId: number): ConsoleMemberLink {
     child_user_id: link.childUserId,
     child_phone: link.childPhone,
     status: link.status as ConsoleMemberLink['status'],
-    create_time: seconds(link.createdAt)!,
-    end_time: seconds(link.endedAt),
+    create_time: unixSeconds(link.createdAt),
+    end_time: unixSeconds(link.endedAt),
   };
 }
 
@@ -92,11 +92,11 @@ export async function readMember(db: Database, userId: number, now: Date): Promi
     id: profile.id,
     phone: profile.phone,
     nickname: profile.nickname,
-    register_time: seconds(profile.createdAt)!,
+    register_time: unixSeconds(profile.createdAt),
     own_grade: profile.grade,
-    own_grade_end_time: seconds(profile.gradeEndsAt),
+    own_grade_end_time: unixSeconds(profile.gradeEndsAt),
     grade: effective.grade,
-    grade_end_time: seconds(effective.endsAt),
+    grade_end_time: unixSeconds(effective.endsAt),
     parent_phone: effective.parent?.phone ?? null,
     orders: orders.list,
     orders_total: orders.total,
@@ -108,7 +108,7 @@ export async function readMember(db: Database, userId: number, now: Date): Promi
       reason: entry.reason,
       state: entry.state,
       by_user_id: entry.userId === userId ? null : entry.userId,
-      time: seconds(entry.createdAt)!,
+      time: unixSeconds(entry.createdAt),
     })),
     sessions: sessions.map(toSession),
     links: links.map((link) => toLink(link, userId)),
