@@ -10,6 +10,7 @@ import {
 import { isBigMove, rankMove } from '@dso/domain';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { isoOf } from '../../lib/iso-of';
 import { pageWindow } from '../../lib/page-window';
 import {
   maskWebhookKey,
@@ -83,8 +84,6 @@ export async function createBigMoveAlerts(
     return alerts.length;
   });
 }
-
-const isoOf = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 
 function toAlert(row: repository.AlertRow): MonitorAlert {
   return {

@@ -18,6 +18,7 @@ import {
 import { rankMove, shanghaiDay, upgradeMessages } from '@dso/domain';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { isoOf } from '../../lib/iso-of';
 import { pageWindow } from '../../lib/page-window';
 import { assertQuotaLeft, consumePermission, getPermissionUse, releasePermission } from '../permissions';
 import { queueChecks } from './monitor-checks';
@@ -28,8 +29,6 @@ const DAY_MS = 86_400_000;
 /** Rank curves the dashboard draws at most, and movers it lists per side. */
 const CURVES_MAX = 10;
 const MOVERS_MAX = 10;
-
-const isoOf = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 
 /** `count` Shanghai days ending today (oldest first). */
 export function lastDays(count: number, now = new Date()): string[] {

@@ -1,6 +1,7 @@
 import type { ImportFormat, ImportReport, ImportRowError } from '@dso/contract';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../db/client';
+import { isoOf } from '../../../lib/iso-of';
 import { type UploadLimits, UploadRefusal, uploadLimits } from '../../../lib/uploads';
 import { yieldToEventLoop } from '../../../lib/yield-to-event-loop';
 import { enqueueJob, PermanentJobError } from '../../jobs';
@@ -73,7 +74,6 @@ interface ImportRow {
 }
 
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
-const isoOf = (value: unknown) => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
 
 export async function findImportReport(db: Database, id: number): Promise<ImportReport | null> {
   const rows = await queryRows<ImportRow>(

@@ -2,6 +2,7 @@ import type { ImportRowError, VideoImportFormat, VideoImportKind, VideoImportRep
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Database, queryRows } from '../../../db/client';
+import { isoOf } from '../../../lib/iso-of';
 import { uploadLimits } from '../../../lib/uploads';
 import { enqueueJob, type JobHandlers, PermanentJobError } from '../../jobs';
 import { videoImportKinds } from './video-import';
@@ -48,8 +49,6 @@ interface ImportRow {
   created_at: unknown;
   finished_at: unknown;
 }
-
-const isoOf = (value: unknown) => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
 
 /** An import's report, or null when there is no such import. */
 export async function findVideoImportReport(db: Database, id: number): Promise<VideoImportReport | null> {
