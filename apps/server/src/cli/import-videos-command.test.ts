@@ -1,9 +1,7 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../db/client';
-import { createTestDatabase } from '../testing';
+import { describe, expect, it } from 'vitest';
+import { useTempDir, useTestDatabase } from '../testing/route-suite';
 import { importVideosUsage, runImportVideosCommand } from './import-videos-command';
 
 const CREATOR = 'MS4wLjABAAAAcli1';
@@ -74,21 +72,14 @@ const files: Array<{ kind: string; name: string; text: string; rows: number }> =
 ];
 
 describe('npm run import-videos', () => {
-  let handle: DatabaseHandle;
-  let dir: string;
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-    dir = await mkdtemp(path.join(tmpdir(), 'import-videos-cli-'));
-    for (const file of files) await writeFile(path.join(dir, file.name), file.text);
-  });
-  afterAll(async () => {
-    await handle.close();
-    await rm(dir, { recursive: true, force: true });
+  const handle = useTestDatabase();
+  const dir = useTempDir('import-videos-cli-', async (made) => {
+    for (const file of files) await writeFile(path.join(made, file.name), file.text);
   });
 
   const run = async (args: string[]) => {
     const printed: string[] = [];
-    const result = await runImportVideosCommand(handle.db, args, (line) => printed.push(line), dir);
+    const result = await runImportVideosCommand(handle.db, args, (line) => printed.push(line), dir());
     return { ...result, printed };
   };
 
@@ -106,7 +97,7 @@ describe('npm run import-videos', () => {
   }, 120_000);
 
   it('lists refused rows with their row, column and reason', async () => {
-    await writeFile(path.join(dir, 'bad-minutes.csv'), 'room_id,minute,online\n7300000000000000404,0,1');
+    await writeFile(path.join(dir(), 'bad-minutes.csv'), 'room_id,minute,online\n7300000000000000404,0,1');
     const { exitCode, printed } = await run(['bad-minutes.csv', '--kind', 'live_minutes']);
     expect(exitCode).toBe(0);
     expect(printed.slice(1)).toEqual([
@@ -116,7 +107,7 @@ describe('npm run import-videos', () => {
   });
 
   it('takes the format from --format when the name does not tell it', async () => {
-    await writeFile(path.join(dir, 'topics.txt'), files.find((file) => file.kind === 'topics')!.text);
+    await writeFile(path.join(dir(), 'topics.txt'), files.find((file) => file.kind === 'topics')!.text);
     expect((await run(['topics.txt', '--kind', 'topics'])).printed).toEqual([
       '无法判断文件格式，请用 --format csv|jsonl 指定',
     ]);

@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type {
   AdminCardBatch,
@@ -9,24 +8,16 @@ import type {
   AdminPackage,
   AdminPlan,
 } from '@dso/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../db/client';
+import { describe, expect, it } from 'vitest';
 import { exchangeCard } from '../features/orders/cards/cards.service';
 import { listUsableCoupons } from '../features/orders/coupons/coupons.service';
-import { createTestDatabase, createUser, nextPhone } from '../testing';
+import { createUser, nextPhone } from '../testing';
+import { useTempDir, useTestDatabase } from '../testing/route-suite';
 import { CliError, runOrdersCommand } from './orders-commands';
 
 describe('npm run orders', () => {
-  let handle: DatabaseHandle;
-  let dir: string;
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-    dir = await mkdtemp(path.join(tmpdir(), 'orders-cli-'));
-  });
-  afterAll(async () => {
-    await handle.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  const handle = useTestDatabase();
+  const dir = useTempDir('orders-cli-');
 
   /** Runs a command line; answers what it printed and the data it acted on. */
   const run = async <T>(line: string[]) => {
@@ -166,7 +157,7 @@ describe('npm run orders', () => {
   });
 
   it('writes a card batch to a CSV file and lists the batch with its redemptions', async () => {
-    const out = path.join(dir, 'codes.csv');
+    const out = path.join(dir(), 'codes.csv');
     const { data: batch } = await run<AdminCardBatch>(
       ['cards', 'create', '--grade', 'VIP', '--days', '30', '--count', '25', '--batch', '十一月'].concat([
         '--value',

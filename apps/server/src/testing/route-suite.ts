@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
 import { createTestDatabase } from './database';
@@ -86,6 +89,25 @@ export function useTestDatabase(prepare?: (database: DatabaseHandle) => Promise<
     },
     migrate: () => current().migrate(),
     close: () => current().close(),
+  };
+}
+
+/**
+ * A fresh temporary folder (named from `prefix`) for the enclosing suite, made before its tests (then given
+ * to `prepare`) and removed after them. The answer reads its path from the suite's first test on.
+ */
+export function useTempDir(prefix: string, prepare?: (dir: string) => Promise<unknown>) {
+  let made: string | undefined;
+  beforeAll(async () => {
+    made = await mkdtemp(path.join(tmpdir(), prefix));
+    await prepare?.(made);
+  });
+  afterAll(async () => {
+    if (made) await rm(made, { recursive: true, force: true });
+  });
+  return () => {
+    if (!made) throw new Error('the suite’s folder is made in beforeAll; use it from a hook or a test');
+    return made;
   };
 }
 
