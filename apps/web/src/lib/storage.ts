@@ -34,36 +34,37 @@ export const CookieKey = {
 } as const;
 
 export function readLocal(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
+  return readFrom(() => window.localStorage, key);
 }
 
 export function writeLocal(key: string, value: string | null) {
-  try {
-    if (value === null) window.localStorage.removeItem(key);
-    else window.localStorage.setItem(key, value);
-  } catch {
-    // Storage disabled: the start-up check has already told the user.
-  }
+  writeTo(() => window.localStorage, key, value);
 }
 
 export function readSession(key: string): string | null {
+  return readFrom(() => window.sessionStorage, key);
+}
+
+export function writeSession(key: string, value: string | null) {
+  writeTo(() => window.sessionStorage, key, value);
+}
+
+// The store is reached through a getter because merely reading window.localStorage throws where storage is disabled.
+function readFrom(store: () => Storage, key: string): string | null {
   try {
-    return window.sessionStorage.getItem(key);
+    return store().getItem(key);
   } catch {
     return null;
   }
 }
 
-export function writeSession(key: string, value: string | null) {
+/** Removes the key for null. */
+function writeTo(store: () => Storage, key: string, value: string | null) {
   try {
-    if (value === null) window.sessionStorage.removeItem(key);
-    else window.sessionStorage.setItem(key, value);
+    if (value === null) store().removeItem(key);
+    else store().setItem(key, value);
   } catch {
-    // See writeLocal.
+    // Storage disabled: the start-up check has already told the user.
   }
 }
 

@@ -12,9 +12,14 @@ function row(container: HTMLElement, gender: 'female' | 'male') {
   };
 }
 
+/** Renders the share of each [name, value] pair, in order. */
+function renderShares(...shares: [name: string, value: number][]) {
+  return renderWidget(<GenderShare items={shares.map(([name, value]) => ({ name, value }))} />);
+}
+
 describe('GenderShare', () => {
   it('shows 3 full icons and a half icon for 70%', () => {
-    const { container } = renderWidget(<GenderShare items={[{ name: '女', value: 0.7 }]} />);
+    const { container } = renderShares(['女', 0.7]);
     const female = row(container, 'female');
     expect(female.full).toBe(3);
     expect(female.half).toBe(1);
@@ -22,52 +27,31 @@ describe('GenderShare', () => {
   });
 
   it('shows the percent with 2 decimals for each gender', () => {
-    renderWidget(
-      <GenderShare
-        items={[
-          { name: 'female', value: 0.62345 },
-          { name: 'male', value: 0.37655 },
-        ]}
-      />,
-    );
+    renderShares(['female', 0.62345], ['male', 0.37655]);
     expect(screen.getByText('62.35%')).toBeTruthy();
     expect(screen.getByText('37.66%')).toBeTruthy();
   });
 
   it('shows no half icon when the share is a whole multiple of 20%', () => {
-    const { container } = renderWidget(<GenderShare items={[{ name: '男', value: 0.4 }]} />);
+    const { container } = renderShares(['男', 0.4]);
     expect(row(container, 'male')).toMatchObject({ full: 2, half: 0 });
   });
 
   it('shows 5 full icons for 100% and only a half icon for a sliver', () => {
-    const { container } = renderWidget(
-      <GenderShare
-        items={[
-          { name: '女', value: 1 },
-          { name: '男', value: 0.05 },
-        ]}
-      />,
-    );
+    const { container } = renderShares(['女', 1], ['男', 0.05]);
     expect(row(container, 'female')).toMatchObject({ full: 5, half: 0 });
     expect(row(container, 'male')).toMatchObject({ full: 0, half: 1 });
   });
 
   it('labels Chinese and English names alike as 女性 and 男性', () => {
-    renderWidget(
-      <GenderShare
-        items={[
-          { name: '女', value: 0.5 },
-          { name: 'male', value: 0.5 },
-        ]}
-      />,
-    );
+    renderShares(['女', 0.5], ['male', 0.5]);
     expect(screen.getByText('女性')).toBeTruthy();
     expect(screen.getByText('男性')).toBeTruthy();
     expect(screen.getByRole('img', { name: '女性占比50.00%' })).toBeTruthy();
   });
 
   it('says 暂无数据 without items', () => {
-    renderWidget(<GenderShare items={[]} />);
+    renderShares();
     expect(screen.getByText('暂无数据')).toBeTruthy();
   });
 });

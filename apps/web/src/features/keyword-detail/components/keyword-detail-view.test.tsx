@@ -97,6 +97,13 @@ const keywordCreators: CompetitorList = {
 
 const location = () => decodeURIComponent(screen.getByTestId('address').textContent ?? '');
 
+/** Where the section's link of that name leads. */
+const hrefIn = (section: HTMLElement, name: RegExp) => within(section).getByRole('link', { name }).getAttribute('href');
+
+/** Asserts one call to the path whose query holds these fields. */
+const expectAsked = (path: string, query: Record<string, unknown>) =>
+  expect(request).toHaveBeenCalledWith(path, expect.objectContaining({ query: expect.objectContaining(query) }));
+
 beforeEach(() => {
   request.mockReset();
   drawnOptions.clear();
@@ -118,15 +125,10 @@ describe('KeywordDetailView', { timeout: PAGE_TEST_TIMEOUT }, () => {
     expect(await within(section).findByText('露营装备清单分享')).toBeTruthy();
     expect(within(section).getByText('第1名')).toBeTruthy();
     expect(within(section).getByText(/排名日期 2026-11-20/)).toBeTruthy();
-    expect(
-      within(section)
-        .getByRole('link', { name: /查看全部排名作品/ })
-        .getAttribute('href'),
-    ).toBe(`/DouyinKeywordSearchRank?keyword=${encodeURIComponent('露营装备')}`);
-    expect(request).toHaveBeenCalledWith(
-      VideoPath.keywordRank,
-      expect.objectContaining({ query: expect.objectContaining({ keyword: '露营装备', page_size: 10 }) }),
+    expect(hrefIn(section, /查看全部排名作品/)).toBe(
+      `/DouyinKeywordSearchRank?keyword=${encodeURIComponent('露营装备')}`,
     );
+    expectAsked(VideoPath.keywordRank, { keyword: '露营装备', page_size: 10 });
   });
 
   it('shows the creators behind a DSO keyword with a link to all its benchmark accounts', async () => {
@@ -136,15 +138,8 @@ describe('KeywordDetailView', { timeout: PAGE_TEST_TIMEOUT }, () => {
     const creator = await within(section).findByRole('link', { name: /露营的小周/ });
     expect(creator.getAttribute('href')).toBe('/person/detail/u900');
     expect(creator.textContent).toContain('作品覆盖关键词「露营装备」：1个作品');
-    expect(
-      within(section)
-        .getByRole('link', { name: /查看全部对标账号/ })
-        .getAttribute('href'),
-    ).toBe(`/Competitors?keyword=${encodeURIComponent('露营装备')}`);
-    expect(request).toHaveBeenCalledWith(
-      CreatorPath.competitors,
-      expect.objectContaining({ query: expect.objectContaining({ keyword: '露营装备', page_no: 1 }) }),
-    );
+    expect(hrefIn(section, /查看全部对标账号/)).toBe(`/Competitors?keyword=${encodeURIComponent('露营装备')}`);
+    expectAsked(CreatorPath.competitors, { keyword: '露营装备', page_no: 1 });
   });
 
   it('asks for the keyword of its library and shows its figures with the date they are as of', async () => {

@@ -37,8 +37,26 @@ function renderDialog() {
   return onSubmitted;
 }
 
+/** A company's special VAT title, as saved and as sent. */
+const companyTitle = {
+  kind: 'special',
+  title_type: 'company',
+  title: '杭州示例科技有限公司',
+  tax_no: '91330100MA2H3X4Y5Z',
+  address: '杭州市西湖区文三路1号',
+  phone: '0571-88888888',
+  bank_name: '招商银行杭州分行',
+  bank_account: '571900000000001',
+} as const satisfies InvoiceTitle;
+
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: '提交申请' }));
+
+/** Turns the title to 单位 and waits for the company fields. */
+async function chooseCompany() {
+  fireEvent.click(await screen.findByLabelText('单位'));
+  await screen.findByLabelText('统一社会信用代码');
+}
 
 describe('InvoiceRequestDialog', () => {
   beforeEach(() => {
@@ -69,8 +87,7 @@ describe('InvoiceRequestDialog', () => {
   it('requires an 18-character 统一社会信用代码 of digits and capitals for a company title', async () => {
     const inserted = answer(null);
     const onSubmitted = renderDialog();
-    fireEvent.click(await screen.findByLabelText('单位'));
-    await screen.findByLabelText('统一社会信用代码');
+    await chooseCompany();
     type('抬头', '杭州示例科技有限公司');
     type('统一社会信用代码', '91330100MA2');
     submit();
@@ -98,8 +115,7 @@ describe('InvoiceRequestDialog', () => {
   it('requires the address, phone, bank and account for a special VAT invoice', async () => {
     const inserted = answer(null);
     const onSubmitted = renderDialog();
-    fireEvent.click(await screen.findByLabelText('单位'));
-    await screen.findByLabelText('统一社会信用代码');
+    await chooseCompany();
     fireEvent.click(screen.getByLabelText('增值税专用发票'));
     await screen.findByLabelText('银行账号');
     type('抬头', '杭州示例科技有限公司');
@@ -109,39 +125,17 @@ describe('InvoiceRequestDialog', () => {
       expect(await screen.findByText(message)).toBeTruthy();
     }
     expect(inserted).toEqual([]);
-    type('地址', '杭州市西湖区文三路1号');
-    type('电话', '0571-88888888');
-    type('开户行', '招商银行杭州分行');
-    type('银行账号', '571900000000001');
+    type('地址', companyTitle.address);
+    type('电话', companyTitle.phone);
+    type('开户行', companyTitle.bank_name);
+    type('银行账号', companyTitle.bank_account);
     submit();
     await waitFor(() => expect(onSubmitted).toHaveBeenCalled());
-    expect(inserted).toEqual([
-      {
-        order_ids: ['O1', 'O2'],
-        kind: 'special',
-        title_type: 'company',
-        title: '杭州示例科技有限公司',
-        tax_no: '91330100MA2H3X4Y5Z',
-        address: '杭州市西湖区文三路1号',
-        phone: '0571-88888888',
-        bank_name: '招商银行杭州分行',
-        bank_account: '571900000000001',
-      },
-    ]);
+    expect(inserted).toEqual([{ order_ids: ['O1', 'O2'], ...companyTitle }]);
   });
 
   it('starts from the saved title, so a returning company sends it unchanged', async () => {
-    const saved: InvoiceTitle = {
-      kind: 'special',
-      title_type: 'company',
-      title: '杭州示例科技有限公司',
-      tax_no: '91330100MA2H3X4Y5Z',
-      address: '杭州市西湖区文三路1号',
-      phone: '0571-88888888',
-      bank_name: '招商银行杭州分行',
-      bank_account: '571900000000001',
-      email: 'finance@example.com',
-    };
+    const saved: InvoiceTitle = { ...companyTitle, email: 'finance@example.com' };
     const inserted = answer(saved);
     const onSubmitted = renderDialog();
     expect(((await screen.findByLabelText('抬头')) as HTMLInputElement).value).toBe('杭州示例科技有限公司');
@@ -155,8 +149,7 @@ describe('InvoiceRequestDialog', () => {
   it('goes back to an ordinary invoice when the title turns personal', async () => {
     answer(null);
     renderDialog();
-    fireEvent.click(await screen.findByLabelText('单位'));
-    await screen.findByLabelText('统一社会信用代码');
+    await chooseCompany();
     fireEvent.click(screen.getByLabelText('增值税专用发票'));
     expect(await screen.findByLabelText('银行账号')).toBeTruthy();
     fireEvent.click(screen.getByLabelText('个人'));

@@ -22,10 +22,9 @@ const yearly = createPlan({
   day: 365,
   price: 49_900,
   original_price: 118_800,
-  current_price: 49_900,
   discount: '4.2折',
 });
-const monthly = createPlan({ id: 2, day: 30, price: 6_900, current_price: 6_900 });
+const monthly = createPlan({ id: 2, day: 30, price: 6_900 });
 const cycle = createCyclePlan({ id: 3 });
 
 interface Setup {
@@ -116,7 +115,6 @@ describe('PayBox', () => {
       id: 31,
       grade_enum: 'SVIP',
       price: 289_900,
-      current_price: 289_900,
       dso_grade_config_list_bean_list: [
         { id: 1, count: 3, price: 0 },
         { id: 2, count: 5, price: 60_000 },
@@ -133,7 +131,7 @@ describe('PayBox', () => {
   });
 
   it('falls back to the next higher tier with plans and says so', async () => {
-    const flagship = createPlan({ id: 9, grade_enum: 'EVIP', day: 365, price: 498_000, current_price: 498_000 });
+    const flagship = createPlan({ id: 9, grade_enum: 'EVIP', day: 365, price: 498_000 });
     const { calls } = setup({ tier: 'SVIP', config: { VIP: [yearly], SVIP: [], EVIP: [flagship] } });
     expect(await screen.findByText('企业版暂无可购买套餐，已为您展示旗舰版套餐')).toBeTruthy();
     expect(screen.getByRole('tab', { selected: true }).textContent?.trim()).toBe('企业版');
@@ -148,7 +146,6 @@ describe('PayBox', () => {
       grade_enum: 'SVIP',
       day: 30,
       price: 39_900,
-      current_price: 39_900,
       dis_price: 40_000,
     });
     const above = createPlan({
@@ -156,7 +153,6 @@ describe('PayBox', () => {
       grade_enum: 'SVIP',
       day: 365,
       price: 289_900,
-      current_price: 289_900,
       dis_price: 40_000,
     });
     const { calls } = setup({ viewer: 'VIP', tier: 'SVIP', config: { VIP: [], SVIP: [below, above], EVIP: [] } });

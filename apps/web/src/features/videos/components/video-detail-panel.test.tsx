@@ -31,6 +31,10 @@ function answer(handlers: Partial<Record<string, Handler>>) {
     return handler(options);
   });
 }
+/** Answers an ordinary video with no trend points, plus what the test adds or replaces. */
+function answerVideo(handlers: Partial<Record<string, Handler>> = {}) {
+  answer({ [VideoPath.detail]: () => videoDetail(), [VideoPath.trend]: () => [], ...handlers });
+}
 /** The video panel's four flags as the server grants them (docs/permissions.md). */
 const videoTabTree = [
   treeNode('VIDEO_LIBRARY_DETAIL_VIDEO_DATA', { FREE: 1, VIP: 1, SVIP: 1, EVIP: 1 }),
@@ -65,7 +69,7 @@ describe('video detail head', () => {
   it(
     'shows the score as an integer, followers in 亿, the counts beside the creator averages and the reference note',
     async () => {
-      answer({ [VideoPath.detail]: () => videoDetail(), [VideoPath.trend]: () => [] });
+      answerVideo();
       renderVideo(<VideoDetailPanel awemeId={ID} />);
       expect((await screen.findByTestId('video-score'))?.textContent ?? '').toMatch(/^88$/);
       expect(screen.getByText('粉丝数 1.2亿')).toBeTruthy();
@@ -83,9 +87,8 @@ describe('video detail head', () => {
   it(
     'marks an image-text post and a deleted video',
     async () => {
-      answer({
+      answerVideo({
         [VideoPath.detail]: () => videoDetail({ duration: 0, status: 'deleted', status_text: videoMessages.deleted }),
-        [VideoPath.trend]: () => [],
       });
       renderVideo(<VideoDetailPanel awemeId={ID} />);
       expect(await screen.findByText(videoMessages.deleted)).toBeTruthy();
@@ -97,18 +100,16 @@ describe('video detail head', () => {
   it(
     'shows the demo banner on example data only, not on demo data a member already sees in full',
     async () => {
-      answer({
+      answerVideo({
         [VideoPath.detail]: () => videoDetail({ is_demo: true, is_example: false }),
-        [VideoPath.trend]: () => [],
       });
       const view = renderVideo(<VideoDetailPanel awemeId={ID} />);
       await screen.findByTestId('video-head');
       expect(screen.queryByText(DEMO_BANNER_TEXT)).toBeNull();
       view.unmount();
 
-      answer({
+      answerVideo({
         [VideoPath.detail]: () => videoDetail({ is_demo: true, is_example: true }),
-        [VideoPath.trend]: () => [],
       });
       renderVideo(<VideoDetailPanel awemeId={ID} />);
       expect((await screen.findByText(DEMO_BANNER_TEXT)).closest('a')?.getAttribute('href')).toBe('/pay');
@@ -125,7 +126,7 @@ describe('video detail head', () => {
   it(
     'gives a visitor the login dialog on play, and a user without a play url the lost-link text',
     async () => {
-      answer({ [VideoPath.detail]: () => videoDetail({ play_url: null }), [VideoPath.trend]: () => [] });
+      answerVideo({ [VideoPath.detail]: () => videoDetail({ play_url: null }) });
       const view = renderVideo(<VideoDetailPanel awemeId={ID} />, { viewer: 'visitor' });
       fireEvent.click(await screen.findByRole('button', { name: '播放视频' }));
       expect(useDialogs.getState().open.login).toBe(true);
@@ -143,7 +144,7 @@ describe('video detail head', () => {
     'opens copy extraction with the share link for a user, and the login dialog for a visitor',
     async () => {
       const open = vi.spyOn(window, 'open').mockImplementation(() => null);
-      answer({ [VideoPath.detail]: () => videoDetail(), [VideoPath.trend]: () => [] });
+      answerVideo();
       const view = renderVideo(<VideoDetailPanel awemeId={ID} />, { viewer: 'visitor' });
       fireEvent.click(await screen.findByRole('button', { name: '提取文案' }));
       expect(useDialogs.getState().open.login).toBe(true);
@@ -165,9 +166,7 @@ describe('video detail head', () => {
   it(
     'refreshes once, says the data is updating and keeps the button disabled across a reopen',
     async () => {
-      answer({
-        [VideoPath.detail]: () => videoDetail(),
-        [VideoPath.trend]: () => [],
+      answerVideo({
         [VideoPath.refresh]: () => ({ queued: true, message: videoMessages.refreshing, locked_until: 1 }),
       });
       const view = renderVideo(<VideoDetailPanel awemeId={ID} />);
@@ -190,9 +189,8 @@ describe('video detail head', () => {
   it(
     'disables refresh while the server lock holds',
     async () => {
-      answer({
+      answerVideo({
         [VideoPath.detail]: () => videoDetail({ refresh_locked_until: Math.floor(Date.now() / 1000) + 600 }),
-        [VideoPath.trend]: () => [],
       });
       renderVideo(<VideoDetailPanel awemeId={ID} />);
       expect(((await screen.findByRole('button', { name: '刷新数据' })) as HTMLButtonElement).disabled).toBe(true);
@@ -213,13 +211,13 @@ describe('video detail tabs', () => {
         share_value: hour,
         collect_value: hour,
       });
-      answer({ [VideoPath.detail]: () => videoDetail(), [VideoPath.trend]: () => [point(1), point(2)] });
+      answerVideo({ [VideoPath.trend]: () => [point(1), point(2)] });
       const view = renderVideo(<VideoDetailPanel awemeId={ID} />);
       expect(await screen.findByTestId('video-trend-chart')).toBeTruthy();
       expect(screen.getByTestId('trend-tip').getAttribute('title')).toBe(videoMessages.trendTooltip);
       view.unmount();
 
-      answer({ [VideoPath.detail]: () => videoDetail(), [VideoPath.trend]: () => [point(1)] });
+      answerVideo({ [VideoPath.trend]: () => [point(1)] });
       renderVideo(<VideoDetailPanel awemeId={ID} />);
       expect(await screen.findByText(videoMessages.trendTooFew)).toBeTruthy();
     },
@@ -253,7 +251,7 @@ describe('video detail tabs', () => {
     "marks each tab the user's tier lacks with the badge of the lowest tier that has it",
     async () => {
       useSession.setState({ roles: videoTabTree });
-      answer({ [VideoPath.detail]: () => videoDetail(), [VideoPath.trend]: () => [] });
+      answerVideo();
       renderVideo(<VideoDetailPanel awemeId={ID} />);
       await screen.findByTestId('video-head');
       const badgeOf = (name: string) =>
@@ -266,8 +264,7 @@ describe('video detail tabs', () => {
   it(
     'shows the upgrade panel in place of a refused tab',
     async () => {
-      answer({
-        [VideoPath.detail]: () => videoDetail(),
+      answerVideo({
         [VideoPath.trend]: () => {
           throw refusal();
         },
@@ -282,9 +279,7 @@ describe('video detail tabs', () => {
   it(
     'loads related keywords when opened, month_cover_count first, linking each to its detail page',
     async () => {
-      answer({
-        [VideoPath.detail]: () => videoDetail(),
-        [VideoPath.trend]: () => [],
+      answerVideo({
         [VideoPath.keywords]: () => ({
           total_record: 1,
           result: [{ keyword: '露营装备', month_cover_count: 89_000, competition: 3, search_rank: null }],
@@ -315,9 +310,7 @@ describe('video detail tabs', () => {
   it(
     'filters related keywords by text, and refuses a cover range whose start lies above its end',
     async () => {
-      answer({
-        [VideoPath.detail]: () => videoDetail(),
-        [VideoPath.trend]: () => [],
+      answerVideo({
         [VideoPath.keywords]: () => ({ total_record: 0, result: [] }),
       });
       renderVideo(<VideoDetailPanel awemeId={ID} />);
@@ -341,9 +334,7 @@ describe('video detail tabs', () => {
     'lists comments page by page as the list scrolls, offers one reload of a failed page, then ends',
     async () => {
       let page2Calls = 0;
-      answer({
-        [VideoPath.detail]: () => videoDetail(),
-        [VideoPath.trend]: () => [],
+      answerVideo({
         [VideoPath.hotWords]: () => [{ name: '好看', count: 30 }],
         [VideoPath.comments]: ({ query }) => {
           if (query?.pageNo === 1) {
@@ -380,9 +371,7 @@ describe('video detail tabs', () => {
     'shows the audience: top regions scaled to the largest with 2-decimal percents',
     async () => {
       const empty = audiencePortrait();
-      answer({
-        [VideoPath.detail]: () => videoDetail(),
-        [VideoPath.trend]: () => [],
+      answerVideo({
         [VideoPath.portrait]: () => ({
           ...empty,
           gender_more: [
@@ -415,9 +404,7 @@ describe('video detail tabs', () => {
     'says there is no portrait, or no regions',
     async () => {
       const base = audiencePortrait();
-      answer({
-        [VideoPath.detail]: () => videoDetail(),
-        [VideoPath.trend]: () => [],
+      answerVideo({
         [VideoPath.portrait]: () => ({ ...base, empty_text: videoMessages.noPortrait }),
       });
       const view = renderVideo(<VideoDetailPanel awemeId={ID} />);
@@ -425,9 +412,7 @@ describe('video detail tabs', () => {
       expect(await screen.findByText(videoMessages.noPortrait)).toBeTruthy();
       view.unmount();
 
-      answer({
-        [VideoPath.detail]: () => videoDetail(),
-        [VideoPath.trend]: () => [],
+      answerVideo({
         [VideoPath.portrait]: () => ({ ...base, gender_more: [{ name: '女', value: 1 }] }),
       });
       renderVideo(<VideoDetailPanel awemeId={ID} />);
