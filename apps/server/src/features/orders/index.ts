@@ -9,6 +9,6 @@ export { findOrderOwner, listOrders as listMemberOrders } from './list/order-lis
 export { type GrantOptions, type GrantResult, grantMembership } from './membership/membership.service';
 export { ordersRoutes } from './orders.routes';
 export { ensureDefaultPackages } from './packs/packs.service';
-export { type AgreementContext, endRunningAgreement } from './payments/agreements.service';
+export { type AgreementContext, endRunningAgreement, unsignEndingAgreements } from './payments/agreements.service';
 export { orderJobHandlers, scheduleOrdersMaintenance } from './payments/maintenance.job';
 export { ensureDefaultPlans } from './plans/plans.service';

@@ -1,8 +1,10 @@
-import { Code, ConsolePath, FramePath } from '@dso/contract';
+import { Code, ConsolePath, FramePath, type OrderInfo, OrderPath } from '@dso/contract';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { orders, sessions, subAccountLinks } from '../../../db/schema';
+import { describe, expect, it, vi } from 'vitest';
+import { orders, paymentAgreements, sessions, subAccountLinks } from '../../../db/schema';
+import { PaymentVendorError } from '../../../providers/payment/index';
 import { createUser, loginAs, readGrade } from '../../../testing';
+import { payAtSandboxCashier, previewOrder } from '../../../testing/orders';
 import { useTestApp, withQuery } from '../../../testing/route-suite';
 import { consumePermission } from '../../permissions';
 import { insertAccount } from '../../publishing';
@@ -159,6 +161,100 @@ describe('console users page', () => {
       after: { grade_ends_at: second!.endsAt!.toISOString() },
       reason: '延长',
     });
+  });
+
+  /** A member paying a VIP 连续包月 at the sandbox cashier: its agreement is signed and running. */
+  async function monthlyMember() {
+    const member = await t.account();
+    const order = (await previewOrder(t, member.token, { grade_enum: 'VIP', day: 29, cycle: true })).data as OrderInfo;
+    expect((await payAtSandboxCashier(t, member.token, order.order_id)).result).toBe('paid');
+    const agreement = async () => {
+      const [row] = await t.db().select().from(paymentAgreements).where(eq(paymentAgreements.userId, member.id));
+      return row!;
+    };
+    expect(await agreement()).toMatchObject({ status: 'active', agreementNo: expect.any(String) });
+    return { ...member, agreement };
+  }
+
+  const cycleOf = async (token: string) =>
+    (await t.request({ method: 'GET', url: OrderPath.cycleInfo, token })).json().data;
+
+  it('ends, at the vendor too, the 连续包月 of the grade a grant replaces, once however often it is asked', async () => {
+    const agent = await staffWithCookie(t.db(), '客服');
+    const member = await monthlyMember();
+    const { agreementNo } = await member.agreement();
+    const unsign = vi.spyOn(t.app.providers.payment.alipay, 'cancelAgreement');
+    try {
+      const grant = { user_id: member.id, grade: 'SVIP', days: 30, reason: '补偿升级' };
+      const granted = await post(ConsolePath.userGrant, agent.cookie, grant);
+      expect(granted).toMatchObject({ code: Code.OK, data: { changed: 1 } });
+      expect(unsign).toHaveBeenCalledExactlyOnceWith(agreementNo);
+      expect(await member.agreement()).toMatchObject({ status: 'ended' });
+      expect(await cycleOf(member.token)).toBeNull();
+      const [entry] = await auditOf(t.db(), `user:${member.id}`);
+      expect(entry).toMatchObject({
+        id: granted.data.audit_id,
+        action: 'member.grant',
+        before: { grade: 'VIP' },
+        after: { grade: 'SVIP', granted: { grade: 'SVIP', days: 30 } },
+        reason: '补偿升级',
+      });
+
+      // The request retried (a timed-out answer, a second press) finds nothing left to unsign.
+      expect((await post(ConsolePath.userGrant, agent.cookie, grant)).code).toBe(Code.OK);
+      expect(unsign).toHaveBeenCalledOnce();
+    } finally {
+      unsign.mockRestore();
+    }
+  });
+
+  it('keeps the grant when the vendor cannot unsign yet, and unsigns at the retried request', async () => {
+    const agent = await staffWithCookie(t.db(), '客服');
+    const member = await monthlyMember();
+    const { agreementNo } = await member.agreement();
+    const unsign = vi
+      .spyOn(t.app.providers.payment.alipay, 'cancelAgreement')
+      .mockRejectedValueOnce(new PaymentVendorError('ACQ.SYSTEM_ERROR', '系统繁忙'));
+    try {
+      const grant = { user_id: member.id, grade: 'EVIP', days: 30, reason: '补偿升级' };
+      expect(await post(ConsolePath.userGrant, agent.cookie, grant)).toMatchObject({ code: Code.OK });
+      expect((await readGrade(t.db(), member.id))?.grade).toBe('EVIP');
+      // It charges nothing while it waits as ending (the orders' maintenance job would also retry it).
+      expect(await member.agreement()).toMatchObject({ status: 'ending' });
+      expect(await cycleOf(member.token)).toBeNull();
+
+      expect((await post(ConsolePath.userGrant, agent.cookie, grant)).code).toBe(Code.OK);
+      expect(unsign).toHaveBeenCalledTimes(2);
+      expect(unsign).toHaveBeenLastCalledWith(agreementNo);
+      expect(await member.agreement()).toMatchObject({ status: 'ended' });
+    } finally {
+      unsign.mockRestore();
+    }
+  });
+
+  it('extends the grade of a running 连续包月 and leaves its agreement alone', async () => {
+    const agent = await staffWithCookie(t.db(), '客服');
+    const member = await monthlyMember();
+    const before = await readGrade(t.db(), member.id);
+    const unsign = vi.spyOn(t.app.providers.payment.alipay, 'cancelAgreement');
+    try {
+      const granted = await post(ConsolePath.userGrant, agent.cookie, {
+        user_id: member.id,
+        grade: 'VIP',
+        days: 10,
+        reason: '延长',
+      });
+      expect(granted).toMatchObject({ code: Code.OK, data: { changed: 1 } });
+      const after = await readGrade(t.db(), member.id);
+      expect(after!.endsAt!.getTime() - before!.endsAt!.getTime()).toBe(10 * 86_400_000);
+      expect(unsign).not.toHaveBeenCalled();
+      expect(await member.agreement()).toMatchObject({ status: 'active' });
+      expect(await cycleOf(member.token)).toMatchObject({ grade: 'VIP' });
+      const [entry] = await auditOf(t.db(), `user:${member.id}`);
+      expect(entry).toMatchObject({ id: granted.data.audit_id, action: 'member.grant', after: { grade: 'VIP' } });
+    } finally {
+      unsign.mockRestore();
+    }
   });
 
   it('ends one session of a member: its next call is refused, the other goes on', async () => {

@@ -27,7 +27,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(ConsolePath.userGrant, { ...act, schema: { body: consoleGrantBodySchema } }, async (request) => {
     const { user_id, grade, days, reason } = request.body;
     return ok(
-      await grantGrade(app.db, actorOf(request), { userId: user_id, grade, days, reason, now: new Date() }),
+      await grantGrade({ db: app.db, providers: app.providers, log: request.log }, actorOf(request), {
+        userId: user_id,
+        grade,
+        days,
+        reason,
+        now: new Date(),
+      }),
       '会员已开通',
     );
   });

@@ -21,7 +21,13 @@ import {
   listLinksOfAccount,
   selectUserSessions,
 } from '../../account';
-import { findOrderOwner, grantMembership, listMemberOrders } from '../../orders';
+import {
+  type AgreementContext,
+  findOrderOwner,
+  grantMembership,
+  listMemberOrders,
+  unsignEndingAgreements,
+} from '../../orders';
 import { getEffectiveGrade, listLatestUsage } from '../../permissions';
 import { listAuthorizedAccounts } from '../../publishing';
 import { type Actor, recordAudit } from '../audit/audit.service';
@@ -122,16 +128,36 @@ async function requireMember(db: Database, userId: number) {
   return profile;
 }
 
+/** A grant as the users page asks for it. */
+interface GrantRequest {
+  userId: number;
+  grade: PayGradeCode;
+  days: number;
+  reason: string;
+  now: Date;
+}
+
 /**
  * Grants a paid grade for `days`, through the membership grants of the orders feature: the same grade
  * running is extended from its end, another grade ends now and the new one starts (as a card would).
  * The grant is worth nothing in a later upgrade (value 0): nobody paid for it.
+ * Another grade also ends the member's 连续包月 in the grant's transaction; once that has committed,
+ * the agreement is unsigned at the vendor, or the vendor would go on charging for the replaced grade.
+ * Only agreements still waiting to be unsigned are sent, so a retried request unsigns nothing twice,
+ * and one the vendor refuses now is left to the orders' maintenance job.
  */
 export async function grantGrade(
-  db: Database,
+  context: AgreementContext,
   actor: Actor,
-  options: { userId: number; grade: PayGradeCode; days: number; reason: string; now: Date },
+  options: GrantRequest,
 ): Promise<ConsoleActionResult> {
+  const result = await recordGrant(context.db, actor, options);
+  await unsignEndingAgreements(context, options.userId);
+  return result;
+}
+
+/** The grant and its audit entry, in one transaction. */
+async function recordGrant(db: Database, actor: Actor, options: GrantRequest): Promise<ConsoleActionResult> {
   const { userId, now } = options;
   return db.transaction(async (tx) => {
     const before = await requireMember(tx, userId);
