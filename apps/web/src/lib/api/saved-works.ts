@@ -1,5 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useSession } from '../../stores/session';
+import { toast } from '../feedback';
 import { request } from './client';
 
 /**
@@ -24,4 +26,44 @@ export function useSavedWork<Work>(feature: string, pathOf: (id: number) => stri
     queryFn: ({ signal }) => request<Work>(pathOf(id!), { signal }),
     enabled: Boolean(token) && id !== null,
   });
+}
+
+/** What a save call answers: the entry's id and the title it was saved under. */
+export interface SavedWorkHead {
+  id: number;
+  title: string;
+}
+
+/**
+ * The save side of an AI work being written (AI文案, AI写作): its title, the saving flag and whether it
+ * has an entry yet. `save` hands `send` the saved id when there is one, so a second save edits the
+ * entry instead of adding one; then it keeps the answer's id and title, says 保存成功 and refreshes the
+ * feature's saved-work pages.
+ */
+export function useWorkSaving(feature: string, work: SavedWorkHead | null) {
+  const queryClient = useQueryClient();
+  const [savedId, setSavedId] = useState<number | null>(work?.id ?? null);
+  const [title, setTitle] = useState(work?.title ?? '');
+  const [saving, setSaving] = useState(false);
+
+  const save = async (send: (entry: { id?: number }) => Promise<SavedWorkHead>) => {
+    setSaving(true);
+    try {
+      const result = await send(savedId === null ? {} : { id: savedId });
+      setSavedId(result.id);
+      setTitle(result.title);
+      toast('保存成功', 'success');
+      void queryClient.invalidateQueries({ queryKey: [feature, 'works'] });
+    } catch {
+      // The client's response handler has shown the reason.
+    } finally {
+      setSaving(false);
+    }
+  };
+  /** Forgets the entry and the title, so the next save makes a new entry. */
+  const startNew = () => {
+    setSavedId(null);
+    setTitle('');
+  };
+  return { title, setTitle, saving, isSaved: savedId !== null, save, startNew };
 }

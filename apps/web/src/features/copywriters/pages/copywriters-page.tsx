@@ -1,12 +1,12 @@
 import { EditOutlined, HistoryOutlined } from '@ant-design/icons';
 import { type CopywriterStart, type CopywriterWork, copywriterLimits } from '@dso/contract';
 import { keywordLimits, keywordMessages, trimKeyword } from '@dso/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Skeleton, Tabs } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { KeywordField, NoData, openLoginDialog } from '../../../components';
 import { AiOutputPanel } from '../../../components/ai-text/ai-output-panel';
+import { useWorkSaving } from '../../../lib/api/saved-works';
 import { useAiStream } from '../../../lib/api/use-ai-stream';
 import { toast } from '../../../lib/feedback';
 import { useSession } from '../../../stores/session';
@@ -86,7 +86,6 @@ export default function CopywritersPage() {
 
 function CopywriterWorkspace({ keyword: initialKeyword, work }: { keyword: string; work: CopywriterWork | null }) {
   const token = useSession((state) => state.token);
-  const queryClient = useQueryClient();
   const [keyword, setKeyword] = useState(work?.keyword ?? initialKeyword);
   const stream = useAiStream<CopywriterStart>({
     text: work?.content ?? '',
@@ -97,9 +96,8 @@ function CopywriterWorkspace({ keyword: initialKeyword, work }: { keyword: strin
   /** The keyword the current text was written for. */
   const [writtenFor, setWrittenFor] = useState(work?.keyword ?? '');
   const [attempt, setAttempt] = useState(0);
-  const [savedId, setSavedId] = useState<number | null>(work?.id ?? null);
-  const [title, setTitle] = useState(work?.title ?? '');
-  const [saving, setSaving] = useState(false);
+  const saving = useWorkSaving('copywriters', work);
+  const { title, setTitle } = saving;
 
   const streaming = status === 'streaming';
   const hasText = text.length > 0;
@@ -113,8 +111,7 @@ function CopywriterWorkspace({ keyword: initialKeyword, work }: { keyword: strin
     const next = regenerating ? attempt + 1 : 0;
     if (word !== writtenFor) {
       // Another keyword is another script: saving it makes a new entry.
-      setSavedId(null);
-      setTitle('');
+      saving.startNew();
     }
     setWrittenFor(word);
     setAttempt(next);
@@ -124,25 +121,16 @@ function CopywriterWorkspace({ keyword: initialKeyword, work }: { keyword: strin
 
   const save = async (plain: string) => {
     if (!token) return openLoginDialog();
-    setSaving(true);
-    try {
-      const result = await saveCopywriterWork({
-        ...(savedId === null ? {} : { id: savedId }),
+    await saving.save((entry) =>
+      saveCopywriterWork({
+        ...entry,
         keyword: writtenFor,
         title: (title || defaultTitle).slice(0, copywriterLimits.titleMax),
         content: plain,
         sources: start?.sources ?? { videos: [], words: [] },
         sandbox: start?.sandbox ?? false,
-      });
-      setSavedId(result.id);
-      setTitle(result.title);
-      toast('保存成功', 'success');
-      void queryClient.invalidateQueries({ queryKey: ['copywriters', 'works'] });
-    } catch {
-      // The client's response handler has shown the reason.
-    } finally {
-      setSaving(false);
-    }
+      }),
+    );
   };
 
   return (
@@ -193,8 +181,8 @@ function CopywriterWorkspace({ keyword: initialKeyword, work }: { keyword: strin
           onTitleChange: setTitle,
           placeholder: defaultTitle,
           maxLength: copywriterLimits.titleMax,
-          saving,
-          saved: savedId !== null,
+          saving: saving.saving,
+          saved: saving.isSaved,
           onSave: (plain) => void save(plain),
         }}
       />

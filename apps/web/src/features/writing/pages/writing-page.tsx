@@ -1,10 +1,10 @@
 import { WritingPath, type WritingTemplate, type WritingWork, writingLimits } from '@dso/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Skeleton } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { NoData, openLoginDialog } from '../../../components';
 import { AiOutputPanel } from '../../../components/ai-text/ai-output-panel';
+import { useWorkSaving } from '../../../lib/api/saved-works';
 import { useAiStream } from '../../../lib/api/use-ai-stream';
 import { toast } from '../../../lib/feedback';
 import { useSession } from '../../../stores/session';
@@ -60,7 +60,6 @@ export default function WritingPage() {
 
 function WritingWorkspace({ template, work }: { template: WritingTemplate | null; work: WritingWork | null }) {
   const token = useSession((state) => state.token);
-  const queryClient = useQueryClient();
   const [fields, setFields] = useState<Record<string, string>>(work?.inputs ?? {});
   const stream = useAiStream({
     text: work?.content ?? '',
@@ -70,9 +69,8 @@ function WritingWorkspace({ template, work }: { template: WritingTemplate | null
   const { text: content, setText: setContent, status } = stream;
   const sandbox = stream.start?.sandbox ?? false;
   const [attempt, setAttempt] = useState(0);
-  const [savedId, setSavedId] = useState<number | null>(work?.id ?? null);
-  const [title, setTitle] = useState(work?.title ?? '');
-  const [saving, setSaving] = useState(false);
+  const saving = useWorkSaving('writing', work);
+  const { title, setTitle } = saving;
 
   const templateTitle = template?.title ?? work?.template_title ?? '';
   const subject = template?.variables.map((variable) => fields[variable.key]?.trim()).find(Boolean) ?? '';
@@ -98,25 +96,16 @@ function WritingWorkspace({ template, work }: { template: WritingTemplate | null
     if (!token) return openLoginDialog();
     const id = template?.id ?? work?.template_id;
     if (!id) return;
-    setSaving(true);
-    try {
-      const result = await saveWritingWork({
-        ...(savedId === null ? {} : { id: savedId }),
+    await saving.save((entry) =>
+      saveWritingWork({
+        ...entry,
         template_id: id,
         title: (title || defaultTitle).slice(0, writingLimits.titleMax),
         inputs: fields,
         content: plain,
         sandbox,
-      });
-      setSavedId(result.id);
-      setTitle(result.title);
-      toast('保存成功', 'success');
-      void queryClient.invalidateQueries({ queryKey: ['writing', 'works'] });
-    } catch {
-      // The client's response handler has shown the reason.
-    } finally {
-      setSaving(false);
-    }
+      }),
+    );
   };
 
   const streaming = status === 'streaming';
@@ -214,8 +203,8 @@ function WritingWorkspace({ template, work }: { template: WritingTemplate | null
             onTitleChange: setTitle,
             placeholder: defaultTitle || '作品标题',
             maxLength: writingLimits.titleMax,
-            saving,
-            saved: savedId !== null,
+            saving: saving.saving,
+            saved: saving.isSaved,
             onSave: (plain) => void save(plain),
           }}
         />
