@@ -1,9 +1,9 @@
 import { type Extraction, type ExtractionSummary, extractionMessages } from '@dso/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Input } from 'antd';
+import { Button, Card } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { openLoginDialog } from '../../../components';
+import { InputAction, openLoginDialog } from '../../../components';
 import { toast } from '../../../lib/feedback';
 import { useSession } from '../../../stores/session';
 import { handleQuotaFailure } from '../../permissions';
@@ -60,19 +60,16 @@ export default function DouyinVideoOcrPage() {
   return (
     <div className="ex-page" data-testid="extraction-page">
       <Card title="视频文案提取">
-        <div className="ex-page__form">
-          <Input
-            aria-label="视频链接"
-            placeholder="粘贴抖音视频分享链接或视频地址，一键提取视频口播文案"
-            value={link}
-            onChange={(event) => setLink(event.target.value)}
-            onPressEnter={start}
-            allowClear
-          />
-          <Button type="primary" loading={extraction.isPending} onClick={start}>
-            提取文案
-          </Button>
-        </div>
+        <InputAction
+          className="ex-page__form"
+          label="视频链接"
+          placeholder="粘贴抖音视频分享链接或视频地址，一键提取视频口播文案"
+          value={link}
+          onChange={setLink}
+          onSubmit={start}
+          busy={extraction.isPending}
+          action="提取文案"
+        />
         <p className="ex-page__quota">
           {token ? (
             <>

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Input, List, Progress, Skeleton, Tabs, Upload } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { NoData, openLoginDialog } from '../../../components';
+import { InputAction, NoData, openLoginDialog } from '../../../components';
 import { toast } from '../../../lib/feedback';
 import { formatFigure } from '../../../lib/figures';
 import { useSession } from '../../../stores/session';
@@ -32,19 +32,16 @@ function SessionPicker({ onStart, busy }: { onStart: (roomId: string) => void; b
   };
   return (
     <div>
-      <div className="lr-form">
-        <Input
-          aria-label="直播链接"
-          placeholder="粘贴直播间ID、直播详情或直播大屏链接"
-          value={link}
-          onChange={(event) => setLink(event.target.value)}
-          onPressEnter={startLink}
-          allowClear
-        />
-        <Button type="primary" onClick={startLink} loading={busy !== null && busy === roomIdOf(link)}>
-          开始复盘
-        </Button>
-      </div>
+      <InputAction
+        className="lr-form"
+        label="直播链接"
+        placeholder="粘贴直播间ID、直播详情或直播大屏链接"
+        value={link}
+        onChange={setLink}
+        onSubmit={startLink}
+        busy={busy !== null && busy === roomIdOf(link)}
+        action="开始复盘"
+      />
       <h3 className="lr-subtitle">最近结束的直播</h3>
       {sessions.isPending ? (
         <Skeleton active />

@@ -1,10 +1,10 @@
 import { FileMarkdownOutlined, PictureOutlined } from '@ant-design/icons';
 import { type MindMap, type MindMapWord, mindMapMessages } from '@dso/contract';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Input, Spin, Tag, Tooltip } from 'antd';
+import { Button, Spin, Tag, Tooltip } from 'antd';
 import { useCallback, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { NoData, openLoginDialog } from '../../../components';
+import { InputAction, NoData, openLoginDialog } from '../../../components';
 import { type EChartInstance, useChartTheme } from '../../../lib/charts';
 import { toast } from '../../../lib/feedback';
 import { saveFile } from '../../../lib/save-file';
@@ -116,20 +116,17 @@ export default function SimmindPage() {
           输入关键词，AI 按搜索意图把下拉词、相关词与词根整理成导图；点击关键词节点继续展开
         </p>
       </header>
-      <div className="mm-form">
-        <Input
-          aria-label="导图关键词"
-          placeholder={`输入关键词，如 ${EXAMPLE_KEYWORD}`}
-          value={keyword}
-          maxLength={30}
-          onChange={(event) => setKeyword(event.target.value)}
-          onPressEnter={start}
-          allowClear
-        />
-        <Button type="primary" loading={build.isPending} onClick={start}>
-          生成导图
-        </Button>
-      </div>
+      <InputAction
+        className="mm-form"
+        label="导图关键词"
+        placeholder={`输入关键词，如 ${EXAMPLE_KEYWORD}`}
+        value={keyword}
+        maxLength={30}
+        onChange={setKeyword}
+        onSubmit={start}
+        busy={build.isPending}
+        action="生成导图"
+      />
       {map ? (
         <>
           <div className="mm-toolbar">
