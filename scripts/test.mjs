@@ -62,7 +62,7 @@ run('lint', 'npx', ['biome', 'check', '.']);
 run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 vitest('unit-and-routes-pglite', [], { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
-  vitest('routes-postgres', ['--project', 'server', ...databaseSuites()]);
+  vitest('routes-postgres', ['--project', 'server', '--project', 'server-mocking', ...databaseSuites()]);
 } else {
   console.log('\n=== routes-postgres: skipped (TEST_DATABASE_URL is not set)');
 }

@@ -1,13 +1,18 @@
 import { defineProject } from 'vitest/config';
+import { moduleMockingSuites, serverTest } from './vitest.shared.ts';
 
+/**
+ * The server's suites but those that mock a module (vitest.mocking.config.ts runs them). They share each
+ * fork's module registry: importing the app (Fastify, every feature, the providers) costs a suite more than
+ * its tests do, and with a registry per suite that import ran once per file. Suites keep no state in
+ * modules: each builds its own app and database, and a suite's clock or provider fakes belong to its app.
+ */
 export default defineProject({
   test: {
+    ...serverTest,
     name: 'server',
     include: ['src/**/*.test.ts'],
-    // Each suite opens its own database; PGlite start-up dominates, so suites run in separate forks.
-    pool: 'forks',
-    globalSetup: ['./src/testing/global-setup.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    exclude: moduleMockingSuites,
+    isolate: false,
   },
 });
