@@ -5,7 +5,8 @@ import type { DatabaseHandle } from '../db/client';
 import { consoleAuditLog, staffAccounts, staffSessions } from '../db/schema';
 import { staffCookie } from '../features/console/console.testing';
 import { createTestDatabase, nextPhone } from '../testing';
-import { ConsoleCliError, runConsoleCommand } from './console-commands';
+import { CliError } from './cli-kit';
+import { runConsoleCommand } from './console-commands';
 
 describe('npm run console', () => {
   let handle: DatabaseHandle;
@@ -24,8 +25,8 @@ describe('npm run console', () => {
   };
   const refusal = async (line: string[]) => {
     const error = await runConsoleCommand(handle.db, line, () => undefined, noAsk).catch((thrown: unknown) => thrown);
-    expect(error).toBeInstanceOf(ConsoleCliError);
-    return (error as ConsoleCliError).message;
+    expect(error).toBeInstanceOf(CliError);
+    return (error as CliError).message;
   };
   const auditOf = (subject: string) =>
     handle.db.select().from(consoleAuditLog).where(eq(consoleAuditLog.subject, subject));

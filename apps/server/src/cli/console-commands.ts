@@ -1,9 +1,7 @@
-import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { consoleStaffCreateBodySchema, consoleStaffDisableBodySchema } from '@dso/contract';
-import { ZodError, type z } from 'zod';
 import type { Database } from '../db/client';
 import { createStaff, disableStaff, findStaffIdByPhone, listStaff } from '../features/console';
-import { AppError } from '../lib/app-error';
+import { CliError, checked, type FlagOptions, type Print, parseFlags, refusingAsCli, stringFlags } from './cli-kit';
 
 /**
  * `npm run console -- <command>`: staff accounts from the server's command line, for the first 管理员
@@ -19,54 +17,20 @@ export const consoleUsage = `npm run console -- <command>
   staff:list
 `;
 
-/** A refusal the CLI prints instead of a stack trace. */
-export class ConsoleCliError extends Error {
-  override name = 'ConsoleCliError';
-}
-
-type Print = (line: string) => void;
 /** Asks for a value the command line did not give (the password), without echoing it. */
 export type Ask = (question: string) => Promise<string>;
 
-const strings = (...names: string[]) =>
-  Object.fromEntries(names.map((name) => [name, { type: 'string' }])) as NonNullable<ParseArgsConfig['options']>;
-
-function parse(args: string[], options: NonNullable<ParseArgsConfig['options']>) {
-  try {
-    return parseArgs({ args, options, strict: true, allowPositionals: false }).values as Record<
-      string,
-      string | undefined
-    >;
-  } catch (error) {
-    throw new ConsoleCliError(`${(error as Error).message}\n\n${consoleUsage}`);
-  }
-}
-
-/** Parses with the console call's schema; the first refusal, with its field, as a CLI error. */
-function checked<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  try {
-    return schema.parse(body);
-  } catch (error) {
-    if (!(error instanceof ZodError)) throw error;
-    const issue = error.issues[0]!;
-    throw new ConsoleCliError(issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message);
-  }
-}
+const parse = (args: string[], options: FlagOptions) => parseFlags(args, options, consoleUsage);
 
 export async function runConsoleCommand(db: Database, argv: string[], print: Print, ask: Ask): Promise<unknown> {
   const [command, ...args] = argv;
-  try {
-    return await dispatch(db, command ?? '', args, print, ask);
-  } catch (error) {
-    if (error instanceof AppError) throw new ConsoleCliError(error.message);
-    throw error;
-  }
+  return refusingAsCli(() => dispatch(db, command ?? '', args, print, ask));
 }
 
 async function dispatch(db: Database, command: string, args: string[], print: Print, ask: Ask): Promise<unknown> {
   switch (command) {
     case 'staff:add': {
-      const values = parse(args, strings('phone', 'name', 'role', 'password', 'reason'));
+      const values = parse(args, stringFlags('phone', 'name', 'role', 'password', 'reason'));
       const password = values.password ?? (await ask('密码：'));
       const body = checked(consoleStaffCreateBodySchema, {
         phone: values.phone,
@@ -80,12 +44,12 @@ async function dispatch(db: Database, command: string, args: string[], print: Pr
       return staff;
     }
     case 'staff:disable': {
-      const values = parse(args, strings('phone', 'id', 'reason'));
+      const values = parse(args, stringFlags('phone', 'id', 'reason'));
       if ((values.phone === undefined) === (values.id === undefined)) {
-        throw new ConsoleCliError(`请用 --phone 或 --id 指定一个员工\n\n${consoleUsage}`);
+        throw new CliError(`请用 --phone 或 --id 指定一个员工\n\n${consoleUsage}`);
       }
-      const id = values.id !== undefined ? Number(values.id) : await findStaffIdByPhone(db, values.phone!);
-      if (id === null) throw new ConsoleCliError('员工不存在');
+      const id = values.id !== undefined ? Number(values.id) : await findStaffIdByPhone(db, String(values.phone));
+      if (id === null) throw new CliError('员工不存在');
       const body = checked(consoleStaffDisableBodySchema, { id, reason: values.reason ?? '命令行停用员工' });
       const result = await disableStaff(db, null, { id: body.id, reason: body.reason, now: new Date() });
       print(`已停用员工 #${result.staff.id} ${result.staff.name}，结束会话 ${result.endedSessions} 个`);
@@ -101,6 +65,6 @@ async function dispatch(db: Database, command: string, args: string[], print: Pr
       return staff;
     }
     default:
-      throw new ConsoleCliError(consoleUsage);
+      throw new CliError(consoleUsage);
   }
 }

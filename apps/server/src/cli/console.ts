@@ -1,7 +1,6 @@
 import { createInterface } from 'node:readline/promises';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
-import { type Ask, ConsoleCliError, consoleUsage, runConsoleCommand } from './console-commands';
+import { runCli } from './cli-kit';
+import { type Ask, consoleUsage, runConsoleCommand } from './console-commands';
 
 /**
  * `npm run console -- <command>`: staff accounts of the operator's console in the configured database
@@ -23,20 +22,4 @@ const askHidden: Ask = async (question) => {
   }
 };
 
-const args = process.argv.slice(2);
-if (args.length === 0 || args.includes('--help') || args[0] === 'help') {
-  console.log(consoleUsage);
-} else {
-  const config = loadConfig();
-  const handle = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
-  try {
-    await handle.migrate();
-    await runConsoleCommand(handle.db, args, (line) => console.log(line), askHidden);
-  } catch (error) {
-    if (!(error instanceof ConsoleCliError)) throw error;
-    console.error(error.message);
-    process.exitCode = 1;
-  } finally {
-    await handle.close();
-  }
-}
+await runCli(consoleUsage, (db, args, print) => runConsoleCommand(db, args, print, askHidden));

@@ -13,7 +13,8 @@ import { exchangeCard } from '../features/orders/cards/cards.service';
 import { listUsableCoupons } from '../features/orders/coupons/coupons.service';
 import { createUser, nextPhone } from '../testing';
 import { useTempDir, useTestDatabase } from '../testing/route-suite';
-import { CliError, runOrdersCommand } from './orders-commands';
+import { CliError } from './cli-kit';
+import { runOrdersCommand } from './orders-commands';
 
 describe('npm run orders', () => {
   const handle = useTestDatabase();

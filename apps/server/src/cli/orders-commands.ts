@@ -1,5 +1,4 @@
 import { writeFile } from 'node:fs/promises';
-import { type ParseArgsConfig, parseArgs } from 'node:util';
 import {
   adminCardBatchBodySchema,
   adminCardListQuerySchema,
@@ -12,7 +11,6 @@ import {
   adminPlanUpdateBodySchema,
 } from '@dso/contract';
 import { yuanText } from '@dso/domain';
-import { ZodError, type z } from 'zod';
 import type { Database } from '../db/client';
 import {
   createCards,
@@ -28,7 +26,17 @@ import {
   updatePackage,
   updatePlan,
 } from '../features/orders/admin/orders-admin.service';
-import { AppError } from '../lib/app-error';
+import {
+  CliError,
+  checked,
+  stringFlags as flags,
+  type FlagOptions as Options,
+  type Print,
+  parseFlags,
+  refusingAsCli,
+  booleanFlags as toggles,
+  type FlagValues as Values,
+} from './cli-kit';
 
 /**
  * `npm run orders -- <command>`: the operators' commands for plans, coupons, cards and packs. Each one
@@ -58,25 +66,7 @@ export const ordersUsage = `npm run orders -- <command>
   packages set [--id N] --type 9 --name 批量提取文案次数包 --frequency 100 --price 2900 [--sort N] [--enabled | --disabled]
 `;
 
-/** A refusal the CLI prints instead of a stack trace. */
-export class CliError extends Error {
-  override name = 'CliError';
-}
-
-type Options = NonNullable<ParseArgsConfig['options']>;
-type Values = Record<string, string | boolean | undefined>;
-
-const text = (flag: string) => ({ [flag]: { type: 'string' } }) as Options;
-const flags = (...names: string[]) => Object.assign({}, ...names.map(text)) as Options;
-const toggles = (...names: string[]) => Object.fromEntries(names.map((name) => [name, { type: 'boolean' }])) as Options;
-
-function parse(args: string[], options: Options): Values {
-  try {
-    return parseArgs({ args, options, strict: true, allowPositionals: false }).values as Values;
-  } catch (error) {
-    throw new CliError(`${(error as Error).message}\n\n${ordersUsage}`);
-  }
-}
+const parse = (args: string[], options: Options) => parseFlags(args, options, ordersUsage);
 
 const DAY_S = 86_400;
 
@@ -128,17 +118,6 @@ function enabledFlag(values: Values): boolean | undefined {
 /** Drops the fields a command line did not give, so an update changes only those. */
 function defined<T extends Record<string, unknown>>(body: T): Partial<T> {
   return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as Partial<T>;
-}
-
-/** Parses a body with the admin call's schema; the first refusal, with the flag's field, as a CLI error. */
-function checked<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  try {
-    return schema.parse(body);
-  } catch (error) {
-    if (!(error instanceof ZodError)) throw error;
-    const issue = error.issues[0]!;
-    throw new CliError(issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message);
-  }
 }
 
 /** `--team 1:10:50000,2:20:90000` → team options (id:count:extra fen); `none` for no options. */
@@ -233,18 +212,11 @@ const money = (fen: number | null) => (fen === null ? '-' : `${fen}分(¥${yuanT
 const date = (seconds: number | null) =>
   seconds === null ? '-' : new Date(seconds * 1000).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai' });
 
-type Print = (line: string) => void;
-
 /** Runs one command against the database and prints its outcome; answers what it printed, as data. */
 export async function runOrdersCommand(db: Database, argv: string[], print: Print): Promise<unknown> {
   const [area, action, ...args] = argv;
   const command = `${area ?? ''} ${action ?? ''}`.trim();
-  try {
-    return await dispatch(db, command, args, print);
-  } catch (error) {
-    if (error instanceof AppError) throw new CliError(error.message);
-    throw error;
-  }
+  return refusingAsCli(() => dispatch(db, command, args, print));
 }
 
 async function dispatch(db: Database, command: string, args: string[], print: Print): Promise<unknown> {
