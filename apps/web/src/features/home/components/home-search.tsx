@@ -34,7 +34,7 @@ export function HomeSearch() {
               type="button"
               role="tab"
               aria-selected={item.key === platform.key}
-              className={`home-platform${item.key === platform.key ? ' is-active' : ''}`}
+              className={`platform-chip home-platform${item.key === platform.key ? ' is-active' : ''}`}
               style={{ '--accent': item.color } as CSSProperties}
               onClick={() => setPlatform(item)}
             >

@@ -26,7 +26,7 @@ export function PlatformTabs({
             type="button"
             role="tab"
             aria-selected={isActive}
-            className={`kw-platform${isActive ? ' is-active' : ''}`}
+            className={`platform-chip kw-platform${isActive ? ' is-active' : ''}`}
             style={{ '--accent': item.color } as CSSProperties}
             onClick={() => onSwitch(item.key)}
             data-platform={item.key}
