@@ -28,7 +28,7 @@ export function CreatorHead({ profile }: { profile: CreatorProfile }) {
   const navigate = useNavigate();
   const place = placeOf(profile);
   return (
-    <section className="cr-head" data-testid="creator-head">
+    <section className="surface-box cr-head" data-testid="creator-head">
       <div className="cr-head__top">
         <CreatorAvatar creator={profile} size={72} />
         <div className="cr-head__who">

@@ -201,7 +201,7 @@ export default function CompetitorsPage() {
           )}
         </div>
       </header>
-      <section className="cr-panel">
+      <section className="surface-box cr-panel">
         {!source ? (
           <NoData text={videoMessages.competitorsInput} />
         ) : !token ? (

@@ -72,7 +72,7 @@ export default function CreatorBoardPage() {
           );
         })}
       </nav>
-      <section className="cr-panel">
+      <section className="surface-box cr-panel">
         <div className="cr-toolbar">
           <h2 className="cr-panel__title">{field ?? '全部领域'} · 达人排行</h2>
           <Segmented

@@ -55,7 +55,7 @@ function LoadedDetail({ userId, tab }: { userId: string; tab: PersonTab }) {
       {profile.data.is_example && <DemoBanner />}
       <CreatorHead profile={profile.data} />
       <Tabs
-        className="cr-tabs"
+        className="surface-box cr-tabs"
         activeKey={tab}
         onChange={(key) => void navigate(personDetailPath(userId, key), { replace: true })}
         items={personTabs.map((item) => ({

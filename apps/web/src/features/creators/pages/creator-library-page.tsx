@@ -71,7 +71,7 @@ export default function CreatorLibraryPage() {
           aria-label="达人名称"
         />
       </header>
-      <section className="cr-panel">
+      <section className="surface-box cr-panel">
         <CreatorFilterBar params={params} onChange={update} />
         <div className="cr-toolbar">
           <span className="cr-toolbar__label">排序</span>

@@ -65,7 +65,7 @@ export default function KeywordBoardsPage() {
           );
         })}
       </nav>
-      <section className="kb-panel">
+      <section className="surface-box kb-panel">
         <div className="kb-panel__header">
           <h2 className="kb-panel__title">
             {active.name}榜{industry ? <span className="kb-panel__industry"> · {industry}</span> : null}

@@ -95,7 +95,7 @@ export function KeywordSummary({ row, viewsLeft, canShare = true, aside, titleEx
 
 function FigureCard({ term, value, note }: { term: FigureTerm; value: ReactNode; note: string }) {
   return (
-    <div className="kd-figure" data-figure={term}>
+    <div className="surface-box kd-figure" data-figure={term}>
       <div className="kd-figure__label">
         <FigureTip term={term} />
       </div>

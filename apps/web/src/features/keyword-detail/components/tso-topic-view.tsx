@@ -64,17 +64,17 @@ export function TsoTopicView({ topicRef }: { topicRef: TsoTopicRef }) {
         </div>
       </section>
       <section className="kd-figures kd-figures--three">
-        <div className="kd-figure">
+        <div className="surface-box kd-figure">
           <div className="kd-figure__label">播放量</div>
           <div className="kd-figure__value">{formatFigure(topic.views)}</div>
           <div className="kd-figure__note">截至 {topic.as_of}</div>
         </div>
-        <div className="kd-figure">
+        <div className="surface-box kd-figure">
           <div className="kd-figure__label">视频数</div>
           <div className="kd-figure__value">{formatFigure(topic.video_count)}</div>
           <div className="kd-figure__note">截至 {topic.as_of}</div>
         </div>
-        <div className="kd-figure">
+        <div className="surface-box kd-figure">
           <div className="kd-figure__label">
             <FigureTip term="growth" />
           </div>

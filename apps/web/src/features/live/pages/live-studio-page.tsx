@@ -64,7 +64,7 @@ function studioTiles(live: LiveDetail) {
 function StudioBar({ live, now, updatedAt }: { live: LiveDetail; now: number; updatedAt: number }) {
   const isLive = live.end_time === null;
   return (
-    <header className="lv-studio__bar">
+    <header className="surface-box lv-studio__bar">
       <div className="lv-studio__who">
         <CreatorLine creator={live.creator} />
         <h1 className="lv-studio__title">{live.title || '直播间'}</h1>
