@@ -1,17 +1,16 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { conversions, serverKeys, users, wechatLoginTickets } from '../../db/schema';
+import { findRowByKey } from '../../lib/row-by-key';
 
 export type UserRow = typeof users.$inferSelect;
 
-export async function findUserByPhone(db: Database, phone: string) {
-  const [row] = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
-  return row;
+export function findUserByPhone(db: Database, phone: string) {
+  return findRowByKey(db, users, users.phone, phone);
 }
 
-export async function findUserById(db: Database, id: number) {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row;
+export function findUserById(db: Database, id: number) {
+  return findRowByKey(db, users, users.id, id);
 }
 
 /**

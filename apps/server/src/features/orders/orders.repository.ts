@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orders, paymentEvents } from '../../db/schema';
+import { findRowByKey, lockRowByKey } from '../../lib/row-by-key';
 
 /*
  * The orders table and its audit trail. Every part of the feature (preview, payments, packs, lists)
@@ -10,15 +11,13 @@ import { orders, paymentEvents } from '../../db/schema';
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 
-export async function findOrder(db: Database, id: string) {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
-  return row;
+export function findOrder(db: Database, id: string) {
+  return findRowByKey(db, orders, orders.id, id);
 }
 
 /** Locks an order row for the rest of the transaction: notifications of one order apply one at a time. */
-export async function lockOrder(tx: Database, id: string) {
-  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
-  return row;
+export function lockOrder(tx: Database, id: string) {
+  return lockRowByKey(tx, orders, orders.id, id);
 }
 
 export async function findOrderByRandTag(db: Database, userId: number, randTag: string) {

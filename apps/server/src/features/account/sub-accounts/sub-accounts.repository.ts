@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { subAccountLinks, users } from '../../../db/schema';
+import { findRowByKey } from '../../../lib/row-by-key';
 
 export type LinkRow = typeof subAccountLinks.$inferSelect;
 export type LinkStatus = 'pending' | 'active' | 'refused' | 'cancelled' | 'unbound';
@@ -21,19 +22,16 @@ export async function lockUser(tx: Database, userId: number) {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
-export async function findUserById(db: Database, userId: number) {
-  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  return row;
+export function findUserById(db: Database, userId: number) {
+  return findRowByKey(db, users, users.id, userId);
 }
 
-export async function findUserByPhone(db: Database, phone: string) {
-  const [row] = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
-  return row;
+export function findUserByPhone(db: Database, phone: string) {
+  return findRowByKey(db, users, users.phone, phone);
 }
 
-export async function findLink(db: Database, id: number) {
-  const [row] = await db.select().from(subAccountLinks).where(eq(subAccountLinks.id, id)).limit(1);
-  return row;
+export function findLink(db: Database, id: number) {
+  return findRowByKey(db, subAccountLinks, subAccountLinks.id, id);
 }
 
 /** Open links of a phone (or of the account now holding it), newest first. */

@@ -1,24 +1,22 @@
 import { and, asc, eq, isNull, max, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { staffAccounts, staffSessions } from '../../../db/schema';
+import { findRowByKey, lockRowByKey } from '../../../lib/row-by-key';
 
 export type StaffRow = typeof staffAccounts.$inferSelect;
 export type StaffSessionRow = typeof staffSessions.$inferSelect;
 
-export async function findStaffByPhone(db: Database, phone: string) {
-  const [row] = await db.select().from(staffAccounts).where(eq(staffAccounts.phone, phone)).limit(1);
-  return row;
+export function findStaffByPhone(db: Database, phone: string) {
+  return findRowByKey(db, staffAccounts, staffAccounts.phone, phone);
 }
 
-export async function findStaffById(db: Database, id: number) {
-  const [row] = await db.select().from(staffAccounts).where(eq(staffAccounts.id, id)).limit(1);
-  return row;
+export function findStaffById(db: Database, id: number) {
+  return findRowByKey(db, staffAccounts, staffAccounts.id, id);
 }
 
 /** Locks a staff row for the rest of the transaction (disabling it against a concurrent login). */
-export async function lockStaff(tx: Database, id: number) {
-  const [row] = await tx.select().from(staffAccounts).where(eq(staffAccounts.id, id)).for('update');
-  return row;
+export function lockStaff(tx: Database, id: number) {
+  return lockRowByKey(tx, staffAccounts, staffAccounts.id, id);
 }
 
 /** Inserts a staff account; undefined when the phone already has one. */
@@ -56,9 +54,8 @@ export async function insertStaffSession(db: Database, values: typeof staffSessi
   return row!;
 }
 
-export async function findStaffSessionByTokenHash(db: Database, tokenHash: string) {
-  const [row] = await db.select().from(staffSessions).where(eq(staffSessions.tokenHash, tokenHash)).limit(1);
-  return row;
+export function findStaffSessionByTokenHash(db: Database, tokenHash: string) {
+  return findRowByKey(db, staffSessions, staffSessions.tokenHash, tokenHash);
 }
 
 /** Marks a pending session verified under a new token (the login's token does not survive the SMS step). */

@@ -21,11 +21,7 @@ export function staffState(row: StaffRow) {
 
 function toStaff(row: StaffRow, lastSeenAt: Date | null): ConsoleStaff {
   return {
-    id: row.id,
-    name: row.name,
-    phone: row.phone,
-    role: row.role,
-    disabled: row.disabledAt !== null,
+    ...staffState(row),
     create_time: unixSeconds(row.createdAt),
     last_seen_time: unixSeconds(lastSeenAt),
   };
