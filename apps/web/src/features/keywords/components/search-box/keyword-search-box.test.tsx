@@ -55,6 +55,11 @@ const batchInput = () => screen.getByTestId('batch-input') as HTMLTextAreaElemen
 const location = () => screen.getByTestId('location').textContent;
 const type = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
 const switchToBatch = () => fireEvent.click(screen.getByText('批量搜索'));
+/** Focuses the single input and lets the search panel's calls answer. */
+async function focusKeyword() {
+  fireEvent.focus(keywordInput());
+  await flush();
+}
 
 describe('the keyword search box', () => {
   const toast = spyOnToast();
@@ -221,8 +226,7 @@ describe('the keyword search box', () => {
   describe('history and 大家都在搜', () => {
     it('shows the history and 大家都在搜 when the empty input gets focus', async () => {
       renderBox();
-      fireEvent.focus(keywordInput());
-      await flush();
+      await focusKeyword();
       const history = screen.getByTestId('search-history');
       expect(within(history).getByText('口红')).toBeTruthy();
       expect(callsTo(requestMock, KeywordPath.history)[0]?.query).toEqual({ types: 'word', size: 10 });
@@ -233,15 +237,13 @@ describe('the keyword search box', () => {
     it('does not show the history while something is typed', async () => {
       renderBox();
       type(keywordInput(), '口');
-      fireEvent.focus(keywordInput());
-      await flush();
+      await focusKeyword();
       expect(screen.queryByTestId('search-history')).toBeNull();
     });
 
     it('hides the panel 300 ms after the input loses focus', async () => {
       renderBox();
-      fireEvent.focus(keywordInput());
-      await flush();
+      await focusKeyword();
       fireEvent.blur(keywordInput());
       await flush(299);
       expect(screen.queryByTestId('search-panel')).not.toBeNull();
@@ -253,8 +255,7 @@ describe('the keyword search box', () => {
       const logs = Array.from({ length: 12 }, (_, index) => `历史词${index + 1}`);
       answer({ [KeywordPath.history]: () => [{ type: 'word', logs }] });
       renderBox();
-      fireEvent.focus(keywordInput());
-      await flush();
+      await focusKeyword();
       const history = () => screen.getByTestId('search-history');
       expect(within(history()).queryByText('历史词10')).not.toBeNull();
       expect(within(history()).queryByText('历史词11')).toBeNull();
@@ -268,15 +269,13 @@ describe('the keyword search box', () => {
       const logs = Array.from({ length: 10 }, (_, index) => `历史词${index + 1}`);
       answer({ [KeywordPath.history]: () => [{ type: 'word', logs }] });
       renderBox();
-      fireEvent.focus(keywordInput());
-      await flush();
+      await focusKeyword();
       expect(screen.queryByText('展开更多')).toBeNull();
     });
 
     it('deletes one history entry', async () => {
       renderBox();
-      fireEvent.focus(keywordInput());
-      await flush();
+      await focusKeyword();
       answer({ [KeywordPath.history]: () => [{ type: 'word', logs: ['粉底'] }] });
       fireEvent.click(screen.getByRole('button', { name: '删除口红' }));
       await flush();
@@ -289,8 +288,7 @@ describe('the keyword search box', () => {
 
     it('clears the whole history', async () => {
       renderBox();
-      fireEvent.focus(keywordInput());
-      await flush();
+      await focusKeyword();
       answer({ [KeywordPath.history]: () => [{ type: 'word', logs: [] }] });
       fireEvent.click(screen.getByText('清空'));
       await flush();
@@ -300,8 +298,7 @@ describe('the keyword search box', () => {
 
     it('shows visitors 大家都在搜 without asking for a history', async () => {
       renderBox({}, 'visitor');
-      fireEvent.focus(keywordInput());
-      await flush();
+      await focusKeyword();
       expect(screen.queryByTestId('search-history')).toBeNull();
       expect(screen.getByTestId('popular-keywords')).toBeTruthy();
       expect(callsTo(requestMock, KeywordPath.history)).toHaveLength(0);
@@ -309,8 +306,7 @@ describe('the keyword search box', () => {
 
     it('searches a word picked from 大家都在搜', async () => {
       const { onSearch } = renderBox();
-      fireEvent.focus(keywordInput());
-      await flush();
+      await focusKeyword();
       fireEvent.click(screen.getByText('夏季穿搭'));
       await flush();
       expect(onSearch).toHaveBeenCalledWith({ mode: 'single', words: ['夏季穿搭'] });
