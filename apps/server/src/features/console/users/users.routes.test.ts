@@ -17,6 +17,9 @@ describe('console users page', () => {
     (await t.request({ method: 'GET', url, ...(cookie ? { headers: { cookie } } : {}) })).json();
   const post = async (url: string, cookie: string | undefined, body: unknown) =>
     (await t.request({ method: 'POST', url, body, ...(cookie ? { headers: { cookie } } : {}) })).json();
+  /** Posts a member action the console must refuse with the toast `msg`. */
+  const expectRefused = async (url: string, cookie: string, body: object, msg: string) =>
+    expect(await post(url, cookie, body)).toEqual({ code: Code.TOAST, msg, data: null });
   const memberCall = async (token: string) =>
     (await t.request({ method: 'GET', url: FramePath.friendLinks, token })).json();
 
@@ -280,21 +283,19 @@ describe('console users page', () => {
       reason: '用户反映账号被盗',
     });
     // The same session again, or another member's, is not there to end.
-    expect(
-      await post(ConsolePath.userEndSessions, agent.cookie, {
-        user_id: member.id,
-        session_id: first.id,
-        reason: '再次',
-      }),
-    ).toEqual({ code: Code.TOAST, msg: '该会话不存在或已结束', data: null });
+    await expectRefused(
+      ConsolePath.userEndSessions,
+      agent.cookie,
+      { user_id: member.id, session_id: first.id, reason: '再次' },
+      '该会话不存在或已结束',
+    );
     const other = await createUser(t.db());
-    expect(
-      await post(ConsolePath.userEndSessions, agent.cookie, {
-        user_id: other.id,
-        session_id: live[1]!.id,
-        reason: 'x',
-      }),
-    ).toEqual({ code: Code.TOAST, msg: '该会话不存在或已结束', data: null });
+    await expectRefused(
+      ConsolePath.userEndSessions,
+      agent.cookie,
+      { user_id: other.id, session_id: live[1]!.id, reason: 'x' },
+      '该会话不存在或已结束',
+    );
     expect(await memberCall(laptopToken)).toMatchObject({ code: Code.OK });
   });
 
@@ -307,11 +308,12 @@ describe('console users page', () => {
     for (const token of tokens) expect((await memberCall(token)).code).toBe(Code.TOKEN_INVALID);
     const [entry] = await auditOf(t.db(), `user:${member.id}`);
     expect(entry?.action).toBe('member.end_sessions');
-    expect(await post(ConsolePath.userEndSessions, admin.cookie, { user_id: member.id, reason: '再次' })).toEqual({
-      code: Code.TOAST,
-      msg: '该会话不存在或已结束',
-      data: null,
-    });
+    await expectRefused(
+      ConsolePath.userEndSessions,
+      admin.cookie,
+      { user_id: member.id, reason: '再次' },
+      '该会话不存在或已结束',
+    );
   });
 
   it('dissolves a child-account link: the child loses the parent grade, audited', async () => {
@@ -334,19 +336,21 @@ describe('console users page', () => {
       after: { id: link.id, status: 'unbound' },
       reason: '主账号申请解绑',
     });
-    expect(
-      await post(ConsolePath.userDissolveLink, agent.cookie, { user_id: child.id, link_id: link.id, reason: '再次' }),
-    ).toEqual({ code: Code.TOAST, msg: '该子账号关系不存在或已解除', data: null });
+    await expectRefused(
+      ConsolePath.userDissolveLink,
+      agent.cookie,
+      { user_id: child.id, link_id: link.id, reason: '再次' },
+      '该子账号关系不存在或已解除',
+    );
     // A link the member is not in is refused the same way.
     const stranger = await createUser(t.db());
     const otherLink = await childLink(parent.id, await createUser(t.db()));
-    expect(
-      await post(ConsolePath.userDissolveLink, agent.cookie, {
-        user_id: stranger.id,
-        link_id: otherLink.id,
-        reason: 'x',
-      }),
-    ).toEqual({ code: Code.TOAST, msg: '该子账号关系不存在或已解除', data: null });
+    await expectRefused(
+      ConsolePath.userDissolveLink,
+      agent.cookie,
+      { user_id: stranger.id, link_id: otherLink.id, reason: 'x' },
+      '该子账号关系不存在或已解除',
+    );
   });
 
   it.each([
