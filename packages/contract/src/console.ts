@@ -1,8 +1,10 @@
 import { type ConsoleAbility, consoleAbilities, consoleRoles, validateNewPassword } from '@dso/domain';
 import { z } from 'zod';
 import { phoneSchema, smsCodeSchema } from './account';
+import { calendarDaySchema, pageNoSchema } from './input';
 import { orderItemSchema, payGradeSchema } from './orders';
 import { authorizedAccountSchema } from './publishing';
+import { totalListSchema, unixSecondsSchema } from './shapes';
 
 /*
  * The operator's console (docs/console.md): staff log in with their own accounts (password, then an
@@ -36,7 +38,6 @@ export const consoleMessages = {
   linkNotFound: '该子账号关系不存在或已解除',
   dayInvalid: '天数须为1到3650的整数',
   idInvalid: '编号须为正整数',
-  dayFormat: '日期格式须为YYYY-MM-DD',
 } as const;
 
 const m = consoleMessages;
@@ -84,12 +85,12 @@ export type ConsoleLoginStep = z.infer<typeof consoleLoginStepSchema>;
 export const consoleVerifyBodySchema = z.object({ code: smsCodeSchema });
 export type ConsoleVerifyBody = z.input<typeof consoleVerifyBodySchema>;
 
+/** Who a staff account is, as every answer about one starts. */
+const staffIdentityFields = { id: z.number().int(), name: z.string(), phone: z.string(), role: consoleRoleSchema };
+
 /** The staff member behind the session (`GET /api/console/me`, and the answer of the second step). */
 export const consoleMeSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  phone: z.string(),
-  role: consoleRoleSchema,
+  ...staffIdentityFields,
   /** What the role may do (the domain's `consoleAbilities`), so the menu shows only that. */
   abilities: z.array(z.enum(abilityNames)),
 });
@@ -98,14 +99,11 @@ export type ConsoleMe = z.infer<typeof consoleMeSchema>;
 // ——— Staff ———
 
 export const consoleStaffSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  phone: z.string(),
-  role: consoleRoleSchema,
+  ...staffIdentityFields,
   disabled: z.boolean(),
-  create_time: z.number().int(),
+  create_time: unixSecondsSchema,
   /** The last time any of the member's sessions was used, null if never. */
-  last_seen_time: z.number().int().nullable(),
+  last_seen_time: unixSecondsSchema.nullable(),
 });
 export type ConsoleStaff = z.infer<typeof consoleStaffSchema>;
 
@@ -151,15 +149,13 @@ export const consoleActionSchema = z.enum(Object.keys(consoleActionLabels) as [C
   error: '操作类型不存在',
 });
 
-const daySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, m.dayFormat);
-
 /** `GET /api/console/audit` (管理员): newest first, 20 a page; days are Asia/Shanghai, both ends included. */
 export const consoleAuditQuerySchema = z.object({
   staff_id: idSchema.optional(),
   action: consoleActionSchema.optional(),
-  from: daySchema.optional(),
-  to: daySchema.optional(),
-  page_no: z.coerce.number().int().min(1).max(10_000).default(1),
+  from: calendarDaySchema.optional(),
+  to: calendarDaySchema.optional(),
+  page_no: pageNoSchema,
 });
 export type ConsoleAuditQuery = z.input<typeof consoleAuditQuerySchema>;
 
@@ -174,13 +170,10 @@ export const consoleAuditEntrySchema = z.object({
   before: z.unknown(),
   after: z.unknown(),
   reason: z.string(),
-  time: z.number().int(),
+  time: unixSecondsSchema,
 });
 export type ConsoleAuditEntry = z.infer<typeof consoleAuditEntrySchema>;
-export const consoleAuditPageSchema = z.object({
-  list: z.array(consoleAuditEntrySchema),
-  total: z.number().int(),
-});
+export const consoleAuditPageSchema = totalListSchema(consoleAuditEntrySchema);
 export type ConsoleAuditPage = z.infer<typeof consoleAuditPageSchema>;
 export const CONSOLE_AUDIT_PAGE_SIZE = 20;
 
@@ -197,11 +190,11 @@ export const consoleMemberSessionSchema = z.object({
   id: z.number().int(),
   ip: z.string().nullable(),
   user_agent: z.string().nullable(),
-  create_time: z.number().int(),
-  last_seen_time: z.number().int(),
-  expire_time: z.number().int(),
+  create_time: unixSecondsSchema,
+  last_seen_time: unixSecondsSchema,
+  expire_time: unixSecondsSchema,
   /** Null while live; else when and why it ended (logout, kicked, password, closure, console, …). */
-  end_time: z.number().int().nullable(),
+  end_time: unixSecondsSchema.nullable(),
   end_reason: z.string().nullable(),
 });
 export type ConsoleMemberSession = z.infer<typeof consoleMemberSessionSchema>;
@@ -215,8 +208,8 @@ export const consoleMemberLinkSchema = z.object({
   child_user_id: z.number().int().nullable(),
   child_phone: z.string(),
   status: z.enum(['pending', 'active', 'refused', 'cancelled', 'unbound']),
-  create_time: z.number().int(),
-  end_time: z.number().int().nullable(),
+  create_time: unixSecondsSchema,
+  end_time: unixSecondsSchema.nullable(),
 });
 export type ConsoleMemberLink = z.infer<typeof consoleMemberLinkSchema>;
 
@@ -230,7 +223,7 @@ export const consoleUsageEntrySchema = z.object({
   state: z.string(),
   /** Another account's use of this member's pool (a child account), by its id. */
   by_user_id: z.number().int().nullable(),
-  time: z.number().int(),
+  time: unixSecondsSchema,
 });
 export type ConsoleUsageEntry = z.infer<typeof consoleUsageEntrySchema>;
 
@@ -239,13 +232,13 @@ export const consoleMemberSchema = z.object({
   id: z.number().int(),
   phone: z.string(),
   nickname: z.string(),
-  register_time: z.number().int(),
+  register_time: unixSecondsSchema,
   /** The grade the account holds itself, and when it ends. */
   own_grade: z.string(),
-  own_grade_end_time: z.number().int().nullable(),
+  own_grade_end_time: unixSecondsSchema.nullable(),
   /** The grade it acts with now (a child account's is its parent's). */
   grade: z.string(),
-  grade_end_time: z.number().int().nullable(),
+  grade_end_time: unixSecondsSchema.nullable(),
   parent_phone: z.string().nullable(),
   orders: z.array(orderItemSchema),
   orders_total: z.number().int(),
@@ -256,33 +249,28 @@ export const consoleMemberSchema = z.object({
 });
 export type ConsoleMember = z.infer<typeof consoleMemberSchema>;
 
+/** The body of an action on a member: the member, what the action needs, and why. */
+function memberActionBodySchema<Fields extends z.ZodRawShape>(fields: Fields) {
+  return z.object({ user_id: idSchema, ...fields, reason: consoleReasonSchema });
+}
+
 /** `POST /api/console/users/grant`: grants a paid grade, or extends the running one, by `days`. */
-export const consoleGrantBodySchema = z.object({
-  user_id: idSchema,
+export const consoleGrantBodySchema = memberActionBodySchema({
   grade: payGradeSchema,
   days: z
     .number({ error: m.dayInvalid })
     .int(m.dayInvalid)
     .min(1, m.dayInvalid)
     .max(CONSOLE_GRANT_DAYS_MAX, m.dayInvalid),
-  reason: consoleReasonSchema,
 });
 export type ConsoleGrantBody = z.input<typeof consoleGrantBodySchema>;
 
 /** `POST /api/console/users/end_sessions`: one session (`session_id`) or, without it, every live one. */
-export const consoleEndSessionsBodySchema = z.object({
-  user_id: idSchema,
-  session_id: idSchema.optional(),
-  reason: consoleReasonSchema,
-});
+export const consoleEndSessionsBodySchema = memberActionBodySchema({ session_id: idSchema.optional() });
 export type ConsoleEndSessionsBody = z.input<typeof consoleEndSessionsBodySchema>;
 
 /** `POST /api/console/users/dissolve_link`: ends a child-account link (or withdraws an invite) the member is in. */
-export const consoleDissolveLinkBodySchema = z.object({
-  user_id: idSchema,
-  link_id: idSchema,
-  reason: consoleReasonSchema,
-});
+export const consoleDissolveLinkBodySchema = memberActionBodySchema({ link_id: idSchema });
 export type ConsoleDissolveLinkBody = z.input<typeof consoleDissolveLinkBodySchema>;
 
 /** What each action answers: the number of rows it changed, and the audit entry it wrote. */
