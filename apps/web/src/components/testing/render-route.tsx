@@ -1,4 +1,4 @@
-import type { GradeCode, UserInfo } from '@dso/contract';
+import type { GradeCode, PermissionNode, UserInfo } from '@dso/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render, screen } from '@testing-library/react';
 import { App as AntdApp, theme as antdTheme, ConfigProvider } from 'antd';
@@ -64,12 +64,15 @@ export interface RouteRenderOptions {
   prefill?: Array<{ queryKey: readonly unknown[]; data: unknown }>;
   /** How long fetched answers stay fresh; they go stale at once by default. */
   staleTime?: number;
+  /** The viewer's permission tree; left as the test set it up when not given. */
+  roles?: PermissionNode[];
 }
 
 /**
  * Renders UI the way the app mounts it (zh_CN antd, the antd App, a fresh query client that does not
  * retry, a router at an address) for a visitor or a signed-in member. The providers wrap the element,
- * so `rerender` keeps them; the current address is the `address` test id.
+ * so `rerender` keeps them; the current address is the `address` test id. The query client is returned
+ * with the render result, for tests that read or seed its cache afterwards.
  */
 export function renderAtRoute(
   ui: ReactElement,
@@ -81,9 +84,11 @@ export function renderAtRoute(
     theme,
     prefill = [],
     staleTime,
+    roles,
   }: RouteRenderOptions = {},
 ) {
   if (!keepSession) signIn(viewer);
+  if (roles) useSession.setState({ roles });
   const client = new QueryClient({
     defaultOptions: {
       queries: { retry: false, refetchOnWindowFocus: false, ...(staleTime !== undefined && { staleTime }) },
@@ -106,7 +111,7 @@ export function renderAtRoute(
       </AntdApp>
     </ConfigProvider>
   );
-  return render(ui, { wrapper });
+  return { ...render(ui, { wrapper }), client };
 }
 
 /** Renders a page at an address in the dark theme, signed in as a VIP unless told otherwise. */

@@ -54,7 +54,7 @@ describe('抖音下拉词', () => {
       page_no: 1,
       page_size: 10,
     });
-    expect(screen.getByTestId('location').textContent).toBe('/DouyinSugKeyword?keyword=%E9%9C%B2%E8%90%A5');
+    expect(screen.getByTestId('address').textContent).toBe('/DouyinSugKeyword?keyword=%E9%9C%B2%E8%90%A5');
   });
 
   it("opens a word's own drop-down words from its row and goes back through the trail", async () => {

@@ -248,7 +248,7 @@ describe('a keyword library page', () => {
     answer(() => keywordList([]));
     renderPage(`/KeywordBSO/industryWord?keyword=${encodeURIComponent('游戏')}`, 'FREE');
     await waitFor(() =>
-      expect(screen.getByTestId('location').textContent).toBe(
+      expect(screen.getByTestId('address').textContent).toBe(
         `/KeywordBSO/searchWord?keyword=${encodeURIComponent('游戏')}`,
       ),
     );
@@ -260,7 +260,7 @@ describe('a keyword library page', () => {
     fireEvent.change(screen.getByTestId('keyword-input'), { target: { value: '粉底' } });
     fireEvent.click(screen.getByTestId('keyword-submit'));
     await waitFor(() =>
-      expect(screen.getByTestId('location').textContent).toBe(
+      expect(screen.getByTestId('address').textContent).toBe(
         `/KeywordDouyin/commerce?keyword=${encodeURIComponent('粉底')}`,
       ),
     );

@@ -1,39 +1,13 @@
-import type { GradeCode, KeywordList, KeywordRow, UserInfo } from '@dso/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, configure, render } from '@testing-library/react';
-import { App as AntdApp, ConfigProvider, theme } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import type { KeywordList, KeywordRow } from '@dso/contract';
+import { act, configure } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { afterEach, type Mock, vi } from 'vitest';
 import { cleanUpRender } from '../../../components/testing/clean-up-render';
+import { renderAtRoute, type Viewer } from '../../../components/testing/render-route';
 import { type RequestOptions, request } from '../../../lib/api/client';
 import { useSession } from '../../../stores/session';
 
-// jsdom cannot compute pseudo-element styles, which antd's scroll lock asks for when a modal opens.
-const computeStyle = window.getComputedStyle.bind(window);
-window.getComputedStyle = (element: Element) => computeStyle(element);
-
-/** Who is looking: a visitor, or a signed-in user of a grade. */
-export type Viewer = 'visitor' | GradeCode;
-
-export function signIn(viewer: Viewer) {
-  if (viewer === 'visitor') {
-    useSession.setState({ token: null, userInfo: null, roles: [] });
-    return;
-  }
-  const userInfo = { id: 7, grade: viewer, grade_info_vo: { grade_enum: viewer, end_day: 30, end_time: 0 } };
-  useSession.setState({ token: 'test-token', userInfo: userInfo as UserInfo, roles: [] });
-}
-
-function LocationProbe() {
-  const location = useLocation();
-  return (
-    <output data-testid="location" hidden>
-      {`${location.pathname}${location.search}`}
-    </output>
-  );
-}
+export type { Viewer };
 
 interface RenderOptions {
   /** The URL the router starts at. */
@@ -45,32 +19,14 @@ interface RenderOptions {
 
 /**
  * Renders keyword UI as the app does (zh_CN antd, dark theme, a router, a fresh query client) for
- * a viewer. The router's location is exposed as `location`.
+ * a viewer holding no permission tree. Answers stay fresh for 30 s, so a page that reads one query
+ * from several components fetches it once. The router's location is the `address` test id.
  */
 export function renderKeywords(
   ui: ReactElement,
   { path = '/KeywordDouyin/searchWord', route = '*', viewer = 'visitor' }: RenderOptions = {},
 ) {
-  signIn(viewer);
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
-  });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <ConfigProvider locale={zhCN} theme={{ algorithm: theme.darkAlgorithm }}>
-      <AntdApp>
-        <QueryClientProvider client={client}>
-          <MemoryRouter initialEntries={[path]}>
-            <Routes>
-              <Route path={route} element={children} />
-              {route !== '*' && <Route path="*" element={<div data-testid="elsewhere" />} />}
-            </Routes>
-            <LocationProbe />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </AntdApp>
-    </ConfigProvider>
-  );
-  return { ...render(ui, { wrapper }), client };
+  return renderAtRoute(ui, { url: path, path: route, viewer, theme: 'dark', staleTime: 30_000, roles: [] });
 }
 
 export type RequestMock = Mock<(path: string, options?: RequestOptions) => Promise<unknown>>;

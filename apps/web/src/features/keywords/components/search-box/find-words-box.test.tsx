@@ -25,7 +25,7 @@ describe('the find-words box', () => {
     renderKeywords(<FindWordsBox />, { viewer: 'FREE' });
     fireEvent.change(input(), { target: { value: '宠物用品' } });
     fireEvent.keyDown(input(), { key: 'Enter', code: 'Enter', keyCode: 13 });
-    expect(screen.getByTestId('location').textContent).toBe(`/keyWordSeo?keyword=${encodeURIComponent('宠物用品')}`);
+    expect(screen.getByTestId('address').textContent).toBe(`/keyWordSeo?keyword=${encodeURIComponent('宠物用品')}`);
   });
 
   it('asks a visitor to log in first and keeps where they wanted to go', () => {
@@ -34,12 +34,12 @@ describe('the find-words box', () => {
     fireEvent.keyDown(input(), { key: 'Enter', code: 'Enter', keyCode: 13 });
     expect(useDialogs.getState().open.login).toBe(true);
     expect(sessionStorage.getItem('logOutPath')).toBe(`/keyWordSeo?keyword=${encodeURIComponent('宠物用品')}`);
-    expect(screen.getByTestId('location').textContent).toBe('/KeywordDouyin/searchWord');
+    expect(screen.getByTestId('address').textContent).toBe('/KeywordDouyin/searchWord');
   });
 
   it('does nothing when empty', () => {
     renderKeywords(<FindWordsBox />, { viewer: 'FREE' });
     fireEvent.keyDown(input(), { key: 'Enter', code: 'Enter', keyCode: 13 });
-    expect(screen.getByTestId('location').textContent).toBe('/KeywordDouyin/searchWord');
+    expect(screen.getByTestId('address').textContent).toBe('/KeywordDouyin/searchWord');
   });
 });

@@ -52,7 +52,7 @@ function renderBox(props: Partial<KeywordSearchBoxProps> = {}, viewer: Viewer = 
 
 const keywordInput = () => screen.getByTestId('keyword-input') as HTMLInputElement;
 const batchInput = () => screen.getByTestId('batch-input') as HTMLTextAreaElement;
-const location = () => screen.getByTestId('location').textContent;
+const location = () => screen.getByTestId('address').textContent;
 const type = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
 const switchToBatch = () => fireEvent.click(screen.getByText('批量搜索'));
 /** Focuses the single input and lets the search panel's calls answer. */
