@@ -18,10 +18,14 @@ import { createTestApp, type TestApp, type TestAppOptions } from './index';
  * them. The answer stands for the app from the suite's first test on (`t.request`, `t.app`, `t.database`),
  * with the calls most suites make.
  */
-export function useTestApp(options: TestAppOptions = {}, prepare?: (t: TestApp) => Promise<unknown>) {
+export function useTestApp(
+  options: TestAppOptions | (() => TestAppOptions) = {},
+  prepare?: (t: TestApp) => Promise<unknown>,
+) {
   let started: TestApp | undefined;
   beforeAll(async () => {
-    started = await createTestApp(options);
+    // A function gives options known only once earlier hooks ran (a fake server's address, a folder made for the suite).
+    started = await createTestApp(typeof options === 'function' ? options() : options);
     await prepare?.(started);
   });
   afterAll(async () => started?.close());
@@ -53,6 +57,9 @@ export function routeCalls(t: TestApp) {
     /** A signed POST of `body` (an empty object unless given); answers the envelope. */
     post: async (url: string, token: string | undefined, body: unknown = {}) =>
       (await t.request({ method: 'POST', url, body, ...(token ? { token } : {}) })).json(),
+    /** A signed `method` call of `url`, with the session `token` and the `body` if given; answers the envelope. */
+    call: async (method: 'GET' | 'POST', url: string, token?: string, body?: unknown) =>
+      (await t.request({ method, url, ...(token ? { token } : {}), ...(body === undefined ? {} : { body }) })).json(),
     /** A new user (FREE unless `input` says otherwise) with a live session `token`. */
     account: async (input: UserFactoryInput = {}) => {
       const user = await createUser(db(), input);

@@ -1,22 +1,20 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Code, LIVE_REPLAY_ALIAS, type LiveReplay, LiveReplayPath, liveReplayMessages } from '@dso/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SpeechError, type SpeechProvider, type SpeechSource } from '../../providers/speech/index';
 import {
   appJobWorker,
   createLiveSession,
   createMember,
-  createTestApp,
   drainJobs,
   multipartFiles,
   quotaUsed,
   steeredLlm,
-  type TestApp,
   useUpDailyQuota,
 } from '../../testing';
+import { useTempDir, useTestApp } from '../../testing/route-suite';
 import { claimJob } from '../jobs';
 
 const hasFfmpeg = spawnSync('ffprobe', ['-version']).status === 0;
@@ -95,32 +93,23 @@ const curve = Array.from({ length: 60 }, (_, minute) => ({
 }));
 
 describe('AI 直播复盘 routes', () => {
-  let t: TestApp;
-  let dataDir: string;
   const steer = steerableSpeech();
   const llm = steeredLlm();
-  const db = () => t.database.db;
-
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'dso-live-replay-'));
-    t = await createTestApp({ providers: { llm: llm.provider }, config: { dataDir } });
-    steer.attach(t.app.providers.speech);
-    (t.app.providers as { speech: SpeechProvider }).speech = steer.speech;
-  });
-  afterAll(async () => {
-    await t.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  const dataDir = useTempDir('dso-live-replay-');
+  const t = useTestApp(
+    () => ({ providers: { llm: llm.provider }, config: { dataDir: dataDir() } }),
+    async ({ app }) => {
+      steer.attach(app.providers.speech);
+      (app.providers as { speech: SpeechProvider }).speech = steer.speech;
+    },
+  );
+  const { db, call } = t;
   beforeEach(() => {
     steer.reset();
     llm.state.reset();
   });
 
   const member = (grade: 'FREE' | 'VIP' = 'VIP') => createMember(db(), { grade });
-  const call = (method: 'GET' | 'POST', url: string, token?: string, body?: unknown) =>
-    t
-      .request({ method, url, ...(body !== undefined ? { body } : {}), ...(token ? { token } : {}) })
-      .then((r) => r.json());
   const start = (roomId: string, token?: string) => call('POST', LiveReplayPath.session, token, { room_id: roomId });
   const detail = (id: number, token: string) =>
     call('GET', `${LiveReplayPath.detail}?id=${id}`, token).then((answer) => answer.data as LiveReplay);
@@ -347,7 +336,7 @@ describe('AI 直播复盘 routes', () => {
         msg: liveReplayMessages.titleTooLong,
       });
       // Nothing refused is kept on disk.
-      expect(await readdir(path.join(dataDir, 'live-replays')).catch(() => [])).toEqual([]);
+      expect(await readdir(path.join(dataDir(), 'live-replays')).catch(() => [])).toEqual([]);
     });
 
     it.runIf(hasFfmpeg)('are transcribed and reviewed with the goods the user typed', async () => {
@@ -362,7 +351,7 @@ describe('AI 直播复盘 routes', () => {
         code: Code.OK,
         data: { source: 'upload', title: '周末露营场', status: 'queued' },
       });
-      expect(await readdir(path.join(dataDir, 'live-replays'))).toHaveLength(1);
+      expect(await readdir(path.join(dataDir(), 'live-replays'))).toHaveLength(1);
       await runJobs();
       const replay = await detail(started.data.id, token);
       expect(replay).toMatchObject({ status: 'done', curve: [] });
@@ -374,7 +363,7 @@ describe('AI 直播复盘 routes', () => {
       expect(replay.report!.peaks).toEqual([]);
       expect(await used(user.id)).toBe(1);
       // The recording is not kept once the report is written.
-      expect(await readdir(path.join(dataDir, 'live-replays'))).toEqual([]);
+      expect(await readdir(path.join(dataDir(), 'live-replays'))).toEqual([]);
     });
   });
 });

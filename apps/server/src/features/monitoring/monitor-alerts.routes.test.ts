@@ -15,7 +15,8 @@ import { type FakeWecom, startFakeWecom } from '../../providers/notification/fak
 import { NotificationError } from '../../providers/notification/index';
 import { createWecomRobot } from '../../providers/notification/wecom';
 import { type RankedEntry, type RankSource, RankSourceError } from '../../providers/rank-source/index';
-import { createMember, createTestApp, createUser, loginAs, type TestApp } from '../../testing';
+import { createMember, createTestApp, createUser, loginAs } from '../../testing';
+import { useTestApp } from '../../testing/route-suite';
 import { ensurePermissionConfig } from '../permissions';
 import { createBigMoveAlerts, MONITOR_ALERT_PUSH_JOB, PUSH_ERROR_UNEXPECTED, pushAlerts } from './monitor-alerts';
 import { runChecks } from './monitor-checks';
@@ -24,9 +25,7 @@ const robotKey = '693a91f6-7a2b-4bc4-97a0-0ec2a1fa5aaa';
 const webhook = `https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=${robotKey}`;
 
 describe('排名预警: alerts of big moves and the 企业微信 push', () => {
-  let t: TestApp;
   let fake: FakeWecom;
-  const db = () => t.database.db;
   /** The place of each work under each keyword, by day: the test's rank source reads this. */
   const places = new Map<string, string[]>();
   /** Keywords whose rankings the source cannot read. */
@@ -53,19 +52,15 @@ describe('排名预警: alerts of big moves and the 企业微信 push', () => {
 
   beforeAll(async () => {
     fake = await startFakeWecom({ keys: [robotKey] });
-    t = await createTestApp({ providers: { notification: createWecomRobot({ baseUrl: fake.url, timeoutMs: 2_000 }) } });
-    await ensurePermissionConfig(db());
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(async () => fake.close());
+  const t = useTestApp(
+    () => ({ providers: { notification: createWecomRobot({ baseUrl: fake.url, timeoutMs: 2_000 }) } }),
+    (app) => ensurePermissionConfig(app.database.db),
+  );
+  const { db, call } = t;
 
   const member = () => createMember(db(), { grade: 'VIP' });
-  const call = (method: 'GET' | 'POST', url: string, token?: string, body?: unknown) =>
-    t
-      .request({ method, url, ...(token ? { token } : {}), ...(body === undefined ? {} : { body }) })
-      .then((r) => r.json());
   /** A user monitoring one work under its own keyword, checked on two days with the given places. */
   const watched = async (places: [number | null, number | null], days = ['2026-03-01', '2026-03-02']) => {
     const { user, token } = await member();

@@ -11,7 +11,7 @@ import {
 import { rankCoverage, rankMove, shanghaiDay, upgradeMessages } from '@dso/domain';
 import * as XLSX from '@e965/xlsx';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { allJobHandlers } from '../../job-handlers';
 import { zipOf } from '../../lib/uploads/test-archives';
@@ -19,15 +19,14 @@ import { type RankQuery, type RankSource, RankSourceError } from '../../provider
 import {
   createCreator,
   createMember,
-  createTestApp,
   createVideo,
   drainJobs,
   multipartFiles,
   quotaUsed,
   signedInjectOptions,
-  type TestApp,
 } from '../../testing';
 import { readPdf } from '../../testing/read-pdf';
+import { useTestApp } from '../../testing/route-suite';
 import { JobWorker } from '../jobs';
 import { ensurePermissionConfig, permissionConfig } from '../permissions';
 import { runChecks, startMonitoringRound } from './monitor-checks';
@@ -46,16 +45,13 @@ function workbook(rows: unknown[][], bookType: 'xlsx' | 'xls' = 'xlsx'): Buffer 
 const UPLOAD_TEST_MS = 60_000;
 
 describe('rank monitoring calls', () => {
-  let t: TestApp;
-  const db = () => t.database.db;
   /** Keywords whose rankings the source refuses to read (and how), for the failure tests. */
   const failing = new Map<string, RankSourceError>();
   const fetched: RankQuery[] = [];
   const awemeIds: string[] = [];
   const today = shanghaiDay(new Date());
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  const t = useTestApp({}, async () => {
     await ensurePermissionConfig(db());
     const sandbox = t.app.providers.rankSource;
     const rankSource: RankSource = {
@@ -79,13 +75,9 @@ describe('rank monitoring calls', () => {
       awemeIds.push(video.awemeId);
     }
   });
-  afterAll(async () => t.close());
+  const { db, call } = t;
 
   const member = (grade: 'FREE' | 'VIP' | 'SVIP' = 'VIP') => createMember(db(), { grade });
-  const call = (method: 'GET' | 'POST', url: string, token?: string, body?: unknown) =>
-    t
-      .request({ method, url, ...(token ? { token } : {}), ...(body === undefined ? {} : { body }) })
-      .then((r) => r.json());
   const add = (token: string, body: unknown) => call('POST', MonitoringPath.add, token, body);
   const list = (token: string, query = '') => call('GET', `${MonitoringPath.list}?page_size=100${query}`, token);
   const send = (token: string | undefined, body: Buffer, headers: Record<string, string>) =>
