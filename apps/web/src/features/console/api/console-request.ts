@@ -1,4 +1,5 @@
 import { Code } from '@dso/contract';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
 import { ApiError } from '../../../lib/api/errors';
 import { toast } from '../../../lib/feedback';
@@ -26,4 +27,22 @@ export function isSessionGone(error: unknown): boolean {
 /** The one place a console action's own refusals are shown: 403 (the others the client already showed). */
 export function showConsoleRefusal(error: unknown) {
   if (error instanceof ApiError && error.code === Code.FORBIDDEN) toast(error.message);
+}
+
+/**
+ * Runs a console action as its dialogs do: a refusal is shown (showConsoleRefusal) and thrown on, so the
+ * dialog stays open with what was typed; success says `done` and reloads what `queryKey` holds.
+ */
+export function useConsoleAction(queryKey: QueryKey) {
+  const queryClient = useQueryClient();
+  return async (action: () => Promise<unknown>, done: string) => {
+    try {
+      await action();
+    } catch (error) {
+      showConsoleRefusal(error);
+      throw error;
+    }
+    toast(done, 'success');
+    await queryClient.invalidateQueries({ queryKey });
+  };
 }

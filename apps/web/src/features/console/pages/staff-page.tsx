@@ -1,10 +1,9 @@
 import { type ConsoleMe, type ConsoleStaff, consoleMessages } from '@dso/contract';
 import { consoleRoles, validateNewPassword, validatePhone } from '@dso/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { toast } from '../../../lib/feedback';
-import { showConsoleRefusal } from '../api/console-request';
+import { useConsoleAction } from '../api/console-request';
 import { consoleStaffKey, consoleStaffQuery, createConsoleStaff, disableConsoleStaff } from '../api/staff-api';
 import { ReasonDialog } from '../components/reason-dialog';
 import { timeText } from '../console-format';
@@ -18,21 +17,10 @@ const rule = (check: (value: string | undefined) => string | null) => ({
 
 /** 员工 (管理员): the staff accounts, adding one and disabling one, each with a reason. */
 export default function StaffPage({ me }: { me: ConsoleMe }) {
-  const queryClient = useQueryClient();
   const { data = [], isLoading } = useQuery(consoleStaffQuery);
+  const act = useConsoleAction(consoleStaffKey);
   const [adding, setAdding] = useState(false);
   const [disabling, setDisabling] = useState<ConsoleStaff | null>(null);
-
-  const act = async (action: () => Promise<unknown>, done: string) => {
-    try {
-      await action();
-    } catch (error) {
-      showConsoleRefusal(error);
-      throw error;
-    }
-    toast(done, 'success');
-    await queryClient.invalidateQueries({ queryKey: consoleStaffKey });
-  };
 
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>

@@ -6,13 +6,27 @@ import {
   type ConsoleMemberSession,
   consoleMessages,
 } from '@dso/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Empty, Form, Input, InputNumber, Select, Space, Table, Tabs, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Select,
+  Space,
+  Table,
+  type TableProps,
+  Tabs,
+  Tag,
+} from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api/errors';
 import { toast } from '../../../lib/feedback';
-import { showConsoleRefusal } from '../api/console-request';
+import { showConsoleRefusal, useConsoleAction } from '../api/console-request';
 import {
   consoleMemberKey,
   consoleMemberQuery,
@@ -97,22 +111,12 @@ export default function UsersPage({ me }: { me: ConsoleMe }) {
 }
 
 function MemberView({ userId, canAct }: { userId: number; canAct: boolean }) {
-  const queryClient = useQueryClient();
   const { data: member, isError } = useQuery(consoleMemberQuery(userId));
+  const act = useConsoleAction(consoleMemberKey(userId));
   const [dialog, setDialog] = useState<Dialog>(null);
   if (isError) return <Empty description={consoleMessages.memberNotFound} />;
   if (!member) return <Card loading />;
 
-  const act = async (action: () => Promise<unknown>, done: string) => {
-    try {
-      await action();
-    } catch (error) {
-      showConsoleRefusal(error);
-      throw error;
-    }
-    toast(done, 'success');
-    await queryClient.invalidateQueries({ queryKey: consoleMemberKey(userId) });
-  };
   const liveSessions = member.sessions.filter((session) => session.end_time === null);
 
   return (
@@ -255,14 +259,19 @@ function MemberSummary({ member }: { member: ConsoleMember }) {
   );
 }
 
+/** A table of one of the member's tabs: small, ten rows a page once there are more, `emptyText` for none. */
+function TabTable<Row extends object>({ emptyText, ...props }: TableProps<Row> & { emptyText: string }) {
+  return (
+    <Table<Row> size="small" pagination={{ pageSize: 10, hideOnSinglePage: true }} locale={{ emptyText }} {...props} />
+  );
+}
+
 function OrdersTab({ member }: { member: ConsoleMember }) {
   return (
-    <Table
+    <TabTable
       rowKey="order_id"
-      size="small"
-      pagination={{ pageSize: 10, hideOnSinglePage: true }}
       dataSource={member.orders}
-      locale={{ emptyText: '暂无订单' }}
+      emptyText="暂无订单"
       columns={[
         { title: '订单号', dataIndex: 'order_id' },
         { title: '商品', dataIndex: 'title' },
@@ -280,12 +289,10 @@ function OrdersTab({ member }: { member: ConsoleMember }) {
 
 function UsageTab({ member }: { member: ConsoleMember }) {
   return (
-    <Table
+    <TabTable
       rowKey="id"
-      size="small"
-      pagination={{ pageSize: 10, hideOnSinglePage: true }}
       dataSource={member.usage}
-      locale={{ emptyText: '暂无用量记录' }}
+      emptyText="暂无用量记录"
       columns={[
         { title: '时间', dataIndex: 'time', render: timeText },
         { title: '权益', dataIndex: 'name' },
@@ -316,12 +323,10 @@ function SessionsTab({
   onEnd(session: ConsoleMemberSession): void;
 }) {
   return (
-    <Table
+    <TabTable
       rowKey="id"
-      size="small"
-      pagination={{ pageSize: 10, hideOnSinglePage: true }}
       dataSource={member.sessions}
-      locale={{ emptyText: '暂无会话' }}
+      emptyText="暂无会话"
       columns={[
         { title: '登录时间', dataIndex: 'create_time', render: timeText },
         { title: '最近使用', dataIndex: 'last_seen_time', render: timeText },
@@ -360,12 +365,11 @@ function LinksTab({
   onDissolve(link: ConsoleMemberLink): void;
 }) {
   return (
-    <Table
+    <TabTable
       rowKey="id"
-      size="small"
       pagination={false}
       dataSource={member.links}
-      locale={{ emptyText: '没有子账号关系' }}
+      emptyText="没有子账号关系"
       columns={[
         { title: '身份', dataIndex: 'role', render: (role: string) => (role === 'parent' ? '主账号' : '子账号') },
         { title: '主账号', dataIndex: 'parent_phone' },
@@ -389,12 +393,11 @@ function LinksTab({
 
 function PlatformTab({ member }: { member: ConsoleMember }) {
   return (
-    <Table
+    <TabTable
       rowKey="id"
-      size="small"
       pagination={false}
       dataSource={member.platform_accounts}
-      locale={{ emptyText: '没有授权账号' }}
+      emptyText="没有授权账号"
       columns={[
         { title: '平台', dataIndex: 'platform', render: () => '抖音' },
         { title: '昵称', dataIndex: 'nickname' },
