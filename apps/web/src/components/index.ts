@@ -21,6 +21,7 @@ export {
 export { isRefusal, RefusalPanel } from './no-permission-panel/refusal-panel';
 export { AppPagination, type AppPaginationProps, type ExceedMaxInfo } from './pagination/app-pagination';
 export { type CappedList, CappedPagination, type CappedPaginationProps } from './pagination/capped-pagination';
+export { type RemoveFromPageOptions, useRemoveFromPage } from './pagination/use-remove-from-page';
 export { PlayButton, type PlayButtonProps } from './play-button/play-button';
 export { RegionLevelSwitch } from './region-level/region-level-switch';
 export { FeatureTierBadge, type FeatureTierBadgeProps, TierBadge, type TierBadgeProps } from './tier-badge/tier-badge';

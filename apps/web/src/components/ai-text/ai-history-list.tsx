@@ -1,10 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
-import { toast } from '../../lib/feedback';
 import { useSession } from '../../stores/session';
 import { NoData } from '../no-data/no-data';
 import { AppPagination } from '../pagination/app-pagination';
+import { useRemoveFromPage } from '../pagination/use-remove-from-page';
 import { openLoginDialog } from '../upgrade-block/upgrade-actions';
 import './ai-text.css';
 
@@ -31,19 +30,15 @@ export interface AiHistoryListProps<Item extends { id: number }> {
  */
 export function AiHistoryList<Item extends { id: number }>(props: AiHistoryListProps<Item>) {
   const token = useSession((state) => state.token);
-  const queryClient = useQueryClient();
   const list = props.works.data?.list ?? [];
-
-  const remove = async (id: number) => {
-    try {
-      await props.deleteWork(id);
-      toast('删除成功', 'success');
-      if (list.length === 1 && props.page > 1) props.onPageChange(props.page - 1);
-      await queryClient.invalidateQueries({ queryKey: props.queryKey });
-    } catch {
-      // The client's response handler has shown the reason.
-    }
-  };
+  const remove = useRemoveFromPage({
+    page: props.page,
+    onPageChange: props.onPageChange,
+    itemsOnPage: list.length,
+    deleteItem: props.deleteWork,
+    removedText: '删除成功',
+    queryKey: props.queryKey,
+  });
 
   if (!token) {
     return (

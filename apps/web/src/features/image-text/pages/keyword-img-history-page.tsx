@@ -1,12 +1,10 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { type ImageTextSource, imageTextMessages, imageTextSourceSchema } from '@dso/contract';
 import { formatTime } from '@dso/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm, Skeleton, Tabs } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { AppPagination, NoData } from '../../../components';
-import { toast } from '../../../lib/feedback';
+import { AppPagination, NoData, useRemoveFromPage } from '../../../components';
 import { imageTextKeys, removeImageTextWork, useImageTextWorks } from '../api/image-text-api';
 import { ImageTextNav } from '../components/image-text-nav';
 import { WorkImage } from '../components/work-image';
@@ -57,21 +55,17 @@ export default function KeywordImgHistoryPage() {
 }
 
 function WorksGrid({ source, empty }: { source: ImageTextSource; empty: string }) {
-  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const works = useImageTextWorks({ source }, page, PAGE_SIZE);
   const list = works.data?.result ?? [];
-
-  const remove = async (id: number) => {
-    try {
-      await removeImageTextWork(id);
-      toast(imageTextMessages.removed, 'success');
-      if (list.length === 1 && page > 1) setPage(page - 1);
-      await queryClient.invalidateQueries({ queryKey: imageTextKeys.all });
-    } catch {
-      // The client's response handler has shown the reason.
-    }
-  };
+  const remove = useRemoveFromPage({
+    page,
+    onPageChange: setPage,
+    itemsOnPage: list.length,
+    deleteItem: removeImageTextWork,
+    removedText: imageTextMessages.removed,
+    queryKey: imageTextKeys.all,
+  });
 
   if (works.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (list.length === 0) return <NoData text={empty} />;

@@ -1,11 +1,10 @@
 import { liveReplayMessages } from '@dso/contract';
 import { formatTime } from '@dso/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, List, Popconfirm, Progress, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { AppPagination, NoData } from '../../../components';
-import { toast } from '../../../lib/feedback';
+import { AppPagination, NoData, useRemoveFromPage } from '../../../components';
 import { formatElapsed } from '../../live';
 import { isUnfinished, removeReplay, replayKeys, replayListQuery } from '../api/live-replay';
 import { ReplayStatusTag } from '../components/replay-status';
@@ -17,20 +16,16 @@ const PAGE_SIZE = 10;
 /** /AiLiveReplayHistory (直播复盘历史): the user's replays, newest first, unfinished ones updating. */
 export default function AiLiveReplayHistoryPage() {
   const [page, setPage] = useState(1);
-  const queryClient = useQueryClient();
   const list = useQuery(replayListQuery(page, PAGE_SIZE));
   const rows = list.data?.result ?? [];
-
-  const remove = async (id: number) => {
-    try {
-      await removeReplay(id);
-      toast(liveReplayMessages.removed, 'success');
-      if (rows.length === 1 && page > 1) setPage(page - 1);
-      await queryClient.invalidateQueries({ queryKey: replayKeys.all });
-    } catch {
-      // The client's response handler has shown the reason.
-    }
-  };
+  const remove = useRemoveFromPage({
+    page,
+    onPageChange: setPage,
+    itemsOnPage: rows.length,
+    deleteItem: removeReplay,
+    removedText: liveReplayMessages.removed,
+    queryKey: replayKeys.all,
+  });
 
   return (
     <div className="tool-page" data-testid="ai-live-replay-history-page">
