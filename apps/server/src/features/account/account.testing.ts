@@ -15,9 +15,17 @@ export function createAccountTestApp(options: TestAppOptions = {}) {
   return createTestApp({ now: () => Date.now(), ...options });
 }
 
-/** {@link createAccountTestApp} for the enclosing suite: started before its tests, closed after them. */
+/**
+ * {@link createAccountTestApp} for the enclosing suite: started before its tests, closed after them. Its
+ * `postFromNewIp` sends each POST from an address of its own, so per-address limits never add up across calls.
+ */
 export function useAccountTestApp(options: TestAppOptions = {}) {
-  return useTestApp({ now: () => Date.now(), ...options });
+  const t = useTestApp({ now: () => Date.now(), ...options });
+  return Object.assign(t, {
+    /** A POST of `body` to `url` from a fresh address, with the session `token` if given; answers the response. */
+    postFromNewIp: (url: string, body: unknown, token?: string) =>
+      t.request({ method: 'POST', url, body, headers: fromIp(nextIp()), ...(token ? { token } : {}) }),
+  });
 }
 
 let addressCounter = 0;

@@ -6,7 +6,6 @@ import { createUser, loginAs, nextPhone } from '../../../testing';
 import {
   accountByPhone,
   encryptPassword,
-  fromIp,
   latestSmsCodeRow,
   nextIp,
   sendAndReadCode,
@@ -17,8 +16,7 @@ import {
 describe('code login and registration', () => {
   const t = useAccountTestApp();
 
-  const post = (url: string, body: unknown, token?: string) =>
-    t.request({ method: 'POST', url, body, headers: fromIp(nextIp()), ...(token ? { token } : {}) });
+  const post = t.postFromNewIp;
   const fastLogin = async (body: Record<string, unknown>) => (await post(AccountPath.fastLogin, body)).json();
   const codeFor = (phone: string) => sendAndReadCode(t, { phone, ip: nextIp() });
   const userInfo = (token: string) => t.request({ method: 'GET', url: AccountPath.userInfo, token });

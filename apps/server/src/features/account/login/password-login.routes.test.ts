@@ -70,11 +70,9 @@ describe('password login', () => {
 
   it('refuses a password that was not encrypted with the server key', async () => {
     const user = await userWithPassword();
-    const response = await t.request({
-      method: 'POST',
-      url: AccountPath.login,
-      body: { phone: user.phone, pwd: Buffer.from(PASSWORD).toString('base64') },
-      headers: fromIp(nextIp()),
+    const response = await t.postFromNewIp(AccountPath.login, {
+      phone: user.phone,
+      pwd: Buffer.from(PASSWORD).toString('base64'),
     });
     expect(response.json()).toEqual({ code: Code.BAD_REQUEST, msg: '密码格式错误，请刷新页面重试', data: null });
   });
@@ -92,14 +90,7 @@ describe('password login', () => {
     const user = await userWithPassword();
     const pwd = await encryptPassword(t, 'Wrong1234');
     const answers = await Promise.all(
-      Array.from({ length: 9 }, () =>
-        t.request({
-          method: 'POST',
-          url: AccountPath.login,
-          body: { phone: user.phone, pwd },
-          headers: fromIp(nextIp()),
-        }),
-      ),
+      Array.from({ length: 9 }, () => t.postFromNewIp(AccountPath.login, { phone: user.phone, pwd })),
     );
     const codes = answers.map((answer) => answer.json().code);
     expect(codes.filter((code) => code === Code.TOAST)).toHaveLength(5);
@@ -126,8 +117,7 @@ describe('password login', () => {
   });
 
   it('answers the form messages for missing fields', async () => {
-    const send = (body: unknown) =>
-      t.request({ method: 'POST', url: AccountPath.login, body, headers: fromIp(nextIp()) }).then((r) => r.json());
+    const send = (body: unknown) => t.postFromNewIp(AccountPath.login, body).then((r) => r.json());
     expect(await send({ pwd: 'x' })).toMatchObject({ code: Code.BAD_REQUEST, msg: '请输入手机号' });
     expect(await send({ phone: nextPhone(), pwd: '' })).toMatchObject({ code: Code.BAD_REQUEST, msg: '请输入密码' });
   });

@@ -6,7 +6,6 @@ import { createUser, loginAs, nextPhone } from '../../../testing';
 import {
   accountByPhone,
   encryptPassword,
-  fromIp,
   nextIp,
   sendAndReadCode,
   useAccountTestApp,
@@ -17,8 +16,7 @@ import { hashPassword } from '../login/password.service';
 describe('bind phone, reset password, change phone', () => {
   const t = useAccountTestApp();
 
-  const post = async (url: string, body: unknown, token?: string) =>
-    (await t.request({ method: 'POST', url, body, headers: fromIp(nextIp()), ...(token ? { token } : {}) })).json();
+  const post = async (url: string, body: unknown, token?: string) => (await t.postFromNewIp(url, body, token)).json();
   const userByPhone = (phone: string) => accountByPhone(t, phone);
   const liveSessions = (userId: number) =>
     t.database.db.$count(sessions, and(eq(sessions.userId, userId), isNull(sessions.endedAt)));

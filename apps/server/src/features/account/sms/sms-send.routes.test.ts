@@ -50,12 +50,7 @@ describe('SMS code sends', () => {
     ['1234567890', '请输入有效的手机号码！'],
     ['12345678901', '请输入有效的手机号码！'],
   ])('refuses the phone %j with %s', async (phone, msg) => {
-    const response = await t.request({
-      method: 'POST',
-      url: AccountPath.send,
-      body: { phone },
-      headers: fromIp(nextIp()),
-    });
+    const response = await t.postFromNewIp(AccountPath.send, { phone });
     expect(response.json()).toEqual({ code: Code.BAD_REQUEST, msg, data: null });
   });
 
