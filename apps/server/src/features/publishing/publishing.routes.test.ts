@@ -35,7 +35,12 @@ function client(t: TestApp) {
     expect(response.statusCode).toBe(302);
     return String(response.headers.location);
   };
-  return { post, get, account, upload, runJobs, callback };
+  /** Runs the queued jobs (the deliveries among them) and answers the user's newest post as they left it. */
+  const newestPostAfterJobs = async (token: string) => {
+    await runJobs();
+    return (await get(PublishingPath.posts, token)).data.list[0];
+  };
+  return { post, get, account, upload, runJobs, newestPostAfterJobs, callback };
 }
 
 describe('publishing calls (sandbox)', () => {
@@ -250,8 +255,7 @@ describe('publishing calls (sandbox)', () => {
       text: '新手露营必带的三样装备 #露营装备',
       media: [{ kind: 'image' }, { kind: 'image' }],
     });
-    await api.runJobs();
-    const [post] = (await api.get(PublishingPath.posts, user.token)).data.list;
+    const post = await api.newestPostAfterJobs(user.token);
     expect(post.deliveries[0].status).toBe('published');
 
     const [drawing] = await db()
@@ -451,8 +455,7 @@ describe('publishing through the Douyin Open Platform adapter (fake server)', ()
       media_ids: [image.id],
       account_ids: [account.id],
     });
-    await api.runJobs();
-    let [post] = (await api.get(PublishingPath.posts, token)).data.list;
+    let post = await api.newestPostAfterJobs(token);
     expect(post.deliveries[0]).toMatchObject({
       status: 'failed',
       error: '图片内容违规，请修改后重试（错误码 2190015）',
@@ -461,8 +464,7 @@ describe('publishing through the Douyin Open Platform adapter (fake server)', ()
     // 重试: the platform takes it this time; meanwhile the access token expired and is refreshed on the way.
     fake.expireAccessToken('open-shop');
     expect((await api.post(PublishingPath.retry, token, { id: first.data.deliveries[0].id })).code).toBe(Code.OK);
-    await api.runJobs();
-    [post] = (await api.get(PublishingPath.posts, token)).data.list;
+    post = await api.newestPostAfterJobs(token);
     expect(post.deliveries[0]).toMatchObject({ status: 'published', error: null });
     expect(fake.items).toMatchObject([
       { openId: 'open-shop', kind: 'image', text: '三张图看懂 #攻略', fileName: 'cover.png' },
@@ -529,8 +531,7 @@ describe('publishing through the Douyin Open Platform adapter (fake server)', ()
       media_ids: [video.id],
       account_ids: [account.id],
     });
-    await api.runJobs();
-    let [post] = (await api.get(PublishingPath.posts, token)).data.list;
+    let post = await api.newestPostAfterJobs(token);
     expect(post.deliveries[0]).toMatchObject({ status: 'published', attempts: 2 });
 
     fake.expireAccessToken('open-video');
@@ -541,8 +542,7 @@ describe('publishing through the Douyin Open Platform adapter (fake server)', ()
       media_ids: [video.id],
       account_ids: [account.id],
     });
-    await api.runJobs();
-    [post] = (await api.get(PublishingPath.posts, token)).data.list;
+    post = await api.newestPostAfterJobs(token);
     expect(post.deliveries[0]).toMatchObject({ status: 'failed', error: publishingMessages.tokenExpired });
     expect((await api.get(PublishingPath.accounts, token)).data.list[0].status).toBe('expired');
     const again = await api.post(PublishingPath.publish, token, {
