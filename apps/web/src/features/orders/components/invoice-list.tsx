@@ -1,14 +1,14 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { InvoiceItem } from '@dso/contract';
 import { formatTime, yuanText } from '@dso/domain';
-import { Button, Table } from 'antd';
+import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { AppPagination } from '../../../components/pagination/app-pagination';
 import { saveFile } from '../../../lib/save-file';
 import { fetchInvoicePdf, INVOICE_PAGE_SIZE, useInvoiceList } from '../api/invoice-api';
 import { invoiceKindText, invoiceTitleTypeText } from './invoice-request-dialog';
 import { InvoiceStatusTag } from './invoice-status';
+import { PagedTable } from './paged-table';
 
 function DownloadButton({ invoice }: { invoice: InvoiceItem }) {
   const [loading, setLoading] = useState(false);
@@ -69,24 +69,16 @@ export function InvoiceList() {
   const { data, isPending } = useInvoiceList(page);
   return (
     <div className="orders-invoices" data-testid="invoice-list">
-      <Table<InvoiceItem>
+      <PagedTable<InvoiceItem>
         rowKey="id"
-        size="middle"
         columns={columns}
-        dataSource={data?.list ?? []}
-        loading={isPending}
-        pagination={false}
-        scroll={{ x: 1000 }}
-        locale={{ emptyText: '暂无开票记录' }}
-      />
-      <AppPagination
-        total={data?.total ?? 0}
-        current={page}
+        data={data}
+        isPending={isPending}
+        page={page}
         pageSize={INVOICE_PAGE_SIZE}
-        hideOnSinglePage
-        align="end"
-        onChange={setPage}
-        className="orders-pagination"
+        onPageChange={setPage}
+        scrollX={1000}
+        emptyText="暂无开票记录"
       />
     </div>
   );

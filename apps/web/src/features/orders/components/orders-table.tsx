@@ -1,13 +1,13 @@
 import { FileTextOutlined } from '@ant-design/icons';
 import type { OrderItem, OrderStatus, PayMode } from '@dso/contract';
 import { formatTime, yuanText } from '@dso/domain';
-import { Button, Table, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { AppPagination } from '../../../components/pagination/app-pagination';
 import { ORDER_PAGE_SIZE, useOrderList } from '../api/order-list-api';
 import { InvoiceRequestDialog } from './invoice-request-dialog';
 import { InvoiceStatusTag } from './invoice-status';
+import { PagedTable } from './paged-table';
 
 /** How an order's state reads in 我的订单. */
 export const orderStatusText: Record<OrderStatus, string> = {
@@ -129,15 +129,16 @@ export function OrdersTable() {
           申请开票
         </Button>
       </div>
-      <Table<OrderItem>
+      <PagedTable<OrderItem>
         rowKey="order_id"
-        size="middle"
         columns={columns}
-        dataSource={data?.list ?? []}
-        loading={isPending}
-        pagination={false}
-        scroll={{ x: 1040 }}
-        locale={{ emptyText: '暂无订单' }}
+        data={data}
+        isPending={isPending}
+        page={page}
+        pageSize={ORDER_PAGE_SIZE}
+        onPageChange={setPage}
+        scrollX={1040}
+        emptyText="暂无订单"
         rowSelection={{
           selectedRowKeys: selected.map((order) => order.order_id),
           preserveSelectedRowKeys: true,
@@ -154,15 +155,6 @@ export function OrdersTable() {
             });
           },
         }}
-      />
-      <AppPagination
-        total={data?.total ?? 0}
-        current={page}
-        pageSize={ORDER_PAGE_SIZE}
-        hideOnSinglePage
-        align="end"
-        onChange={setPage}
-        className="orders-pagination"
       />
       <InvoiceRequestDialog
         open={invoicing}
