@@ -8,9 +8,9 @@ import { type FakeAlipay, startFakeAlipay } from '../../../providers/payment/fak
 import { type FakeWechatPay, startFakeWechatPay } from '../../../providers/payment/fake-wechatpay-server';
 import type { PaymentProviders } from '../../../providers/payment/index';
 import { createWechatPayGateway } from '../../../providers/payment/wechatpay';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
 import { rsaPemPair } from '../../../testing/keys';
 import { jobPaymentContext, noonOf } from '../../../testing/orders';
+import { useTestApp } from '../../../testing/route-suite';
 import { chargeDueAgreements } from './agreements.service';
 
 /*
@@ -34,7 +34,6 @@ const merchant = {
 };
 
 describe('paying through the Alipay and WeChat Pay adapters against their fake vendors', () => {
-  let t: TestApp;
   let address: string;
   let alipay: FakeAlipay;
   let wechatByMode: Record<'certificate' | 'publicKey', FakeWechatPay>;
@@ -75,21 +74,19 @@ describe('paying through the Alipay and WeChat Pay adapters against their fake v
       }),
       wechat: wechatGateway('certificate'),
     };
-    t = await createTestApp({ providers: { payment } });
-    address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    // The port is known only once listening; payments read PUBLIC_URL per request.
-    t.app.config.publicUrl = address;
   });
   afterAll(async () => {
-    await t.close();
     await Promise.all([alipay.close(), wechatByMode.certificate.close(), wechatByMode.publicKey.close()]);
   });
-
-  const db = () => t.database.db;
-  const account = async () => {
-    const user = await createUser(db(), {});
-    return { ...user, token: await loginAs(db(), user.id) };
-  };
+  const t = useTestApp(
+    () => ({ providers: { payment } }),
+    async ({ app }) => {
+      address = await app.listen({ port: 0, host: '127.0.0.1' });
+      // The port is known only once listening; payments read PUBLIC_URL per request.
+      app.config.publicUrl = address;
+    },
+  );
+  const { db, account } = t;
   let tags = 0;
   const preview = async (token: string, body: Record<string, unknown>) => {
     const answer = (
@@ -114,6 +111,18 @@ describe('paying through the Alipay and WeChat Pay adapters against their fake v
   const alipayForm = { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' };
   const userRow = async (id: number) => (await db().select().from(users).where(eq(users.id, id)))[0]!;
   const orderRow = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
+  /** A new buyer's 30-day VIP order whose Alipay page the payer's phone opened, so Alipay holds its trade. */
+  const openedAlipayOrder = async () => {
+    const buyer = await account();
+    const order = await preview(buyer.token, { grade_enum: 'VIP', day: 30 });
+    await openAlipayPage(order.order_id);
+    return { buyer, order };
+  };
+  /** The order still waits for its payment and the buyer is still FREE. */
+  const expectNothingGranted = async (buyerId: number, orderId: string) => {
+    expect((await orderRow(orderId)).status).toBe('pending');
+    expect((await userRow(buyerId)).grade).toBe('FREE');
+  };
   const outcomesOf = async (orderId: string) =>
     (await db().select().from(paymentEvents).where(eq(paymentEvents.orderId, orderId))).map((event) => event.outcome);
   const forgedReasons = async () =>
@@ -151,9 +160,7 @@ describe('paying through the Alipay and WeChat Pay adapters against their fake v
     });
 
     it('answers fail to a notification altered after signing or for another seller, and grants nothing', async () => {
-      const buyer = await account();
-      const order = await preview(buyer.token, { grade_enum: 'VIP', day: 30 });
-      await openAlipayPage(order.order_id);
+      const { buyer, order } = await openedAlipayOrder();
       const before = (await forgedReasons()).length;
 
       const altered = new URLSearchParams(alipay.notification(order.order_id, { trade_status: 'TRADE_SUCCESS' }));
@@ -172,26 +179,20 @@ describe('paying through the Alipay and WeChat Pay adapters against their fake v
       expect(reasons).toHaveLength(2);
       expect(reasons[0]).toMatch(/^alipay: signature does not verify/);
       expect(reasons[1]).toMatch(/^alipay: seller_id 2088000000000001 is not ours/);
-      expect((await orderRow(order.order_id)).status).toBe('pending');
-      expect((await userRow(buyer.id)).grade).toBe('FREE');
+      await expectNothingGranted(buyer.id, order.order_id);
     });
 
     it('records an authentic notification with the wrong amount as a mismatch and grants nothing', async () => {
-      const buyer = await account();
-      const order = await preview(buyer.token, { grade_enum: 'VIP', day: 30 });
-      await openAlipayPage(order.order_id);
+      const { buyer, order } = await openedAlipayOrder();
       const cheap = alipay.notification(order.order_id, { trade_status: 'TRADE_SUCCESS', total_amount: '0.01' });
       // Authentic, so handled (Alipay must stop retrying), but refused.
       expect((await postNotify(OrderPath.notifyAlipay, cheap, alipayForm)).body).toBe('success');
       expect(await outcomesOf(order.order_id)).toEqual(['amount_mismatch']);
-      expect((await orderRow(order.order_id)).status).toBe('pending');
-      expect((await userRow(buyer.id)).grade).toBe('FREE');
+      await expectNothingGranted(buyer.id, order.order_id);
     });
 
     it('closes a lapsed, scanned order at Alipay and reports CLOSED', async () => {
-      const buyer = await account();
-      const order = await preview(buyer.token, { grade_enum: 'VIP', day: 30 });
-      await openAlipayPage(order.order_id);
+      const { buyer, order } = await openedAlipayOrder();
       alipay.scan(order.order_id);
       await db()
         .update(orders)
@@ -360,8 +361,7 @@ describe('paying through the Alipay and WeChat Pay adapters against their fake v
       });
       expect((await postNotify(OrderPath.notifyWechat, cheap.body, cheap.headers)).status).toBe(204);
       expect(await outcomesOf(order.order_id)).toEqual(['amount_mismatch']);
-      expect((await orderRow(order.order_id)).status).toBe('pending');
-      expect((await userRow(buyer.id)).grade).toBe('FREE');
+      await expectNothingGranted(buyer.id, order.order_id);
     });
   });
 });
