@@ -18,11 +18,19 @@ describe('sub-account calls', () => {
   /** A phone as a child sees its parent's: 138****5678. */
   const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
 
+  /** A parent (SVIP, 3 seats by default) who invited a new account; answers both and the invitation's envelope. */
+  const invitedPair = async (grade = 'SVIP') => {
+    const parent = await account({ grade });
+    const invitee = await account();
+    return { parent, invitee, invited: await invite(parent, invitee.phone) };
+  };
+  /** Changes a user's membership (its grade, or when it ends) behind the app's back. */
+  const setMembership = (userId: number, membership: { grade?: string; gradeEndsAt: Date }) =>
+    db().update(users).set(membership).where(eq(users.id, userId));
+
   /** A parent (SVIP, 3 seats by default) with an accepted child. */
   const boundPair = async (grade = 'SVIP') => {
-    const parent = await account({ grade });
-    const child = await account();
-    const invited = await invite(parent, child.phone);
+    const { parent, invitee: child, invited } = await invitedPair(grade);
     expect(invited.code).toBe(Code.OK);
     expect((await post(SubAccountPath.accept, child.token)).code).toBe(Code.OK);
     return { parent, child, linkId: invited.data.id as number };
@@ -53,9 +61,7 @@ describe('sub-account calls', () => {
 
   describe('inviting', () => {
     it('invites a registered phone and shows the invitee the bind notice with the parent’s phone masked', async () => {
-      const parent = await account({ grade: 'SVIP' });
-      const invitee = await account();
-      const body = await invite(parent, invitee.phone);
+      const { parent, invitee, invited: body } = await invitedPair();
       expect(body.code).toBe(Code.OK);
       const item = subAccountItemSchema.parse(body.data);
       const parentEnds = Math.floor(parent.gradeEndsAt!.getTime() / 1000);
@@ -216,9 +222,8 @@ describe('sub-account calls', () => {
     });
 
     it('refuses: the parent sees the refusal and can invite again', async () => {
-      const parent = await account({ grade: 'SVIP' });
-      const invitee = await account();
-      const { data: item } = await invite(parent, invitee.phone);
+      const { parent, invitee, invited } = await invitedPair();
+      const item = invited.data;
       expect(await post(SubAccountPath.refuse, invitee.token)).toEqual({ code: Code.OK, msg: 'success', data: null });
       expect((await post(SubAccountPath.refuse, invitee.token)).code).toBe(Code.OK);
       expect((await get(SubAccountPath.inviteInfo, invitee.token)).data).toBeNull();
@@ -232,25 +237,15 @@ describe('sub-account calls', () => {
     });
 
     it('will not bind an invitee whose own membership is running', async () => {
-      const parent = await account({ grade: 'SVIP' });
-      const invitee = await account();
-      await invite(parent, invitee.phone);
-      await db()
-        .update(users)
-        .set({ grade: 'VIP', gradeEndsAt: new Date(Date.now() + 86_400_000) })
-        .where(eq(users.id, invitee.id));
+      const { invitee } = await invitedPair();
+      await setMembership(invitee.id, { grade: 'VIP', gradeEndsAt: new Date(Date.now() + 86_400_000) });
       const body = await post(SubAccountPath.accept, invitee.token);
       expect([body.code, body.msg]).toEqual([Code.TOAST, '您的会员尚未到期，不能绑定为子账号']);
     });
 
     it('will not bind when the parent no longer has child accounts', async () => {
-      const parent = await account({ grade: 'SVIP' });
-      const invitee = await account();
-      await invite(parent, invitee.phone);
-      await db()
-        .update(users)
-        .set({ gradeEndsAt: new Date(Date.now() - 1000) })
-        .where(eq(users.id, parent.id));
+      const { parent, invitee } = await invitedPair();
+      await setMembership(parent.id, { gradeEndsAt: new Date(Date.now() - 1000) });
       const body = await post(SubAccountPath.accept, invitee.token);
       expect([body.code, body.msg]).toEqual([Code.TOAST, '主账号会员权益已变更，邀请已失效']);
     });
@@ -356,15 +351,9 @@ describe('sub-account calls', () => {
   describe('sharing', () => {
     it("drops the child to FREE when the parent's membership ends, and back when it is renewed", async () => {
       const { parent, child } = await boundPair();
-      await db()
-        .update(users)
-        .set({ gradeEndsAt: new Date(Date.now() - 1000) })
-        .where(eq(users.id, parent.id));
+      await setMembership(parent.id, { gradeEndsAt: new Date(Date.now() - 1000) });
       expect((await get(SubAccountPath.info, child.token)).data).toMatchObject({ sub_account: true, grade: 'FREE' });
-      await db()
-        .update(users)
-        .set({ gradeEndsAt: new Date(Date.now() + 86_400_000) })
-        .where(eq(users.id, parent.id));
+      await setMembership(parent.id, { gradeEndsAt: new Date(Date.now() + 86_400_000) });
       expect((await get(SubAccountPath.info, child.token)).data).toMatchObject({ grade: 'SVIP' });
     });
 
