@@ -19,8 +19,14 @@ export function createAccountTestApp(options: TestAppOptions = {}) {
  * {@link createAccountTestApp} for the enclosing suite: started before its tests, closed after them. Its
  * `postFromNewIp` sends each POST from an address of its own, so per-address limits never add up across calls.
  */
-export function useAccountTestApp(options: TestAppOptions = {}) {
-  const t = useTestApp({ now: () => Date.now(), ...options });
+export function useAccountTestApp(
+  options: TestAppOptions | (() => TestAppOptions) = {},
+  prepare?: (t: TestApp) => Promise<unknown>,
+) {
+  const t = useTestApp(
+    () => ({ now: () => Date.now(), ...(typeof options === 'function' ? options() : options) }),
+    prepare,
+  );
   return Object.assign(t, {
     /** A POST of `body` to `url` from a fresh address, with the session `token` if given; answers the response. */
     postFromNewIp: (url: string, body: unknown, token?: string) =>

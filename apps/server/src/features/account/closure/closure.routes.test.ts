@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AccountClosurePath, AccountPath, accountClosureMessages, Code, SubAccountPath } from '@dso/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { closureHooks } from '../../../closure-hooks';
 import {
   accountClosures,
@@ -25,10 +24,11 @@ import {
   users,
   writingWorks,
 } from '../../../db/schema';
-import { createUser, loginAs, type TestApp } from '../../../testing';
+import { createUser } from '../../../testing';
+import { useTempDir } from '../../../testing/route-suite';
 import { JobWorker } from '../../jobs';
 import { ensurePermissionConfig } from '../../permissions';
-import { createAccountTestApp, fromIp, nextIp, sendAndReadCode } from '../account.testing';
+import { fromIp, nextIp, sendAndReadCode, useAccountTestApp } from '../account.testing';
 import { CLOSED_CHILD_PHONE } from '../sub-accounts';
 import { fetchQr, pollResult, pressSandboxButton } from '../wechat/wechat.testing';
 import { accountClosureJobHandlers } from './closure.job';
@@ -37,29 +37,15 @@ import { ACCOUNT_CLOSURE_ERASE_JOB } from './closure.service';
 const DAY_MS = 86_400_000;
 
 describe('注销账号', () => {
-  let t: TestApp;
-  let dataDir: string;
-  const db = () => t.database.db;
-
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'dso-closure-'));
-    t = await createAccountTestApp({ config: { dataDir } });
-    await ensurePermissionConfig(db());
-  });
-  afterAll(async () => {
-    await t.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  const dataDir = useTempDir('dso-closure-');
+  const t = useAccountTestApp(
+    () => ({ config: { dataDir: dataDir() } }),
+    (app) => ensurePermissionConfig(app.database.db),
+  );
+  const { db, get, account } = t;
 
   const post = async (url: string, body: unknown, token?: string, ip = nextIp()) =>
     (await t.request({ method: 'POST', url, body, headers: fromIp(ip), ...(token ? { token } : {}) })).json();
-  const get = async (url: string, token?: string) =>
-    (await t.request({ method: 'GET', url, ...(token ? { token } : {}) })).json();
-
-  const account = async (input: Parameters<typeof createUser>[1] = {}) => {
-    const user = await createUser(db(), input);
-    return { ...user, token: await loginAs(db(), user.id) };
-  };
 
   /** Asks to close the account with a code really sent to its phone (or the one given). */
   const requestClosure = async (user: { phone: string; token: string }, code?: string) => {
@@ -90,9 +76,13 @@ describe('注销账号', () => {
   };
 
   const runErasures = () =>
-    new JobWorker(db(), accountClosureJobHandlers({ providers: t.app.providers, dataDir, hooks: closureHooks }), {
-      backoffMs: () => 0,
-    }).drain();
+    new JobWorker(
+      db(),
+      accountClosureJobHandlers({ providers: t.app.providers, dataDir: dataDir(), hooks: closureHooks }),
+      {
+        backoffMs: () => 0,
+      },
+    ).drain();
 
   const userRow = async (id: number) => (await db().select().from(users).where(eq(users.id, id)))[0]!;
 
@@ -189,10 +179,10 @@ describe('注销账号', () => {
       .insert(imageTextWorks)
       .values({ userId: user.id, source: 'single', status: 'done', keyword: '露营' })
       .returning();
-    const workFolder = path.join(dataDir, 'image-text', 'works', String(work!.id));
+    const workFolder = path.join(dataDir(), 'image-text', 'works', String(work!.id));
     await mkdir(workFolder, { recursive: true });
     await writeFile(path.join(workFolder, '1.png'), 'picture');
-    const recording = path.join(dataDir, 'live-replays', `${user.id}.mp4`);
+    const recording = path.join(dataDir(), 'live-replays', `${user.id}.mp4`);
     await mkdir(path.dirname(recording), { recursive: true });
     await writeFile(recording, 'recording');
     await db().insert(liveReplays).values({
