@@ -1,7 +1,5 @@
 import { KeywordDetailPath, type Platform, type RelatedList, type RelationKind } from '@dso/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api/client';
-import { useSession } from '../../../stores/session';
+import { fetchKeywordList, useKeywordList } from './keyword-list-query';
 
 /** The related-words call (contract `relatedQuerySchema`): drop-down (sug) or correlation words of a keyword. */
 export interface RelatedKeywordsRequest {
@@ -15,19 +13,10 @@ export interface RelatedKeywordsRequest {
 
 /** `GET /api/keyword/related`: a list call like search, so an expired login rejects quietly. */
 export function fetchRelatedKeywords(query: RelatedKeywordsRequest, signal?: AbortSignal): Promise<RelatedList> {
-  return request<RelatedList>(KeywordDetailPath.related, { query: { ...query }, search: true, signal });
-}
-
-export function relatedKeywordsQueryOptions(query: RelatedKeywordsRequest, token: string | null) {
-  return queryOptions({
-    queryKey: ['keywords', 'related', token, query] as const,
-    queryFn: ({ signal }) => fetchRelatedKeywords(query, signal),
-    placeholderData: keepPreviousData,
-  });
+  return fetchKeywordList<RelatedList>(KeywordDetailPath.related, query, signal);
 }
 
 /** Related words need a keyword; without one nothing is asked. */
 export function useRelatedKeywords(query: RelatedKeywordsRequest) {
-  const token = useSession((state) => state.token);
-  return useQuery({ ...relatedKeywordsQueryOptions(query, token), enabled: query.keyword !== '' });
+  return useKeywordList('related', query, (signal) => fetchRelatedKeywords(query, signal), query.keyword !== '');
 }

@@ -5,9 +5,8 @@ import {
   type KeywordSortField,
   type Platform,
 } from '@dso/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
-import { useSession } from '../../../stores/session';
+import { useKeywordList } from './keyword-list-query';
 
 /** The search call's body (contract `searchKeywordsBodySchema`), with the fields the pages send. */
 export interface SearchKeywordsRequest {
@@ -32,16 +31,6 @@ export function searchKeywords(body: SearchKeywordsRequest, signal?: AbortSignal
   return request<KeywordList>(KeywordPath.search, { method: 'POST', body, search: true, signal });
 }
 
-/** Keyed by the viewer too: logging in or out shows that viewer's rows. */
-export function searchKeywordsQueryOptions(body: SearchKeywordsRequest, token: string | null) {
-  return queryOptions({
-    queryKey: ['keywords', 'search', token, body] as const,
-    queryFn: ({ signal }) => searchKeywords(body, signal),
-    placeholderData: keepPreviousData,
-  });
-}
-
 export function useSearchKeywords(body: SearchKeywordsRequest, options: { enabled?: boolean } = {}) {
-  const token = useSession((state) => state.token);
-  return useQuery({ ...searchKeywordsQueryOptions(body, token), enabled: options.enabled ?? true });
+  return useKeywordList('search', body, (signal) => searchKeywords(body, signal), options.enabled ?? true);
 }

@@ -1,7 +1,5 @@
 import { KeywordDetailPath, type TsoTopicKind, type TsoTopicList } from '@dso/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api/client';
-import { useSession } from '../../../stores/session';
+import { fetchKeywordList, useKeywordList } from './keyword-list-query';
 
 /** The TSO topic lists of /KeywordTSOList/ (contract `tsoTopicsQuerySchema`). */
 export interface TsoTopicsRequest {
@@ -13,18 +11,9 @@ export interface TsoTopicsRequest {
 }
 
 export function fetchTsoTopics(query: TsoTopicsRequest, signal?: AbortSignal): Promise<TsoTopicList> {
-  return request<TsoTopicList>(KeywordDetailPath.tsoTopics, { query: { ...query }, search: true, signal });
-}
-
-export function tsoTopicsQueryOptions(query: TsoTopicsRequest, token: string | null) {
-  return queryOptions({
-    queryKey: ['keywords', 'tso-topics', token, query] as const,
-    queryFn: ({ signal }) => fetchTsoTopics(query, signal),
-    placeholderData: keepPreviousData,
-  });
+  return fetchKeywordList<TsoTopicList>(KeywordDetailPath.tsoTopics, query, signal);
 }
 
 export function useTsoTopics(query: TsoTopicsRequest) {
-  const token = useSession((state) => state.token);
-  return useQuery(tsoTopicsQueryOptions(query, token));
+  return useKeywordList('tso-topics', query, (signal) => fetchTsoTopics(query, signal));
 }
