@@ -23,7 +23,7 @@ export function CopywriterHistory({ onOpen }: { onOpen(id: number): void }) {
         renderItem={(work, remove) => (
           <AiHistoryItem
             key={work.id}
-            className="cw-panel"
+            className="tool-panel"
             title={work.title}
             excerpt={work.excerpt}
             source={`关键词：${work.keyword}`}

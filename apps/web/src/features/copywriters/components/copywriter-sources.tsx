@@ -13,7 +13,7 @@ import { openVideoDialog } from '../../videos';
  */
 export function CopywriterSources({ sources }: { sources: Sources }) {
   return (
-    <section className="cw-panel cw-sources" aria-label="参考素材" data-testid="copywriter-sources">
+    <section className="tool-panel cw-sources" aria-label="参考素材" data-testid="copywriter-sources">
       <h2 className="cw-panel__title">参考素材</h2>
       <p className="cw-hint">文案借鉴的热门视频与相关搜索词，点击查看详情</p>
       <h3 className="cw-sources__head">热门视频</h3>

@@ -136,7 +136,7 @@ function CopywriterWorkspace({ keyword: initialKeyword, work }: { keyword: strin
   return (
     <div className="cw-workspace" data-testid="copywriter-workspace" data-status={status}>
       <div className="cw-side">
-        <section className="cw-panel" aria-label="填写关键词">
+        <section className="tool-panel" aria-label="填写关键词">
           <form
             className="cw-form"
             onSubmit={(event) => {
@@ -167,7 +167,7 @@ function CopywriterWorkspace({ keyword: initialKeyword, work }: { keyword: strin
         {start && <CopywriterSources sources={start.sources} />}
       </div>
       <AiOutputPanel
-        className="cw-panel"
+        className="tool-panel"
         status={status}
         text={text}
         onTextChange={setText}

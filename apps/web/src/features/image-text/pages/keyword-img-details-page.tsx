@@ -39,7 +39,7 @@ export default function KeywordImgDetailsPage() {
   else if (!work.data) content = <Skeleton active paragraph={{ rows: 8 }} />;
   else if (work.data.status !== 'done') {
     content = (
-      <section className="it-panel" data-testid="image-text-waiting">
+      <section className="tool-panel it-panel" data-testid="image-text-waiting">
         <h2 className="it-panel__title">{work.data.title}</h2>
         <WorkStatus work={work.data} />
         <div className="it-grid">
@@ -120,7 +120,7 @@ function WorkEditor({ work }: { work: ImageTextWork }) {
 
   return (
     <div className="it-editor" data-testid="image-text-editor">
-      <section className="it-panel" aria-label="图片">
+      <section className="tool-panel it-panel" aria-label="图片">
         <h2 className="it-panel__title">
           图片 <span className="it-hint">共 {images.length} 张，第一张为封面</span>
         </h2>
@@ -161,7 +161,7 @@ function WorkEditor({ work }: { work: ImageTextWork }) {
           ))}
         </ul>
       </section>
-      <section className="it-panel it-form" aria-label="文案">
+      <section className="tool-panel it-panel it-form" aria-label="文案">
         <label htmlFor="it-title" className="it-panel__title">
           标题{' '}
           {work.sandbox && (

@@ -55,8 +55,8 @@ export default function KeywordImgPage() {
   return (
     <div className="tool-page it-page" data-testid="keyword-img-page">
       <ImageTextNav title="AI图文" hint="输入关键词，AI 参考该词下的热门视频与相关搜索词写好图文笔记，并生成整套配图" />
-      <div className="it-workspace">
-        <section className="it-panel" aria-label="填写关键词">
+      <div className="tool-workspace">
+        <section className="tool-panel it-panel" aria-label="填写关键词">
           <form
             className="it-form"
             onSubmit={(event) => {
@@ -92,7 +92,7 @@ export default function KeywordImgPage() {
             </div>
           )}
         </section>
-        <section className="it-panel" aria-label="生成结果">
+        <section className="tool-panel it-panel" aria-label="生成结果">
           <h2 className="it-panel__title">
             图文笔记{' '}
             {start?.sandbox && text && (

@@ -56,7 +56,7 @@ export default function KeywordImgsV2Page() {
         title="AI图文批量创作"
         hint={`一次输入多个关键词（每行一个，最多${imageTextLimits.batchMax}个），每个关键词生成一篇图文作品`}
       />
-      <section className="it-panel it-form" aria-label="批量关键词">
+      <section className="tool-panel it-panel it-form" aria-label="批量关键词">
         <label htmlFor="it-keywords" className="it-panel__title">
           关键词
         </label>
@@ -78,7 +78,7 @@ export default function KeywordImgsV2Page() {
         </div>
         {keywords.length === 0 && text.trim() && <p className="it-hint">{keywordMessages.required}</p>}
       </section>
-      <section className="it-panel" aria-label="生成进度">
+      <section className="tool-panel it-panel" aria-label="生成进度">
         <h2 className="it-panel__title">{batchId ? '本次生成' : '批量生成的作品'}</h2>
         <Table
           rowKey="id"

@@ -80,8 +80,8 @@ function SettingsForm({ initial }: { initial: ImageTextSettings }) {
   return (
     <div className="tool-page it-page" data-testid="set-img-page">
       <ImageTextNav title="图文设置" hint="设置图文卡片的模板与样式，之后生成的作品都按此绘制" />
-      <div className="it-workspace">
-        <section className="it-panel it-form" aria-label="模板与样式">
+      <div className="tool-workspace">
+        <section className="tool-panel it-panel it-form" aria-label="模板与样式">
           <span className="it-panel__title">封面模板</span>
           <Radio.Group
             optionType="button"
@@ -136,7 +136,7 @@ function SettingsForm({ initial }: { initial: ImageTextSettings }) {
             <Button onClick={() => setValue(defaultImageTextSettings)}>恢复默认</Button>
           </div>
         </section>
-        <section className="it-panel" aria-label="预览">
+        <section className="tool-panel it-panel" aria-label="预览">
           <span className="it-panel__title">预览</span>
           <CardPreview settings={value} />
         </section>

@@ -11,8 +11,8 @@ export function FigureTiles({ tiles, size = 'default' }: { tiles: FigureTile[]; 
   return (
     <ul className={`lv-figures${size === 'large' ? ' lv-figures--large' : ''}`}>
       {tiles.map((tile) => (
-        <li key={tile.key} className="surface-box lv-figures__item" data-testid={`live-figure-${tile.key}`}>
-          <span className="lv-figures__label">{tile.label}</span>
+        <li key={tile.key} className="surface-box figure-tile" data-testid={`live-figure-${tile.key}`}>
+          <span className="figure-tile__label">{tile.label}</span>
           <b className="lv-figures__value">{tile.value}</b>
         </li>
       ))}

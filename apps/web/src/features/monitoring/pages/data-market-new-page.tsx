@@ -89,32 +89,32 @@ export default function DataMarketNewPage() {
       ) : (
         <>
           <div className="mon-stats" data-testid="dashboard-summary">
-            <div className="surface-box mon-stat">
-              <span className="mon-stat__label">监控关键词</span>
+            <div className="surface-box figure-tile mon-stat">
+              <span className="figure-tile__label">监控关键词</span>
               <b className="mon-stat__value">{data.summary.keywords}</b>
             </div>
-            <div className="surface-box mon-stat">
-              <span className="mon-stat__label">监控作品</span>
+            <div className="surface-box figure-tile mon-stat">
+              <span className="figure-tile__label">监控作品</span>
               <b className="mon-stat__value">{data.summary.works}</b>
             </div>
-            <div className="surface-box mon-stat">
-              <span className="mon-stat__label">
+            <div className="surface-box figure-tile mon-stat">
+              <span className="figure-tile__label">
                 核心词数 <GlossaryTip term="coreKeywordCount" />
               </span>
               <b className="mon-stat__value" data-testid="stat-core">
                 {data.summary.core}
               </b>
             </div>
-            <div className="surface-box mon-stat">
-              <span className="mon-stat__label">
+            <div className="surface-box figure-tile mon-stat">
+              <span className="figure-tile__label">
                 排名数 <GlossaryTip term="rankingCount" />
               </span>
               <b className="mon-stat__value" data-testid="stat-ranking">
                 {data.summary.ranking}
               </b>
             </div>
-            <div className="surface-box mon-stat">
-              <span className="mon-stat__label">最近检测失败</span>
+            <div className="surface-box figure-tile mon-stat">
+              <span className="figure-tile__label">最近检测失败</span>
               <b className={`mon-stat__value${data.summary.failed ? ' is-bad' : ''}`}>{data.summary.failed}</b>
             </div>
           </div>

@@ -88,8 +88,8 @@ export default function KeywordScreenPage() {
               ['排名数（前10）', data.summary.ranking],
               ['最近检测失败', data.summary.failed],
             ].map(([label, value]) => (
-              <div key={label} className="surface-box mon-stat">
-                <span className="mon-stat__label">{label}</span>
+              <div key={label} className="surface-box figure-tile mon-stat">
+                <span className="figure-tile__label">{label}</span>
                 <b className="mon-stat__value">{value}</b>
               </div>
             ))}

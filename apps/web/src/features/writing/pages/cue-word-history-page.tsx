@@ -39,7 +39,7 @@ export default function CueWordHistoryPage() {
         renderItem={(work, remove) => (
           <AiHistoryItem
             key={work.id}
-            className="wr-panel"
+            className="tool-panel"
             title={work.title}
             excerpt={work.excerpt}
             source={work.template_title}

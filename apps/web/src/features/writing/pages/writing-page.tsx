@@ -127,8 +127,8 @@ function WritingWorkspace({ template, work }: { template: WritingTemplate | null
           </Link>
         </div>
       </header>
-      <div className="wr-workspace">
-        <section className="wr-panel" aria-label="填写内容">
+      <div className="tool-workspace">
+        <section className="tool-panel" aria-label="填写内容">
           <h2 className="wr-panel__title">填写内容</h2>
           {template ? (
             <>
@@ -189,7 +189,7 @@ function WritingWorkspace({ template, work }: { template: WritingTemplate | null
           )}
         </section>
         <AiOutputPanel
-          className="wr-panel"
+          className="tool-panel"
           status={status}
           text={content}
           onTextChange={setContent}
