@@ -177,23 +177,33 @@ async function holdTitleGramsJob(url: string) {
   }
 }
 
-describe('stopping the server process with SIGTERM', () => {
-  let database: Awaited<ReturnType<typeof processDatabase>>;
+/** {@link processDatabase} for the enclosing suite: made before its tests, dropped after them. */
+function useProcessDatabase(): () => Awaited<ReturnType<typeof processDatabase>> {
+  let database: Awaited<ReturnType<typeof processDatabase>> | undefined;
   beforeAll(async () => {
     database = await processDatabase();
   }, 120_000);
   afterAll(async () => database?.drop());
+  return () => {
+    if (!database) throw new Error('the suite’s database is made in beforeAll; use it from a test');
+    return database;
+  };
+}
+
+describe('stopping the server process with SIGTERM', () => {
+  const database = useProcessDatabase();
 
   it('refuses new connections at once, answers the long poll in flight, gives the job in hand back and exits within 10 s', async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     // A QR long poll holds its request 20 s: longer than the whole shutdown may take.
-    const server = spawnProcess('main.ts', { ...database.env, PORT: String(port), WECHAT_POLL_HOLD_MS: '20000' });
+    const server = spawnProcess('main.ts', { ...database().env, PORT: String(port), WECHAT_POLL_HOLD_MS: '20000' });
     let held: Awaited<ReturnType<typeof holdTitleGramsJob>> | null = null;
     try {
       await server.waitForLine(/Server listening at/, 90_000);
       // On PostgreSQL the in-process worker also has a job in hand that would never finish by itself.
-      if (database.url) held = await holdTitleGramsJob(database.url);
+      const { url } = database();
+      if (url) held = await holdTitleGramsJob(url);
 
       const qr = (await (await signedGet(base, WechatPath.qr)).json()) as { code: number; data: { ticket: string } };
       expect(qr.code).toBe(Code.OK);
@@ -227,18 +237,14 @@ describe('stopping the server process with SIGTERM', () => {
 });
 
 describe.skipIf(!serverUrl)('stopping the worker process with SIGTERM', () => {
-  let database: Awaited<ReturnType<typeof processDatabase>>;
-  beforeAll(async () => {
-    database = await processDatabase();
-  }, 120_000);
-  afterAll(async () => database?.drop());
+  const database = useProcessDatabase();
 
   it('gives the job in hand back to the queue and exits within 10 s', async () => {
-    const worker = spawnProcess('cli/worker.ts', database.env);
+    const worker = spawnProcess('cli/worker.ts', database().env);
     let held: Awaited<ReturnType<typeof holdTitleGramsJob>> | null = null;
     try {
       await worker.waitForLine(/job worker started/, 90_000);
-      held = await holdTitleGramsJob(database.url!);
+      held = await holdTitleGramsJob(database().url!);
       const signalled = Date.now();
       worker.child.kill('SIGTERM');
       const exit = await exitWithin(worker, EXIT_WITHIN_MS + 5_000);
