@@ -124,6 +124,9 @@ describe('AI 直播复盘 routes', () => {
     await runJobs();
     return detail(id, token);
   };
+  /** Reviews the room's session as {@link reviewed} does and expects the replay to have failed with `error`. */
+  const expectReviewFailed = async (roomId: string, token: string, error: string) =>
+    expect(await reviewed(roomId, token)).toMatchObject({ status: 'failed', error });
   const used = (userId: number) => quotaUsed(db(), userId, LIVE_REPLAY_ALIAS);
   const endedSession = () =>
     createLiveSession(db(), {
@@ -236,10 +239,7 @@ describe('AI 直播复盘 routes', () => {
     expect(steer.state.heard).toHaveLength(1);
     llm.state.mode = 'ok';
     llm.state.answer = '这场直播整体不错。';
-    expect(await reviewed(session.roomId, token)).toMatchObject({
-      status: 'failed',
-      error: liveReplayMessages.unreadable,
-    });
+    await expectReviewFailed(session.roomId, token, liveReplayMessages.unreadable);
     expect(await used(user.id)).toBe(0);
   });
 
@@ -247,10 +247,7 @@ describe('AI 直播复盘 routes', () => {
     const { user, token } = await member();
     const session = await endedSession();
     steer.state.speech = 'no-media';
-    expect(await reviewed(session.roomId, token)).toMatchObject({
-      status: 'failed',
-      error: liveReplayMessages.noSpeech,
-    });
+    await expectReviewFailed(session.roomId, token, liveReplayMessages.noSpeech);
     expect(steer.state.heard).toHaveLength(1);
     expect(await used(user.id)).toBe(0);
   });
@@ -259,13 +256,10 @@ describe('AI 直播复盘 routes', () => {
     const { user, token } = await member();
     const session = await endedSession();
     steer.state.speech = 'busy';
-    expect(await reviewed(session.roomId, token)).toMatchObject({
-      status: 'failed',
-      error: liveReplayMessages.speechUnavailable,
-    });
+    await expectReviewFailed(session.roomId, token, liveReplayMessages.speechUnavailable);
     expect(steer.state.heard).toHaveLength(3);
     steer.state.speech = 'crash';
-    expect(await reviewed(session.roomId, token)).toMatchObject({ status: 'failed', error: liveReplayMessages.failed });
+    await expectReviewFailed(session.roomId, token, liveReplayMessages.failed);
     expect(await used(user.id)).toBe(0);
   });
 
