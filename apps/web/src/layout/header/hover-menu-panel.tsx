@@ -55,7 +55,7 @@ export function HoverMenuPanel({
                 <span>{entry.name}</span>
                 {entry.isNew && <span className="new-tag">NEW</span>}
               </span>
-              <span className="hover-menu-desc" title={entry.description}>
+              <span className="tool-desc" title={entry.description}>
                 {entry.description}
               </span>
             </MenuLink>

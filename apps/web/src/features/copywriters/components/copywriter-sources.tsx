@@ -15,10 +15,10 @@ export function CopywriterSources({ sources }: { sources: Sources }) {
   return (
     <section className="tool-panel cw-sources" aria-label="参考素材" data-testid="copywriter-sources">
       <h2 className="cw-panel__title">参考素材</h2>
-      <p className="cw-hint">文案借鉴的热门视频与相关搜索词，点击查看详情</p>
+      <p className="tool-hint">文案借鉴的热门视频与相关搜索词，点击查看详情</p>
       <h3 className="cw-sources__head">热门视频</h3>
       {sources.videos.length === 0 ? (
-        <p className="cw-hint">该关键词暂无收录的视频</p>
+        <p className="tool-hint">该关键词暂无收录的视频</p>
       ) : (
         <ol className="cw-videos">
           {sources.videos.map((video, index) => (
@@ -50,7 +50,7 @@ export function CopywriterSources({ sources }: { sources: Sources }) {
       )}
       <h3 className="cw-sources__head">相关搜索词</h3>
       {sources.words.length === 0 ? (
-        <p className="cw-hint">该关键词暂无相关搜索词</p>
+        <p className="tool-hint">该关键词暂无相关搜索词</p>
       ) : (
         <div className="cw-words">
           {sources.words.map((word) => (

@@ -53,7 +53,7 @@ export default function CopywritersPage() {
       <header className="cw-hero">
         <div>
           <h1 className="tool-hero__title">AI文案</h1>
-          <p className="cw-hint">输入关键词，AI 参考该词下的热门视频与相关搜索词，一键生成短视频口播文案</p>
+          <p className="tool-hint">输入关键词，AI 参考该词下的热门视频与相关搜索词，一键生成短视频口播文案</p>
         </div>
       </header>
       <Tabs

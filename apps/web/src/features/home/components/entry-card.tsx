@@ -20,7 +20,7 @@ export function EntryCard({ card, accent }: { card: HomeCard; accent: string }) 
           <span>{entry.name}</span>
           {entry.isNew && <span className="new-tag">NEW</span>}
         </span>
-        <span className="home-card-desc">{entry.description}</span>
+        <span className="tool-desc">{entry.description}</span>
       </span>
       {entry.needLogin && isVisitor ? (
         <LockOutlined className="home-card-end" title="登录后使用" />

@@ -10,7 +10,7 @@ export function ImageTextNav({ title, hint }: { title: string; hint: string }) {
     <header className="it-hero">
       <div>
         <h1 className="tool-hero__title">{title}</h1>
-        <p className="it-hint">{hint}</p>
+        <p className="tool-hint">{hint}</p>
       </div>
       <nav className="it-nav" aria-label="AI图文">
         <NavLink to={imageTextPaths.generate()} end>
@@ -26,7 +26,7 @@ export function ImageTextNav({ title, hint }: { title: string; hint: string }) {
           <SettingOutlined /> 模板设置
         </NavLink>
         {remaining !== null && (
-          <span className="it-hint it-nav__remaining" data-testid="image-text-remaining">
+          <span className="tool-hint it-nav__remaining" data-testid="image-text-remaining">
             剩余图文额度 <b>{remaining}</b> 个
           </span>
         )}

@@ -164,7 +164,7 @@ export function WorksUploadDialog({ open, onClose }: WorksUploadDialogProps) {
         maskClosable={false}
       >
         <div className="it-upload" data-testid="works-upload-dialog">
-          <p className="it-hint">
+          <p className="tool-hint">
             支持 .zip、.tar 格式，一次最多 {imageTextLimits.uploadFilesMax} 个文件，单个文件小于
             1G。每个作品一个文件夹，放入图片（jpg、png、webp）和一个 txt 文件（第一行为标题，其余为正文）。
           </p>

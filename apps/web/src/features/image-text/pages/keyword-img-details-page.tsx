@@ -122,7 +122,7 @@ function WorkEditor({ work }: { work: ImageTextWork }) {
     <div className="it-editor" data-testid="image-text-editor">
       <section className="tool-panel it-panel" aria-label="图片">
         <h2 className="it-panel__title">
-          图片 <span className="it-hint">共 {images.length} 张，第一张为封面</span>
+          图片 <span className="tool-hint">共 {images.length} 张，第一张为封面</span>
         </h2>
         <ul className="it-grid it-grid--edit">
           {images.map((name, index) => (
@@ -215,7 +215,7 @@ function WorkEditor({ work }: { work: ImageTextWork }) {
             </Button>
           </Popconfirm>
         </div>
-        <p className="it-hint">关键词：{work.keyword || '—'}</p>
+        <p className="tool-hint">关键词：{work.keyword || '—'}</p>
       </section>
     </div>
   );

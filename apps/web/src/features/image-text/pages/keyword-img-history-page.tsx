@@ -82,7 +82,7 @@ function WorksGrid({ source, empty }: { source: ImageTextSource; empty: string }
                 {work.title}
               </Link>
               <WorkStatus work={work} />
-              <span className="it-hint">
+              <span className="tool-hint">
                 {work.keyword ? `${work.keyword} · ` : ''}
                 {work.image_count} 张图 · {formatTime(work.created_at, 'YYYY-MM-DD HH:mm')}
               </span>

@@ -68,7 +68,7 @@ export default function KeywordImgsV2Page() {
           onChange={(event) => setText(event.target.value)}
         />
         <div className="it-actions">
-          <span className="it-hint" data-testid="batch-estimate">
+          <span className="tool-hint" data-testid="batch-estimate">
             共 {keywords.length} 个关键词，将生成 {keywords.length} 篇图文作品
             {remaining !== null ? `（剩余额度 ${remaining} 个）` : ''}
           </span>
@@ -76,7 +76,7 @@ export default function KeywordImgsV2Page() {
             批量生成
           </Button>
         </div>
-        {keywords.length === 0 && text.trim() && <p className="it-hint">{keywordMessages.required}</p>}
+        {keywords.length === 0 && text.trim() && <p className="tool-hint">{keywordMessages.required}</p>}
       </section>
       <section className="tool-panel it-panel" aria-label="生成进度">
         <h2 className="it-panel__title">{batchId ? '本次生成' : '批量生成的作品'}</h2>

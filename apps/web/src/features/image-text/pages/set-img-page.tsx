@@ -110,7 +110,7 @@ function SettingsForm({ initial }: { initial: ImageTextSettings }) {
             {color('text_color', '文字颜色')}
           </div>
           <span className="it-panel__title" id="it-font-size">
-            正文字号 <span className="it-hint">{value.font_size}px</span>
+            正文字号 <span className="tool-hint">{value.font_size}px</span>
           </span>
           <Slider
             aria-labelledby="it-font-size"
@@ -120,7 +120,7 @@ function SettingsForm({ initial }: { initial: ImageTextSettings }) {
             onChange={(size) => set({ font_size: size })}
           />
           <span className="it-panel__title" id="it-card-count">
-            每篇图片数 <span className="it-hint">{value.card_count} 张（含封面）</span>
+            每篇图片数 <span className="tool-hint">{value.card_count} 张（含封面）</span>
           </span>
           <Slider
             aria-labelledby="it-card-count"

@@ -57,7 +57,7 @@ export function AiPicksPanel({ keyword }: { keyword: string }) {
             {streaming && <Tag color="processing">挑选中…</Tag>}
             {status === 'stopped' && <Tag>已停止</Tag>}
           </h2>
-          <p className="kw-ai-picks__hint">
+          <p className="tool-hint">
             {start
               ? `AI 从 ${candidates.length} 个蓝海候选词中挑选最值得做的词，并说明理由`
               : keyword
