@@ -1,8 +1,8 @@
 import { Code, CreatorPath, LivePath, TopicPath, VideoPath } from '@dso/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
+import { useTestApp } from '../../../testing/route-suite';
 import type { VideoImportKind } from './video-import';
 import { importVideoFile } from './video-import.service';
 
@@ -30,23 +30,17 @@ const videosJsonl = JSON.stringify({
 const jsonl = (rows: object[]) => rows.map((row) => JSON.stringify(row)).join('\n');
 
 describe('importing trends, follower history, portraits, live sessions and topics', () => {
-  let t: TestApp;
-  const db = () => t.database.db;
-  const run = (text: string, kind: VideoImportKind, format: 'csv' | 'jsonl' = 'csv') =>
-    importVideoFile(db(), Buffer.from(text), kind, format, { now: new Date('2026-11-20T10:00:00Z') });
-  const get = async (url: string, token?: string) =>
-    (await t.request({ method: 'GET', url, ...(token ? { token } : {}) })).json();
-  const count = async (table: string) =>
-    (await queryRows<{ n: number }>(db(), sql.raw(`SELECT count(*)::int AS n FROM ${table}`)))[0]!.n;
   let svip: string;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    svip = await loginAs(db(), (await createUser(db(), { grade: 'SVIP' })).id);
+  const t = useTestApp({}, async () => {
+    svip = await tokenOf('SVIP');
     expect(await run(creatorsCsv, 'creators')).toMatchObject({ inserted: 1, errorRows: 0 });
     expect(await run(videosJsonl, 'videos', 'jsonl')).toMatchObject({ inserted: 1, errorRows: 0 });
   });
-  afterAll(async () => t.close());
+  const { db, get, tokenOf } = t;
+  const run = (text: string, kind: VideoImportKind, format: 'csv' | 'jsonl' = 'csv') =>
+    importVideoFile(db(), Buffer.from(text), kind, format, { now: new Date('2026-11-20T10:00:00Z') });
+  const count = async (table: string) =>
+    (await queryRows<{ n: number }>(db(), sql.raw(`SELECT count(*)::int AS n FROM ${table}`)))[0]!.n;
 
   describe('trends', () => {
     const trendsCsv = [
