@@ -15,9 +15,8 @@ import { ORDERS_MAINTAIN_JOB, orderJobHandlers } from './maintenance.job';
  */
 describe('reconciling orders whose notification was lost', () => {
   const t = useTestApp();
-  const { db, account } = t;
+  const { db, account, get } = t;
 
-  const get = async (url: string, token: string) => (await t.request({ method: 'GET', url, token })).json();
   /** A VIP order whose Alipay QR was scanned (the sandbox trade exists and waits for the payer). */
   const scannedOrder = async (token: string) => {
     const { order, pageStatus } = await scanNewOrder(t, token);
