@@ -54,7 +54,7 @@ export default function KeywordBoardsPage() {
               aria-current={selected ? 'page' : undefined}
               data-board={tab.board}
             >
-              <span className="kb-tab__icon" aria-hidden="true">
+              <span className="tab-icon" aria-hidden="true">
                 <Icon />
               </span>
               <span className="kb-tab__text">

@@ -64,7 +64,7 @@ function LiveHead({ live, now }: { live: LiveDetail; now: number }) {
       <LiveCover src={live.cover} title={live.title} className="lv-head__cover" />
       <div className="lv-head__main">
         <div className="lv-head__title-row">
-          <h1 className="lv-head__title">{live.title || '直播间'}</h1>
+          <h1 className="lv-room-title">{live.title || '直播间'}</h1>
           <LiveStatus endTime={live.end_time} />
         </div>
         <CreatorLine creator={live.creator} />

@@ -26,7 +26,7 @@ export function LiveScreenPage() {
   return (
     <div className="lv-screen" data-testid="live-screen">
       <header className="lv-screen__bar">
-        <h1 className="lv-screen__title">直播大屏</h1>
+        <h1 className="screen-title">直播大屏</h1>
         {wall && (
           <span className="lv-screen__count" data-testid="live-count">
             正在直播 <b>{wall.live_count}</b> 场

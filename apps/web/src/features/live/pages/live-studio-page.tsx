@@ -67,7 +67,7 @@ function StudioBar({ live, now, updatedAt }: { live: LiveDetail; now: number; up
     <header className="surface-box lv-studio__bar">
       <div className="lv-studio__who">
         <CreatorLine creator={live.creator} />
-        <h1 className="lv-studio__title">{live.title || '直播间'}</h1>
+        <h1 className="lv-room-title">{live.title || '直播间'}</h1>
         <LiveStatus endTime={live.end_time} />
       </div>
       <div className="lv-studio__clock">

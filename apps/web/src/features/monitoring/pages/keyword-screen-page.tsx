@@ -59,7 +59,7 @@ export default function KeywordScreenPage() {
     <div className="mon-screen" data-testid="keyword-screen">
       {example && <ExampleNotice current="/keyWordScreen" />}
       <header className="mon-screen__bar">
-        <h1 className="mon-screen__title">关键词排名监控大屏</h1>
+        <h1 className="screen-title">关键词排名监控大屏</h1>
         {example && <ExampleTag />}
         {!example && data && data.summary.keywords + data.summary.works === 0 && (
           <span className="mon-offer" data-testid="screen-empty">

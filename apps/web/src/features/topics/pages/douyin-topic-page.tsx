@@ -56,7 +56,7 @@ export default function DouyinTopicPage() {
               className={`tp-tab${selected ? ' tp-tab--active' : ''}`}
               aria-current={selected ? 'page' : undefined}
             >
-              <span className="tp-tab__icon" aria-hidden="true">
+              <span className="tab-icon" aria-hidden="true">
                 <Icon />
               </span>
               <span className="tp-tab__text">
