@@ -1,6 +1,7 @@
 import { Code, INT32_MAX, inputMessages, KeywordDetailPath, KeywordPath } from '@dso/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postKeywordQuery } from '../features/keywords/keywords.testing';
 import { createTestApp, createUser, loginAs, type TestApp } from '../testing';
 
 describe('input the database cannot store', () => {
@@ -13,7 +14,7 @@ describe('input the database cannot store', () => {
   afterAll(async () => t.close());
 
   const search = (body: Record<string, unknown>, options: { token?: string } = {}) =>
-    t.request({ method: 'POST', url: KeywordPath.search, body: { platform: 'DSO', ...body }, ...options });
+    postKeywordQuery(t, KeywordPath.search, body, options.token);
   /** The answer to input holding text the database cannot store: 400 with the Chinese message. */
   const expectIllegalText = (response: LightMyRequestResponse) => {
     expect(response.statusCode).toBe(400);

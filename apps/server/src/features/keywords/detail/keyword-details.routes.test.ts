@@ -18,6 +18,7 @@ import { seedPortraits, seedTsoTopics } from '../demo/seed';
 import { deriveScope } from '../derive/keyword-derive';
 import { upsertKeywords } from '../import/keyword-ingest.repository';
 import { keywordInput, trendEndingAt } from '../keyword.fixtures';
+import { postKeywordQuery } from '../keywords.testing';
 
 const asOf = '2026-11-20';
 
@@ -504,12 +505,7 @@ describe('keyword detail, related words, audience, boards, TSO topics and export
 
   describe('export', () => {
     const exportSearch = (body: Record<string, unknown>, token?: string) =>
-      t.request({
-        method: 'POST',
-        url: KeywordDetailPath.export,
-        body: { platform: 'DSO', ...body },
-        ...(token ? { token } : {}),
-      });
+      postKeywordQuery(t, KeywordDetailPath.export, body, token);
 
     it('asks a visitor to log in and refuses FREE with 810 and the grade to buy', async () => {
       expect((await exportSearch({ keyword: '口红' })).json().code).toBe(Code.TOKEN_INVALID);

@@ -6,6 +6,7 @@ import { createUser, loginAs } from '../../../testing';
 import { useTestApp } from '../../../testing/route-suite';
 import { upsertKeywords } from '../import/keyword-ingest.repository';
 import { keywordInput as keyword } from '../keyword.fixtures';
+import { postKeywordQuery } from '../keywords.testing';
 import { refreshGramStats } from './keyword-search.repository';
 import { GUEST_ROWS } from './keywords.service';
 
@@ -33,12 +34,7 @@ describe('keyword search routes', () => {
   });
 
   const search = (body: Record<string, unknown>, token?: string) =>
-    t.request({
-      method: 'POST',
-      url: KeywordPath.search,
-      body: { platform: 'DSO', ...body },
-      ...(token ? { token } : {}),
-    });
+    postKeywordQuery(t, KeywordPath.search, body, token);
 
   it('shows a visitor the first rows only, with banded figures', async () => {
     const body = (await search({ keyword: '口红', page_size: 20 })).json();
