@@ -38,6 +38,8 @@ export const consoleMessages = {
   linkNotFound: '该子账号关系不存在或已解除',
   dayInvalid: '天数须为1到3650的整数',
   idInvalid: '编号须为正整数',
+  requestIdInvalid: '请求编号无效，请关闭后重新打开',
+  requestIdReused: '该请求已按先前填写的内容处理，请关闭后核对',
 } as const;
 
 const m = consoleMessages;
@@ -256,6 +258,11 @@ function memberActionBodySchema<Fields extends z.ZodRawShape>(fields: Fields) {
 
 /** `POST /api/console/users/grant`: grants a paid grade, or extends the running one, by `days`. */
 export const consoleGrantBodySchema = memberActionBodySchema({
+  /**
+   * Made once each time the dialog opens and sent with every try of it: the server grants one request id
+   * once, so a double click or a retried POST answers the first grant instead of granting the days again.
+   */
+  request_id: z.uuid({ error: m.requestIdInvalid }),
   grade: payGradeSchema,
   days: z
     .number({ error: m.dayInvalid })

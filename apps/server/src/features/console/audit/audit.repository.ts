@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { consoleAuditLog } from '../../../db/schema';
 
@@ -8,6 +8,22 @@ export type AuditRow = typeof consoleAuditLog.$inferSelect;
 export async function insertAudit(db: Database, values: typeof consoleAuditLog.$inferInsert): Promise<AuditRow> {
   const [row] = await db.insert(consoleAuditLog).values(values).returning();
   return row!;
+}
+
+/** The entry of an action on a subject whose `after` contains `after` (jsonb containment), if any. */
+export async function findAuditContaining(db: Database, entry: { action: string; subject: string; after: object }) {
+  const [row] = await db
+    .select()
+    .from(consoleAuditLog)
+    .where(
+      and(
+        eq(consoleAuditLog.subject, entry.subject),
+        eq(consoleAuditLog.action, entry.action),
+        sql`${consoleAuditLog.after} @> ${JSON.stringify(entry.after)}::jsonb`,
+      ),
+    )
+    .limit(1);
+  return row;
 }
 
 export interface AuditFilter {

@@ -42,6 +42,17 @@ export async function recordAudit(tx: Database, entry: AuditEntry): Promise<numb
   return row.id;
 }
 
+/**
+ * The id of the entry an earlier action on `subject` wrote whose `after` holds `after` (for instance a
+ * grant's source), so a retried request can answer what the first one did; null when there is none.
+ */
+export async function findAuditId(
+  db: Database,
+  entry: { action: ConsoleAction; subject: string; after: object },
+): Promise<number | null> {
+  return (await repository.findAuditContaining(db, entry))?.id ?? null;
+}
+
 /** The instant an Asia/Shanghai day begins (China keeps UTC+8 all year). */
 const shanghaiDayStart = (day: string) => new Date(`${day}T00:00:00+08:00`);
 const DAY_MS = 86_400_000;

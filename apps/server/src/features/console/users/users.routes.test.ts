@@ -1,7 +1,8 @@
-import { Code, ConsolePath, FramePath, type OrderInfo, OrderPath } from '@dso/contract';
+import { randomUUID } from 'node:crypto';
+import { Code, ConsolePath, consoleMessages, FramePath, type OrderInfo, OrderPath } from '@dso/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { orders, paymentAgreements, sessions, subAccountLinks } from '../../../db/schema';
+import { membershipGrants, orders, paymentAgreements, sessions, subAccountLinks } from '../../../db/schema';
 import { PaymentVendorError } from '../../../providers/payment/index';
 import { createUser, loginAs, readGrade } from '../../../testing';
 import { payAtSandboxCashier, previewOrder } from '../../../testing/orders';
@@ -134,6 +135,7 @@ describe('console users page', () => {
     const agent = await staffWithCookie(t.db(), '客服');
     const member = await createUser(t.db());
     const granted = await post(ConsolePath.userGrant, agent.cookie, {
+      request_id: randomUUID(),
       user_id: member.id,
       grade: 'SVIP',
       days: 30,
@@ -146,7 +148,13 @@ describe('console users page', () => {
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThanOrEqual(30);
 
-    await post(ConsolePath.userGrant, agent.cookie, { user_id: member.id, grade: 'SVIP', days: 10, reason: '延长' });
+    await post(ConsolePath.userGrant, agent.cookie, {
+      request_id: randomUUID(),
+      user_id: member.id,
+      grade: 'SVIP',
+      days: 10,
+      reason: '延长',
+    });
     const second = await readGrade(t.db(), member.id);
     expect(second!.endsAt!.getTime() - first!.endsAt!.getTime()).toBe(10 * 86_400_000);
 
@@ -164,6 +172,78 @@ describe('console users page', () => {
       after: { grade_ends_at: second!.endsAt!.toISOString() },
       reason: '延长',
     });
+  });
+
+  /** The member's grants and the audit entries of grants made to them. */
+  async function grantsOf(userId: number) {
+    const grants = await t.db().select().from(membershipGrants).where(eq(membershipGrants.userId, userId));
+    const entries = (await auditOf(t.db(), `user:${userId}`)).filter((entry) => entry.action === 'member.grant');
+    return { grants, entries };
+  }
+
+  it('grants a request id once, however often and however concurrently it is sent', async () => {
+    const agent = await staffWithCookie(t.db(), '客服');
+    const member = await createUser(t.db());
+    const grant = { request_id: randomUUID(), user_id: member.id, grade: 'SVIP', days: 30, reason: '补偿服务中断' };
+    const granted = await post(ConsolePath.userGrant, agent.cookie, grant);
+    expect(granted).toMatchObject({ code: Code.OK, msg: '会员已开通', data: { changed: 1 } });
+    const first = await readGrade(t.db(), member.id);
+
+    // A double click, then a proxy retrying it while the browser retries too.
+    expect(await post(ConsolePath.userGrant, agent.cookie, grant)).toEqual(granted);
+    const concurrent = await Promise.all([1, 2, 3].map(() => post(ConsolePath.userGrant, agent.cookie, grant)));
+    expect(concurrent).toEqual([granted, granted, granted]);
+    expect(await readGrade(t.db(), member.id)).toEqual(first);
+    const { grants, entries } = await grantsOf(member.id);
+    expect(grants).toEqual([expect.objectContaining({ source: `console:${grant.request_id}` })]);
+    expect(entries.map((entry) => entry.id)).toEqual([granted.data.audit_id]);
+  });
+
+  it('grants two requests sent at once with their own ids both', async () => {
+    const agent = await staffWithCookie(t.db(), '客服');
+    const member = await createUser(t.db());
+    const grant = (days: number) => ({
+      request_id: randomUUID(),
+      user_id: member.id,
+      grade: 'VIP',
+      days,
+      reason: '补偿服务中断',
+    });
+    const [first, second] = await Promise.all([
+      post(ConsolePath.userGrant, agent.cookie, grant(10)),
+      post(ConsolePath.userGrant, agent.cookie, grant(20)),
+    ]);
+    expect([first.code, second.code]).toEqual([Code.OK, Code.OK]);
+    expect(first.data.audit_id).not.toBe(second.data.audit_id);
+    const days = ((await readGrade(t.db(), member.id))!.endsAt!.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+    const { grants, entries } = await grantsOf(member.id);
+    expect(grants).toHaveLength(2);
+    expect(entries).toHaveLength(2);
+  });
+
+  it('refuses a grant without a request id, with one that is no UUID, or with one used for another grant', async () => {
+    const agent = await staffWithCookie(t.db(), '客服');
+    const member = await createUser(t.db());
+    const other = await createUser(t.db());
+    const grant = { user_id: member.id, grade: 'VIP', days: 30, reason: '补偿服务中断' };
+    for (const body of [grant, { ...grant, request_id: 'again' }, { ...grant, request_id: 42 }]) {
+      expect(await post(ConsolePath.userGrant, agent.cookie, body)).toEqual({
+        code: Code.BAD_REQUEST,
+        msg: consoleMessages.requestIdInvalid,
+        data: null,
+      });
+    }
+    const request_id = randomUUID();
+    expect((await post(ConsolePath.userGrant, agent.cookie, { ...grant, request_id })).code).toBe(Code.OK);
+    const msg = consoleMessages.requestIdReused;
+    await expectRefused(ConsolePath.userGrant, agent.cookie, { ...grant, request_id, days: 31 }, msg);
+    await expectRefused(ConsolePath.userGrant, agent.cookie, { ...grant, request_id, grade: 'SVIP' }, msg);
+    await expectRefused(ConsolePath.userGrant, agent.cookie, { ...grant, request_id, user_id: other.id }, msg);
+    expect((await grantsOf(member.id)).entries).toHaveLength(1);
+    expect(await grantsOf(other.id)).toEqual({ grants: [], entries: [] });
+    expect((await readGrade(t.db(), other.id))?.grade).toBe('FREE');
   });
 
   /** A member paying a VIP 连续包月 at the sandbox cashier: its agreement is signed and running. */
@@ -188,7 +268,7 @@ describe('console users page', () => {
     const { agreementNo } = await member.agreement();
     const unsign = vi.spyOn(t.app.providers.payment.alipay, 'cancelAgreement');
     try {
-      const grant = { user_id: member.id, grade: 'SVIP', days: 30, reason: '补偿升级' };
+      const grant = { request_id: randomUUID(), user_id: member.id, grade: 'SVIP', days: 30, reason: '补偿升级' };
       const granted = await post(ConsolePath.userGrant, agent.cookie, grant);
       expect(granted).toMatchObject({ code: Code.OK, data: { changed: 1 } });
       expect(unsign).toHaveBeenCalledExactlyOnceWith(agreementNo);
@@ -219,7 +299,7 @@ describe('console users page', () => {
       .spyOn(t.app.providers.payment.alipay, 'cancelAgreement')
       .mockRejectedValueOnce(new PaymentVendorError('ACQ.SYSTEM_ERROR', '系统繁忙'));
     try {
-      const grant = { user_id: member.id, grade: 'EVIP', days: 30, reason: '补偿升级' };
+      const grant = { request_id: randomUUID(), user_id: member.id, grade: 'EVIP', days: 30, reason: '补偿升级' };
       expect(await post(ConsolePath.userGrant, agent.cookie, grant)).toMatchObject({ code: Code.OK });
       expect((await readGrade(t.db(), member.id))?.grade).toBe('EVIP');
       // It charges nothing while it waits as ending (the orders' maintenance job would also retry it).
@@ -242,6 +322,7 @@ describe('console users page', () => {
     const unsign = vi.spyOn(t.app.providers.payment.alipay, 'cancelAgreement');
     try {
       const granted = await post(ConsolePath.userGrant, agent.cookie, {
+        request_id: randomUUID(),
         user_id: member.id,
         grade: 'VIP',
         days: 10,
@@ -353,12 +434,15 @@ describe('console users page', () => {
     );
   });
 
+  /** A request id for grants whose id is beside the point. */
+  const request_id = '7d0e5c9a-3b1f-4e2d-8c6a-9f4b2e1d0c3b';
+
   it.each([
-    [ConsolePath.userGrant, { grade: 'VIP', days: 30 }, '请填写操作原因'],
-    [ConsolePath.userGrant, { grade: 'VIP', days: 30, reason: '长'.repeat(201) }, '操作原因最多200字'],
-    [ConsolePath.userGrant, { grade: 'VIP', days: 0, reason: '补偿' }, '天数须为1到3650的整数'],
-    [ConsolePath.userGrant, { grade: 'VIP', days: 3651, reason: '补偿' }, '天数须为1到3650的整数'],
-    [ConsolePath.userGrant, { grade: 'FREE', days: 30, reason: '补偿' }, '会员版本不存在'],
+    [ConsolePath.userGrant, { request_id, grade: 'VIP', days: 30 }, '请填写操作原因'],
+    [ConsolePath.userGrant, { request_id, grade: 'VIP', days: 30, reason: '长'.repeat(201) }, '操作原因最多200字'],
+    [ConsolePath.userGrant, { request_id, grade: 'VIP', days: 0, reason: '补偿' }, '天数须为1到3650的整数'],
+    [ConsolePath.userGrant, { request_id, grade: 'VIP', days: 3651, reason: '补偿' }, '天数须为1到3650的整数'],
+    [ConsolePath.userGrant, { request_id, grade: 'FREE', days: 30, reason: '补偿' }, '会员版本不存在'],
     [ConsolePath.userEndSessions, { reason: '   ' }, '请填写操作原因'],
     [ConsolePath.userDissolveLink, { link_id: 0, reason: '解绑' }, '编号须为正整数'],
   ])('checks %s with %j: %s', async (url, body, message) => {
@@ -379,7 +463,9 @@ describe('console users page', () => {
     expect(await get(withQuery(ConsolePath.userFind, { q: member.phone }), staff.cookie)).toEqual(forbidden);
     expect(await get(withQuery(ConsolePath.user, { user_id: member.id }), staff.cookie)).toEqual(forbidden);
     const reason = { user_id: member.id, reason: '试试' };
-    expect(await post(ConsolePath.userGrant, staff.cookie, { ...reason, grade: 'EVIP', days: 30 })).toEqual(forbidden);
+    expect(await post(ConsolePath.userGrant, staff.cookie, { ...reason, request_id, grade: 'EVIP', days: 30 })).toEqual(
+      forbidden,
+    );
     expect(await post(ConsolePath.userEndSessions, staff.cookie, reason)).toEqual(forbidden);
     expect(await post(ConsolePath.userDissolveLink, staff.cookie, { ...reason, link_id: 1 })).toEqual(forbidden);
     expect((await readGrade(t.db(), member.id))?.grade).toBe('VIP');
@@ -392,6 +478,7 @@ describe('console users page', () => {
     const member = await createUser(t.db());
     expect((await get(withQuery(ConsolePath.user, { user_id: member.id }), admin.cookie)).code).toBe(Code.OK);
     const granted = await post(ConsolePath.userGrant, admin.cookie, {
+      request_id,
       user_id: member.id,
       grade: 'VIP',
       days: 7,
@@ -408,7 +495,7 @@ describe('console users page', () => {
       {
         method: 'POST' as const,
         url: ConsolePath.userGrant,
-        body: { user_id: member.id, grade: 'VIP', days: 1, reason: 'x' },
+        body: { request_id, user_id: member.id, grade: 'VIP', days: 1, reason: 'x' },
       },
       { method: 'POST' as const, url: ConsolePath.userEndSessions, body: { user_id: member.id, reason: 'x' } },
       {

@@ -25,9 +25,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(ConsolePath.userGrant, { ...act, schema: { body: consoleGrantBodySchema } }, async (request) => {
-    const { user_id, grade, days, reason } = request.body;
+    const { request_id, user_id, grade, days, reason } = request.body;
     return ok(
       await grantGrade({ db: app.db, providers: app.providers, log: request.log }, actorOf(request), {
+        requestId: request_id,
         userId: user_id,
         grade,
         days,

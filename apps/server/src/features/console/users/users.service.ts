@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   Code,
   type ConsoleActionResult,
@@ -30,7 +29,7 @@ import {
 } from '../../orders';
 import { getEffectiveGrade, listLatestUsage } from '../../permissions';
 import { listAuthorizedAccounts } from '../../publishing';
-import { type Actor, recordAudit } from '../audit/audit.service';
+import { type Actor, findAuditId, recordAudit } from '../audit/audit.service';
 
 /**
  * The users page (docs/console.md): find a member, read what the owning features say of them, and the
@@ -130,6 +129,8 @@ async function requireMember(db: Database, userId: number) {
 
 /** A grant as the users page asks for it. */
 interface GrantRequest {
+  /** The dialog's request id: one id grants once (the grant's source, unique in the database). */
+  requestId: string;
   userId: number;
   grade: PayGradeCode;
   days: number;
@@ -145,6 +146,9 @@ interface GrantRequest {
  * the agreement is unsigned at the vendor, or the vendor would go on charging for the replaced grade.
  * Only agreements still waiting to be unsigned are sent, so a retried request unsigns nothing twice,
  * and one the vendor refuses now is left to the orders' maintenance job.
+ * The request id is the grant's source (`console:<id>`): a retried or concurrent duplicate of a request
+ * waits on the member's lock, finds the grant made and answers its audit entry without granting again;
+ * the same id sent for another member, grade or number of days is refused.
  */
 export async function grantGrade(
   context: AgreementContext,
@@ -161,7 +165,7 @@ async function recordGrant(db: Database, actor: Actor, options: GrantRequest): P
   const { userId, now } = options;
   return db.transaction(async (tx) => {
     const before = await requireMember(tx, userId);
-    const source = `console:${randomUUID()}`;
+    const source = `console:${options.requestId}`;
     const period = await grantMembership(tx, {
       userId,
       grade: options.grade,
@@ -170,6 +174,7 @@ async function recordGrant(db: Database, actor: Actor, options: GrantRequest): P
       source,
       now,
     });
+    if (!period.created) return repeatedGrant(tx, options, source);
     const after = await requireMember(tx, userId);
     const auditId = await recordAudit(tx, {
       actor,
@@ -185,6 +190,17 @@ async function recordGrant(db: Database, actor: Actor, options: GrantRequest): P
     });
     return { changed: 1, audit_id: auditId };
   });
+}
+
+/** The answer of a request id already granted: the first grant's, when this request asks the same. */
+async function repeatedGrant(tx: Database, options: GrantRequest, source: string): Promise<ConsoleActionResult> {
+  const auditId = await findAuditId(tx, {
+    action: 'member.grant',
+    subject: subjectOf(options.userId),
+    after: { granted: { source, grade: options.grade, days: options.days } },
+  });
+  if (auditId === null) throw AppError.toast(consoleMessages.requestIdReused);
+  return { changed: 1, audit_id: auditId };
 }
 
 /**

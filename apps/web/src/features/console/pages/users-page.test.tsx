@@ -106,9 +106,55 @@ describe('the users page', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: '确认开通' }));
       await waitFor(() =>
         expect(calls.filter((call) => call.path === ConsolePath.userGrant)).toEqual([
-          expect.objectContaining({ body: { user_id: 42, grade: 'VIP', days: 90, reason: '补偿服务中断' } }),
+          expect.objectContaining({
+            body: { request_id: expect.any(String), user_id: 42, grade: 'VIP', days: 90, reason: '补偿服务中断' },
+          }),
         ]),
       );
+    },
+    PAGE_TEST_TIMEOUT,
+  );
+
+  it(
+    'sends the same request id when a grant is tried again and a fresh one when the dialog opens anew',
+    async () => {
+      let answers = 0;
+      const calls = answerConsole({
+        [ConsolePath.user]: () => consoleMember({ grade: 'FREE', own_grade: 'FREE', grade_end_time: null }),
+        [ConsolePath.userGrant]: () => {
+          answers += 1;
+          if (answers === 1) throw new Error('network down');
+          return { changed: 1, audit_id: 10 };
+        },
+      });
+      const grantIds = () =>
+        calls.filter((call) => call.path === ConsolePath.userGrant).map((call) => call.body?.request_id);
+      renderAtRoute(<UsersPage me={agent} />, { path: '/admin/users', url: '/admin/users?user=42' });
+      const grantOnce = async () => {
+        fireEvent.click(await screen.findByRole('button', { name: '开通/延长会员' }));
+        const dialog = await screen.findByRole('dialog');
+        fireEvent.change(within(dialog).getByLabelText('操作原因'), { target: { value: '补偿服务中断' } });
+        return dialog;
+      };
+
+      const dialog = await grantOnce();
+      fireEvent.click(within(dialog).getByRole('button', { name: '确认开通' }));
+      await waitFor(() => expect(grantIds()).toHaveLength(1));
+      // The failed try leaves the dialog open; pressing again is the same request.
+      await waitFor(() =>
+        expect(within(dialog).getByRole('button', { name: '确认开通' }).classList).not.toContain('ant-btn-loading'),
+      );
+      fireEvent.click(within(dialog).getByRole('button', { name: '确认开通' }));
+      await waitFor(() => expect(grantIds()).toHaveLength(2));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+      const reopened = await grantOnce();
+      fireEvent.click(within(reopened).getByRole('button', { name: '确认开通' }));
+      await waitFor(() => expect(grantIds()).toHaveLength(3));
+      const [first, retried, fresh] = grantIds();
+      expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(retried).toBe(first);
+      expect(fresh).not.toBe(first);
     },
     PAGE_TEST_TIMEOUT,
   );

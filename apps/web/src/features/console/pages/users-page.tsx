@@ -61,7 +61,8 @@ const endReasons: Record<string, string> = {
 };
 
 type Dialog =
-  | { kind: 'grant' }
+  /** `requestId` is made when the dialog opens: every try of this opening is one grant (docs/console.md). */
+  | { kind: 'grant'; requestId: string }
   | { kind: 'end'; session: ConsoleMemberSession | null }
   | { kind: 'dissolve'; link: ConsoleMemberLink }
   | null;
@@ -126,7 +127,7 @@ function MemberView({ userId, canAct }: { userId: number; canAct: boolean }) {
         extra={
           canAct && (
             <Space>
-              <Button type="primary" onClick={() => setDialog({ kind: 'grant' })}>
+              <Button type="primary" onClick={() => setDialog({ kind: 'grant', requestId: crypto.randomUUID() })}>
                 开通/延长会员
               </Button>
               <Button
@@ -178,7 +179,14 @@ function MemberView({ userId, canAct }: { userId: number; canAct: boolean }) {
         initialValues={{ grade: 'VIP', days: 30 }}
         onSubmit={(values) =>
           act(
-            () => grantConsoleGrade({ user_id: userId, grade: values.grade, days: values.days, reason: values.reason }),
+            () =>
+              grantConsoleGrade({
+                request_id: dialog?.kind === 'grant' ? dialog.requestId : '',
+                user_id: userId,
+                grade: values.grade,
+                days: values.days,
+                reason: values.reason,
+              }),
             '会员已开通',
           )
         }
