@@ -1,5 +1,5 @@
 import { Button, Skeleton } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useSession } from '../../stores/session';
 import { NoData } from '../no-data/no-data';
 import { AppPagination } from '../pagination/app-pagination';
@@ -8,11 +8,9 @@ import { openLoginDialog } from '../upgrade-block/upgrade-actions';
 import './ai-text.css';
 
 export interface AiHistoryListProps<Item extends { id: number }> {
-  /** A page of saved texts (the feature's list query). */
-  works: { data?: { total: number; list: Item[] }; isPending: boolean };
-  page: number;
+  /** The feature's list query: a page of saved texts. */
+  useWorks(page: number, pageSize: number): { data?: { total: number; list: Item[] }; isPending: boolean };
   pageSize: number;
-  onPageChange(page: number): void;
   /** Deletes a saved text on the server. */
   deleteWork(id: number): Promise<unknown>;
   /** The list query's key prefix, refreshed after a delete. */
@@ -30,10 +28,12 @@ export interface AiHistoryListProps<Item extends { id: number }> {
  */
 export function AiHistoryList<Item extends { id: number }>(props: AiHistoryListProps<Item>) {
   const token = useSession((state) => state.token);
-  const list = props.works.data?.list ?? [];
+  const [page, setPage] = useState(1);
+  const works = props.useWorks(page, props.pageSize);
+  const list = works.data?.list ?? [];
   const remove = useRemoveFromPage({
-    page: props.page,
-    onPageChange: props.onPageChange,
+    page,
+    onPageChange: setPage,
     itemsOnPage: list.length,
     deleteItem: props.deleteWork,
     removedText: '删除成功',
@@ -52,7 +52,7 @@ export function AiHistoryList<Item extends { id: number }>(props: AiHistoryListP
       </div>
     );
   }
-  if (props.works.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (works.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (list.length === 0) return <NoData {...(props.emptyText ? { text: props.emptyText } : {})} />;
   return (
     <>
@@ -60,10 +60,10 @@ export function AiHistoryList<Item extends { id: number }>(props: AiHistoryListP
         {list.map((item) => props.renderItem(item, () => void remove(item.id)))}
       </ul>
       <AppPagination
-        total={props.works.data?.total ?? 0}
-        current={props.page}
+        total={works.data?.total ?? 0}
+        current={page}
         pageSize={props.pageSize}
-        onChange={props.onPageChange}
+        onChange={setPage}
         hideOnSinglePage
       />
     </>

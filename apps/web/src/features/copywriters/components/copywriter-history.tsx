@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { AiHistoryItem } from '../../../components/ai-text/ai-history-item';
 import { AiHistoryList } from '../../../components/ai-text/ai-history-list';
 import { deleteCopywriterWork, useCopywriterWorks } from '../api/copywriters';
@@ -7,15 +6,11 @@ const PAGE_SIZE = 10;
 
 /** 历史文案: the user's saved scripts, newest first; each reopens in the workspace or is deleted. */
 export function CopywriterHistory({ onOpen }: { onOpen(id: number): void }) {
-  const [page, setPage] = useState(1);
-  const works = useCopywriterWorks(page, PAGE_SIZE);
   return (
     <div data-testid="copywriter-history">
       <AiHistoryList
-        works={works}
-        page={page}
+        useWorks={useCopywriterWorks}
         pageSize={PAGE_SIZE}
-        onPageChange={setPage}
         deleteWork={deleteCopywriterWork}
         queryKey={['copywriters', 'works']}
         loginText="登录后查看历史文案"

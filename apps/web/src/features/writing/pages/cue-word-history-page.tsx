@@ -1,6 +1,5 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { AiHistoryItem } from '../../../components/ai-text/ai-history-item';
 import { AiHistoryList } from '../../../components/ai-text/ai-history-list';
@@ -12,9 +11,6 @@ const PAGE_SIZE = 10;
 
 /** /CueWordHistory (创作历史): the user's saved works, newest first; each reopens on /writing or is deleted. */
 export default function CueWordHistoryPage() {
-  const [page, setPage] = useState(1);
-  const works = useWritingWorks(page, PAGE_SIZE);
-
   return (
     <div className="tool-page" data-testid="cue-word-history-page">
       <header className="page-hero page-hero--top wr-hero">
@@ -29,10 +25,8 @@ export default function CueWordHistoryPage() {
         </Link>
       </header>
       <AiHistoryList
-        works={works}
-        page={page}
+        useWorks={useWritingWorks}
         pageSize={PAGE_SIZE}
-        onPageChange={setPage}
         deleteWork={deleteWritingWork}
         queryKey={['writing', 'works']}
         loginText="登录后查看创作历史"
