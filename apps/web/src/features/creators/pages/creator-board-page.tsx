@@ -74,7 +74,7 @@ export default function CreatorBoardPage() {
       </nav>
       <section className="surface-box cr-panel">
         <div className="cr-toolbar">
-          <h2 className="cr-panel__title">{field ?? '全部领域'} · 达人排行</h2>
+          <h2 className="board-title">{field ?? '全部领域'} · 达人排行</h2>
           <Segmented
             value={sort}
             options={creatorSorts.map((item) => ({ value: item.value, label: item.label }))}

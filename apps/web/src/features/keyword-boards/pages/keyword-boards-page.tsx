@@ -67,7 +67,7 @@ export default function KeywordBoardsPage() {
       </nav>
       <section className="surface-box kb-panel">
         <div className="kb-panel__header">
-          <h2 className="kb-panel__title">
+          <h2 className="board-title">
             {active.name}榜{industry ? <span className="kb-panel__industry"> · {industry}</span> : null}
           </h2>
           <span className="kb-panel__description">{active.description}</span>
