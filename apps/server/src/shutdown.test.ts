@@ -147,18 +147,22 @@ async function holdTitleGramsJob(url: string) {
     await locker.query('BEGIN');
     await locker.query('LOCK TABLE video_title_grams IN ACCESS EXCLUSIVE MODE');
     await reader.query('INSERT INTO jobs (kind, payload) VALUES ($1, $2::jsonb)', [TITLE_GRAMS_COMPACT_JOB, '{}']);
-    const running = async () =>
+    // The job in hand is the running title-gram job whose statement waits on the lock. The process queues a fold of
+    // its own at start, so a running job of the kind alone could be that fold finishing before the lock was taken.
+    const blocked = async () =>
       (
-        await reader.query<{ id: string }>(`SELECT id FROM jobs WHERE kind = $1 AND status = 'running'`, [
-          TITLE_GRAMS_COMPACT_JOB,
-        ])
+        await reader.query<{ id: string }>(
+          `SELECT id FROM jobs WHERE kind = $1 AND status = 'running'
+             AND EXISTS (SELECT 1 FROM pg_locks WHERE NOT granted AND relation = 'video_title_grams'::regclass)`,
+          [TITLE_GRAMS_COMPACT_JOB],
+        )
       ).rows[0];
     const deadline = Date.now() + 15_000;
-    let job = await running();
+    let job = await blocked();
     while (!job) {
-      if (Date.now() > deadline) throw new Error('no worker took the title-gram job within 15 s');
+      if (Date.now() > deadline) throw new Error('no worker was held by the title-gram lock within 15 s');
       await new Promise((resolve) => setTimeout(resolve, 50));
-      job = await running();
+      job = await blocked();
     }
     const id = job.id;
     return {
