@@ -78,6 +78,8 @@ const visits: Record<string, { url: string; signedIn?: boolean; landsOn?: string
   '/AiLiveReplay': { url: '/AiLiveReplay', signedIn: true },
   '/AiLiveReplayHistory': { url: '/AiLiveReplayHistory', signedIn: true },
   '/liveReplay/:liveId': { url: `/liveReplay/${SAMPLE_REPLAY_ID}`, signedIn: true },
+  // The operator's console, as anyone arrives at it: its own login (staff only; a member's session opens nothing).
+  '/admin/*': { url: '/admin' },
 };
 
 describe('a clean console on every built route', () => {
