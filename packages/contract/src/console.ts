@@ -145,6 +145,30 @@ export const consoleActionLabels = {
   'member.end_session': '结束会话',
   'member.end_sessions': '结束全部会话',
   'member.dissolve_link': '解除子账号关系',
+  // Orders and money (console-orders.ts, console-refunds.ts)
+  'order.refund': '原路退款',
+  'order.refund_by_hand': '标记已退款',
+  'order.reconcile': '对账',
+  // Plans, coupons, cards, packs (console-marketing.ts)
+  'plan.create': '新建套餐',
+  'plan.update': '修改套餐',
+  'plan.enable': '上架/下架套餐',
+  'coupon.create': '新建优惠券',
+  'coupon.grant': '发放优惠券',
+  'card.batch': '生成会员卡',
+  'pack.create': '新建次数包',
+  'pack.update': '修改次数包',
+  // Invoices (console-invoices.ts)
+  'invoice.issue': '开具发票',
+  'invoice.upload': '上传发票',
+  'invoice.redden': '红冲发票',
+  'invoice.retry': '重试开票',
+  // Data (console-data.ts)
+  'import.keywords': '导入关键词',
+  'import.videos': '导入视频',
+  'derive.run': '运行派生任务',
+  'job.retry': '重试任务',
+  'job.discard': '丢弃任务',
 } as const;
 export type ConsoleAction = keyof typeof consoleActionLabels;
 export const consoleActionSchema = z.enum(Object.keys(consoleActionLabels) as [ConsoleAction, ...ConsoleAction[]], {

@@ -29,6 +29,8 @@ export const consoleAbilities = {
   'staff.manage': ['管理员'],
   /** Read the audit log. */
   'audit.read': ['管理员'],
+  /** Read the system page: which provider each outside service uses, production checks, version, migrations. */
+  'system.read': ['管理员'],
 } as const satisfies Record<string, readonly ConsoleRole[]>;
 export type ConsoleAbility = keyof typeof consoleAbilities;
 

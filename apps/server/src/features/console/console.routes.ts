@@ -2,9 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createRateLimitStore } from '../../lib/rate-limit';
 import { auditRoutes } from './audit/audit.routes';
 import { consoleToken } from './console.access';
+import { dataRoutes } from './data/data.routes';
+import { invoicesRoutes } from './invoices/invoices.routes';
 import { staffLoginRoutes } from './login/staff-login.routes';
 import { checkStaffToken } from './login/staff-login.service';
+import { marketingRoutes } from './marketing/marketing.routes';
+import { ordersRoutes } from './orders/orders.routes';
+import { refundsRoutes } from './refunds/refunds.routes';
 import { staffRoutes } from './staff/staff.routes';
+import { systemRoutes } from './system/system.routes';
 import { usersRoutes } from './users/users.routes';
 
 /**
@@ -24,4 +30,10 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffRoutes);
   await app.register(auditRoutes);
   await app.register(usersRoutes);
+  await app.register(ordersRoutes);
+  await app.register(refundsRoutes);
+  await app.register(marketingRoutes);
+  await app.register(invoicesRoutes);
+  await app.register(dataRoutes);
+  await app.register(systemRoutes);
 };

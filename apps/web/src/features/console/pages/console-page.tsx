@@ -9,7 +9,12 @@ import { ConsoleLogin } from '../components/console-login';
 import { menuFor } from '../console-menu';
 import '../console.css';
 import AuditPage from './audit-page';
+import DataPage from './data-page';
+import InvoicesPage from './invoices-page';
+import MarketingPage from './marketing-page';
+import OrdersPage from './orders-page';
 import StaffPage from './staff-page';
+import SystemPage from './system-page';
 import UsersPage from './users-page';
 
 /**
@@ -49,6 +54,11 @@ function ConsoleRoutes({ me }: { me: ConsoleMe }) {
     return <Result status="403" title="无权限访问" subTitle="您的角色不能使用该页面" />;
   }
   if (page === 'users') return <UsersPage me={me} />;
+  if (page === 'orders') return <OrdersPage me={me} />;
+  if (page === 'marketing') return <MarketingPage me={me} />;
+  if (page === 'invoices') return <InvoicesPage me={me} />;
+  if (page === 'data') return <DataPage me={me} />;
+  if (page === 'system') return <SystemPage me={me} />;
   if (page === 'staff') return <StaffPage me={me} />;
   if (page === 'audit') return <AuditPage />;
   return <Result status="404" title="页面不存在" />;

@@ -1,0 +1,8 @@
+/*
+ * The operator's console (docs/console.md), 发票: the queue of invoice requests, issuing, 红冲 and retries.
+ * Every call answers the console's envelope (console.ts): 800/801 without a live staff session, 403 无权限访问
+ * for a role that may not. Instants are Unix seconds; money is integer fen.
+ */
+
+/** Paths of this page's calls. */
+export const ConsoleInvoicePath = {} as const;

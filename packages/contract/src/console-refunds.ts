@@ -1,0 +1,8 @@
+/*
+ * The operator's console (docs/console.md), 退款: the payments due back (late and double payments), refunded through the vendor or by hand.
+ * Every call answers the console's envelope (console.ts): 800/801 without a live staff session, 403 无权限访问
+ * for a role that may not. Instants are Unix seconds; money is integer fen.
+ */
+
+/** Paths of this page's calls. */
+export const ConsoleRefundPath = {} as const;
