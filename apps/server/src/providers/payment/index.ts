@@ -48,7 +48,7 @@ export type PaymentNotice =
     }
   /** The payer cancelled at the cashier (only the sandbox reports this; vendors just let the QR lapse). */
   | { kind: 'cancelled'; outTradeNo: string }
-  /** Authentic, but not a payment (WAIT_BUYER_PAY, TRADE_CLOSED, a refund notice …). */
+  /** Authentic, but not a payment (WAIT_BUYER_PAY, TRADE_CLOSED …). */
   | { kind: 'ignored'; outTradeNo?: string; reason: string }
   /** Alipay 周期扣款: an agreement was signed (dut_user_sign) or ended (dut_user_unsign). */
   | {
@@ -82,6 +82,53 @@ export type TradeState =
   | { state: 'not_exist' }
   /** Paid and fully refunded. */
   | { state: 'refunded' };
+
+/** Money given back on one paid trade (a late or double payment, 001 §9's refund-due list). */
+export interface RefundRequest {
+  /** The order the trade paid (the vendor's `out_trade_no`). */
+  outTradeNo: string;
+  /** The vendor's id of the trade to refund (Alipay `trade_no`, WeChat Pay `transaction_id`). */
+  vendorTradeNo: string;
+  /**
+   * Our id for this refund (Alipay `out_request_no`, WeChat Pay `out_refund_no`; 6–64 of [0-9A-Za-z]):
+   * the same for every try of one refund, so the vendor refunds it once however often it is asked.
+   */
+  outRefundNo: string;
+  /** What to give back, in fen (> 0, at most `totalFen`). */
+  refundFen: number;
+  /** What the trade took, in fen (WeChat Pay's `amount.total`). */
+  totalFen: number;
+  /** The line the payer sees with the refund. */
+  reason: string;
+  /** Where the vendor posts the refund's notification (WeChat Pay; Alipay notifies the trade's own notify_url). */
+  notifyUrl: string;
+}
+
+/** A refund's state at the vendor. */
+export type RefundState =
+  /** The money is on its way back (Alipay fund_change Y / REFUND_SUCCESS, WeChat Pay SUCCESS). */
+  | { state: 'success'; vendorRefundId: string; refundedAt: Date }
+  /** Accepted, settling later (WeChat Pay PROCESSING); a notification or a query tells the end. */
+  | { state: 'processing'; vendorRefundId: string }
+  /** The vendor will not pay it back (WeChat Pay CLOSED / ABNORMAL, an Alipay business refusal). */
+  | { state: 'failed'; reason: string }
+  /** The vendor never heard of this refund (queried before the request reached it). */
+  | { state: 'not_exist' };
+
+/** A verified refund notification: which refund it settles and how. */
+export interface RefundNotice {
+  kind: 'refund';
+  outTradeNo: string;
+  outRefundNo: string;
+  /** `success` once the money went back; `failed` when the vendor gave up (ABNORMAL, CLOSED). */
+  status: 'success' | 'failed';
+  /** What the vendor says it refunded, in fen. */
+  amountFen: number;
+  vendorRefundId: string;
+  refundedAt: Date | null;
+  /** The vendor's words when it failed. */
+  reason?: string;
+}
 
 /** A vendor (or the sandbox) answering for one channel. */
 export interface PaymentGateway {
@@ -125,6 +172,21 @@ export interface RecurringGateway {
   }): Promise<TradeState>;
   /** Ends an agreement (the member cancels the continuous plan). */
   cancelAgreement(agreementNo: string): Promise<void>;
+}
+
+/** Refunds: money given back on a paid trade, asked for and then settled by query or notification. */
+export interface RefundGateway {
+  /**
+   * Asks the vendor to give money back (Alipay `alipay.trade.refund`, WeChat Pay v3
+   * `POST /v3/refund/domestic/refunds`). Idempotent by `outRefundNo`. Throws PaymentVendorError when the
+   * vendor cannot be asked (network, system error): the refund may be retried with the same id.
+   */
+  refund(request: RefundRequest): Promise<RefundState>;
+  /**
+   * A refund's state at the vendor (Alipay `alipay.trade.fastpay.refund.query`, WeChat Pay v3
+   * `GET /v3/refund/domestic/refunds/{out_refund_no}`).
+   */
+  queryRefund(input: { outTradeNo: string; outRefundNo: string }): Promise<RefundState>;
 }
 
 /** A vendor refused a call; `vendorCode` is its own code (ACQ.SYSTEM_ERROR, PARAM_ERROR, …). */
