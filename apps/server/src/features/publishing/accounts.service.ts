@@ -10,6 +10,7 @@ import {
 } from '@dso/contract';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/pg-errors';
 import { type AccountAccess, PublishingError, type PublishingProvider } from '../../providers/publishing/index';
 import { enqueueJob } from '../jobs';
 import { assertQuotaLeft, consumePermission, getPermissionUse, releasePermission } from '../permissions';
@@ -114,13 +115,6 @@ function returnAddress(returnTo: string, outcome: { ok: true } | { error: string
   return 'ok' in outcome
     ? `${returnTo}${separator}auth=ok`
     : `${returnTo}${separator}auth_error=${encodeURIComponent(outcome.error)}`;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: string; cause?: { code?: string } })?.code ??
-    (error as { cause?: { code?: string } })?.cause?.code;
-  return code === '23505';
 }
 
 /**

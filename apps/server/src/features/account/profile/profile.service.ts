@@ -1,5 +1,6 @@
 import { Code } from '@dso/contract';
 import { AppError } from '../../../lib/app-error';
+import { isUniqueViolation } from '../../../lib/pg-errors';
 import type { AccountContext, RequestOrigin } from '../account.context';
 import { accountLimits } from '../account.limits';
 import * as accounts from '../accounts.repository';
@@ -12,12 +13,6 @@ import { consumeCode } from '../sms/sms-code.service';
 const WECHAT_BIND_EXPIRED = '微信授权已失效，请重新扫码';
 const PHONE_HAS_OTHER_WECHAT = '该手机号已绑定其他微信';
 export const PHONE_IN_USE = '该手机号已被其他账号使用';
-
-/** Postgres' unique-violation, whether the driver error comes bare or wrapped by the ORM. */
-function isUniqueViolation(error: unknown): boolean {
-  const candidate = error as { code?: string; cause?: { code?: string } } | null;
-  return candidate?.code === '23505' || candidate?.cause?.code === '23505';
-}
 
 /**
  * `user/bind_phone`: the WeChat need_bind path. The open_id must come from a ticket the WeChat login

@@ -246,6 +246,28 @@ describe('console users page', () => {
     expect((await readGrade(t.db(), other.id))?.grade).toBe('FREE');
   });
 
+  it('grants one member when the same request id is sent for two members at once, and refuses the other', async () => {
+    const agent = await staffWithCookie(t.db(), '客服');
+    const [one, two] = [await createUser(t.db()), await createUser(t.db())];
+    const request_id = randomUUID();
+    const grant = (userId: number) => ({ request_id, user_id: userId, grade: 'VIP', days: 30, reason: '补偿服务中断' });
+    for (let round = 0; round < 3; round++) {
+      const id = round === 0 ? request_id : randomUUID();
+      const answers = await Promise.all(
+        [one, two].map((member) => post(ConsolePath.userGrant, agent.cookie, { ...grant(member.id), request_id: id })),
+      );
+      const granted = answers.filter((answer) => answer.code === Code.OK);
+      expect(granted).toHaveLength(1);
+      expect(answers.find((answer) => answer.code !== Code.OK)).toEqual({
+        code: Code.TOAST,
+        msg: consoleMessages.requestIdReused,
+        data: null,
+      });
+    }
+    const grants = [...(await grantsOf(one.id)).grants, ...(await grantsOf(two.id)).grants];
+    expect(grants).toHaveLength(3);
+  });
+
   /** A member paying a VIP 连续包月 at the sandbox cashier: its agreement is signed and running. */
   async function monthlyMember() {
     const member = await t.account();

@@ -10,6 +10,7 @@ import {
 import { isValidPhone } from '@dso/domain';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
+import { isUniqueViolation } from '../../../lib/pg-errors';
 import { unixSeconds } from '../../../lib/unix-seconds';
 import {
   type AccountLink,
@@ -148,14 +149,18 @@ interface GrantRequest {
  * and one the vendor refuses now is left to the orders' maintenance job.
  * The request id is the grant's source (`console:<id>`): a retried or concurrent duplicate of a request
  * waits on the member's lock, finds the grant made and answers its audit entry without granting again;
- * the same id sent for another member, grade or number of days is refused.
+ * the same id sent for another member, grade or number of days is refused. Sent for two members at once,
+ * the two hold different locks; the grant source's unique key makes the second lose, refused the same way.
  */
 export async function grantGrade(
   context: AgreementContext,
   actor: Actor,
   options: GrantRequest,
 ): Promise<ConsoleActionResult> {
-  const result = await recordGrant(context.db, actor, options);
+  const result = await recordGrant(context.db, actor, options).catch((error: unknown) => {
+    if (isUniqueViolation(error)) throw AppError.toast(consoleMessages.requestIdReused);
+    throw error;
+  });
   await unsignEndingAgreements(context, options.userId);
   return result;
 }
