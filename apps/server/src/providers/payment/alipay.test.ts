@@ -7,7 +7,13 @@ import { rsaPemPair } from '../../testing/keys';
 import { type AlipayOptions, createAlipayGateway, parseShanghaiDateTime, shanghaiDateTime } from './alipay';
 import { notifyCheckContent, rawJsonMember, requestSignContent, rsa2Sign } from './alipay-sign';
 import { type FakeAlipay, startFakeAlipay } from './fake-alipay-server';
-import { type PaymentGateway, type PaymentNotice, PaymentVendorError, type RecurringGateway } from './index';
+import {
+  type PaymentGateway,
+  type PaymentNotice,
+  PaymentVendorError,
+  type RecurringGateway,
+  type RefundGateway,
+} from './index';
 
 // Two pairs, as in production: the app's own, and Alipay's (whose public key the app is given).
 const appKeys = rsaPemPair();
@@ -93,7 +99,7 @@ describe('the Alipay signing rules', () => {
 describe('the Alipay adapter against a fake Alipay gateway', () => {
   let fake: FakeAlipay;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
-  const alipay = (overrides: Partial<AlipayOptions> = {}): PaymentGateway & RecurringGateway =>
+  const alipay = (overrides: Partial<AlipayOptions> = {}): PaymentGateway & RecurringGateway & RefundGateway =>
     createAlipayGateway({
       appId,
       privateKey: appKeys.privateKey,

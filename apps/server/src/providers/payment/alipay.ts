@@ -20,6 +20,7 @@ import {
   PaymentVendorError,
   type RecurringGateway,
   type RecurringRequest,
+  type RefundGateway,
   type TradeState,
   yuanTextToFen,
 } from './index';
@@ -89,7 +90,7 @@ function refusal(node: Node): PaymentVendorError {
   );
 }
 
-export function createAlipayGateway(options: AlipayOptions): PaymentGateway & RecurringGateway {
+export function createAlipayGateway(options: AlipayOptions): PaymentGateway & RecurringGateway & RefundGateway {
   const fetchImpl = options.fetch ?? fetch;
   const now = options.now ?? (() => new Date());
   const gateway = options.gateway ?? DEFAULT_GATEWAY;
@@ -357,6 +358,14 @@ export function createAlipayGateway(options: AlipayOptions): PaymentGateway & Re
         default:
           throw refusal(node);
       }
+    },
+
+    async refund() {
+      throw new PaymentVendorError('NOT_IMPLEMENTED', '退款尚未接入');
+    },
+
+    async queryRefund() {
+      throw new PaymentVendorError('NOT_IMPLEMENTED', '退款尚未接入');
     },
 
     async cancelAgreement(agreementNo) {

@@ -62,7 +62,9 @@ export type PaymentNotice =
    * Not provably from the vendor: a bad or missing signature, an unknown serial, another app_id or
    * seller_id. Never acted upon; the reason is logged.
    */
-  | { kind: 'forged'; reason: string };
+  | { kind: 'forged'; reason: string }
+  /** A refund settled (or given up) at the vendor. */
+  | RefundNotice;
 
 /** The HTTP answer a vendor expects to a notification. */
 export interface NotifyAnswer {
@@ -217,6 +219,6 @@ export function yuanTextToFen(text: string | undefined | null): number | null {
 
 /** The gateways the orders feature pays through, one per channel. */
 export interface PaymentProviders {
-  alipay: PaymentGateway & RecurringGateway;
-  wechat: PaymentGateway;
+  alipay: PaymentGateway & RecurringGateway & RefundGateway;
+  wechat: PaymentGateway & RefundGateway;
 }

@@ -12,6 +12,9 @@ import type {
   PaymentRequest,
   RecurringGateway,
   RecurringRequest,
+  RefundGateway,
+  RefundRequest,
+  RefundState,
   TradeState,
 } from './index';
 
@@ -21,6 +24,13 @@ import type {
  * owner only). Paying there sends a notification signed with the sandbox secret (HMAC-SHA256 over the
  * body; a random one per database unless pinned) to the order's notify URL, through the same route and
  * checks a vendor's would take. Production refuses to start with it.
+ *
+ * Refunds succeed at once (the sandbox's money always goes back) and are kept per `outRefundNo` in this
+ * process, so asking twice refunds once; the sandbox then sends a signed REFUND_SUCCESS notification to
+ * the refund's notify URL through `deliver` (set by whoever can reach the notify route: the server wires
+ * it to its own HTTP stack; by default it is posted to the URL), as a vendor would after its answer.
+ * Another instance on the same database does not know a refund this one made: its query answers
+ * not_exist and a repeated request refunds (fake money) again under the same refund id.
  */
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
@@ -35,13 +45,26 @@ export interface SandboxPaymentOptions {
 /** The body of a sandbox notification. */
 interface SandboxNotifyBody {
   out_trade_no: string;
-  /** TRADE_SUCCESS, CANCELLED, AGREEMENT_SIGNED, AGREEMENT_ENDED. */
+  /** TRADE_SUCCESS, CANCELLED, AGREEMENT_SIGNED, AGREEMENT_ENDED, REFUND_SUCCESS. */
   trade_status: string;
   total_fen?: number;
   trade_no?: string;
   paid_at?: string;
   agreement_no?: string;
   external_agreement_no?: string;
+  /** REFUND_SUCCESS: our refund id, what went back (fen), the sandbox's refund id and when. */
+  out_refund_no?: string;
+  refund_fen?: number;
+  refund_id?: string;
+  refunded_at?: string;
+}
+
+/** A refund the sandbox made. */
+interface SandboxRefund {
+  outTradeNo: string;
+  refundFen: number;
+  vendorRefundId: string;
+  refundedAt: Date;
 }
 
 /** A notification ready to send: where to, its headers and body. */
@@ -52,8 +75,8 @@ export interface SandboxNotification {
 }
 
 export interface SandboxPayment {
-  alipay: PaymentGateway & RecurringGateway;
-  wechat: PaymentGateway;
+  alipay: PaymentGateway & RecurringGateway & RefundGateway;
+  wechat: PaymentGateway & RefundGateway;
   /** The cashier's 支付: marks the trade paid and returns the signed notification to deliver. */
   pay(outTradeNo: string): Promise<SandboxNotification | null>;
   /** The cashier's 取消. */
@@ -62,7 +85,27 @@ export interface SandboxPayment {
   findTrade(outTradeNo: string): Promise<typeof sandboxTrades.$inferSelect | undefined>;
   /** Signs a body as the sandbox does (tests forge with another secret). */
   sign(body: string): Promise<string>;
+  /**
+   * Sets how the sandbox's own notifications (a refund's, sent right after it is made) reach the
+   * notify route; the default posts to the notify URL. Returns the previous one.
+   */
+  deliverNotificationsWith(deliver: NotificationDelivery): NotificationDelivery;
+  /** The signed notification of a refund the sandbox made, or null (tests deliver it again). */
+  refundNotification(outRefundNo: string): Promise<SandboxNotification | null>;
 }
+
+/** Sends one notification to its notify route; failures are the sender's to log. */
+export type NotificationDelivery = (notification: SandboxNotification) => Promise<void>;
+
+/** The default delivery: an HTTP POST to the notify URL, as a vendor would. */
+const postNotification: NotificationDelivery = async (notification) => {
+  await fetch(notification.notifyUrl, {
+    method: 'POST',
+    headers: notification.headers,
+    body: notification.body,
+    signal: AbortSignal.timeout(10_000),
+  });
+};
 
 export function createSandboxPayment(options: SandboxPaymentOptions): SandboxPayment {
   const { db } = options;
@@ -72,10 +115,7 @@ export function createSandboxPayment(options: SandboxPaymentOptions): SandboxPay
       .update(body)
       .digest('hex');
 
-  const notification = async (
-    trade: typeof sandboxTrades.$inferSelect,
-    body: SandboxNotifyBody,
-  ): Promise<SandboxNotification> => {
+  const notification = async (trade: { notifyUrl: string }, body: SandboxNotifyBody): Promise<SandboxNotification> => {
     const text = JSON.stringify(body);
     return {
       notifyUrl: trade.notifyUrl,
@@ -109,6 +149,69 @@ export function createSandboxPayment(options: SandboxPaymentOptions): SandboxPay
     return { qrText: sandboxCashierPageUrl(new URL(request.notifyUrl).origin, request.outTradeNo) };
   }
 
+  const refunds = new Map<string, SandboxRefund & { notifyUrl: string }>();
+  let deliver: NotificationDelivery = postNotification;
+
+  const refundNotification = async (outRefundNo: string): Promise<SandboxNotification | null> => {
+    const refund = refunds.get(outRefundNo);
+    if (!refund) return null;
+    return notification(refund, {
+      out_trade_no: refund.outTradeNo,
+      trade_status: 'REFUND_SUCCESS',
+      out_refund_no: outRefundNo,
+      refund_fen: refund.refundFen,
+      refund_id: refund.vendorRefundId,
+      refunded_at: refund.refundedAt.toISOString(),
+    });
+  };
+
+  const refundState = (refund: SandboxRefund): RefundState => ({
+    state: 'success',
+    vendorRefundId: refund.vendorRefundId,
+    refundedAt: refund.refundedAt,
+  });
+
+  async function refund(request: RefundRequest): Promise<RefundState> {
+    const known = refunds.get(request.outRefundNo);
+    if (known) {
+      // One refund id is one refund: asked again (even with other figures) it answers the first.
+      return known.outTradeNo === request.outTradeNo
+        ? refundState(known)
+        : { state: 'failed', reason: '退款单号已用于其他交易' };
+    }
+    const [trade] = await db
+      .select()
+      .from(sandboxTrades)
+      .where(eq(sandboxTrades.outTradeNo, request.outTradeNo))
+      .limit(1);
+    if (!trade || trade.status !== 'TRADE_SUCCESS' || trade.vendorTradeNo !== request.vendorTradeNo) {
+      return { state: 'failed', reason: '交易不存在或未支付' };
+    }
+    let refunded = 0;
+    for (const other of refunds.values()) if (other.outTradeNo === trade.outTradeNo) refunded += other.refundFen;
+    if (!Number.isSafeInteger(request.refundFen) || request.refundFen <= 0) {
+      return { state: 'failed', reason: '退款金额无效' };
+    }
+    if (request.refundFen > trade.amountFen - refunded) return { state: 'failed', reason: '退款金额超过可退金额' };
+    const made = {
+      outTradeNo: trade.outTradeNo,
+      refundFen: request.refundFen,
+      vendorRefundId: `SBXR${randomBytes(10).toString('hex').toUpperCase()}`,
+      refundedAt: now(),
+      notifyUrl: request.notifyUrl,
+    };
+    refunds.set(request.outRefundNo, made);
+    const notice = await refundNotification(request.outRefundNo);
+    // After the answer, as a vendor's notification follows its answer; a lost one is the query's to mend.
+    if (notice) setImmediate(() => deliver(notice).catch(() => {}));
+    return refundState(made);
+  }
+
+  async function queryRefund(input: { outTradeNo: string; outRefundNo: string }): Promise<RefundState> {
+    const known = refunds.get(input.outRefundNo);
+    return known && known.outTradeNo === input.outTradeNo ? refundState(known) : { state: 'not_exist' };
+  }
+
   async function readNotify(callback: PaymentCallback): Promise<PaymentNotice> {
     const given = callback.headers[SANDBOX_SIGNATURE_HEADER] ?? '';
     const expected = await sign(callback.body);
@@ -135,6 +238,17 @@ export function createSandboxPayment(options: SandboxPaymentOptions): SandboxPay
         };
       case 'CANCELLED':
         return { kind: 'cancelled', outTradeNo: body.out_trade_no };
+      case 'REFUND_SUCCESS':
+        if (!Number.isInteger(body.refund_fen) || !body.out_refund_no) return { kind: 'forged', reason: 'no refund' };
+        return {
+          kind: 'refund',
+          outTradeNo: body.out_trade_no,
+          outRefundNo: body.out_refund_no,
+          status: 'success',
+          amountFen: body.refund_fen as number,
+          vendorRefundId: body.refund_id ?? '',
+          refundedAt: new Date(body.refunded_at ?? now()),
+        };
       case 'AGREEMENT_SIGNED':
       case 'AGREEMENT_ENDED':
         return {
@@ -171,7 +285,7 @@ export function createSandboxPayment(options: SandboxPaymentOptions): SandboxPay
       .where(and(eq(sandboxTrades.outTradeNo, outTradeNo), eq(sandboxTrades.status, 'WAIT_BUYER_PAY')));
   }
 
-  const gateway = (channel: PayChannel): PaymentGateway => ({
+  const gateway = (channel: PayChannel): PaymentGateway & RefundGateway => ({
     provider: 'sandbox',
     channel,
     createQr: (request) => createTrade(channel, request),
@@ -179,6 +293,8 @@ export function createSandboxPayment(options: SandboxPaymentOptions): SandboxPay
     notifyAnswer: (handled) => ({ status: 200, contentType: 'text/plain', body: handled ? 'success' : 'fail' }),
     queryTrade,
     closeTrade,
+    refund,
+    queryRefund,
   });
 
   const recurring: RecurringGateway = {
@@ -212,6 +328,12 @@ export function createSandboxPayment(options: SandboxPaymentOptions): SandboxPay
     alipay: { ...gateway('alipay'), ...recurring },
     wechat: gateway('wechat'),
     sign,
+    refundNotification,
+    deliverNotificationsWith(next) {
+      const previous = deliver;
+      deliver = next;
+      return previous;
+    },
     async findTrade(outTradeNo) {
       const [trade] = await db.select().from(sandboxTrades).where(eq(sandboxTrades.outTradeNo, outTradeNo)).limit(1);
       return trade;

@@ -5,6 +5,7 @@ import {
   type PaymentGateway,
   type PaymentNotice,
   PaymentVendorError,
+  type RefundGateway,
   type TradeState,
 } from './index';
 import {
@@ -73,7 +74,7 @@ interface TransactionResource {
   amount?: { total?: number; payer_total?: number; currency?: string };
 }
 
-export function createWechatPayGateway(options: WechatPayOptions): PaymentGateway {
+export function createWechatPayGateway(options: WechatPayOptions): PaymentGateway & RefundGateway {
   const fetchImpl = options.fetch ?? fetch;
   const now = options.now ?? (() => new Date());
   const baseUrl = (options.baseUrl ?? 'https://api.mch.weixin.qq.com').replace(/\/+$/, '');
@@ -236,6 +237,14 @@ export function createWechatPayGateway(options: WechatPayOptions): PaymentGatewa
         throw new PaymentVendorError('INVALID_RESPONSE', '查询订单应答的商户号或订单号不符');
       }
       return tradeStateOf(trade);
+    },
+
+    async refund() {
+      throw new PaymentVendorError('NOT_IMPLEMENTED', '退款尚未接入');
+    },
+
+    async queryRefund() {
+      throw new PaymentVendorError('NOT_IMPLEMENTED', '退款尚未接入');
     },
 
     async closeTrade(outTradeNo) {

@@ -207,6 +207,15 @@ export async function handleNotification(
       if (notice.status === 'ended') await endAgreementByVendor(context, notice.agreementNo, now);
       else await recordAgreementSigned(context, notice.externalAgreementNo, notice.agreementNo);
       return gateway.notifyAnswer(true);
+    case 'refund':
+      await insertPaymentEvent(context.db, {
+        orderId: notice.outTradeNo.slice(0, 64),
+        provider,
+        source: 'notify',
+        outcome: 'ignored',
+        detail: `refund ${notice.outRefundNo}`.slice(0, 200),
+      });
+      return gateway.notifyAnswer(true);
     default:
       await insertPaymentEvent(context.db, {
         orderId: notice.outTradeNo?.slice(0, 64) ?? null,
