@@ -32,6 +32,9 @@ export const consoleMessages = {
   staffNotFound: '员工不存在',
   staffSelf: '不能停用自己的账号',
   staffAlreadyDisabled: '该员工账号已停用',
+  staffSelfReset: '修改本人密码请使用右上角的“修改密码”',
+  oldPasswordWrong: '原密码错误',
+  passwordUnchanged: '新密码不能与原密码相同',
   queryRequired: '请输入手机号、用户ID或订单号',
   memberNotFound: '未找到该用户',
   sessionNotFound: '该会话不存在或已结束',
@@ -135,12 +138,29 @@ export type ConsoleStaffCreateBody = z.input<typeof consoleStaffCreateBodySchema
 export const consoleStaffDisableBodySchema = z.object({ id: idSchema, reason: consoleReasonSchema });
 export type ConsoleStaffDisableBody = z.input<typeof consoleStaffDisableBodySchema>;
 
+/** `POST /api/console/staff/reset_password` (管理员): another account's new password; its sessions end. */
+export const consoleStaffResetPasswordBodySchema = z.object({
+  id: idSchema,
+  password: consoleNewPasswordSchema,
+  reason: consoleReasonSchema,
+});
+export type ConsoleStaffResetPasswordBody = z.input<typeof consoleStaffResetPasswordBodySchema>;
+
+/** `POST /api/console/password` (every staff member): one's own password; one's other sessions end. */
+export const consolePasswordBodySchema = z.object({
+  old_password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(128, m.oldPasswordWrong),
+  new_password: consoleNewPasswordSchema,
+});
+export type ConsolePasswordBody = z.input<typeof consolePasswordBodySchema>;
+
 // ——— Audit log ———
 
 /** What the audit log records, with the words the console shows. */
 export const consoleActionLabels = {
   'staff.create': '新建员工',
   'staff.disable': '停用员工',
+  'staff.reset_password': '重置员工密码',
+  'staff.password': '修改本人密码',
   'member.grant': '开通/延长会员',
   'member.end_session': '结束会话',
   'member.end_sessions': '结束全部会话',
@@ -317,6 +337,8 @@ export const ConsolePath = {
   staff: '/api/console/staff',
   staffCreate: '/api/console/staff/create',
   staffDisable: '/api/console/staff/disable',
+  staffResetPassword: '/api/console/staff/reset_password',
+  password: '/api/console/password',
   audit: '/api/console/audit',
   userFind: '/api/console/users/find',
   user: '/api/console/users/detail',

@@ -109,6 +109,44 @@ describe('npm run console', () => {
     expect(listed.printed).toContain(`#${data.id} 已停用 财务 赵财务 ${phone}`);
   });
 
+  it('resets a password (given or asked for), ending the sessions, audited as 命令行', async () => {
+    const phone = nextPhone();
+    const { data } = await run<ConsoleStaff>([
+      'staff:add',
+      '--phone',
+      phone,
+      '--name',
+      '钱管理',
+      '--role',
+      '管理员',
+      '--password',
+      'Admin2026',
+    ]);
+    await staffCookie(handle.db, data.id);
+    const hashOf = async () =>
+      (await handle.db.select().from(staffAccounts).where(eq(staffAccounts.id, data.id)))[0]!.passwordHash;
+    const before = await hashOf();
+
+    const questions: string[] = [];
+    const { printed } = await run(['staff:password', '--phone', phone], async (question) => {
+      questions.push(question);
+      return 'Forgot2026';
+    });
+    expect(questions).toEqual(['新密码：']);
+    expect(printed).toEqual([`已重置员工 #${data.id} 的密码，结束会话 1 个`]);
+    expect(await hashOf()).not.toBe(before);
+    const sessions = await handle.db.select().from(staffSessions).where(eq(staffSessions.staffId, data.id));
+    expect(sessions.map((row) => row.endReason)).toEqual(['password']);
+    expect((await auditOf(`staff:${data.id}`)).map((entry) => [entry.staffName, entry.action, entry.reason])).toEqual([
+      ['命令行', 'staff.create', '命令行添加员工'],
+      ['命令行', 'staff.reset_password', '命令行重置密码'],
+    ]);
+    expect(await refusal(['staff:password', '--id', String(data.id), '--password', 'weak'])).toBe(
+      'password: 密码需要6-24位数字、大小写字母组合',
+    );
+    expect(await refusal(['staff:password', '--phone', nextPhone(), '--password', 'Forgot2026'])).toBe('员工不存在');
+  });
+
   it('prints the usage for an unknown command or flag', async () => {
     expect(await refusal(['staff:remove'])).toMatch(/^npm run console -- <command>/);
     expect(await refusal(['staff:list', '--all'])).toMatch(/Unknown option '--all'/);

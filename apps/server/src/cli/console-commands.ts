@@ -1,6 +1,10 @@
-import { consoleStaffCreateBodySchema, consoleStaffDisableBodySchema } from '@dso/contract';
+import {
+  consoleStaffCreateBodySchema,
+  consoleStaffDisableBodySchema,
+  consoleStaffResetPasswordBodySchema,
+} from '@dso/contract';
 import type { Database } from '../db/client';
-import { createStaff, disableStaff, findStaffIdByPhone, listStaff } from '../features/console';
+import { createStaff, disableStaff, findStaffIdByPhone, listStaff, resetStaffPassword } from '../features/console';
 import { CliError, checked, type FlagOptions, type Print, parseFlags, refusingAsCli, stringFlags } from './cli-kit';
 
 /**
@@ -14,6 +18,8 @@ export const consoleUsage = `npm run console -- <command>
   staff:add --phone 13800000000 --name 张三 --role 管理员|财务|客服|数据 [--password P] [--reason 原因]
             (without --password it is asked for; 6-24 characters with digits, upper and lower case)
   staff:disable (--phone 13800000000 | --id N) [--reason 原因]
+  staff:password (--phone 13800000000 | --id N) [--password P] [--reason 原因]
+            (a new password; the account's sessions end; asked for when not given)
   staff:list
 `;
 
@@ -45,15 +51,24 @@ async function dispatch(db: Database, command: string, args: string[], print: Pr
     }
     case 'staff:disable': {
       const values = parse(args, stringFlags('phone', 'id', 'reason'));
-      if ((values.phone === undefined) === (values.id === undefined)) {
-        throw new CliError(`请用 --phone 或 --id 指定一个员工\n\n${consoleUsage}`);
-      }
-      const id = values.id !== undefined ? Number(values.id) : await findStaffIdByPhone(db, String(values.phone));
-      if (id === null) throw new CliError('员工不存在');
+      const id = await staffIdOf(db, values);
       const body = checked(consoleStaffDisableBodySchema, { id, reason: values.reason ?? '命令行停用员工' });
       const result = await disableStaff(db, null, { id: body.id, reason: body.reason, now: new Date() });
       print(`已停用员工 #${result.staff.id} ${result.staff.name}，结束会话 ${result.endedSessions} 个`);
       return result.staff;
+    }
+    case 'staff:password': {
+      const values = parse(args, stringFlags('phone', 'id', 'password', 'reason'));
+      const id = await staffIdOf(db, values);
+      const password = values.password ?? (await ask('新密码：'));
+      const body = checked(consoleStaffResetPasswordBodySchema, {
+        id,
+        password,
+        reason: values.reason ?? '命令行重置密码',
+      });
+      const result = await resetStaffPassword(db, null, { ...body, now: new Date() });
+      print(`已重置员工 #${body.id} 的密码，结束会话 ${result.endedSessions} 个`);
+      return result;
     }
     case 'staff:list': {
       parse(args, {});
@@ -67,4 +82,14 @@ async function dispatch(db: Database, command: string, args: string[], print: Pr
     default:
       throw new CliError(consoleUsage);
   }
+}
+
+/** The staff account `--phone` or `--id` names (exactly one of them). */
+async function staffIdOf(db: Database, values: { phone?: string; id?: string }): Promise<number> {
+  if ((values.phone === undefined) === (values.id === undefined)) {
+    throw new CliError(`请用 --phone 或 --id 指定一个员工\n\n${consoleUsage}`);
+  }
+  const id = values.id !== undefined ? Number(values.id) : await findStaffIdByPhone(db, String(values.phone));
+  if (id === null) throw new CliError('员工不存在');
+  return id;
 }

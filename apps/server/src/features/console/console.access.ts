@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from './audit/audit.service';
 import type { StaffCheck } from './login/staff-login.service';
-import type { StaffRow } from './staff/staff.repository';
+import type { StaffRow, StaffSessionRow } from './staff/staff.repository';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,8 +24,13 @@ export function consoleToken(request: FastifyRequest): string | null {
  * for a member's session without a staff one.
  */
 export function requireStaff(request: FastifyRequest): StaffRow {
+  return requireStaffSession(request).staff;
+}
+
+/** {@link requireStaff} with the session the request came in on. */
+export function requireStaffSession(request: FastifyRequest): { staff: StaffRow; session: StaffSessionRow } {
   const check = request.staffCheck;
-  if (check && 'staff' in check) return check.staff;
+  if (check && 'staff' in check) return check;
   if (check?.failure === 'idle') throw new AppError(Code.TOKEN_EXPIRED, consoleMessages.idle);
   if (request.userId !== null) throw new AppError(Code.FORBIDDEN, consoleMessages.forbidden);
   if (check?.failure === 'disabled') throw new AppError(Code.TOKEN_INVALID, consoleMessages.disabled);

@@ -8,3 +8,4 @@
 export { CLI_ACTOR_NAME } from './audit/audit.service';
 export { consoleRoutes } from './console.routes';
 export { createStaff, disableStaff, findStaffIdByPhone, listStaff } from './staff/staff.service';
+export { resetStaffPassword } from './staff/staff-password.service';

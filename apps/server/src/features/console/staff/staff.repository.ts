@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, max, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { staffAccounts, staffSessions } from '../../../db/schema';
 import { findRowByKey, lockRowByKey } from '../../../lib/row-by-key';
@@ -31,6 +31,11 @@ export async function insertStaff(db: Database, values: typeof staffAccounts.$in
 
 export async function markStaffDisabled(db: Database, id: number, at: Date) {
   const [row] = await db.update(staffAccounts).set({ disabledAt: at }).where(eq(staffAccounts.id, id)).returning();
+  return row!;
+}
+
+export async function setStaffPassword(db: Database, id: number, passwordHash: string) {
+  const [row] = await db.update(staffAccounts).set({ passwordHash }).where(eq(staffAccounts.id, id)).returning();
   return row!;
 }
 
@@ -77,12 +82,24 @@ export async function endStaffSession(db: Database, id: number, reason: string, 
     .where(and(eq(staffSessions.id, id), isNull(staffSessions.endedAt)));
 }
 
-/** Ends every live session of a staff account; answers how many. */
-export async function endSessionsOfStaff(db: Database, staffId: number, reason: string, at: Date) {
+/** Ends every live session of a staff account, but for `keepSessionId` when given; answers how many. */
+export async function endSessionsOfStaff(
+  db: Database,
+  staffId: number,
+  reason: string,
+  at: Date,
+  keepSessionId: number | null = null,
+) {
   const rows = await db
     .update(staffSessions)
     .set({ endedAt: at, endReason: reason })
-    .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.endedAt)))
+    .where(
+      and(
+        eq(staffSessions.staffId, staffId),
+        isNull(staffSessions.endedAt),
+        keepSessionId === null ? undefined : ne(staffSessions.id, keepSessionId),
+      ),
+    )
     .returning({ id: staffSessions.id });
   return rows.length;
 }
