@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rsaPemPair } from '../../testing/keys';
 import { type AlipayOptions, createAlipayGateway, parseShanghaiDateTime, shanghaiDateTime } from './alipay';
 import { notifyCheckContent, rawJsonMember, requestSignContent, rsa2Sign } from './alipay-sign';
-import { type FakeAlipay, startFakeAlipay } from './fake-alipay-server';
+import { type FakeAlipay, type FakeAlipayFailure, startFakeAlipay } from './fake-alipay-server';
 import {
   type PaymentGateway,
   type PaymentNotice,
@@ -287,7 +287,7 @@ describe('the Alipay adapter against a fake Alipay gateway', () => {
       expect(await read(body)).toMatchObject({ kind: 'paid', agreementNo: '20215919764488921116' });
     });
 
-    it('ignores WAIT_BUYER_PAY, TRADE_CLOSED and refund notices', async () => {
+    it('ignores WAIT_BUYER_PAY, TRADE_CLOSED and a refund notice without out_biz_no', async () => {
       const waiting = await paidTrade({ trade_status: 'WAIT_BUYER_PAY', gmt_payment: undefined });
       expect(await read(waiting.body)).toMatchObject({ kind: 'ignored', outTradeNo: waiting.outTradeNo });
       const closed = await paidTrade({ trade_status: 'TRADE_CLOSED' });
@@ -516,6 +516,173 @@ describe('the Alipay adapter against a fake Alipay gateway', () => {
       const { agreementNo, externalAgreementNo } = await signedAgreement();
       expect(await fake.unsignByUser(externalAgreementNo)).toBe('success');
       expect(receiver.notices.at(-1)).toEqual({ kind: 'agreement', status: 'ended', agreementNo, externalAgreementNo });
+    });
+  });
+  describe('refunds', () => {
+    /** A trade paid at the fake: our order id, Alipay's trade_no and the refund to ask for. */
+    async function paidForRefund(amountFen = 1234) {
+      const outTradeNo = orderNo();
+      await alipay().createQr(request(outTradeNo, amountFen));
+      expect(await fake.pay(outTradeNo)).toBe('success');
+      const vendorTradeNo = fake.trades.get(outTradeNo)!.tradeNo;
+      const refund = (outRefundNo: string, refundFen = amountFen) => ({
+        outTradeNo,
+        vendorTradeNo,
+        outRefundNo,
+        refundFen,
+        totalFen: amountFen,
+        reason: '重复支付退款',
+        notifyUrl: receiver.url,
+      });
+      return { outTradeNo, vendorTradeNo, refund };
+    }
+    const refundNo = () => `RF${orderNo()}`;
+
+    it('asks alipay.trade.refund for the amount in yuan under our out_request_no, signed as every call', async () => {
+      const trade = await paidForRefund(1205);
+      const sent: string[] = [];
+      const gateway = alipay({
+        fetch: (url, init) => {
+          sent.push(url);
+          sent.push(String(init?.body));
+          return fetch(url, init);
+        },
+      });
+      const outRefundNo = refundNo();
+      const state = await gateway.refund(trade.refund(outRefundNo));
+
+      expect(state).toMatchObject({ state: 'success', vendorRefundId: trade.vendorTradeNo });
+      const params = new Map([...new URL(sent[0]!).searchParams, ...new URLSearchParams(sent[1]!)]);
+      expect(params.get('method')).toBe('alipay.trade.refund');
+      expect(JSON.parse(params.get('biz_content')!)).toEqual({
+        out_trade_no: trade.outTradeNo,
+        trade_no: trade.vendorTradeNo,
+        refund_amount: '12.05',
+        out_request_no: outRefundNo,
+        refund_reason: '重复支付退款',
+      });
+      // The fake recomputes the app's RSA2 signature: the call got through it only when it holds.
+      expect(fake.calls.at(-1)?.method).toBe('alipay.trade.refund');
+      expect(fake.refunds.get(`${trade.outTradeNo} ${outRefundNo}`)?.refundFen).toBe(1205);
+    });
+
+    it('refunds once however often the same refund is asked, confirming a repeat by the refund query', async () => {
+      const trade = await paidForRefund();
+      const outRefundNo = refundNo();
+      const first = await alipay().refund(trade.refund(outRefundNo));
+      const again = await alipay().refund(trade.refund(outRefundNo));
+
+      expect(first.state).toBe('success');
+      expect(again).toMatchObject({ state: 'success', vendorRefundId: trade.vendorTradeNo });
+      expect(fake.calls.at(-1)?.method).toBe('alipay.trade.fastpay.refund.query');
+      expect([...fake.refunds.values()].filter((refund) => refund.outTradeNo === trade.outTradeNo)).toHaveLength(1);
+      // The whole amount went back: the trade is closed after its payment.
+      expect(await alipay().queryTrade(trade.outTradeNo)).toEqual({ state: 'refunded' });
+    });
+
+    it('answers processing when Alipay answers fund_change N and its query does not show the refund yet', async () => {
+      const trade = await paidForRefund();
+      fake.failNext('alipay.trade.refund', {
+        code: '10000',
+        msg: 'Success',
+        fund_change: 'N',
+      } as FakeAlipayFailure);
+      expect(await alipay().refund(trade.refund(refundNo()))).toEqual({
+        state: 'processing',
+        vendorRefundId: trade.vendorTradeNo,
+      });
+    });
+
+    it('answers failed with Alipay’s words when the refund is more than what is left on the trade', async () => {
+      const trade = await paidForRefund(1000);
+      expect((await alipay().refund(trade.refund(refundNo(), 700))).state).toBe('success');
+      const refused = await alipay().refund(trade.refund(refundNo(), 301));
+      expect(refused).toEqual({ state: 'failed', reason: '退款金额无效 (ACQ.REASON_TRADE_REFUND_FEE_ERR)' });
+      expect((await alipay().refund(trade.refund(refundNo(), 300))).state).toBe('success');
+    });
+
+    it('answers failed for a trade Alipay does not know, and for a repeated refund id with another amount', async () => {
+      const trade = await paidForRefund(1000);
+      const unknown = {
+        ...trade.refund(refundNo()),
+        outTradeNo: orderNo(),
+        vendorTradeNo: '2099010122001400000000000000',
+      };
+      expect(await alipay().refund(unknown)).toEqual({ state: 'failed', reason: '交易不存在 (ACQ.TRADE_NOT_EXIST)' });
+      const outRefundNo = refundNo();
+      expect((await alipay().refund(trade.refund(outRefundNo, 100))).state).toBe('success');
+      expect(await alipay().refund(trade.refund(outRefundNo, 200))).toMatchObject({
+        state: 'failed',
+        reason: expect.stringContaining('ACQ.DISCORDANT_REPEAT_REQUEST'),
+      });
+    });
+
+    it('throws on ACQ.SYSTEM_ERROR and on 20000 so the same refund is asked again, which then refunds once', async () => {
+      const trade = await paidForRefund();
+      const outRefundNo = refundNo();
+      fake.failNext('alipay.trade.refund', { code: '40004', sub_code: 'ACQ.SYSTEM_ERROR', sub_msg: '系统错误' });
+      await expect(alipay().refund(trade.refund(outRefundNo))).rejects.toMatchObject({
+        vendorCode: 'ACQ.SYSTEM_ERROR',
+      });
+      fake.failNext('alipay.trade.refund', {
+        code: '20000',
+        msg: 'Service Currently Unavailable',
+        sub_code: 'isp.unknow-error',
+        sub_msg: '系统繁忙',
+      });
+      await expect(alipay().refund(trade.refund(outRefundNo))).rejects.toBeInstanceOf(PaymentVendorError);
+      expect(await alipay().queryRefund({ outTradeNo: trade.outTradeNo, outRefundNo })).toEqual({ state: 'not_exist' });
+      expect((await alipay().refund(trade.refund(outRefundNo))).state).toBe('success');
+      expect(fake.refunds.get(`${trade.outTradeNo} ${outRefundNo}`)?.refundFen).toBe(1234);
+    });
+
+    it('queries a refund: not_exist before it is made, success with its time after', async () => {
+      const trade = await paidForRefund();
+      const outRefundNo = refundNo();
+      const query = () => alipay().queryRefund({ outTradeNo: trade.outTradeNo, outRefundNo });
+      expect(await query()).toEqual({ state: 'not_exist' });
+      await alipay().refund(trade.refund(outRefundNo));
+      const made = fake.refunds.get(`${trade.outTradeNo} ${outRefundNo}`)!;
+      expect(await query()).toEqual({
+        state: 'success',
+        vendorRefundId: trade.vendorTradeNo,
+        refundedAt: new Date(Math.floor(made.gmtRefund.getTime() / 1000) * 1000),
+      });
+      expect(JSON.parse(fake.calls.at(-1)!.biz_content!)).toMatchObject({ out_request_no: outRefundNo });
+      expect(await alipay().queryRefund({ outTradeNo: orderNo(), outRefundNo })).toEqual({ state: 'not_exist' });
+    });
+
+    it('reads the refund notification Alipay posts to the trade’s notify_url by itself as the refund settled', async () => {
+      const trade = await paidForRefund(1500);
+      const outRefundNo = refundNo();
+      fake.autoNotifyRefunds = true;
+      try {
+        await alipay().refund(trade.refund(outRefundNo));
+        expect(await fake.refundNotificationsSettled()).toContain('success');
+      } finally {
+        fake.autoNotifyRefunds = false;
+      }
+      expect(receiver.notices.at(-1)).toEqual({
+        kind: 'refund',
+        outTradeNo: trade.outTradeNo,
+        outRefundNo,
+        status: 'success',
+        amountFen: 1500,
+        vendorRefundId: trade.vendorTradeNo,
+        refundedAt: expect.any(Date),
+      });
+    });
+
+    it('takes a refund notification whose refund_fee was changed after signing as forged', async () => {
+      const trade = await paidForRefund();
+      const outRefundNo = refundNo();
+      await alipay().refund(trade.refund(outRefundNo, 234));
+      const genuine = fake.refundNotification(trade.outTradeNo, outRefundNo);
+      expect(await read(genuine)).toMatchObject({ kind: 'refund', outRefundNo, amountFen: 234 });
+      const tampered = new URLSearchParams(genuine);
+      tampered.set('refund_fee', '12.34');
+      expect(await read(tampered.toString())).toMatchObject({ kind: 'forged' });
+      expect(await fake.notifyRefund(trade.outTradeNo, outRefundNo)).toBe('success');
     });
   });
 });

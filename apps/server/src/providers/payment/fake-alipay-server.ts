@@ -1,6 +1,7 @@
 import { createPrivateKey, createPublicKey, createSign, createVerify, type KeyObject, randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createFakeAlipayRefunds, type FakeAlipayRefund } from './fake-alipay-refunds';
 
 /**
  * Test-only: a local stand-in for openapi.alipay.com/gateway.do. It checks calls the way Alipay does
@@ -21,6 +22,8 @@ export interface FakeAlipayOptions {
   /** The merchant PID put in trades and notifications as seller_id. */
   sellerId: string;
   now?: () => Date;
+  /** Post each refund's notification by itself right after answering the refund (for journeys). */
+  autoNotifyRefunds?: boolean;
 }
 
 export type FakeTradeStatus = 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_FINISHED' | 'TRADE_CLOSED';
@@ -85,6 +88,16 @@ export interface FakeAlipay {
   unsignByUser(externalAgreementNo: string): Promise<string>;
   /** A signed trade_status_sync body for the trade, with fields overridden (undefined removes one). */
   notification(outTradeNo: string, overrides?: Record<string, string | undefined>): string;
+  /** Refunds made (fake-alipay-refunds.ts), by `<out_trade_no> <out_request_no>`. */
+  refunds: Map<string, FakeAlipayRefund>;
+  /** Whether a refund's notification is posted by itself right after the refund (and retried until `success`). */
+  autoNotifyRefunds: boolean;
+  /** The signed refund notification (trade_status_sync with the refund fields), fields overridden. */
+  refundNotification(outTradeNo: string, outRequestNo: string, overrides?: Record<string, string | undefined>): string;
+  /** Posts a refund's notification to the trade's notify_url; returns the reply body. */
+  notifyRefund(outTradeNo: string, outRequestNo: string): Promise<string>;
+  /** Waits for the automatic refund notifications posted so far; their reply bodies. */
+  refundNotificationsSettled(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -317,12 +330,27 @@ export async function startFakeAlipay(options: FakeAlipayOptions): Promise<FakeA
     return success({});
   }
 
+  const refunds = createFakeAlipayRefunds({
+    trades,
+    now,
+    shanghai,
+    notification: (outTradeNo, overrides) => state.notification(outTradeNo, overrides),
+    post: (url, body) => post(url, body),
+  });
+  refunds.autoNotify = options.autoNotifyRefunds ?? false;
+
   const handlers: Record<string, (biz: Record<string, unknown>, notifyUrl: string | undefined) => Answer> = {
     'alipay.trade.precreate': precreate,
     'alipay.trade.query': query,
     'alipay.trade.close': closeTrade,
     'alipay.trade.pay': payOnAgreement,
     'alipay.user.agreement.unsign': unsign,
+    ...Object.fromEntries(
+      Object.entries(refunds.handlers).map(([method, handle]) => [
+        method,
+        (biz: Record<string, unknown>) => ({ node: handle(biz) }),
+      ]),
+    ),
   };
 
   function answer(params: Map<string, string>): { method: string; reply: Answer } {
@@ -488,6 +516,17 @@ export async function startFakeAlipay(options: FakeAlipayOptions): Promise<FakeA
         ...overrides,
       });
     },
+    refunds: refunds.refunds,
+    get autoNotifyRefunds() {
+      return refunds.autoNotify;
+    },
+    set autoNotifyRefunds(value: boolean) {
+      refunds.autoNotify = value;
+    },
+    refundNotification: (outTradeNo, outRequestNo, overrides) =>
+      refunds.notification(outTradeNo, outRequestNo, overrides),
+    notifyRefund: (outTradeNo, outRequestNo) => refunds.notify(outTradeNo, outRequestNo),
+    refundNotificationsSettled: () => refunds.settled(),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 
