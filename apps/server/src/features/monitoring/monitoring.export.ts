@@ -8,6 +8,7 @@ import {
 import { formatTime } from '@dso/domain';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { csvOf } from '../../lib/csv';
 import { InvoiceFontMissingError } from '../../providers/invoice/invoice-font';
 import { dailyPaperFont, moverCells, renderDailyPaperPdf } from './daily-paper-pdf';
 import * as repository from './monitoring.repository';
@@ -30,18 +31,6 @@ async function workbookOf(sheets: Array<{ name: string; rows: unknown[][] }>): P
   const book = XLSX.utils.book_new();
   for (const sheet of sheets) XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(sheet.rows), sheet.name);
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
-}
-
-/** A CSV field: quoted when it holds a comma, a quote or a line break; a leading =+-@ is defused. */
-function csvField(value: unknown): string {
-  let text = String(value ?? '');
-  if (/^[=+\-@]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** CSV with a byte-order mark, so spreadsheet programs read the Chinese text as UTF-8. */
-function csvOf(rows: unknown[][]): Buffer {
-  return Buffer.from(`\uFEFF${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`, 'utf8');
 }
 
 const moverRows = (kind: string, movers: MonitorMover[]) => movers.map((mover) => [kind, ...moverCells(mover, place)]);

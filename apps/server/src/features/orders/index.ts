@@ -2,6 +2,25 @@
  * What the orders feature offers other features. (Orders reads accounts through the auth feature, so
  * a feature that orders imports cannot import this back; wire such a call where both are registered.)
  */
+/** The console's 套餐与卡券: plans, coupons, card batches and packs, each change answering before and after. */
+export {
+  type CardBatchSummary,
+  type Change,
+  cardBatchExists,
+  changePackage,
+  changePlan,
+  changePlanEnabled,
+  createCards,
+  createCouponKind,
+  createPackage,
+  createPlan,
+  grantCouponToPhones,
+  listCardBatches,
+  listCards,
+  listCouponKinds,
+  listPackages,
+  listPlans,
+} from './admin/orders-admin.service';
 export { eraseInvoiceContactsOf } from './invoices/invoices.erase';
 export { invoiceJobHandlers } from './invoices/issue-invoice.job';
 /** The operator's console: a member's orders as 我的订单 lists them, an order's owner, and grants by hand. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { consoleAuditLog } from '../../../db/schema';
 
@@ -10,14 +10,16 @@ export async function insertAudit(db: Database, values: typeof consoleAuditLog.$
   return row!;
 }
 
-/** The entry of an action on a subject whose `after` contains `after` (jsonb containment), if any. */
-export async function findAuditContaining(db: Database, entry: { action: string; subject: string; after: object }) {
+/**
+ * The entry of an action (on a subject, when given) whose `after` contains `after` (jsonb containment), if any.
+ */
+export async function findAuditContaining(db: Database, entry: { action: string; subject?: string; after: object }) {
   const [row] = await db
     .select()
     .from(consoleAuditLog)
     .where(
       and(
-        eq(consoleAuditLog.subject, entry.subject),
+        entry.subject === undefined ? undefined : eq(consoleAuditLog.subject, entry.subject),
         eq(consoleAuditLog.action, entry.action),
         sql`${consoleAuditLog.after} @> ${JSON.stringify(entry.after)}::jsonb`,
       ),
@@ -52,4 +54,14 @@ export async function selectAudit(db: Database, filter: AuditFilter, offset: num
     db.select({ value: count() }).from(consoleAuditLog).where(where),
   ]);
   return { rows, total: total?.value ?? 0 };
+}
+
+/** The entries of an action on any of the subjects, oldest first. */
+export async function selectAuditOfSubjects(db: Database, action: string, subjects: string[]): Promise<AuditRow[]> {
+  if (subjects.length === 0) return [];
+  return db
+    .select()
+    .from(consoleAuditLog)
+    .where(and(eq(consoleAuditLog.action, action), inArray(consoleAuditLog.subject, subjects)))
+    .orderBy(consoleAuditLog.id);
 }

@@ -48,9 +48,22 @@ export async function recordAudit(tx: Database, entry: AuditEntry): Promise<numb
  */
 export async function findAuditId(
   db: Database,
-  entry: { action: ConsoleAction; subject: string; after: object },
+  entry: { action: ConsoleAction; subject?: string; after: object },
 ): Promise<number | null> {
   return (await repository.findAuditContaining(db, entry))?.id ?? null;
+}
+
+/** Who first did `action` to each of the subjects (the staff member's name at the time), by subject. */
+export async function findFirstActors(
+  db: Database,
+  action: ConsoleAction,
+  subjects: string[],
+): Promise<Map<string, string>> {
+  const actors = new Map<string, string>();
+  for (const row of await repository.selectAuditOfSubjects(db, action, subjects)) {
+    if (!actors.has(row.subject)) actors.set(row.subject, row.staffName);
+  }
+  return actors;
 }
 
 /** The instant an Asia/Shanghai day begins (China keeps UTC+8 all year). */

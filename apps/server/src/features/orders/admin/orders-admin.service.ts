@@ -11,13 +11,12 @@ import {
   type AdminPlanCreateBody,
   type AdminPlanInput,
   type AdminPlanUpdateBody,
-  type AdminRefund,
   type adminCardBatchBodySchema,
   type adminCouponCreateBodySchema,
   type adminCouponGrantBodySchema,
   adminPlanInputSchema,
   Code,
-  orderAdminMessages,
+  marketingMessages,
 } from '@dso/contract';
 import { frequencyTypes, type Grade } from '@dso/domain';
 import type { z } from 'zod';
@@ -25,14 +24,14 @@ import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { unixSeconds } from '../../../lib/unix-seconds';
 import { findAccountIdByPhone, findAccountPhones } from '../../account';
+import { countBatchCards, selectCardBatches } from '../cards/cards.repository';
 import { createCardBatch, listBatchCards } from '../cards/cards.service';
 import { type CouponRow, createCoupon, findCoupon, grantCoupon, listCoupons } from '../coupons/coupons.service';
-import { selectRefundsDue } from '../orders.repository';
 import type { NewPlan, PlanRow } from '../plans/plans.repository';
 import { insertPlan, lockPlan, selectAllPlans, updatePlanRow } from '../plans/plans-admin.repository';
 import {
-  findPackageRow,
   insertPackage,
+  lockPackageRow,
   type PackageRow,
   selectAllPackages,
   updatePackageRow,
@@ -153,23 +152,44 @@ export async function createPlan(db: Database, body: AdminPlanCreateBody): Promi
   return adminPlanOf(await insertPlan(db, planValuesOf(plan)));
 }
 
+/** A change of a plan, pack or the like: what it was and what it is now. */
+export interface Change<T> {
+  before: T;
+  after: T;
+}
+
 /** Changes the given fields of a plan; the plan they make together must pass the same rules as a new one. */
 export async function updatePlan(db: Database, body: AdminPlanUpdateBody): Promise<AdminPlan> {
+  return (await changePlan(db, body)).after;
+}
+
+/** {@link updatePlan}, answering the plan before and after (under the plan's row lock). */
+export async function changePlan(db: Database, body: AdminPlanUpdateBody): Promise<Change<AdminPlan>> {
   const { id, ...change } = body;
-  const row = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const current = await lockPlan(tx, id);
-    if (!current) throw notFound(orderAdminMessages.planNotFound);
+    if (!current) throw notFound(marketingMessages.planNotFound);
     const plan = checkedPlan({ ...planInputOf(current), ...given(change) });
-    return (await updatePlanRow(tx, id, planValuesOf(plan)))!;
+    return { before: adminPlanOf(current), after: adminPlanOf((await updatePlanRow(tx, id, planValuesOf(plan)))!) };
   });
-  return adminPlanOf(row);
 }
 
 /** Puts a plan on sale or takes it off; orders already made keep their price. */
 export async function setPlanEnabled(db: Database, options: { id: number; enabled: boolean }): Promise<AdminPlan> {
-  const row = await updatePlanRow(db, options.id, { enabled: options.enabled });
-  if (!row) throw notFound(orderAdminMessages.planNotFound);
-  return adminPlanOf(row);
+  return (await changePlanEnabled(db, options)).after;
+}
+
+/** {@link setPlanEnabled}, answering the plan before and after. */
+export async function changePlanEnabled(
+  db: Database,
+  options: { id: number; enabled: boolean },
+): Promise<Change<AdminPlan>> {
+  return db.transaction(async (tx) => {
+    const current = await lockPlan(tx, options.id);
+    if (!current) throw notFound(marketingMessages.planNotFound);
+    const row = (await updatePlanRow(tx, options.id, { enabled: options.enabled }))!;
+    return { before: adminPlanOf(current), after: adminPlanOf(row) };
+  });
 }
 
 // ——— Coupons ———
@@ -214,7 +234,7 @@ export async function grantCouponToPhones(
   db: Database,
   body: z.output<typeof adminCouponGrantBodySchema>,
 ): Promise<AdminCouponGrant> {
-  if (!(await findCoupon(db, body.coupon_id))) throw notFound(orderAdminMessages.couponNotFound);
+  if (!(await findCoupon(db, body.coupon_id))) throw notFound(marketingMessages.couponNotFound);
   return db.transaction(async (tx) => {
     const answer: AdminCouponGrant = { coupon_id: body.coupon_id, granted: [], unknown_phones: [] };
     for (const phone of new Set(body.phones)) {
@@ -274,6 +294,37 @@ export async function listCards(db: Database, batch: string): Promise<AdminCardL
   return { batch, total: list.length, redeemed: list.filter((card) => card.redeemed_at !== null).length, list };
 }
 
+/** Whether any card carries the batch name. */
+export async function cardBatchExists(db: Database, batch: string): Promise<boolean> {
+  return (await countBatchCards(db, batch)) > 0;
+}
+
+/** A batch as the console lists it (without who made it: the console's audit log knows that). */
+export interface CardBatchSummary {
+  batch: string;
+  grade: string;
+  days: number;
+  value_fen: number;
+  redeem_by: number | null;
+  count: number;
+  redeemed: number;
+  create_time: number;
+}
+
+/** The latest `limit` batches, newest first, with how many cards each has and how many were redeemed. */
+export async function listCardBatches(db: Database, limit: number): Promise<CardBatchSummary[]> {
+  return (await selectCardBatches(db, limit)).map((row) => ({
+    batch: row.batch,
+    grade: row.grade,
+    days: row.days,
+    value_fen: row.valueFen,
+    redeem_by: unixSeconds(row.redeemBy),
+    count: row.count,
+    redeemed: row.redeemed,
+    create_time: unixSeconds(row.createdAt)!,
+  }));
+}
+
 // ——— Usage-count packs ———
 
 function adminPackageOf(row: PackageRow): AdminPackage {
@@ -310,6 +361,11 @@ export async function createPackage(db: Database, body: AdminPackageCreateBody):
 
 /** Changes the given fields of a pack (a new type brings its alias along). */
 export async function updatePackage(db: Database, body: AdminPackageUpdateBody): Promise<AdminPackage> {
+  return (await changePackage(db, body)).after;
+}
+
+/** {@link updatePackage}, answering the pack before and after (under the pack's row lock). */
+export async function changePackage(db: Database, body: AdminPackageUpdateBody): Promise<Change<AdminPackage>> {
   const change = given(body);
   const values = {
     ...(change.frequency_type !== undefined
@@ -321,34 +377,10 @@ export async function updatePackage(db: Database, body: AdminPackageUpdateBody):
     ...(change.sort !== undefined ? { sort: change.sort } : {}),
     ...(change.enabled !== undefined ? { enabled: change.enabled } : {}),
   };
-  const row =
-    Object.keys(values).length > 0 ? await updatePackageRow(db, body.id, values) : await findPackageRow(db, body.id);
-  if (!row) throw notFound(orderAdminMessages.packageNotFound);
-  return adminPackageOf(row);
-}
-
-// ——— Payments to refund ———
-
-/**
- * Payments kept for refund (apply-payment's `refund_due`): late money for a closed or cancelled order,
- * and a second trade for a paid one, each once with the buyer's phone, for operators to give back.
- */
-export async function listRefunds(db: Database): Promise<AdminRefund[]> {
-  const rows = await selectRefundsDue(db);
-  const phones = await findAccountPhones(
-    db,
-    rows.map((row) => row.userId),
-  );
-  return rows.map((row) => ({
-    order_id: row.orderId,
-    user_id: row.userId,
-    phone: phones.get(row.userId) ?? null,
-    provider: row.provider,
-    vendor_trade_no: row.vendorTradeNo,
-    amount: row.amountFen,
-    // An order still paid was paid by another trade; otherwise it had closed before the money came.
-    reason: row.orderStatus === 'paid' ? 'paid_twice' : 'closed',
-    order_status: row.orderStatus,
-    time: Math.floor(row.firstAt.getTime() / 1000),
-  }));
+  return db.transaction(async (tx) => {
+    const current = await lockPackageRow(tx, body.id);
+    if (!current) throw notFound(marketingMessages.packageNotFound);
+    const row = Object.keys(values).length > 0 ? (await updatePackageRow(tx, body.id, values))! : current;
+    return { before: adminPackageOf(current), after: adminPackageOf(row) };
+  });
 }

@@ -32,7 +32,8 @@ export async function updatePackageRow(
   return row;
 }
 
-export async function findPackageRow(db: Database, id: number): Promise<PackageRow | undefined> {
-  const [row] = await db.select().from(frequencyPackages).where(eq(frequencyPackages.id, id)).limit(1);
+/** The pack, locked until the transaction ends, so a change reads the state it replaces. */
+export async function lockPackageRow(tx: Database, id: number): Promise<PackageRow | undefined> {
+  const [row] = await tx.select().from(frequencyPackages).where(eq(frequencyPackages.id, id)).for('update');
   return row;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, max, min } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { membershipCards } from '../../../db/schema';
 
@@ -42,4 +42,39 @@ export async function selectBatchCards(db: Database, batch: string): Promise<Car
     .from(membershipCards)
     .where(eq(membershipCards.batch, batch))
     .orderBy(asc(membershipCards.createdAt), asc(membershipCards.code));
+}
+
+/** How many cards carry the batch name. */
+export async function countBatchCards(db: Database, batch: string): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(membershipCards).where(eq(membershipCards.batch, batch));
+  return row?.value ?? 0;
+}
+
+/**
+ * The latest batches, newest first: each one's terms (a batch made by one call shares them; the first
+ * card's stand for a batch the CLI added to later), its cards and how many were redeemed.
+ */
+export async function selectCardBatches(db: Database, limit: number) {
+  const rows = await db
+    .select({
+      batch: membershipCards.batch,
+      grade: min(membershipCards.grade),
+      days: min(membershipCards.days),
+      valueFen: min(membershipCards.valueFen),
+      redeemBy: max(membershipCards.redeemBy),
+      count: count(),
+      redeemed: count(membershipCards.redeemedAt),
+      createdAt: min(membershipCards.createdAt),
+    })
+    .from(membershipCards)
+    .groupBy(membershipCards.batch)
+    .orderBy(desc(min(membershipCards.createdAt)), asc(membershipCards.batch))
+    .limit(limit);
+  return rows.map((row) => ({
+    ...row,
+    grade: row.grade ?? '',
+    days: row.days ?? 0,
+    valueFen: row.valueFen ?? 0,
+    createdAt: row.createdAt ?? new Date(0),
+  }));
 }

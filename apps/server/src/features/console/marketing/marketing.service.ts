@@ -1,0 +1,204 @@
+import {
+  type AdminCoupon,
+  type AdminCouponGrant,
+  type AdminPackage,
+  type AdminPackageCreateBody,
+  type AdminPackageUpdateBody,
+  type AdminPlan,
+  type AdminPlanCreateBody,
+  type AdminPlanUpdateBody,
+  type adminCardBatchBodySchema,
+  type adminCouponCreateBodySchema,
+  type adminCouponGrantBodySchema,
+  type ConsoleCardBatch,
+  type ConsoleCardBatchMade,
+  consoleMessages,
+  marketingMessages,
+} from '@dso/contract';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../../db/client';
+import { AppError } from '../../../lib/app-error';
+import {
+  cardBatchExists,
+  changePackage,
+  changePlan,
+  changePlanEnabled,
+  createCards,
+  createCouponKind,
+  createPackage,
+  createPlan,
+  grantCouponToPhones,
+  listCardBatches,
+} from '../../orders';
+import { type Actor, findAuditId, findFirstActors, recordAudit } from '../audit/audit.service';
+
+/*
+ * 套餐与卡券 (docs/console.md): each change goes through the orders feature's function for it and writes its
+ * audit entry in the same transaction, with the reason. The orders feature keeps the rules (the CLI runs them too).
+ */
+
+/** The reason and who gave it, as every change here takes them. */
+interface Why {
+  actor: Actor;
+  reason: string;
+}
+
+const planSubject = (id: number) => `plan:${id}`;
+const couponSubject = (id: number) => `coupon:${id}`;
+const packSubject = (id: number) => `pack:${id}`;
+const batchSubject = (batch: string) => `card_batch:${batch}`;
+
+export function createPlanAudited(db: Database, why: Why, body: AdminPlanCreateBody): Promise<AdminPlan> {
+  return db.transaction(async (tx) => {
+    const plan = await createPlan(tx, body);
+    await recordAudit(tx, { ...why, action: 'plan.create', subject: planSubject(plan.id), before: null, after: plan });
+    return plan;
+  });
+}
+
+export function updatePlanAudited(db: Database, why: Why, body: AdminPlanUpdateBody): Promise<AdminPlan> {
+  return db.transaction(async (tx) => {
+    const { before, after } = await changePlan(tx, body);
+    await recordAudit(tx, { ...why, action: 'plan.update', subject: planSubject(after.id), before, after });
+    return after;
+  });
+}
+
+export function setPlanEnabledAudited(
+  db: Database,
+  why: Why,
+  options: { id: number; enabled: boolean },
+): Promise<AdminPlan> {
+  return db.transaction(async (tx) => {
+    const { before, after } = await changePlanEnabled(tx, options);
+    await recordAudit(tx, {
+      ...why,
+      action: 'plan.enable',
+      subject: planSubject(after.id),
+      before: { enabled: before.enabled },
+      after: { enabled: after.enabled },
+    });
+    return after;
+  });
+}
+
+export function createCouponAudited(
+  db: Database,
+  why: Why,
+  body: z.output<typeof adminCouponCreateBodySchema>,
+): Promise<AdminCoupon> {
+  return db.transaction(async (tx) => {
+    const coupon = await createCouponKind(tx, body);
+    await recordAudit(tx, {
+      ...why,
+      action: 'coupon.create',
+      subject: couponSubject(coupon.id),
+      before: null,
+      after: coupon,
+    });
+    return coupon;
+  });
+}
+
+/** Grants the coupon to the phones' accounts; the entry lists who got one and the phones without an account. */
+export function grantCouponAudited(
+  db: Database,
+  why: Why,
+  body: z.output<typeof adminCouponGrantBodySchema>,
+): Promise<AdminCouponGrant> {
+  return db.transaction(async (tx) => {
+    const grant = await grantCouponToPhones(tx, body);
+    await recordAudit(tx, {
+      ...why,
+      action: 'coupon.grant',
+      subject: couponSubject(body.coupon_id),
+      before: null,
+      after: grant,
+    });
+    return grant;
+  });
+}
+
+export function createPackAudited(db: Database, why: Why, body: AdminPackageCreateBody): Promise<AdminPackage> {
+  return db.transaction(async (tx) => {
+    const pack = await createPackage(tx, body);
+    await recordAudit(tx, { ...why, action: 'pack.create', subject: packSubject(pack.id), before: null, after: pack });
+    return pack;
+  });
+}
+
+export function updatePackAudited(db: Database, why: Why, body: AdminPackageUpdateBody): Promise<AdminPackage> {
+  return db.transaction(async (tx) => {
+    const { before, after } = await changePackage(tx, body);
+    await recordAudit(tx, { ...why, action: 'pack.update', subject: packSubject(after.id), before, after });
+    return after;
+  });
+}
+
+// ——— Membership cards ———
+
+type CardBatchBody = z.output<typeof adminCardBatchBodySchema>;
+
+/** What one batch request asked for, as its audit entry keeps it (never the codes: the log is no place for them). */
+function termsOf(requestId: string, body: CardBatchBody) {
+  return {
+    request_id: requestId,
+    batch: body.batch,
+    grade: body.grade,
+    days: body.days,
+    value_fen: body.value_fen ?? 0,
+    count: body.count,
+    redeem_by: body.redeem_by ?? null,
+  };
+}
+
+/**
+ * Makes a batch of cards under a name not used before. The request id makes it idempotent: batch requests
+ * take one transaction-scoped lock in turn, so a retried or concurrent duplicate finds the first one's audit
+ * entry and answers it without minting again; the id sent with other terms is refused.
+ */
+export function createCardBatchAudited(
+  db: Database,
+  why: Why,
+  options: { requestId: string; body: CardBatchBody },
+): Promise<ConsoleCardBatchMade> {
+  const terms = termsOf(options.requestId, options.body);
+  const made = (auditId: number): ConsoleCardBatchMade => {
+    const { request_id: _id, ...batch } = terms;
+    return { ...batch, audit_id: auditId };
+  };
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('console:card-batch', 0))`);
+    const earlier = await findAuditId(tx, { action: 'card.batch', after: { request_id: options.requestId } });
+    if (earlier !== null) {
+      const same = await findAuditId(tx, { action: 'card.batch', subject: batchSubject(terms.batch), after: terms });
+      if (same === null) throw AppError.toast(consoleMessages.requestIdReused);
+      return made(same);
+    }
+    if (await cardBatchExists(tx, terms.batch)) throw AppError.toast(marketingMessages.batchExists);
+    await createCards(tx, options.body);
+    const auditId = await recordAudit(tx, {
+      ...why,
+      action: 'card.batch',
+      subject: batchSubject(terms.batch),
+      before: null,
+      after: terms,
+    });
+    return made(auditId);
+  });
+}
+
+/** How many batches the page lists. */
+const BATCH_LIST_MAX = 200;
+
+/** The latest batches, newest first, with who made each in the console. */
+export async function listBatches(db: Database): Promise<ConsoleCardBatch[]> {
+  const batches = await listCardBatches(db, BATCH_LIST_MAX);
+  const actors = await findFirstActors(
+    db,
+    'card.batch',
+    batches.map((batch) => batchSubject(batch.batch)),
+  );
+  return batches.map((batch) => ({ ...batch, staff_name: actors.get(batchSubject(batch.batch)) ?? null }));
+}
