@@ -14,6 +14,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createFakeWechatRefunds, type FakeWechatRefunds } from './fake-wechatpay-refunds';
 
 /**
  * Test-only: a local stand-in for api.mch.weixin.qq.com (API v3, Native payment for a 普通商户). It
@@ -33,6 +34,8 @@ export interface FakeWechatPayOptions {
   merchantPublicKey: string;
   merchantSerialNo: string;
   mode: 'certificate' | 'publicKey';
+  /** Settle each refund as SUCCESS and post its notification by itself right after answering. */
+  autoNotifyRefunds?: boolean;
 }
 
 /** The decrypted `resource` of a payment notification, and the body of 查询订单. */
@@ -102,6 +105,8 @@ export interface FakeWechatPay {
    * `leadingZero` gives it a serial whose hex starts with 0.
    */
   rotateCertificate(options?: { leadingZero?: boolean }): string;
+  /** 退款申请, 查询单笔退款 and 退款结果通知 (fake-wechatpay-refunds.ts). */
+  refunds: FakeWechatRefunds;
   close(): Promise<void>;
 }
 
@@ -312,6 +317,16 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions): Promise
     return { headers, body: sent };
   };
 
+  const refunds = createFakeWechatRefunds({
+    mchId: options.mchId,
+    trades,
+    encrypt: (plaintext, associatedData) => encrypt(plaintext, options.apiV3Key, associatedData),
+    signedHeaders: (body) => signedHeaders(body, Math.floor(Date.now() / 1000)),
+    beijingTime,
+    randomText,
+  });
+  refunds.autoNotify = options.autoNotifyRefunds ?? false;
+
   type Answer = { status: number; body?: unknown };
   const refuse = (status: number, code: string, message: string): Answer => ({ status, body: { code, message } });
 
@@ -388,6 +403,8 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions): Promise
     if (refused) return refused;
     const url = new URL(request.url ?? '/', 'http://fake');
     state.requests.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, body });
+    const refundAnswer = refunds.answer(request.method ?? '', url.pathname, body);
+    if (refundAnswer) return refundAnswer;
 
     if (request.method === 'GET' && url.pathname === '/v3/certificates') {
       state.certificateDownloads += 1;
@@ -467,6 +484,7 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions): Promise
       certificates.push(next);
       return next.serial;
     },
+    refunds,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeWechatPay, startFakeWechatPay } from './fake-wechatpay-server';
-import { type PaymentGateway, type PaymentNotice, PaymentVendorError } from './index';
+import { type PaymentGateway, type PaymentNotice, PaymentVendorError, type RefundGateway } from './index';
 import { createWechatPayGateway, toBeijingRfc3339, type WechatPayOptions } from './wechatpay';
 import { buildAuthorization } from './wechatpay-crypto';
 
@@ -306,8 +306,8 @@ describe('the WeChat Pay v3 Native adapter against a fake WeChat Pay', () => {
         keyFake.notification(outTradeNo, { resource: { trade_state: 'CLOSED', trade_state_desc: '已关闭' } }),
       );
       expect(closed).toMatchObject({ kind: 'ignored', outTradeNo, reason: 'trade_state CLOSED' });
-      const refund = await gateway.readNotify(keyFake.notification(outTradeNo, { eventType: 'REFUND.SUCCESS' }));
-      expect(refund).toMatchObject({ kind: 'ignored', reason: 'event_type REFUND.SUCCESS' });
+      const other = await gateway.readNotify(keyFake.notification(outTradeNo, { eventType: 'TRANSACTION.CLOSED' }));
+      expect(other).toMatchObject({ kind: 'ignored', reason: 'event_type TRANSACTION.CLOSED' });
     });
 
     it('never throws on malformed input and calls it forged', async () => {
@@ -412,6 +412,185 @@ describe('the WeChat Pay v3 Native adapter against a fake WeChat Pay', () => {
       const failure = await gateway.closeTrade(outTradeNo).catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(PaymentVendorError);
       expect(failure).toMatchObject({ vendorCode: 'ORDER_PAID' });
+    });
+  });
+  describe('refunds', () => {
+    /** A trade paid at the fake, its transaction id and the refund to ask for (notified at /notify/refund). */
+    async function paidForRefund(fake: FakeWechatPay, gateway: PaymentGateway & RefundGateway, amountFen = 9900) {
+      const { outTradeNo } = await createTrade(gateway, '/notify/refund', amountFen);
+      fake.setTradeState(outTradeNo, 'SUCCESS');
+      const paid = await gateway.queryTrade(outTradeNo);
+      const vendorTradeNo = paid.state === 'paid' ? paid.vendorTradeNo : '';
+      const refund = (outRefundNo: string, refundFen = amountFen) => ({
+        outTradeNo,
+        vendorTradeNo,
+        outRefundNo,
+        refundFen,
+        totalFen: amountFen,
+        reason: '重复支付退款',
+        notifyUrl: `${endpoint.url}/notify/refund`,
+      });
+      return { outTradeNo, vendorTradeNo, refund };
+    }
+    const refundNo = () => `RF${newTradeNo()}`;
+
+    it('asks 退款申请 for the amounts in fen under our out_refund_no, signed, and reads PROCESSING', async () => {
+      const gateway = keyGateway();
+      const trade = await paidForRefund(keyFake, gateway, 9900);
+      const outRefundNo = refundNo();
+      const state = await gateway.refund(trade.refund(outRefundNo, 4950));
+
+      const made = keyFake.refunds.refunds.get(outRefundNo)!;
+      expect(state).toEqual({ state: 'processing', vendorRefundId: made.refundId });
+      // The fake checks the merchant's Authorization over the body: the call got through it signed.
+      const sent = keyFake.requests.at(-1)!;
+      expect(sent).toMatchObject({ method: 'POST', path: '/v3/refund/domestic/refunds' });
+      expect(JSON.parse(sent.body)).toEqual({
+        transaction_id: trade.vendorTradeNo,
+        out_refund_no: outRefundNo,
+        reason: '重复支付退款',
+        notify_url: `${endpoint.url}/notify/refund`,
+        amount: { refund: 4950, total: 9900, currency: 'CNY' },
+      });
+    });
+
+    it('reads SUCCESS with its refund id and time, and refunds once however often the same refund is asked', async () => {
+      const gateway = certGateway();
+      const trade = await paidForRefund(certFake, gateway);
+      const outRefundNo = refundNo();
+      certFake.refunds.instantSuccess = true;
+      try {
+        const first = await gateway.refund(trade.refund(outRefundNo));
+        const again = await gateway.refund(trade.refund(outRefundNo));
+        const made = certFake.refunds.refunds.get(outRefundNo)!;
+        const expected = { state: 'success', vendorRefundId: made.refundId, refundedAt: new Date(made.successTime!) };
+        expect(first).toEqual(expected);
+        expect(again).toEqual(expected);
+        expect([...certFake.refunds.refunds.values()].filter((r) => r.outTradeNo === trade.outTradeNo)).toHaveLength(1);
+      } finally {
+        certFake.refunds.instantSuccess = false;
+      }
+      expect(await gateway.queryTrade(trade.outTradeNo)).toEqual({ state: 'refunded' });
+    });
+
+    it('answers failed with WeChat Pay’s words for more than what is left, an unknown trade, or NOT_ENOUGH', async () => {
+      const gateway = keyGateway();
+      const trade = await paidForRefund(keyFake, gateway, 1000);
+      expect((await gateway.refund(trade.refund(refundNo(), 600))).state).toBe('processing');
+      expect(await gateway.refund(trade.refund(refundNo(), 401))).toEqual({
+        state: 'failed',
+        reason: '申请退款金额超过订单可退金额 (INVALID_REQUEST)',
+      });
+      const unknown = { ...trade.refund(refundNo()), vendorTradeNo: '4200000000000000000000000000' };
+      expect(await gateway.refund(unknown)).toEqual({ state: 'failed', reason: '订单不存在 (RESOURCE_NOT_EXISTS)' });
+      keyFake.refunds.failNext(403, 'NOT_ENOUGH', '基本账户余额不足，请充值后重新发起');
+      expect(await gateway.refund(trade.refund(refundNo(), 400))).toEqual({
+        state: 'failed',
+        reason: '基本账户余额不足，请充值后重新发起 (NOT_ENOUGH)',
+      });
+    });
+
+    it('throws on SYSTEM_ERROR, FREQUENCY_LIMITED and no answer, so the same refund is asked again and made once', async () => {
+      const gateway = keyGateway();
+      const trade = await paidForRefund(keyFake, gateway);
+      const outRefundNo = refundNo();
+      keyFake.refunds.failNext(500, 'SYSTEM_ERROR', '系统超时');
+      await expect(gateway.refund(trade.refund(outRefundNo))).rejects.toMatchObject({ vendorCode: 'SYSTEM_ERROR' });
+      keyFake.refunds.failNext(429, 'FREQUENCY_LIMITED', '频率限制');
+      await expect(gateway.refund(trade.refund(outRefundNo))).rejects.toMatchObject({
+        vendorCode: 'FREQUENCY_LIMITED',
+      });
+      const offline = keyGateway({ fetch: () => Promise.reject(new Error('connect ECONNREFUSED')) });
+      await expect(offline.refund(trade.refund(outRefundNo))).rejects.toBeInstanceOf(PaymentVendorError);
+      expect(keyFake.refunds.refunds.has(outRefundNo)).toBe(false);
+      expect((await gateway.refund(trade.refund(outRefundNo))).state).toBe('processing');
+      expect((await gateway.refund(trade.refund(outRefundNo))).state).toBe('processing');
+      expect([...keyFake.refunds.refunds.values()].filter((r) => r.outTradeNo === trade.outTradeNo)).toHaveLength(1);
+    });
+
+    it('refuses a refund answer whose signature does not verify', async () => {
+      const gateway = keyGateway();
+      const trade = await paidForRefund(keyFake, gateway);
+      keyFake.tamperNextAnswer = 'signature';
+      await expect(gateway.refund(trade.refund(refundNo()))).rejects.toMatchObject({
+        vendorCode: 'RESPONSE_SIGNATURE_INVALID',
+      });
+    });
+
+    it('queries a refund: not_exist before, processing, then success once settled, failed once closed', async () => {
+      const gateway = certGateway();
+      const trade = await paidForRefund(certFake, gateway, 3000);
+      const outRefundNo = refundNo();
+      const query = (no = outRefundNo) => gateway.queryRefund({ outTradeNo: trade.outTradeNo, outRefundNo: no });
+      expect(await query()).toEqual({ state: 'not_exist' });
+      expect(certFake.requests.at(-1)?.path).toBe(`/v3/refund/domestic/refunds/${outRefundNo}`);
+      await gateway.refund(trade.refund(outRefundNo, 1000));
+      expect(await query()).toMatchObject({ state: 'processing' });
+      endpoint.gateways.set('/notify/refund', gateway);
+      expect(await certFake.refunds.settle(outRefundNo)).toBe(204);
+      expect(await query()).toMatchObject({ state: 'success', refundedAt: expect.any(Date) });
+      const closed = refundNo();
+      await gateway.refund(trade.refund(closed, 1000));
+      expect(await certFake.refunds.settle(closed, 'CLOSED')).toBe(204);
+      expect(await query(closed)).toEqual({ state: 'failed', reason: '退款关闭 (CLOSED)' });
+    });
+
+    it('reads REFUND.SUCCESS posted to the refund’s notify_url by itself, and ABNORMAL as failed', async () => {
+      const gateway = keyGateway();
+      endpoint.gateways.set('/notify/refund', gateway);
+      const trade = await paidForRefund(keyFake, gateway, 2500);
+      const outRefundNo = refundNo();
+      keyFake.refunds.autoNotify = true;
+      try {
+        await gateway.refund(trade.refund(outRefundNo, 2000));
+        expect(await keyFake.refunds.settled()).toContain(204);
+      } finally {
+        keyFake.refunds.autoNotify = false;
+      }
+      const made = keyFake.refunds.refunds.get(outRefundNo)!;
+      expect(endpoint.notices.at(-1)).toEqual({
+        kind: 'refund',
+        outTradeNo: trade.outTradeNo,
+        outRefundNo,
+        status: 'success',
+        amountFen: 2000,
+        vendorRefundId: made.refundId,
+        refundedAt: new Date(made.successTime!),
+      });
+      const abnormal = refundNo();
+      await gateway.refund(trade.refund(abnormal, 500));
+      expect(await keyFake.refunds.settle(abnormal, 'ABNORMAL')).toBe(204);
+      expect(endpoint.notices.at(-1)).toMatchObject({
+        kind: 'refund',
+        outRefundNo: abnormal,
+        status: 'failed',
+        amountFen: 500,
+        refundedAt: null,
+        reason: expect.stringContaining('ABNORMAL'),
+      });
+    });
+
+    it('calls a refund notification with a changed body or another merchant’s refund forged', async () => {
+      const gateway = certGateway();
+      const trade = await paidForRefund(certFake, gateway);
+      const outRefundNo = refundNo();
+      await gateway.refund(trade.refund(outRefundNo));
+      // Not settled yet: a notification saying PROCESSING settles nothing.
+      expect(await gateway.readNotify(certFake.refunds.notification(outRefundNo))).toMatchObject({
+        kind: 'ignored',
+        reason: 'refund_status PROCESSING',
+      });
+      const settled = certFake.refunds.notification(outRefundNo, { resource: { refund_status: 'SUCCESS' } });
+      expect(await gateway.readNotify(settled)).toMatchObject({ kind: 'refund', status: 'success', outRefundNo });
+      expect(await gateway.readNotify(certFake.refunds.notification(outRefundNo, { tamper: 'body' }))).toEqual({
+        kind: 'forged',
+        reason: 'signature does not verify',
+      });
+      const otherMch = certFake.refunds.notification(outRefundNo, { resource: { mchid: '1230000109' } });
+      expect(await gateway.readNotify(otherMch)).toMatchObject({
+        kind: 'forged',
+        reason: expect.stringContaining('mchid'),
+      });
     });
   });
 });

@@ -6,6 +6,7 @@ import {
   type PaymentNotice,
   PaymentVendorError,
   type RefundGateway,
+  type RefundState,
   type TradeState,
 } from './index';
 import {
@@ -102,12 +103,19 @@ export function createWechatPayGateway(options: WechatPayOptions): PaymentGatewa
       }),
     };
     if (payload !== undefined) headers['Content-Type'] = 'application/json';
-    const response = await fetchImpl(url.toString(), {
-      method,
-      headers,
-      body: payload === undefined ? undefined : body,
-      signal: AbortSignal.timeout(10_000),
-    });
+    let response: Response;
+    try {
+      response = await fetchImpl(url.toString(), {
+        method,
+        headers,
+        body: payload === undefined ? undefined : body,
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch (error) {
+      // Unreachable or timed out: nothing is known of the call's fate, so the caller may ask again.
+      options.log.warn({ err: error, path }, 'WeChat Pay unreachable');
+      throw new PaymentVendorError('NETWORK_ERROR', '无法连接微信支付');
+    }
     const text = await response.text();
     let json: Record<string, unknown> | null = null;
     try {
@@ -239,12 +247,31 @@ export function createWechatPayGateway(options: WechatPayOptions): PaymentGatewa
       return tradeStateOf(trade);
     },
 
-    async refund() {
-      throw new PaymentVendorError('NOT_IMPLEMENTED', '退款尚未接入');
+    /**
+     * 退款申请 (`POST /v3/refund/domestic/refunds`, amounts in fen). Its answer only says the refund was
+     * taken: SUCCESS, PROCESSING (settled by the notification or the query), CLOSED / ABNORMAL (failed).
+     * A refusal WeChat Pay documents as final (NOT_ENOUGH, INVALID_REQUEST, RESOURCE_NOT_EXISTS, …) is
+     * `failed`; SYSTEM_ERROR, FREQUENCY_LIMITED, a 5XX or no answer throw, and the refund is asked again
+     * with the same out_refund_no, which WeChat Pay refunds once.
+     */
+    async refund(request) {
+      const answer = await send('POST', '/v3/refund/domestic/refunds', {
+        transaction_id: request.vendorTradeNo,
+        out_refund_no: request.outRefundNo,
+        reason: request.reason,
+        notify_url: request.notifyUrl,
+        amount: { refund: request.refundFen, total: request.totalFen, currency: 'CNY' },
+      });
+      return refundAnswer(answer, request);
     },
 
-    async queryRefund() {
-      throw new PaymentVendorError('NOT_IMPLEMENTED', '退款尚未接入');
+    async queryRefund(input) {
+      const answer = await send('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(input.outRefundNo)}`);
+      if (answer.status === 404 && answer.json?.code === 'RESOURCE_NOT_EXISTS') {
+        await requireVerified(answer);
+        return { state: 'not_exist' };
+      }
+      return refundAnswer(answer, input);
     },
 
     async closeTrade(outTradeNo) {
@@ -266,6 +293,29 @@ export function createWechatPayGateway(options: WechatPayOptions): PaymentGatewa
     },
   };
 
+  /** A refund answer (退款申请 or 查询单笔退款) as our state; throws when it may pass on a retry. */
+  async function refundAnswer(
+    answer: WechatAnswer,
+    asked: { outTradeNo: string; outRefundNo: string },
+  ): Promise<RefundState> {
+    if (answer.status !== 200) {
+      const error = vendorError(answer);
+      const retryable =
+        answer.status >= 500 || answer.status === 429 || answer.status === 401 || RETRYABLE.has(error.vendorCode);
+      if (retryable || !answer.json) throw logged(options.log, error, asked.outTradeNo);
+      // Giving a refund up must be WeChat Pay's own word.
+      await requireVerified(answer);
+      logged(options.log, error, asked.outTradeNo);
+      return { state: 'failed', reason: `${error.vendorMessage} (${error.vendorCode})` };
+    }
+    await requireVerified(answer);
+    const refund = (answer.json ?? {}) as RefundResource;
+    if (refund.out_refund_no !== asked.outRefundNo || refund.out_trade_no !== asked.outTradeNo) {
+      throw new PaymentVendorError('INVALID_RESPONSE', '退款应答的退款单号或订单号不符');
+    }
+    return refundStateOf(refund.status, refund);
+  }
+
   async function readNotice(callback: PaymentCallback): Promise<PaymentNotice> {
     const failure = await verify(
       {
@@ -285,7 +335,8 @@ export function createWechatPayGateway(options: WechatPayOptions): PaymentGatewa
       return { kind: 'forged', reason: 'notification body is not JSON' };
     }
     if (!notice || typeof notice !== 'object') return { kind: 'forged', reason: 'notification body is not an object' };
-    if (notice.event_type !== 'TRANSACTION.SUCCESS') {
+    const isRefund = typeof notice.event_type === 'string' && notice.event_type.startsWith('REFUND.');
+    if (notice.event_type !== 'TRANSACTION.SUCCESS' && !isRefund) {
       return { kind: 'ignored', reason: `event_type ${String(notice.event_type)}` };
     }
     const resource = notice.resource as Parameters<typeof decryptAesGcm>[0] | undefined;
@@ -300,6 +351,7 @@ export function createWechatPayGateway(options: WechatPayOptions): PaymentGatewa
       return { kind: 'forged', reason: 'resource does not decrypt with the APIv3 key' };
     }
     if (!trade || typeof trade !== 'object') return { kind: 'forged', reason: 'resource is not an object' };
+    if (isRefund) return refundNoticeOf(trade as RefundResource, options.mchId);
     if (trade.mchid !== options.mchId) return { kind: 'forged', reason: `mchid ${String(trade.mchid)} is not ours` };
     if (trade.appid !== options.appId) return { kind: 'forged', reason: `appid ${String(trade.appid)} is not ours` };
     const outTradeNo = typeof trade.out_trade_no === 'string' ? trade.out_trade_no : undefined;
@@ -332,6 +384,73 @@ function paidState(trade: TransactionResource): Extract<TradeState, { state: 'pa
   if (typeof trade.transaction_id !== 'string' || !trade.transaction_id) return null;
   if (!paidAt || Number.isNaN(paidAt.getTime())) return null;
   return { state: 'paid', amountFen: total, vendorTradeNo: trade.transaction_id, paidAt };
+}
+
+/** Codes WeChat Pay answers for a call that may pass when made again (same out_refund_no). */
+const RETRYABLE = new Set(['SYSTEM_ERROR', 'FREQUENCY_LIMITED', 'NETWORK_ERROR']);
+
+/** A refund as 退款申请 and 查询单笔退款 answer it, and the decrypted resource of its notification. */
+interface RefundResource {
+  mchid?: string;
+  out_trade_no?: string;
+  transaction_id?: string;
+  out_refund_no?: string;
+  refund_id?: string;
+  /** 退款申请 and the query: SUCCESS, PROCESSING, CLOSED, ABNORMAL. */
+  status?: string;
+  /** The notification's name for it. */
+  refund_status?: string;
+  success_time?: string;
+  user_received_account?: string;
+  amount?: { total?: number; refund?: number; payer_total?: number; payer_refund?: number };
+}
+
+function refundStateOf(status: string | undefined, refund: RefundResource): RefundState {
+  const vendorRefundId = typeof refund.refund_id === 'string' ? refund.refund_id : '';
+  switch (status) {
+    case 'SUCCESS': {
+      const at = typeof refund.success_time === 'string' ? new Date(refund.success_time) : null;
+      return { state: 'success', vendorRefundId, refundedAt: at && !Number.isNaN(at.getTime()) ? at : new Date() };
+    }
+    case 'PROCESSING':
+      return { state: 'processing', vendorRefundId };
+    case 'CLOSED':
+      return { state: 'failed', reason: '退款关闭 (CLOSED)' };
+    case 'ABNORMAL':
+      // The payer's account could not take it back; WeChat Pay's 发起异常退款 is done in its merchant platform.
+      return { state: 'failed', reason: '退款异常，需在商户平台处理 (ABNORMAL)' };
+    default:
+      throw new PaymentVendorError('INVALID_RESPONSE', `未知的退款状态 ${String(status)}`);
+  }
+}
+
+/**
+ * A REFUND.SUCCESS / REFUND.ABNORMAL / REFUND.CLOSED resource (original_type refund) as a RefundNotice;
+ * refund_status decides, `amount.refund` is this refund's own amount in fen.
+ */
+function refundNoticeOf(refund: RefundResource, mchId: string): PaymentNotice {
+  if (refund.mchid !== mchId) return { kind: 'forged', reason: `mchid ${String(refund.mchid)} is not ours` };
+  const outTradeNo = typeof refund.out_trade_no === 'string' ? refund.out_trade_no : '';
+  const outRefundNo = typeof refund.out_refund_no === 'string' ? refund.out_refund_no : '';
+  const amountFen = refund.amount?.refund;
+  if (!outTradeNo || !outRefundNo || typeof amountFen !== 'number' || !Number.isSafeInteger(amountFen)) {
+    return { kind: 'ignored', ...(outTradeNo ? { outTradeNo } : {}), reason: 'refund notice without its refund' };
+  }
+  const status = refund.refund_status;
+  if (status !== 'SUCCESS' && status !== 'ABNORMAL' && status !== 'CLOSED') {
+    return { kind: 'ignored', outTradeNo, reason: `refund_status ${String(status)}` };
+  }
+  const settled = refundStateOf(status, refund);
+  return {
+    kind: 'refund',
+    outTradeNo,
+    outRefundNo,
+    status: settled.state === 'success' ? 'success' : 'failed',
+    amountFen,
+    vendorRefundId: typeof refund.refund_id === 'string' ? refund.refund_id : '',
+    refundedAt: settled.state === 'success' ? settled.refundedAt : null,
+    ...(settled.state === 'failed' ? { reason: settled.reason } : {}),
+  };
 }
 
 /** trade_state of 查询订单 to our states. */
