@@ -3,13 +3,12 @@ import { buildApp } from '@dso/server';
 import { loadConfig } from '@dso/server/config';
 import { openDatabase } from '@dso/server/db';
 import { startInProcessWorker } from '@dso/server/startup';
-import { createUser, loginAs } from '@dso/server/testing';
-import { sql } from 'drizzle-orm';
+import { createUser, loginAs, staffWithCookie } from '@dso/server/testing';
 
 /**
  * The server of the import benchmark, in its own process like a real one (in-memory PGlite, the job worker in
  * process, request limits off so the measuring client is never throttled). Prints one JSON line: its URL, a VIP
- * user's token and an administrator's; then one line per job the worker finishes, so the benchmark can tell the
+ * user's token and a 数据 staff member's console cookie; then one line per job the worker finishes, so the benchmark can tell the
  * import from the derive that follows it.
  */
 const jobLines = new Writable({
@@ -33,9 +32,7 @@ const app = await buildApp({
 });
 const url = await app.listen({ host: '127.0.0.1', port: 0 });
 const user = await loginAs(database.db, (await createUser(database.db, { grade: 'VIP' })).id);
-const adminId = (await createUser(database.db)).id;
-await database.db.execute(sql`UPDATE users SET role_id = 100 WHERE id = ${adminId}`);
-const admin = await loginAs(database.db, adminId);
+const admin = (await staffWithCookie(database.db, '数据')).cookie;
 const worker = startInProcessWorker(app);
 console.log(JSON.stringify({ url, user, admin, kind: database.kind }));
 

@@ -4,11 +4,10 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import {
   AccountPath,
-  adminImportReportPath,
   CLIENT_VERSION,
+  ConsoleDataPath,
   encodeSignHeader,
   identityHash,
-  KeywordDetailPath,
   SignHeader,
   signRequest,
 } from '@dso/contract';
@@ -16,8 +15,8 @@ import { workbookBomb, workbookOf } from '@dso/server/uploads/test-archives';
 import { percentiles, printTable } from './lib/load';
 
 /**
- * Does an import stall the server? A user calls `user/info` one call after another while an administrator's
- * upload is imported by the server's in-process job worker: a large real workbook (BENCH_IMPORT_ROWS rows, 200,000 by
+ * Does an import stall the server? A user calls `user/info` one call after another while a 数据 staff member's
+ * upload (the console's 数据 page) is imported by the server's in-process job worker: a large real workbook (BENCH_IMPORT_ROWS rows, 200,000 by
  * default) and a workbook bomb (1 MB packed, 300 MB unpacked). Printed: that user's p50/p95/p99/max over each
  * import, the import's outcome and how long it took, on PGlite, with the server in its own process.
  */
@@ -58,7 +57,10 @@ export async function benchImport() {
       // A successful import queues the derive of its library (boards, statistics): measured on its own row.
       if (result.status === 'done') rows.push(row('  then its derive', await client.userInfoWhile(derived), null));
     }
-    printTable(`Import: another user's user/info, one call after another, during an admin import (${info.kind})`, rows);
+    printTable(
+      `Import: another user's user/info, one call after another, during a console import (${info.kind})`,
+      rows,
+    );
   } finally {
     child.kill('SIGTERM');
     await exited;
@@ -68,6 +70,7 @@ export async function benchImport() {
 interface ServerInfo {
   url: string;
   user: string;
+  /** The 数据 staff member's console cookie header. */
   admin: string;
   kind: string;
 }
@@ -125,13 +128,18 @@ function keywordWorkbook(count: number): Buffer {
   return workbookOf(rows);
 }
 
-/** A signed GET with a token over `agent`: the envelope's code and data (code -1 when no envelope came back). */
-function signedGet(info: ServerInfo, agent: http.Agent, target: string, token: string) {
+/**
+ * A signed GET over `agent` with the caller's credentials (a member's `authorization` token, a staff `cookie`):
+ * the envelope's code and data (code -1 when no envelope came back).
+ */
+function signedGet(info: ServerInfo, agent: http.Agent, target: string, credentials: Record<string, string>) {
   return new Promise<{ code: number; data: unknown }>((resolve) => {
     const headers = {
       [SignHeader.VERSION]: CLIENT_VERSION,
-      [SignHeader.SIGNATURE]: encodeSignHeader(signRequest(target, Date.now(), identityHash('bench-import'))),
-      authorization: token,
+      [SignHeader.SIGNATURE]: encodeSignHeader(
+        signRequest(new URL(target, info.url).pathname, Date.now(), identityHash('bench-import')),
+      ),
+      ...credentials,
     };
     const request = http.get(`${info.url}${target}`, { agent, headers }, (response) => {
       const chunks: Buffer[] = [];
@@ -172,26 +180,27 @@ function createClient(info: ServerInfo) {
       const latencies: number[] = [];
       while (!done) {
         const asked = performance.now();
-        const { code } = await signedGet(info, userAgent, AccountPath.userInfo, info.user);
+        const { code } = await signedGet(info, userAgent, AccountPath.userInfo, { authorization: info.user });
         latencies.push(performance.now() - asked);
         if (code !== 200) throw new Error(`user/info answered ${code}`);
       }
       return latencies;
     },
-    /** Uploads a file to the admin import and, once `finished` settles, answers its report. */
+    /** Uploads a file to the console's keyword import and, once `finished` settles, answers its report. */
     async importFile(name: string, file: Buffer, finished: Promise<void>): Promise<ImportResult> {
-      const parts = signRequest(KeywordDetailPath.adminImport, Date.now(), identityHash('bench-import'));
+      const parts = signRequest(ConsoleDataPath.importKeywords, Date.now(), identityHash('bench-import'));
       const form = new FormData();
       form.append('file', new Blob([file]), name);
       const response = await fetch(
-        `${info.url}${KeywordDetailPath.adminImport}?ts=${parts.ts}&he=${parts.he}&sign=${parts.sign}`,
-        { method: 'POST', body: form, headers: { [SignHeader.VERSION]: CLIENT_VERSION, authorization: info.admin } },
+        `${info.url}${ConsoleDataPath.importKeywords}?reason=${encodeURIComponent('导入基准测试')}&ts=${parts.ts}&he=${parts.he}&sign=${parts.sign}`,
+        { method: 'POST', body: form, headers: { [SignHeader.VERSION]: CLIENT_VERSION, cookie: info.admin } },
       );
-      const queued = (await response.json()) as { code: number; msg: string; data: { id: number } };
+      const queued = (await response.json()) as { code: number; msg: string; data: { report: { id: number } } };
       if (queued.code !== 200) throw new Error(`the upload answered ${queued.code} ${queued.msg}`);
       await finished;
-      const { data } = await signedGet(info, adminAgent, adminImportReportPath(queued.data.id), info.admin);
-      const report = data as ImportReport;
+      const reportPath = `${ConsoleDataPath.importReport}?target=keywords&id=${queued.data.report.id}`;
+      const { data } = await signedGet(info, adminAgent, reportPath, { cookie: info.admin });
+      const report = (data as { report: ImportReport }).report;
       return {
         status: report.status,
         failure: report.failure,

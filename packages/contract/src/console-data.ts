@@ -1,8 +1,145 @@
+import { z } from 'zod';
+import { consoleReasonSchema } from './console';
+import { importReportSchema } from './keyword-details';
+import { countryCodeSchema, platformSchema } from './keywords';
+import { totalListSchema, unixSecondsSchema } from './shapes';
+import { videoImportKinds, videoImportReportSchema } from './videos';
+
 /*
  * The operator's console (docs/console.md), 数据: imports, derive jobs and the job queue.
  * Every call answers the console's envelope (console.ts): 800/801 without a live staff session, 403 无权限访问
  * for a role that may not. Instants are Unix seconds; money is integer fen.
  */
 
+/** Messages of the 数据 page's calls. */
+export const consoleDataMessages = {
+  targetInvalid: '请选择导入的数据',
+  keywordFormat: '不支持的文件格式，请上传 CSV、XLSX、XLS 或 JSONL 文件',
+  videoFormat: '不支持的文件格式，请上传 CSV 或 JSONL 文件',
+  videoKind: `请选择数据类型：${videoImportKinds.join('、')}`,
+  importNotFound: '导入记录不存在',
+  deriveQueued: '该库的派生任务已在排队，无需重复提交',
+  jobNotFound: '任务不存在',
+  jobNotFailed: '只有失败的任务可以重试或丢弃',
+  jobAlreadyQueued: '同一任务已在排队，无需重试',
+  jobIdInvalid: '任务编号须为正整数',
+} as const;
+
+const m = consoleDataMessages;
+
+// ——— Imports ———
+
+/** What an import file holds: keyword rows, or video data of one kind (docs/data-format.md). */
+export const consoleImportTargets = ['keywords', 'videos'] as const;
+export const consoleImportTargetSchema = z.enum(consoleImportTargets, { error: m.targetInvalid });
+export type ConsoleImportTarget = z.infer<typeof consoleImportTargetSchema>;
+
+/**
+ * The query of `POST import/keywords` and `POST import/videos` (multipart: field `file`, `format` when the file
+ * name does not tell it, `kind` for video data): the reason travels here, checked before the file is received,
+ * since the form's text fields are read as lower-cased codes.
+ */
+export const consoleImportQuerySchema = z.object({ reason: consoleReasonSchema });
+export type ConsoleImportQuery = z.input<typeof consoleImportQuerySchema>;
+
+/** `GET import/report?target=&id=`: an import's progress and its per-row report. */
+export const consoleImportReportQuerySchema = z.object({
+  target: consoleImportTargetSchema,
+  id: z.coerce
+    .number({ error: m.importNotFound })
+    .int(m.importNotFound)
+    .min(1, m.importNotFound)
+    .max(2 ** 53),
+});
+export type ConsoleImportReportQuery = z.input<typeof consoleImportReportQuerySchema>;
+
+/** An import's report, tagged by what it imported. */
+export const consoleImportReportSchema = z.discriminatedUnion('target', [
+  z.object({ target: z.literal('keywords'), report: importReportSchema }),
+  z.object({ target: z.literal('videos'), report: videoImportReportSchema }),
+]);
+export type ConsoleImportReport = z.infer<typeof consoleImportReportSchema>;
+
+// ——— Jobs ———
+
+/** A job's state: the queue's four, and discarded (a failed job staff set aside; never run again). */
+export const consoleJobStatuses = ['queued', 'running', 'done', 'failed', 'discarded'] as const;
+export const consoleJobStatusSchema = z.enum(consoleJobStatuses);
+export type ConsoleJobStatus = z.infer<typeof consoleJobStatusSchema>;
+
+/** One job as the console lists it. */
+export const consoleJobSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  status: consoleJobStatusSchema,
+  attempts: z.number().int(),
+  max_attempts: z.number().int(),
+  /** The last attempt's error (kept while a retried job waits), else null. */
+  last_error: z.string().nullable(),
+  payload: z.unknown(),
+  create_time: unixSecondsSchema,
+  update_time: unixSecondsSchema,
+  /** Not run before this instant. */
+  run_after_time: unixSecondsSchema,
+  finish_time: unixSecondsSchema.nullable(),
+});
+export type ConsoleJob = z.infer<typeof consoleJobSchema>;
+
+/** `GET jobs/summary`: how many jobs of each kind are in each state, and the oldest one waiting. */
+export const consoleJobSummarySchema = z.object({
+  counts: z.array(z.object({ kind: z.string(), status: consoleJobStatusSchema, count: z.number().int() })),
+  /** The queued job due longest, and how many seconds it has waited since it fell due; null when none waits. */
+  oldest_waiting: z.object({ id: z.number().int(), kind: z.string(), waiting_seconds: z.number().int() }).nullable(),
+});
+export type ConsoleJobSummary = z.infer<typeof consoleJobSummarySchema>;
+
+/** `GET jobs/failed?page_no=`: failed and discarded jobs, the latest change first, 20 a page. */
+export const consoleFailedJobsQuerySchema = z.object({
+  page_no: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export type ConsoleFailedJobsQuery = z.input<typeof consoleFailedJobsQuerySchema>;
+export const consoleJobPageSchema = totalListSchema(consoleJobSchema);
+export type ConsoleJobPage = z.infer<typeof consoleJobPageSchema>;
+export const CONSOLE_JOB_PAGE_SIZE = 20;
+
+const jobIdSchema = z
+  .number({ error: m.jobIdInvalid })
+  .int(m.jobIdInvalid)
+  .min(1, m.jobIdInvalid)
+  .max(2 ** 53);
+
+/** `POST jobs/retry` and `POST jobs/discard`: a failed job, and why. */
+export const consoleJobActionBodySchema = z.object({ job_id: jobIdSchema, reason: consoleReasonSchema });
+export type ConsoleJobActionBody = z.input<typeof consoleJobActionBodySchema>;
+
+// ——— Derive ———
+
+/** `POST derive/run`: queues the derive of one keyword library (TSO: a country, US when absent). */
+export const consoleDeriveBodySchema = z.object({
+  platform: platformSchema,
+  country: countryCodeSchema.optional(),
+  reason: consoleReasonSchema,
+});
+export type ConsoleDeriveBody = z.input<typeof consoleDeriveBodySchema>;
+
+/** `GET derive/runs`: the latest 20 derive jobs, newest first. */
+export const consoleDeriveRunsSchema = z.array(consoleJobSchema);
+
+/** What `derive/run` answers: the queued job, and the audit entry written. */
+export const consoleDeriveResultSchema = z.object({ id: z.number().int(), audit_id: z.number().int() });
+export type ConsoleDeriveResult = z.infer<typeof consoleDeriveResultSchema>;
+
 /** Paths of this page's calls. */
-export const ConsoleDataPath = {} as const;
+export const ConsoleDataPath = {
+  /** POST multipart (file, reason, format?): queues a keyword import; answers its report, queued. */
+  importKeywords: '/api/console/data/import/keywords',
+  /** POST multipart (file, kind, reason, format?): queues a video-data import of one kind. */
+  importVideos: '/api/console/data/import/videos',
+  importReport: '/api/console/data/import/report',
+  deriveRun: '/api/console/data/derive/run',
+  deriveRuns: '/api/console/data/derive/runs',
+  jobSummary: '/api/console/data/jobs/summary',
+  failedJobs: '/api/console/data/jobs/failed',
+  jobRetry: '/api/console/data/jobs/retry',
+  jobDiscard: '/api/console/data/jobs/discard',
+} as const;

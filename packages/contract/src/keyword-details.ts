@@ -41,14 +41,7 @@ export const KeywordDetailPath = {
   tsoTopicDetail: '/api/keyword/tso_topic',
   /** POST, login, KEYWORD_LIBRARY_EXPORT. The search body; answers an .xlsx file (errors as the envelope). */
   export: '/api/keyword/export',
-  /** POST multipart (field `file`, optional field `format`), admin only (role_id ≥ 100). Queues an import. */
-  adminImport: '/api/admin/keywords/import',
-  /** GET, admin only. An import's status and per-row error report; `:id` from the import call. */
-  adminImportReport: '/api/admin/keywords/imports/:id',
 } as const;
-
-/** The report path of one import. */
-export const adminImportReportPath = (id: number) => `/api/admin/keywords/imports/${id}`;
 
 /**
  * Which keyword: the library (platform, and the country for TSO; US by default) and the word. The
@@ -435,7 +428,7 @@ export const importRowErrorSchema = z.object({
 });
 export type ImportRowError = z.infer<typeof importRowErrorSchema>;
 
-/** An import run: `POST import` answers it queued; `GET imports/:id` answers its progress and report. */
+/** An import run: the console's upload answers it queued; its report call answers its progress and report. */
 export const importReportSchema = z.object({
   id: z.number().int(),
   source: z.string(),
@@ -455,5 +448,3 @@ export const importReportSchema = z.object({
   finished_at: z.string().nullable(),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
-
-export const importReportParamsSchema = z.object({ id: z.coerce.number().int().min(1) });

@@ -57,13 +57,6 @@ export const VideoPath = {
   keywordRank: '/api/video/keyword_rank',
   /** GET ?field&page_no&page_size. Open. Breakout works of small accounts (/DouyinTopic/lowPowderPop). */
   lowFollowerHits: '/api/video/low_follower_hits',
-  /**
-   * POST multipart (file, kind, format?). Admins. Queues the import of a video-data file of one kind
-   * (docs/data-format.md, "Video data import files"); answers its report, queued.
-   */
-  adminImport: '/api/admin/videos/import',
-  /** GET. Admins. A video-data import's progress and report. */
-  adminImportReport: '/api/admin/videos/imports/:id',
 } as const;
 
 /**
@@ -77,9 +70,6 @@ export const videoTabAliases = {
   comments: 'VIDEO_LIBRARY_DETAIL_COMMENT_ANALYSIS',
   audience: 'VIDEO_LIBRARY_DETAIL_USER_PORTRAIT',
 } as const satisfies Record<string, PermissionAlias>;
-
-/** The report address of a video-data import. */
-export const videoAdminImportReportPath = (id: number) => `/api/admin/videos/imports/${id}`;
 
 /** The area's limits and defaults (002 §4, §9), in one place. */
 export const videoLimits = {

@@ -7,7 +7,7 @@ import type { DatabaseHandle } from '../db/client';
 import { createTestDatabase } from './database';
 
 export { signDccToken } from '../features/account/login/dcc.service';
-export { createStaffAccount, STAFF_PASSWORD } from '../features/console/console.testing';
+export { createStaffAccount, STAFF_PASSWORD, staffWithCookie } from '../features/console/console.testing';
 export { createSeededTestDatabase, createTestDatabase } from './database';
 export { createMember, createUser, loginAs, nextPhone } from './factories';
 export { appJobWorker, drainJobs } from './jobs';

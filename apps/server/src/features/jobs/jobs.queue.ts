@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
+import { isUniqueViolation } from '../../lib/pg-errors';
 
 /*
  * The job queue (the `jobs` table, FOR UPDATE SKIP LOCKED, heartbeats): features enqueue work and look
@@ -165,10 +166,72 @@ export async function findJob(db: Database, id: number): Promise<JobRow | null> 
   return row ? { ...row, id: Number(row.id) } : null;
 }
 
-/** Deletes finished jobs older than the given age (done ones; failed ones are kept longer for inspection). */
+/**
+ * Deletes finished jobs older than the given age (done ones; failed and discarded ones are kept longer for
+ * inspection, discarded ones counted from when they failed).
+ */
 export async function pruneJobs(db: Database, options: { doneOlderThanMs: number; failedOlderThanMs: number }) {
   await db.execute(sql`
     DELETE FROM jobs WHERE (status = 'done' AND finished_at < now() - ${options.doneOlderThanMs} * interval '1 millisecond')
-      OR (status = 'failed' AND finished_at < now() - ${options.failedOlderThanMs} * interval '1 millisecond')
+      OR (status IN ('failed', 'discarded')
+        AND finished_at < now() - ${options.failedOlderThanMs} * interval '1 millisecond')
   `);
+}
+
+/** What became of a request to retry or discard a failed job; `job` is the row as it was before. */
+export type FailedJobChange =
+  | { outcome: 'changed'; job: JobRow }
+  | { outcome: 'missing' }
+  | { outcome: 'not_failed'; job: JobRow }
+  /** A retry whose kind and singleton key already have a job waiting (which will do the same work). */
+  | { outcome: 'already_queued'; job: JobRow };
+
+/** The job, locked until the transaction ends so a change to it is decided on what it is now; null when missing. */
+async function lockJob(db: Database, id: number): Promise<(JobRow & { singleton_key: string | null }) | null> {
+  const rows = await queryRows<JobRow & { singleton_key: string | null }>(
+    db,
+    sql`SELECT id, kind, payload, status, attempts, max_attempts, last_error, locked_by, run_after::text, singleton_key
+        FROM jobs WHERE id = ${id} FOR UPDATE`,
+  );
+  const row = rows[0];
+  return row ? { ...row, id: Number(row.id) } : null;
+}
+
+/**
+ * Puts a failed job back in the queue, due now, with its attempts counted from nought again (its last
+ * error stays until it runs). Only a failed job, read under its row lock: a repeated or concurrent request
+ * finds it queued, running or done and changes nothing, so it is never queued twice. Call it in a transaction.
+ */
+export async function retryFailedJob(db: Database, id: number): Promise<FailedJobChange> {
+  const job = await lockJob(db, id);
+  if (!job) return { outcome: 'missing' };
+  const { singleton_key: key, ...before } = job;
+  if (before.status !== 'failed') return { outcome: 'not_failed', job: before };
+  const requeued = await db
+    .transaction(async (savepoint) => {
+      await savepoint.execute(sql`
+        UPDATE jobs SET status = 'queued', attempts = 0, run_after = now(), finished_at = NULL, locked_at = NULL,
+          locked_by = NULL, updated_at = now()
+        WHERE id = ${id}`);
+      return true;
+    })
+    .catch((error: unknown) => {
+      // A job of the same kind and singleton key waits already (the unique index): it will do the same work.
+      if (key !== null && isUniqueViolation(error)) return false;
+      throw error;
+    });
+  return requeued ? { outcome: 'changed', job: before } : { outcome: 'already_queued', job: before };
+}
+
+/**
+ * Sets a failed job aside for good: discarded, never claimed again, listed as such until pruned. Only a
+ * failed job, read under its row lock. Call it in a transaction.
+ */
+export async function discardFailedJob(db: Database, id: number): Promise<FailedJobChange> {
+  const job = await lockJob(db, id);
+  if (!job) return { outcome: 'missing' };
+  const { singleton_key: _key, ...before } = job;
+  if (before.status !== 'failed') return { outcome: 'not_failed', job: before };
+  await db.execute(sql`UPDATE jobs SET status = 'discarded', updated_at = now() WHERE id = ${id}`);
+  return { outcome: 'changed', job: before };
 }

@@ -1,7 +1,7 @@
 /**
  * What the keywords feature offers other features: the viewer and how a keyword figure is shown to
  * them, the row and page caps of a grade, related keywords and words, the keyword record other
- * libraries join to, the ingest that fills the library, and erasing a closed account's history.
+ * libraries join to, the ingest that fills the library, the uploads of import files and the derive job (the console's 数据 page), and erasing a closed account's history.
  */
 
 // The demo library: the video demo builds its titles, creators and dates from the same words.
@@ -13,6 +13,14 @@ export { industries } from './demo/vocabulary';
 export { presentTrendValue } from './detail/keyword-trend.service';
 export { pageWithin, rowsAllowed } from './detail/page-limits.service';
 export { relatedKeywords } from './detail/related-keywords.service';
+export { formatOfFileName } from './import/keyword-import';
+export {
+  createImport,
+  enqueueDerive,
+  findImportReport,
+  KEYWORDS_DERIVE_JOB,
+  KEYWORDS_IMPORT_JOB,
+} from './import/keyword-import.service';
 export { upsertKeywords } from './import/keyword-ingest.repository';
 export { keywordJobHandlers } from './keyword-jobs';
 export { type KeywordRecord, keywordRecordColumns, normalizeKeywordRecord } from './keyword-record';

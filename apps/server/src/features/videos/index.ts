@@ -1,14 +1,21 @@
 /**
  * What the videos feature offers other features: a video row as every list selects and shows it, the
- * list paging and order the topic and creator lists share, a keyword's top videos, audience portraits,
- * and the demo library.
+ * list paging and order the topic and creator lists share, a keyword's top videos, a creator by id (or 404), audience portraits,
+ * the demo library, and the uploads of video-data files (the console's 数据 page).
  */
 
 export { generateVideoDemo } from './demo/generator';
 export { firstRunVideoOptions, seedVideoDemo } from './demo/seed';
-export { findPortrait } from './detail/video-detail.repository';
-export { presentPortrait } from './detail/video-detail.service';
-export { videoImportJobHandlers } from './import/video-import.jobs';
+export { type CreatorRecord, findPortrait } from './detail/video-detail.repository';
+export { presentPortrait, requireCreator } from './detail/video-detail.service';
+export { videoFormatOfFileName } from './import/video-import';
+export {
+  createVideoImport,
+  findVideoImportReport,
+  VIDEOS_IMPORT_JOB,
+  videoImportJobHandlers,
+  videoImportKindOf,
+} from './import/video-import.jobs';
 export { keywordTopVideos } from './lists/keyword-top-videos';
 export { scheduleTitleGramsCompaction, titleGramJobHandlers } from './lists/title-grams';
 export { type Page, videoOrder } from './lists/video-lists.repository';

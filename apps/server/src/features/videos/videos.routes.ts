@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { videoDetailRoutes } from './detail/video-detail.routes';
-import { videoAdminRoutes } from './import/video-admin.routes';
 import { videoListsRoutes } from './lists/video-lists.routes';
 import { videoRefreshRoutes } from './refresh/video-refresh.routes';
 
@@ -9,5 +8,4 @@ export const videosRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(videoDetailRoutes);
   await app.register(videoRefreshRoutes);
   await app.register(videoListsRoutes);
-  await app.register(videoAdminRoutes);
 };

@@ -1,5 +1,4 @@
 import {
-  adminImportReportPath,
   boardListSchema,
   Code,
   KeywordDetailPath,
@@ -605,9 +604,5 @@ describe('keyword detail, related words, audience, boards, TSO topics and export
         expect(Math.round((rate as number) * 10_000) / 10_000).toBe(rate);
       }
     });
-  });
-
-  it('keeps the import report path in the contract', () => {
-    expect(adminImportReportPath(7)).toBe('/api/admin/keywords/imports/7');
   });
 });

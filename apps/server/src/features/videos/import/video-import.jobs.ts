@@ -9,7 +9,7 @@ import { videoImportKinds } from './video-import';
 import { importVideoFile, type VideoImportOutcome } from './video-import.service';
 
 /*
- * Video-data files uploaded by an admin (POST admin/videos/import): stored with their kind as a queued
+ * Video-data files uploaded in the operator's console (its 数据 page): stored with their kind as a queued
  * `video_imports` row and run by the `videos.import` job, like the keyword import's uploads, so a large
  * file never holds a request and any worker process can run it.
  */
@@ -19,7 +19,7 @@ export const VIDEOS_IMPORT_JOB = 'videos.import';
 /** Stores an uploaded file as a queued import and queues the job that runs it. */
 export async function createVideoImport(
   db: Database,
-  options: { kind: VideoImportKind; source: string; format: VideoImportFormat; file: Buffer; createdBy: number },
+  options: { kind: VideoImportKind; source: string; format: VideoImportFormat; file: Buffer; createdBy: number | null },
 ): Promise<number> {
   // As base64 text decoded by the database: PGlite encodes a bytea parameter on the event loop, slowly.
   const rows = await queryRows<{ id: number }>(
