@@ -103,6 +103,7 @@ const schemaOwners: Record<string, string> = {
   monitoring: 'monitoring',
   orders: 'orders',
   publishing: 'publishing',
+  refunds: 'orders',
   videos: 'videos',
   writing: 'writing',
 };

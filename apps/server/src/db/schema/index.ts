@@ -12,5 +12,6 @@ export * from './monitor-alerts';
 export * from './monitoring';
 export * from './orders';
 export * from './publishing';
+export * from './refunds';
 export * from './videos';
 export * from './writing';

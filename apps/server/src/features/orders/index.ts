@@ -30,4 +30,15 @@ export { ordersRoutes } from './orders.routes';
 export { ensureDefaultPackages } from './packs/packs.service';
 export { type AgreementContext, endRunningAgreement, unsignEndingAgreements } from './payments/agreements.service';
 export { orderJobHandlers, scheduleOrdersMaintenance } from './payments/maintenance.job';
+export type { PaymentContext } from './payments/payment-context';
+export { paymentContext } from './payments/payments.routes';
 export { ensureDefaultPlans } from './plans/plans.service';
+/** The console's 退款: payments kept for refund, given back through the vendor or marked given back by hand. */
+export {
+  listRefundsDue,
+  markRefundedByHand,
+  type RefundChange,
+  type RefundOutcome,
+  type RefundRow,
+  refundDuePayment,
+} from './refunds/refunds.service';

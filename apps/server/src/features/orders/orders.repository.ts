@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orders, paymentEvents } from '../../db/schema';
 import { findRowByKey, lockRowByKey } from '../../lib/row-by-key';
@@ -75,38 +75,4 @@ export async function selectRecentPaid(db: Database, limit: number) {
 
 export async function insertPaymentEvent(db: Database, values: typeof paymentEvents.$inferInsert) {
   await db.insert(paymentEvents).values(values);
-}
-
-/** How many payments to refund the operators' list shows at most, newest first. */
-export const REFUND_LIST_LIMIT = 500;
-
-/**
- * Payments kept for refund (`refund_due` outcomes): one row per order and vendor trade however often
- * the vendor repeated its notice, with the order's state now and when the money was first reported.
- */
-export async function selectRefundsDue(db: Database) {
-  const firstAt = sql<Date>`min(${paymentEvents.createdAt})`;
-  return db
-    .select({
-      orderId: orders.id,
-      userId: orders.userId,
-      orderStatus: orders.status,
-      provider: paymentEvents.provider,
-      vendorTradeNo: paymentEvents.vendorTradeNo,
-      amountFen: paymentEvents.amountFen,
-      firstAt: firstAt.mapWith((value: string | Date) => new Date(value)),
-    })
-    .from(paymentEvents)
-    .innerJoin(orders, eq(orders.id, paymentEvents.orderId))
-    .where(eq(paymentEvents.outcome, 'refund_due'))
-    .groupBy(
-      orders.id,
-      orders.userId,
-      orders.status,
-      paymentEvents.provider,
-      paymentEvents.vendorTradeNo,
-      paymentEvents.amountFen,
-    )
-    .orderBy(desc(firstAt))
-    .limit(REFUND_LIST_LIMIT);
 }

@@ -1,13 +1,15 @@
 import type { Database } from '../../../db/client';
 import type { Providers } from '../../../providers';
 import { enqueueJob, type JobHandlers } from '../../jobs';
+import { settleProcessingRefunds } from '../refunds/refund-settle.service';
 import { chargeDueAgreements, unsignEndingAgreements } from './agreements.service';
 import { closeExpiredOrders } from './close-order.service';
 import type { PaymentContext } from './payment-context';
 
 /**
  * The orders' upkeep job: close lapsed orders at the vendor and here, charge due 周期扣款 agreements,
- * and unsign at the vendor the agreements ended here that it could not unsign at the time.
+ * unsign at the vendor the agreements ended here that it could not unsign at the time, and settle by
+ * query the refunds whose notification has not come.
  */
 export const ORDERS_MAINTAIN_JOB = 'orders.maintain';
 /** How often it runs: lapsed orders are closed within this of their 900 s (pay_result closes sooner when polled). */
@@ -38,7 +40,9 @@ export function orderJobHandlers(deps: {
         const closed = await closeExpiredOrders(context, now);
         const charged = await chargeDueAgreements(context, now);
         const unsigned = await unsignEndingAgreements(context);
-        if (closed || charged || unsigned) log.info({ closed, charged, unsigned }, 'orders maintained');
+        const refunds = await settleProcessingRefunds(context, now);
+        if (closed || charged || unsigned || refunds)
+          log.info({ closed, charged, unsigned, refunds }, 'orders maintained');
       } finally {
         await scheduleOrdersMaintenance(db, new Date(now.getTime() + MAINTAIN_EVERY_MS));
       }

@@ -5,6 +5,7 @@ import { type PayChannel, type PaymentCallback, PaymentVendorError } from '../..
 import { isCouponSpentElsewhere } from '../coupons/coupons.service';
 import { findOrder, insertPaymentEvent, type OrderRow, updateOrder } from '../orders.repository';
 import { packTitle } from '../packs/packs.service';
+import { applyRefundNotice } from '../refunds/refund-settle.service';
 import { endAgreementByVendor, recordAgreementSigned, recurringRequestOf } from './agreements.service';
 import { closeOrder, markCancelled } from './close-order.service';
 import { gatewayOf, gatewaysOfProvider, notifyUrlOf, type PaymentContext } from './payment-context';
@@ -208,13 +209,7 @@ export async function handleNotification(
       else await recordAgreementSigned(context, notice.externalAgreementNo, notice.agreementNo);
       return gateway.notifyAnswer(true);
     case 'refund':
-      await insertPaymentEvent(context.db, {
-        orderId: notice.outTradeNo.slice(0, 64),
-        provider,
-        source: 'notify',
-        outcome: 'ignored',
-        detail: `refund ${notice.outRefundNo}`.slice(0, 200),
-      });
+      await applyRefundNotice(context, provider, notice, now);
       return gateway.notifyAnswer(true);
     default:
       await insertPaymentEvent(context.db, {
