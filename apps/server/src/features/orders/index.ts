@@ -22,7 +22,19 @@ export {
   listPlans,
 } from './admin/orders-admin.service';
 export { eraseInvoiceContactsOf } from './invoices/invoices.erase';
+export type { InvoiceSummary } from './invoices/invoices.repository';
+/** The operator's console (发票): the queue, issuing, uploads, 红冲 and retries, each recorded by the caller. */
+export {
+  findStaffInvoice,
+  issueWaitingInvoice,
+  listAllInvoices,
+  type RecordInvoiceChange,
+  recordUploadedInvoice,
+  reddenIssuedInvoice,
+  retryFailedInvoice,
+} from './invoices/invoices-admin.service';
 export { invoiceJobHandlers } from './invoices/issue-invoice.job';
+export { invoicePdf } from './invoices/read-invoices.service';
 /** The operator's console: a member's orders as 我的订单 lists them, an order's owner, and grants by hand. */
 export { findOrderOwner, listOrders as listMemberOrders } from './list/order-list.service';
 export { type GrantOptions, type GrantResult, grantMembership } from './membership/membership.service';

@@ -27,6 +27,8 @@ export interface ReceiveOptions {
   extensions?: readonly string[];
   /** What a file of another extension is refused with. */
   typeMessage?: string;
+  /** Fields of free text (a reason) kept as typed; the others are codes, lower-cased. */
+  textFields?: readonly string[];
 }
 
 /** The received file: its name as the browser sent it, its size, and its bytes (in memory or on disk). */
@@ -37,7 +39,7 @@ export interface ReceivedFile {
 
 export interface ReceivedUpload<File extends ReceivedFile = ReceivedFile & { buffer: Buffer }> {
   file: File;
-  /** Text fields by name, trimmed and lower-cased (formats and kinds are codes). */
+  /** Text fields by name, trimmed and lower-cased (formats and kinds are codes) unless `textFields` names them. */
   fields: Record<string, string>;
 }
 
@@ -94,9 +96,8 @@ async function receive<File extends ReceivedFile>(
     });
     for await (const part of parts) {
       if (part.type === 'field') {
-        fields[part.fieldname] = String(part.value ?? '')
-          .trim()
-          .toLowerCase();
+        const value = String(part.value ?? '').trim();
+        fields[part.fieldname] = options.textFields?.includes(part.fieldname) ? value : value.toLowerCase();
         continue;
       }
       if (part.fieldname !== 'file' || file) {

@@ -1,4 +1,12 @@
-import { imageTextLimits, imageTextMessages, monitoringLimits, monitoringMessages, uploadTexts } from '@dso/contract';
+import {
+  CONSOLE_INVOICE_PDF_MAX_BYTES,
+  consoleInvoiceMessages,
+  imageTextLimits,
+  imageTextMessages,
+  monitoringLimits,
+  monitoringMessages,
+  uploadTexts,
+} from '@dso/contract';
 
 /**
  * The limits of every kind of uploaded or imported file, in one table (ARCHITECTURE.md, Uploads and heavy parsing;
@@ -41,7 +49,8 @@ export type UploadKind =
   | 'archive'
   | 'publishVideo'
   | 'publishImage'
-  | 'liveRecording';
+  | 'liveRecording'
+  | 'invoicePdf';
 
 /** Data files an operator imports from the command line (keywords and video data alike): large provider exports. */
 const operatorImportLimits: UploadLimits = {
@@ -130,6 +139,17 @@ export const uploadLimits: Record<UploadKind, UploadLimits> = {
     maxRatio: 100,
     ratioFloorBytes: MiB,
     parseHeapMb: 64,
+    parseTimeoutMs: 60_000,
+  },
+  /** An invoice PDF staff issued by hand (the console's 发票): stored as it is, never unpacked or parsed. */
+  invoicePdf: {
+    maxBytes: CONSOLE_INVOICE_PDF_MAX_BYTES,
+    sizeMessage: consoleInvoiceMessages.pdfTooLarge,
+    maxUnpackedBytes: CONSOLE_INVOICE_PDF_MAX_BYTES,
+    maxEntries: 0,
+    maxRatio: 100,
+    ratioFloorBytes: MiB,
+    parseHeapMb: 0,
     parseTimeoutMs: 60_000,
   },
   /** An image for one-key publishing: Douyin's image upload takes at most 10 MB. */

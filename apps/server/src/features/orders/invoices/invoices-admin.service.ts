@@ -1,113 +1,193 @@
-import { Code, type InvoiceItem, type InvoiceStatus } from '@dso/contract';
+import { Code, consoleInvoiceMessages, type InvoiceStatus } from '@dso/contract';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { unixSeconds } from '../../../lib/unix-seconds';
-import type { InvoiceProvider } from '../../../providers/invoice/index';
-import { type InvoiceContext, invoiceItemOf, invoiceMessages as m, withOrderIds } from './invoice-items';
-import { findInvoice, selectInvoices, updateInvoiceFrom } from './invoices.repository';
+import type { IssuedInvoice } from '../../../providers/invoice/index';
+import { type InvoiceContext, invoiceMessages as m, withOrderIds } from './invoice-items';
+import { findInvoice, type InvoiceSummary, selectInvoices, updateInvoiceFrom } from './invoices.repository';
 import { invoiceRequestOf, isPermanent, queueIssuing } from './issue-invoice.service';
+
+/*
+ * What staff do with invoices (the operator's console, docs/console.md "Invoices"). Each change moves the
+ * invoice on from the states it may leave, in one transaction with the caller's `record` (the console's audit
+ * entry); an invoice already moved on — a repeated click, the job or another staff member first — changes
+ * nothing and is refused with what it now is, so nothing is done or audited twice.
+ */
+
+/** Writes what the change did beside it, in its transaction; answers the audit entry's id. */
+export type RecordInvoiceChange = (
+  tx: Database,
+  change: { before: InvoiceSummary; after: InvoiceSummary },
+) => Promise<number>;
+
+export type InvoiceAction = 'issue' | 'upload' | 'redden' | 'retry';
+type StaffContext = Pick<InvoiceContext, 'db' | 'provider'>;
+
+/** The states each action moves an invoice on from. */
+const movesFrom: Record<InvoiceAction, InvoiceStatus[]> = {
+  issue: ['pending'],
+  upload: ['pending', 'failed'],
+  redden: ['issued'],
+  retry: ['failed'],
+};
+
+/** Why an action cannot move an invoice in `status` (one it does not move from). */
+function refusal(action: InvoiceAction, status: string): AppError {
+  if (status === 'reddened') return AppError.toast(consoleInvoiceMessages.alreadyReddened);
+  if (action === 'redden') return AppError.toast(m.reddenIssuedOnly);
+  if (status === 'issued') return AppError.toast(m.alreadyIssued);
+  if (status === 'pending') return AppError.toast(consoleInvoiceMessages.waiting);
+  return AppError.toast(consoleInvoiceMessages.failedUseRetry);
+}
+
+async function requireInvoice(db: Database, id: string) {
+  const invoice = await findInvoice(db, id);
+  if (!invoice) throw new AppError(Code.NOT_FOUND, m.notFound);
+  return invoice;
+}
+
+/** The invoice, refused unless `action` may move it on now. */
+async function invoiceFor(db: Database, id: string, action: InvoiceAction) {
+  const invoice = await requireInvoice(db, id);
+  if (!movesFrom[action].includes(invoice.status as InvoiceStatus)) throw refusal(action, invoice.status);
+  return invoice;
+}
+
+/** Moves the invoice on and records it, in one transaction; refused when it has moved on meanwhile. */
+async function moveInvoice(
+  db: Database,
+  id: string,
+  action: InvoiceAction,
+  values: Parameters<typeof updateInvoiceFrom>[3],
+  record: RecordInvoiceChange,
+  after?: (tx: Database) => Promise<void>,
+) {
+  return db.transaction(async (tx) => {
+    const before = await requireInvoice(tx, id);
+    const moved = await updateInvoiceFrom(tx, id, movesFrom[action], values);
+    // Moved on meanwhile (the update waited for the other change's commit): say what it is now.
+    if (!moved) throw refusal(action, (await requireInvoice(tx, id)).status);
+    await after?.(tx);
+    return record(tx, { before, after: moved });
+  });
+}
+
+/** A provider's call, its permanent refusals (a wrong tax number, a missing font) shown to staff in its words. */
+async function callProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (isPermanent(error)) throw AppError.toast(error.message);
+    throw error;
+  }
+}
+
+/**
+ * Issues a waiting request now, through the invoice provider (which treats the invoice id as the same
+ * invoice however often it is asked, so racing the issuing job issues one). Answers the audit entry's id.
+ */
+export async function issueWaitingInvoice(
+  context: StaffContext,
+  id: string,
+  record: RecordInvoiceChange,
+  now = new Date(),
+) {
+  const { db, provider } = context;
+  if (!provider) throw AppError.toast(m.manualMode);
+  const invoice = await invoiceFor(db, id, 'issue');
+  const request = await invoiceRequestOf(db, invoice, now);
+  const issued = await callProvider(() => provider.issue(request));
+  return moveInvoice(db, id, 'issue', blueValues(issued), record);
+}
+
+const blueValues = (issued: IssuedInvoice) => ({
+  status: 'issued',
+  invoiceNo: issued.invoiceNo,
+  pdf: issued.pdf,
+  issuedAt: issued.issuedAt,
+  failure: null,
+});
+
+const redValues = (red: IssuedInvoice, reason: string) => ({
+  status: 'reddened',
+  redInvoiceNo: red.invoiceNo,
+  redPdf: red.pdf,
+  redReason: reason,
+  reddenedAt: red.issuedAt,
+});
 
 /** The red-letter invoice's own id, derived so a repeated 红冲 asks the provider for the same red invoice. */
 const redInvoiceId = (invoiceId: string) => `R${invoiceId.slice(1)}`;
 
 /**
- * 红冲 by an operator: the provider issues the red-letter invoice cancelling an issued one in full; the
- * invoice becomes reddened with the red one's number and file, and its orders can be invoiced again.
- * The red invoice's id derives from the blue one's, so a repeated or concurrent 红冲 asks for the same red
- * invoice and only one moves the invoice on.
+ * 红冲 through the provider: the red-letter invoice cancelling an issued one in full; the invoice becomes
+ * reddened with the red one's number and file, and its orders can be invoiced again.
  */
-export async function reddenInvoice(
-  context: Pick<InvoiceContext, 'db' | 'provider'>,
-  id: string,
-  reason: string,
+export async function reddenIssuedInvoice(
+  context: StaffContext,
+  input: { id: string; reason: string },
+  record: RecordInvoiceChange,
   now = new Date(),
-): Promise<InvoiceItem> {
+) {
   const { db, provider } = context;
   if (!provider) throw AppError.toast(m.manualMode);
-  const invoice = await findInvoice(db, id);
-  if (!invoice) throw new AppError(Code.NOT_FOUND, m.notFound);
-  if (invoice.status !== 'issued' || !invoice.invoiceNo || !invoice.issuedAt) throw AppError.toast(m.reddenIssuedOnly);
-  if (!reason.trim()) throw AppError.badRequest(m.reasonRequired);
-  let red: Awaited<ReturnType<InvoiceProvider['redden']>>;
-  try {
-    red = await provider.redden({
-      invoiceId: redInvoiceId(id),
-      invoiceNo: invoice.invoiceNo,
-      reason: reason.trim(),
-      original: await invoiceRequestOf(db, invoice, invoice.issuedAt),
+  const invoice = await invoiceFor(db, input.id, 'redden');
+  if (!invoice.invoiceNo || !invoice.issuedAt) throw AppError.toast(m.reddenIssuedOnly);
+  const original = await invoiceRequestOf(db, invoice, invoice.issuedAt);
+  const red = await callProvider(() =>
+    provider.redden({
+      invoiceId: redInvoiceId(input.id),
+      invoiceNo: invoice.invoiceNo!,
+      reason: input.reason,
+      original,
       issuedAt: now,
-    });
-  } catch (error) {
-    if (isPermanent(error)) throw AppError.toast(error.message);
-    throw error;
-  }
-  const moved = await updateInvoiceFrom(db, id, ['issued'], {
-    status: 'reddened',
-    redInvoiceNo: red.invoiceNo,
-    redPdf: red.pdf,
-    redReason: reason.trim(),
-    reddenedAt: red.issuedAt,
-  });
-  if (!moved) {
-    const current = await invoiceItemOf(db, id);
-    if (current.status !== 'reddened') throw AppError.toast(m.reddenIssuedOnly);
-    return current;
-  }
-  return invoiceItemOf(db, id);
+    }),
+  );
+  return moveInvoice(db, input.id, 'redden', redValues(red, input.reason), record);
 }
 
 /**
- * Manual issuing: the finance team uploads the invoice it issued elsewhere. The blue file turns a pending
- * (or failed) invoice issued; with `red` the red-letter file turns an issued one reddened.
+ * Issuing by hand: the finance team uploads the invoice it issued on the tax platform. The blue file turns a
+ * waiting or failed invoice issued; with `red` the red-letter file turns an issued one reddened.
  */
 export async function recordUploadedInvoice(
   db: Database,
-  input: { id: string; invoiceNo: string; pdf: Buffer; red: boolean; reason: string | null; now?: Date },
-): Promise<InvoiceItem> {
-  const now = input.now ?? new Date();
-  const invoice = await findInvoice(db, input.id);
-  if (!invoice) throw new AppError(Code.NOT_FOUND, m.notFound);
-  if (input.red) {
-    const reason = input.reason?.trim();
-    if (!reason) throw AppError.badRequest(m.reasonRequired);
-    const moved = await updateInvoiceFrom(db, input.id, ['issued'], {
-      status: 'reddened',
-      redInvoiceNo: input.invoiceNo,
-      redPdf: input.pdf,
-      redReason: reason,
-      reddenedAt: now,
-    });
-    if (!moved) throw AppError.toast(m.reddenIssuedOnly);
-  } else {
-    const moved = await updateInvoiceFrom(db, input.id, ['pending', 'failed'], {
-      status: 'issued',
-      invoiceNo: input.invoiceNo,
-      pdf: input.pdf,
-      issuedAt: now,
-      failure: null,
-    });
-    if (!moved) throw AppError.toast(m.alreadyIssued);
-  }
-  return invoiceItemOf(db, input.id);
+  input: { id: string; invoiceNo: string; pdf: Buffer; red: boolean; reason: string; now?: Date },
+  record: RecordInvoiceChange,
+) {
+  const issuedAt = input.now ?? new Date();
+  const file = { invoiceNo: input.invoiceNo, pdf: input.pdf, issuedAt };
+  return input.red
+    ? moveInvoice(db, input.id, 'redden', redValues(file, input.reason), record)
+    : moveInvoice(db, input.id, 'upload', blueValues(file), record);
 }
 
-/** An operator asks again for a pending or failed invoice (a font installed, a provider configured). */
-export async function retryInvoice(context: Pick<InvoiceContext, 'db' | 'provider'>, id: string) {
+/** Queues a failed invoice for issuing again (a font installed, the platform back). */
+export async function retryFailedInvoice(context: StaffContext, id: string, record: RecordInvoiceChange) {
   const { db, provider } = context;
   if (!provider) throw AppError.toast(m.manualMode);
-  const moved = await db.transaction(async (tx) => {
-    const row = await updateInvoiceFrom(tx, id, ['pending', 'failed'], { status: 'pending', failure: null });
-    if (row) await queueIssuing(tx, id);
-    return row;
-  });
-  if (!moved) {
-    await invoiceItemOf(db, id);
-    throw AppError.toast(m.notRetriable);
-  }
-  return invoiceItemOf(db, id);
+  return moveInvoice(db, id, 'retry', { status: 'pending', failure: null }, record, (tx) => queueIssuing(tx, id));
 }
 
-/** The operators' list: invoices of every user, newest first, with what manual issuing needs. */
+/** What staff see of an invoice besides what its buyer sees: the full title and the red invoice. */
+const staffFields = (row: InvoiceSummary) => ({
+  user_id: row.userId,
+  address: row.address,
+  phone: row.phone,
+  bank_name: row.bankName,
+  bank_account: row.bankAccount,
+  email: row.email,
+  red_invoice_no: row.redInvoiceNo,
+  red_reason: row.redReason,
+  reddened_time: unixSeconds(row.reddenedAt),
+});
+
+async function staffItems(db: Database, rows: InvoiceSummary[]) {
+  const items = await withOrderIds(db, rows);
+  return rows.map((row, index) => ({ ...items[index]!, ...staffFields(row) }));
+}
+
+/** The queue: invoices of every user, newest first, optionally of one status. */
 export async function listAllInvoices(
   db: Database,
   status: InvoiceStatus | undefined,
@@ -115,20 +195,11 @@ export async function listAllInvoices(
   pageSize: number,
 ) {
   const { rows, total } = await selectInvoices(db, status, (pageNo - 1) * pageSize, pageSize);
-  const items = await withOrderIds(db, rows);
-  return {
-    list: rows.map((row, index) => ({
-      ...items[index]!,
-      user_id: row.userId,
-      address: row.address,
-      phone: row.phone,
-      bank_name: row.bankName,
-      bank_account: row.bankAccount,
-      email: row.email,
-      red_invoice_no: row.redInvoiceNo,
-      red_reason: row.redReason,
-      reddened_time: unixSeconds(row.reddenedAt),
-    })),
-    total,
-  };
+  return { list: await staffItems(db, rows), total };
+}
+
+/** One invoice as the queue lists it, or 发票不存在. */
+export async function findStaffInvoice(db: Database, id: string) {
+  const [item] = await staffItems(db, [await requireInvoice(db, id)]);
+  return item!;
 }
