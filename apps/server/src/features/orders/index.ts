@@ -54,3 +54,11 @@ export {
   type RefundRow,
   refundDuePayment,
 } from './refunds/refunds.service';
+/** The console's 订单与退款: orders by filters with totals, agreements in force, a day reconciled with the vendors. */
+export {
+  listAgreementsInForce,
+  listPlanChoices,
+  listReportOrders,
+  type OrderReportFilters,
+} from './report/order-report.service';
+export { type ReconciledPayment, reconcileDay, settleMissedPayments } from './report/reconcile-day.service';

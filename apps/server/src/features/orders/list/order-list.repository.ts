@@ -3,14 +3,14 @@ import type { Database } from '../../../db/client';
 import { invoiceOrders, invoices, orders } from '../../../db/schema';
 
 /**
- * A user's orders, newest first, one page. An order nobody tried to pay (every opening of the pay box
- * previews one) is left out: the list holds paid orders and those a QR was asked for.
+ * Orders someone tried to pay: paid ones and those a QR was asked for. An order nobody tried to pay
+ * (every opening of the pay box previews one) is left out of every list.
  */
+export const triedToPay = or(inArray(orders.status, ['paid', 'refund_due']), isNotNull(orders.channel));
+
+/** A user's orders, newest first, one page (those tried to pay). */
 export async function selectUserOrders(db: Database, userId: number, offset: number, limit: number) {
-  const listed = and(
-    eq(orders.userId, userId),
-    or(inArray(orders.status, ['paid', 'refund_due']), isNotNull(orders.channel)),
-  );
+  const listed = and(eq(orders.userId, userId), triedToPay);
   const [rows, [total]] = await Promise.all([
     db.select().from(orders).where(listed).orderBy(desc(orders.createdAt)).offset(offset).limit(limit),
     db.select({ value: count() }).from(orders).where(listed),

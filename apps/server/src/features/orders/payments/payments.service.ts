@@ -12,7 +12,10 @@ import { gatewayOf, gatewaysOfProvider, notifyUrlOf, type PaymentContext } from 
 import { paymentOfPaidTrade, settlePayment } from './settle-payment.service';
 
 /** What a membership or pack order reads as on the wallet and in lists: DSO 个人版 12个月. */
-export async function orderTitle(context: Pick<PaymentContext, 'db'>, order: OrderRow): Promise<string> {
+export async function orderTitle(
+  context: Pick<PaymentContext, 'db'>,
+  order: Pick<OrderRow, 'kind' | 'packageId' | 'grade' | 'day' | 'cycle'>,
+): Promise<string> {
   if (order.kind === 'pack') return packTitle(context.db, order.packageId);
   const grade = gradeNames[normalizeGrade(order.grade)];
   return `${grade} ${planLengthLabel(order.day ?? 30, order.cycle)}`;

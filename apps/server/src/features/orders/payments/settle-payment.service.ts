@@ -1,8 +1,15 @@
+import type { Database } from '../../../db/client';
 import type { TradeState } from '../../../providers/payment/index';
 import { findOrder } from '../orders.repository';
 import { activateAgreement, unsignEndingAgreements } from './agreements.service';
 import { type ApplyOutcome, applyPayment, type ReportedPayment } from './apply-payment.service';
 import type { PaymentContext } from './payment-context';
+
+/**
+ * What must commit with the application, whatever its outcome (the console's audit entry of a payment it
+ * settled by hand): it runs in the application's transaction, after the order changed.
+ */
+export type SettleHook = (tx: Database, outcome: ApplyOutcome) => Promise<void>;
 
 /**
  * Applies a payment a vendor reported (a notification, a query, a close that found it paid, a 0-fen
@@ -15,8 +22,15 @@ export async function settlePayment(
   context: PaymentContext,
   payment: ReportedPayment & { agreementNo?: string },
   now: Date,
+  within?: SettleHook,
 ): Promise<ApplyOutcome> {
-  const outcome = await applyPayment(context.db, payment, now);
+  const outcome = within
+    ? await context.db.transaction(async (tx) => {
+        const applied = await applyPayment(tx, payment, now);
+        await within(tx, applied);
+        return applied;
+      })
+    : await applyPayment(context.db, payment, now);
   if (outcome !== 'applied') return outcome;
   const order = await findOrder(context.db, payment.orderId);
   if (!order) return outcome;
