@@ -1,48 +1,17 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { Code, FramePath } from '@dso/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../db/client';
 import { sessions } from '../../../db/schema';
 import { createUser } from '../../../testing';
-import { createTwinApps, fastPolling, fetchQr, poll, pressSandboxButton, type TwinApps } from './wechat.testing';
-
-/** Tells the polls of a test apart: each is sent in its own context, under its number. */
-const pollNumber = new AsyncLocalStorage<number>();
-
-/**
- * Sends the polls of `ticket` and resolves, with their answers to come, once the database has read the
- * ticket for each of them: a poll that has read its ticket unchanged holds until the ticket changes.
- * Meanwhile it watches the driver's `query` (PGlite's and pg's both take the parameters second), and
- * fails after `withinMs` saying how many polls it saw read.
- */
-async function holdPolls(db: Database, ticket: string, polls: Array<() => ReturnType<typeof poll>>, withinMs = 10_000) {
-  const client = (db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
-  const query = client.query;
-  const read = new Set<number>();
-  let late: ReturnType<typeof setTimeout> | undefined;
-  const allRead = new Promise<void>((resolve, reject) => {
-    client.query = async function (this: unknown, ...args: unknown[]) {
-      const sender = pollNumber.getStore();
-      const answer = await query.apply(this, args);
-      if (sender !== undefined && Array.isArray(args[1]) && args[1].includes(ticket)) read.add(sender);
-      if (read.size === polls.length) resolve();
-      return answer;
-    };
-    late = setTimeout(
-      () => reject(new Error(`${read.size} of ${polls.length} polls read their ticket in ${withinMs} ms`)),
-      withinMs,
-    );
-  });
-  try {
-    const answers = polls.map((send, n) => pollNumber.run(n, send));
-    await allRead;
-    return answers;
-  } finally {
-    clearTimeout(late);
-    client.query = query;
-  }
-}
+import {
+  createTwinApps,
+  fastPolling,
+  fetchQr,
+  holdPolls,
+  poll,
+  pressSandboxButton,
+  type TwinApps,
+} from './wechat.testing';
 
 describe('WeChat QR login across two server instances on one database', () => {
   let twins: TwinApps;

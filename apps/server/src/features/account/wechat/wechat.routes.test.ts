@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Code, FramePath, WECHAT_QR_EXPIRED_MESSAGE, WechatPath } from '@dso/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,8 @@ import { createTestApp, createUser, signedInjectOptions, type TestApp } from '..
 import {
   fastPolling,
   fetchQr,
+  holdPollOutside,
+  holdPolls,
   poll,
   pollResult,
   pressSandboxButton,
@@ -14,7 +17,14 @@ import {
   scanPageUrl,
 } from './wechat.testing';
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Resolves once the server has ended `response`, failing after `withinMs`. */
+async function answered(response: ServerResponse, withinMs = 5_000) {
+  const deadline = Date.now() + withinMs;
+  while (!response.writableEnded) {
+    if (Date.now() > deadline) throw new Error(`the response did not end in ${withinMs} ms`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
 
 describe('WeChat QR login through the sandbox', () => {
   let t: TestApp;
@@ -110,10 +120,9 @@ describe('WeChat QR login through the sandbox', () => {
 
   it('ends a held poll with 二维码已过期 when the QR expires meanwhile', async () => {
     const qr = await fetchQr(t);
-    const held = poll(t, qr.ticket);
-    await pause(100);
+    const [held] = await holdPolls(t.database.db, qr.ticket, [() => poll(t, qr.ticket)]);
     await expireTicket(qr.ticket);
-    expect((await held).json().msg).toBe(WECHAT_QR_EXPIRED_MESSAGE);
+    expect((await held!).json().msg).toBe(WECHAT_QR_EXPIRED_MESSAGE);
   });
 
   it('refuses to confirm an expired QR on the scan page', async () => {
@@ -210,18 +219,30 @@ describe('WeChat QR login through the sandbox', () => {
     const qr = await fetchQr(t);
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const inject = signedInjectOptions({ method: 'GET', url: `${WechatPath.poll}?ticket=${qr.ticket}` });
+    // The server's side of the abandoned poll: its request, seen leaving, and its response, seen ending.
+    const served = new Promise<{ left: Promise<unknown>; response: ServerResponse }>((resolve) => {
+      const onRequest = (request: IncomingMessage, response: ServerResponse) => {
+        if (!request.url?.startsWith(WechatPath.poll)) return;
+        t.app.server.off('request', onRequest);
+        resolve({ left: new Promise((left) => request.once('close', left)), response });
+      };
+      t.app.server.on('request', onRequest);
+    });
     const leaving = new AbortController();
-    const abandoned = fetch(`${address}${inject.url}`, {
-      headers: inject.headers as Record<string, string>,
-      signal: leaving.signal,
-    }).catch(() => null);
-    await pause(100);
+    const [abandoned] = await holdPollOutside(t.database.db, qr.ticket, () =>
+      fetch(`${address}${inject.url}`, {
+        headers: inject.headers as Record<string, string>,
+        signal: leaving.signal,
+      }).catch(() => null),
+    );
     leaving.abort();
     await abandoned;
-    await pause(50);
+    const { left, response } = await served;
+    await left;
 
     await pressSandboxButton(t.app, qr, 'confirm', 'o_reconnecting');
-    await pause(10 * fastPolling.wechatPollIntervalMs!);
+    // The abandoned poll has answered (into the closed socket) without waiting for its hold time.
+    await answered(response);
     // Had the abandoned poll still been held, it would have taken the login into a closed socket.
     expect((await ticketRow(qr.ticket)).status).toBe('confirmed');
     expect(await pollResult(t, qr.ticket)).toMatchObject({ status: 'done', user_id: user.id });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   WechatPath,
   type WechatPollResult,
@@ -8,7 +9,7 @@ import {
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../app';
 import { type AppConfig, loadConfig } from '../../../config';
-import type { DatabaseHandle } from '../../../db/client';
+import type { Database, DatabaseHandle } from '../../../db/client';
 import { createTestDatabase, type SignedRequest, signedInjectOptions } from '../../../testing';
 
 /** Test-only helpers of the WeChat login suites. */
@@ -98,4 +99,83 @@ export function pressSandboxButton(app: FastifyInstance, qr: WechatQr, action: '
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: form.toString(),
   });
+}
+
+/** Tells the polls of a {@link holdPolls} call apart: each is sent in its own context, under its number. */
+const pollNumber = new AsyncLocalStorage<number>();
+
+/**
+ * Runs `send` and resolves, with what it answered, once the database has read `ticket` for `readers`
+ * different readers (`readerOf` names the reader of a query, undefined for one not counted). Meanwhile it
+ * watches the driver's `query` (PGlite's and pg's both take the parameters second), and fails after
+ * `withinMs` saying how many readers it saw read.
+ */
+async function untilTicketRead<T>(
+  db: Database,
+  ticket: string,
+  readers: number,
+  readerOf: () => number | undefined,
+  send: () => T,
+  withinMs: number,
+): Promise<T> {
+  const client = (db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+  const query = client.query;
+  const read = new Set<number>();
+  let late: ReturnType<typeof setTimeout> | undefined;
+  const allRead = new Promise<void>((resolve, reject) => {
+    client.query = async function (this: unknown, ...args: unknown[]) {
+      const reader = readerOf();
+      const answer = await query.apply(this, args);
+      if (reader !== undefined && Array.isArray(args[1]) && args[1].includes(ticket)) read.add(reader);
+      if (read.size === readers) resolve();
+      return answer;
+    };
+    late = setTimeout(
+      () => reject(new Error(`${read.size} of ${readers} read their ticket in ${withinMs} ms`)),
+      withinMs,
+    );
+  });
+  try {
+    const answer = send();
+    await allRead;
+    return answer;
+  } finally {
+    clearTimeout(late);
+    client.query = query;
+  }
+}
+
+/**
+ * Sends the polls of `ticket` and resolves, with their answers to come, once the database has read the
+ * ticket for each of them: a poll that has read its ticket unchanged holds until the ticket changes.
+ */
+export function holdPolls(
+  db: Database,
+  ticket: string,
+  polls: Array<() => ReturnType<typeof poll>>,
+  withinMs = 10_000,
+) {
+  return untilTicketRead(
+    db,
+    ticket,
+    polls.length,
+    () => pollNumber.getStore(),
+    () => polls.map((send, n) => pollNumber.run(n, send)),
+    withinMs,
+  );
+}
+
+/**
+ * Sends a poll that does not go through `inject` (so it cannot be told apart from other readers), and
+ * resolves, with its answer to come, once the database has read the ticket: the poll is held.
+ */
+export function holdPollOutside<T>(db: Database, ticket: string, send: () => Promise<T>, withinMs = 10_000) {
+  return untilTicketRead(
+    db,
+    ticket,
+    1,
+    () => 0,
+    () => [send()] as const,
+    withinMs,
+  );
 }
