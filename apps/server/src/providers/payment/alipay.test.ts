@@ -14,6 +14,7 @@ import {
   type RecurringGateway,
   type RefundGateway,
 } from './index';
+import { refundsOf } from './refunds.testing';
 
 // Two pairs, as in production: the app's own, and Alipay's (whose public key the app is given).
 const appKeys = rsaPemPair();
@@ -525,15 +526,7 @@ describe('the Alipay adapter against a fake Alipay gateway', () => {
       await alipay().createQr(request(outTradeNo, amountFen));
       expect(await fake.pay(outTradeNo)).toBe('success');
       const vendorTradeNo = fake.trades.get(outTradeNo)!.tradeNo;
-      const refund = (outRefundNo: string, refundFen = amountFen) => ({
-        outTradeNo,
-        vendorTradeNo,
-        outRefundNo,
-        refundFen,
-        totalFen: amountFen,
-        reason: '重复支付退款',
-        notifyUrl: receiver.url,
-      });
+      const refund = refundsOf({ outTradeNo, vendorTradeNo, totalFen: amountFen, notifyUrl: receiver.url });
       return { outTradeNo, vendorTradeNo, refund };
     }
     const refundNo = () => `RF${orderNo()}`;

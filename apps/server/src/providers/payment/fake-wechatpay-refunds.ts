@@ -58,6 +58,8 @@ export interface FakeWechatRefundsDeps {
   signedHeaders: (body: string) => Record<string, string>;
   beijingTime: (at: Date) => string;
   randomText: (length: number) => string;
+  /** Posts a notification to a notify URL; answers the reply's HTTP status. */
+  post: (url: string, notification: { headers: Record<string, string>; body: string }) => Promise<number>;
 }
 
 export interface FakeWechatRefunds {
@@ -235,14 +237,7 @@ export function createFakeWechatRefunds(deps: FakeWechatRefundsDeps): FakeWechat
         if (status === 'SUCCESS') refund.successTime = deps.beijingTime(new Date());
       }
       if (!refund.notifyUrl) throw new Error(`fake WeChat Pay: refund ${outRefundNo} has no notify_url`);
-      const { headers, body } = state.notification(outRefundNo);
-      const response = await fetch(refund.notifyUrl, {
-        method: 'POST',
-        headers: { ...headers, 'user-agent': 'Mozilla/4.0' },
-        body,
-      });
-      await response.arrayBuffer();
-      return response.status;
+      return deps.post(refund.notifyUrl, state.notification(outRefundNo));
     },
     settled: () => Promise.all(autoPosts),
   };

@@ -218,6 +218,17 @@ function flipByte(base64: string, index: (length: number) => number): string {
   return bytes.toString('base64');
 }
 
+/** Posts a notification as WeChat Pay does; answers the HTTP status of the reply. */
+async function postNotification(url: string, notification: { headers: Record<string, string>; body: string }) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { ...notification.headers, 'user-agent': 'Mozilla/4.0' },
+    body: notification.body,
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
 /** Splits `WECHATPAY2-SHA256-RSA2048 k="v",k="v"` into its fields, or null when the scheme differs. */
 function parseAuthorization(header: string | undefined): Record<string, string> | null {
   const prefix = 'WECHATPAY2-SHA256-RSA2048 ';
@@ -324,6 +335,7 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions): Promise
     signedHeaders: (body) => signedHeaders(body, Math.floor(Date.now() / 1000)),
     beijingTime,
     randomText,
+    post: postNotification,
   });
   refunds.autoNotify = options.autoNotifyRefunds ?? false;
 
@@ -463,14 +475,7 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions): Promise
       const trade = tradeOrThrow(outTradeNo);
       markPaid(trade);
       if (overrides.payerTotal !== undefined) trade.payerTotal = overrides.payerTotal;
-      const { headers, body } = notification(outTradeNo);
-      const response = await fetch(trade.notifyUrl, {
-        method: 'POST',
-        headers: { ...headers, 'user-agent': 'Mozilla/4.0' },
-        body,
-      });
-      await response.arrayBuffer();
-      return response.status;
+      return postNotification(trade.notifyUrl, notification(outTradeNo));
     },
     notification,
     setTradeState(outTradeNo, tradeState) {

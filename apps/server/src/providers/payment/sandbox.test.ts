@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { createTestDatabase } from '../../testing/database';
-import type { PayChannel, RefundRequest } from './index';
+import type { PayChannel } from './index';
+import { refundsOf } from './refunds.testing';
 import { createSandboxPayment, type SandboxNotification, type SandboxPayment } from './sandbox';
 
 const notifyUrl = 'http://127.0.0.1:9/api/pay/notify/sandbox';
@@ -36,15 +37,7 @@ describe('the sandbox payment provider’s refunds', () => {
     });
     expect(await sandbox.pay(outTradeNo)).not.toBeNull();
     const vendorTradeNo = (await sandbox.findTrade(outTradeNo))!.vendorTradeNo;
-    const refund = (outRefundNo: string, refundFen = amountFen): RefundRequest => ({
-      outTradeNo,
-      vendorTradeNo,
-      outRefundNo,
-      refundFen,
-      totalFen: amountFen,
-      reason: '重复支付退款',
-      notifyUrl,
-    });
+    const refund = refundsOf({ outTradeNo, vendorTradeNo, totalFen: amountFen, notifyUrl: notifyUrl });
     return { outTradeNo, refund };
   }
 

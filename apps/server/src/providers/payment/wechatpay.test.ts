@@ -5,6 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeWechatPay, startFakeWechatPay } from './fake-wechatpay-server';
 import { type PaymentGateway, type PaymentNotice, PaymentVendorError, type RefundGateway } from './index';
+import { refundsOf } from './refunds.testing';
 import { createWechatPayGateway, toBeijingRfc3339, type WechatPayOptions } from './wechatpay';
 import { buildAuthorization } from './wechatpay-crypto';
 
@@ -421,13 +422,10 @@ describe('the WeChat Pay v3 Native adapter against a fake WeChat Pay', () => {
       fake.setTradeState(outTradeNo, 'SUCCESS');
       const paid = await gateway.queryTrade(outTradeNo);
       const vendorTradeNo = paid.state === 'paid' ? paid.vendorTradeNo : '';
-      const refund = (outRefundNo: string, refundFen = amountFen) => ({
+      const refund = refundsOf({
         outTradeNo,
         vendorTradeNo,
-        outRefundNo,
-        refundFen,
         totalFen: amountFen,
-        reason: '重复支付退款',
         notifyUrl: `${endpoint.url}/notify/refund`,
       });
       return { outTradeNo, vendorTradeNo, refund };
