@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { consoleReasonSchema } from './console';
+import { pageNoSchema } from './input';
 import { importReportSchema } from './keyword-details';
 import { countryCodeSchema, platformSchema } from './keywords';
 import { totalListSchema, unixSecondsSchema } from './shapes';
@@ -93,11 +94,16 @@ export const consoleJobSummarySchema = z.object({
 });
 export type ConsoleJobSummary = z.infer<typeof consoleJobSummarySchema>;
 
-/** `GET jobs/failed?page_no=`: failed and discarded jobs, the latest change first, 20 a page. */
-export const consoleFailedJobsQuerySchema = z.object({
-  page_no: z.coerce.number().int().min(1).max(10_000).default(1),
+/**
+ * `GET jobs?status=&kind=&page_no=`: jobs in one state (every state when absent) and of one kind if given,
+ * newest first, 20 a page. The page lists failed ones first; discarded ones stay listed under their state.
+ */
+export const consoleJobsQuerySchema = z.object({
+  status: consoleJobStatusSchema.optional(),
+  kind: z.string().trim().min(1).max(100).optional(),
+  page_no: pageNoSchema,
 });
-export type ConsoleFailedJobsQuery = z.input<typeof consoleFailedJobsQuerySchema>;
+export type ConsoleJobsQuery = z.input<typeof consoleJobsQuerySchema>;
 export const consoleJobPageSchema = totalListSchema(consoleJobSchema);
 export type ConsoleJobPage = z.infer<typeof consoleJobPageSchema>;
 export const CONSOLE_JOB_PAGE_SIZE = 20;
@@ -139,7 +145,7 @@ export const ConsoleDataPath = {
   deriveRun: '/api/console/data/derive/run',
   deriveRuns: '/api/console/data/derive/runs',
   jobSummary: '/api/console/data/jobs/summary',
-  failedJobs: '/api/console/data/jobs/failed',
+  jobs: '/api/console/data/jobs',
   jobRetry: '/api/console/data/jobs/retry',
   jobDiscard: '/api/console/data/jobs/discard',
 } as const;

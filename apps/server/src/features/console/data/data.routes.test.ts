@@ -46,15 +46,16 @@ describe('console 数据: access, derive jobs and the job queue', () => {
       drain: () => worker.drain(),
     };
   }
-  const failedList = async (cookie: string, pageNo = 1) =>
-    consoleJobPageSchema.parse((await get(withQuery(ConsoleDataPath.failedJobs, { page_no: pageNo }), cookie)).data);
+  const jobList = async (cookie: string, query: Record<string, string | number>) =>
+    consoleJobPageSchema.parse((await get(withQuery(ConsoleDataPath.jobs, query), cookie)).data);
+  const failedList = (cookie: string) => jobList(cookie, { status: 'failed' });
 
   it('refuses 财务 and 客服 every data call with 403, a member 403 and a visitor 800, changing nothing', async () => {
     const job = await failingJob();
     const form = multipartForm({ name: 'k.csv', content: Buffer.from('x') });
     const calls: SignedRequest[] = [
       { method: 'GET' as const, url: ConsoleDataPath.jobSummary },
-      { method: 'GET' as const, url: withQuery(ConsoleDataPath.failedJobs, { page_no: 1 }) },
+      { method: 'GET' as const, url: withQuery(ConsoleDataPath.jobs, { status: 'failed' }) },
       { method: 'GET' as const, url: ConsoleDataPath.deriveRuns },
       { method: 'GET' as const, url: withQuery(ConsoleDataPath.importReport, { target: 'keywords', id: 1 }) },
       { method: 'POST' as const, url: ConsoleDataPath.deriveRun, body: { platform: 'DSO', reason: '试试' } },
@@ -132,6 +133,8 @@ describe('console 数据: access, derive jobs and the job queue', () => {
     expect(await job.drain()).toBe(1);
     expect(job.runs()).toBe(2);
     expect(await findJob(t.db(), job.id)).toMatchObject({ status: 'done', attempts: 1, last_error: null });
+    // Every state of the kind, as the page lists it once a retried job has run.
+    expect((await jobList(staff.cookie, { kind: job.kind })).list).toMatchObject([{ id: job.id, status: 'done' }]);
     // Done: neither retried nor discarded, and gone from the failed list.
     expect(await post(ConsoleDataPath.jobRetry, staff.cookie, body)).toEqual(toast('只有失败的任务可以重试或丢弃'));
     expect(await post(ConsoleDataPath.jobDiscard, staff.cookie, body)).toEqual(toast('只有失败的任务可以重试或丢弃'));
@@ -163,7 +166,8 @@ describe('console 数据: access, derive jobs and the job queue', () => {
     job.lift();
     expect(await job.drain()).toBe(0);
     expect(job.runs()).toBe(1);
-    expect((await failedList(staff.cookie)).list.find((row) => row.id === job.id)).toMatchObject({
+    expect((await failedList(staff.cookie)).list.some((row) => row.id === job.id)).toBe(false);
+    expect((await jobList(staff.cookie, { status: 'discarded' })).list.find((row) => row.id === job.id)).toMatchObject({
       status: 'discarded',
       last_error: 'PermanentJobError: 缺少导入文件',
     });
@@ -209,9 +213,9 @@ describe('console 数据: access, derive jobs and the job queue', () => {
       }
     }
     expect(await auditOf(t.db(), `job:${job.id}`)).toEqual([]);
-    expect((await get(withQuery(ConsoleDataPath.failedJobs, { page_no: 0 }), staff.cookie)).code).toBe(
-      Code.BAD_REQUEST,
-    );
+    for (const query of [{ page_no: 0 }, { status: 'lost' }] as Array<Record<string, string | number>>) {
+      expect((await get(withQuery(ConsoleDataPath.jobs, query), staff.cookie)).code).toBe(Code.BAD_REQUEST);
+    }
   });
 
   it('queues the derive of a library once while it waits, audited, and lists the derive runs', async () => {

@@ -62,12 +62,16 @@ export async function readQueueSummary(db: Database, now: Date): Promise<Console
   };
 }
 
-/** Failed and discarded jobs, newest first, 20 a page. */
-export async function readFailedJobs(db: Database, pageNo: number): Promise<ConsoleJobPage> {
+/** Jobs in one state (all when absent) and of one kind if given, newest first, 20 a page. */
+export async function readJobs(
+  db: Database,
+  query: { status?: ConsoleJobStatus | undefined; kind?: string | undefined; page_no: number },
+): Promise<ConsoleJobPage> {
   const { rows, total } = await listJobs(db, {
-    statuses: ['failed', 'discarded'],
+    ...(query.status ? { statuses: [query.status] } : {}),
+    ...(query.kind ? { kinds: [query.kind] } : {}),
     limit: CONSOLE_JOB_PAGE_SIZE,
-    offset: (pageNo - 1) * CONSOLE_JOB_PAGE_SIZE,
+    offset: (query.page_no - 1) * CONSOLE_JOB_PAGE_SIZE,
   });
   return { list: rows.map(toJob), total };
 }

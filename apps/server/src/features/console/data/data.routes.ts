@@ -1,0 +1,81 @@
+import {
+  ConsoleDataPath,
+  consoleDeriveBodySchema,
+  consoleImportQuerySchema,
+  consoleImportReportQuerySchema,
+  consoleJobActionBodySchema,
+  consoleJobsQuerySchema,
+} from '@dso/contract';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../../lib/envelope';
+import { receiveUpload, uploadLimits } from '../../../lib/uploads';
+import { actorOf, allow } from '../console.access';
+import { importKeywords, importVideos, readImportReport } from './imports.service';
+import { discardJob, readDeriveRuns, readJobs, readQueueSummary, retryJob, runDerive } from './jobs.service';
+
+/**
+ * The console's 数据 calls (docs/console.md), all under data.manage: imports with their per-row reports,
+ * the derive jobs, and the job queue with the retry and discard of a failed job.
+ */
+export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Receiving is the upload guard's (receiveUpload); what the file holds is the import job's guard's.
+  await app.register(fastifyMultipart);
+  const manage = { preHandler: allow('data.manage') };
+  // The reason travels in the query string (consoleImportQuerySchema says why).
+  const importSchema = { querystring: consoleImportQuerySchema };
+
+  app.post(ConsoleDataPath.importKeywords, { ...manage, schema: importSchema }, async (request) => {
+    const { file, fields } = await receiveUpload(request, { limits: uploadLimits.keywordSheet });
+    return ok(
+      await importKeywords(app.db, actorOf(request), {
+        upload: { name: file.name, buffer: file.buffer, fields },
+        reason: request.query.reason,
+      }),
+      '已提交导入',
+    );
+  });
+
+  app.post(ConsoleDataPath.importVideos, { ...manage, schema: importSchema }, async (request) => {
+    const { file, fields } = await receiveUpload(request, { limits: uploadLimits.videoUpload });
+    return ok(
+      await importVideos(app.db, actorOf(request), {
+        upload: { name: file.name, buffer: file.buffer, fields },
+        reason: request.query.reason,
+      }),
+      '已提交导入',
+    );
+  });
+
+  app.get(
+    ConsoleDataPath.importReport,
+    { ...manage, schema: { querystring: consoleImportReportQuerySchema } },
+    async (request) => ok(await readImportReport(app.db, request.query)),
+  );
+
+  app.post(ConsoleDataPath.deriveRun, { ...manage, schema: { body: consoleDeriveBodySchema } }, async (request) =>
+    ok(await runDerive(app.db, actorOf(request), request.body), '派生任务已排队'),
+  );
+
+  app.get(ConsoleDataPath.deriveRuns, manage, async () => ok(await readDeriveRuns(app.db)));
+
+  app.get(ConsoleDataPath.jobSummary, manage, async () => ok(await readQueueSummary(app.db, new Date())));
+
+  app.get(ConsoleDataPath.jobs, { ...manage, schema: { querystring: consoleJobsQuerySchema } }, async (request) =>
+    ok(await readJobs(app.db, request.query)),
+  );
+
+  app.post(ConsoleDataPath.jobRetry, { ...manage, schema: { body: consoleJobActionBodySchema } }, async (request) =>
+    ok(
+      await retryJob(app.db, actorOf(request), { jobId: request.body.job_id, reason: request.body.reason }),
+      '任务已重新排队',
+    ),
+  );
+
+  app.post(ConsoleDataPath.jobDiscard, { ...manage, schema: { body: consoleJobActionBodySchema } }, async (request) =>
+    ok(
+      await discardJob(app.db, actorOf(request), { jobId: request.body.job_id, reason: request.body.reason }),
+      '任务已丢弃',
+    ),
+  );
+};
