@@ -9,3 +9,9 @@ export const gradeText = (grade: string) => (isGrade(grade) ? `${gradeNames[grad
 
 /** Fen as yuan. */
 export const yuanText = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
+
+/** Yuan as typed in a form (up to two decimals) as integer fen, the API's money. */
+export const fenOfYuan = (yuan: number) => Math.round(yuan * 100);
+
+/** Fen as the number a yuan field shows. */
+export const yuanOfFen = (fen: number) => fen / 100;

@@ -1,6 +1,6 @@
 import { Code } from '@dso/contract';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/api/client';
+import { request, requestFile } from '../../../lib/api/client';
 import { ApiError } from '../../../lib/api/errors';
 import { toast } from '../../../lib/feedback';
 
@@ -17,6 +17,11 @@ export function consoleGet<T>(path: string, query?: Record<string, string | numb
 
 export function consolePost<T>(path: string, body: unknown = {}) {
   return request<T>(path, { ...consolePolicy, method: 'POST', body });
+}
+
+/** A console export: the file and the name the server gives it. */
+export function consoleFile(path: string, query: Record<string, string | number | undefined>) {
+  return requestFile(path, { ...consolePolicy, query });
 }
 
 /** Whether a failure means the staff session is gone (the console then shows its login). */
