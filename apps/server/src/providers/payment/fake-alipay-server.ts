@@ -21,11 +21,12 @@ import { createFakeAlipayRefunds, type FakeAlipayRefund } from './fake-alipay-re
  *   const server = await startJourneyServer({ selfLinked: true, variables: {  // selfLinked: PUBLIC_URL, needed
  *     ALIPAY_PROVIDER: 'alipay', ALIPAY_APP_ID: '2021004100000001', ALIPAY_APP_PRIVATE_KEY: appKeys.privateKey,
  *     ALIPAY_PUBLIC_KEY: alipayKeys.publicKey, ALIPAY_SELLER_ID: '2088102146225135', ALIPAY_GATEWAY: fake.url } });
- * A double payment kept for refund, with the Alipay trade the one to give back: the buyer's order asks for
- * its Alipay QR (the fake now holds the trade, with the server's notify_url), then is paid through the
- * sandbox 微信支付 cashier (WeChat Pay stays the sandbox); `await fake.pay(orderId)` then pays the Alipay
- * trade too and posts its signed TRADE_SUCCESS, which the server keeps as refund_due ('success' is the
- * reply). When staff refund it, the server calls alipay.trade.refund here; with `autoNotifyRefunds` the
+ * A double payment kept for refund, with the Alipay trade the one to give back: the payer's phone opens
+ * the order's Alipay QR page (`fetch(server.url + OrderPath.alipayPage + '?orderId=' + id, { redirect:
+ * 'manual' })` answers 302: the fake now holds the trade, with the server's notify_url), the order is paid
+ * through the sandbox 微信支付 cashier (WeChat Pay stays the sandbox), then `await fake.pay(orderId)` pays
+ * the Alipay trade too and posts its signed TRADE_SUCCESS, which the server keeps as refund_due
+ * ('success' is the reply). When staff refund it, the server calls alipay.trade.refund here; with `autoNotifyRefunds` the
  * fake then posts the refund's notification (trade_status_sync with out_biz_no, refund_fee, gmt_refund)
  * to the trade's notify_url by itself, again until the reply is `success`; `fake.refundNotificationsSettled()`
  * waits for those posts and gives their replies, `fake.refunds` holds what was refunded. Close the fake
