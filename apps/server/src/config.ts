@@ -12,6 +12,8 @@ const optionalUrl = z.preprocess(
 /** Every environment variable the server reads, with its default (see `.env.example`). */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** The commit this build was made from, shown on the console's 系统 page; set by the deployment. */
+  GIT_COMMIT: z.string().default(''),
   HOST: z.string().default('0.0.0.0'),
   /** Proxies whose X-Forwarded-For is believed (comma-separated addresses or CIDRs); none by default. */
   TRUST_PROXY: z.string().default(''),
@@ -270,32 +272,76 @@ const secretNames = (Object.keys(envSchema.shape) as Array<keyof Env>).filter((n
 /** Values that only ever appear in examples and defaults (`.env.example`, docs). */
 const exampleSecretPattern = /sandbox|example|changeme|change-me|default|placeholder/i;
 
+/** The variables that pick an outside service's provider. */
+type ProviderVariable = Extract<keyof Env, `${string}_PROVIDER`>;
+
+/**
+ * Every outside service, by the variable that picks its provider: its name in the console and the configuration
+ * key the providers are made from (null for PAY_PROVIDER, which nothing reads since each payment channel has its
+ * own). Production refuses each one left at `sandbox`, and the console's 系统 page lists them, both from here; the
+ * type holds the table to exactly the `*_PROVIDER` variables of {@link envSchema}.
+ */
+export const outsideServices = {
+  SMS_PROVIDER: { label: '短信', configKey: 'smsProvider' },
+  CAPTCHA_PROVIDER: { label: '验证码', configKey: 'captchaProvider' },
+  WECHAT_PROVIDER: { label: '微信登录', configKey: 'wechatProvider' },
+  ALIPAY_PROVIDER: { label: '支付宝', configKey: 'alipayProvider' },
+  WECHATPAY_PROVIDER: { label: '微信支付', configKey: 'wechatpayProvider' },
+  LLM_PROVIDER: { label: '大模型', configKey: 'llmProvider' },
+  SPEECH_PROVIDER: { label: '语音转文字', configKey: 'speechProvider' },
+  IMAGE_PROVIDER: { label: '图片生成', configKey: 'imageProvider' },
+  PLATFORM_DATA_PROVIDER: { label: '平台数据', configKey: 'platformDataProvider' },
+  RANK_SOURCE_PROVIDER: { label: '排名数据', configKey: 'rankSourceProvider' },
+  PUBLISHING_PROVIDER: { label: '抖音开放平台', configKey: 'publishingProvider' },
+  NOTIFICATION_PROVIDER: { label: '企业微信', configKey: 'notificationProvider' },
+  INVOICE_PROVIDER: { label: '发票', configKey: 'invoiceProvider' },
+  PAY_PROVIDER: { label: '支付（旧变量，未使用）', configKey: null },
+} as const satisfies Record<ProviderVariable, { label: string; configKey: keyof AppConfig | null }>;
+
+/** One check a production start must pass, and whether the configuration passes it. */
+export interface ProductionCheck {
+  /** The variable checked. */
+  variable: string;
+  passed: boolean;
+  /** What the start-up error says when it fails. */
+  problem: string;
+}
+
 /**
  * A production server must not run on stand-ins: every `*_PROVIDER` set to its sandbox (anyone could
- * log in or pay through the sandbox pages) and every secret left at its default or example value is
- * listed, all at once.
+ * log in or pay through the sandbox pages) and every secret left at its default or example value fails,
+ * as does a site without its ICP registration. Evaluated whatever NODE_ENV says, so the console can show
+ * what a production start would refuse.
  */
-function productionProblems(env: Env): string[] {
-  if (env.NODE_ENV !== 'production') return [];
-  const problems: string[] = [];
-  for (const [name, value] of Object.entries(env)) {
-    if (name.endsWith('_PROVIDER') && value === 'sandbox') {
-      problems.push(`${name}: 生产环境不能使用沙箱服务（sandbox），请配置真实服务商`);
-    }
+export function productionChecks(env: Env): ProductionCheck[] {
+  const checks: ProductionCheck[] = [];
+  for (const variable of Object.keys(outsideServices) as ProviderVariable[]) {
+    checks.push({
+      variable,
+      passed: env[variable] !== 'sandbox',
+      problem: `${variable}: 生产环境不能使用沙箱服务（sandbox），请配置真实服务商`,
+    });
   }
   for (const name of secretNames) {
     const value = env[name];
-    if (typeof value !== 'string' || value === '') continue;
     const schemaDefault = envSchema.shape[name].safeParse(undefined).data;
-    if (value === schemaDefault || exampleSecretPattern.test(value)) {
-      problems.push(`${name}: 生产环境不能使用默认或示例密钥，请设置自己的值`);
-    }
+    const known =
+      typeof value === 'string' && value !== '' && (value === schemaDefault || exampleSecretPattern.test(value));
+    checks.push({ variable: name, passed: !known, problem: `${name}: 生产环境不能使用默认或示例密钥，请设置自己的值` });
   }
   // A site served in mainland China must show its ICP registration and its operator.
   for (const name of ['SITE_ICP', 'SITE_COMPANY_NAME'] as const) {
-    if (!env[name]) problems.push(`${name}: 生产环境需要填写网站备案信息`);
+    checks.push({ variable: name, passed: Boolean(env[name]), problem: `${name}: 生产环境需要填写网站备案信息` });
   }
-  return problems;
+  return checks;
+}
+
+/** What a production start refuses, all at once; nothing outside production. */
+function productionProblems(env: Env): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  return productionChecks(env)
+    .filter((check) => !check.passed)
+    .map((check) => check.problem);
 }
 
 /**
@@ -333,6 +379,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
 function configFromEnv(env: Env) {
   return {
     env: env.NODE_ENV,
+    /** The checks a production start must pass, as this configuration fares (the console's 系统 page). */
+    productionChecks: productionChecks(env),
+    /** The commit the deployment says it runs, or null. */
+    gitCommit: env.GIT_COMMIT || null,
     host: env.HOST,
     /** Addresses of trusted reverse proxies; empty means the socket address is the client's. */
     trustProxy: env.TRUST_PROXY.split(',')

@@ -41,6 +41,11 @@ export async function dumpPgliteImage(db: Database): Promise<Blob> {
   return client.dumpDataDir('none');
 }
 
+/** Which server a database speaks to: the embedded PGlite or a PostgreSQL server. */
+export function databaseKind(db: Database): DatabaseHandle['kind'] {
+  return (db as unknown as { $client: unknown }).$client instanceof PGlite ? 'pglite' : 'postgres';
+}
+
 /** Where the configuration says the database is: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR. */
 export function databaseTarget(config: { databaseUrl: string | undefined; dataDir: string }): DatabaseTarget {
   return config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir };
