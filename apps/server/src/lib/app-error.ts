@@ -17,7 +17,21 @@ export class AppError extends Error {
     return new AppError(Code.BAD_REQUEST, message);
   }
 
+  /** 404 with the text naming what is missing (作品不存在, 达人不存在…). */
+  static notFound(message: string = defaultMessages[Code.NOT_FOUND]) {
+    return new AppError(Code.NOT_FOUND, message);
+  }
+
   static toast(message: string) {
     return new AppError(Code.TOAST, message);
   }
+}
+
+/**
+ * `value` when there is one, else a 404 with `message`: a row a lookup did not find, or a delete or
+ * update that found nothing to change.
+ */
+export function orNotFound<T>(value: T | null | undefined | false, message: string): T {
+  if (value === null || value === undefined || value === false) throw AppError.notFound(message);
+  return value;
 }

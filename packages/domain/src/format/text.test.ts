@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { highlightSegments, splitHighlightTerms, truncateWide, wideLength } from './text';
+import { excerptOf, highlightSegments, splitHighlightTerms, truncateWide, wideLength } from './text';
 
 describe('wideLength', () => {
   it('counts Chinese characters as 2 and Latin ones as 1', () => {
@@ -11,6 +11,18 @@ describe('wideLength', () => {
   it('counts full-width punctuation and an emoji as one wide character each', () => {
     expect(wideLength('，')).toBe(2);
     expect(wideLength('😀')).toBe(2);
+  });
+});
+
+describe('excerptOf', () => {
+  it('folds white space, trims, and keeps the first characters', () => {
+    expect(excerptOf('  第一行\n\n第二行\t结尾  ', 80)).toBe('第一行 第二行 结尾');
+    expect(excerptOf('口红推荐文案', 2)).toBe('口红');
+  });
+
+  it('counts an emoji as one character and never cuts it in half', () => {
+    expect(excerptOf('😀😀😀', 2)).toBe('😀😀');
+    expect(excerptOf('a😀b', 2)).toBe('a😀');
   });
 });
 

@@ -30,6 +30,15 @@ export function truncateWide(text: string, maxUnits: number, ellipsis = '...'): 
   return kept + ellipsis;
 }
 
+/**
+ * The opening of a text as a history list shows it: runs of white space (line breaks too) folded into
+ * one space, trimmed, then at most `maxChars` characters. Counts characters (code points), not UTF-16
+ * units, so an emoji is never cut in half.
+ */
+export function excerptOf(text: string, maxChars: number): string {
+  return Array.from(text.replace(/\s+/g, ' ').trim()).slice(0, maxChars).join('');
+}
+
 /** Separators of the keyword-colour highlight: '+', a comma (half or full width) or '、' (002 §2). */
 const HIGHLIGHT_SEPARATORS = /[+,，、]/;
 

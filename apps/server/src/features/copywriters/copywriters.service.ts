@@ -9,8 +9,9 @@ import {
   copywriterLimits,
   copywriterMessages,
 } from '@dso/contract';
+import { excerptOf } from '@dso/domain';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, orNotFound } from '../../lib/app-error';
 import { aiCharge, type LlmRun, startLlmRun } from '../../lib/llm-stream';
 import { pageWindow } from '../../lib/page-window';
 import type { LlmMessage, LlmProvider } from '../../providers/llm/index';
@@ -127,9 +128,9 @@ export async function saveWork(db: Database, userId: number, body: CopywriterWor
     sandbox: body.sandbox,
   };
   if (body.id !== undefined) {
-    const updated = await repository.updateWork(db, userId, body.id, values);
-    if (!updated) throw new AppError(Code.NOT_FOUND, copywriterMessages.workMissing);
-    return presentWork(updated);
+    return presentWork(
+      orNotFound(await repository.updateWork(db, userId, body.id, values), copywriterMessages.workMissing),
+    );
   }
   return presentWork(await repository.insertWork(db, { ...values, userId }));
 }
@@ -144,19 +145,15 @@ export async function listWorks(
     total,
     list: rows.map((row) => {
       const { content, sources: _sources, ...summary } = presentWork(row);
-      return { ...summary, excerpt: clip(content.replace(/\s+/g, ' ').trim(), EXCERPT_LENGTH) };
+      return { ...summary, excerpt: excerptOf(content, EXCERPT_LENGTH) };
     }),
   };
 }
 
 export async function getWork(db: Database, userId: number, id: number): Promise<CopywriterWork> {
-  const row = await repository.findWork(db, userId, id);
-  if (!row) throw new AppError(Code.NOT_FOUND, copywriterMessages.workMissing);
-  return presentWork(row);
+  return presentWork(orNotFound(await repository.findWork(db, userId, id), copywriterMessages.workMissing));
 }
 
 export async function deleteWork(db: Database, userId: number, id: number): Promise<void> {
-  if (!(await repository.deleteWork(db, userId, id))) {
-    throw new AppError(Code.NOT_FOUND, copywriterMessages.workMissing);
-  }
+  orNotFound(await repository.deleteWork(db, userId, id), copywriterMessages.workMissing);
 }

@@ -13,11 +13,11 @@ import {
 import { cappedCount } from '../../lib/capped-count';
 import { queryGrams } from '../../lib/grams';
 import { likeContains } from '../../lib/like-patterns';
-import { VIDEO_PLATFORM, type VideoRowRecord, videoRowColumns } from '../videos';
+import { type CreatorRecord, VIDEO_PLATFORM, type VideoRowRecord, videoRowColumns } from '../videos';
 
 /** Reads of the creator library, a creator's works and follower history, and benchmark candidates. */
 
-export type CreatorRecord = typeof creators.$inferSelect;
+export type { CreatorRecord };
 
 export interface CreatorFilter {
   keyword?: string | undefined;
@@ -86,14 +86,6 @@ export async function selectCreators(
     cappedCount(db, db.select({ id: creators.id }).from(creators).where(where)),
   ]);
   return { rows, ...counted };
-}
-
-export async function findCreatorByUserId(db: Database, userId: string): Promise<CreatorRecord | null> {
-  const [row] = await db
-    .select()
-    .from(creators)
-    .where(and(eq(creators.platform, VIDEO_PLATFORM), eq(creators.userId, userId)));
-  return row ?? null;
 }
 
 /** A creator's works as video list rows, newest or most liked first, and how many there are. */

@@ -1,17 +1,15 @@
-import {
-  type AudiencePortrait,
-  Code,
-  type CompetitorList,
-  type CompetitorsQuery,
-  type CreatorFacets,
-  type CreatorFollowerTrend,
-  type CreatorFollowerTrendQuery,
-  type CreatorList,
-  type CreatorListQuery,
-  type CreatorRow,
-  type CreatorVideosQuery,
-  type VideoList,
-  videoMessages,
+import type {
+  AudiencePortrait,
+  CompetitorList,
+  CompetitorsQuery,
+  CreatorFacets,
+  CreatorFollowerTrend,
+  CreatorFollowerTrendQuery,
+  CreatorList,
+  CreatorListQuery,
+  CreatorRow,
+  CreatorVideosQuery,
+  VideoList,
 } from '@dso/contract';
 import {
   addDays,
@@ -22,13 +20,11 @@ import {
   salesClass,
 } from '@dso/domain';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
 import { pageWithin, resolveViewer, rowsAllowed, type Viewer } from '../keywords';
-import { findPortrait, presentPortrait, presentVideoRow } from '../videos';
+import { findPortrait, presentPortrait, presentVideoRow, requireCreator } from '../videos';
 import {
   type CreatorRecord,
   countCreatorsBy,
-  findCreatorByUserId,
   findLibraryKeyword,
   selectCreatorKeywords,
   selectCreators,
@@ -46,13 +42,6 @@ import {
 export const PERSON_ROWS_ALIAS = 'PERSON_LIBRARY_ROWS';
 /** Rows of a creator's works a viewer may reach (VIDEO_LIBRARY_ROWS: a video list like the others). */
 export const VIDEO_ROWS_ALIAS = 'VIDEO_LIBRARY_ROWS';
-
-/** A creator the library has, or 404 达人不存在. */
-export async function requireCreator(db: Database, userId: string): Promise<CreatorRecord> {
-  const creator = await findCreatorByUserId(db, userId);
-  if (!creator) throw new AppError(Code.NOT_FOUND, videoMessages.creatorNotFound);
-  return creator;
-}
 
 /** A creator in a list (the library, benchmark accounts, favourites). */
 export function presentCreatorRow(creator: CreatorRecord): CreatorRow {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  Code,
   EXTRACTION_ALIAS,
   type Extraction,
   type ExtractionBatchResult,
@@ -10,8 +9,9 @@ import {
   extractionLimits,
   extractionMessages,
 } from '@dso/contract';
+import { excerptOf } from '@dso/domain';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, orNotFound } from '../../lib/app-error';
 import { pageWindow } from '../../lib/page-window';
 import { SpeechError, type SpeechProvider, type Transcript } from '../../providers/speech/index';
 import { enqueueJob } from '../jobs';
@@ -81,7 +81,7 @@ function summaryOf(row: ExtractionRow): ExtractionSummary {
     duration: row.durationMs,
     batch_id: row.batchId,
     status: row.status,
-    excerpt: (row.text ?? '').replace(/\s+/g, ' ').slice(0, EXCERPT_CHARS),
+    excerpt: excerptOf(row.text ?? '', EXCERPT_CHARS),
     error: row.error,
     created_at: row.createdAt.toISOString(),
     finished_at: row.finishedAt?.toISOString() ?? null,
@@ -269,14 +269,12 @@ export async function listExtractions(
 }
 
 export async function getExtraction(db: Database, userId: number, id: number): Promise<Extraction> {
-  const row = await repository.findUserExtraction(db, userId, id);
-  if (!row) throw new AppError(Code.NOT_FOUND, extractionMessages.extractionMissing);
-  return extractionOf(row);
+  return extractionOf(
+    orNotFound(await repository.findUserExtraction(db, userId, id), extractionMessages.extractionMissing),
+  );
 }
 
 export async function removeExtraction(db: Database, userId: number, id: number): Promise<null> {
-  if (!(await repository.deleteUserExtraction(db, userId, id))) {
-    throw new AppError(Code.NOT_FOUND, extractionMessages.extractionMissing);
-  }
+  orNotFound(await repository.deleteUserExtraction(db, userId, id), extractionMessages.extractionMissing);
   return null;
 }

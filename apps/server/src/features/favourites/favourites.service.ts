@@ -1,5 +1,4 @@
 import {
-  Code,
   type CollectType,
   collectTypes,
   type FavouriteBody,
@@ -41,10 +40,10 @@ function subjectOf(body: FavouriteBody): FavouriteSubject {
 export async function addFavourite(db: Database, userId: number, body: FavouriteBody) {
   const subject = subjectOf(body);
   if (subject.kind === 'video' && !(await videoExists(db, subject.key))) {
-    throw new AppError(Code.NOT_FOUND, videoMessages.videoNotFound);
+    throw AppError.notFound(videoMessages.videoNotFound);
   }
   if (subject.kind === 'creator' && !(await creatorExists(db, subject.key))) {
-    throw new AppError(Code.NOT_FOUND, videoMessages.creatorNotFound);
+    throw AppError.notFound(videoMessages.creatorNotFound);
   }
   if (
     !(await hasFavourite(db, userId, subject)) &&

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import {
-  Code,
   defaultImageTextSettings,
   IMAGE_TEXT_ALIAS,
   type ImageTextBatchResult,
@@ -16,7 +15,7 @@ import {
   imageTextMessages,
 } from '@dso/contract';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, orNotFound } from '../../lib/app-error';
 import { pageWindow } from '../../lib/page-window';
 import type { CardStyle } from '../../providers/image/index';
 import type { LlmChatRequest, LlmMessage } from '../../providers/llm/index';
@@ -220,8 +219,7 @@ export async function listWorks(db: Database, userId: number, query: ImageTextLi
 }
 
 async function ownWork(db: Database, userId: number, id: number) {
-  const row = await repository.findWork(db, userId, id);
-  if (!row) throw new AppError(Code.NOT_FOUND, imageTextMessages.workMissing);
+  const row = orNotFound(await repository.findWork(db, userId, id), imageTextMessages.workMissing);
   return row;
 }
 
@@ -260,8 +258,7 @@ export async function updateWork(
 
 /** Deletes a work and its pictures; the work's AI_PUB_BATCH_COUNT unit goes back. */
 export async function deleteWork(db: Database, dataDir: string, userId: number, id: number): Promise<void> {
-  const row = await repository.deleteWork(db, userId, id);
-  if (!row) throw new AppError(Code.NOT_FOUND, imageTextMessages.workMissing);
+  const row = orNotFound(await repository.deleteWork(db, userId, id), imageTextMessages.workMissing);
   await returnWorkUnit(db, row);
   await removePath(imageTextStorage(dataDir).workFolder(row.id));
 }
@@ -275,12 +272,11 @@ export async function readImage(
   name: string,
 ): Promise<{ data: Buffer; mime: string }> {
   const row = await ownWork(db, userId, id);
-  if (!row.images.some((image) => image.name === name))
-    throw new AppError(Code.NOT_FOUND, imageTextMessages.imageUnknown);
+  if (!row.images.some((image) => image.name === name)) throw AppError.notFound(imageTextMessages.imageUnknown);
   try {
     return { data: await readFile(imageTextStorage(dataDir).workFile(row.id, name)), mime: mimeOfName(name) };
   } catch {
-    throw new AppError(Code.NOT_FOUND, imageTextMessages.imageUnknown);
+    throw AppError.notFound(imageTextMessages.imageUnknown);
   }
 }
 

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  Code,
   IMAGE_TEXT_ALIAS,
   type ImageTextTemplateStepResult,
   imageTextMessages,
@@ -9,7 +8,7 @@ import {
 } from '@dso/contract';
 import type { Database } from '../../db/client';
 import type { ImageTextImage, StagedWork } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { orNotFound } from '../../lib/app-error';
 import { decodeText, fileSource, listArchiveFiles, UploadRefusal, uploadLimits } from '../../lib/uploads';
 import { imageTypeOf } from '../../providers/image/index';
 import { assertQuotaLeft, consumePermission, getPermissionUse, releasePermission } from '../permissions';
@@ -109,8 +108,10 @@ export async function applyTemplateStep(
   userId: number,
   idFlag: string,
 ): Promise<ImageTextTemplateStepResult> {
-  const upload = await repository.findUpload(db, userId, uploadIdOfStatusId(idFlag));
-  if (!upload) throw new AppError(Code.NOT_FOUND, imageTextMessages.uploadUnknown);
+  const upload = orNotFound(
+    await repository.findUpload(db, userId, uploadIdOfStatusId(idFlag)),
+    imageTextMessages.uploadUnknown,
+  );
   if (upload.status === 'applied') return { added: 0, skipped: upload.workCount - upload.appliedCount };
   await assertQuotaLeft(db, { userId, alias: IMAGE_TEXT_ALIAS });
   const use = await getPermissionUse(db, userId, IMAGE_TEXT_ALIAS);

@@ -1,6 +1,5 @@
 import { rm } from 'node:fs/promises';
 import {
-  Code,
   LIVE_REPLAY_ALIAS,
   type LiveReplay,
   type LiveReplayList,
@@ -11,7 +10,7 @@ import {
   liveReplayMessages,
 } from '@dso/contract';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, orNotFound } from '../../lib/app-error';
 import { pageWindow } from '../../lib/page-window';
 import type { SpeechProvider } from '../../providers/speech/index';
 import { enqueueJob } from '../jobs';
@@ -119,8 +118,7 @@ export async function listReplays(db: Database, userId: number, query: LiveRepla
 }
 
 export async function getReplay(db: Database, userId: number, id: number): Promise<LiveReplay> {
-  const row = await repository.findUserReplay(db, userId, id);
-  if (!row) throw new AppError(Code.NOT_FOUND, liveReplayMessages.replayMissing);
+  const row = orNotFound(await repository.findUserReplay(db, userId, id), liveReplayMessages.replayMissing);
   return {
     ...summaryOf(row),
     report: row.report,
@@ -130,8 +128,7 @@ export async function getReplay(db: Database, userId: number, id: number): Promi
 }
 
 export async function removeReplay(db: Database, userId: number, id: number): Promise<null> {
-  const row = await repository.deleteUserReplay(db, userId, id);
-  if (!row) throw new AppError(Code.NOT_FOUND, liveReplayMessages.replayMissing);
+  const row = orNotFound(await repository.deleteUserReplay(db, userId, id), liveReplayMessages.replayMissing);
   if (row.filePath) await rm(row.filePath, { force: true });
   return null;
 }

@@ -1,6 +1,6 @@
-import { Code, type LiveDetail, type LiveList, type LiveRow, videoLimits, videoMessages } from '@dso/contract';
+import { type LiveDetail, type LiveList, type LiveRow, videoLimits, videoMessages } from '@dso/contract';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { orNotFound } from '../../lib/app-error';
 import { presentFigure, presentTrendValue, resolveViewer, type Viewer } from '../keywords';
 import {
   countLiveSessions,
@@ -26,8 +26,7 @@ const presentCreator = (creator: LiveCreator) => ({
  * room: 404 直播不存在.
  */
 export async function liveDetail(db: Database, userId: number | null, roomId: string): Promise<LiveDetail> {
-  const found = await findSession(db, roomId);
-  if (!found) throw new AppError(Code.NOT_FOUND, videoMessages.liveNotFound);
+  const found = orNotFound(await findSession(db, roomId), videoMessages.liveNotFound);
   const { session, creator } = found;
   const [viewer, minutes] = await Promise.all([resolveViewer(db, userId), selectMinutes(db, session.id)]);
   return {

@@ -1,5 +1,4 @@
 import {
-  Code,
   type Delivery,
   type Post,
   type PostKind,
@@ -54,7 +53,7 @@ async function enqueueDelivery(db: Database, deliveryId: number) {
 async function contentOfWork(db: Database, dataDir: string, userId: number, body: PublishBody) {
   if (body.work_id === undefined) throw AppError.badRequest(publishingMessages.workMissing);
   const work = await getImageTextWork(db, userId, body.work_id, dataDir);
-  if (!work || work.imagePaths.length === 0) throw new AppError(Code.NOT_FOUND, publishingMessages.workNotFound);
+  if (!work || work.imagePaths.length === 0) throw AppError.notFound(publishingMessages.workNotFound);
   const media: MediaRow[] = [];
   try {
     for (const sourcePath of work.imagePaths.slice(0, publishingLimits.imagesMax)) {
@@ -62,7 +61,7 @@ async function contentOfWork(db: Database, dataDir: string, userId: number, body
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw new AppError(Code.NOT_FOUND, publishingMessages.workNotFound);
+    throw AppError.notFound(publishingMessages.workNotFound);
   }
   return {
     kind: 'images' as const,
@@ -80,7 +79,7 @@ async function contentOfWork(db: Database, dataDir: string, userId: number, body
 export async function publishPost(db: Database, dataDir: string, userId: number, body: PublishBody): Promise<Post> {
   const accountIds = [...new Set(body.account_ids)];
   const accounts = (await repository.selectAccounts(db, userId)).filter((account) => accountIds.includes(account.id));
-  if (accounts.length !== accountIds.length) throw new AppError(Code.NOT_FOUND, publishingMessages.accountNotFound);
+  if (accounts.length !== accountIds.length) throw AppError.notFound(publishingMessages.accountNotFound);
   if (accounts.some((account) => account.status !== 'active')) {
     throw AppError.toast(publishingMessages.accountInactive);
   }
@@ -170,8 +169,7 @@ export async function listPosts(db: Database, userId: number, query: PostsQuery)
 export async function retryDelivery(db: Database, userId: number, id: number, now: Date): Promise<Delivery> {
   const delivery = await repository.findDelivery(db, id);
   const post = delivery ? await repository.findPost(db, delivery.postId) : null;
-  if (!delivery || !post || post.userId !== userId)
-    throw new AppError(Code.NOT_FOUND, publishingMessages.deliveryNotFound);
+  if (!delivery || !post || post.userId !== userId) throw AppError.notFound(publishingMessages.deliveryNotFound);
   if (delivery.status !== 'failed') throw AppError.toast(publishingMessages.deliveryNotFailed);
   const account = await repository.findAccount(db, delivery.accountId);
   if (account?.status !== 'active' || account.userId !== userId) {

@@ -1,5 +1,4 @@
 import {
-  Code,
   type TopicList,
   type TopicListQuery,
   type TopicVideosQuery,
@@ -7,7 +6,7 @@ import {
   videoMessages,
 } from '@dso/contract';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { orNotFound } from '../../lib/app-error';
 import { presentRate } from '../keywords';
 import { listAccess, listShape, presentVideoRow } from '../videos';
 import * as repository from './topics.repository';
@@ -37,8 +36,7 @@ export async function topicList(db: Database, userId: number | null, query: Topi
 
 /** The works under a topic. An unknown topic: 404 话题不存在. */
 export async function topicVideoList(db: Database, userId: number | null, query: TopicVideosQuery): Promise<VideoList> {
-  const topic = await repository.findTopic(db, query.topic_id);
-  if (!topic) throw new AppError(Code.NOT_FOUND, videoMessages.topicNotFound);
+  const topic = orNotFound(await repository.findTopic(db, query.topic_id), videoMessages.topicNotFound);
   const { viewer, dataMax, page } = await listAccess(db, userId, query);
   const found = await repository.selectTopicVideos(db, topic.id, query.sort, page);
   return listShape(viewer, dataMax, found.rows.map(presentVideoRow), found);

@@ -1,5 +1,4 @@
 import {
-  Code,
   type WritingGenerateBody,
   type WritingTemplate,
   type WritingTemplateGroups,
@@ -10,8 +9,9 @@ import {
   writingLimits,
   writingMessages,
 } from '@dso/contract';
+import { excerptOf } from '@dso/domain';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, orNotFound } from '../../lib/app-error';
 import { aiCharge, type LlmRun, startLlmRun } from '../../lib/llm-stream';
 import { pageWindow } from '../../lib/page-window';
 import type { LlmContext, LlmMessage, LlmProvider } from '../../providers/llm/index';
@@ -133,8 +133,10 @@ export async function startWriting(
   body: WritingGenerateBody,
   signal: AbortSignal,
 ): Promise<LlmRun> {
-  const template = await repository.findEnabledTemplate(db, body.template_id);
-  if (!template) throw new AppError(Code.NOT_FOUND, writingMessages.templateMissing);
+  const template = orNotFound(
+    await repository.findEnabledTemplate(db, body.template_id),
+    writingMessages.templateMissing,
+  );
   const values = checkedFields(template, body.fields);
   const keywords = keywordsOf(template, values);
   const charge = aiCharge(userId, body.attempt, [template.title, ...keywords.filter(Boolean)].join(' · '));
@@ -164,12 +166,14 @@ function presentWork(row: repository.WritingWorkRow): WritingWork {
 export async function saveWork(db: Database, userId: number, body: WritingWorkSaveBody): Promise<WritingWork> {
   const values = { title: body.title, inputs: body.inputs, content: body.content, sandbox: body.sandbox };
   if (body.id !== undefined) {
-    const updated = await repository.updateWork(db, userId, body.id, values);
-    if (!updated) throw new AppError(Code.NOT_FOUND, writingMessages.workMissing);
-    return presentWork(updated);
+    return presentWork(
+      orNotFound(await repository.updateWork(db, userId, body.id, values), writingMessages.workMissing),
+    );
   }
-  const template = await repository.findEnabledTemplate(db, body.template_id);
-  if (!template) throw new AppError(Code.NOT_FOUND, writingMessages.templateMissing);
+  const template = orNotFound(
+    await repository.findEnabledTemplate(db, body.template_id),
+    writingMessages.templateMissing,
+  );
   return presentWork(
     await repository.insertWork(db, { ...values, userId, templateId: template.id, templateTitle: template.title }),
   );
@@ -181,17 +185,15 @@ export async function listWorks(db: Database, userId: number, query: WritingWork
     total,
     list: rows.map((row) => {
       const { inputs: _inputs, content, ...summary } = presentWork(row);
-      return { ...summary, excerpt: Array.from(content.replace(/\s+/g, ' ').trim()).slice(0, EXCERPT_LENGTH).join('') };
+      return { ...summary, excerpt: excerptOf(content, EXCERPT_LENGTH) };
     }),
   };
 }
 
 export async function getWork(db: Database, userId: number, id: number): Promise<WritingWork> {
-  const row = await repository.findWork(db, userId, id);
-  if (!row) throw new AppError(Code.NOT_FOUND, writingMessages.workMissing);
-  return presentWork(row);
+  return presentWork(orNotFound(await repository.findWork(db, userId, id), writingMessages.workMissing));
 }
 
 export async function deleteWork(db: Database, userId: number, id: number): Promise<void> {
-  if (!(await repository.deleteWork(db, userId, id))) throw new AppError(Code.NOT_FOUND, writingMessages.workMissing);
+  orNotFound(await repository.deleteWork(db, userId, id), writingMessages.workMissing);
 }

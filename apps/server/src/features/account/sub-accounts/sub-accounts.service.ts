@@ -155,7 +155,7 @@ export async function inviteSubAccount(
 async function lockOwnLink(tx: Database, parentUserId: number, id: number) {
   const found = await repository.findLink(tx, id);
   if (!found || found.parentUserId !== parentUserId) {
-    throw new AppError(Code.NOT_FOUND, subAccountMessages.linkNotFound);
+    throw AppError.notFound(subAccountMessages.linkNotFound);
   }
   await repository.lockPhone(tx, found.childPhone);
   return (await repository.findLink(tx, id))!;
@@ -321,7 +321,7 @@ export async function acceptInvite(
     if (!invite) {
       const active = await repository.findActiveLinkOfChild(tx, user.id);
       if (active && (options.id === undefined || active.id === options.id)) return;
-      throw new AppError(Code.NOT_FOUND, subAccountMessages.inviteNotFound);
+      throw AppError.notFound(subAccountMessages.inviteNotFound);
     }
     if ((await repository.countOpenLinksOfParent(tx, user.id)) > 0)
       throw AppError.toast(subAccountMessages.acceptAsParent);

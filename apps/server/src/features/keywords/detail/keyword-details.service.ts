@@ -11,7 +11,7 @@ import {
 } from '@dso/contract';
 import { competitionReasons, worksPerIndex } from '@dso/domain';
 import type { Database } from '../../../db/client';
-import { AppError } from '../../../lib/app-error';
+import { AppError, orNotFound } from '../../../lib/app-error';
 import { DEFAULT_COUNTRY } from '../countries';
 import type { KeywordRecord } from '../keyword-record';
 import type { KeywordScope } from '../search/keyword-search.repository';
@@ -31,9 +31,7 @@ const sideBySidePlatforms: Platform[] = ['DSO', 'RSO', 'WSO', 'BSO', 'KSO'];
 
 /** A keyword's library record, or 404 关键词不存在. */
 async function requireKeyword(db: Database, scope: KeywordScope, keyword: string): Promise<KeywordRecord> {
-  const record = await repository.findKeyword(db, scope, keyword.trim());
-  if (!record) throw new AppError(Code.NOT_FOUND, '关键词不存在');
-  return record;
+  return orNotFound(await repository.findKeyword(db, scope, keyword.trim()), '关键词不存在');
 }
 
 const scopeName = (scope: KeywordScope) => (scope.country ? `${scope.platform}/${scope.country}` : scope.platform);

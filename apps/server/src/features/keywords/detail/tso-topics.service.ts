@@ -1,6 +1,6 @@
 import { Code, type TsoTopicDetail, type TsoTopicList, type TsoTopicsQuery } from '@dso/contract';
 import type { Database } from '../../../db/client';
-import { AppError } from '../../../lib/app-error';
+import { AppError, orNotFound } from '../../../lib/app-error';
 import { DEFAULT_COUNTRY } from '../countries';
 import { presentFigure, presentRate, presentRow, type Viewer } from '../search/keywords.service';
 import * as repository from './keyword-details.repository';
@@ -46,8 +46,10 @@ export async function openTsoTopic(
 ): Promise<TsoTopicDetail> {
   if (viewer.userId === null) throw new AppError(Code.TOKEN_INVALID, '请先登录');
   const country = query.country ?? DEFAULT_COUNTRY;
-  const topic = await repository.findTopic(db, { kind: query.kind, country, topic: query.topic.replace(/^#/, '') });
-  if (!topic) throw new AppError(Code.NOT_FOUND, '话题不存在');
+  const topic = orNotFound(
+    await repository.findTopic(db, { kind: query.kind, country, topic: query.topic.replace(/^#/, '') }),
+    '话题不存在',
+  );
   const { use } = await spendDetailOpen(db, viewer.userId, `TSO-topic/${country}/${query.kind}`, topic.topic);
   const rows = await repository.selectTopicKeywords(db, { country, topic: topic.topic, limit: TOPIC_KEYWORDS });
   return {

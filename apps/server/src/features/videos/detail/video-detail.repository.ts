@@ -13,6 +13,7 @@ import {
   videos,
   videoTrends,
 } from '../../../db/schema';
+import { VIDEO_PLATFORM } from '../video-platform';
 
 /** Reads of the video detail panel: a video with its creator, its tabs' rows. */
 
@@ -43,7 +44,7 @@ export async function findCreator(db: Database, userId: string): Promise<Creator
   const [row] = await db
     .select()
     .from(creators)
-    .where(and(eq(creators.platform, 'DSO'), eq(creators.userId, userId)));
+    .where(and(eq(creators.platform, VIDEO_PLATFORM), eq(creators.userId, userId)));
   return row ?? null;
 }
 

@@ -1,6 +1,5 @@
 import {
   type AudiencePortrait,
-  Code,
   type CreatorProfile,
   type HotWordWire,
   type PermissionAlias,
@@ -17,7 +16,7 @@ import {
 } from '@dso/contract';
 import { creatorClass, inAgeOrder, inCityLevelOrder, salesClass } from '@dso/domain';
 import type { Database } from '../../../db/client';
-import { AppError } from '../../../lib/app-error';
+import { orNotFound } from '../../../lib/app-error';
 import { unixSeconds } from '../../../lib/unix-seconds';
 import { presentFigure, resolveViewer, type Viewer } from '../../keywords';
 import { checkGradePermission } from '../../permissions';
@@ -47,9 +46,7 @@ export function refreshLockedUntil(requestedAt: Date | null, now: Date): Date | 
 }
 
 export async function requireVideo(db: Database, awemeId: string): Promise<VideoRecord> {
-  const video = await findVideo(db, awemeId);
-  if (!video) throw new AppError(Code.NOT_FOUND, videoMessages.videoNotFound);
-  return video;
+  return orNotFound(await findVideo(db, awemeId), videoMessages.videoNotFound);
 }
 
 /** The flags of the video panel's four tabs (002 §5): a grade holding them all sees the panel's full data. */
@@ -83,8 +80,7 @@ export async function videoDetail(
   awemeId: string,
   now = new Date(),
 ): Promise<VideoDetail> {
-  const found = await findVideoWithCreator(db, awemeId);
-  if (!found) throw new AppError(Code.NOT_FOUND, videoMessages.videoNotFound);
+  const found = orNotFound(await findVideoWithCreator(db, awemeId), videoMessages.videoNotFound);
   const { video, creator } = found;
   const [requestedAt, collected, isExample] = await Promise.all([
     findRefreshRequestedAt(db, video.id),
@@ -137,14 +133,18 @@ export async function videoDetail(
   };
 }
 
+/** A creator the library has, or 404 达人不存在. */
+export async function requireCreator(db: Database, userId: string): Promise<CreatorRecord> {
+  return orNotFound(await findCreator(db, userId), videoMessages.creatorNotFound);
+}
+
 /** The creator stats of 002 §3 with the per-video averages and the size and sales classes. Open. */
 export async function creatorProfile(
   db: Database,
   userId: number | null,
   creatorUserId: string,
 ): Promise<CreatorProfile> {
-  const creator = await findCreator(db, creatorUserId);
-  if (!creator) throw new AppError(Code.NOT_FOUND, videoMessages.creatorNotFound);
+  const creator = await requireCreator(db, creatorUserId);
   const [viewer, collected] = await Promise.all([
     resolveViewer(db, userId),
     userId === null ? false : isFavourite(db, userId, 'creator', creator.userId),
