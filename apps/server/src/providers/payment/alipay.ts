@@ -432,7 +432,8 @@ export function createAlipayGateway(options: AlipayOptions): PaymentGateway & Re
         trade_no: request.vendorTradeNo,
         refund_amount: fenToYuanText(request.refundFen),
         out_request_no: request.outRefundNo,
-        refund_reason: request.reason,
+        // refund_reason is at most 256 characters.
+        refund_reason: [...request.reason].slice(0, 256).join(''),
       });
       if (node.code === '10000') {
         if (node.fund_change === 'Y') {

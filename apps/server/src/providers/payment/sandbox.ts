@@ -184,7 +184,7 @@ export function createSandboxPayment(options: SandboxPaymentOptions): SandboxPay
       .from(sandboxTrades)
       .where(eq(sandboxTrades.outTradeNo, request.outTradeNo))
       .limit(1);
-    if (!trade || trade.status !== 'TRADE_SUCCESS' || trade.vendorTradeNo !== request.vendorTradeNo) {
+    if (trade?.status !== 'TRADE_SUCCESS' || trade.vendorTradeNo !== request.vendorTradeNo) {
       return { state: 'failed', reason: '交易不存在或未支付' };
     }
     let refunded = 0;

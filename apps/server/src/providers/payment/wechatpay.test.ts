@@ -506,6 +506,17 @@ describe('the WeChat Pay v3 Native adapter against a fake WeChat Pay', () => {
       expect([...keyFake.refunds.refunds.values()].filter((r) => r.outTradeNo === trade.outTradeNo)).toHaveLength(1);
     });
 
+    it('cuts a reason longer than the 80 characters WeChat Pay takes, and the refund goes through', async () => {
+      const gateway = keyGateway();
+      const trade = await paidForRefund(keyFake, gateway);
+      const reason = `用户重复支付😀${'原路退回'.repeat(30)}`;
+      const state = await gateway.refund({ ...trade.refund(refundNo()), reason });
+      expect(state.state).toBe('processing');
+      const sent = JSON.parse(keyFake.requests.at(-1)!.body) as { reason: string };
+      expect([...sent.reason]).toHaveLength(80);
+      expect(reason.startsWith(sent.reason)).toBe(true);
+    });
+
     it('refuses a refund answer whose signature does not verify', async () => {
       const gateway = keyGateway();
       const trade = await paidForRefund(keyFake, gateway);

@@ -258,7 +258,8 @@ export function createWechatPayGateway(options: WechatPayOptions): PaymentGatewa
       const answer = await send('POST', '/v3/refund/domestic/refunds', {
         transaction_id: request.vendorTradeNo,
         out_refund_no: request.outRefundNo,
-        reason: request.reason,
+        // 退款原因 is at most 80 characters; the payer sees it with the refund.
+        reason: [...request.reason].slice(0, 80).join(''),
         notify_url: request.notifyUrl,
         amount: { refund: request.refundFen, total: request.totalFen, currency: 'CNY' },
       });
