@@ -2,7 +2,8 @@ import type { ConsoleMember, ConsoleMemberLink, ConsoleMemberSession } from '@ds
 import { Button, Descriptions, Table, type TableProps, Tag } from 'antd';
 import { gradeText, timeText, yuanText } from '../console-format';
 
-const orderStatus: Record<string, string> = {
+/** How an order's state reads in the console (the users page and the orders page). */
+export const orderStatus: Record<string, string> = {
   pending: '待支付',
   paid: '已支付',
   cancelled: '已取消',

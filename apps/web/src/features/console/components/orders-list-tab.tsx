@@ -1,0 +1,149 @@
+import {
+  CONSOLE_ORDERS_PAGE_SIZE,
+  type ConsoleChannel,
+  type ConsoleOrderRow,
+  type OrderStatus,
+  orderStatusSchema,
+} from '@dso/contract';
+import { useQuery } from '@tanstack/react-query';
+import { DatePicker, Input, Select, Space, Table, Tag } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { consoleOrdersQuery, consolePlanChoicesQuery, type OrderFilters } from '../api/orders-api';
+import { timeText, yuanText } from '../console-format';
+import { orderStatus } from './member-tabs';
+import { channelText, OrderTotals } from './order-totals';
+
+const statusColor: Partial<Record<OrderStatus, string>> = { paid: 'green', pending: 'gold', refund_due: 'orange' };
+
+type Days = [Dayjs | null, Dayjs | null] | null;
+
+/** The last 30 days, today included: what the list shows until told otherwise. */
+const lastMonth = (): Days => [dayjs().subtract(29, 'day'), dayjs()];
+
+/**
+ * 订单: orders filtered by day range, channel, kind, plan, status and a phone or order number (`q`,
+ * which opens the list without a day range so an old order is found too), their totals, 20 a page.
+ */
+export function OrdersListTab({ initialQuery }: { initialQuery: string }) {
+  const [days, setDays] = useState<Days>(initialQuery ? null : lastMonth());
+  const [filters, setFilters] = useState<Omit<OrderFilters, 'from' | 'to' | 'page_no'>>(
+    initialQuery ? { q: initialQuery } : {},
+  );
+  const [page, setPage] = useState(1);
+  const plans = useQuery(consolePlanChoicesQuery).data ?? [];
+  const { data, isFetching } = useQuery(
+    consoleOrdersQuery({
+      ...filters,
+      from: days?.[0]?.format('YYYY-MM-DD'),
+      to: days?.[1]?.format('YYYY-MM-DD'),
+      page_no: page,
+    }),
+  );
+  const filter =
+    <Key extends keyof typeof filters>(key: Key) =>
+    (value: (typeof filters)[Key]) => {
+      setFilters((current) => ({ ...current, [key]: value || undefined }));
+      setPage(1);
+    };
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <Space wrap>
+        <DatePicker.RangePicker
+          value={days}
+          onChange={(value) => {
+            setDays(value);
+            setPage(1);
+          }}
+          aria-label="按下单日期筛选"
+        />
+        <Select<ConsoleChannel>
+          allowClear
+          placeholder="全部渠道"
+          style={{ width: 130 }}
+          value={filters.channel}
+          onChange={filter('channel')}
+          options={(['alipay', 'wechat'] as const).map((value) => ({ value, label: channelText[value] }))}
+          aria-label="按渠道筛选"
+        />
+        <Select<'membership' | 'pack'>
+          allowClear
+          placeholder="全部类型"
+          style={{ width: 130 }}
+          value={filters.kind}
+          onChange={filter('kind')}
+          options={[
+            { value: 'membership', label: '会员' },
+            { value: 'pack', label: '次数包' },
+          ]}
+          aria-label="按类型筛选"
+        />
+        <Select<string>
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          placeholder="全部套餐"
+          style={{ width: 220 }}
+          value={filters.plan}
+          onChange={filter('plan')}
+          options={plans.map((plan) => ({ value: plan.plan, label: plan.plan_name }))}
+          aria-label="按套餐筛选"
+        />
+        <Select<OrderStatus>
+          allowClear
+          placeholder="全部状态"
+          style={{ width: 130 }}
+          value={filters.status}
+          onChange={filter('status')}
+          options={orderStatusSchema.options.map((value) => ({ value, label: orderStatus[value] ?? value }))}
+          aria-label="按状态筛选"
+        />
+        <Input.Search
+          allowClear
+          placeholder="手机号 / 订单号"
+          defaultValue={initialQuery}
+          onSearch={(value) => filter('q')(value.trim())}
+          enterButton="查找"
+          style={{ width: 300 }}
+          aria-label="按手机号或订单号查找"
+        />
+      </Space>
+      {data && <OrderTotals totals={data.totals} />}
+      <Table<ConsoleOrderRow>
+        rowKey="order_id"
+        size="small"
+        loading={isFetching}
+        dataSource={data?.list ?? []}
+        scroll={{ x: 1200 }}
+        locale={{ emptyText: '没有符合条件的订单' }}
+        pagination={{
+          current: page,
+          pageSize: CONSOLE_ORDERS_PAGE_SIZE,
+          total: data?.total ?? 0,
+          onChange: setPage,
+          showSizeChanger: false,
+          showTotal: (total) => `共 ${total} 笔`,
+        }}
+        columns={[
+          { title: '订单号', dataIndex: 'order_id', width: 230 },
+          { title: '用户', dataIndex: 'phone', render: (phone: string | null, row) => phone ?? `ID ${row.user_id}` },
+          { title: '套餐', dataIndex: 'plan_name' },
+          { title: '实付', dataIndex: 'pay_fen', align: 'right', render: (fen: number) => yuanText(fen) },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            render: (status: OrderStatus) => <Tag color={statusColor[status]}>{orderStatus[status] ?? status}</Tag>,
+          },
+          {
+            title: '渠道',
+            dataIndex: 'channel',
+            render: (channel: string | null) => (channel ? (channelText[channel] ?? channel) : '—'),
+          },
+          { title: '下单时间', dataIndex: 'create_time', render: timeText },
+          { title: '支付时间', dataIndex: 'pay_time', render: timeText },
+          { title: '渠道交易号', dataIndex: 'vendor_trade_no', render: (value: string | null) => value ?? '—' },
+        ]}
+      />
+    </Space>
+  );
+}
