@@ -8,9 +8,12 @@ import { createTestDatabase } from './database';
 
 export { signDccToken } from '../features/account/login/dcc.service';
 export { createStaffAccount, STAFF_PASSWORD, staffWithCookie } from '../features/console/console.testing';
+/** The fake Alipay and key pairs for its signatures, for journeys that pay and refund through it. */
+export { startFakeAlipay } from '../providers/payment/fake-alipay-server';
 export { createSeededTestDatabase, createTestDatabase } from './database';
 export { createMember, createUser, loginAs, nextPhone } from './factories';
 export { appJobWorker, drainJobs } from './jobs';
+export { rsaPemPair } from './keys';
 export { createLiveSession } from './live';
 export { createLiveReplay } from './live-replay';
 export { eventsOf, type SteeredMode, steeredLlm, textOf } from './llm';

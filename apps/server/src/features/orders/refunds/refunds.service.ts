@@ -76,6 +76,13 @@ const claimedMessages: Record<RefundStatus, string> = {
 
 const toast = (message: string) => AppError.toast(message);
 
+/** The channel a payment came through: its vendor's, or for the sandbox (both channels) the order's last one. */
+function channelOf(provider: string, orderChannel: string | null): PayChannel | null {
+  if (provider === 'alipay') return 'alipay';
+  if (provider === 'wechatpay') return 'wechat';
+  return orderChannel === 'alipay' || orderChannel === 'wechat' ? orderChannel : null;
+}
+
 /** The gateway that took a payment: its provider's, on the order's channel when it serves both. */
 function refundGatewayOf(
   context: PaymentContext,
@@ -218,7 +225,7 @@ export async function markRefundedByHand(context: PaymentContext, options: Refun
       outRefundNo: outRefundNoOf(payment.id),
       orderId: payment.orderId,
       provider: payment.provider,
-      channel: (await findOrder(tx, payment.orderId))?.channel ?? 'alipay',
+      channel: channelOf(payment.provider, (await findOrder(tx, payment.orderId))?.channel ?? null) ?? 'alipay',
       vendorTradeNo: payment.vendorTradeNo ?? '',
       amountFen: payment.amountFen,
     });
@@ -275,7 +282,7 @@ export async function listRefundsDue(db: Database): Promise<ConsoleRefundList> {
   );
   const list = rows.map((row): ConsoleRefund => {
     const refund = row.refund;
-    const channel = refund?.channel ?? row.orderChannel;
+    const channel = refund?.channel ?? channelOf(row.provider, row.orderChannel);
     return {
       payment_id: row.paymentId,
       order_id: row.orderId,
