@@ -29,7 +29,6 @@ export * from './mind-map';
 export * from './monitor-alerts';
 export * from './monitoring';
 export * from './orders';
-export * from './orders-admin';
 export * from './permissions';
 export * from './publishing';
 export * from './signing';

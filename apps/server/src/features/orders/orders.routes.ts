@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ordersAdminRoutes } from './admin/orders-admin.routes';
 import { cardsRoutes } from './cards/cards.routes';
 import { couponsRoutes } from './coupons/coupons.routes';
 import { invoicesRoutes } from './invoices/invoices.routes';
@@ -21,5 +20,4 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(invoicesRoutes);
   await app.register(couponsRoutes);
   await app.register(cardsRoutes);
-  await app.register(ordersAdminRoutes);
 };
