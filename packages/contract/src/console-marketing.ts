@@ -356,7 +356,7 @@ export const consoleCardBatchSchema = z.object({
   count: z.number().int(),
   redeemed: z.number().int(),
   create_time: unixSecondsSchema,
-  /** Who made it in the console (null: the command line or before the console). */
+  /** Who made it (命令行 for `npm run orders`; null for a batch made before the audit log). */
   staff_name: z.string().nullable(),
 });
 export type ConsoleCardBatch = z.infer<typeof consoleCardBatchSchema>;

@@ -9,6 +9,7 @@ import type {
   AdminPlan,
 } from '@dso/contract';
 import { describe, expect, it } from 'vitest';
+import { auditOf } from '../features/console/console.testing';
 import { exchangeCard } from '../features/orders/cards/cards.service';
 import { listUsableCoupons } from '../features/orders/coupons/coupons.service';
 import { createUser, nextPhone } from '../testing';
@@ -74,8 +75,18 @@ describe('npm run orders', () => {
       original_price_fen: null,
       update_time: changed.update_time,
     });
-    expect((await run<AdminPlan>(['plans', 'disable', '--id', String(plan.id)])).data.enabled).toBe(false);
+    expect(
+      (await run<AdminPlan>(['plans', 'disable', '--id', String(plan.id), '--reason', '双十一结束'])).data.enabled,
+    ).toBe(false);
     expect((await run<AdminPlan>(['plans', 'enable', '--id', String(plan.id)])).data.enabled).toBe(true);
+    // Each change is in the console's audit log as 命令行, with the reason given or the action's own words.
+    const entries = await auditOf(handle.db, `plan:${plan.id}`);
+    expect(entries.map((entry) => [entry.staffId, entry.staffName, entry.action, entry.reason])).toEqual([
+      [null, '命令行', 'plan.enable', '命令行上架/下架套餐'],
+      [null, '命令行', 'plan.enable', '双十一结束'],
+      [null, '命令行', 'plan.update', '命令行修改套餐'],
+      [null, '命令行', 'plan.create', '命令行新建套餐'],
+    ]);
   });
 
   it('creates a continuous monthly plan with its renewal price', async () => {
@@ -172,6 +183,14 @@ describe('npm run orders', () => {
     expect(lines[0]).toBe('code,batch,grade,days,value_fen,redeem_by');
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(batch.codes);
     expect(lines[1]).toBe(`${batch.codes[0]},十一月,VIP,30,6900,`);
+    const [entry, ...more] = await auditOf(handle.db, 'card_batch:十一月');
+    expect(more).toEqual([]);
+    expect(entry).toMatchObject({
+      staffName: '命令行',
+      action: 'card.batch',
+      after: { batch: '十一月', grade: 'VIP', days: 30, value_fen: 6900, count: 25 },
+      reason: '命令行生成会员卡',
+    });
 
     const redeemer = await createUser(handle.db);
     await exchangeCard(handle.db, { userId: redeemer.id, code: batch.codes[0]!, now: new Date() });

@@ -9,23 +9,23 @@ import {
   adminPlanCreateBodySchema,
   adminPlanEnableBodySchema,
   adminPlanUpdateBodySchema,
+  type ConsoleAction,
+  consoleActionLabels,
+  consoleReasonSchema,
 } from '@dso/contract';
 import { yuanText } from '@dso/domain';
 import type { Database } from '../db/client';
 import {
-  createCards,
-  createCouponKind,
-  createPackage,
-  createPlan,
-  grantCouponToPhones,
-  listCards,
-  listCouponKinds,
-  listPackages,
-  listPlans,
-  setPlanEnabled,
-  updatePackage,
-  updatePlan,
-} from '../features/orders/admin/orders-admin.service';
+  createCardsAudited,
+  createCouponAudited,
+  createPackAudited,
+  createPlanAudited,
+  grantCouponAudited,
+  setPlanEnabledAudited,
+  updatePackAudited,
+  updatePlanAudited,
+} from '../features/console';
+import { listCards, listCouponKinds, listPackages, listPlans } from '../features/orders/admin/orders-admin.service';
 import {
   CliError,
   checked,
@@ -40,13 +40,16 @@ import {
 
 /**
  * `npm run orders -- <command>`: the operators' commands for plans, coupons, cards and packs. Each one
- * builds the same body the admin call takes, parses it with the same contract schema and calls the
- * same service function, so the CLI and `/api/admin/orders/…` cannot disagree. Amounts are fen; dates
- * are YYYY-MM-DD in Asia/Shanghai (a `--to`/`--*-to` date counts through its whole day), an ISO
- * instant, or Unix seconds. A nullable field is cleared with `none`.
+ * builds the same body the console's call takes, parses it with the same contract schema and calls the
+ * same service function, so the CLI and the console (`/api/console/marketing/…`) cannot disagree. Amounts
+ * are fen; dates are YYYY-MM-DD in Asia/Shanghai (a `--to`/`--*-to` date counts through its whole day),
+ * an ISO instant, or Unix seconds. A nullable field is cleared with `none`. Each change writes the console's
+ * audit entry as 命令行, with `--reason` or the action's own words.
  */
 
 export const ordersUsage = `npm run orders -- <command>
+
+  Every change takes [--reason 原因] for the console's audit log (recorded as 命令行).
 
   plans list
   plans set [--id N] --grade VIP|SVIP|EVIP --day 365 --price 49900 [--original 69900]
@@ -163,6 +166,7 @@ const planOptions: Options = {
     'point-to',
     'point-img',
     'sort',
+    'reason',
   ),
   ...toggles('cycle', 'no-cycle', 'enabled', 'disabled'),
 };
@@ -193,7 +197,7 @@ function planBody(values: Values) {
 }
 
 const packageOptions: Options = {
-  ...flags('id', 'type', 'name', 'frequency', 'price', 'sort'),
+  ...flags('id', 'type', 'name', 'frequency', 'price', 'sort', 'reason'),
   ...toggles('enabled', 'disabled'),
 };
 
@@ -206,6 +210,12 @@ function packageBody(values: Values) {
     sort: integer(values.sort),
     enabled: enabledFlag(values),
   });
+}
+
+/** The audit entry's actor and reason: the command line, with `--reason` or the action's own words. */
+function cliWhy(values: Values, action: ConsoleAction) {
+  const reason = typeof values.reason === 'string' ? values.reason : `命令行${consoleActionLabels[action]}`;
+  return { actor: null, reason: checked(consoleReasonSchema, reason) };
 }
 
 const money = (fen: number | null) => (fen === null ? '-' : `${fen}分(¥${yuanText(fen)})`);
@@ -241,8 +251,12 @@ async function dispatch(db: Database, command: string, args: string[], print: Pr
       const body = planBody(values);
       const plan =
         values.id === undefined
-          ? await createPlan(db, checked(adminPlanCreateBodySchema, body))
-          : await updatePlan(db, checked(adminPlanUpdateBodySchema, { ...body, id: integer(values.id) }));
+          ? await createPlanAudited(db, cliWhy(values, 'plan.create'), checked(adminPlanCreateBodySchema, body))
+          : await updatePlanAudited(
+              db,
+              cliWhy(values, 'plan.update'),
+              checked(adminPlanUpdateBodySchema, { ...body, id: integer(values.id) }),
+            );
       print(
         `${values.id === undefined ? '已创建' : '已更新'}套餐 #${plan.id}: ${plan.grade} ${plan.day}天 ${money(plan.price_fen)}`,
       );
@@ -250,9 +264,13 @@ async function dispatch(db: Database, command: string, args: string[], print: Pr
     }
     case 'plans enable':
     case 'plans disable': {
-      const values = parse(args, flags('id'));
+      const values = parse(args, flags('id', 'reason'));
       const enabled = command === 'plans enable';
-      const plan = await setPlanEnabled(db, checked(adminPlanEnableBodySchema, { id: integer(values.id), enabled }));
+      const plan = await setPlanEnabledAudited(
+        db,
+        cliWhy(values, 'plan.enable'),
+        checked(adminPlanEnableBodySchema, { id: integer(values.id), enabled }),
+      );
       print(`套餐 #${plan.id} 已${enabled ? '上架' : '下架'}`);
       return plan;
     }
@@ -270,9 +288,10 @@ async function dispatch(db: Database, command: string, args: string[], print: Pr
       return coupons;
     }
     case 'coupons create': {
-      const values = parse(args, flags('name', 'discount', 'low', 'from', 'to', 'grades'));
-      const coupon = await createCouponKind(
+      const values = parse(args, flags('name', 'discount', 'low', 'from', 'to', 'grades', 'reason'));
+      const coupon = await createCouponAudited(
         db,
+        cliWhy(values, 'coupon.create'),
         checked(
           adminCouponCreateBodySchema,
           defined({
@@ -289,9 +308,10 @@ async function dispatch(db: Database, command: string, args: string[], print: Pr
       return coupon;
     }
     case 'coupons grant': {
-      const values = parse(args, flags('coupon', 'phone'));
-      const grant = await grantCouponToPhones(
+      const values = parse(args, flags('coupon', 'phone', 'reason'));
+      const grant = await grantCouponAudited(
         db,
+        cliWhy(values, 'coupon.grant'),
         checked(adminCouponGrantBodySchema, { coupon_id: integer(values.coupon), phones: list(values.phone) ?? [] }),
       );
       for (const { phone, user_coupon_id } of grant.granted) print(`已发放 ${phone}（用户券 #${user_coupon_id}）`);
@@ -299,9 +319,10 @@ async function dispatch(db: Database, command: string, args: string[], print: Pr
       return grant;
     }
     case 'cards create': {
-      const values = parse(args, flags('grade', 'days', 'count', 'batch', 'value', 'redeem-by', 'out'));
-      const batch = await createCards(
+      const values = parse(args, flags('grade', 'days', 'count', 'batch', 'value', 'redeem-by', 'out', 'reason'));
+      const batch = await createCardsAudited(
         db,
+        cliWhy(values, 'card.batch'),
         checked(
           adminCardBatchBodySchema,
           defined({
@@ -357,8 +378,12 @@ async function dispatch(db: Database, command: string, args: string[], print: Pr
       const body = packageBody(values);
       const pack =
         values.id === undefined
-          ? await createPackage(db, checked(adminPackageCreateBodySchema, body))
-          : await updatePackage(db, checked(adminPackageUpdateBodySchema, { ...body, id: integer(values.id) }));
+          ? await createPackAudited(db, cliWhy(values, 'pack.create'), checked(adminPackageCreateBodySchema, body))
+          : await updatePackAudited(
+              db,
+              cliWhy(values, 'pack.update'),
+              checked(adminPackageUpdateBodySchema, { ...body, id: integer(values.id) }),
+            );
       print(
         `${values.id === undefined ? '已创建' : '已更新'}次数包 #${pack.id}: ${pack.name} ${pack.frequency}次 ${money(pack.price_fen)}`,
       );

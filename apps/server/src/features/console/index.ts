@@ -7,5 +7,16 @@
  */
 export { CLI_ACTOR_NAME } from './audit/audit.service';
 export { consoleRoutes } from './console.routes';
+/** 套餐与卡券's audited changes, which `npm run orders` makes as 命令行. */
+export {
+  createCardsAudited,
+  createCouponAudited,
+  createPackAudited,
+  createPlanAudited,
+  grantCouponAudited,
+  setPlanEnabledAudited,
+  updatePackAudited,
+  updatePlanAudited,
+} from './marketing/marketing.service';
 export { createStaff, disableStaff, findStaffIdByPhone, listStaff } from './staff/staff.service';
 export { resetStaffPassword } from './staff/staff-password.service';

@@ -1,4 +1,5 @@
 import {
+  type AdminCardBatch,
   type AdminCoupon,
   type AdminCouponGrant,
   type AdminPackage,
@@ -186,6 +187,25 @@ export function createCardBatchAudited(
       after: terms,
     });
     return made(auditId);
+  });
+}
+
+/**
+ * Cards for `npm run orders -- cards create`: a batch name may be used again there (its cards add to the
+ * batch), and the codes are answered for the file it writes. Audited like the console's batches.
+ */
+export function createCardsAudited(db: Database, why: Why, body: CardBatchBody): Promise<AdminCardBatch> {
+  return db.transaction(async (tx) => {
+    const made = await createCards(tx, body);
+    const { request_id: _id, ...terms } = termsOf('', body);
+    await recordAudit(tx, {
+      ...why,
+      action: 'card.batch',
+      subject: batchSubject(body.batch),
+      before: null,
+      after: terms,
+    });
+    return made;
   });
 }
 

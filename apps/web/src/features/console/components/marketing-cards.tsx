@@ -90,7 +90,7 @@ export function MarketingCards() {
           { title: '兑换截止', dataIndex: 'redeem_by', render: (at: number | null) => (at ? timeText(at) : '不限') },
           { title: '数量', dataIndex: 'count' },
           { title: '已兑换', dataIndex: 'redeemed' },
-          { title: '创建人', dataIndex: 'staff_name', render: (name: string | null) => name ?? '命令行' },
+          { title: '创建人', dataIndex: 'staff_name', render: (name: string | null) => name ?? '—' },
           { title: '创建时间', dataIndex: 'create_time', render: timeText },
           {
             title: '操作',
