@@ -23,6 +23,14 @@ export const consoleInvoiceMessages = {
 
 const m = consoleInvoiceMessages;
 
+/** How each state reads on the page. */
+export const consoleInvoiceStatusLabels = {
+  pending: '待开具',
+  issued: '已开具',
+  reddened: '已红冲',
+  failed: '开具失败',
+} as const;
+
 /** The queue's page size. */
 export const CONSOLE_INVOICE_PAGE_SIZE = 20;
 /** The largest invoice file staff may upload (a 数电发票 PDF is well under 1 MB). */
