@@ -15,8 +15,8 @@ export function consoleGet<T>(path: string, query?: Record<string, string | numb
   return request<T>(path, { ...consolePolicy, ...(query ? { query } : {}) });
 }
 
-export function consolePost<T>(path: string, body: unknown = {}) {
-  return request<T>(path, { ...consolePolicy, method: 'POST', body });
+export function consolePost<T>(path: string, body: unknown = {}, query?: Record<string, string | number>) {
+  return request<T>(path, { ...consolePolicy, method: 'POST', body, ...(query ? { query } : {}) });
 }
 
 /** A console export: the file and the name the server gives it. */

@@ -1,6 +1,22 @@
 import type { ConsoleMe } from '@dso/contract';
+import { Tabs } from 'antd';
+import { DataDerive } from '../components/data-derive';
+import { DataImports } from '../components/data-imports';
+import { DataJobs } from '../components/data-jobs';
 
-/** 数据 (docs/console.md). */
+/** 数据 (docs/console.md; 管理员 and 数据): imports with their reports, derive jobs, and the job queue. */
 export default function DataPage({ me: _me }: { me: ConsoleMe }) {
-  return null;
+  return (
+    <>
+      <h2>数据</h2>
+      <Tabs
+        destroyOnHidden
+        items={[
+          { key: 'imports', label: '导入', children: <DataImports /> },
+          { key: 'derive', label: '派生任务', children: <DataDerive /> },
+          { key: 'jobs', label: '任务队列', children: <DataJobs /> },
+        ]}
+      />
+    </>
+  );
 }
