@@ -1,5 +1,5 @@
 import type { ConsoleOrderTotals } from '@dso/contract';
-import { Card, Col, Row, Statistic, Table } from 'antd';
+import { Card, Col, Row, Space, Statistic, Table } from 'antd';
 import { yuanText } from '../console-format';
 
 /** How a payment channel reads in the console. */
@@ -30,7 +30,15 @@ function GroupTable<Row extends Figures>(props: {
         pagination={false}
         scroll={{ y: 240 }}
         locale={{ emptyText: '暂无订单' }}
-        columns={[{ title: props.label, key: 'label', render: (_, row) => props.render(row) }, ...figureColumns]}
+        columns={[
+          {
+            title: props.label,
+            key: 'label',
+            onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+            render: (_, row) => props.render(row),
+          },
+          ...figureColumns,
+        ]}
       />
     </Card>
   );
@@ -39,7 +47,7 @@ function GroupTable<Row extends Figures>(props: {
 /** The totals of the filtered orders: overall figures, then by day, by channel and by plan. */
 export function OrderTotals({ totals }: { totals: ConsoleOrderTotals }) {
   return (
-    <>
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Row gutter={16}>
         <Col xs={8}>
           <Statistic title="订单数" value={totals.all.orders} />
@@ -52,7 +60,7 @@ export function OrderTotals({ totals }: { totals: ConsoleOrderTotals }) {
         </Col>
       </Row>
       <Row gutter={[16, 16]}>
-        <Col xs={24} lg={8}>
+        <Col xs={24} lg={7}>
           <GroupTable
             title="按日"
             label="日期"
@@ -61,7 +69,7 @@ export function OrderTotals({ totals }: { totals: ConsoleOrderTotals }) {
             render={(row) => row.day}
           />
         </Col>
-        <Col xs={24} lg={8}>
+        <Col xs={24} lg={7}>
           <GroupTable
             title="按渠道"
             label="渠道"
@@ -70,7 +78,7 @@ export function OrderTotals({ totals }: { totals: ConsoleOrderTotals }) {
             render={(row) => (row.channel ? (channelText[row.channel] ?? row.channel) : '无需支付')}
           />
         </Col>
-        <Col xs={24} lg={8}>
+        <Col xs={24} lg={10}>
           <GroupTable
             title="按套餐"
             label="套餐"
@@ -80,6 +88,6 @@ export function OrderTotals({ totals }: { totals: ConsoleOrderTotals }) {
           />
         </Col>
       </Row>
-    </>
+    </Space>
   );
 }

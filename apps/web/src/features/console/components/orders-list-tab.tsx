@@ -104,7 +104,7 @@ export function OrdersListTab({ initialQuery }: { initialQuery: string }) {
           defaultValue={initialQuery}
           onSearch={(value) => filter('q')(value.trim())}
           enterButton="查找"
-          style={{ width: 300 }}
+          style={{ width: 360 }}
           aria-label="按手机号或订单号查找"
         />
       </Space>

@@ -1,0 +1,141 @@
+import { type OrderInfo, OrderPath } from '@dso/contract';
+import { createStaffAccount, STAFF_PASSWORD, signedInjectOptions } from '@dso/server/testing';
+import { sql } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeReads } from '../support/accounts';
+import { launchBrowser, openPage, screenshot, whenSettled } from '../support/browser';
+import { type JourneyAccount, type JourneyServer, journeyAccount, startJourneyServer } from '../support/server';
+
+interface Prepared {
+  agent: { phone: string; name: string };
+  finance: { phone: string; name: string };
+  member: JourneyAccount;
+}
+
+describe('the operator’s console: orders read by a 客服, reconciled by a 财务', () => {
+  let server: JourneyServer<Prepared>;
+  let browser: Browser;
+  let missed: OrderInfo;
+  let paid: OrderInfo;
+  beforeAll(async () => {
+    server = await startJourneyServer<Prepared>({
+      prepare: async (db) => {
+        const agent = await createStaffAccount(db, { role: '客服', name: '客服小李' });
+        const finance = await createStaffAccount(db, { role: '财务', name: '财务小周' });
+        return {
+          agent: { phone: agent.phone, name: agent.name },
+          finance: { phone: finance.phone, name: finance.name },
+          member: await journeyAccount(db),
+        };
+      },
+    });
+    browser = await launchBrowser();
+    const scanned = await scannedOrder('orders-journey-paid', 30);
+    paid = scanned.order;
+    await payAtCashier(scanned.trade);
+    missed = (await scannedOrder('orders-journey-missed', 365)).order;
+    // The payer paid; Alipay's notification never arrived.
+    await server.db.execute(
+      sql`update sandbox_trades set status = 'TRADE_SUCCESS', paid_at = now() where out_trade_no = ${missed.order_id}`,
+    );
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** A signed call of the member's over HTTP, as the web client makes it: the envelope's data. */
+  async function memberCall<T>(method: 'GET' | 'POST', url: string, body?: object): Promise<T> {
+    const signed = signedInjectOptions({
+      method,
+      url,
+      token: server.prepared.member.token,
+      ...(body ? { body, headers: { 'content-type': 'application/json' } } : {}),
+    });
+    const response = await fetch(`${server.url}${signed.url}`, {
+      method,
+      headers: signed.headers as Record<string, string>,
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const envelope = (await response.json()) as { code: number; msg: string; data: T };
+    if (envelope.code !== 200) throw new Error(`${url} answered ${envelope.code} ${envelope.msg}`);
+    return envelope.data;
+  }
+
+  /**
+   * A 个人版 order of `day` days whose Alipay QR the member's phone opened: the trade waits at the sandbox
+   * cashier. Answers the order and the cashier's trade.
+   */
+  async function scannedOrder(randTag: string, day: number) {
+    const order = await memberCall<OrderInfo>('POST', OrderPath.preview, { grade_enum: 'VIP', day, rand_tag: randTag });
+    const page = await fetch(`${server.url}${OrderPath.alipayPage}?orderId=${order.order_id}`, { redirect: 'manual' });
+    expect(page.status).toBe(302);
+    return { order, trade: new URL(page.headers.get('location') ?? '').searchParams.get('trade') ?? '' };
+  }
+
+  /** Paid at the sandbox cashier, whose notification is applied. */
+  async function payAtCashier(trade: string) {
+    expect(await memberCall('POST', OrderPath.sandboxCashier, { trade, action: 'pay' })).toEqual({ state: 'paid' });
+  }
+
+  async function logIn(page: Page, staff: { phone: string; name: string }, path: string) {
+    await page.goto(`${server.url}${path}`);
+    await page.getByLabel('手机号').fill(staff.phone);
+    await page.getByLabel('密码').fill(STAFF_PASSWORD);
+    await page.getByRole('button', { name: '下一步' }).click();
+    await page.getByText(/验证码已发送至/).waitFor();
+    await page.getByLabel('短信验证码').fill(await codeReads(server).latestSmsCode(staff.phone));
+    await page.getByRole('button', { name: '登 录', exact: true }).click();
+    await page.getByText(staff.name).waitFor();
+  }
+
+  const mismatchRow = (page: Page) => page.getByRole('row').filter({ hasText: missed.order_id });
+
+  it('shows a 客服 the orders, their totals and the day’s differences, with no button that acts', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await logIn(page, server.prepared.agent, '/admin/orders');
+    const paidRow = page.getByRole('row').filter({ hasText: paid.order_id });
+    await paidRow.getByText('已支付').waitFor();
+    await paidRow.getByText(server.prepared.member.phone).waitFor();
+    expect(await paidRow.getByText('个人版 1个月').count()).toBe(1);
+    await page.getByText('实收金额').waitFor();
+    await screenshot(page, 'console-orders');
+
+    await page.getByRole('tab', { name: '对账' }).click();
+    await page.getByRole('button', { name: '开始对账' }).click();
+    await mismatchRow(page).getByText('渠道已收款，我方未记录').waitFor();
+    expect(await page.getByRole('button', { name: /补\s*记/ }).count()).toBe(0);
+    await screenshot(page, 'console-orders-reconcile-read-only');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('lets a 财务 open an order by its number, then settle the missed payment with a reason', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await logIn(page, server.prepared.finance, `/admin/orders?q=${missed.order_id}`);
+    const orderRow = page.getByRole('row').filter({ hasText: missed.order_id });
+    await orderRow.getByText('待支付').waitFor();
+    expect(await page.getByRole('row').filter({ hasText: paid.order_id }).count()).toBe(0);
+
+    await page.getByRole('tab', { name: '对账' }).click();
+    await page.getByRole('button', { name: '开始对账' }).click();
+    await mismatchRow(page).getByText('渠道已收款，我方未记录').waitFor();
+    await screenshot(page, 'console-orders-reconcile');
+    await mismatchRow(page)
+      .getByRole('button', { name: /补\s*记/ })
+      .click();
+    const dialog = page.getByRole('dialog', { name: '按支付渠道补记' });
+    await whenSettled(dialog);
+    await dialog.getByLabel('操作原因').fill('支付宝通知丢失，按渠道记录补记');
+    await dialog.getByRole('button', { name: '确认补记' }).click();
+    await page.getByText('该日订单与支付渠道一致').waitFor();
+
+    // Opened afresh, the address's order number still filters the list.
+    await page.reload();
+    await page.getByRole('row').filter({ hasText: missed.order_id }).getByText('已支付').waitFor();
+    await screenshot(page, 'console-orders-settled');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
