@@ -186,6 +186,13 @@ export function smsTooFrequentMessage(secondsLeft: number): string {
   return `发送过于频繁,${secondsLeft}`;
 }
 
+/** Splits such a refusal's message into its words and the seconds to wait; null for another message. */
+export function readTooFrequent(message: string): { message: string; seconds: number } | null {
+  const match = /^(.*)[,，]\s*(\d+)\s*$/.exec(message);
+  const seconds = Number(match?.[2]);
+  return match && seconds > 0 ? { message: match[1]?.trim() || message, seconds } : null;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Login, registration, password
 

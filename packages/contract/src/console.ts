@@ -195,9 +195,16 @@ export const consoleActionSchema = z.enum(Object.keys(consoleActionLabels) as [C
   error: '操作类型不存在',
 });
 
-/** `GET /api/console/audit` (管理员): newest first, 20 a page; days are Asia/Shanghai, both ends included. */
+/**
+ * `GET /api/console/audit` (管理员): newest first, 20 a page; days are Asia/Shanghai, both ends included;
+ * `subject` one thing acted on (`user:12`: a member's entries, as the users page links to them).
+ */
 export const consoleAuditQuerySchema = z.object({
   staff_id: idSchema.optional(),
+  subject: z
+    .string()
+    .regex(/^[a-z_]+:[0-9A-Za-z_.-]{1,64}$/, '对象格式应为 类型:编号，例如 user:12')
+    .optional(),
   action: consoleActionSchema.optional(),
   from: calendarDaySchema.optional(),
   to: calendarDaySchema.optional(),

@@ -1,4 +1,4 @@
-import { Code } from '@dso/contract';
+import { Code, readTooFrequent } from '@dso/contract';
 import { accountMessages, PHONE_LENGTH, phoneCheckBeforeSend } from '@dso/domain';
 import { ApiError } from '../../lib/api/errors';
 
@@ -34,9 +34,8 @@ export function readSendFailure(error: unknown): SendFailure {
   if (error.code === Code.SMS_CLOSE_DIALOG) return { kind: 'closeLogin', message: error.message };
   if (error.code === Code.CAPTCHA_REQUIRED) return { kind: 'captcha' };
   if (error.code === Code.SERVER_ERROR) {
-    const match = /^(.*)[,，]\s*(\d+)\s*$/.exec(error.message);
-    const seconds = Number(match?.[2]);
-    if (match && seconds > 0) return { kind: 'wait', seconds, message: match[1]?.trim() || error.message };
+    const wait = readTooFrequent(error.message);
+    if (wait) return { kind: 'wait', ...wait };
   }
   return { kind: 'other' };
 }

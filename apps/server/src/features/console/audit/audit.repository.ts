@@ -30,6 +30,7 @@ export async function findAuditContaining(db: Database, entry: { action: string;
 
 export interface AuditFilter {
   staffId?: number;
+  subject?: string;
   action?: string;
   from?: Date;
   to?: Date;
@@ -40,6 +41,7 @@ export async function selectAudit(db: Database, filter: AuditFilter, offset: num
   const conditions: SQL[] = [];
   if (filter.staffId !== undefined) conditions.push(eq(consoleAuditLog.staffId, filter.staffId));
   if (filter.action !== undefined) conditions.push(eq(consoleAuditLog.action, filter.action));
+  if (filter.subject !== undefined) conditions.push(eq(consoleAuditLog.subject, filter.subject));
   if (filter.from) conditions.push(gte(consoleAuditLog.createdAt, filter.from));
   if (filter.to) conditions.push(lt(consoleAuditLog.createdAt, filter.to));
   const where = conditions.length ? and(...conditions) : undefined;

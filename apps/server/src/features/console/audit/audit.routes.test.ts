@@ -55,6 +55,11 @@ describe('console audit log', () => {
         },
       ],
     });
+    const bySubject = await read(admin.cookie, { subject: `staff:${agent.id}` });
+    expect(bySubject.data).toMatchObject({
+      total: 1,
+      list: [{ action: 'staff.create', subject: `staff:${agent.id}` }],
+    });
     const byAction = await read(admin.cookie, { action: 'staff.create' });
     expect(byAction.data.list.every((entry: { action: string }) => entry.action === 'staff.create')).toBe(true);
     const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
@@ -68,6 +73,12 @@ describe('console audit log', () => {
       code: Code.BAD_REQUEST,
       msg: '操作类型不存在',
     });
+    for (const subject of ['user', 'user:', 'User:1', "user:1' or 1=1"]) {
+      expect(await read(admin.cookie, { subject })).toMatchObject({
+        code: Code.BAD_REQUEST,
+        msg: '对象格式应为 类型:编号，例如 user:12',
+      });
+    }
     // Days are checked as every day field is: written YYYY-MM-DD and on the calendar.
     for (const day of ['2026/01/01', '2026-02-30']) {
       expect(await read(admin.cookie, { from: day })).toMatchObject({ code: Code.BAD_REQUEST, msg: '日期格式不正确' });

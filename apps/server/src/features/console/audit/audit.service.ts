@@ -80,6 +80,7 @@ export async function listAudit(
     {
       ...(query.staff_id !== undefined ? { staffId: query.staff_id } : {}),
       ...(query.action !== undefined ? { action: query.action } : {}),
+      ...(query.subject !== undefined ? { subject: query.subject } : {}),
       ...(query.from ? { from: shanghaiDayStart(query.from) } : {}),
       ...(query.to ? { to: new Date(shanghaiDayStart(query.to).getTime() + DAY_MS) } : {}),
     },

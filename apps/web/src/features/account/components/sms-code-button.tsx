@@ -1,16 +1,14 @@
 import { SMS_RESEND_SECONDS, type SmsSendType } from '@dso/contract';
 import { Button } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { ApiError } from '../../../lib/api/errors';
 import { applyFailure } from '../../../lib/api/response-handler';
 import { toast } from '../../../lib/feedback';
+import { useCountdown } from '../../../lib/use-countdown';
 import { useDialogs } from '../../../stores/dialogs';
 import { type SmsApi, sendSmsCode } from '../api/sms-api';
 import { CaptchaCancelled, requestCaptcha } from '../captcha';
 import { precheckSend, readSendFailure } from '../sms-send';
-
-/** How often the countdown re-reads the clock. */
-const COUNTDOWN_TICK_MS = 250;
 
 export interface SmsCodeButtonProps {
   phone: string;
@@ -42,38 +40,14 @@ export function SmsCodeButton({
   disabled = false,
   onSent,
 }: SmsCodeButtonProps) {
-  const [deadline, setDeadline] = useState<number | null>(null);
-  const [seconds, setSeconds] = useState(0);
+  const { seconds, start, mounted } = useCountdown();
   const [sentOnce, setSentOnce] = useState(false);
   const [sending, setSending] = useState(false);
-  const mounted = useRef(true);
-
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-
-  // The countdown reads the clock rather than counting ticks, so a throttled background tab still
-  // ends it on time.
-  useEffect(() => {
-    if (deadline === null) return;
-    const update = () => {
-      const left = Math.ceil((deadline - Date.now()) / 1000);
-      setSeconds(Math.max(0, left));
-      if (left <= 0) setDeadline(null);
-    };
-    update();
-    const timer = setInterval(update, COUNTDOWN_TICK_MS);
-    return () => clearInterval(timer);
-  }, [deadline]);
 
   const startCountdown = (from: number) => {
     if (!mounted.current) return;
     setSentOnce(true);
-    setSeconds(from);
-    setDeadline(Date.now() + from * 1000);
+    start(from);
   };
 
   const send = async () => {

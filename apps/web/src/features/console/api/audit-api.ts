@@ -5,6 +5,8 @@ import { consoleGet } from './console-request';
 /** The audit page's filters (contract `consoleAuditQuerySchema`); days are YYYY-MM-DD. */
 export interface AuditFilters {
   staff_id?: number | undefined;
+  /** One thing acted on, `user:12`. */
+  subject?: string | undefined;
   action?: ConsoleAction | undefined;
   from?: string | undefined;
   to?: string | undefined;
@@ -17,6 +19,7 @@ export const consoleAuditQuery = (query: AuditFilters) =>
     queryFn: () =>
       consoleGet<ConsoleAuditPage>(ConsolePath.audit, {
         staff_id: query.staff_id,
+        subject: query.subject,
         action: query.action,
         from: query.from,
         to: query.to,

@@ -1,4 +1,4 @@
-import { type ConsoleLoginStep, type ConsoleMe, ConsolePath } from '@dso/contract';
+import { type ConsoleLoginStep, type ConsoleMe, type ConsolePasswordBody, ConsolePath } from '@dso/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { consoleGet, consolePost } from './console-request';
 
@@ -19,3 +19,7 @@ export const startConsoleLogin = (phone: string, password: string) =>
 export const finishConsoleLogin = (code: string) => consolePost<ConsoleMe>(ConsolePath.verify, { code });
 
 export const logOutOfConsole = () => consolePost<null>(ConsolePath.logout);
+
+/** One's own new password; one's other sessions end. */
+export const changeConsolePassword = (body: ConsolePasswordBody) =>
+  consolePost<{ ended_sessions: number }>(ConsolePath.password, body);

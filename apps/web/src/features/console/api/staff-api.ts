@@ -3,6 +3,7 @@ import {
   type ConsoleStaff,
   type ConsoleStaffCreateBody,
   type ConsoleStaffDisableBody,
+  type ConsoleStaffResetPasswordBody,
 } from '@dso/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { consoleGet, consolePost } from './console-request';
@@ -19,3 +20,6 @@ export const createConsoleStaff = (body: ConsoleStaffCreateBody) =>
 
 export const disableConsoleStaff = (body: ConsoleStaffDisableBody) =>
   consolePost<ConsoleStaff>(ConsolePath.staffDisable, body);
+
+export const resetConsoleStaffPassword = (body: ConsoleStaffResetPasswordBody) =>
+  consolePost<{ ended_sessions: number }>(ConsolePath.staffResetPassword, body);

@@ -1,5 +1,6 @@
 import { Code, ConsolePath } from '@dso/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { accountMessages } from '@dso/domain';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { PAGE_TEST_TIMEOUT, renderAtRoute } from '../../../components/testing/render-route';
 import ConsolePage from '../pages/console-page';
@@ -73,5 +74,64 @@ describe('the console login', () => {
       await waitFor(() => expect(screen.getByText('登录已过期，请重新登录')).toBeTruthy());
     },
     PAGE_TEST_TIMEOUT,
+  );
+
+  it(
+    'offers 重新发送验证码 once the minute is over, sending the same phone and password again',
+    async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      try {
+        const calls = answerConsole({
+          [ConsolePath.me]: refuse(Code.TOKEN_INVALID, '请先登录'),
+          [ConsolePath.login]: () => ({ phone: '139****1111', expires_in: 300 }),
+        });
+        renderAtRoute(<ConsolePage />, { path: '/admin/*', url: '/admin' });
+        await screen.findByText('DSO 运营后台');
+        type('手机号', '13900001111');
+        type('密码', 'Console123');
+        fireEvent.click(screen.getByRole('button', { name: '下一步' }));
+        const waiting = await screen.findByRole('button', { name: /重新发送验证码\(60s\)/ });
+        expect((waiting as HTMLButtonElement).disabled).toBe(true);
+        act(() => vi.advanceTimersByTime(61_000));
+        const resend = await screen.findByRole('button', { name: '重新发送验证码' });
+        expect((resend as HTMLButtonElement).disabled).toBe(false);
+        fireEvent.click(resend);
+        await screen.findByRole('button', { name: /重新发送验证码\(\d+s\)/ });
+        const sent = { phone: '13900001111', password: 'Console123' };
+        expect(calls.filter((call) => call.path === ConsolePath.login)).toEqual([
+          expect.objectContaining({ body: sent }),
+          expect.objectContaining({ body: sent }),
+        ]);
+      } finally {
+        vi.useRealTimers();
+      }
+    },
+    3 * PAGE_TEST_TIMEOUT,
+  );
+
+  it(
+    'changes the staff member’s own password from 修改密码, checking the confirmation first',
+    async () => {
+      const calls = answerConsole({
+        [ConsolePath.me]: () => staffMe('数据', ['data.manage']),
+        [ConsolePath.password]: () => ({ ended_sessions: 1 }),
+      });
+      renderAtRoute(<ConsolePage />, { path: '/admin/*', url: '/admin' });
+      fireEvent.click(await screen.findByRole('button', { name: '修改密码' }));
+      type('原密码', 'Console123');
+      type('新密码', 'Renewed2026');
+      type('确认新密码', 'Renewed2027');
+      fireEvent.click(screen.getByRole('button', { name: '确认修改' }));
+      await screen.findByText(accountMessages.confirmMismatch);
+      expect(calls.some((call) => call.path === ConsolePath.password)).toBe(false);
+      type('确认新密码', 'Renewed2026');
+      fireEvent.click(screen.getByRole('button', { name: '确认修改' }));
+      await waitFor(() =>
+        expect(calls.filter((call) => call.path === ConsolePath.password)).toEqual([
+          expect.objectContaining({ body: { old_password: 'Console123', new_password: 'Renewed2026' } }),
+        ]),
+      );
+    },
+    3 * PAGE_TEST_TIMEOUT,
   );
 });

@@ -1,8 +1,11 @@
-import { type ConsoleLoginStep, consoleMessages } from '@dso/contract';
-import { accountMessages, validatePhone } from '@dso/domain';
+import { type ConsoleLoginStep, consoleMessages, readTooFrequent, SMS_RESEND_SECONDS } from '@dso/contract';
+import { accountMessages } from '@dso/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
+import { ApiError } from '../../../lib/api/errors';
+import { phoneRules } from '../../../lib/form-rules';
+import { useCountdown } from '../../../lib/use-countdown';
 import { consoleMeKey, finishConsoleLogin, startConsoleLogin } from '../api/session-api';
 
 /**
@@ -13,6 +16,9 @@ export function ConsoleLogin({ notice }: { notice?: string | null }) {
   const queryClient = useQueryClient();
   const [step, setStep] = useState<ConsoleLoginStep | null>(null);
   const [busy, setBusy] = useState(false);
+  // What the password step was sent with: 重新发送验证码 sends it again for a new code.
+  const [credentials, setCredentials] = useState<{ phone: string; password: string } | null>(null);
+  const resend = useCountdown();
 
   const run = async (action: () => Promise<unknown>) => {
     setBusy(true);
@@ -26,7 +32,18 @@ export function ConsoleLogin({ notice }: { notice?: string | null }) {
   };
 
   const sendPassword = (values: { phone: string; password: string }) =>
-    run(async () => setStep(await startConsoleLogin(values.phone.trim(), values.password)));
+    run(async () => {
+      const sent = { phone: values.phone.trim(), password: values.password };
+      try {
+        setStep(await startConsoleLogin(sent.phone, sent.password));
+      } catch (error) {
+        const wait = error instanceof ApiError ? readTooFrequent(error.message) : null;
+        if (wait) resend.start(wait.seconds);
+        throw error;
+      }
+      setCredentials(sent);
+      resend.start(SMS_RESEND_SECONDS);
+    });
 
   const sendCode = (values: { code: string }) =>
     run(async () => {
@@ -41,18 +58,7 @@ export function ConsoleLogin({ notice }: { notice?: string | null }) {
         {notice && <Typography.Paragraph type="warning">{notice}</Typography.Paragraph>}
         {step === null ? (
           <Form layout="vertical" onFinish={sendPassword} requiredMark={false} key="password">
-            <Form.Item
-              name="phone"
-              label="手机号"
-              rules={[
-                {
-                  validator: async (_, value: string | undefined) => {
-                    const problem = validatePhone(value);
-                    if (problem) throw new Error(problem);
-                  },
-                },
-              ]}
-            >
+            <Form.Item name="phone" label="手机号" rules={phoneRules}>
               <Input placeholder="请输入手机号" maxLength={11} autoComplete="username" />
             </Form.Item>
             <Form.Item
@@ -80,6 +86,14 @@ export function ConsoleLogin({ notice }: { notice?: string | null }) {
             </Form.Item>
             <Button type="primary" htmlType="submit" block loading={busy}>
               登录
+            </Button>
+            <Button
+              type="link"
+              block
+              disabled={busy || resend.seconds > 0 || credentials === null}
+              onClick={() => credentials && void sendPassword(credentials)}
+            >
+              {resend.seconds > 0 ? `重新发送验证码(${resend.seconds}s)` : '重新发送验证码'}
             </Button>
             <Button type="link" block onClick={() => setStep(null)}>
               返回修改手机号或密码

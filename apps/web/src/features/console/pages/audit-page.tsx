@@ -5,9 +5,10 @@ import {
   consoleActionLabels,
 } from '@dso/contract';
 import { useQuery } from '@tanstack/react-query';
-import { DatePicker, Select, Space, Table } from 'antd';
+import { DatePicker, Select, Space, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { consoleAuditQuery } from '../api/audit-api';
 import { consoleStaffQuery } from '../api/staff-api';
 import { timeText } from '../console-format';
@@ -16,6 +17,9 @@ const json = (value: unknown) => (value === null || value === undefined ? '—' 
 
 /** 审计日志 (管理员): every change staff made, newest first, filtered by staff, action and day; read-only. */
 export default function AuditPage() {
+  // The users page links here with `?subject=user:12`: that member's entries only, until the tag is closed.
+  const [params, setParams] = useSearchParams();
+  const subject = params.get('subject') ?? undefined;
   const [staffId, setStaffId] = useState<number | undefined>();
   const [action, setAction] = useState<ConsoleAction | undefined>();
   const [days, setDays] = useState<[Dayjs | null, Dayjs | null] | null>(null);
@@ -24,6 +28,7 @@ export default function AuditPage() {
   const { data, isFetching } = useQuery(
     consoleAuditQuery({
       staff_id: staffId,
+      subject,
       action,
       from: days?.[0]?.format('YYYY-MM-DD'),
       to: days?.[1]?.format('YYYY-MM-DD'),
@@ -59,6 +64,11 @@ export default function AuditPage() {
           aria-label="按操作筛选"
         />
         <DatePicker.RangePicker value={days} onChange={filtered(setDays)} aria-label="按日期筛选" />
+        {subject && (
+          <Tag closable onClose={filtered(() => setParams({}))}>
+            对象：{subject}
+          </Tag>
+        )}
       </Space>
       <Table<ConsoleAuditEntry>
         rowKey="id"

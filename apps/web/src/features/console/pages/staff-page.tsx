@@ -1,26 +1,27 @@
 import { type ConsoleMe, type ConsoleStaff, consoleMessages } from '@dso/contract';
-import { consoleRoles, validateNewPassword, validatePhone } from '@dso/domain';
+import { consoleRoles } from '@dso/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
+import { newPasswordRules, phoneRules } from '../../../lib/form-rules';
 import { useConsoleAction } from '../api/console-request';
-import { consoleStaffKey, consoleStaffQuery, createConsoleStaff, disableConsoleStaff } from '../api/staff-api';
+import {
+  consoleStaffKey,
+  consoleStaffQuery,
+  createConsoleStaff,
+  disableConsoleStaff,
+  resetConsoleStaffPassword,
+} from '../api/staff-api';
 import { ReasonDialog } from '../components/reason-dialog';
 import { timeText } from '../console-format';
 
-const rule = (check: (value: string | undefined) => string | null) => ({
-  validator: async (_: unknown, value: string | undefined) => {
-    const problem = check(value);
-    if (problem) throw new Error(problem);
-  },
-});
-
-/** 员工 (管理员): the staff accounts, adding one and disabling one, each with a reason. */
+/** 员工 (管理员): the staff accounts, adding one, resetting a password and disabling one, each with a reason. */
 export default function StaffPage({ me }: { me: ConsoleMe }) {
   const { data = [], isLoading } = useQuery(consoleStaffQuery);
   const act = useConsoleAction(consoleStaffKey);
   const [adding, setAdding] = useState(false);
   const [disabling, setDisabling] = useState<ConsoleStaff | null>(null);
+  const [resetting, setResetting] = useState<ConsoleStaff | null>(null);
 
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
@@ -50,9 +51,14 @@ export default function StaffPage({ me }: { me: ConsoleMe }) {
             title: '操作',
             render: (_, staff) =>
               !staff.disabled && staff.id !== me.id ? (
-                <Button size="small" danger onClick={() => setDisabling(staff)}>
-                  停用
-                </Button>
+                <Space>
+                  <Button size="small" onClick={() => setResetting(staff)}>
+                    重置密码
+                  </Button>
+                  <Button size="small" danger onClick={() => setDisabling(staff)}>
+                    停用
+                  </Button>
+                </Space>
               ) : null,
           },
         ]}
@@ -72,13 +78,27 @@ export default function StaffPage({ me }: { me: ConsoleMe }) {
         >
           <Input maxLength={20} />
         </Form.Item>
-        <Form.Item name="phone" label="手机号" rules={[rule(validatePhone)]}>
+        <Form.Item name="phone" label="手机号" rules={phoneRules}>
           <Input maxLength={11} />
         </Form.Item>
         <Form.Item name="role" label="角色" rules={[{ required: true, message: consoleMessages.roleInvalid }]}>
           <Select options={consoleRoles.map((role) => ({ value: role, label: role }))} />
         </Form.Item>
-        <Form.Item name="password" label="初始密码" rules={[rule(validateNewPassword)]}>
+        <Form.Item name="password" label="初始密码" rules={newPasswordRules}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+      </ReasonDialog>
+      <ReasonDialog<{ password: string }>
+        title="重置密码"
+        summary={resetting ? `为 ${resetting.name}（${resetting.role}）设置新密码，其所有登录立即失效。` : null}
+        okText="确认重置"
+        open={resetting !== null}
+        onClose={() => setResetting(null)}
+        onSubmit={(values) =>
+          act(() => resetConsoleStaffPassword({ id: resetting?.id ?? 0, ...values }), '密码已重置，该员工需重新登录')
+        }
+      >
+        <Form.Item name="password" label="新密码" rules={newPasswordRules}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
       </ReasonDialog>

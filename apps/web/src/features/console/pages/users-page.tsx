@@ -8,7 +8,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Form, Input, InputNumber, Select, Space, Tabs } from 'antd';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api/errors';
 import { toast } from '../../../lib/feedback';
 import { showConsoleRefusal, useConsoleAction } from '../api/console-request';
@@ -70,12 +70,13 @@ export default function UsersPage({ me }: { me: ConsoleMe }) {
         aria-label="查找用户"
       />
       {notFound && <Empty description={consoleMessages.memberNotFound} />}
-      {userId !== null && !notFound && <MemberView userId={userId} canAct={me.abilities.includes('users.act')} />}
+      {userId !== null && !notFound && <MemberView userId={userId} me={me} />}
     </Space>
   );
 }
 
-function MemberView({ userId, canAct }: { userId: number; canAct: boolean }) {
+function MemberView({ userId, me }: { userId: number; me: ConsoleMe }) {
+  const canAct = me.abilities.includes('users.act');
   const { data: member, isError } = useQuery(consoleMemberQuery(userId));
   const act = useConsoleAction(consoleMemberKey(userId));
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -89,20 +90,24 @@ function MemberView({ userId, canAct }: { userId: number; canAct: boolean }) {
       <Card
         title={`用户 ${member.phone}`}
         extra={
-          canAct && (
-            <Space>
-              <Button type="primary" onClick={() => setDialog({ kind: 'grant', requestId: crypto.randomUUID() })}>
-                开通/延长会员
-              </Button>
-              <Button
-                danger
-                disabled={liveSessions.length === 0}
-                onClick={() => setDialog({ kind: 'end', session: null })}
-              >
-                结束全部会话
-              </Button>
-            </Space>
-          )
+          <Space>
+            {me.abilities.includes('orders.read') && <Link to={`/admin/orders?q=${member.phone}`}>全部订单</Link>}
+            {me.abilities.includes('audit.read') && <Link to={`/admin/audit?subject=user:${member.id}`}>审计记录</Link>}
+            {canAct && (
+              <>
+                <Button type="primary" onClick={() => setDialog({ kind: 'grant', requestId: crypto.randomUUID() })}>
+                  开通/延长会员
+                </Button>
+                <Button
+                  danger
+                  disabled={liveSessions.length === 0}
+                  onClick={() => setDialog({ kind: 'end', session: null })}
+                >
+                  结束全部会话
+                </Button>
+              </>
+            )}
+          </Space>
         }
       >
         <MemberSummary member={member} />
