@@ -7,21 +7,13 @@ import type {
   CreatorFollowerTrendQuery,
   CreatorList,
   CreatorListQuery,
-  CreatorRow,
   CreatorVideosQuery,
   VideoList,
 } from '@dso/contract';
-import {
-  addDays,
-  creatorClass,
-  creatorClassLabels,
-  creatorSizeClass,
-  creatorSizeRanges,
-  salesClass,
-} from '@dso/domain';
+import { addDays, creatorClassLabels, creatorSizeClass, creatorSizeRanges } from '@dso/domain';
 import type { Database } from '../../db/client';
 import { pageWithin, resolveViewer, rowsAllowed, type Viewer } from '../keywords';
-import { findPortrait, presentPortrait, presentVideoRow, requireCreator } from '../videos';
+import { findPortrait, presentCreatorRow, presentPortrait, presentVideoRow, requireCreator } from '../videos';
 import {
   type CreatorRecord,
   countCreatorsBy,
@@ -42,30 +34,6 @@ import {
 export const PERSON_ROWS_ALIAS = 'PERSON_LIBRARY_ROWS';
 /** Rows of a creator's works a viewer may reach (VIDEO_LIBRARY_ROWS: a video list like the others). */
 export const VIDEO_ROWS_ALIAS = 'VIDEO_LIBRARY_ROWS';
-
-/** A creator in a list (the library, benchmark accounts, favourites). */
-export function presentCreatorRow(creator: CreatorRecord): CreatorRow {
-  const sales = salesClass(creator.salesAmountFen);
-  return {
-    user_id: creator.userId,
-    unique_id: creator.uniqueId,
-    nick_name: creator.nickName,
-    avatar_larger: creator.avatar,
-    field: creator.field,
-    province: creator.province,
-    city: creator.city,
-    verified: creator.verified,
-    is_commerce: creator.isCommerce,
-    total_follower_count: creator.totalFollowerCount,
-    follower_growth_30d: creator.followerGrowth30d,
-    total_favorited: creator.totalFavorited,
-    aweme_count: creator.awemeCount,
-    size_class: creatorClass(creator.totalFollowerCount),
-    sales_class: { code: sales.code, label: sales.label },
-    as_of: creator.asOf,
-    is_demo: creator.isDemo,
-  };
-}
 
 /**
  * The creator library (/personListLibrary, the creator board, header search 达人): filtered, sorted

@@ -1,3 +1,2 @@
-/** What the creators feature offers: its routes, and a creator row as every list shows it. */
+/** What the creators feature offers: its routes. A creator row as every list shows it is the videos feature's. */
 export { creatorsRoutes } from './creators.routes';
-export { presentCreatorRow } from './creators.service';

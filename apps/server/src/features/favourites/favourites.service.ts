@@ -10,9 +10,8 @@ import {
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { unixSeconds } from '../../lib/unix-seconds';
-import { presentCreatorRow } from '../creators';
 import { presentRow, resolveViewer } from '../keywords';
-import { presentVideoRow } from '../videos';
+import { presentCreatorRow, presentVideoRow } from '../videos';
 import {
   countFavourites,
   creatorExists,

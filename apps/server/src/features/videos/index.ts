@@ -1,6 +1,6 @@
 /**
  * What the videos feature offers other features: a video row as every list selects and shows it, the
- * list paging and order the topic and creator lists share, a keyword's top videos, a creator by id (or 404), audience portraits,
+ * list paging and order the topic and creator lists share, a keyword's top videos, a creator by id (or 404) and as a list row, audience portraits,
  * the demo library, and the uploads of video-data files (the console's 数据 page).
  */
 
@@ -16,6 +16,7 @@ export {
   videoImportJobHandlers,
   videoImportKindOf,
 } from './import/video-import.jobs';
+export { presentCreatorRow } from './lists/creator-rows';
 export { keywordTopVideos } from './lists/keyword-top-videos';
 export { scheduleTitleGramsCompaction, titleGramJobHandlers } from './lists/title-grams';
 export { type Page, videoOrder } from './lists/video-lists.repository';

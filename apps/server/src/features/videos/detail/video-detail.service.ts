@@ -14,13 +14,14 @@ import {
   videoTabAliases,
   WORD_NEW_SEPARATOR,
 } from '@dso/contract';
-import { creatorClass, inAgeOrder, inCityLevelOrder, salesClass } from '@dso/domain';
+import { inAgeOrder, inCityLevelOrder } from '@dso/domain';
 import type { Database } from '../../../db/client';
 import { orNotFound } from '../../../lib/app-error';
 import { unixSeconds } from '../../../lib/unix-seconds';
 import { presentFigure, resolveViewer, type Viewer } from '../../keywords';
 import { checkGradePermission } from '../../permissions';
 import { portraitLabelColumns } from '../ingest/video-ingest.repository';
+import { presentCreatorRow } from '../lists/creator-rows';
 import {
   type CreatorRecord,
   findCreator,
@@ -159,38 +160,21 @@ function presentProfile(
   collected: boolean,
   isExample: boolean,
 ): CreatorProfile {
-  const sales = salesClass(creator.salesAmountFen);
   return {
-    user_id: creator.userId,
-    unique_id: creator.uniqueId,
-    nick_name: creator.nickName,
-    avatar_larger: creator.avatar,
+    ...presentCreatorRow(creator),
     signature: creator.signature,
     gender: creator.gender,
-    province: creator.province,
-    city: creator.city,
-    field: creator.field,
-    verified: creator.verified,
     verify_info: creator.verifyInfo,
-    is_commerce: creator.isCommerce,
     mcn: creator.mcn,
-    total_follower_count: creator.totalFollowerCount,
-    follower_growth_30d: creator.followerGrowth30d,
-    total_favorited: creator.totalFavorited,
-    aweme_count: creator.awemeCount,
     video_comment_total_count: creator.videoCommentTotalCount,
     video_share_total_count: creator.videoShareTotalCount,
     avg_good_count: creator.avgGoodCount,
     avg_comment_count: creator.avgCommentCount,
     avg_share_count: creator.avgShareCount,
     avg_collect_count: creator.avgCollectCount,
-    size_class: creatorClass(creator.totalFollowerCount),
     sales_amount: salesAmount,
-    sales_class: { code: sales.code, label: sales.label },
     live_count: creator.liveCount,
-    as_of: creator.asOf,
     collected,
-    is_demo: creator.isDemo,
     is_example: isExample,
   };
 }
