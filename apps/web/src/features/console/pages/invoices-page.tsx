@@ -105,10 +105,12 @@ export default function InvoicesPage(_props: { me: ConsoleMe }) {
             render: (title: string, row) => (
               <Space direction="vertical" size={0}>
                 <span>{title}</span>
-                <Typography.Text type="secondary">
-                  {kindText[row.kind]}
-                  {row.tax_no ? ` · ${row.tax_no}` : ''}
-                </Typography.Text>
+                <Typography.Text type="secondary">{kindText[row.kind]}</Typography.Text>
+                {row.tax_no && (
+                  <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+                    {row.tax_no}
+                  </Typography.Text>
+                )}
               </Space>
             ),
           },
@@ -119,7 +121,7 @@ export default function InvoicesPage(_props: { me: ConsoleMe }) {
             render: (ids: string[]) => (
               <Space direction="vertical" size={0}>
                 {ids.map((id) => (
-                  <Typography.Text key={id} copyable>
+                  <Typography.Text key={id} copyable style={{ whiteSpace: 'nowrap' }}>
                     {id}
                   </Typography.Text>
                 ))}
