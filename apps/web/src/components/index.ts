@@ -19,6 +19,7 @@ export {
   noPermissionSamples,
 } from './no-permission-panel/no-permission-panel';
 export { isRefusal, RefusalPanel } from './no-permission-panel/refusal-panel';
+export { PageHero, type PageHeroProps } from './page-hero/page-hero';
 export { AppPagination, type AppPaginationProps, type ExceedMaxInfo } from './pagination/app-pagination';
 export { type CappedList, CappedPagination, type CappedPaginationProps } from './pagination/capped-pagination';
 export { type RemoveFromPageOptions, useRemoveFromPage } from './pagination/use-remove-from-page';

@@ -3,7 +3,7 @@ import { keywordLimits, trimKeyword } from '@dso/domain';
 import { AutoComplete, Button, Input, Segmented, Skeleton } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ListFooter, LoadFailed, NoData, openLoginDialog } from '../../../components';
+import { ListFooter, LoadFailed, NoData, openLoginDialog, PageHero } from '../../../components';
 import { useListFeed } from '../../../components/list-footer/use-list-feed';
 import { formatFigure } from '../../../lib/figures';
 import { useSession } from '../../../stores/session';
@@ -177,11 +177,11 @@ export default function CompetitorsPage() {
 
   return (
     <div className="page-column cr-page" data-testid="competitors-page">
-      <header className="page-hero cr-hero cr-hero--stacked">
-        <div>
-          <h1 className="page-hero__title">找对标</h1>
-          <p className="page-hero__subtitle">输入账号或关键词，发现同领域、同量级、做同样关键词的对标账号</p>
-        </div>
+      <PageHero
+        title="找对标"
+        subtitle="输入账号或关键词，发现同领域、同量级、做同样关键词的对标账号"
+        className="cr-hero cr-hero--stacked"
+      >
         <div className="cr-competitor-form">
           <Segmented
             value={mode}
@@ -200,7 +200,7 @@ export default function CompetitorsPage() {
             />
           )}
         </div>
-      </header>
+      </PageHero>
       <section className="surface-box cr-panel">
         {!source ? (
           <NoData text={videoMessages.competitorsInput} />

@@ -1,7 +1,7 @@
 import type { CreatorSort } from '@dso/contract';
 import { Segmented, Skeleton } from 'antd';
 import { useSearchParams } from 'react-router';
-import { ListFooter, LoadFailed, NoData } from '../../../components';
+import { ListFooter, LoadFailed, NoData, PageHero } from '../../../components';
 import { useListFeed } from '../../../components/list-footer/use-list-feed';
 import { useSession } from '../../../stores/session';
 import { useCreatorFacets } from '../api/get-creator-facets';
@@ -50,12 +50,7 @@ export default function CreatorBoardPage() {
   );
   return (
     <div className="page-column cr-page" data-testid="creator-board-page">
-      <header className="page-hero cr-hero">
-        <div>
-          <h1 className="page-hero__title">达人榜</h1>
-          <p className="page-hero__subtitle">各领域创作者排行，发现值得关注与对标的账号</p>
-        </div>
-      </header>
+      <PageHero title="达人榜" subtitle="各领域创作者排行，发现值得关注与对标的账号" className="cr-hero" />
       <nav className="cr-field-tabs" aria-label="领域">
         {tabs.map((tab) => {
           const selected = tab.name === field;

@@ -2,7 +2,7 @@ import { keywordLimits, trimKeyword } from '@dso/domain';
 import { Input, Segmented, Skeleton } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ListFooter, LoadFailed, NoData } from '../../../components';
+import { ListFooter, LoadFailed, NoData, PageHero } from '../../../components';
 import { useListFeed } from '../../../components/list-footer/use-list-feed';
 import { useSession } from '../../../stores/session';
 import { CREATOR_PAGE_SIZE, type CreatorListParams, useCreatorList } from '../api/get-creator-list';
@@ -54,11 +54,7 @@ export default function CreatorLibraryPage() {
 
   return (
     <div className="page-column cr-page" data-testid="creator-library-page">
-      <header className="page-hero cr-hero">
-        <div>
-          <h1 className="page-hero__title">达人库</h1>
-          <p className="page-hero__subtitle">按领域、粉丝量级、地区与带货能力查找抖音创作者</p>
-        </div>
+      <PageHero title="达人库" subtitle="按领域、粉丝量级、地区与带货能力查找抖音创作者" className="cr-hero">
         <Input.Search
           className="cr-hero__search"
           placeholder="请输入达人名称"
@@ -70,7 +66,7 @@ export default function CreatorLibraryPage() {
           enterButton="搜索"
           aria-label="达人名称"
         />
-      </header>
+      </PageHero>
       <section className="surface-box cr-panel">
         <CreatorFilterBar params={params} onChange={update} />
         <div className="cr-toolbar">

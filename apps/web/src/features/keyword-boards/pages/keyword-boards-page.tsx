@@ -5,6 +5,7 @@ import { boardTabs, toBoardKind } from '../boards';
 import { BoardList } from '../components/board-list';
 import { IndustryFilter } from '../components/industry-filter';
 import '../keyword-boards.css';
+import { PageHero } from '../../../components';
 
 const INDUSTRY_PARAM = 'industry';
 
@@ -31,17 +32,13 @@ export default function KeywordBoardsPage() {
 
   return (
     <div className="page-column kb-page" data-testid="keyword-boards-page">
-      <header className="page-hero">
-        <div>
-          <h1 className="page-hero__title">抖音热词榜单</h1>
-          <p className="page-hero__subtitle">每日更新的九大关键词榜单，发现机会词、热卖词与飙升话题</p>
-        </div>
+      <PageHero title="抖音热词榜单" subtitle="每日更新的九大关键词榜单，发现机会词、热卖词与飙升话题">
         {asOf && (
           <span className="kb-hero__date" data-testid="board-as-of">
             <CalendarOutlined aria-hidden /> 榜单日期 {asOf}
           </span>
         )}
-      </header>
+      </PageHero>
       <nav className="kb-tabs" aria-label="榜单">
         {boardTabs.map((tab) => {
           const Icon = tab.icon;

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, List, Popconfirm, Progress, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { AppPagination, NoData, useRemoveFromPage } from '../../../components';
+import { AppPagination, NoData, PageHero, useRemoveFromPage } from '../../../components';
 import { formatElapsed } from '../../live';
 import { isUnfinished, removeReplay, replayKeys, replayListQuery } from '../api/live-replay';
 import { ReplayStatusTag } from '../components/replay-status';
@@ -29,15 +29,11 @@ export default function AiLiveReplayHistoryPage() {
 
   return (
     <div className="tool-page" data-testid="ai-live-replay-history-page">
-      <header className="page-hero page-hero--top">
-        <div>
-          <h1 className="tool-hero__title">直播复盘历史</h1>
-          <p className="tool-hero__subtitle">复盘报告会一直保留，删除后不可恢复</p>
-        </div>
+      <PageHero title="直播复盘历史" subtitle="复盘报告会一直保留，删除后不可恢复" look="tool">
         <Link to={LiveReplayRoute.start}>
           <Button type="primary">新建复盘</Button>
         </Link>
-      </header>
+      </PageHero>
       {list.isSuccess && list.data.total_record === 0 ? (
         <NoData text="暂无复盘记录" />
       ) : (

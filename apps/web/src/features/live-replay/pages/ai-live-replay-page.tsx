@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Input, List, Progress, Skeleton, Tabs, Upload } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { InputAction, NoData, openLoginDialog } from '../../../components';
+import { InputAction, NoData, openLoginDialog, PageHero } from '../../../components';
 import { toast } from '../../../lib/feedback';
 import { formatFigure } from '../../../lib/figures';
 import { useSession } from '../../../stores/session';
@@ -177,17 +177,15 @@ export default function AiLiveReplayPage() {
 
   return (
     <div className="tool-page" data-testid="ai-live-replay-page">
-      <header className="page-hero page-hero--top">
-        <div>
-          <h1 className="tool-hero__title">AI直播复盘</h1>
-          <p className="tool-hero__subtitle">
-            语音转写整场直播，对照在线人数找出高峰时刻，统计商品讲解，给出保留与改进建议
-          </p>
-        </div>
+      <PageHero
+        title="AI直播复盘"
+        subtitle="语音转写整场直播，对照在线人数找出高峰时刻，统计商品讲解，给出保留与改进建议"
+        look="tool"
+      >
         <Link to={LiveReplayRoute.history}>
           <Button>复盘历史</Button>
         </Link>
-      </header>
+      </PageHero>
       <Card>
         <Tabs
           items={[

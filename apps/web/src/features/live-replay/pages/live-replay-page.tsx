@@ -2,7 +2,7 @@ import { formatTime } from '@dso/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Skeleton, Tag } from 'antd';
 import { Link, useParams } from 'react-router';
-import { NoData } from '../../../components';
+import { NoData, PageHero } from '../../../components';
 import { formatElapsed } from '../../live';
 import { isUnfinished, replayQuery } from '../api/live-replay';
 import { ReplayReport } from '../components/replay-report';
@@ -34,26 +34,30 @@ export default function LiveReplayPage() {
   const data = replay.data;
   return (
     <div className="tool-page" data-testid="live-replay-page">
-      <header className="page-hero page-hero--top">
-        <div>
-          <h1 className="tool-hero__title">
+      <PageHero
+        look="tool"
+        title={
+          <>
             {data.title || '直播复盘'}
             {data.sandbox && data.status === 'done' && (
               <Tag color="orange" className="lr-hero__tag">
                 沙箱示例输出
               </Tag>
             )}
-          </h1>
-          <p className="tool-hero__subtitle">
+          </>
+        }
+        subtitle={
+          <>
             {data.source === 'session' ? `直播间 ${data.room_id}` : '上传的直播录像'} ·{' '}
             {formatTime(data.created_at, 'YYYY-MM-DD HH:mm')} 提交
             {data.duration > 0 && ` · 时长 ${formatElapsed(0, data.duration, 0)}`}
-          </p>
-        </div>
+          </>
+        }
+      >
         <Link to={LiveReplayRoute.history}>
           <Button>复盘历史</Button>
         </Link>
-      </header>
+      </PageHero>
       {isUnfinished(data) && <ReplayProgress replay={data} />}
       {data.status === 'failed' && (
         <Alert

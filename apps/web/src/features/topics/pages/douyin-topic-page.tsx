@@ -5,6 +5,7 @@ import { VideoSearchBox } from '../components/video-search-box';
 import { VideoSearchResults } from '../components/video-search-results';
 import { topicTabs, toTopicTab, videoSearchPath } from '../topics';
 import '../topics.css';
+import { PageHero } from '../../../components';
 
 const FIELD_PARAM = 'field';
 
@@ -38,13 +39,13 @@ export default function DouyinTopicPage() {
 
   return (
     <div className="page-column tp-page" data-testid="douyin-topic-page">
-      <header className="page-hero tp-hero">
-        <div>
-          <h1 className="page-hero__title">选题素材库</h1>
-          <p className="page-hero__subtitle">每日热门的视频与图文话题、低粉爆款作品，点开任一作品查看视频详情</p>
-        </div>
+      <PageHero
+        title="选题素材库"
+        subtitle="每日热门的视频与图文话题、低粉爆款作品，点开任一作品查看视频详情"
+        className="tp-hero"
+      >
         <VideoSearchBox keyword={keyword} onSearch={(word) => void navigate(videoSearchPath(word))} />
-      </header>
+      </PageHero>
       <nav className="tp-tabs" aria-label="素材分类">
         {topicTabs.map((item) => {
           const Icon = item.icon;

@@ -5,7 +5,7 @@ import { Button, DatePicker, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { NoData } from '../../../components';
+import { NoData, PageHero } from '../../../components';
 import { toast } from '../../../lib/feedback';
 import { keywordDetailPath } from '../../../lib/keyword-addresses';
 import { useKeywordRank } from '../api/topic-lists';
@@ -42,11 +42,11 @@ export default function KeywordRankPage() {
 
   return (
     <div className="page-column tp-page" data-testid="keyword-rank-page">
-      <header className="page-hero tp-hero">
-        <div>
-          <h1 className="page-hero__title">搜索排名查询</h1>
-          <p className="page-hero__subtitle">查看关键词搜索结果中排名靠前的作品，点开作品查看视频详情</p>
-        </div>
+      <PageHero
+        title="搜索排名查询"
+        subtitle="查看关键词搜索结果中排名靠前的作品，点开作品查看视频详情"
+        className="tp-hero"
+      >
         <search className="tp-rank-form">
           <Input
             size="large"
@@ -72,7 +72,7 @@ export default function KeywordRankPage() {
             查询排名
           </Button>
         </search>
-      </header>
+      </PageHero>
       {keyword ? (
         <section className="tp-section">
           <div className="tp-toolbar">

@@ -6,6 +6,7 @@ import { AiHistoryList } from '../../../components/ai-text/ai-history-list';
 import { deleteWritingWork, useWritingWorks } from '../api/writing';
 import { reopenWorkPath, WritingRoute } from '../writing';
 import '../writing.css';
+import { PageHero } from '../../../components';
 
 const PAGE_SIZE = 10;
 
@@ -13,17 +14,13 @@ const PAGE_SIZE = 10;
 export default function CueWordHistoryPage() {
   return (
     <div className="tool-page" data-testid="cue-word-history-page">
-      <header className="page-hero page-hero--top wr-hero">
-        <div>
-          <h1 className="tool-hero__title">创作历史</h1>
-          <p className="tool-hero__subtitle">保存过的 AI 创作，可重新打开编辑或删除</p>
-        </div>
+      <PageHero title="创作历史" subtitle="保存过的 AI 创作，可重新打开编辑或删除" look="tool" className="wr-hero">
         <Link to={WritingRoute.templates}>
           <Button type="primary" icon={<EditOutlined />}>
             新建创作
           </Button>
         </Link>
-      </header>
+      </PageHero>
       <AiHistoryList
         useWorks={useWritingWorks}
         pageSize={PAGE_SIZE}

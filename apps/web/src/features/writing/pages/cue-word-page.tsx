@@ -2,7 +2,7 @@ import { EditOutlined, HistoryOutlined } from '@ant-design/icons';
 import type { WritingTemplate } from '@dso/contract';
 import { Button, Skeleton } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { NoData } from '../../../components';
+import { NoData, PageHero } from '../../../components';
 import { useWritingTemplates } from '../api/writing';
 import { storeChosenTemplate, WritingRoute } from '../writing';
 import '../writing.css';
@@ -22,15 +22,16 @@ export default function CueWordPage() {
 
   return (
     <div className="tool-page" data-testid="cue-word-page">
-      <header className="page-hero page-hero--top wr-hero">
-        <div>
-          <h1 className="tool-hero__title">AI创作</h1>
-          <p className="tool-hero__subtitle">选择写作模板，填写要点，一键生成短视频脚本、标题、笔记与营销文案</p>
-        </div>
+      <PageHero
+        title="AI创作"
+        subtitle="选择写作模板，填写要点，一键生成短视频脚本、标题、笔记与营销文案"
+        look="tool"
+        className="wr-hero"
+      >
         <Link to={WritingRoute.history}>
           <Button icon={<HistoryOutlined />}>创作历史</Button>
         </Link>
-      </header>
+      </PageHero>
       {templates.isPending ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : groups.length === 0 ? (

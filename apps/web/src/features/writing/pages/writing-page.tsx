@@ -2,7 +2,7 @@ import { WritingPath, type WritingTemplate, type WritingWork, writingLimits } fr
 import { Button, Input, Skeleton } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { NoData, openLoginDialog } from '../../../components';
+import { NoData, openLoginDialog, PageHero } from '../../../components';
 import { AiOutputPanel } from '../../../components/ai-text/ai-output-panel';
 import { useWorkSaving } from '../../../lib/api/saved-works';
 import { useAiStream } from '../../../lib/api/use-ai-stream';
@@ -113,11 +113,7 @@ function WritingWorkspace({ template, work }: { template: WritingTemplate | null
 
   return (
     <div className="tool-page" data-testid="writing-page" data-status={status}>
-      <header className="page-hero page-hero--top wr-hero">
-        <div>
-          <h1 className="tool-hero__title">{templateTitle}</h1>
-          {template && <p className="tool-hero__subtitle">{template.description}</p>}
-        </div>
+      <PageHero look="tool" className="wr-hero" title={templateTitle} subtitle={template?.description}>
         <div className="wr-actions">
           <Link to={WritingRoute.templates}>
             <Button>更换模板</Button>
@@ -126,7 +122,7 @@ function WritingWorkspace({ template, work }: { template: WritingTemplate | null
             <Button>创作历史</Button>
           </Link>
         </div>
-      </header>
+      </PageHero>
       <div className="tool-workspace">
         <section className="tool-panel" aria-label="填写内容">
           <h2 className="wr-panel__title">填写内容</h2>
