@@ -1,10 +1,11 @@
 import { type OrderInfo, OrderPath } from '@dso/contract';
-import { createStaffAccount, STAFF_PASSWORD, signedInjectOptions } from '@dso/server/testing';
+import { createStaffAccount, STAFF_PASSWORD } from '@dso/server/testing';
 import { sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeReads } from '../support/accounts';
 import { launchBrowser, openPage, screenshot, whenSettled } from '../support/browser';
+import { memberCall } from '../support/member-call';
 import { type JourneyAccount, type JourneyServer, journeyAccount, startJourneyServer } from '../support/server';
 
 interface Prepared {
@@ -45,30 +46,15 @@ describe('the operator’s console: orders read by a 客服, reconciled by a 财
     await server?.close();
   });
 
-  /** A signed call of the member's over HTTP, as the web client makes it: the envelope's data. */
-  async function memberCall<T>(method: 'GET' | 'POST', url: string, body?: object): Promise<T> {
-    const signed = signedInjectOptions({
-      method,
-      url,
-      token: server.prepared.member.token,
-      ...(body ? { body, headers: { 'content-type': 'application/json' } } : {}),
-    });
-    const response = await fetch(`${server.url}${signed.url}`, {
-      method,
-      headers: signed.headers as Record<string, string>,
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const envelope = (await response.json()) as { code: number; msg: string; data: T };
-    if (envelope.code !== 200) throw new Error(`${url} answered ${envelope.code} ${envelope.msg}`);
-    return envelope.data;
-  }
+  const call = <T>(method: 'GET' | 'POST', url: string, body?: object) =>
+    memberCall<T>(server, server.prepared.member.token, method, url, body);
 
   /**
    * A 个人版 order of `day` days whose Alipay QR the member's phone opened: the trade waits at the sandbox
    * cashier. Answers the order and the cashier's trade.
    */
   async function scannedOrder(randTag: string, day: number) {
-    const order = await memberCall<OrderInfo>('POST', OrderPath.preview, { grade_enum: 'VIP', day, rand_tag: randTag });
+    const order = await call<OrderInfo>('POST', OrderPath.preview, { grade_enum: 'VIP', day, rand_tag: randTag });
     const page = await fetch(`${server.url}${OrderPath.alipayPage}?orderId=${order.order_id}`, { redirect: 'manual' });
     expect(page.status).toBe(302);
     return { order, trade: new URL(page.headers.get('location') ?? '').searchParams.get('trade') ?? '' };
@@ -76,7 +62,7 @@ describe('the operator’s console: orders read by a 客服, reconciled by a 财
 
   /** Paid at the sandbox cashier, whose notification is applied. */
   async function payAtCashier(trade: string) {
-    expect(await memberCall('POST', OrderPath.sandboxCashier, { trade, action: 'pay' })).toEqual({ state: 'paid' });
+    expect(await call('POST', OrderPath.sandboxCashier, { trade, action: 'pay' })).toEqual({ state: 'paid' });
   }
 
   async function logIn(page: Page, staff: { phone: string; name: string }, path: string) {
