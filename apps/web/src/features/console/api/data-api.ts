@@ -67,11 +67,15 @@ export const jobSummaryQuery = queryOptions({
   refetchInterval: REFRESH_MS,
 });
 
-/** `GET jobs`: one page of jobs in a state (every state when absent). */
-export const jobsQuery = (status: ConsoleJobStatus | undefined, pageNo: number) =>
+/** `GET jobs`: one page of jobs in a state (every state when absent), of one kind when given. */
+export const jobsQuery = (
+  filter: { status?: ConsoleJobStatus | undefined; kind?: string | undefined },
+  pageNo: number,
+) =>
   queryOptions({
-    queryKey: [...dataKey.jobs, 'list', status ?? 'all', pageNo] as const,
-    queryFn: () => consoleGet<ConsoleJobPage>(ConsoleDataPath.jobs, { status, page_no: pageNo }),
+    queryKey: [...dataKey.jobs, 'list', filter.status ?? 'all', filter.kind ?? 'all', pageNo] as const,
+    queryFn: () =>
+      consoleGet<ConsoleJobPage>(ConsoleDataPath.jobs, { status: filter.status, kind: filter.kind, page_no: pageNo }),
     refetchInterval: REFRESH_MS,
   });
 

@@ -1,6 +1,6 @@
 import { CONSOLE_JOB_PAGE_SIZE, type ConsoleJob, type ConsoleJobStatus, consoleJobStatuses } from '@dso/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Radio, Row, Space, Statistic, Table, Typography } from 'antd';
+import { Button, Card, Col, Radio, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useConsoleAction } from '../api/console-request';
 import { dataKey, discardJob, jobSummaryQuery, jobsQuery, retryJob } from '../api/data-api';
@@ -24,10 +24,13 @@ type Action = { kind: 'retry' | 'discard'; job: ConsoleJob } | null;
 /** 任务队列: the queue's depth, its longest wait, and the jobs by state with retry and discard of failed ones. */
 export function DataJobs() {
   const [filter, setFilter] = useState<Filter>('failed');
+  const [kind, setKind] = useState<string | null>(null);
   const [pageNo, setPageNo] = useState(1);
   const [action, setAction] = useState<Action>(null);
   const { data: summary } = useQuery(jobSummaryQuery);
-  const { data: page, isLoading } = useQuery(jobsQuery(filter === 'all' ? undefined : filter, pageNo));
+  const { data: page, isLoading } = useQuery(
+    jobsQuery({ status: filter === 'all' ? undefined : filter, kind: kind ?? undefined }, pageNo),
+  );
   const act = useConsoleAction(dataKey.jobs);
   const total = (status: ConsoleJobStatus) =>
     (summary?.counts ?? []).filter((row) => row.status === status).reduce((sum, row) => sum + row.count, 0);
@@ -50,7 +53,7 @@ export function DataJobs() {
           <Card size="small">
             <Statistic
               title="最久等待"
-              value={oldest ? waitText(oldest.waiting_seconds) : '无'}
+              value={oldest ? waitText(oldest.waiting_seconds) : '无到期任务'}
               suffix={
                 oldest ? <Typography.Text type="secondary">{`${oldest.kind} #${oldest.id}`}</Typography.Text> : null
               }
@@ -63,30 +66,57 @@ export function DataJobs() {
         rowKey={(kind) => kind}
         dataSource={kinds}
         pagination={false}
-        title={() => '按类型'}
+        title={() => '按类型（点击类型只看该类任务）'}
         columns={[
-          { title: '类型', render: (_, kind) => kind },
+          {
+            title: '类型',
+            render: (_, name) => (
+              <Button
+                type="link"
+                size="small"
+                onClick={() => {
+                  setKind(name);
+                  setPageNo(1);
+                }}
+              >
+                {name}
+              </Button>
+            ),
+          },
           ...consoleJobStatuses.map((status) => ({
             title: dataStatusLabels[status].text,
             render: (_: unknown, kind: string) => countOf(kind, status),
           })),
         ]}
       />
-      <Radio.Group
-        optionType="button"
-        value={filter}
-        onChange={(event) => {
-          setFilter(event.target.value);
-          setPageNo(1);
-        }}
-        options={[
-          ...(['failed', 'discarded', 'queued', 'running', 'done'] as const).map((status) => ({
-            value: status,
-            label: dataStatusLabels[status].text,
-          })),
-          { value: 'all', label: '全部' },
-        ]}
-      />
+      <Space>
+        <Radio.Group
+          optionType="button"
+          value={filter}
+          onChange={(event) => {
+            setFilter(event.target.value);
+            setPageNo(1);
+          }}
+          options={[
+            ...(['failed', 'discarded', 'queued', 'running', 'done'] as const).map((status) => ({
+              value: status,
+              label: dataStatusLabels[status].text,
+            })),
+            { value: 'all', label: '全部' },
+          ]}
+        />
+        {kind && (
+          <Tag
+            closable
+            onClose={() => {
+              setKind(null);
+              setPageNo(1);
+            }}
+          >
+            类型：{kind}
+          </Tag>
+        )}
+      </Space>
       <Table<ConsoleJob>
         rowKey="id"
         size="middle"
