@@ -158,6 +158,9 @@ function Results({ source }: { source: CompetitorSource }) {
   );
 }
 
+/** The line under the page's title. */
+const HERO_SUBTITLE = '输入账号或关键词，发现同领域、同量级、做同样关键词的对标账号';
+
 /**
  * /Competitors: find benchmark accounts from an account (picked from the library by name) or from a
  * keyword; each account shows the reasons it matches (same field, similar size, shared keywords and
@@ -177,11 +180,7 @@ export default function CompetitorsPage() {
 
   return (
     <div className="page-column cr-page" data-testid="competitors-page">
-      <PageHero
-        title="找对标"
-        subtitle="输入账号或关键词，发现同领域、同量级、做同样关键词的对标账号"
-        className="cr-hero cr-hero--stacked"
-      >
+      <PageHero title="找对标" subtitle={HERO_SUBTITLE} className="cr-hero cr-hero--stacked">
         <div className="cr-competitor-form">
           <Segmented
             value={mode}

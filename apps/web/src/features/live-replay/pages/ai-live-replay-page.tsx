@@ -148,6 +148,9 @@ function RecordingUpload({ onUploaded }: { onUploaded: (id: number) => void }) {
   );
 }
 
+/** The line under the page's title. */
+const HERO_SUBTITLE = '语音转写整场直播，对照在线人数找出高峰时刻，统计商品讲解，给出保留与改进建议';
+
 /**
  * AI 直播复盘 (/AiLiveReplay): start a review of an ended live session (the sandbox hears a
  * host's script from its goods and curve) or of an uploaded recording; the review runs in the
@@ -177,11 +180,7 @@ export default function AiLiveReplayPage() {
 
   return (
     <div className="tool-page" data-testid="ai-live-replay-page">
-      <PageHero
-        title="AI直播复盘"
-        subtitle="语音转写整场直播，对照在线人数找出高峰时刻，统计商品讲解，给出保留与改进建议"
-        look="tool"
-      >
+      <PageHero title="AI直播复盘" subtitle={HERO_SUBTITLE} look="tool">
         <Link to={LiveReplayRoute.history}>
           <Button>复盘历史</Button>
         </Link>

@@ -9,6 +9,9 @@ import { PageHero } from '../../../components';
 
 const FIELD_PARAM = 'field';
 
+/** The line under the page's title. */
+const HERO_SUBTITLE = '每日热门的视频与图文话题、低粉爆款作品，点开任一作品查看视频详情';
+
 /**
  * /DouyinTopic/{tabVal}: the material library. 视频选题 and 图文选题 list the day's topics (a topic
  * opens its works); 低粉爆款 lists small accounts' breakout works by field. A title search (the box
@@ -39,11 +42,7 @@ export default function DouyinTopicPage() {
 
   return (
     <div className="page-column tp-page" data-testid="douyin-topic-page">
-      <PageHero
-        title="选题素材库"
-        subtitle="每日热门的视频与图文话题、低粉爆款作品，点开任一作品查看视频详情"
-        className="tp-hero"
-      >
+      <PageHero title="选题素材库" subtitle={HERO_SUBTITLE} className="tp-hero">
         <VideoSearchBox keyword={keyword} onSearch={(word) => void navigate(videoSearchPath(word))} />
       </PageHero>
       <nav className="tp-tabs" aria-label="素材分类">

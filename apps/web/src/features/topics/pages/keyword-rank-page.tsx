@@ -15,6 +15,9 @@ import '../topics.css';
 
 const DAY_FORMAT = 'YYYY-MM-DD';
 
+/** The line under the page's title. */
+const HERO_SUBTITLE = '查看关键词搜索结果中排名靠前的作品，点开作品查看视频详情';
+
 /**
  * /DouyinKeywordSearchRank?keyword=&date=: the works ranked under a DSO keyword in its search results
  * on a day (the latest ranked day unless one is chosen), by place, each opening the video dialog; a
@@ -42,11 +45,7 @@ export default function KeywordRankPage() {
 
   return (
     <div className="page-column tp-page" data-testid="keyword-rank-page">
-      <PageHero
-        title="搜索排名查询"
-        subtitle="查看关键词搜索结果中排名靠前的作品，点开作品查看视频详情"
-        className="tp-hero"
-      >
+      <PageHero title="搜索排名查询" subtitle={HERO_SUBTITLE} className="tp-hero">
         <search className="tp-rank-form">
           <Input
             size="large"

@@ -7,6 +7,9 @@ import { useWritingTemplates } from '../api/writing';
 import { storeChosenTemplate, WritingRoute } from '../writing';
 import '../writing.css';
 
+/** The line under the page's title. */
+const HERO_SUBTITLE = '选择写作模板，填写要点，一键生成短视频脚本、标题、笔记与营销文案';
+
 /**
  * /CueWord (AI 创作): the writing templates grouped by category title (000 §3, §7). Choosing one keeps
  * it in session storage and opens /writing.
@@ -22,12 +25,7 @@ export default function CueWordPage() {
 
   return (
     <div className="tool-page" data-testid="cue-word-page">
-      <PageHero
-        title="AI创作"
-        subtitle="选择写作模板，填写要点，一键生成短视频脚本、标题、笔记与营销文案"
-        look="tool"
-        className="wr-hero"
-      >
+      <PageHero title="AI创作" subtitle={HERO_SUBTITLE} look="tool" className="wr-hero">
         <Link to={WritingRoute.history}>
           <Button icon={<HistoryOutlined />}>创作历史</Button>
         </Link>
