@@ -74,12 +74,27 @@ const openTab = (name: string) => fireEvent.click(screen.getByRole('tab', { name
 
 describe('the orders page', () => {
   it(
-    'opens filtered by the q of its address, shows totals, and shows 客服 the reconciliation without acting buttons',
+    'opens filtered by the q of its address, shows totals and agreements, and shows 客服 the reconciliation without acting buttons',
     async () => {
       const calls = answerConsole({
         [ConsoleOrderPath.orders]: ordersPage,
         [ConsoleOrderPath.plans]: () => [{ plan: 'VIP-30', plan_name: '个人版 1个月' }],
         [ConsoleOrderPath.reconcile]: reconcile,
+        [ConsoleOrderPath.agreements]: () => ({
+          list: [
+            {
+              id: 'AD202611010000001234567890',
+              user_id: 42,
+              phone: '13812345678',
+              plan_name: '个人版 连续包月',
+              cycle_fen: 5900,
+              next_charge_on: '2026-11-30',
+              sign_time: 1_793_462_400,
+              state: 'active',
+            },
+          ],
+          total: 1,
+        }),
         [ConsoleRefundPath.list]: () => ({ list: [] }),
       });
       renderAtRoute(<OrdersPage me={agent} />, {
@@ -98,6 +113,12 @@ describe('the orders page', () => {
         to: undefined,
         page_no: 1,
       });
+
+      openTab('连续包月协议');
+      await screen.findByText('个人版 连续包月');
+      expect(screen.getByText('2026-11-30')).toBeTruthy();
+      expect(screen.getByText('生效中')).toBeTruthy();
+      expect(screen.getByText('¥59.00')).toBeTruthy();
 
       openTab('对账');
       fireEvent.click(await screen.findByRole('button', { name: '开始对账' }));
