@@ -1,15 +1,10 @@
 import { type OrderInfo, OrderPath } from '@dso/contract';
-import {
-  createStaffAccount,
-  rsaPemPair,
-  STAFF_PASSWORD,
-  signedInjectOptions,
-  startFakeAlipay,
-} from '@dso/server/testing';
+import { createStaffAccount, rsaPemPair, startFakeAlipay } from '@dso/server/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeReads } from '../support/accounts';
 import { launchBrowser, openPage, screenshot, whenSettled } from '../support/browser';
+import { logInToConsole } from '../support/console';
+import { memberCall } from '../support/member-call';
 import { type JourneyAccount, type JourneyServer, journeyAccount, startJourneyServer } from '../support/server';
 
 interface Prepared {
@@ -57,30 +52,14 @@ describe('the operator’s console: a 财务 refunds a double payment through Al
     await fake?.close();
   });
 
-  /** A signed call of the member's over HTTP, as the web client makes it: the envelope's data. */
-  async function memberCall<T>(method: 'GET' | 'POST', url: string, body?: object): Promise<T> {
-    const signed = signedInjectOptions({
-      method,
-      url,
-      token: server.prepared.member.token,
-      ...(body ? { body, headers: { 'content-type': 'application/json' } } : {}),
-    });
-    const response = await fetch(`${server.url}${signed.url}`, {
-      method,
-      headers: signed.headers as Record<string, string>,
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const envelope = (await response.json()) as { code: number; msg: string; data: T };
-    if (envelope.code !== 200) throw new Error(`${url} answered ${envelope.code} ${envelope.msg}`);
-    return envelope.data;
-  }
-
   /**
    * The member pays one order twice: its Alipay QR is opened (the trade waits at Alipay), it is paid at
    * the sandbox 微信支付 cashier, then the Alipay trade is paid too: that second payment is kept for refund.
    */
   async function payTwice(): Promise<OrderInfo> {
-    const order = await memberCall<OrderInfo>('POST', OrderPath.preview, {
+    const call = <T>(method: 'GET' | 'POST', url: string, body?: object) =>
+      memberCall<T>(server, server.prepared.member.token, method, url, body);
+    const order = await call<OrderInfo>('POST', OrderPath.preview, {
       grade_enum: 'VIP',
       day: 30,
       rand_tag: 'refund-journey',
@@ -89,12 +68,9 @@ describe('the operator’s console: a 财务 refunds a double payment through Al
       redirect: 'manual',
     });
     expect(alipayPage.status).toBe(302);
-    const { code_url } = await memberCall<{ code_url: string }>(
-      'GET',
-      `${OrderPath.wechatQr}?orderId=${order.order_id}`,
-    );
+    const { code_url } = await call<{ code_url: string }>('GET', `${OrderPath.wechatQr}?orderId=${order.order_id}`);
     const trade = new URL(code_url).searchParams.get('trade') ?? '';
-    expect(await memberCall<{ state: string }>('POST', OrderPath.sandboxCashier, { trade, action: 'pay' })).toEqual({
+    expect(await call<{ state: string }>('POST', OrderPath.sandboxCashier, { trade, action: 'pay' })).toEqual({
       state: 'paid',
     });
     expect(await fake.pay(order.order_id)).toBe('success');
@@ -106,14 +82,7 @@ describe('the operator’s console: a 财务 refunds a double payment through Al
     const order = await payTwice();
 
     const { page, context, errors } = await openPage(browser);
-    await page.goto(`${server.url}/admin/orders`);
-    await page.getByLabel('手机号').fill(finance.phone);
-    await page.getByLabel('密码').fill(STAFF_PASSWORD);
-    await page.getByRole('button', { name: '下一步' }).click();
-    await page.getByText(/验证码已发送至 \d{3}\*{4}\d{4}/).waitFor();
-    await page.getByLabel('短信验证码').fill(await codeReads(server).latestSmsCode(finance.phone));
-    await page.getByRole('button', { name: '登 录', exact: true }).click();
-    await page.getByText(finance.name).waitFor();
+    await logInToConsole(page, server, finance, '/admin/orders');
 
     await page.getByRole('tab', { name: /待退款/ }).click();
     const row = page.getByRole('row').filter({ hasText: order.order_id });
