@@ -59,6 +59,6 @@ export {
   listAgreementsInForce,
   listPlanChoices,
   listReportOrders,
-  type OrderReportFilters,
+  type OrderReportQuery,
 } from './report/order-report.service';
 export { type ReconciledPayment, reconcileDay, settleMissedPayments } from './report/reconcile-day.service';

@@ -4,21 +4,18 @@ import {
   consoleOrderMessages,
   type consoleOrdersQuerySchema,
 } from '@dso/contract';
-import { addDays, isValidPhone, parseTime } from '@dso/domain';
+import { isValidPhone } from '@dso/domain';
 import type { z } from 'zod';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { findAccountIdByPhone } from '../../account';
-import { listReportOrders, type OrderReportFilters, type PaymentContext, settleMissedPayments } from '../../orders';
+import { listReportOrders, type OrderReportQuery, type PaymentContext, settleMissedPayments } from '../../orders';
 import { type Actor, recordAudit } from '../audit/audit.service';
 
 /*
  * The orders page (docs/console.md, Orders): the filters as the orders feature takes them, and the one
  * action, settling the payments a day's reconciliation found we missed, each with its audit entry.
  */
-
-/** The start of an Asia/Shanghai day. */
-const dayStart = (day: string) => new Date(parseTime(day) ?? Number.NaN);
 
 /**
  * The orders and totals the filters match. `q` is a member's phone (an unknown one matches nothing) or
@@ -28,9 +25,9 @@ export async function findOrders(
   db: Database,
   query: z.output<typeof consoleOrdersQuerySchema>,
 ): Promise<ConsoleOrdersPage> {
-  const filters: OrderReportFilters = {
-    ...(query.from ? { from: dayStart(query.from) } : {}),
-    ...(query.to ? { to: dayStart(addDays(query.to, 1)) } : {}),
+  const filters: OrderReportQuery = {
+    ...(query.from ? { fromDay: query.from } : {}),
+    ...(query.to ? { toDay: query.to } : {}),
     ...(query.channel ? { channel: query.channel } : {}),
     ...(query.kind ? { kind: query.kind } : {}),
     ...(query.plan ? { plan: query.plan } : {}),

@@ -14,6 +14,7 @@ import { unixSeconds } from '../../../lib/unix-seconds';
 import { findAccountPhones } from '../../account';
 import type { OrderRow } from '../orders.repository';
 import { orderTitle } from '../payments/payments.service';
+import { shanghaiDaySpan } from './day-span';
 import {
   type OrderReportFilters,
   selectAgreementsInForce,
@@ -27,7 +28,19 @@ import {
  * plans to filter by, and the 连续包月 agreements in force. Plans are named as the product names them.
  */
 
-export type { OrderReportFilters } from './order-report.repository';
+/**
+ * The staff list's filters: the repository's, with the creation range as Asia/Shanghai days (`toDay`
+ * counts through its whole day).
+ */
+export type OrderReportQuery = Omit<OrderReportFilters, 'from' | 'to'> & { fromDay?: string; toDay?: string };
+
+function filtersOf({ fromDay, toDay, ...rest }: OrderReportQuery): OrderReportFilters {
+  return {
+    ...rest,
+    ...(fromDay ? { from: shanghaiDaySpan(fromDay)[0] } : {}),
+    ...(toDay ? { to: shanghaiDaySpan(toDay)[1] } : {}),
+  };
+}
 
 type PlanShape = Pick<OrderRow, 'kind' | 'grade' | 'day' | 'cycle' | 'packageId'>;
 
@@ -94,9 +107,10 @@ async function totalsByPlan(
 /** A page of the orders the filters match (20, newest first), each with the member's phone, and the totals. */
 export async function listReportOrders(
   db: Database,
-  filters: OrderReportFilters,
+  query: OrderReportQuery,
   pageNo: number,
 ): Promise<ConsoleOrdersPage> {
+  const filters = filtersOf(query);
   const [{ rows, total }, totals] = await Promise.all([
     selectReportOrders(db, filters, (pageNo - 1) * CONSOLE_ORDERS_PAGE_SIZE, CONSOLE_ORDERS_PAGE_SIZE),
     selectReportTotals(db, filters),

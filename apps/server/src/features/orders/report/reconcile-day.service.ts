@@ -1,10 +1,10 @@
 import type { ConsoleChannel, ConsoleMismatch, ConsoleReconcile, OrderStatus } from '@dso/contract';
-import { addDays, parseTime } from '@dso/domain';
 import type { Database } from '../../../db/client';
 import type { PaymentGateway, TradeState } from '../../../providers/payment/index';
 import type { OrderRow } from '../orders.repository';
 import { gatewayOf, type PaymentContext } from '../payments/payment-context';
 import { paymentOfPaidTrade, settlePayment } from '../payments/settle-payment.service';
+import { shanghaiDaySpan } from './day-span';
 import { selectOrdersToReconcile } from './order-report.repository';
 
 /*
@@ -78,14 +78,9 @@ function mismatchOf({ order, gateway, state }: VendorView): ConsoleMismatch | nu
   return null;
 }
 
-/** The instants an Asia/Shanghai day spans: [its midnight, the next one). */
-function daySpan(day: string): [Date, Date] {
-  return [new Date(parseTime(day) ?? Number.NaN), new Date(parseTime(addDays(day, 1)) ?? Number.NaN)];
-}
-
 /** The day's orders (or its order `orderId`) as the vendors see them. */
 async function viewsOfDay(context: PaymentContext, day: string, orderId?: string) {
-  const [from, to] = daySpan(day);
+  const [from, to] = shanghaiDaySpan(day);
   const rows = await selectOrdersToReconcile(context.db, from, to);
   return askAll(context, orderId === undefined ? rows : rows.filter((row) => row.id === orderId));
 }
