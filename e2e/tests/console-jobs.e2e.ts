@@ -9,6 +9,8 @@ import { type JourneyServer, startJourneyServer } from '../support/server';
 
 interface Prepared {
   staff: { phone: string; name: string };
+  /** A second account: the SMS code goes to a phone once a minute. */
+  admin: { phone: string; name: string };
   importId: number;
 }
 
@@ -26,6 +28,7 @@ describe('the operator’s console: a 数据 staff member retries a failed job',
       worker: 'start',
       prepare: async (db) => {
         const staff = await createStaffAccount(db, { role: '数据', name: '数据小陈' });
+        const admin = await createStaffAccount(db, { role: '管理员', name: '管理员小吴' });
         // An upload whose file was lost before its job ran: the worker fails the job, for good, at its first try.
         const [upload] = await queryRows<{ id: number }>(
           db,
@@ -36,7 +39,11 @@ describe('the operator’s console: a 数据 staff member retries a failed job',
           sql`INSERT INTO jobs (kind, payload, max_attempts)
               VALUES ('keywords.import', ${JSON.stringify({ importId })}::jsonb, 3)`,
         );
-        return { staff: { phone: staff.phone, name: staff.name }, importId };
+        return {
+          staff: { phone: staff.phone, name: staff.name },
+          admin: { phone: admin.phone, name: admin.name },
+          importId,
+        };
       },
     });
     browser = await launchBrowser();
@@ -93,6 +100,34 @@ describe('the operator’s console: a 数据 staff member retries a failed job',
       sql`SELECT staff_name, action, reason FROM console_audit_log WHERE action = 'job.retry'`,
     );
     expect(audit).toEqual([{ staff_name: '数据小陈', action: 'job.retry', reason: '已从备份恢复导入文件' }]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('an 管理员 uploads a keyword file with a reason and reads the report of each refused row, then sees the derive it queued', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await logInToConsole(page, server, server.prepared.admin, '/admin/data');
+    await page.getByRole('button', { name: '导入文件' }).click();
+    const dialog = page.getByRole('dialog', { name: '导入文件' });
+    await whenSettled(dialog);
+    await dialog.getByTestId('console-import-file').setInputFiles({
+      name: '户外词表.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv.replace('露营装备推荐', '户外炉具').replace('DSO,', 'BSO,')),
+    });
+    await dialog.getByText('户外词表.csv').waitFor();
+    await dialog.getByLabel('操作原因').fill('补充户外类目');
+    await dialog.getByRole('button', { name: /上\s*传/ }).click();
+    const report = page.locator('.ant-card').filter({ hasText: '导入报告' });
+    await report.getByText('已完成').waitFor({ timeout: 30_000 });
+    await report.getByRole('row').filter({ hasText: '关键词不能为空' }).getByText('3', { exact: true }).waitFor();
+    await screenshot(page, 'console-data-import');
+
+    await page.getByRole('tab', { name: '派生任务' }).click();
+    await page.getByRole('row').filter({ hasText: 'BSO' }).filter({ hasText: '已完成' }).waitFor({ timeout: 30_000 });
+    // The tab's content fades in: photograph it once the page runs no animation.
+    await page.waitForFunction(() => document.getAnimations().length === 0);
+    await screenshot(page, 'console-data-derive');
     expect(errors).toEqual([]);
     await context.close();
   });
