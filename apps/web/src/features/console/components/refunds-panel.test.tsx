@@ -70,7 +70,12 @@ describe('the refunds panel', () => {
     async () => {
       answerConsole({
         [ConsoleRefundPath.list]: () =>
-          listOf([refundRow(), settled, refundRow({ payment_id: 13, status: 'failed', vendor_error: '交易已关闭' })]),
+          listOf([
+            refundRow(),
+            settled,
+            refundRow({ payment_id: 13, status: 'failed', vendor_error: '交易已关闭' }),
+            refundRow({ payment_id: 14, phone: '13700003333', status: 'processing', request_time: 1_767_300_000 }),
+          ]),
       });
       render();
       await screen.findByText('D202601020000009876543210');
@@ -85,6 +90,10 @@ describe('the refunds panel', () => {
       expect(within(done).queryByRole('button')).toBeNull();
       expect(screen.getByText('退款失败')).toBeTruthy();
       expect(screen.getByText('交易已关闭')).toBeTruthy();
+      const asked = screen.getByText('13700003333').closest('tr')!;
+      expect(within(asked).getByText('退款中')).toBeTruthy();
+      expect(within(asked).getByText('等待渠道结果')).toBeTruthy();
+      expect(within(asked).queryByRole('button')).toBeNull();
       // Due and failed payments can be refunded, each through the vendor or by hand.
       expect(screen.getAllByRole('button', { name: '原路退款' })).toHaveLength(2);
       expect(screen.getAllByRole('button', { name: '标记已退款' })).toHaveLength(2);

@@ -53,7 +53,9 @@ function StatusCell({ row }: { row: ConsoleRefund }) {
           : '等待渠道通知'
         : row.status === 'by_hand'
           ? `${row.staff_name ?? ''} ${timeText(row.finish_time)}`
-          : null;
+          : row.status === 'processing'
+            ? '等待渠道结果'
+            : null;
   return (
     <Space direction="vertical" size={0}>
       <Tag color={statusColors[row.status]}>{consoleRefundStatusLabels[row.status]}</Tag>
