@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { createStaffAccount, STAFF_PASSWORD } from '@dso/server/testing';
-import type { Browser, Page } from 'playwright-core';
+import { createStaffAccount } from '@dso/server/testing';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeReads } from '../support/accounts';
+import { toastOf } from '../support/accounts';
 import { launchBrowser, openPage, screenshot, whenSettled } from '../support/browser';
+import { logInToConsole } from '../support/console';
 import { signIn } from '../support/detail';
 import { type JourneyAccount, type JourneyServer, journeyAccount, startJourneyServer } from '../support/server';
 
@@ -13,7 +14,6 @@ interface Prepared {
 }
 
 const BATCH = '渠道卡E2E';
-const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text).first();
 
 describe('the operator’s console: a 财务 issues a card batch and a member redeems one', () => {
   let server: JourneyServer<Prepared>;
@@ -35,13 +35,7 @@ describe('the operator’s console: a 财务 issues a card batch and a member re
   it('issues 3 旗舰版 cards, exports their CSV, a member redeems one, and the console shows who did', async () => {
     const { finance, member } = server.prepared;
     const { page, context, errors } = await openPage(browser);
-    await page.goto(`${server.url}/admin/marketing`);
-    await page.getByLabel('手机号').fill(finance.phone);
-    await page.getByLabel('密码').fill(STAFF_PASSWORD);
-    await page.getByRole('button', { name: '下一步' }).click();
-    await page.getByText(/验证码已发送至/).waitFor();
-    await page.getByLabel('短信验证码').fill(await codeReads(server).latestSmsCode(finance.phone));
-    await page.getByRole('button', { name: '登 录', exact: true }).click();
+    await logInToConsole(page, server, finance, '/admin/marketing');
 
     // A 财务 has this page and not the users page.
     const menu = page.getByRole('menu');
@@ -63,7 +57,7 @@ describe('the operator’s console: a 财务 issues a card batch and a member re
     await dialog.getByLabel('操作原因').fill('渠道合作首批');
     await screenshot(page, 'console-marketing-card-dialog');
     await dialog.getByRole('button', { name: /生\s*成/ }).click();
-    await toast(page, '会员卡已生成').waitFor();
+    await toastOf(page, '会员卡已生成').waitFor();
     const row = page.getByRole('row').filter({ hasText: BATCH });
     await row.getByText(finance.name).waitFor();
     expect(await row.textContent()).toContain('旗舰版（EVIP）');
@@ -99,7 +93,7 @@ describe('the operator’s console: a 财务 issues a card batch and a member re
       .filter({ has: exchange })
       .getByRole('button', { name: /兑\s*换/ })
       .click();
-    await toast(memberPage.page, '兑换成功').waitFor();
+    await toastOf(memberPage.page, '兑换成功').waitFor();
     await reloaded;
     await account.getByText('旗舰版').waitFor();
     await account.getByText(/剩余 (89|90) 天/).waitFor();

@@ -1,6 +1,6 @@
 import { marketingMessages } from '@dso/contract';
 import { PAY_GRADES } from '@dso/domain';
-import { DatePicker, Form, InputNumber, Select } from 'antd';
+import { DatePicker, Form, InputNumber, Select, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { fenOfYuan, gradeText, yuanOfFen } from '../console-format';
 
@@ -67,3 +67,10 @@ export function GradeItem({ name = 'grade', multiple = false }: { name?: string;
     </Form.Item>
   );
 }
+
+/** Whether a plan or pack is on sale, as both tables show it. */
+export const saleStateColumn = {
+  title: '状态',
+  dataIndex: 'enabled',
+  render: (enabled: boolean) => (enabled ? <Tag color="green">在售</Tag> : <Tag>已下架</Tag>),
+};

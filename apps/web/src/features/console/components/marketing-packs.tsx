@@ -1,12 +1,12 @@
 import { type AdminPackage, marketingMessages } from '@dso/contract';
 import { frequencyTypes } from '@dso/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, InputNumber, Select, Space, Switch, Table, Tag } from 'antd';
+import { Button, Form, Input, InputNumber, Select, Space, Switch, Table } from 'antd';
 import { useState } from 'react';
 import { useConsoleAction } from '../api/console-request';
 import { consolePacksQuery, createConsolePack, marketingKey, updateConsolePack } from '../api/marketing-api';
 import { fenOfYuan, yuanOfFen, yuanText } from '../console-format';
-import { YuanItem } from './marketing-fields';
+import { saleStateColumn, YuanItem } from './marketing-fields';
 import { ReasonDialog } from './reason-dialog';
 
 interface PackForm {
@@ -48,11 +48,7 @@ export function MarketingPacks() {
           { title: '次数', dataIndex: 'frequency' },
           { title: '价格', dataIndex: 'price_fen', render: yuanText },
           { title: '排序', dataIndex: 'sort' },
-          {
-            title: '状态',
-            dataIndex: 'enabled',
-            render: (enabled: boolean) => (enabled ? <Tag color="green">在售</Tag> : <Tag>已下架</Tag>),
-          },
+          saleStateColumn,
           {
             title: '操作',
             render: (_, row) => (

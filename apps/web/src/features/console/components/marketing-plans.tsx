@@ -1,6 +1,6 @@
 import type { AdminPlan, PayGradeCode } from '@dso/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, InputNumber, Space, Switch, Table, Tag } from 'antd';
+import { Button, Form, Input, InputNumber, Space, Switch, Table } from 'antd';
 import { useState } from 'react';
 import { useConsoleAction } from '../api/console-request';
 import {
@@ -15,6 +15,7 @@ import {
   DaysItem,
   fenOrNull,
   GradeItem,
+  saleStateColumn,
   secondsOfWindow,
   type Window,
   WindowItem,
@@ -132,11 +133,7 @@ export function MarketingPlans() {
             render: (cycle: boolean, row) => (cycle ? `续费${yuanText(row.cycle_price_fen ?? 0)}` : '—'),
           },
           { title: '角标', dataIndex: 'discount', render: (text: string) => text || '—' },
-          {
-            title: '状态',
-            dataIndex: 'enabled',
-            render: (enabled: boolean) => (enabled ? <Tag color="green">在售</Tag> : <Tag>已下架</Tag>),
-          },
+          saleStateColumn,
           {
             title: '操作',
             render: (_, row) => (
