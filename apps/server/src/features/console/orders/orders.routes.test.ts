@@ -111,6 +111,8 @@ describe('console orders page', () => {
     expect(ids(await list(cookie, { from: '2025-03-02', to: '2025-03-02' }))).toEqual([cycle, early]);
     expect(ids(await list(cookie, { ...span, channel: 'wechat' }))).toEqual([early]);
     expect(ids(await list(cookie, { ...span, kind: 'pack' }))).toEqual([packOrder]);
+    expect(ids(await list(cookie, { ...span, kind: 'membership' }))).toEqual([pending, cycle, early, late]);
+    expect(ids(await list(cookie, { ...span, status: 'paid', channel: 'alipay' }))).toEqual([packOrder, cycle, late]);
     expect(ids(await list(cookie, { ...span, plan: 'VIP-30' }))).toEqual([pending, late]);
     expect(ids(await list(cookie, { ...span, plan: 'VIP-cycle' }))).toEqual([cycle]);
     expect(ids(await list(cookie, { ...span, plan: `pack-${pack!.id}` }))).toEqual([packOrder]);

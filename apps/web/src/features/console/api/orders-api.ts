@@ -14,6 +14,9 @@ import { consoleGet, consolePost } from './console-request';
 
 /** The orders page's calls (docs/console.md, Orders). */
 
+/** What every query of the page is keyed under. */
+export const ordersKey = ['console', 'orders'] as const;
+
 /** The list's filters (contract `consoleOrdersQuerySchema`); days are YYYY-MM-DD, Asia/Shanghai. */
 export interface OrderFilters {
   from?: string | undefined;
@@ -30,14 +33,14 @@ export interface OrderFilters {
 /** `GET /api/console/orders`: a page of orders with the totals of everything the filters match. */
 export const consoleOrdersQuery = (filters: OrderFilters) =>
   queryOptions({
-    queryKey: ['console', 'orders', filters],
+    queryKey: [...ordersKey, filters],
     queryFn: () => consoleGet<ConsoleOrdersPage>(ConsoleOrderPath.orders, { ...filters }),
     placeholderData: keepPreviousData,
   });
 
 /** `GET /api/console/orders/plans`: the plans and count packs to filter by. */
 export const consolePlanChoicesQuery = queryOptions({
-  queryKey: ['console', 'orders', 'plans'],
+  queryKey: [...ordersKey, 'plans'],
   queryFn: () => consoleGet<ConsolePlanChoice[]>(ConsoleOrderPath.plans),
   staleTime: 5 * 60_000,
 });
@@ -45,17 +48,15 @@ export const consolePlanChoicesQuery = queryOptions({
 /** `GET /api/console/orders/agreements`: the 连续包月 agreements in force. */
 export const consoleAgreementsQuery = (pageNo: number) =>
   queryOptions({
-    queryKey: ['console', 'orders', 'agreements', pageNo],
+    queryKey: [...ordersKey, 'agreements', pageNo],
     queryFn: () => consoleGet<ConsoleAgreementsPage>(ConsoleOrderPath.agreements, { page_no: pageNo }),
     placeholderData: keepPreviousData,
   });
 
-export const reconcileKey = (day: string) => ['console', 'orders', 'reconcile', day] as const;
-
 /** `GET /api/console/orders/reconcile`: a day's orders against the vendors (it asks them, so only on demand). */
 export const consoleReconcileQuery = (day: string) =>
   queryOptions({
-    queryKey: reconcileKey(day),
+    queryKey: [...ordersKey, 'reconcile', day],
     queryFn: () => consoleGet<ConsoleReconcile>(ConsoleOrderPath.reconcile, { day }),
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -4,7 +4,7 @@ import { Alert, Button, Col, DatePicker, Row, Space, Statistic, Table, Tag } fro
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useConsoleAction } from '../api/console-request';
-import { applyConsoleReconciliation, consoleReconcileQuery, reconcileKey } from '../api/orders-api';
+import { applyConsoleReconciliation, consoleReconcileQuery, ordersKey } from '../api/orders-api';
 import { yuanText } from '../console-format';
 import { orderStatus } from './member-tabs';
 import { channelText } from './order-totals';
@@ -42,7 +42,8 @@ export function ReconcileTab({ canAct }: { canAct: boolean }) {
     ...consoleReconcileQuery(day ?? ''),
     enabled: day !== null,
   });
-  const act = useConsoleAction(reconcileKey(day ?? ''));
+  // Settling changes the day's differences and the orders listed: both are reloaded.
+  const act = useConsoleAction(ordersKey);
   const missed = data?.mismatches.filter((row) => row.kind === 'vendor_paid') ?? [];
   const start = () => {
     const chosen = picked.format('YYYY-MM-DD');
