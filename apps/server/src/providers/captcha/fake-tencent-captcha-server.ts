@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listenLocally, readBody } from '../fake-server';
 
 /**
  * Test-only: a local stand-in for captcha.tencentcloudapi.com. It checks DescribeCaptchaResult calls
@@ -43,15 +43,6 @@ function expectedSignature(secretKey: string, date: string, stringToSign: string
   return createHmac('sha256', key).update(stringToSign).digest('hex');
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-}
-
 export async function startFakeTencentCaptcha(options: FakeTencentCaptchaOptions): Promise<FakeTencentCaptcha> {
   const tickets = new Map<string, { randstr: string; issuedAt: number; used: boolean }>();
   const hanging = new Set<() => void>();
@@ -64,12 +55,10 @@ export async function startFakeTencentCaptcha(options: FakeTencentCaptchaOptions
       tickets.set(ticket, { randstr, issuedAt, used: false });
       return { ticket, randstr };
     },
-    close: () =>
-      new Promise((resolve) => {
-        for (const release of hanging) release();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => {
+      for (const release of hanging) release();
+      return closeServer(server);
+    },
   };
 
   const error = (Code: string, Message: string) => ({
@@ -149,7 +138,7 @@ export async function startFakeTencentCaptcha(options: FakeTencentCaptchaOptions
   };
 
   const server = createServer(async (request, response) => {
-    const body = await readBody(request);
+    const body = (await readBody(request)).toString('utf8');
     if (state.outage === 'hang') {
       hanging.add(() => response.destroy());
       return;
@@ -164,7 +153,6 @@ export async function startFakeTencentCaptcha(options: FakeTencentCaptchaOptions
     response.setHeader('content-type', 'application/json');
     response.end(JSON.stringify(reply));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  state.url = await listenLocally(server);
   return state;
 }

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { closeServer, listenLocally } from '../fake-server';
 
 /** What the fake does with the next call (default: a picture in the form the request asked for). */
 export type FakeImagesBehaviour =
@@ -93,19 +94,13 @@ export async function startFakeImagesServer(options: {
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address() as { port: number };
-  const origin = `http://127.0.0.1:${address.port}`;
+  const origin = await listenLocally(server);
   return {
     url: `${origin}/v1`,
     requests,
     behave(next) {
       behaviour = next;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
 }

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { closeServer, listenLocally } from '../fake-server';
 
 /** What the fake does with the next call (default: stream `pieces` and `[DONE]`). */
 export type FakeOpenAiBehaviour =
@@ -106,20 +107,14 @@ export async function startFakeOpenAiServer(options: { apiKey: string }): Promis
       response.end('data: [DONE]\n\n');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const origin = await listenLocally(server);
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `${origin}/v1`,
     requests,
     openStreams: () => open,
     behave: (next) => {
       behaviour = next;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
 }

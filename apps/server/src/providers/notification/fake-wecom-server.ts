@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
+import { closeServer, listenLocally, readBody } from '../fake-server';
 
 /**
  * Test-only: a local stand-in for qyapi.weixin.qq.com's group robot webhook. It answers like 企业微信 does:
@@ -24,12 +24,6 @@ export interface FakeWecom {
 const PER_MINUTE = 20;
 const limits: Record<string, number> = { markdown: 4096, text: 2048 };
 
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 export async function startFakeWecom(options: { keys?: string[]; now?: () => number } = {}): Promise<FakeWecom> {
   const now = options.now ?? Date.now;
   const sentAt = new Map<string, number[]>();
@@ -39,11 +33,7 @@ export async function startFakeWecom(options: { keys?: string[]; now?: () => num
     received: [],
     requests: [],
     faults: [],
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
 
   const answer = (url: URL, body: string): Record<string, unknown> => {
@@ -76,7 +66,7 @@ export async function startFakeWecom(options: { keys?: string[]; now?: () => num
   };
 
   const server = createServer(async (request, response) => {
-    const body = await readBody(request);
+    const body = (await readBody(request)).toString('utf8');
     const url = new URL(request.url ?? '/', 'http://fake');
     state.requests.push({
       method: request.method ?? '',
@@ -101,7 +91,6 @@ export async function startFakeWecom(options: { keys?: string[]; now?: () => num
           : { errcode: 40001, errmsg: 'method not allowed' };
     response.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' }).end(JSON.stringify(reply));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  state.url = await listenLocally(server);
   return state;
 }

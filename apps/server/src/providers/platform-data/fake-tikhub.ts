@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listenLocally } from '../fake-server';
 
 /**
  * Test-only: a local stand-in for api.tikhub.io's Douyin endpoints. It checks the Bearer key like
@@ -376,21 +376,17 @@ export async function startFakeTikhub(options: FakeTikhubOptions): Promise<FakeT
       data: route.answer(query),
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = await listenLocally(server);
 
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url,
     requests,
     addAweme: (input) => awemes.set(input.awemeId, input),
     addUser: (input) => users.set(input.secUid, fakeUser(input)),
     addComments: (awemeId, list) => comments.set(awemeId, [...(comments.get(awemeId) ?? []), ...list]),
     setSearchResults: (keyword, ids) => searches.set(keyword, ids),
     failNext: (path, failure) => failures.set(path, [...(failures.get(path) ?? []), failure]),
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
 }
 

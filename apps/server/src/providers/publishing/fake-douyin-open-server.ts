@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listenLocally, readBody } from '../fake-server';
 
 /**
  * Test-only: a local stand-in for the Douyin Open Platform (open.douyin.com). It speaks the documented
@@ -252,10 +252,9 @@ export async function startFakeDouyinOpenServer(options: FakeDouyinOptions): Pro
   }
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      handle(request, Buffer.concat(chunks)).then(
+    readBody(request)
+      .then((body) => handle(request, body))
+      .then(
         ([status, payload]) => {
           response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
           response.end(JSON.stringify(payload));
@@ -265,13 +264,11 @@ export async function startFakeDouyinOpenServer(options: FakeDouyinOptions): Pro
           response.end();
         },
       );
-    });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const origin = await listenLocally(server);
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: origin,
     issueCode(user) {
       const code = randomBytes(12).toString('hex');
       codes.set(code, user);
@@ -298,6 +295,6 @@ export async function startFakeDouyinOpenServer(options: FakeDouyinOptions): Pro
       const signature = createHash('sha1').update(options.clientSecret).update(body).digest('hex');
       return { body, signature };
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => closeServer(server),
   };
 }

@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listenLocally } from '../fake-server';
 
 /**
  * Test-only: a local stand-in for dysmsapi.aliyuncs.com. It checks `SendSms` calls the way Aliyun
@@ -62,7 +62,7 @@ export async function startFakeAliyun(options: FakeAliyunOptions): Promise<FakeA
     url: '',
     sent: [],
     limitedPhones: new Set(),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => closeServer(server),
   };
 
   const answer = (url: URL): { status: number; body: Record<string, string> } => {
@@ -113,7 +113,6 @@ export async function startFakeAliyun(options: FakeAliyunOptions): Promise<FakeA
     response.setHeader('content-type', 'application/json;charset=utf-8');
     response.end(JSON.stringify(reply.body));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  state.url = await listenLocally(server);
   return state;
 }

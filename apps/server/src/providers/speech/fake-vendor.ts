@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { closeServer, listenLocally } from '../fake-server';
 
 /*
  * What the two fake speech vendors (the transcription endpoint and the chat-audio endpoint) share: a
@@ -33,19 +34,13 @@ export function serveShelvedMedia(request: IncomingMessage, response: ServerResp
 
 /** Listens on a free port of 127.0.0.1: the base URL, a way to shelve media under it, and a close. */
 export async function listenAsVendor(server: Server, media: Map<string, Uint8Array>) {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address() as { port: number };
-  const url = `http://127.0.0.1:${address.port}/v1`;
+  const url = `${await listenLocally(server)}/v1`;
   return {
     url,
     serveMedia(name: string, bytes: Uint8Array) {
       media.set(name, bytes);
       return `${url}/media/${name}`;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listenLocally } from '../fake-server';
 
 /**
  * Test-only: a local stand-in for api.weixin.qq.com speaking the two calls QR login uses
@@ -35,7 +35,7 @@ export async function startFakeWechat(options: FakeWechatOptions): Promise<FakeW
     qrRequests: [],
     retireTokens: () => liveTokens.clear(),
     quotaExhausted: false,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => closeServer(server),
   };
 
   const issueToken = (url: URL) => {
@@ -75,8 +75,7 @@ export async function startFakeWechat(options: FakeWechatOptions): Promise<FakeW
     response.setHeader('content-type', 'application/json; encoding=utf-8');
     response.end(JSON.stringify(answer));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  state.url = await listenLocally(server);
   return state;
 }
 

@@ -1,0 +1,28 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * What every fake vendor server next to its adapter does the same way: read a request's body, listen on
+ * a free port of 127.0.0.1, and stop. Test-only, like the fakes themselves.
+ */
+
+/** The whole body of a request. */
+export async function readBody(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** Starts `server` on a free port of 127.0.0.1 and answers its origin (`http://127.0.0.1:<port>`). */
+export async function listenLocally(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** Stops `server`, dropping its open connections first (a held stream, a kept-alive socket). */
+export function closeServer(server: Server): Promise<void> {
+  return new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+}
