@@ -1,10 +1,10 @@
 import { type OrderInfo, OrderPath } from '@dso/contract';
-import { createStaffAccount, STAFF_PASSWORD } from '@dso/server/testing';
+import { createStaffAccount } from '@dso/server/testing';
 import { sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeReads } from '../support/accounts';
 import { launchBrowser, openPage, screenshot, whenSettled } from '../support/browser';
+import { logInToConsole } from '../support/console';
 import { memberCall } from '../support/member-call';
 import { type JourneyAccount, type JourneyServer, journeyAccount, startJourneyServer } from '../support/server';
 
@@ -65,22 +65,11 @@ describe('the operator’s console: orders read by a 客服, reconciled by a 财
     expect(await call('POST', OrderPath.sandboxCashier, { trade, action: 'pay' })).toEqual({ state: 'paid' });
   }
 
-  async function logIn(page: Page, staff: { phone: string; name: string }, path: string) {
-    await page.goto(`${server.url}${path}`);
-    await page.getByLabel('手机号').fill(staff.phone);
-    await page.getByLabel('密码').fill(STAFF_PASSWORD);
-    await page.getByRole('button', { name: '下一步' }).click();
-    await page.getByText(/验证码已发送至/).waitFor();
-    await page.getByLabel('短信验证码').fill(await codeReads(server).latestSmsCode(staff.phone));
-    await page.getByRole('button', { name: '登 录', exact: true }).click();
-    await page.getByText(staff.name).waitFor();
-  }
-
   const mismatchRow = (page: Page) => page.getByRole('row').filter({ hasText: missed.order_id });
 
   it('shows a 客服 the orders, their totals and the day’s differences, with no button that acts', async () => {
     const { page, context, errors } = await openPage(browser);
-    await logIn(page, server.prepared.agent, '/admin/orders');
+    await logInToConsole(page, server, server.prepared.agent, '/admin/orders');
     const paidRow = page.getByRole('row').filter({ hasText: paid.order_id });
     await paidRow.getByText('已支付').waitFor();
     await paidRow.getByText(server.prepared.member.phone).waitFor();
@@ -99,7 +88,7 @@ describe('the operator’s console: orders read by a 客服, reconciled by a 财
 
   it('lets a 财务 open an order by its number, then settle the missed payment with a reason', async () => {
     const { page, context, errors } = await openPage(browser);
-    await logIn(page, server.prepared.finance, `/admin/orders?q=${missed.order_id}`);
+    await logInToConsole(page, server, server.prepared.finance, `/admin/orders?q=${missed.order_id}`);
     const orderRow = page.getByRole('row').filter({ hasText: missed.order_id });
     await orderRow.getByText('待支付').waitFor();
     expect(await page.getByRole('row').filter({ hasText: paid.order_id }).count()).toBe(0);
