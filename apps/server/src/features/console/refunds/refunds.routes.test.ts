@@ -7,6 +7,7 @@ import {
 } from '@dso/contract';
 import type { ConsoleRole } from '@dso/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { paymentEvents } from '../../../db/schema';
 import { PaymentVendorError } from '../../../providers/payment/index';
 import { notifySandbox } from '../../../testing/orders';
 import { useTestApp } from '../../../testing/route-suite';
@@ -344,6 +345,29 @@ describe('console refunds', () => {
       notify_time: expect.any(Number),
       finish_time: expect.any(Number),
     });
+  });
+
+  it('names a vendor’s payment by its own channel, and leaves one of a vendor not configured here to be refunded by hand', async () => {
+    const finance = await staff('财务');
+    const buyer = await account();
+    const { order } = await payTwice(t, buyer.token);
+    // Paid through WeChat Pay when it was configured; this installation now runs the sandbox.
+    const [event] = await db()
+      .insert(paymentEvents)
+      .values({
+        orderId: order.order_id,
+        provider: 'wechatpay',
+        source: 'notify',
+        outcome: 'refund_due',
+        amountFen: order.pay_money,
+        vendorTradeNo: '4200002026',
+      })
+      .returning();
+    expect(await rowOf(finance.cookie, event!.id)).toMatchObject({ provider: 'wechatpay', channel: 'wechat' });
+    expect(await refund(finance.cookie, event!.id)).toEqual(toast(m.noGateway));
+    expect((await rowOf(finance.cookie, event!.id)).status).toBe('due');
+    expect(await byHand(finance.cookie, event!.id)).toMatchObject({ code: Code.OK, data: { status: 'by_hand' } });
+    expect(await rowOf(finance.cookie, event!.id)).toMatchObject({ status: 'by_hand', channel: 'wechat' });
   });
 
   it("settles a processing refund whose notification never came by the maintenance job's query", async () => {
