@@ -12,6 +12,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAGE_TEST_TIMEOUT, renderPage } from '../../../components/testing/render-route';
 import { ApiError } from '../../../lib/api/errors';
 import { useDialogs } from '../../../stores/dialogs';
+import { creatorRow } from '../../creators/testing';
+import { videoRow } from '../../videos/testing';
 import { drawnOptions } from '../chart-stub';
 import { keywordDetailFixture } from '../fixtures';
 
@@ -42,24 +44,20 @@ const rankedWorks: KeywordRankList = {
   as_of: '2026-11-20',
   result: [
     {
-      video_id: '7300000000000000900',
-      video_desc: '露营装备清单分享',
-      origin_cover: '',
-      share_url: '',
-      duration: 30_000,
-      create_time: 1_763_000_000,
-      video_score: 80,
-      good_count: 1_000,
-      comment_count: 10,
-      share_count: 1,
-      collect_count: 5,
-      is_with_goods: false,
-      status: 'normal',
-      user_id: 'u900',
-      user_nick_name: '露营的小周',
-      avatar_larger: '',
-      total_follower_count: 9_000,
-      is_demo: false,
+      ...videoRow({
+        video_id: '7300000000000000900',
+        video_desc: '露营装备清单分享',
+        share_url: '',
+        duration: 30_000,
+        video_score: 80,
+        good_count: 1_000,
+        comment_count: 10,
+        share_count: 1,
+        collect_count: 5,
+        user_id: 'u900',
+        user_nick_name: '露营的小周',
+        total_follower_count: 9_000,
+      }),
       rank: 1,
     },
   ],
@@ -73,23 +71,21 @@ const keywordCreators: CompetitorList = {
   user_grade: 'FREE',
   result: [
     {
-      user_id: 'u900',
-      unique_id: 'xiaozhou',
-      nick_name: '露营的小周',
-      avatar_larger: '',
-      field: '旅游出行',
-      province: '浙江',
-      city: '杭州',
-      verified: false,
-      is_commerce: true,
-      total_follower_count: 9_000,
-      follower_growth_30d: 120,
-      total_favorited: 80_000,
-      aweme_count: 40,
-      size_class: { code: 'tail', label: '尾部达人' },
-      sales_class: { code: 'tail', label: '尾部' },
-      as_of: '2026-11-20',
-      is_demo: false,
+      ...creatorRow({
+        user_id: 'u900',
+        unique_id: 'xiaozhou',
+        nick_name: '露营的小周',
+        field: '旅游出行',
+        province: '浙江',
+        city: '杭州',
+        verified: false,
+        total_follower_count: 9_000,
+        follower_growth_30d: 120,
+        total_favorited: 80_000,
+        aweme_count: 40,
+        size_class: { code: 'tail', label: '尾部达人' },
+        sales_class: { code: 'tail', label: '尾部' },
+      }),
       reasons: ['作品覆盖关键词「露营装备」：1个作品'],
     },
   ],
