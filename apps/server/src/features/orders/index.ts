@@ -46,8 +46,8 @@ export type { PaymentContext } from './payments/payment-context';
 export { paymentContext } from './payments/payments.routes';
 export { ensureDefaultPlans } from './plans/plans.service';
 /** The console's 退款: payments kept for refund, given back through the vendor or marked given back by hand. */
+export { listRefundsDue } from './refunds/refund-list.service';
 export {
-  listRefundsDue,
   markRefundedByHand,
   type RefundChange,
   type RefundOutcome,

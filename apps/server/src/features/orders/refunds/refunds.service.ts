@@ -1,14 +1,7 @@
-import {
-  Code,
-  type ConsoleRefund,
-  type ConsoleRefundList,
-  type ConsoleRefundStatus,
-  consoleRefundMessages as m,
-} from '@dso/contract';
+import { Code, type ConsoleRefundStatus, consoleRefundMessages as m } from '@dso/contract';
 import type { Database } from '../../../db/client';
 import type { RefundStatus } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
-import { unixSeconds } from '../../../lib/unix-seconds';
 import {
   type PayChannel,
   type PaymentGateway,
@@ -16,7 +9,6 @@ import {
   type RefundGateway,
   type RefundState,
 } from '../../../providers/payment/index';
-import { findAccountPhones } from '../../account';
 import { findOrder } from '../orders.repository';
 import { notifyUrlOf, type PaymentContext } from '../payments/payment-context';
 import * as repository from './refunds.repository';
@@ -77,7 +69,7 @@ const claimedMessages: Record<RefundStatus, string> = {
 const toast = (message: string) => AppError.toast(message);
 
 /** The channel a payment came through: its vendor's, or for the sandbox (both channels) the order's last one. */
-function channelOf(provider: string, orderChannel: string | null): PayChannel | null {
+export function channelOf(provider: string, orderChannel: string | null): PayChannel | null {
   if (provider === 'alipay') return 'alipay';
   if (provider === 'wechatpay') return 'wechat';
   return orderChannel === 'alipay' || orderChannel === 'wechat' ? orderChannel : null;
@@ -269,47 +261,4 @@ export async function settleFromVendor(db: Database, refundId: number, state: Re
     if (!row || (row.status !== 'processing' && row.status !== 'failed')) return;
     await repository.updateRefund(tx, row.id, valuesOf(state));
   });
-}
-
-// ——— The list ———
-
-/** The payments due back with their refunds (latest 500), and what is still to give back. */
-export async function listRefundsDue(db: Database): Promise<ConsoleRefundList> {
-  const rows = await repository.selectRefundsDue(db);
-  const phones = await findAccountPhones(
-    db,
-    rows.map((row) => row.userId),
-  );
-  const list = rows.map((row): ConsoleRefund => {
-    const refund = row.refund;
-    const channel = refund?.channel ?? channelOf(row.provider, row.orderChannel);
-    return {
-      payment_id: row.paymentId,
-      order_id: row.orderId,
-      user_id: row.userId,
-      phone: phones.get(row.userId) ?? null,
-      provider: row.provider,
-      channel: channel === 'alipay' || channel === 'wechat' ? channel : null,
-      vendor_trade_no: row.vendorTradeNo,
-      amount: row.amountFen ?? 0,
-      paid_time: unixSeconds(row.firstAt),
-      // An order still paid was paid by another trade; otherwise it had closed before the money came.
-      due_reason: row.orderStatus === 'paid' ? 'paid_twice' : 'closed',
-      status: refund?.status ?? 'due',
-      out_refund_no: refund?.outRefundNo ?? null,
-      vendor_refund_id: refund?.vendorRefundId ?? null,
-      staff_name: refund?.staffName ?? null,
-      refund_reason: refund?.reason ?? null,
-      vendor_error: refund?.vendorError ?? null,
-      request_time: unixSeconds(refund?.requestedAt ?? null),
-      finish_time: unixSeconds(refund?.finishedAt ?? null),
-      notify_time: unixSeconds(refund?.notifiedAt ?? null),
-    };
-  });
-  const open = list.filter((row) => row.status === 'due' || row.status === 'failed');
-  return {
-    list,
-    open_count: open.length,
-    open_amount: open.reduce((sum, row) => sum + row.amount, 0),
-  };
 }
