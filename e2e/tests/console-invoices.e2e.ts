@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { type InvoiceItem, type OrderInfo, OrderPath } from '@dso/contract';
-import { createStaffAccount, STAFF_PASSWORD, signedInjectOptions } from '@dso/server/testing';
+import { createStaffAccount } from '@dso/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeReads } from '../support/accounts';
 import { launchBrowser, openPage, screenshot, whenSettled } from '../support/browser';
+import { logInToConsole } from '../support/console';
+import { memberCall } from '../support/member-call';
 import { type JourneyAccount, type JourneyServer, journeyAccount, startJourneyServer } from '../support/server';
 
 interface Prepared {
@@ -39,34 +40,16 @@ describe('the operator’s console: a 财务 issues and 红冲s a member’s inv
     await server?.close();
   });
 
-  /** A signed call of the member's over HTTP, as the web client makes it: the envelope's data. */
-  async function memberCall<T>(method: 'GET' | 'POST', url: string, body?: object): Promise<T> {
-    const signed = signedInjectOptions({
-      method,
-      url,
-      token: server.prepared.member.token,
-      ...(body ? { body, headers: { 'content-type': 'application/json' } } : {}),
-    });
-    const response = await fetch(`${server.url}${signed.url}`, {
-      method,
-      headers: signed.headers as Record<string, string>,
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const envelope = (await response.json()) as { code: number; msg: string; data: T };
-    if (envelope.code !== 200) throw new Error(`${url} answered ${envelope.code} ${envelope.msg}`);
-    return envelope.data;
-  }
+  const call = <T>(method: 'GET' | 'POST', url: string, body?: object) =>
+    memberCall<T>(server, server.prepared.member.token, method, url, body);
 
   /** The member buys a plan at the sandbox 微信支付 cashier and asks for a company invoice for it. */
   async function requestInvoice(title: string, tag: string): Promise<InvoiceItem> {
-    const order = await memberCall<OrderInfo>('POST', OrderPath.preview, { grade_enum: 'VIP', day: 30, rand_tag: tag });
-    const { code_url } = await memberCall<{ code_url: string }>(
-      'GET',
-      `${OrderPath.wechatQr}?orderId=${order.order_id}`,
-    );
+    const order = await call<OrderInfo>('POST', OrderPath.preview, { grade_enum: 'VIP', day: 30, rand_tag: tag });
+    const { code_url } = await call<{ code_url: string }>('GET', `${OrderPath.wechatQr}?orderId=${order.order_id}`);
     const trade = new URL(code_url).searchParams.get('trade') ?? '';
-    await memberCall('POST', OrderPath.sandboxCashier, { trade, action: 'pay' });
-    return memberCall<InvoiceItem>('POST', OrderPath.invoiceInsert, {
+    await call('POST', OrderPath.sandboxCashier, { trade, action: 'pay' });
+    return call<InvoiceItem>('POST', OrderPath.invoiceInsert, {
       kind: 'normal',
       title_type: 'company',
       title,
@@ -75,24 +58,13 @@ describe('the operator’s console: a 财务 issues and 红冲s a member’s inv
     });
   }
 
-  async function logIn(page: Page, staff: { phone: string; name: string }, path: string) {
-    await page.goto(`${server.url}${path}`);
-    await page.getByLabel('手机号').fill(staff.phone);
-    await page.getByLabel('密码').fill(STAFF_PASSWORD);
-    await page.getByRole('button', { name: '下一步' }).click();
-    await page.getByText(/验证码已发送至/).waitFor();
-    await page.getByLabel('短信验证码').fill(await codeReads(server).latestSmsCode(staff.phone));
-    await page.getByRole('button', { name: '登 录', exact: true }).click();
-    await page.getByText(staff.name).waitFor();
-  }
-
   it('issues one request through the provider and 红冲s it, and uploads the PDF of another', async () => {
     const { finance, member } = server.prepared;
     const first = await requestInvoice('杭州示例商贸有限公司', 'invoice-journey-1');
     const second = await requestInvoice('杭州另一家贸易有限公司', 'invoice-journey-2');
 
     const { page, context, errors } = await openPage(browser);
-    await logIn(page, finance, '/admin/invoices');
+    await logInToConsole(page, server, finance, '/admin/invoices');
     const row = (invoice: InvoiceItem) => page.getByRole('row').filter({ hasText: invoice.title });
     await row(first).getByText(member.phone).waitFor();
     expect(await row(first).getByText('待开具').count()).toBe(1);
@@ -155,7 +127,7 @@ describe('the operator’s console: a 财务 issues and 红冲s a member’s inv
     await screenshot(page, 'console-invoices-done');
 
     // The member sees both as they now are.
-    const mine = await memberCall<{ list: InvoiceItem[] }>('POST', OrderPath.invoiceList, { page_no: 1 });
+    const mine = await call<{ list: InvoiceItem[] }>('POST', OrderPath.invoiceList, { page_no: 1 });
     expect(Object.fromEntries(mine.list.map((invoice) => [invoice.id, invoice.status]))).toEqual({
       [first.id]: 'reddened',
       [second.id]: 'issued',
@@ -166,7 +138,7 @@ describe('the operator’s console: a 财务 issues and 红冲s a member’s inv
 
   it('shows a 管理员 the providers, production checks, version and migrations', async () => {
     const { page, context, errors } = await openPage(browser);
-    await logIn(page, server.prepared.admin, '/admin/system');
+    await logInToConsole(page, server, server.prepared.admin, '/admin/system');
     await page.getByText('外部服务').waitFor();
     const invoiceRow = page.getByRole('row').filter({ hasText: 'INVOICE_PROVIDER' }).first();
     await invoiceRow.getByText('沙箱').waitFor();

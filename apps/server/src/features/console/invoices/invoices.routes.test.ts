@@ -10,10 +10,9 @@ import {
 } from '@dso/contract';
 import type { ConsoleRole } from '@dso/domain';
 import { describe, expect, it } from 'vitest';
-import type { InvoiceProvider, InvoiceRequest } from '../../../providers/invoice/index';
 import { InvoiceRequestError } from '../../../providers/invoice/index';
-import { createSandboxInvoice } from '../../../providers/invoice/sandbox';
 import { multipartForm, type TestAppOptions } from '../../../testing';
+import { steeredInvoiceProvider } from '../../../testing/invoices';
 import { payAtSandboxCashier } from '../../../testing/orders';
 import { useTestApp, withQuery } from '../../../testing/route-suite';
 import { JobWorker } from '../../jobs';
@@ -24,6 +23,8 @@ import { auditOf, staffWithCookie } from '../console.testing';
 const TAX_NO = '91110108MA01ABCD1X';
 const company = { kind: 'normal', title_type: 'company', title: '北京示例科技有限公司', tax_no: TAX_NO } as const;
 const handIssued = Buffer.from('%PDF-1.4\n% issued by the finance team\n%%EOF\n');
+/** Tests that render invoices through the sandbox (a CJK font, pdfkit) take seconds each on a loaded machine. */
+const SANDBOX_PDF_TIMEOUT = 60_000;
 const forbidden = { code: Code.FORBIDDEN, msg: '无权限访问', data: null };
 
 /** The app, a buyer's calls and staff's calls; one per suite so the provider can differ. */
@@ -87,145 +88,165 @@ function harness(options: TestAppOptions = {}) {
 describe('console invoices through the sandbox provider', () => {
   const h = harness();
 
-  it('lists every member’s requests to 财务 with phone, title, amount and orders, by status, 20 a page', async () => {
-    const finance = await h.staff('财务');
-    const { buyer, order, invoice } = await h.requested();
-    const page = await h.staffGet(withQuery(ConsoleInvoicePath.list, { status: 'pending' }), finance.cookie);
-    expect(page.code).toBe(Code.OK);
-    expect(page.data.manual).toBe(false);
-    expect(page.data.list.find((item: ConsoleInvoice) => item.id === invoice.id)).toMatchObject({
-      user_id: buyer.id,
-      member_phone: buyer.phone,
-      title: company.title,
-      tax_no: TAX_NO,
-      amount: order.pay_money,
-      order_ids: [order.order_id],
-      status: 'pending',
-      failure: null,
-    });
-    for (let i = 0; i < 20; i++) await h.requested();
-    const first = await h.staffGet(ConsoleInvoicePath.list, finance.cookie);
-    expect(first.data.list).toHaveLength(20);
-    expect(first.data.total).toBeGreaterThanOrEqual(21);
-    const second = await h.staffGet(withQuery(ConsoleInvoicePath.list, { page_no: 2 }), finance.cookie);
-    expect(second.data.list.map((item: ConsoleInvoice) => item.id)).toContain(invoice.id);
-    const issued = await h.staffGet(withQuery(ConsoleInvoicePath.list, { status: 'issued' }), finance.cookie);
-    expect(issued.data.list.map((item: ConsoleInvoice) => item.id)).not.toContain(invoice.id);
-    expect(await h.staffGet(withQuery(ConsoleInvoicePath.list, { status: 'lost' }), finance.cookie)).toMatchObject({
-      code: Code.BAD_REQUEST,
-    });
-  });
+  it(
+    'lists every member’s requests to 财务 with phone, title, amount and orders, by status, 20 a page',
+    async () => {
+      const finance = await h.staff('财务');
+      const { buyer, order, invoice } = await h.requested();
+      const page = await h.staffGet(withQuery(ConsoleInvoicePath.list, { status: 'pending' }), finance.cookie);
+      expect(page.code).toBe(Code.OK);
+      expect(page.data.manual).toBe(false);
+      expect(page.data.list.find((item: ConsoleInvoice) => item.id === invoice.id)).toMatchObject({
+        user_id: buyer.id,
+        member_phone: buyer.phone,
+        title: company.title,
+        tax_no: TAX_NO,
+        amount: order.pay_money,
+        order_ids: [order.order_id],
+        status: 'pending',
+        failure: null,
+      });
+      for (let i = 0; i < 20; i++) await h.requested();
+      const first = await h.staffGet(ConsoleInvoicePath.list, finance.cookie);
+      expect(first.data.list).toHaveLength(20);
+      expect(first.data.total).toBeGreaterThanOrEqual(21);
+      const second = await h.staffGet(withQuery(ConsoleInvoicePath.list, { page_no: 2 }), finance.cookie);
+      expect(second.data.list.map((item: ConsoleInvoice) => item.id)).toContain(invoice.id);
+      const issued = await h.staffGet(withQuery(ConsoleInvoicePath.list, { status: 'issued' }), finance.cookie);
+      expect(issued.data.list.map((item: ConsoleInvoice) => item.id)).not.toContain(invoice.id);
+      expect(await h.staffGet(withQuery(ConsoleInvoicePath.list, { status: 'lost' }), finance.cookie)).toMatchObject({
+        code: Code.BAD_REQUEST,
+      });
+    },
+    SANDBOX_PDF_TIMEOUT,
+  );
 
-  it('issues a waiting request through the provider with a reason, audited once however often it is clicked', async () => {
-    const finance = await h.staff('财务');
-    const { buyer, invoice } = await h.requested();
-    expect(await h.staffPost(ConsoleInvoicePath.issue, finance.cookie, { id: invoice.id, reason: ' ' })).toMatchObject({
-      code: Code.BAD_REQUEST,
-      msg: '请填写操作原因',
-    });
-    const clicks = await Promise.all(
-      [1, 2].map(() => h.staffPost(ConsoleInvoicePath.issue, finance.cookie, { id: invoice.id, reason: '客户催开' })),
-    );
-    const done = clicks.filter((answer) => answer.code === Code.OK);
-    expect(done).toHaveLength(1);
-    expect(clicks.filter((answer) => answer.code !== Code.OK)).toEqual([
-      { code: Code.TOAST, msg: '该发票已开具', data: null },
-    ]);
-    expect(done[0].data.invoice).toMatchObject({ id: invoice.id, status: 'issued', member_phone: buyer.phone });
-    const issued = await h.memberInvoice(buyer.token, invoice.id);
-    expect(issued.status).toBe('issued');
-    expect(issued.invoice_no).toMatch(/^99\d{18}$/);
-    const [entry, ...more] = await h.audits(invoice.id);
-    expect(more).toEqual([]);
-    expect(entry).toMatchObject({
-      id: done[0].data.audit_id,
-      staffId: finance.id,
-      staffName: finance.name,
-      action: 'invoice.issue',
-      reason: '客户催开',
-      before: { status: 'pending', invoice_no: null },
-      after: { status: 'issued', invoice_no: issued.invoice_no, user_id: buyer.id },
-    });
-    // The issuing job queued with the request finds it issued and does nothing.
-    await h.runJobs();
-    expect((await h.memberInvoice(buyer.token, invoice.id)).invoice_no).toBe(issued.invoice_no);
-    expect(await h.staffPost(ConsoleInvoicePath.issue, finance.cookie, { id: 'F0NOSUCH', reason: '试试' })).toEqual({
-      code: Code.NOT_FOUND,
-      msg: '发票不存在',
-      data: null,
-    });
-    expect(await h.staffPost(ConsoleInvoicePath.issue, finance.cookie, { id: '../x', reason: '试试' })).toMatchObject({
-      code: Code.BAD_REQUEST,
-      msg: '发票不存在',
-    });
-  });
+  it(
+    'issues a waiting request through the provider with a reason, audited once however often it is clicked',
+    async () => {
+      const finance = await h.staff('财务');
+      const { buyer, invoice } = await h.requested();
+      expect(
+        await h.staffPost(ConsoleInvoicePath.issue, finance.cookie, { id: invoice.id, reason: ' ' }),
+      ).toMatchObject({
+        code: Code.BAD_REQUEST,
+        msg: '请填写操作原因',
+      });
+      const clicks = await Promise.all(
+        [1, 2].map(() => h.staffPost(ConsoleInvoicePath.issue, finance.cookie, { id: invoice.id, reason: '客户催开' })),
+      );
+      const done = clicks.filter((answer) => answer.code === Code.OK);
+      expect(done).toHaveLength(1);
+      expect(clicks.filter((answer) => answer.code !== Code.OK)).toEqual([
+        { code: Code.TOAST, msg: '该发票已开具', data: null },
+      ]);
+      expect(done[0].data.invoice).toMatchObject({ id: invoice.id, status: 'issued', member_phone: buyer.phone });
+      const issued = await h.memberInvoice(buyer.token, invoice.id);
+      expect(issued.status).toBe('issued');
+      expect(issued.invoice_no).toMatch(/^99\d{18}$/);
+      const [entry, ...more] = await h.audits(invoice.id);
+      expect(more).toEqual([]);
+      expect(entry).toMatchObject({
+        id: done[0].data.audit_id,
+        staffId: finance.id,
+        staffName: finance.name,
+        action: 'invoice.issue',
+        reason: '客户催开',
+        before: { status: 'pending', invoice_no: null },
+        after: { status: 'issued', invoice_no: issued.invoice_no, user_id: buyer.id },
+      });
+      // The issuing job queued with the request finds it issued and does nothing.
+      await h.runJobs();
+      expect((await h.memberInvoice(buyer.token, invoice.id)).invoice_no).toBe(issued.invoice_no);
+      expect(await h.staffPost(ConsoleInvoicePath.issue, finance.cookie, { id: 'F0NOSUCH', reason: '试试' })).toEqual({
+        code: Code.NOT_FOUND,
+        msg: '发票不存在',
+        data: null,
+      });
+      expect(await h.staffPost(ConsoleInvoicePath.issue, finance.cookie, { id: '../x', reason: '试试' })).toMatchObject(
+        {
+          code: Code.BAD_REQUEST,
+          msg: '发票不存在',
+        },
+      );
+    },
+    SANDBOX_PDF_TIMEOUT,
+  );
 
-  it('reddens an issued invoice, frees its order, and refuses a repeated 红冲 without auditing it', async () => {
-    const finance = await h.staff('财务');
-    const { buyer, order, invoice } = await h.requested();
-    await h.runJobs();
-    const blue = await h.memberInvoice(buyer.token, invoice.id);
-    expect(blue.status).toBe('issued');
-    expect(
-      await h.staffPost(ConsoleInvoicePath.redden, finance.cookie, { id: invoice.id, reason: '开'.repeat(101) }),
-    ).toMatchObject({ code: Code.BAD_REQUEST, msg: '红冲原因最多100字' });
-    const reddened = await h.staffPost(ConsoleInvoicePath.redden, finance.cookie, {
-      id: invoice.id,
-      reason: '开票有误',
-    });
-    expect(reddened).toMatchObject({ code: Code.OK, msg: '发票已红冲' });
-    expect(reddened.data.invoice).toMatchObject({
-      status: 'reddened',
-      red_reason: '开票有误',
-      invoice_no: blue.invoice_no,
-    });
-    expect(reddened.data.invoice.red_invoice_no).toMatch(/^99\d{18}$/);
-    expect(
-      await h.staffPost(ConsoleInvoicePath.redden, finance.cookie, { id: invoice.id, reason: '开票有误' }),
-    ).toEqual({
-      code: Code.TOAST,
-      msg: '该发票已红冲',
-      data: null,
-    });
-    const entries = await h.audits(invoice.id);
-    expect(entries.map((entry) => [entry.action, entry.reason])).toEqual([['invoice.redden', '开票有误']]);
-    expect(entries[0]).toMatchObject({
-      before: { status: 'issued' },
-      after: { status: 'reddened', red_invoice_no: reddened.data.invoice.red_invoice_no },
-    });
-    expect(await h.invoiceable(buyer.token)).toEqual([order.order_id]);
+  it(
+    'reddens an issued invoice, frees its order, and refuses a repeated 红冲 without auditing it',
+    async () => {
+      const finance = await h.staff('财务');
+      const { buyer, order, invoice } = await h.requested();
+      await h.runJobs();
+      const blue = await h.memberInvoice(buyer.token, invoice.id);
+      expect(blue.status).toBe('issued');
+      expect(
+        await h.staffPost(ConsoleInvoicePath.redden, finance.cookie, { id: invoice.id, reason: '开'.repeat(101) }),
+      ).toMatchObject({ code: Code.BAD_REQUEST, msg: '红冲原因最多100字' });
+      const reddened = await h.staffPost(ConsoleInvoicePath.redden, finance.cookie, {
+        id: invoice.id,
+        reason: '开票有误',
+      });
+      expect(reddened).toMatchObject({ code: Code.OK, msg: '发票已红冲' });
+      expect(reddened.data.invoice).toMatchObject({
+        status: 'reddened',
+        red_reason: '开票有误',
+        invoice_no: blue.invoice_no,
+      });
+      expect(reddened.data.invoice.red_invoice_no).toMatch(/^99\d{18}$/);
+      expect(
+        await h.staffPost(ConsoleInvoicePath.redden, finance.cookie, { id: invoice.id, reason: '开票有误' }),
+      ).toEqual({
+        code: Code.TOAST,
+        msg: '该发票已红冲',
+        data: null,
+      });
+      const entries = await h.audits(invoice.id);
+      expect(entries.map((entry) => [entry.action, entry.reason])).toEqual([['invoice.redden', '开票有误']]);
+      expect(entries[0]).toMatchObject({
+        before: { status: 'issued' },
+        after: { status: 'reddened', red_invoice_no: reddened.data.invoice.red_invoice_no },
+      });
+      expect(await h.invoiceable(buyer.token)).toEqual([order.order_id]);
 
-    const { invoice: waiting } = await h.requested();
-    expect(
-      await h.staffPost(ConsoleInvoicePath.redden, finance.cookie, { id: waiting.id, reason: '开票有误' }),
-    ).toEqual({
-      code: Code.TOAST,
-      msg: '只有已开具的发票可以红冲',
-      data: null,
-    });
-    expect(await h.audits(waiting.id)).toEqual([]);
-  });
+      const { invoice: waiting } = await h.requested();
+      expect(
+        await h.staffPost(ConsoleInvoicePath.redden, finance.cookie, { id: waiting.id, reason: '开票有误' }),
+      ).toEqual({
+        code: Code.TOAST,
+        msg: '只有已开具的发票可以红冲',
+        data: null,
+      });
+      expect(await h.audits(waiting.id)).toEqual([]);
+    },
+    SANDBOX_PDF_TIMEOUT,
+  );
 
-  it('serves staff an issued invoice’s PDF and, once reddened, the red one’s', async () => {
-    const admin = await h.staff('管理员');
-    const { invoice } = await h.requested();
-    expect(await h.staffGet(withQuery(ConsoleInvoicePath.pdf, { id: invoice.id }), admin.cookie)).toMatchObject({
-      code: Code.NOT_FOUND,
-      msg: '发票尚未开具',
-    });
-    await h.runJobs();
-    const file = await h.send('GET', withQuery(ConsoleInvoicePath.pdf, { id: invoice.id }), admin.cookie);
-    expect(file.statusCode).toBe(200);
-    expect(file.headers['content-type']).toBe('application/pdf');
-    expect(file.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect(
-      await h.staffGet(withQuery(ConsoleInvoicePath.pdf, { id: invoice.id, red: '1' }), admin.cookie),
-    ).toMatchObject({ code: Code.NOT_FOUND, msg: '发票尚未红冲' });
-    await h.staffPost(ConsoleInvoicePath.redden, admin.cookie, { id: invoice.id, reason: '开票有误' });
-    const red = await h.send('GET', withQuery(ConsoleInvoicePath.pdf, { id: invoice.id, red: '1' }), admin.cookie);
-    expect(red.headers['content-type']).toBe('application/pdf');
-    expect(red.rawPayload.equals(file.rawPayload)).toBe(false);
-  });
+  it(
+    'serves staff an issued invoice’s PDF and, once reddened, the red one’s',
+    async () => {
+      const admin = await h.staff('管理员');
+      const { invoice } = await h.requested();
+      expect(await h.staffGet(withQuery(ConsoleInvoicePath.pdf, { id: invoice.id }), admin.cookie)).toMatchObject({
+        code: Code.NOT_FOUND,
+        msg: '发票尚未开具',
+      });
+      await h.runJobs();
+      const file = await h.send('GET', withQuery(ConsoleInvoicePath.pdf, { id: invoice.id }), admin.cookie);
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('application/pdf');
+      expect(file.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(
+        await h.staffGet(withQuery(ConsoleInvoicePath.pdf, { id: invoice.id, red: '1' }), admin.cookie),
+      ).toMatchObject({ code: Code.NOT_FOUND, msg: '发票尚未红冲' });
+      await h.staffPost(ConsoleInvoicePath.redden, admin.cookie, { id: invoice.id, reason: '开票有误' });
+      const red = await h.send('GET', withQuery(ConsoleInvoicePath.pdf, { id: invoice.id, red: '1' }), admin.cookie);
+      expect(red.headers['content-type']).toBe('application/pdf');
+      expect(red.rawPayload.equals(file.rawPayload)).toBe(false);
+    },
+    SANDBOX_PDF_TIMEOUT,
+  );
 
   it.each(['客服', '数据'] as const)('refuses %s every invoice call with 403, changing nothing', async (role) => {
     const staff = await h.staff(role);
@@ -266,22 +287,13 @@ describe('console invoices through the sandbox provider', () => {
 });
 
 describe('console invoices when the provider refuses or fails', () => {
-  /** What the stub provider does with the next request; the sandbox by default. */
-  let issue: (request: InvoiceRequest) => ReturnType<InvoiceProvider['issue']>;
-  const sandbox = createSandboxInvoice({
-    seller: { name: 'DSO 示例科技有限公司', taxNo: '91110000MA00000000', address: '', phone: '', bank: '' },
-  });
-  const provider: InvoiceProvider = {
-    name: 'stub',
-    issue: (request) => issue(request),
-    redden: (request) => sandbox.redden(request),
-  };
+  const { provider, sandbox, steer } = steeredInvoiceProvider();
   const h = harness({ providers: { invoice: provider } });
 
   it('shows the provider’s refusal of an issue and leaves the request waiting, unaudited', async () => {
-    issue = async () => {
+    steer(async () => {
       throw new InvoiceRequestError('购买方名称与税号不匹配');
-    };
+    });
     const finance = await h.staff('财务');
     const { buyer, invoice } = await h.requested();
     expect(await h.staffPost(ConsoleInvoicePath.issue, finance.cookie, { id: invoice.id, reason: '客户催开' })).toEqual(
@@ -295,47 +307,51 @@ describe('console invoices when the provider refuses or fails', () => {
     expect(await h.audits(invoice.id)).toEqual([]);
   });
 
-  it('retries a failed invoice once: queued again, audited, then issued by the job', async () => {
-    issue = async () => {
-      throw new InvoiceRequestError('平台维护中');
-    };
-    const finance = await h.staff('财务');
-    const { buyer, invoice } = await h.requested();
-    await h.runJobs();
-    const failed = await h.staffGet(withQuery(ConsoleInvoicePath.list, { status: 'failed' }), finance.cookie);
-    expect(failed.data.list.find((item: ConsoleInvoice) => item.id === invoice.id)).toMatchObject({
-      status: 'failed',
-      failure: '平台维护中',
-    });
-    expect(await h.staffPost(ConsoleInvoicePath.issue, finance.cookie, { id: invoice.id, reason: '再试' })).toEqual({
-      code: Code.TOAST,
-      msg: '该发票开具失败，请使用重试',
-      data: null,
-    });
+  it(
+    'retries a failed invoice once: queued again, audited, then issued by the job',
+    async () => {
+      steer(async () => {
+        throw new InvoiceRequestError('平台维护中');
+      });
+      const finance = await h.staff('财务');
+      const { buyer, invoice } = await h.requested();
+      await h.runJobs();
+      const failed = await h.staffGet(withQuery(ConsoleInvoicePath.list, { status: 'failed' }), finance.cookie);
+      expect(failed.data.list.find((item: ConsoleInvoice) => item.id === invoice.id)).toMatchObject({
+        status: 'failed',
+        failure: '平台维护中',
+      });
+      expect(await h.staffPost(ConsoleInvoicePath.issue, finance.cookie, { id: invoice.id, reason: '再试' })).toEqual({
+        code: Code.TOAST,
+        msg: '该发票开具失败，请使用重试',
+        data: null,
+      });
 
-    issue = (request) => sandbox.issue(request);
-    const retried = await h.staffPost(ConsoleInvoicePath.retry, finance.cookie, {
-      id: invoice.id,
-      reason: '平台已恢复',
-    });
-    expect(retried).toMatchObject({ code: Code.OK, data: { invoice: { status: 'pending', failure: null } } });
-    expect(
-      await h.staffPost(ConsoleInvoicePath.retry, finance.cookie, { id: invoice.id, reason: '平台已恢复' }),
-    ).toEqual({
-      code: Code.TOAST,
-      msg: '该发票正在等待开具',
-      data: null,
-    });
-    expect(await h.runJobs()).toBe(1);
-    expect((await h.memberInvoice(buyer.token, invoice.id)).status).toBe('issued');
-    expect((await h.audits(invoice.id)).map((entry) => [entry.action, entry.before, entry.after])).toEqual([
-      [
-        'invoice.retry',
-        expect.objectContaining({ status: 'failed', failure: '平台维护中' }),
-        expect.objectContaining({ status: 'pending', failure: null }),
-      ],
-    ]);
-  });
+      steer((request) => sandbox.issue(request));
+      const retried = await h.staffPost(ConsoleInvoicePath.retry, finance.cookie, {
+        id: invoice.id,
+        reason: '平台已恢复',
+      });
+      expect(retried).toMatchObject({ code: Code.OK, data: { invoice: { status: 'pending', failure: null } } });
+      expect(
+        await h.staffPost(ConsoleInvoicePath.retry, finance.cookie, { id: invoice.id, reason: '平台已恢复' }),
+      ).toEqual({
+        code: Code.TOAST,
+        msg: '该发票正在等待开具',
+        data: null,
+      });
+      expect(await h.runJobs()).toBe(1);
+      expect((await h.memberInvoice(buyer.token, invoice.id)).status).toBe('issued');
+      expect((await h.audits(invoice.id)).map((entry) => [entry.action, entry.before, entry.after])).toEqual([
+        [
+          'invoice.retry',
+          expect.objectContaining({ status: 'failed', failure: '平台维护中' }),
+          expect.objectContaining({ status: 'pending', failure: null }),
+        ],
+      ]);
+    },
+    SANDBOX_PDF_TIMEOUT,
+  );
 });
 
 describe('console invoices issued by hand (INVOICE_PROVIDER=manual)', () => {

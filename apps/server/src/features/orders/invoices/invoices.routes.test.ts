@@ -3,10 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
 import { invoiceOrders, invoices } from '../../../db/schema';
-import type { InvoiceProvider, InvoiceRequest } from '../../../providers/invoice/index';
 import { InvoiceRequestError } from '../../../providers/invoice/index';
 import { createSandboxInvoice } from '../../../providers/invoice/sandbox';
 import type { TestAppOptions } from '../../../testing';
+import { steeredInvoiceProvider } from '../../../testing/invoices';
 import { payAtSandboxCashier } from '../../../testing/orders';
 import { useTestApp } from '../../../testing/route-suite';
 import { findJob, JobWorker } from '../../jobs';
@@ -272,16 +272,7 @@ describe('invoices through the sandbox provider', () => {
 });
 
 describe('invoices when the provider refuses or fails', () => {
-  /** What the stub provider does with the next request; the sandbox by default. */
-  let issue: (request: InvoiceRequest) => ReturnType<InvoiceProvider['issue']>;
-  const sandbox = createSandboxInvoice({
-    seller: { name: 'DSO 示例科技有限公司', taxNo: '91110000MA00000000', address: '', phone: '', bank: '' },
-  });
-  const provider: InvoiceProvider = {
-    name: 'stub',
-    issue: (request) => issue(request),
-    redden: (request) => sandbox.redden(request),
-  };
+  const { provider, sandbox, steer } = steeredInvoiceProvider();
   const h = harness({ providers: { invoice: provider } });
   const jobOf = async (invoiceId: string) => {
     const [row] = await queryRows<{ id: number }>(
@@ -292,9 +283,9 @@ describe('invoices when the provider refuses or fails', () => {
   };
 
   it('fails an invoice the provider refuses, with its reason, and does not retry it', async () => {
-    issue = async () => {
+    steer(async () => {
       throw new InvoiceRequestError('购买方名称与税号不匹配');
-    };
+    });
     const buyer = await h.account();
     const order = await h.buy(buyer.token);
     const requested = (await h.request(buyer.token, [order.order_id], company)).data as InvoiceItem;
@@ -313,7 +304,7 @@ describe('invoices when the provider refuses or fails', () => {
       fontPath: '/nonexistent/font.ttc',
       fontCandidates: [],
     });
-    issue = (request) => fontless.issue(request);
+    steer((request) => fontless.issue(request));
     const buyer = await h.account();
     const order = await h.buy(buyer.token);
     const requested = (await h.request(buyer.token, [order.order_id])).data as InvoiceItem;
@@ -325,11 +316,11 @@ describe('invoices when the provider refuses or fails', () => {
 
   it('retries an invoice after the provider fails for a moment, and issues it', async () => {
     let calls = 0;
-    issue = async (request) => {
+    steer(async (request) => {
       calls += 1;
       if (calls === 1) throw new Error('connect ECONNREFUSED');
       return sandbox.issue(request);
-    };
+    });
     const buyer = await h.account();
     const order = await h.buy(buyer.token);
     const requested = (await h.request(buyer.token, [order.order_id])).data as InvoiceItem;
@@ -339,9 +330,9 @@ describe('invoices when the provider refuses or fails', () => {
   });
 
   it('fails an invoice whose provider keeps failing once its attempts are used up', async () => {
-    issue = async () => {
+    steer(async () => {
       throw new Error('platform down');
-    };
+    });
     const buyer = await h.account();
     const order = await h.buy(buyer.token);
     const requested = (await h.request(buyer.token, [order.order_id])).data as InvoiceItem;
