@@ -5,6 +5,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { consoleAuditLog } from '../../db/schema';
 import { nextPhone } from '../../testing/factories';
+import type { TestApp } from '../../testing/index';
 import { hashPassword } from '../account';
 import { hashToken } from './login/staff-login.service';
 import * as repository from './staff/staff.repository';
@@ -64,4 +65,18 @@ export function setCookieToken(headers: Record<string, unknown>): string | null 
   const all = Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : [];
   const found = all.find((line: string) => line.startsWith(`${CONSOLE_SESSION_COOKIE}=`));
   return found ? found.split(';')[0]!.slice(CONSOLE_SESSION_COOKIE.length + 1) : null;
+}
+
+/**
+ * The console's calls in a route suite: a signed GET or POST with a staff cookie (or none), answering the
+ * envelope. Every console suite makes these; new ones take them from here.
+ */
+export function consoleCalls(t: { request: TestApp['request'] }) {
+  const withCookie = (cookie?: string) => (cookie ? { headers: { cookie } } : {});
+  return {
+    get: async (url: string, cookie?: string) =>
+      (await t.request({ method: 'GET', url, ...withCookie(cookie) })).json(),
+    post: async (url: string, cookie: string | undefined, body: unknown) =>
+      (await t.request({ method: 'POST', url, body, ...withCookie(cookie) })).json(),
+  };
 }

@@ -6,16 +6,13 @@ import { frequencyPackages, orders, paymentAgreements, plans, sandboxTrades } fr
 import { createUser, readGrade } from '../../../testing';
 import { scanNewOrder } from '../../../testing/orders';
 import { useTestApp, withQuery } from '../../../testing/route-suite';
-import { auditOf, staffWithCookie } from '../console.testing';
+import { auditOf, consoleCalls, staffWithCookie } from '../console.testing';
 
 describe('console orders page', () => {
   const t = useTestApp();
   const { db, account } = t;
 
-  const get = async (url: string, cookie?: string) =>
-    (await t.request({ method: 'GET', url, ...(cookie ? { headers: { cookie } } : {}) })).json();
-  const post = async (url: string, cookie: string | undefined, body: unknown) =>
-    (await t.request({ method: 'POST', url, body, ...(cookie ? { headers: { cookie } } : {}) })).json();
+  const { get, post } = consoleCalls(t);
   const staff = async (role: ConsoleRole) => (await staffWithCookie(db(), role)).cookie;
   const refusal = (msg: string) => ({ code: Code.FORBIDDEN, msg, data: null });
   const badRequest = (msg: string) => expect.objectContaining({ code: Code.BAD_REQUEST, msg });
