@@ -365,6 +365,31 @@ export const audiencePortraitSchema = z.object({
 });
 export type AudiencePortrait = z.infer<typeof audiencePortraitSchema>;
 
+/** The answer when there is no portrait: every label unknown, every list empty, 暂无观众画像 and 暂无地区分布. */
+export const noAudiencePortrait: AudiencePortrait = {
+  age: null,
+  area: null,
+  atv: null,
+  category: null,
+  city: null,
+  city_level: null,
+  consume: null,
+  device: null,
+  gender: null,
+  liveness: null,
+  province: null,
+  gender_more: [],
+  age_more: [],
+  province_more: [],
+  city_more: [],
+  city_level_more: [],
+  device_more: [],
+  interest_more: [],
+  as_of: null,
+  empty_text: videoMessages.noPortrait,
+  region_empty_text: videoMessages.noRegion,
+};
+
 // ——— related keywords ———
 
 /** Columns the related keyword table sorts by. */

@@ -2,6 +2,7 @@ import {
   type AudiencePortrait,
   type CreatorProfile,
   type HotWordWire,
+  noAudiencePortrait,
   type PermissionAlias,
   type VideoComments,
   type VideoCommentsQuery,
@@ -247,30 +248,6 @@ export async function videoComments(db: Database, query: VideoCommentsQuery): Pr
   };
 }
 
-const emptyPortrait: AudiencePortrait = {
-  age: null,
-  area: null,
-  atv: null,
-  category: null,
-  city: null,
-  city_level: null,
-  consume: null,
-  device: null,
-  gender: null,
-  liveness: null,
-  province: null,
-  gender_more: [],
-  age_more: [],
-  province_more: [],
-  city_more: [],
-  city_level_more: [],
-  device_more: [],
-  interest_more: [],
-  as_of: null,
-  empty_text: videoMessages.noPortrait,
-  region_empty_text: videoMessages.noRegion,
-};
-
 const byShare = (shares: Array<{ name: string; value: number }>, limit?: number) =>
   [...shares].sort((a, b) => b.value - a.value).slice(0, limit);
 
@@ -286,7 +263,7 @@ export async function videoPortrait(db: Database, awemeId: string): Promise<Audi
  * row gives every list empty with 暂无观众画像.
  */
 export function presentPortrait(row: Awaited<ReturnType<typeof findPortrait>>): AudiencePortrait {
-  if (!row) return emptyPortrait;
+  if (!row) return noAudiencePortrait;
   const top = videoLimits.portraitTopRegions;
   const provinceMore = byShare(row.provinceMore, top);
   const cityMore = byShare(row.cityMore, top);

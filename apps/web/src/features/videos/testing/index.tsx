@@ -1,4 +1,4 @@
-import type { AudiencePortrait, VideoDetail, VideoRow } from '@dso/contract';
+import { type AudiencePortrait, noAudiencePortrait, type VideoDetail, type VideoRow } from '@dso/contract';
 import type { ReactElement } from 'react';
 import { afterEach } from 'vitest';
 import { renderAtRoute } from '../../../components/testing/render-route';
@@ -52,30 +52,7 @@ export function videoDetail(overrides: Partial<VideoDetail> = {}): VideoDetail {
 
 /** A work's audience portrait with every figure unknown and every list empty; override what a test is about. */
 export function audiencePortrait(overrides: Partial<AudiencePortrait> = {}): AudiencePortrait {
-  return {
-    age: null,
-    area: null,
-    atv: null,
-    category: null,
-    city: null,
-    city_level: null,
-    consume: null,
-    device: null,
-    gender: null,
-    liveness: null,
-    province: null,
-    gender_more: [],
-    age_more: [],
-    province_more: [],
-    city_more: [],
-    city_level_more: [],
-    device_more: [],
-    interest_more: [],
-    as_of: null,
-    empty_text: null,
-    region_empty_text: null,
-    ...overrides,
-  };
+  return { ...noAudiencePortrait, empty_text: null, region_empty_text: null, ...overrides };
 }
 
 /** A work in a list with plausible figures and no remote images; override what a test is about. */
