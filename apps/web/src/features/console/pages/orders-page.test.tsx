@@ -9,7 +9,7 @@ import OrdersPage from './orders-page';
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn() }));
 
 /** Several antd tables in tabs mount slowly in jsdom on a shared machine. */
-const PAGE_TEST_TIMEOUT = 120_000;
+const PAGE_TEST_TIMEOUT = 180_000;
 const agent = staffMe('客服', ['users.read', 'users.act', 'orders.read']);
 const finance = staffMe('财务', ['orders.read', 'orders.act']);
 
