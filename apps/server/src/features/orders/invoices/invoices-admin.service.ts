@@ -1,6 +1,6 @@
-import { Code, consoleInvoiceMessages, type InvoiceStatus } from '@dso/contract';
+import { consoleInvoiceMessages, type InvoiceStatus } from '@dso/contract';
 import type { Database } from '../../../db/client';
-import { AppError } from '../../../lib/app-error';
+import { AppError, orNotFound } from '../../../lib/app-error';
 import { unixSeconds } from '../../../lib/unix-seconds';
 import type { IssuedInvoice } from '../../../providers/invoice/index';
 import { type InvoiceContext, invoiceMessages as m, withOrderIds } from './invoice-items';
@@ -20,7 +20,7 @@ export type RecordInvoiceChange = (
   change: { before: InvoiceSummary; after: InvoiceSummary },
 ) => Promise<number>;
 
-export type InvoiceAction = 'issue' | 'upload' | 'redden' | 'retry';
+type InvoiceAction = 'issue' | 'upload' | 'redden' | 'retry';
 type StaffContext = Pick<InvoiceContext, 'db' | 'provider'>;
 
 /** The states each action moves an invoice on from. */
@@ -41,9 +41,7 @@ function refusal(action: InvoiceAction, status: string): AppError {
 }
 
 async function requireInvoice(db: Database, id: string) {
-  const invoice = await findInvoice(db, id);
-  if (!invoice) throw new AppError(Code.NOT_FOUND, m.notFound);
-  return invoice;
+  return orNotFound(await findInvoice(db, id), m.notFound);
 }
 
 /** The invoice, refused unless `action` may move it on now. */
