@@ -1,7 +1,7 @@
 import type { KeywordRow, RelationKind } from '@dso/contract';
-import { Button, Segmented, Table } from 'antd';
+import { Segmented, Table } from 'antd';
 import { useSearchParams } from 'react-router';
-import { CappedPagination, isRefusal, NoData, RefusalPanel } from '../../../components';
+import { CappedPagination, isRefusal, LoadFailed, NoData, RefusalPanel } from '../../../components';
 import type { KeywordRef } from '../api/get-keyword-detail';
 import { useRelatedKeywords } from '../api/get-related-keywords';
 import { relatedWordColumns } from './related-word-columns';
@@ -62,7 +62,7 @@ export function RelatedWordsTab({ keywordRef }: { keywordRef: KeywordRef }) {
         </span>
       </header>
       {query.isError ? (
-        <NoData text="相关词加载失败" />
+        <LoadFailed className="kd-retry" message="相关词加载失败" onRetry={() => void query.refetch()} />
       ) : (
         <Table<KeywordRow>
           className="kd-table"
@@ -74,11 +74,6 @@ export function RelatedWordsTab({ keywordRef }: { keywordRef: KeywordRef }) {
           size="middle"
           locale={{ emptyText: query.isPending ? ' ' : <NoData size="small" /> }}
         />
-      )}
-      {query.isError && (
-        <div className="kd-retry">
-          <Button onClick={() => void query.refetch()}>重新加载</Button>
-        </div>
       )}
       {list && list.total_record > 0 && (
         <CappedPagination
