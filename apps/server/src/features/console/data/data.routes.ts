@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../../lib/envelope';
 import { receiveUpload, uploadLimits } from '../../../lib/uploads';
 import { actorOf, allow } from '../console.access';
-import { importKeywords, importVideos, readImportReport } from './imports.service';
+import { importFile, readImportReport } from './imports.service';
 import { discardJob, readDeriveRuns, readJobs, readQueueSummary, retryJob, runDerive } from './jobs.service';
 
 /**
@@ -25,27 +25,20 @@ export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
   // The reason travels in the query string (consoleImportQuerySchema says why).
   const importSchema = { querystring: consoleImportQuerySchema };
 
-  app.post(ConsoleDataPath.importKeywords, { ...manage, schema: importSchema }, async (request) => {
-    const { file, fields } = await receiveUpload(request, { limits: uploadLimits.keywordSheet });
-    return ok(
-      await importKeywords(app.db, actorOf(request), {
-        upload: { name: file.name, buffer: file.buffer, fields },
-        reason: request.query.reason,
-      }),
-      '已提交导入',
-    );
-  });
-
-  app.post(ConsoleDataPath.importVideos, { ...manage, schema: importSchema }, async (request) => {
-    const { file, fields } = await receiveUpload(request, { limits: uploadLimits.videoUpload });
-    return ok(
-      await importVideos(app.db, actorOf(request), {
-        upload: { name: file.name, buffer: file.buffer, fields },
-        reason: request.query.reason,
-      }),
-      '已提交导入',
-    );
-  });
+  const uploads = [
+    { path: ConsoleDataPath.importKeywords, target: 'keywords', limits: uploadLimits.keywordSheet },
+    { path: ConsoleDataPath.importVideos, target: 'videos', limits: uploadLimits.videoUpload },
+  ] as const;
+  for (const { path, target, limits } of uploads) {
+    app.post(path, { ...manage, schema: importSchema }, async (request) => {
+      const { file, fields } = await receiveUpload(request, { limits });
+      const upload = { name: file.name, buffer: file.buffer, fields };
+      return ok(
+        await importFile(app.db, actorOf(request), { target, upload, reason: request.query.reason }),
+        '已提交导入',
+      );
+    });
+  }
 
   app.get(
     ConsoleDataPath.importReport,

@@ -20,67 +20,63 @@ interface Upload {
   fields: Record<string, string>;
 }
 
-/** Queues a keyword import of the file and audits it (import.keywords); answers its report, queued. */
-export async function importKeywords(
-  db: Database,
-  actor: Actor,
-  options: { upload: Upload; reason: string },
-): Promise<ConsoleImportReport> {
-  const { upload } = options;
-  const format = upload.fields.format ? formatOfFileName(`x.${upload.fields.format}`) : formatOfFileName(upload.name);
-  if (!format) throw AppError.toast(m.keywordFormat);
-  const id = await db.transaction(async (tx) => {
-    const importId = await createImport(tx, { source: upload.name, format, file: upload.buffer, createdBy: null });
-    await recordAudit(tx, {
-      actor,
-      action: 'import.keywords',
-      subject: `keyword_import:${importId}`,
-      before: null,
-      after: { import_id: importId, file_name: upload.name, format, bytes: upload.buffer.length, status: 'queued' },
-      reason: options.reason,
-    });
-    return importId;
-  });
-  return readImportReport(db, { target: 'keywords', id });
-}
+/** What each target's upload does: the upload's format (and kind) checked, then the file stored as a queued import. */
+const importers = {
+  keywords: {
+    action: 'import.keywords',
+    subject: 'keyword_import',
+    check(upload: Upload) {
+      const format = formatOfFileName(upload.fields.format ? `x.${upload.fields.format}` : upload.name);
+      if (!format) throw AppError.toast(m.keywordFormat);
+      return {
+        facts: { format },
+        store: (tx: Database) =>
+          createImport(tx, { source: upload.name, format, file: upload.buffer, createdBy: null }),
+      };
+    },
+  },
+  videos: {
+    action: 'import.videos',
+    subject: 'video_import',
+    check(upload: Upload) {
+      const kind = videoImportKindOf(upload.fields.kind ?? '');
+      if (!kind) throw AppError.badRequest(m.videoKind);
+      const format = videoFormatOfFileName(upload.fields.format ? `x.${upload.fields.format}` : upload.name);
+      if (!format) throw AppError.toast(m.videoFormat);
+      return {
+        facts: { kind, format },
+        store: (tx: Database) =>
+          createVideoImport(tx, { kind, source: upload.name, format, file: upload.buffer, createdBy: null }),
+      };
+    },
+  },
+} as const;
 
-/** Queues a video-data import of the file's kind and audits it (import.videos); answers its report, queued. */
-export async function importVideos(
+/**
+ * Queues an import of the uploaded file (keywords, or video data of the form's kind) and audits it
+ * (import.keywords / import.videos) in the transaction that stores it; answers its report, queued.
+ */
+export async function importFile(
   db: Database,
   actor: Actor,
-  options: { upload: Upload; reason: string },
+  options: { target: ConsoleImportTarget; upload: Upload; reason: string },
 ): Promise<ConsoleImportReport> {
-  const { upload } = options;
-  const kind = videoImportKindOf(upload.fields.kind ?? '');
-  if (!kind) throw AppError.badRequest(m.videoKind);
-  const format = videoFormatOfFileName(upload.fields.format ? `x.${upload.fields.format}` : upload.name);
-  if (!format) throw AppError.toast(m.videoFormat);
+  const { target, upload } = options;
+  const importer = importers[target];
+  const { facts, store } = importer.check(upload);
   const id = await db.transaction(async (tx) => {
-    const importId = await createVideoImport(tx, {
-      kind,
-      source: upload.name,
-      format,
-      file: upload.buffer,
-      createdBy: null,
-    });
+    const importId = await store(tx);
     await recordAudit(tx, {
       actor,
-      action: 'import.videos',
-      subject: `video_import:${importId}`,
+      action: importer.action,
+      subject: `${importer.subject}:${importId}`,
       before: null,
-      after: {
-        import_id: importId,
-        file_name: upload.name,
-        kind,
-        format,
-        bytes: upload.buffer.length,
-        status: 'queued',
-      },
+      after: { import_id: importId, file_name: upload.name, ...facts, bytes: upload.buffer.length, status: 'queued' },
       reason: options.reason,
     });
     return importId;
   });
-  return readImportReport(db, { target: 'videos', id });
+  return readImportReport(db, { target, id });
 }
 
 /** An import's progress and per-row report; 404 导入记录不存在 for none. */
