@@ -71,7 +71,7 @@ describe('input the database cannot store', () => {
   });
 
   it('answers a path whose escapes do not decode with the envelope', async () => {
-    const response = await t.request({ method: 'GET', url: '/api/admin/keywords/imports/%ED%A0%80' });
+    const response = await t.request({ method: 'GET', url: '/api/legal/%ED%A0%80' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: Code.BAD_REQUEST, data: null });
   });
