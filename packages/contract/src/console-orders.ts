@@ -165,10 +165,15 @@ export const consoleMismatchSchema = z.object({
 });
 export type ConsoleMismatch = z.infer<typeof consoleMismatchSchema>;
 
+/** How many orders of one day a reconciliation asks the vendors about at most (the oldest first). */
+export const CONSOLE_RECONCILE_ORDERS_MAX = 2000;
+
 export const consoleReconcileSchema = z.object({
   day: z.string(),
   /** Orders of the day a QR was asked for (the ones a vendor may know). */
   checked: z.number().int(),
+  /** The day had more such orders than CONSOLE_RECONCILE_ORDERS_MAX: the later ones were not asked. */
+  capped: z.boolean(),
   matched: z.number().int(),
   mismatches: z.array(consoleMismatchSchema),
 });

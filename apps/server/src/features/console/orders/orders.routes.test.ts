@@ -1,4 +1,4 @@
-import { Code, ConsoleOrderPath, ConsolePath } from '@dso/contract';
+import { CONSOLE_RECONCILE_ORDERS_MAX, Code, ConsoleOrderPath, ConsolePath } from '@dso/contract';
 import { type ConsoleRole, shanghaiDay } from '@dso/domain';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -355,6 +355,41 @@ describe('console orders page', () => {
       expect.arrayContaining([`order:${missed}`, `order:${closed}`]),
     );
   });
+
+  it('asks the vendors about 2,000 orders of a day at most, and says when the day had more', async () => {
+    const cookie = await staff('财务');
+    const buyer = await createUser(db());
+    const start = Date.parse('2024-01-02T08:00:00+08:00');
+    await db()
+      .insert(orders)
+      .values(
+        Array.from({ length: CONSOLE_RECONCILE_ORDERS_MAX + 1 }, (_, index) => ({
+          id: `C20240102${String(index).padStart(6, '0')}`,
+          userId: buyer.id,
+          kind: 'membership',
+          grade: 'VIP',
+          day: 30,
+          priceFen: 6900,
+          payMoneyFen: 6900,
+          status: 'closed',
+          channel: 'wechat',
+          createdAt: new Date(start + index * 1000),
+          expiresAt: new Date(start + index * 1000 + 900_000),
+        })),
+      );
+    const report = (await get(withQuery(ConsoleOrderPath.reconcile, { day: '2024-01-02' }), cookie)).data;
+    expect(report).toEqual({
+      day: '2024-01-02',
+      checked: CONSOLE_RECONCILE_ORDERS_MAX,
+      capped: true,
+      matched: CONSOLE_RECONCILE_ORDERS_MAX,
+      mismatches: [],
+    });
+    expect((await get(withQuery(ConsoleOrderPath.reconcile, { day: '2024-01-03' }), cookie)).data).toMatchObject({
+      checked: 0,
+      capped: false,
+    });
+  }, 60_000);
 
   it('settles one order of the day when told which', async () => {
     const cookie = await staff('管理员');

@@ -157,15 +157,25 @@ export async function selectAgreementsInForce(db: Database, offset: number, limi
   return { rows, total: total?.value ?? 0 };
 }
 
-/** How many orders of one day reconciliation asks the vendors about at most. */
-export const RECONCILE_ORDERS_MAX = 2000;
-
-/** The orders created in [from, to) that a vendor may know: those a QR was asked for, oldest first. */
-export async function selectOrdersToReconcile(db: Database, from: Date, to: Date) {
+/**
+ * Orders created in [from, to) that a vendor may know (a QR was asked for), oldest first, at most `limit`;
+ * with `orderId`, only that one.
+ */
+export async function selectOrdersToReconcile(
+  db: Database,
+  options: { from: Date; to: Date; limit: number; orderId?: string },
+) {
   return db
     .select()
     .from(orders)
-    .where(and(gte(orders.createdAt, from), lt(orders.createdAt, to), isNotNull(orders.channel)))
+    .where(
+      and(
+        gte(orders.createdAt, options.from),
+        lt(orders.createdAt, options.to),
+        isNotNull(orders.channel),
+        options.orderId === undefined ? undefined : eq(orders.id, options.orderId),
+      ),
+    )
     .orderBy(orders.createdAt, orders.id)
-    .limit(RECONCILE_ORDERS_MAX);
+    .limit(options.limit);
 }

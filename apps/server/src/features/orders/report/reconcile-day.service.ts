@@ -1,4 +1,10 @@
-import type { ConsoleChannel, ConsoleMismatch, ConsoleReconcile, OrderStatus } from '@dso/contract';
+import {
+  CONSOLE_RECONCILE_ORDERS_MAX,
+  type ConsoleChannel,
+  type ConsoleMismatch,
+  type ConsoleReconcile,
+  type OrderStatus,
+} from '@dso/contract';
 import type { Database } from '../../../db/client';
 import type { PaymentGateway, TradeState } from '../../../providers/payment/index';
 import type { OrderRow } from '../orders.repository';
@@ -78,18 +84,27 @@ function mismatchOf({ order, gateway, state }: VendorView): ConsoleMismatch | nu
   return null;
 }
 
-/** The day's orders (or its order `orderId`) as the vendors see them. */
+/**
+ * The day's orders (or its order `orderId`) as the vendors see them, the oldest CONSOLE_RECONCILE_ORDERS_MAX,
+ * and whether the day had more.
+ */
 async function viewsOfDay(context: PaymentContext, day: string, orderId?: string) {
   const [from, to] = shanghaiDaySpan(day);
-  const rows = await selectOrdersToReconcile(context.db, from, to);
-  return askAll(context, orderId === undefined ? rows : rows.filter((row) => row.id === orderId));
+  const rows = await selectOrdersToReconcile(context.db, {
+    from,
+    to,
+    limit: CONSOLE_RECONCILE_ORDERS_MAX + 1,
+    ...(orderId === undefined ? {} : { orderId }),
+  });
+  const asked = rows.slice(0, CONSOLE_RECONCILE_ORDERS_MAX);
+  return { views: await askAll(context, asked), capped: rows.length > asked.length };
 }
 
 /** The day's orders against the vendors: how many were asked, how many agree, and each difference. */
 export async function reconcileDay(context: PaymentContext, day: string): Promise<ConsoleReconcile> {
-  const views = await viewsOfDay(context, day);
+  const { views, capped } = await viewsOfDay(context, day);
   const mismatches = views.map(mismatchOf).filter((mismatch) => mismatch !== null);
-  return { day, checked: views.length, matched: views.length - mismatches.length, mismatches };
+  return { day, checked: views.length, capped, matched: views.length - mismatches.length, mismatches };
 }
 
 /** One payment the reconciliation settled, as the caller records it. */
@@ -112,7 +127,7 @@ export async function settleMissedPayments(
   record: (tx: Database, payment: ReconciledPayment) => Promise<number>,
 ): Promise<{ orderId: string; status: 'paid' | 'refund_due'; auditId: number }[]> {
   const settled = [];
-  for (const view of await viewsOfDay(context, options.day, options.orderId)) {
+  for (const view of (await viewsOfDay(context, options.day, options.orderId)).views) {
     const { order, gateway, state } = view;
     if (mismatchOf(view)?.kind !== 'vendor_paid' || state?.state !== 'paid' || !gateway) continue;
     const recorded: { auditId?: number; status?: 'paid' | 'refund_due' } = {};

@@ -1,4 +1,4 @@
-import type { ConsoleMismatch, ConsoleMismatchKind } from '@dso/contract';
+import { CONSOLE_RECONCILE_ORDERS_MAX, type ConsoleMismatch, type ConsoleMismatchKind } from '@dso/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Col, DatePicker, Row, Space, Statistic, Table, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -86,8 +86,19 @@ export function ReconcileTab({ canAct }: { canAct: boolean }) {
               />
             </Col>
           </Row>
+          {data.capped && (
+            <Alert
+              type="warning"
+              showIcon
+              message={`该日订单超过 ${CONSOLE_RECONCILE_ORDERS_MAX} 笔，仅核对了最早的 ${CONSOLE_RECONCILE_ORDERS_MAX} 笔`}
+            />
+          )}
           {data.mismatches.length === 0 ? (
-            <Alert type="success" showIcon message="该日订单与支付渠道一致" />
+            <Alert
+              type="success"
+              showIcon
+              message={data.capped ? '已核对的订单与支付渠道一致' : '该日订单与支付渠道一致'}
+            />
           ) : (
             <Table<ConsoleMismatch>
               rowKey="order_id"

@@ -45,6 +45,7 @@ const ordersPage = (): ConsoleOrdersPage => ({
 const reconcile = (): ConsoleReconcile => ({
   day: shanghaiDay(),
   checked: 5,
+  capped: false,
   matched: 3,
   mismatches: [
     {
@@ -79,7 +80,8 @@ describe('the orders page', () => {
       const calls = answerConsole({
         [ConsoleOrderPath.orders]: ordersPage,
         [ConsoleOrderPath.plans]: () => [{ plan: 'VIP-30', plan_name: '个人版 1个月' }],
-        [ConsoleOrderPath.reconcile]: reconcile,
+        // A busy day: the vendors were asked about its oldest orders only.
+        [ConsoleOrderPath.reconcile]: () => ({ ...reconcile(), capped: true }),
         [ConsoleOrderPath.agreements]: () => ({
           list: [
             {
@@ -124,6 +126,7 @@ describe('the orders page', () => {
       fireEvent.click(await screen.findByRole('button', { name: '开始对账' }));
       await screen.findByText('渠道已收款，我方未记录');
       expect(screen.getByText('我方已支付，渠道未收款')).toBeTruthy();
+      expect(screen.getByText('该日订单超过 2000 笔，仅核对了最早的 2000 笔')).toBeTruthy();
       expect(calls.find((call) => call.path === ConsoleOrderPath.reconcile)?.query).toEqual({ day: shanghaiDay() });
       expect(screen.queryByRole('button', { name: '补记' })).toBeNull();
       expect(screen.queryByRole('button', { name: /全部补记/ })).toBeNull();
