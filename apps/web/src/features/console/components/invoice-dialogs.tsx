@@ -1,4 +1,4 @@
-import { type ConsoleInvoice, consoleInvoiceMessages } from '@dso/contract';
+import { CONSOLE_REDDEN_REASON_MAX, type ConsoleInvoice, consoleInvoiceMessages } from '@dso/contract';
 import { Button, Form, Input, Upload, type UploadFile } from 'antd';
 import { useConsoleAction } from '../api/console-request';
 import {
@@ -32,6 +32,9 @@ const summaries = {
   upload: '上传在税务平台开具的发票PDF，发票将变为已开具。',
   'upload-red': '上传在税务平台开具的红字发票PDF，发票将变为已红冲，原订单可重新申请开票。',
 } as const;
+
+/** A 红冲's reason is printed in the red invoice's 备注 too. */
+const reddenLimit = { max: CONSOLE_REDDEN_REASON_MAX, message: consoleInvoiceMessages.reddenReasonTooLong };
 
 type UploadValues = { invoice_no: string; file: UploadFile[] };
 
@@ -78,6 +81,7 @@ export function InvoiceDialogs({ dialog, onClose }: { dialog: InvoiceDialog; onC
         )
       }
       onSubmit={submit}
+      {...(kind === 'redden' ? { reasonLimit: reddenLimit } : {})}
     >
       {isUpload && (
         <>

@@ -14,6 +14,8 @@ export interface ReasonDialogProps<Values> {
   /** The action's own fields, before the reason. */
   children?: ReactNode;
   initialValues?: Partial<Values>;
+  /** A shorter limit than the audit log's 200 characters, where the reason goes elsewhere too (a red invoice's 备注). */
+  reasonLimit?: { max: number; message: string };
 }
 
 /**
@@ -29,6 +31,7 @@ export function ReasonDialog<Values extends object>({
   onSubmit,
   children,
   initialValues,
+  reasonLimit = { max: CONSOLE_REASON_MAX, message: consoleMessages.reasonTooLong },
 }: ReasonDialogProps<Values>) {
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
@@ -64,14 +67,14 @@ export function ReasonDialog<Values extends object>({
           label="操作原因"
           rules={[
             { required: true, whitespace: true, message: consoleMessages.reasonRequired },
-            { max: CONSOLE_REASON_MAX, message: consoleMessages.reasonTooLong },
+            { max: reasonLimit.max, message: reasonLimit.message },
           ]}
         >
           <Input.TextArea
             rows={3}
             placeholder="将记入审计日志，例如：用户来电反映账号被盗"
             showCount
-            maxLength={CONSOLE_REASON_MAX}
+            maxLength={reasonLimit.max}
           />
         </Form.Item>
       </Form>

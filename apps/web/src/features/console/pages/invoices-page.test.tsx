@@ -128,6 +128,8 @@ describe('the invoices page', () => {
       );
       fireEvent.click(screen.getByRole('button', { name: /^红\s*冲$/ }));
       const dialog = await screen.findByRole('dialog');
+      // The reason is printed on the red invoice too: 100 characters at most.
+      expect(within(dialog).getByText('0 / 100')).toBeTruthy();
       fireEvent.change(within(dialog).getByLabelText('操作原因'), { target: { value: '抬头有误' } });
       fireEvent.click(within(dialog).getByRole('button', { name: '确认红冲' }));
       await waitFor(() =>
