@@ -10,11 +10,12 @@ import {
   type WritingTemplateGroups,
 } from '@dso/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { usageLedger } from '../../db/schema/accounts';
 import { keywordRelations, keywords } from '../../db/schema/keywords';
 import { type LlmChatRequest, LlmError, type LlmProvider } from '../../providers/llm/index';
-import { createTestApp, createUser, eventsOf, loginAs, postOverSocket, type TestApp } from '../../testing';
+import { createUser, eventsOf, loginAs, postOverSocket } from '../../testing';
+import { useTestApp } from '../../testing/route-suite';
 import { upsertKeywords } from '../keywords';
 import { keywordInput } from '../keywords/keyword.fixtures';
 import {
@@ -61,13 +62,9 @@ function countingLlm() {
 }
 
 describe('quota reservations of the AI calls', () => {
-  let t: TestApp;
   const llm = countingLlm();
   let templateId: number;
-  const db = () => t.database.db;
-
-  beforeAll(async () => {
-    t = await createTestApp({ providers: { llm: llm.provider } });
+  const t = useTestApp({ providers: { llm: llm.provider } }, async () => {
     await upsertKeywords(db(), [keywordInput('露营装备', 5000), keywordInput('露营装备清单', 48_000)]);
     await db()
       .update(keywords)
@@ -80,7 +77,7 @@ describe('quota reservations of the AI calls', () => {
     const groups: WritingTemplateGroups = (await t.request({ method: 'GET', url: WritingPath.templates })).json().data;
     templateId = groups.短视频脚本!.find((template) => template.title === '口播短视频脚本')!.id;
   });
-  afterAll(() => t.close());
+  const { db } = t;
   beforeEach(() => {
     llm.state.calls = 0;
     llm.state.mode = 'ok';
@@ -179,13 +176,9 @@ describe('quota reservations of the AI calls', () => {
 });
 
 describe('AI 图文 over its quota', () => {
-  let t: TestApp;
   const llm = countingLlm();
-  const db = () => t.database.db;
-  beforeAll(async () => {
-    t = await createTestApp({ providers: { llm: llm.provider } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ providers: { llm: llm.provider } });
+  const { db } = t;
 
   it(`refuses past the quota before any model is asked, of ${CONCURRENT} concurrent single works`, async () => {
     const user = await createUser(db(), { grade: 'FREE' });
@@ -222,12 +215,8 @@ describe('AI 图文 over its quota', () => {
 });
 
 describe('reservations and the usage log', () => {
-  let t: TestApp;
-  const db = () => t.database.db;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const { db } = t;
 
   it('gives a reservation back once, to the counters it came from, under concurrent give-backs', async () => {
     const user = await createUser(db(), { grade: 'FREE' });

@@ -1,15 +1,12 @@
 import { AccountPath, Code } from '@dso/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../../db/schema';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
+import { createUser, loginAs } from '../../../testing';
+import { useTestApp } from '../../../testing/route-suite';
 
 describe('GET /api/user/bind_wx', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
 
   const check = async (token?: string) =>
     (await t.request({ method: 'GET', url: AccountPath.bindWx, ...(token ? { token } : {}) })).json();

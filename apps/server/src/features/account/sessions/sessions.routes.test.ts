@@ -1,16 +1,13 @@
 import { Code, FramePath } from '@dso/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessions } from '../../../db/schema';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
+import { createUser, loginAs } from '../../../testing';
+import { useTestApp } from '../../../testing/route-suite';
 import { closeSession, hashToken, openSession } from './sessions.service';
 
 describe('sessions', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
 
   const limits = { maxSessionsPerUser: 3, sessionTtlMs: 86_400_000 };
   const friendLinks = (token: string) => t.request({ method: 'GET', url: FramePath.friendLinks, token });

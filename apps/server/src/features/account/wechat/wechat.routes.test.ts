@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Code, FramePath, WECHAT_QR_EXPIRED_MESSAGE, WechatPath } from '@dso/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessions, wechatLoginTickets } from '../../../db/schema';
 import { SANDBOX_OPEN_ID } from '../../../providers/wechat/sandbox';
-import { createTestApp, createUser, signedInjectOptions, type TestApp } from '../../../testing';
+import { createUser, signedInjectOptions } from '../../../testing';
+import { useTestApp } from '../../../testing/route-suite';
 import {
   fastPolling,
   fetchQr,
@@ -27,11 +28,7 @@ async function answered(response: ServerResponse, withinMs = 5_000) {
 }
 
 describe('WeChat QR login through the sandbox', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ config: fastPolling });
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp({ config: fastPolling });
 
   const ticketRow = async (ticket: string) => {
     const [row] = await t.database.db.select().from(wechatLoginTickets).where(eq(wechatLoginTickets.ticket, ticket));
