@@ -1,17 +1,15 @@
 import { Code, INT32_MAX, inputMessages, KeywordDetailPath, KeywordPath } from '@dso/contract';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { postKeywordQuery } from '../features/keywords/keywords.testing';
-import { createTestApp, createUser, loginAs, type TestApp } from '../testing';
+import { createUser, loginAs } from '../testing';
+import { useTestApp } from '../testing/route-suite';
 
 describe('input the database cannot store', () => {
-  let t: TestApp;
   let token: string;
-  beforeAll(async () => {
-    t = await createTestApp();
+  const t = useTestApp({}, async () => {
     token = await loginAs(t.database.db, (await createUser(t.database.db, { grade: 'SVIP' })).id);
   });
-  afterAll(async () => t.close());
 
   const search = (body: Record<string, unknown>, options: { token?: string } = {}) =>
     postKeywordQuery(t, KeywordPath.search, body, options.token);

@@ -8,18 +8,11 @@ import {
   extractionSchema,
 } from '@dso/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { extractions, jobs, videos } from '../../db/schema';
 import { SpeechError, type SpeechProvider } from '../../providers/speech/index';
-import {
-  appJobWorker,
-  createMember,
-  createTestApp,
-  createVideo,
-  drainJobs,
-  quotaUsed,
-  type TestApp,
-} from '../../testing';
+import { appJobWorker, createMember, createVideo, drainJobs, quotaUsed } from '../../testing';
+import { useTestApp } from '../../testing/route-suite';
 import { consumePermission, ensurePermissionConfig, settleReservation } from '../permissions';
 import { firstRunVideoOptions, generateVideoDemo, seedVideoDemo } from '../videos';
 import { linkTarget } from './extraction.service';
@@ -35,13 +28,11 @@ function multipart(fields: Record<string, string>) {
 }
 
 describe('copy extraction calls', () => {
-  let t: TestApp;
   /** Lets a test make the speech service fail for chosen videos. */
   const failures = new Map<string, SpeechError>();
   const db = () => t.database.db;
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  const t = useTestApp({}, async () => {
     await ensurePermissionConfig(db());
     const sandbox = t.app.providers.speech;
     const speech: SpeechProvider = {
@@ -57,7 +48,6 @@ describe('copy extraction calls', () => {
     };
     (t.app.providers as { speech: SpeechProvider }).speech = speech;
   });
-  afterAll(async () => t.close());
 
   const member = (grade: 'FREE' | 'VIP' | 'SVIP' = 'VIP') => createMember(db(), { grade });
   const extract = (body: unknown, token?: string) =>

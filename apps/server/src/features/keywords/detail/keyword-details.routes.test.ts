@@ -9,10 +9,10 @@ import {
   tsoTopicListSchema,
 } from '@dso/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { keywordPortraits, keywords } from '../../../db/schema';
-import { createMember, createTestApp, type TestApp } from '../../../testing';
-import { withQuery } from '../../../testing/route-suite';
+import { createMember } from '../../../testing';
+import { useTestApp, withQuery } from '../../../testing/route-suite';
 import { seedPortraits, seedTsoTopics } from '../demo/seed';
 import { deriveScope } from '../derive/keyword-derive';
 import { upsertKeywords } from '../import/keyword-ingest.repository';
@@ -33,14 +33,12 @@ interface Row {
 }
 
 describe('keyword detail, related words, audience, boards, TSO topics and export', () => {
-  let t: TestApp;
   // The bulk of 美妆护肤: 0.2 works per index point, its median supply, against which the named words' 0.1 is few.
   const masks = Array.from({ length: 40 }, (_, i) =>
     keywordInput(`面膜${String(i + 1).padStart(2, '0')}`, 5_000 - i * 100, { relatedWorkCount: (5_000 - i * 100) / 5 }),
   );
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  const t = useTestApp({}, async () => {
     const db = t.database.db;
     await upsertKeywords(db, [
       keywordInput('口红', 200_000, { commerceIntent: true, trend: trendEndingAt(200_000, 30, 2_000) }),
@@ -63,7 +61,6 @@ describe('keyword detail, related words, audience, boards, TSO topics and export
     for (const platform of ['RSO', 'WSO'] as const) await deriveScope(db, { platform, country: '' });
     await deriveScope(db, { platform: 'TSO', country: 'US' });
   });
-  afterAll(async () => t.close());
 
   const get = (path: string, query: Record<string, string | number>, token?: string) =>
     t.request({ method: 'GET', url: withQuery(path, query), ...(token ? { token } : {}) });

@@ -1,7 +1,7 @@
 import { Code, KeywordDetailPath, keywordTrendSchema, relatedListSchema } from '@dso/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createTestApp, type TestApp } from '../../../testing';
-import { withQuery } from '../../../testing/route-suite';
+import { describe, expect, it } from 'vitest';
+import { createMember } from '../../../testing';
+import { useTestApp, withQuery } from '../../../testing/route-suite';
 import { upsertKeywords } from '../import/keyword-ingest.repository';
 import { keywordInput } from '../keyword.fixtures';
 
@@ -18,10 +18,7 @@ const overallYear = year.map((value) => value * 2 + 1_234);
 const fortnight = (first: number, second: number) => [...Array(7).fill(first), ...Array(7).fill(second)];
 
 describe('keyword trend ranges, overall index and related words', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp();
+  const t = useTestApp({}, async () => {
     await upsertKeywords(t.database.db, [
       keywordInput('露营', 185_000, { industry: '户外运动', trend: year, overall: overallYear }),
       // 90 stored days; the overall index only for the last 10 of them.
@@ -37,7 +34,6 @@ describe('keyword trend ranges, overall index and related words', () => {
       keywordInput('冷门词', 500, { industry: '户外运动' }),
     ]);
   });
-  afterAll(async () => t.close());
 
   const get = (path: string, query: Record<string, string | number>, token?: string) =>
     t.request({ method: 'GET', url: withQuery(path, query), ...(token ? { token } : {}) });
