@@ -1,4 +1,4 @@
-import type { KeywordPortrait, PortraitShare } from '@dso/contract';
+import { type KeywordPortrait, type PortraitShare, videoMessages } from '@dso/contract';
 import { inAgeOrder, inCityLevelOrder } from '@dso/domain';
 
 /**
@@ -61,8 +61,6 @@ export interface StoredPortrait {
   asOf: string;
 }
 
-const emptyPortraitText = '暂无观众画像';
-
 /**
  * The answer of the audience tab, from the word's stored portrait or, without one, from the
  * candidate sources of an estimate (none for a word under PORTRAIT_ESTIMATE_MIN_INDEX): age buckets
@@ -98,7 +96,7 @@ export function portraitAnswer(
   return {
     ...portrait,
     as_of: empty ? null : found.asOf,
-    empty_text: empty ? emptyPortraitText : null,
+    empty_text: empty ? videoMessages.noPortrait : null,
     estimated: !empty && found.estimated,
   };
 }
