@@ -1,7 +1,7 @@
 import { type VideoDetail, videoMessages } from '@dso/contract';
 import { abbreviateNumber, formatTime } from '@dso/domain';
-import { Avatar, Button, QRCode, Tag } from 'antd';
-import { openLoginDialog, PlayButton } from '../../../components';
+import { Avatar, Button, Tag } from 'antd';
+import { LazyQRCode, openLoginDialog, PlayButton } from '../../../components';
 import { toast } from '../../../lib/feedback';
 import { useSession } from '../../../stores/session';
 import { openCopyExtraction } from '../../extraction';
@@ -94,7 +94,7 @@ export function VideoHead({ video }: { video: VideoDetail }) {
         </div>
       </div>
       <div className="vd-head__qr">
-        <QRCode type="svg" value={video.share_url || '-'} size={96} bordered={false} />
+        <LazyQRCode type="svg" value={video.share_url || '-'} size={96} bordered={false} />
         <span className="vd-head__muted">扫码查看视频</span>
       </div>
     </div>
