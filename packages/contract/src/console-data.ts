@@ -61,6 +61,28 @@ export const consoleImportReportSchema = z.discriminatedUnion('target', [
 ]);
 export type ConsoleImportReport = z.infer<typeof consoleImportReportSchema>;
 
+/** One import as the page's list shows it: its report without the refused rows (the report call answers them). */
+export const consoleImportItemSchema = z.object({
+  target: consoleImportTargetSchema,
+  id: z.number().int(),
+  source: z.string(),
+  /** The kind of video-data file; null for keywords. */
+  kind: z.string().nullable(),
+  status: importReportSchema.shape.status,
+  total_rows: z.number().int(),
+  inserted_rows: z.number().int(),
+  updated_rows: z.number().int(),
+  error_rows: z.number().int(),
+  failure: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type ConsoleImportItem = z.infer<typeof consoleImportItemSchema>;
+
+/** `GET import/list`: the latest 20 imports of both kinds (uploads and `npm run import` runs), newest first. */
+export const consoleImportListSchema = z.array(consoleImportItemSchema);
+export const CONSOLE_IMPORT_LIST_SIZE = 20;
+
 // ——— Jobs ———
 
 /** A job's state: the queue's four, and discarded (a failed job staff set aside; never run again). */
@@ -142,6 +164,7 @@ export const ConsoleDataPath = {
   /** POST multipart (file, kind, reason, format?): queues a video-data import of one kind. */
   importVideos: '/api/console/data/import/videos',
   importReport: '/api/console/data/import/report',
+  imports: '/api/console/data/import/list',
   deriveRun: '/api/console/data/derive/run',
   deriveRuns: '/api/console/data/derive/runs',
   jobSummary: '/api/console/data/jobs/summary',

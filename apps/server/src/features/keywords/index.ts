@@ -20,6 +20,7 @@ export {
   findImportReport,
   KEYWORDS_DERIVE_JOB,
   KEYWORDS_IMPORT_JOB,
+  listImportReports,
 } from './import/keyword-import.service';
 export { upsertKeywords } from './import/keyword-ingest.repository';
 export { keywordJobHandlers } from './keyword-jobs';

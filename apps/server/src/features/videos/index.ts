@@ -12,6 +12,7 @@ export { videoFormatOfFileName } from './import/video-import';
 export {
   createVideoImport,
   findVideoImportReport,
+  listVideoImportReports,
   VIDEOS_IMPORT_JOB,
   videoImportJobHandlers,
   videoImportKindOf,

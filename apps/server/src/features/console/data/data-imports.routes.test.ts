@@ -3,6 +3,7 @@ import {
   Code,
   ConsoleDataPath,
   CreatorPath,
+  consoleImportListSchema,
   consoleImportReportSchema,
   FramePath,
   KeywordDetailPath,
@@ -336,5 +337,42 @@ describe('console 数据: imports', () => {
           WHERE kind = 'videos.import' AND (payload->>'importId')::int = ${queued.data.report.id}`,
     );
     expect(jobs).toEqual([{ status: 'failed', attempts: 1 }]);
+  });
+
+  it('lists the latest imports of both kinds, newest first, without their refused rows', async () => {
+    const staff = await staffWithCookie(t.db(), '数据');
+    const csv = `${header}\nKSO,,列表词,10,,,,,,,2026-11-20,\nKSO,,,1,,,,,,,2026-11-20,`;
+    const keywords = await upload(ConsoleDataPath.importKeywords, staff.cookie, {
+      name: '列表.csv',
+      content: Buffer.from(csv),
+    });
+    const videos = await upload(
+      ConsoleDataPath.importVideos,
+      staff.cookie,
+      { name: '列表达人.csv', content: Buffer.from(creatorsCsv) },
+      { kind: 'creators' },
+    );
+    await drain();
+    const list = (
+      await t.request({ method: 'GET', url: ConsoleDataPath.imports, headers: { cookie: staff.cookie } })
+    ).json();
+    expect(consoleImportListSchema.parse(list.data).slice(0, 2)).toEqual([
+      expect.objectContaining({
+        target: 'videos',
+        id: videos.data.report.id,
+        kind: 'creators',
+        status: 'done',
+        error_rows: 1,
+      }),
+      expect.objectContaining({
+        target: 'keywords',
+        id: keywords.data.report.id,
+        kind: null,
+        status: 'done',
+        error_rows: 1,
+      }),
+    ]);
+    expect(list.data[0]).not.toHaveProperty('errors');
+    expect(list.data.length).toBeLessThanOrEqual(20);
   });
 });

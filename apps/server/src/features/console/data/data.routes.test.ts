@@ -57,6 +57,7 @@ describe('console 数据: access, derive jobs and the job queue', () => {
       { method: 'GET' as const, url: ConsoleDataPath.jobSummary },
       { method: 'GET' as const, url: withQuery(ConsoleDataPath.jobs, { status: 'failed' }) },
       { method: 'GET' as const, url: ConsoleDataPath.deriveRuns },
+      { method: 'GET' as const, url: ConsoleDataPath.imports },
       { method: 'GET' as const, url: withQuery(ConsoleDataPath.importReport, { target: 'keywords', id: 1 }) },
       { method: 'POST' as const, url: ConsoleDataPath.deriveRun, body: { platform: 'DSO', reason: '试试' } },
       { method: 'POST' as const, url: ConsoleDataPath.jobRetry, body: { job_id: job.id, reason: '试试' } },

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../../lib/envelope';
 import { receiveUpload, uploadLimits } from '../../../lib/uploads';
 import { actorOf, allow } from '../console.access';
-import { importFile, readImportReport } from './imports.service';
+import { importFile, listImports, readImportReport } from './imports.service';
 import { discardJob, readDeriveRuns, readJobs, readQueueSummary, retryJob, runDerive } from './jobs.service';
 
 /**
@@ -39,6 +39,8 @@ export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     });
   }
+
+  app.get(ConsoleDataPath.imports, manage, async () => ok(await listImports(app.db)));
 
   app.get(
     ConsoleDataPath.importReport,

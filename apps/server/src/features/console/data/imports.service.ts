@@ -1,8 +1,23 @@
-import { Code, type ConsoleImportReport, type ConsoleImportTarget, consoleDataMessages } from '@dso/contract';
+import {
+  CONSOLE_IMPORT_LIST_SIZE,
+  Code,
+  type ConsoleImportItem,
+  type ConsoleImportReport,
+  type ConsoleImportTarget,
+  consoleDataMessages,
+  type ImportReport,
+  type VideoImportReport,
+} from '@dso/contract';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
-import { createImport, findImportReport, formatOfFileName } from '../../keywords';
-import { createVideoImport, findVideoImportReport, videoFormatOfFileName, videoImportKindOf } from '../../videos';
+import { createImport, findImportReport, formatOfFileName, listImportReports } from '../../keywords';
+import {
+  createVideoImport,
+  findVideoImportReport,
+  listVideoImportReports,
+  videoFormatOfFileName,
+  videoImportKindOf,
+} from '../../videos';
 import { type Actor, recordAudit } from '../audit/audit.service';
 
 /**
@@ -92,4 +107,29 @@ export async function readImportReport(
     if (report) return { target: 'videos', report };
   }
   throw new AppError(Code.NOT_FOUND, m.importNotFound);
+}
+
+/** The latest imports of both kinds, newest first, without their refused rows. */
+export async function listImports(db: Database): Promise<ConsoleImportItem[]> {
+  const [keywords, videos] = await Promise.all([
+    listImportReports(db, CONSOLE_IMPORT_LIST_SIZE),
+    listVideoImportReports(db, CONSOLE_IMPORT_LIST_SIZE),
+  ]);
+  const item = (target: ConsoleImportTarget, report: ImportReport | VideoImportReport): ConsoleImportItem => ({
+    target,
+    id: report.id,
+    source: report.source,
+    kind: 'kind' in report ? report.kind : null,
+    status: report.status,
+    total_rows: report.total_rows,
+    inserted_rows: report.inserted_rows,
+    updated_rows: report.updated_rows,
+    error_rows: report.error_rows,
+    failure: report.failure,
+    created_at: report.created_at,
+    finished_at: report.finished_at,
+  });
+  return [...keywords.map((report) => item('keywords', report)), ...videos.map((report) => item('videos', report))]
+    .sort((a, b) => b.created_at.localeCompare(a.created_at))
+    .slice(0, CONSOLE_IMPORT_LIST_SIZE);
 }

@@ -75,14 +75,25 @@ interface ImportRow {
 
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
+const reportColumns = sql`id, source, format, status, total_rows, inserted_rows, updated_rows, error_rows, errors,
+  scopes, failure, created_at, finished_at`;
+
 export async function findImportReport(db: Database, id: number): Promise<ImportReport | null> {
+  const rows = await queryRows<ImportRow>(db, sql`SELECT ${reportColumns} FROM keyword_imports WHERE id = ${id}`);
+  const row = rows[0];
+  return row ? toReport(row) : null;
+}
+
+/** The latest imports' reports, newest first (uploads and CLI runs alike). */
+export async function listImportReports(db: Database, limit: number): Promise<ImportReport[]> {
   const rows = await queryRows<ImportRow>(
     db,
-    sql`SELECT id, source, format, status, total_rows, inserted_rows, updated_rows, error_rows, errors, scopes, failure,
-          created_at, finished_at FROM keyword_imports WHERE id = ${id}`,
+    sql`SELECT ${reportColumns} FROM keyword_imports ORDER BY id DESC LIMIT ${limit}`,
   );
-  const row = rows[0];
-  if (!row) return null;
+  return rows.map(toReport);
+}
+
+function toReport(row: ImportRow): ImportReport {
   return {
     id: Number(row.id),
     source: row.source,

@@ -52,12 +52,23 @@ interface ImportRow {
 
 /** An import's report, or null when there is no such import. */
 export async function findVideoImportReport(db: Database, id: number): Promise<VideoImportReport | null> {
-  const [row] = await queryRows<ImportRow>(
+  const [row] = await queryRows<ImportRow>(db, sql`SELECT ${reportColumns} FROM video_imports WHERE id = ${id}`);
+  return row ? toReport(row) : null;
+}
+
+/** The latest video-data imports' reports, newest first. */
+export async function listVideoImportReports(db: Database, limit: number): Promise<VideoImportReport[]> {
+  const rows = await queryRows<ImportRow>(
     db,
-    sql`SELECT id, kind, source, format, status, total_rows, inserted_rows, updated_rows, error_rows, errors, failure,
-          created_at, finished_at FROM video_imports WHERE id = ${id}`,
+    sql`SELECT ${reportColumns} FROM video_imports ORDER BY id DESC LIMIT ${limit}`,
   );
-  if (!row) return null;
+  return rows.map(toReport);
+}
+
+const reportColumns = sql`id, kind, source, format, status, total_rows, inserted_rows, updated_rows, error_rows,
+  errors, failure, created_at, finished_at`;
+
+function toReport(row: ImportRow): VideoImportReport {
   return {
     id: Number(row.id),
     kind: row.kind,

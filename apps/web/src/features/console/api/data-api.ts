@@ -3,6 +3,7 @@ import {
   ConsoleDataPath,
   type ConsoleDeriveBody,
   type ConsoleDeriveResult,
+  type ConsoleImportItem,
   type ConsoleImportReport,
   type ConsoleImportTarget,
   type ConsoleJob,
@@ -41,6 +42,13 @@ export function uploadImport(options: {
   const path = options.target === 'keywords' ? ConsoleDataPath.importKeywords : ConsoleDataPath.importVideos;
   return consolePost<ConsoleImportReport>(path, form, { reason: options.reason });
 }
+
+/** `GET import/list`: the latest imports, looked at again while one waits or runs. */
+export const importListQuery = queryOptions({
+  queryKey: [...dataKey.all, 'imports'] as const,
+  queryFn: () => consoleGet<ConsoleImportItem[]>(ConsoleDataPath.imports),
+  refetchInterval: (query) => (query.state.data?.every((item) => isSettled(item.status)) ? false : REFRESH_MS),
+});
 
 /** `GET import/report`: polled until the import's job has finished. */
 export const importReportQuery = (target: ConsoleImportTarget, id: number) =>

@@ -1,10 +1,17 @@
-import { type ConsoleImportTarget, consoleDataMessages, type VideoImportKind, videoImportKinds } from '@dso/contract';
+import {
+  type ConsoleImportItem,
+  type ConsoleImportTarget,
+  consoleDataMessages,
+  type VideoImportKind,
+  videoImportKinds,
+} from '@dso/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Form, Radio, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { FilePickButton, LoadFailed } from '../../../components';
 import { useConsoleAction } from '../api/console-request';
-import { dataKey, importReportQuery, uploadImport } from '../api/data-api';
+import { dataKey, importListQuery, importReportQuery, uploadImport } from '../api/data-api';
+import { timeText } from '../console-format';
 import { DataStatusTag } from './data-status';
 import { ReasonDialog } from './reason-dialog';
 
@@ -48,6 +55,7 @@ export function DataImports() {
         导入文件
       </Button>
       {shown && <ImportReportCard target={shown.target} id={shown.id} />}
+      <RecentImports onShow={setShown} />
       <ReasonDialog<ImportForm>
         title="导入文件"
         okText="上传"
@@ -102,6 +110,43 @@ export function DataImports() {
   );
 }
 
+/** The data an import holds, in words: 关键词, or 视频数据 and its kind. */
+const dataText = (target: ConsoleImportTarget, kind: string | null) =>
+  target === 'keywords' ? '关键词' : `视频数据 · ${videoKindLabels[kind as VideoImportKind] ?? kind}`;
+
+/** The latest imports of both kinds (uploads and command-line runs); one's report opens above. */
+function RecentImports({ onShow }: { onShow(shown: { target: ConsoleImportTarget; id: number }): void }) {
+  const { data = [], isLoading } = useQuery(importListQuery);
+  return (
+    <Table<ConsoleImportItem>
+      size="small"
+      rowKey={(item) => `${item.target}:${item.id}`}
+      loading={isLoading}
+      dataSource={data}
+      pagination={false}
+      title={() => '最近导入'}
+      columns={[
+        { title: '文件', dataIndex: 'source', ellipsis: true },
+        { title: '数据', render: (_, item) => dataText(item.target, item.kind) },
+        { title: '状态', dataIndex: 'status', render: (status) => <DataStatusTag status={status} /> },
+        { title: '总行数', dataIndex: 'total_rows' },
+        { title: '新增', dataIndex: 'inserted_rows' },
+        { title: '更新', dataIndex: 'updated_rows' },
+        { title: '拒绝', dataIndex: 'error_rows' },
+        { title: '提交时间', dataIndex: 'created_at', render: (at: string) => timeText(Date.parse(at) / 1000) },
+        {
+          title: '操作',
+          render: (_, item) => (
+            <Button size="small" onClick={() => onShow({ target: item.target, id: item.id })}>
+              查看报告
+            </Button>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
 /** A form control holding one picked file, shown by name. */
 function FileField({ accept, value, onChange }: { accept: string; value?: File; onChange?: (file: File) => void }) {
   return (
@@ -127,7 +172,7 @@ function ImportReportCard({ target, id }: { target: ConsoleImportTarget; id: num
       <Descriptions size="small" column={4}>
         <Descriptions.Item label="文件">{report.source}</Descriptions.Item>
         <Descriptions.Item label="数据">
-          {data.target === 'keywords' ? '关键词' : `视频数据 · ${videoKindLabels[data.report.kind]}`}
+          {dataText(data.target, data.target === 'videos' ? data.report.kind : null)}
         </Descriptions.Item>
         <Descriptions.Item label="状态">
           <DataStatusTag status={report.status} />

@@ -121,6 +121,7 @@ describe('the 数据 page', () => {
       const calls = answerConsole({
         [ConsoleDataPath.importKeywords]: () => ({ ...report, report: { ...report.report, status: 'queued' } }),
         [ConsoleDataPath.importReport]: () => report,
+        [ConsoleDataPath.imports]: () => [],
       });
       render();
       fireEvent.click(screen.getByRole('button', { name: '导入文件' }));
@@ -138,6 +139,57 @@ describe('the 数据 page', () => {
       expect(calls.find((call) => call.path === ConsoleDataPath.importReport)?.query).toEqual({
         target: 'keywords',
         id: 9,
+      });
+    },
+    PAGE_TEST_TIMEOUT,
+  );
+
+  it(
+    'lists the latest imports and opens the report of one',
+    async () => {
+      const calls = answerConsole({
+        [ConsoleDataPath.imports]: () => [
+          {
+            target: 'videos',
+            id: 4,
+            source: '达人.csv',
+            kind: 'creators',
+            status: 'failed',
+            total_rows: 0,
+            inserted_rows: 0,
+            updated_rows: 0,
+            error_rows: 0,
+            failure: '缺少必填列：user_id',
+            created_at: '2026-11-20T00:00:00.000Z',
+            finished_at: '2026-11-20T00:00:01.000Z',
+          },
+        ],
+        [ConsoleDataPath.importReport]: () => ({
+          target: 'videos',
+          report: {
+            id: 4,
+            kind: 'creators',
+            source: '达人.csv',
+            format: 'csv',
+            status: 'failed',
+            total_rows: 0,
+            inserted_rows: 0,
+            updated_rows: 0,
+            error_rows: 0,
+            errors: [],
+            failure: '缺少必填列：user_id',
+            created_at: '2026-11-20T00:00:00.000Z',
+            finished_at: '2026-11-20T00:00:01.000Z',
+          },
+        }),
+      });
+      render();
+      await screen.findByText('视频数据 · 达人');
+      fireEvent.click(screen.getByRole('button', { name: '查看报告' }));
+      await screen.findByText('整个文件未能导入：缺少必填列：user_id');
+      expect(calls.find((call) => call.path === ConsoleDataPath.importReport)?.query).toEqual({
+        target: 'videos',
+        id: 4,
       });
     },
     PAGE_TEST_TIMEOUT,
