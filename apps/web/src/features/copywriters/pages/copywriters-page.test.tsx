@@ -1,17 +1,13 @@
 import { CopywriterPath, type CopywriterSources, type CopywriterWorkList } from '@dso/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { request, requestStream } from '../../../components/testing/api-client-mock';
 import { PAGE_TEST_TIMEOUT, renderPage } from '../../../components/testing/render-route';
 import type { StreamEvent } from '../../../lib/api/client';
 import { ApiError } from '../../../lib/api/errors';
 import { useDialogs } from '../../../stores/dialogs';
 
-const request = vi.fn();
-const requestStream = vi.fn();
-vi.mock('../../../lib/api/client', () => ({
-  request: (...args: unknown[]) => request(...args),
-  requestStream: (...args: unknown[]) => requestStream(...args),
-}));
+vi.mock('../../../lib/api/client', () => import('../../../components/testing/api-client-mock'));
 
 const { default: CopywritersPage } = await import('./copywriters-page');
 

@@ -1,20 +1,12 @@
 import { ImageTextPath, type ImageTextWork } from '@dso/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { request, requestFile, requestStream, requestUpload } from '../../../components/testing/api-client-mock';
 import { PAGE_TEST_TIMEOUT, renderPage } from '../../../components/testing/render-route';
 import type { StreamEvent } from '../../../lib/api/client';
 import { useDialogs } from '../../../stores/dialogs';
 
-const request = vi.fn();
-const requestStream = vi.fn();
-const requestFile = vi.fn();
-const requestUpload = vi.fn();
-vi.mock('../../../lib/api/client', () => ({
-  request: (...args: unknown[]) => request(...args),
-  requestStream: (...args: unknown[]) => requestStream(...args),
-  requestFile: (...args: unknown[]) => requestFile(...args),
-  requestUpload: (...args: unknown[]) => requestUpload(...args),
-}));
+vi.mock('../../../lib/api/client', () => import('../../../components/testing/api-client-mock'));
 const toast = vi.fn();
 vi.mock('../../../lib/feedback', () => ({ toast: (...args: unknown[]) => toast(...args) }));
 

@@ -1,14 +1,10 @@
 import { LivePath, type LiveReplay, LiveReplayPath, type LiveReplaySummary } from '@dso/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { request, requestUpload } from '../../../components/testing/api-client-mock';
 import { PAGE_TEST_TIMEOUT, renderPage } from '../../../components/testing/render-route';
 
-const request = vi.fn();
-const requestUpload = vi.fn();
-vi.mock('../../../lib/api/client', () => ({
-  request: (...args: unknown[]) => request(...args),
-  requestUpload: (...args: unknown[]) => requestUpload(...args),
-}));
+vi.mock('../../../lib/api/client', () => import('../../../components/testing/api-client-mock'));
 
 const { default: AiLiveReplayPage } = await import('./ai-live-replay-page');
 const { default: AiLiveReplayHistoryPage } = await import('./ai-live-replay-history-page');

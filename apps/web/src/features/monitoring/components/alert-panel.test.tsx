@@ -1,15 +1,11 @@
 import { type MonitorAlert, type MonitorAlertList, MonitorAlertPath, type MonitorAlertSetting } from '@dso/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { request, requestEnvelope } from '../../../components/testing/api-client-mock';
 import { renderWidget } from '../../../components/testing/render-widget';
 
-const request = vi.fn();
-const requestEnvelope = vi.fn();
 const toast = vi.fn();
-vi.mock('../../../lib/api/client', () => ({
-  request: (...args: unknown[]) => request(...args),
-  requestEnvelope: (...args: unknown[]) => requestEnvelope(...args),
-}));
+vi.mock('../../../lib/api/client', () => import('../../../components/testing/api-client-mock'));
 vi.mock('../../../lib/feedback', () => ({ toast: (...args: unknown[]) => toast(...args) }));
 
 const { AlertPanel } = await import('./alert-panel');

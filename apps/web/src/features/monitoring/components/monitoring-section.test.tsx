@@ -1,14 +1,11 @@
 import { type MonitorItem, MonitoringPath, type MonitorList } from '@dso/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { request } from '../../../components/testing/api-client-mock';
 import { renderWidget } from '../../../components/testing/render-widget';
 
-const request = vi.fn();
 const toast = vi.fn();
-vi.mock('../../../lib/api/client', () => ({
-  request: (...args: unknown[]) => request(...args),
-  requestUpload: vi.fn(),
-}));
+vi.mock('../../../lib/api/client', () => import('../../../components/testing/api-client-mock'));
 vi.mock('../../../lib/feedback', () => ({ toast: (...args: unknown[]) => toast(...args) }));
 
 const { default: MonitoringSection } = await import('./monitoring-section');

@@ -1,16 +1,13 @@
 import { KeywordPickPath } from '@dso/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { requestStream } from '../../../../components/testing/api-client-mock';
 import { PAGE_TEST_TIMEOUT, renderPage } from '../../../../components/testing/render-route';
 import type { StreamEvent } from '../../../../lib/api/client';
 import { useDialogs } from '../../../../stores/dialogs';
 import { keywordRow } from '../../../keyword-detail/testing';
 
-const requestStream = vi.fn();
-vi.mock('../../../../lib/api/client', () => ({
-  request: vi.fn(),
-  requestStream: (...args: unknown[]) => requestStream(...args),
-}));
+vi.mock('../../../../lib/api/client', () => import('../../../../components/testing/api-client-mock'));
 
 const { AiPicksPanel } = await import('./ai-picks-panel');
 
