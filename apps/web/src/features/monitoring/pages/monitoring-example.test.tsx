@@ -9,10 +9,10 @@ import {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_BANNER_TEXT } from '../../../components';
+import { request, requestFile } from '../../../components/testing/api-client-mock';
 import { chartStubModule, renderVideo } from '../../videos/testing';
-import { request, requestFile } from '../testing/client-mock';
 
-vi.mock('../../../lib/api/client', () => import('../testing/client-mock'));
+vi.mock('../../../lib/api/client', () => import('../../../components/testing/api-client-mock'));
 vi.mock('../../../lib/charts', () => chartStubModule);
 
 const { default: DataMarketNewPage } = await import('./data-market-new-page');

@@ -9,13 +9,13 @@ import {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { request, requestFile } from '../../../components/testing/api-client-mock';
 import { useSession } from '../../../stores/session';
 import { chartStubModule, renderVideo } from '../../videos/testing';
-import { request, requestFile } from '../testing/client-mock';
 
 const saveFile = vi.fn();
 const toast = vi.fn();
-vi.mock('../../../lib/api/client', () => import('../testing/client-mock'));
+vi.mock('../../../lib/api/client', () => import('../../../components/testing/api-client-mock'));
 vi.mock('../../../lib/save-file', () => ({ saveFile: (...args: unknown[]) => saveFile(...args) }));
 vi.mock('../../../lib/feedback', () => ({ toast: (...args: unknown[]) => toast(...args) }));
 vi.mock('../../../lib/charts', () => chartStubModule);
