@@ -1,15 +1,8 @@
-import { Code } from '@dso/contract';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
 import { findAccessFlags, findPhonesByIds, findUserById, findUserByPhone } from './accounts.repository';
-
-/** `users.role_id` from which an account is an administrator (docs/keywords.md). */
-export const ADMIN_ROLE_ID = 100;
 
 /** What other features may know of an account's access, so they never read the users table themselves. */
 export interface AccountAccess {
-  /** May administer the product (keyword imports). */
-  isAdmin: boolean;
   /** Sees exact figures instead of display bands (002 §6). */
   showOriginalData: boolean;
 }
@@ -18,14 +11,7 @@ export interface AccountAccess {
 export async function findAccountAccess(db: Database, userId: number): Promise<AccountAccess | null> {
   const flags = await findAccessFlags(db, userId);
   if (!flags) return null;
-  return { isAdmin: flags.roleId >= ADMIN_ROLE_ID, showOriginalData: flags.showOriginalData };
-}
-
-/** The signed-in user if an administrator; 403 无权限访问 for everyone else (visitors get 800 before this). */
-export async function requireAdmin(db: Database, userId: number): Promise<number> {
-  const access = await findAccountAccess(db, userId);
-  if (!access?.isAdmin) throw new AppError(Code.FORBIDDEN, '无权限访问');
-  return userId;
+  return { showOriginalData: flags.showOriginalData };
 }
 
 /** Phones of accounts by id (for lists that show a masked buyer, like the order roll). */

@@ -131,7 +131,7 @@ export async function insertServerKeyIfAbsent(
 /** The flags other features may ask about through `findAccountAccess`. */
 export async function findAccessFlags(db: Database, id: number) {
   const [row] = await db
-    .select({ roleId: users.roleId, showOriginalData: users.showOriginalData })
+    .select({ showOriginalData: users.showOriginalData })
     .from(users)
     .where(eq(users.id, id))
     .limit(1);

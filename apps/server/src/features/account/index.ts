@@ -16,7 +16,6 @@ export {
   findAccountPhones,
   findMemberProfile,
   type MemberProfile,
-  requireAdmin,
 } from './account-access.service';
 export {
   accountClosureJobHandlers,

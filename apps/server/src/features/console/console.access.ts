@@ -20,7 +20,7 @@ export function consoleToken(request: FastifyRequest): string | null {
 
 /**
  * The staff member behind the request, or the refusal in the product's envelope: 801 for a session that
- * went idle, 800 for none (or a disabled account's), and 403 无权限访问 — the words `requireAdmin` uses —
+ * went idle, 800 for none (or a disabled account's), and 403 无权限访问 — the product's words for a refusal —
  * for a member's session without a staff one.
  */
 export function requireStaff(request: FastifyRequest): StaffRow {
