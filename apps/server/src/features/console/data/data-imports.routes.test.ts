@@ -19,7 +19,7 @@ import { workbookBomb } from '../../../lib/uploads/test-archives';
 import { multipartForm } from '../../../testing';
 import { useTestApp, withQuery } from '../../../testing/route-suite';
 import { JobWorker } from '../../jobs';
-import { auditOf, staffWithCookie } from '../console.testing';
+import { auditOf, consoleCalls, staffWithCookie } from '../console.testing';
 
 const header =
   'platform,country,keyword,search_index,month_cover_count,related_work_count,category,industry,commerce_intent,first_seen,as_of,trend';
@@ -60,14 +60,9 @@ describe('console 数据: imports', () => {
     });
     return { status: response.statusCode, ...response.json() };
   };
-  const report = async (cookie: string, target: 'keywords' | 'videos', id: number) =>
-    (
-      await t.request({
-        method: 'GET',
-        url: withQuery(ConsoleDataPath.importReport, { target, id }),
-        headers: { cookie },
-      })
-    ).json();
+  const { get } = consoleCalls(t);
+  const report = (cookie: string, target: 'keywords' | 'videos', id: number) =>
+    get(withQuery(ConsoleDataPath.importReport, { target, id }), cookie);
   // The import jobs alone, retried at once: what ran is what the upload queued.
   const drain = () => new JobWorker(t.db(), allJobHandlers(), { backoffMs: () => 0 }).drain();
 
@@ -171,15 +166,10 @@ describe('console 数据: imports', () => {
     expect(await imports()).toBe(before);
     expect((await report(staff.cookie, 'keywords', 999_999)).msg).toBe('导入记录不存在');
     expect((await report(staff.cookie, 'videos', 999_999)).code).toBe(Code.NOT_FOUND);
-    expect(
-      (
-        await t.request({
-          method: 'GET',
-          url: withQuery(ConsoleDataPath.importReport, { target: 'shops', id: 1 }),
-          headers: { cookie: staff.cookie },
-        })
-      ).json(),
-    ).toMatchObject({ code: Code.BAD_REQUEST, msg: '请选择导入的数据' });
+    expect(await get(withQuery(ConsoleDataPath.importReport, { target: 'shops', id: 1 }), staff.cookie)).toMatchObject({
+      code: Code.BAD_REQUEST,
+      msg: '请选择导入的数据',
+    });
   });
 
   it("fails an import of a workbook bomb once, with the guard's message in its report", async () => {
@@ -353,9 +343,7 @@ describe('console 数据: imports', () => {
       { kind: 'creators' },
     );
     await drain();
-    const list = (
-      await t.request({ method: 'GET', url: ConsoleDataPath.imports, headers: { cookie: staff.cookie } })
-    ).json();
+    const list = await get(ConsoleDataPath.imports, staff.cookie);
     expect(consoleImportListSchema.parse(list.data).slice(0, 2)).toEqual([
       expect.objectContaining({
         target: 'videos',

@@ -4,15 +4,12 @@ import { allJobHandlers } from '../../../job-handlers';
 import { multipartForm, type SignedRequest } from '../../../testing';
 import { useTestApp, withQuery } from '../../../testing/route-suite';
 import { enqueueJob, findJob, JobWorker, PermanentJobError } from '../../jobs';
-import { auditOf, staffWithCookie } from '../console.testing';
+import { auditOf, consoleCalls, staffWithCookie } from '../console.testing';
 
 describe('console 数据: access, derive jobs and the job queue', () => {
   const t = useTestApp();
 
-  const get = async (url: string, cookie?: string) =>
-    (await t.request({ method: 'GET', url, ...(cookie ? { headers: { cookie } } : {}) })).json();
-  const post = async (url: string, cookie: string | undefined, body: unknown) =>
-    (await t.request({ method: 'POST', url, body, ...(cookie ? { headers: { cookie } } : {}) })).json();
+  const { get, post } = consoleCalls(t);
   const toast = (msg: string) => ({ code: Code.TOAST, msg, data: null });
 
   let kindNo = 0;
