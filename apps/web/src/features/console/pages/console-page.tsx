@@ -69,10 +69,7 @@ function ConsoleHome({ me }: { me: ConsoleMe }) {
   return (
     <Card title={`您好，${me.name}`} style={{ marginTop: 24 }}>
       <Typography.Paragraph>
-        您的角色是 <strong>{me.role}</strong>。
-        {entries.length > 0
-          ? `可使用：${entries.map((entry) => entry.label).join('、')}。`
-          : '您角色的页面（订单、退款、发票、数据导入等）即将上线。'}
+        您的角色是 <strong>{me.role}</strong>，可使用：{entries.map((entry) => entry.label).join('、')}。
       </Typography.Paragraph>
       <Typography.Paragraph type="secondary">所有变更操作都会记入审计日志，且需填写原因。</Typography.Paragraph>
     </Card>
