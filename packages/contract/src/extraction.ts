@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagedListSchema, pageFields, pageSizeUpTo } from './shapes';
+import { missingRecordIdSchema, pagedListSchema, pageFields, pageSizeUpTo } from './shapes';
 import { platformIdSchema } from './videos';
 
 /**
@@ -159,11 +159,5 @@ export type ExtractionListQuery = z.infer<typeof extractionListQuerySchema>;
 export const extractionListSchema = pagedListSchema(extractionSummarySchema);
 export type ExtractionList = z.infer<typeof extractionListSchema>;
 
-export const extractionIdSchema = z.object({
-  id: z.coerce
-    .number({ message: extractionMessages.extractionMissing })
-    .int()
-    .min(1, extractionMessages.extractionMissing)
-    .max(2_147_483_647, extractionMessages.extractionMissing),
-});
+export const extractionIdSchema = missingRecordIdSchema(extractionMessages.extractionMissing);
 export type ExtractionId = z.infer<typeof extractionIdSchema>;

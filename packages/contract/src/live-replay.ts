@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { transcriptSegmentSchema } from './extraction';
-import { pagedListSchema, pageFields, pageSizeUpTo } from './shapes';
+import { missingRecordIdSchema, pagedListSchema, pageFields, pageSizeUpTo } from './shapes';
 
 /**
  * AI 直播复盘 (/AiLiveReplay, /AiLiveReplayHistory, /liveReplay/{liveId}): a live session
@@ -207,11 +207,5 @@ export type LiveReplayListQuery = z.infer<typeof liveReplayListQuerySchema>;
 export const liveReplayListSchema = pagedListSchema(liveReplaySummarySchema);
 export type LiveReplayList = z.infer<typeof liveReplayListSchema>;
 
-export const liveReplayIdSchema = z.object({
-  id: z.coerce
-    .number({ message: liveReplayMessages.replayMissing })
-    .int(liveReplayMessages.replayMissing)
-    .min(1, liveReplayMessages.replayMissing)
-    .max(2_147_483_647, liveReplayMessages.replayMissing),
-});
+export const liveReplayIdSchema = missingRecordIdSchema(liveReplayMessages.replayMissing);
 export type LiveReplayId = z.infer<typeof liveReplayIdSchema>;

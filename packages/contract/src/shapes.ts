@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int32Schema, pageNoSchema } from './input';
+import { INT32_MAX, int32Schema, pageNoSchema } from './input';
 
 /*
  * Schema builders the areas share: the paging query fields and the list answers of 002 §3, written
@@ -88,6 +88,14 @@ export function totalListSchema<Row extends z.ZodType>(row: Row) {
 /** A saved record's id in the path: an int32 (a query-string text, coerced) from 1, `missing` below 1. */
 export function recordIdParamsSchema(missing: string) {
   return z.object({ id: int32Schema({ coerce: true }).min(1, missing) });
+}
+
+/**
+ * The `id` (query or body) of one of the caller's records, where any wrong value (not a number, not
+ * whole, out of range) reads as the record missing: `missing` (文案提取记录不存在, 复盘记录不存在…).
+ */
+export function missingRecordIdSchema(missing: string) {
+  return z.object({ id: z.coerce.number({ message: missing }).int(missing).min(1, missing).max(INT32_MAX, missing) });
 }
 
 /** The plain list answer: `{ total_record, result }`. */
