@@ -92,7 +92,7 @@ export function recordIdParamsSchema(missing: string) {
 
 /**
  * The `id` (query or body) of one of the caller's records, where any wrong value (not a number, not
- * whole, out of range) reads as the record missing: `missing` (文案提取记录不存在, 复盘记录不存在…).
+ * whole, out of range) reads as the record missing: `missing` (提取记录不存在或已删除, 复盘记录不存在或已删除…).
  */
 export function missingRecordIdSchema(missing: string) {
   return z.object({ id: z.coerce.number({ message: missing }).int(missing).min(1, missing).max(INT32_MAX, missing) });
