@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { closeServer, listenLocally } from '../fake-server';
+import { closeServer, listenLocally, readBody } from '../fake-server';
+import { type FakeRoute, type FakeTikhubKeywords, fakeKeywordRoutes } from './fake-tikhub-keywords';
 
 /**
  * Test-only: a local stand-in for api.tikhub.io's Douyin endpoints. It checks the Bearer key like
@@ -9,7 +10,8 @@ import { closeServer, listenLocally } from '../fake-server';
  * envelope `{ code, request_id, router, params, data }` with `data` shaped like Douyin's own JSON
  * (aweme_detail, aweme_list with max_cursor/has_more, comments with cursor/has_more/total, search
  * results with aweme_info and extra.logid). The shapes are written here from the documentation and
- * Douyin's public JSON, separately from the adapter's reading of them.
+ * Douyin's public JSON, separately from the adapter's reading of them. The keyword-side endpoints (POST
+ * ones among them, their parameters in a JSON body) come from fake-tikhub-keywords.ts.
  */
 export interface FakeTikhubOptions {
   apiKey: string;
@@ -62,16 +64,22 @@ export interface FakeCommentInput {
   nickname?: string;
 }
 
-/** What the next call to a path answers instead (once): a status and body, or no answer at all. */
-export type FakeTikhubFailure = { status: number; body?: unknown; headers?: Record<string, string> } | 'hang';
+/**
+ * What the next call to a path answers instead (once): a status and body, no answer at all ('hang'), or
+ * the start of its real answer and then a dropped connection ('cut').
+ */
+export type FakeTikhubFailure = { status: number; body?: unknown; headers?: Record<string, string> } | 'hang' | 'cut';
 
 export interface FakeTikhubRequest {
+  method: string;
   path: string;
   query: Record<string, string>;
+  /** The JSON body of a POST; null for a GET. */
+  body: Record<string, unknown> | null;
   authorization: string | undefined;
 }
 
-export interface FakeTikhub {
+export interface FakeTikhub extends FakeTikhubKeywords {
   url: string;
   /** Every request that reached the fake, authorized or not. */
   requests: FakeTikhubRequest[];
@@ -241,8 +249,10 @@ export async function startFakeTikhub(options: FakeTikhubOptions): Promise<FakeT
 
   const awemeJson = (input: FakeAwemeInput) => fakeAweme(input, users.get(input.authorSecUid) ?? null);
 
-  /** One endpoint: its required parameters and what it answers as `data`. */
-  const routes: Record<string, { required: string[]; answer: (query: Record<string, string>) => unknown }> = {
+  const keywordSide = fakeKeywordRoutes();
+  /** One endpoint: its method (GET unless said), required parameters and what it answers as `data`. */
+  const routes: Record<string, Omit<FakeRoute, 'method'> & { method?: FakeRoute['method'] }> = {
+    ...keywordSide.routes,
     '/api/v1/douyin/app/v3/fetch_one_video': {
       required: ['aweme_id'],
       answer: ({ aweme_id }) => {
@@ -327,14 +337,24 @@ export async function startFakeTikhub(options: FakeTikhubOptions): Promise<FakeT
     },
   };
 
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+  const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://fake');
     const query = Object.fromEntries(url.searchParams);
     const authorization = request.headers.authorization;
-    requests.push({ path: url.pathname, query, authorization });
+    const method = request.method ?? 'GET';
+    let body: Record<string, unknown> | null = null;
+    if (method === 'POST') {
+      try {
+        const parsed: unknown = JSON.parse((await readBody(request)).toString('utf8') || '{}');
+        body = parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+      } catch {
+        body = {};
+      }
+    }
+    requests.push({ method, path: url.pathname, query, body, authorization });
     const failure = failures.get(url.pathname)?.shift();
     if (failure === 'hang') return; // never answers: the caller's timeout must end the call
-    if (failure) {
+    if (failure && failure !== 'cut') {
       send(response, failure.status, failure.body ?? { detail: 'injected failure' }, failure.headers);
       return;
     }
@@ -349,18 +369,28 @@ export async function startFakeTikhub(options: FakeTikhubOptions): Promise<FakeT
       return;
     }
     const route = routes[url.pathname];
-    if (!route || request.method !== 'GET') {
+    if (!route) {
       send(response, 404, { detail: 'Not Found' });
       return;
     }
-    const missing = route.required.filter((name) => !query[name]);
+    if (method !== (route.method ?? 'GET')) {
+      send(response, 405, { detail: 'Method Not Allowed' });
+      return;
+    }
+    // FastAPI reads a POST endpoint's parameters from the JSON body, a GET endpoint's from the query.
+    const params =
+      method === 'POST'
+        ? Object.fromEntries(Object.entries(body ?? {}).map(([key, value]) => [key, String(value)]))
+        : query;
+    const missing = route.required.filter((name) => !params[name]);
     if (missing.length > 0) {
+      const where = method === 'POST' ? 'body' : 'query';
       send(response, 422, {
-        detail: missing.map((name) => ({ loc: ['query', name], msg: 'field required', type: 'value_error.missing' })),
+        detail: missing.map((name) => ({ loc: [where, name], msg: 'field required', type: 'value_error.missing' })),
       });
       return;
     }
-    send(response, 200, {
+    const answer = JSON.stringify({
       code: 200,
       request_id: randomId(),
       message: 'Request successful. This request will incur a charge.',
@@ -372,9 +402,17 @@ export async function startFakeTikhub(options: FakeTikhubOptions): Promise<FakeT
       docs: 'https://api.tikhub.io/#/',
       cache_message: 'This request will be cached. You can access the cached result directly using the URL below.',
       router: url.pathname,
-      params: query,
-      data: route.answer(query),
+      params,
+      data: route.answer(params),
     });
+    if (failure === 'cut') {
+      // Half of the real answer, announced at full length, then the connection drops.
+      const bytes = Buffer.from(answer);
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(bytes.length) });
+      response.write(bytes.subarray(0, Math.floor(bytes.length / 2)), () => response.socket?.destroy());
+      return;
+    }
+    send(response, 200, answer);
   });
   const url = await listenLocally(server);
 
@@ -385,6 +423,7 @@ export async function startFakeTikhub(options: FakeTikhubOptions): Promise<FakeT
     addUser: (input) => users.set(input.secUid, fakeUser(input)),
     addComments: (awemeId, list) => comments.set(awemeId, [...(comments.get(awemeId) ?? []), ...list]),
     setSearchResults: (keyword, ids) => searches.set(keyword, ids),
+    ...keywordSide.controls,
     failNext: (path, failure) => failures.set(path, [...(failures.get(path) ?? []), failure]),
     close: () => closeServer(server),
   };

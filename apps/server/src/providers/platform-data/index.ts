@@ -154,3 +154,15 @@ export interface PlatformDataProvider {
   /** Videos whose text matches a keyword, in the source's ranking (the works ranked under a keyword). */
   searchVideos(keyword: string, cursor: string | null): Promise<PlatformPage<PlatformVideoRecord>>;
 }
+
+/** The keyword side (suggestions, boards, topics, index series): keywords.ts. */
+export type {
+  PlatformHotEntry,
+  PlatformHotList,
+  PlatformHotListKind,
+  PlatformHotListOptions,
+  PlatformIndexPoint,
+  PlatformKeywordSource,
+  PlatformSuggestion,
+  PlatformTopicSuggestion,
+} from './keywords';

@@ -1,17 +1,32 @@
 import type {
   PlatformComment,
   PlatformCreatorRecord,
-  PlatformDataError,
-  PlatformDataErrorReason,
   PlatformDataProvider,
   PlatformPage,
   PlatformTrendPoint,
   PlatformVideoRecord,
 } from './index';
+import type { PlatformKeywordSource } from './keywords';
+import {
+  asCount,
+  asList,
+  asObject,
+  asText,
+  createTikhubClient,
+  firstUrl,
+  fromUnixSeconds,
+  isTruthyFlag,
+  type Json,
+  objectsIn,
+  type TikhubOptions,
+} from './tikhub-client';
+import { createTikhubKeywordSource } from './tikhub-keywords';
+
+export { TikhubError, type TikhubOptions } from './tikhub-client';
 
 /**
  * TikHub (api.tikhub.io): a paid REST API that reads public Douyin data (docs: api.tikhub.io/docs, the
- * OpenAPI file api.tikhub.io/openapi.json). Every call is a GET with `Authorization: Bearer <API key>`,
+ * OpenAPI file api.tikhub.io/openapi.json). Every call here is a GET with `Authorization: Bearer <API key>`,
  * answered in TikHub's envelope `{ code: 200, router, params, data }` where `data` is Douyin's own JSON.
  * Endpoints used (docs/videos.md, "Platform data providers", has the table and the caveats):
  *
@@ -30,81 +45,15 @@ import type {
  * A creator's `userId` with this source is Douyin's `sec_uid`: the profile and works endpoints are
  * asked by it, and the video endpoints name the author by it (`author.sec_uid`), so the refresh job's
  * `fetchCreator(record.authorUserId)` round-trips.
+ *
+ * The keyword side (suggestions, hot lists, topic suggestions) is in tikhub-keywords.ts; the transport
+ * and the error mapping both sides share are in tikhub-client.ts.
  */
-export interface TikhubOptions {
-  /** https://api.tikhub.io (or the mainland mirror https://api.tikhub.dev, or a fake server in tests). */
-  baseUrl: string;
-  /** The API key made in the TikHub user console (needs the Douyin scopes). */
-  apiKey: string;
-  /** How long one call may take before it counts as unavailable; 15 s by default. */
-  timeoutMs?: number;
-  fetch?: (input: string, init?: RequestInit) => Promise<Response>;
-  /** The clock that stamps `fetchedAt`. */
-  now?: () => Date;
-}
 
 /** How many items a page asks for: TikHub's documented defaults (its docs warn against other counts). */
 const POSTS_PER_PAGE = 20;
 const COMMENTS_PER_PAGE = 20;
 const SEARCH_PER_PAGE = 10;
-const DEFAULT_TIMEOUT_MS = 15_000;
-
-/** A TikHub call that did not give an answer we can use. */
-export class TikhubError extends Error implements PlatformDataError {
-  constructor(
-    readonly reason: PlatformDataErrorReason,
-    message: string,
-    readonly detail?: string,
-  ) {
-    super(message);
-    this.name = 'TikhubError';
-  }
-}
-
-/** Loosely typed JSON as Douyin sends it: every field may be missing, null or of another type. */
-type Json = Record<string, unknown>;
-
-const asObject = (value: unknown): Json | null =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null;
-const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-const asText = (value: unknown): string =>
-  typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'bigint' ? String(value) : '';
-/** A count: Douyin sends numbers, sometimes numeric strings; anything else is 0. */
-const asCount = (value: unknown): number => {
-  const parsed = typeof value === 'string' ? Number(value) : value;
-  return typeof parsed === 'number' && Number.isFinite(parsed) && parsed > 0 ? Math.floor(parsed) : 0;
-};
-/** The first address of an image object `{ uri, url_list: [...] }`. */
-const firstUrl = (image: unknown): string => asText(asList(asObject(image)?.url_list)[0]);
-/** The objects of a list field, leaving out whatever else it holds. */
-const objectsIn = (value: unknown): Json[] =>
-  asList(value)
-    .map(asObject)
-    .filter((item): item is Json => item !== null);
-const isTruthyFlag = (value: unknown) => value === true || value === 1 || value === '1';
-
-/** Douyin's Unix seconds; a missing or zero time is the epoch rather than now, so it is visibly wrong. */
-const fromUnixSeconds = (value: unknown) => new Date(asCount(value) * 1000);
-
-/** The reason for an HTTP status TikHub answered with (anything but 200). */
-function reasonForStatus(status: number, body: string): PlatformDataErrorReason {
-  if (status === 429 || status === 402) return 'rate_limited';
-  if (status === 401) return 'unauthorized';
-  // TikHub answers 403 both for a key lacking the endpoint's scope and for a spent balance.
-  if (status === 403) return /balance|quota|credit|余额|额度|充值/i.test(body) ? 'rate_limited' : 'unauthorized';
-  return 'unavailable';
-}
-
-/** A short form of an error body for the log (never the whole page of a proxy's error). */
-function detailOf(body: string): string {
-  try {
-    const parsed = asObject(JSON.parse(body));
-    const detail = parsed?.detail ?? parsed?.message ?? parsed;
-    return (typeof detail === 'string' ? detail : JSON.stringify(detail)).slice(0, 300);
-  } catch {
-    return body.slice(0, 300);
-  }
-}
 
 /**
  * The opaque search cursor: TikHub's search pages by `offset` and needs the first page's `search_id`
@@ -135,62 +84,17 @@ function numericCursor(cursor: string | null): string {
 }
 
 /** Creates the TikHub adapter behind the platform data interface. */
-export function createTikhubPlatformData(options: TikhubOptions): PlatformDataProvider {
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const fetchImpl = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+export function createTikhubPlatformData(options: TikhubOptions): PlatformDataProvider & PlatformKeywordSource {
+  const client = createTikhubClient(options);
+  const call = client.get;
   const now = options.now ?? (() => new Date());
-  if (!options.apiKey) throw new Error('TikHub needs an API key (TIKHUB_API_KEY)');
-
-  /** One GET; resolves TikHub's `data`, or null when TikHub says the subject does not exist (404). */
-  const call = async (path: string, query: Record<string, string>): Promise<Json | null> => {
-    const url = `${baseUrl}${path}?${new URLSearchParams(query)}`;
-    let response: Response;
-    let body: string;
-    try {
-      response = await fetchImpl(url, {
-        method: 'GET',
-        headers: { Authorization: `Bearer ${options.apiKey}`, Accept: 'application/json' },
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      body = await response.text();
-    } catch (error) {
-      const name = (error as Error).name;
-      const timedOut = name === 'TimeoutError' || name === 'AbortError';
-      throw new TikhubError(
-        'unavailable',
-        timedOut ? `TikHub ${path} timed out after ${timeoutMs} ms` : `TikHub ${path} unreachable`,
-        (error as Error).message,
-      );
-    }
-    if (response.status === 404) return null;
-    if (response.status !== 200) {
-      const reason = reasonForStatus(response.status, body);
-      const retryAfter = response.headers.get('retry-after');
-      throw new TikhubError(
-        reason,
-        `TikHub ${path} answered HTTP ${response.status}`,
-        `${detailOf(body)}${retryAfter ? ` (Retry-After ${retryAfter})` : ''}`,
-      );
-    }
-    let envelope: Json | null;
-    try {
-      envelope = asObject(JSON.parse(body));
-    } catch {
-      envelope = null;
-    }
-    const data = asObject(envelope?.data);
-    if (envelope?.code !== 200 || !data) {
-      throw new TikhubError('unavailable', `TikHub ${path} answered something unreadable`, body.slice(0, 300));
-    }
-    return data;
-  };
 
   const toVideo = (aweme: Json): PlatformVideoRecord => mapAweme(aweme, now());
 
   return {
     name: 'tikhub',
     isDemo: false,
+    ...createTikhubKeywordSource(client, now),
 
     async fetchVideo(awemeId) {
       const data = await call('/api/v1/douyin/app/v3/fetch_one_video', { aweme_id: awemeId });
