@@ -1,13 +1,23 @@
 import { Button, Skeleton } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useSession } from '../../stores/session';
 import { NoData } from '../no-data/no-data';
 import { AppPagination } from '../pagination/app-pagination';
 import { useRemoveFromPage } from '../pagination/use-remove-from-page';
 import { openLoginDialog } from '../upgrade-block/upgrade-actions';
+import { AiHistoryItem, type AiHistoryItemProps } from './ai-history-item';
 import './ai-text.css';
 
-export interface AiHistoryListProps<Item extends { id: number }> {
+/** What every saved AI text carries that its history item shows. */
+export interface SavedText {
+  id: number;
+  title: string;
+  excerpt: string;
+  updated_at: string;
+  sandbox: boolean;
+}
+
+export interface AiHistoryListProps<Item extends SavedText> {
   /** The feature's list query: a page of saved texts. */
   useWorks(page: number, pageSize: number): { data?: { total: number; list: Item[] }; isPending: boolean };
   pageSize: number;
@@ -19,14 +29,19 @@ export interface AiHistoryListProps<Item extends { id: number }> {
   loginText: string;
   emptyText?: string;
   className?: string;
-  renderItem(item: Item, remove: () => void): ReactNode;
+  /** Each item's frame, from the page's own styles. */
+  itemClassName?: string;
+  /** 确定删除这篇作品吗？ and the like. */
+  deleteQuestion: string;
+  /** What an item was written from, and where (or how) 打开 reopens it. */
+  describe(item: Item): Pick<AiHistoryItemProps, 'source' | 'open'>;
 }
 
 /**
  * A history of saved AI texts (创作历史, 历史文案): a login prompt for visitors, the page of items with
  * the pagination, and deleting with 删除成功 (going back a page when the last item of a later page goes).
  */
-export function AiHistoryList<Item extends { id: number }>(props: AiHistoryListProps<Item>) {
+export function AiHistoryList<Item extends SavedText>(props: AiHistoryListProps<Item>) {
   const token = useSession((state) => state.token);
   const [page, setPage] = useState(1);
   const works = props.useWorks(page, props.pageSize);
@@ -57,7 +72,19 @@ export function AiHistoryList<Item extends { id: number }>(props: AiHistoryListP
   return (
     <>
       <ul className={`ai-history ${props.className ?? ''}`}>
-        {list.map((item) => props.renderItem(item, () => void remove(item.id)))}
+        {list.map((item) => (
+          <AiHistoryItem
+            key={item.id}
+            {...(props.itemClassName ? { className: props.itemClassName } : {})}
+            title={item.title}
+            excerpt={item.excerpt}
+            updatedAt={item.updated_at}
+            sandbox={item.sandbox}
+            {...props.describe(item)}
+            deleteQuestion={props.deleteQuestion}
+            onDelete={() => void remove(item.id)}
+          />
+        ))}
       </ul>
       <AppPagination
         total={works.data?.total ?? 0}

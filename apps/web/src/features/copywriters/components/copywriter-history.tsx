@@ -1,4 +1,3 @@
-import { AiHistoryItem } from '../../../components/ai-text/ai-history-item';
 import { AiHistoryList } from '../../../components/ai-text/ai-history-list';
 import { deleteCopywriterWork, useCopywriterWorks } from '../api/copywriters';
 
@@ -15,20 +14,9 @@ export function CopywriterHistory({ onOpen }: { onOpen(id: number): void }) {
         queryKey={['copywriters', 'works']}
         loginText="登录后查看历史文案"
         emptyText="还没有保存的文案"
-        renderItem={(work, remove) => (
-          <AiHistoryItem
-            key={work.id}
-            className="tool-panel"
-            title={work.title}
-            excerpt={work.excerpt}
-            source={`关键词：${work.keyword}`}
-            updatedAt={work.updated_at}
-            sandbox={work.sandbox}
-            open={{ onOpen: () => onOpen(work.id) }}
-            deleteQuestion="确定删除这条文案吗？"
-            onDelete={remove}
-          />
-        )}
+        itemClassName="tool-panel"
+        deleteQuestion="确定删除这条文案吗？"
+        describe={(work) => ({ source: `关键词：${work.keyword}`, open: { onOpen: () => onOpen(work.id) } })}
       />
     </div>
   );

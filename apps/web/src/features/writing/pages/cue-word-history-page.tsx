@@ -1,7 +1,6 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { Link } from 'react-router';
-import { AiHistoryItem } from '../../../components/ai-text/ai-history-item';
 import { AiHistoryList } from '../../../components/ai-text/ai-history-list';
 import { deleteWritingWork, useWritingWorks } from '../api/writing';
 import { reopenWorkPath, WritingRoute } from '../writing';
@@ -27,20 +26,9 @@ export default function CueWordHistoryPage() {
         deleteWork={deleteWritingWork}
         queryKey={['writing', 'works']}
         loginText="登录后查看创作历史"
-        renderItem={(work, remove) => (
-          <AiHistoryItem
-            key={work.id}
-            className="tool-panel"
-            title={work.title}
-            excerpt={work.excerpt}
-            source={work.template_title}
-            updatedAt={work.updated_at}
-            sandbox={work.sandbox}
-            open={{ to: reopenWorkPath(work.id) }}
-            deleteQuestion="确定删除这篇作品吗？"
-            onDelete={remove}
-          />
-        )}
+        itemClassName="tool-panel"
+        deleteQuestion="确定删除这篇作品吗？"
+        describe={(work) => ({ source: work.template_title, open: { to: reopenWorkPath(work.id) } })}
       />
     </div>
   );
