@@ -243,6 +243,29 @@ describe('production start', () => {
     expect(loadConfig({}).publishingProvider).toBe('sandbox');
   });
 
+  it('refuses the sandbox hot lists in production and the Douyin ones without the client key and secret, asked once', () => {
+    expect(namesOf(problemsOf({ ...realVendors(), HOT_LIST_PROVIDER: 'sandbox' }))).toContain('HOT_LIST_PROVIDER');
+    expect(namesOf(problemsOf({ HOT_LIST_PROVIDER: 'douyin' }))).toEqual(['DOUYIN_CLIENT_KEY', 'DOUYIN_CLIENT_SECRET']);
+    // Publishing needs the same application: each missing variable is named once.
+    expect(namesOf(problemsOf({ HOT_LIST_PROVIDER: 'douyin', PUBLISHING_PROVIDER: 'douyin' }))).toEqual([
+      'DOUYIN_CLIENT_KEY',
+      'DOUYIN_CLIENT_SECRET',
+      'PUBLIC_URL',
+    ]);
+    const config = loadConfig({
+      HOT_LIST_PROVIDER: 'douyin',
+      DOUYIN_CLIENT_KEY: 'awkey',
+      DOUYIN_CLIENT_SECRET: 'secret',
+    });
+    expect(config.hotListProvider).toBe('douyin');
+    expect(config.douyinOpen).toEqual({
+      clientKey: 'awkey',
+      clientSecret: 'secret',
+      baseUrl: 'https://open.douyin.com',
+    });
+    expect(loadConfig({}).hotListProvider).toBe('sandbox');
+  });
+
   it('lets development and tests run on the sandboxes and the default secret', () => {
     expect(problemsOf({ NODE_ENV: 'development' })).toEqual([]);
     expect(problemsOf({ NODE_ENV: 'test' })).toEqual([]);

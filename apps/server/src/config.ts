@@ -209,10 +209,15 @@ export const envSchema = z.object({
   WECOM_WEBHOOK_BASE_URL: z.url().default('https://qyapi.weixin.qq.com'),
   /** One-key publishing (docs/publishing.md): the sandbox's local authorise page, or the Douyin Open Platform. */
   PUBLISHING_PROVIDER: z.enum(['sandbox', 'douyin']).default('sandbox'),
-  /** The Douyin Open Platform application (移动/网站应用): its Client Key and Client Secret. */
+  /** The Douyin Open Platform application (移动/网站应用): its Client Key and Client Secret (publishing, hot lists). */
   DOUYIN_CLIENT_KEY: z.string().optional(),
   DOUYIN_CLIENT_SECRET: z.string().optional(),
   DOUYIN_OPEN_BASE_URL: z.url().default('https://open.douyin.com'),
+  /**
+   * Douyin's own hot lists, a second source for the DSO boards (docs/providers.md, "Hot lists"): the sandbox's demo
+   * boards, or the Douyin Open Platform's data-open hot lists read with the application's client token.
+   */
+  HOT_LIST_PROVIDER: z.enum(['sandbox', 'douyin']).default('sandbox'),
   /**
    * Seals the authorised accounts' OAuth tokens at rest (AES-256-GCM, docs/publishing.md). Rotate by moving
    * the old value into TOKEN_ENCRYPTION_PREVIOUS_KEYS; production refuses the default.
@@ -247,6 +252,8 @@ function missingVendorCredentials(env: Env): string[] {
   if (env.PLATFORM_DATA_PROVIDER === 'tikhub') needed.push('TIKHUB_API_KEY');
   // Douyin sends the browser back to PUBLIC_URL's callback, which the application registers with Douyin.
   if (env.PUBLISHING_PROVIDER === 'douyin') needed.push('DOUYIN_CLIENT_KEY', 'DOUYIN_CLIENT_SECRET', 'PUBLIC_URL');
+  // The hot lists need no user's authorisation, so no callback address: the application's key and secret only.
+  if (env.HOT_LIST_PROVIDER === 'douyin') needed.push('DOUYIN_CLIENT_KEY', 'DOUYIN_CLIENT_SECRET');
   if (env.LLM_PROVIDER === 'openai') needed.push('LLM_API_KEY', 'LLM_MODEL');
   if (env.SPEECH_PROVIDER !== 'sandbox') needed.push('SPEECH_API_KEY', 'SPEECH_MODEL');
   if (env.IMAGE_PROVIDER === 'openai') needed.push('IMAGE_API_KEY', 'IMAGE_MODEL');
@@ -262,7 +269,7 @@ function missingVendorCredentials(env: Env): string[] {
   }
   // Vendors post notifications to PUBLIC_URL: without it a payment would never be seen.
   if (env.ALIPAY_PROVIDER !== 'sandbox' || env.WECHATPAY_PROVIDER !== 'sandbox') needed.push('PUBLIC_URL');
-  return needed.filter((name) => !env[name]).map((name) => `${name}: 所选服务商需要此项配置`);
+  return [...new Set(needed)].filter((name) => !env[name]).map((name) => `${name}: 所选服务商需要此项配置`);
 }
 
 /** Variables holding secrets: a default or example value of one is public knowledge. */
@@ -293,6 +300,7 @@ export const outsideServices = {
   PLATFORM_DATA_PROVIDER: { label: '平台数据', configKey: 'platformDataProvider' },
   RANK_SOURCE_PROVIDER: { label: '排名数据', configKey: 'rankSourceProvider' },
   PUBLISHING_PROVIDER: { label: '抖音开放平台', configKey: 'publishingProvider' },
+  HOT_LIST_PROVIDER: { label: '抖音热榜', configKey: 'hotListProvider' },
   NOTIFICATION_PROVIDER: { label: '企业微信', configKey: 'notificationProvider' },
   INVOICE_PROVIDER: { label: '发票', configKey: 'invoiceProvider' },
   PAY_PROVIDER: { label: '支付（旧变量，未使用）', configKey: null },
@@ -520,7 +528,8 @@ function configFromEnv(env: Env) {
     notificationProvider: env.NOTIFICATION_PROVIDER,
     wecomWebhookBaseUrl: env.WECOM_WEBHOOK_BASE_URL,
     publishingProvider: env.PUBLISHING_PROVIDER,
-    /** The Douyin Open Platform application; key and secret are empty unless PUBLISHING_PROVIDER=douyin. */
+    hotListProvider: env.HOT_LIST_PROVIDER,
+    /** The Douyin Open Platform application; key and secret are empty unless PUBLISHING_PROVIDER or HOT_LIST_PROVIDER is douyin. */
     douyinOpen: {
       clientKey: env.DOUYIN_CLIENT_KEY ?? '',
       clientSecret: env.DOUYIN_CLIENT_SECRET ?? '',

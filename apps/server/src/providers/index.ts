@@ -5,6 +5,9 @@ import { loadSharedSecret, memoize } from '../features/account/login/server-keys
 import type { CaptchaProvider } from './captcha/index';
 import { createSandboxCaptcha } from './captcha/sandbox';
 import { createTencentCaptcha } from './captcha/tencent';
+import { createDouyinOpenHotList } from './hot-list/douyin-open';
+import type { HotListProvider } from './hot-list/index';
+import { createSandboxHotList } from './hot-list/sandbox';
 import type { ImageProvider } from './image/index';
 import { createOpenAiImages } from './image/openai-images';
 import { createSandboxImages } from './image/sandbox';
@@ -52,6 +55,8 @@ export interface Providers {
   sandboxPayment: SandboxPayment | null;
   /** Video and creator figures for the refresh job (docs/videos.md). */
   platformData: PlatformDataProvider;
+  /** Douyin's own hot boards, a second source for the DSO boards (docs/providers.md, "Hot lists"). */
+  hotList: HotListProvider;
   /** The writing model (docs/writing.md). */
   llm: LlmProvider;
   /** Speech-to-text for copy extraction (docs/extraction.md). */
@@ -124,6 +129,14 @@ export function createProviders({ config, db, log }: ProviderContext): Providers
         ? createOfficialWechat(config.wechat)
         : createSandboxWechat({ publicUrl: config.publicUrl }),
     platformData,
+    hotList:
+      config.hotListProvider === 'douyin'
+        ? createDouyinOpenHotList({
+            clientKey: config.douyinOpen.clientKey,
+            clientSecret: config.douyinOpen.clientSecret,
+            baseUrl: config.douyinOpen.baseUrl,
+          })
+        : createSandboxHotList(),
     rankSource:
       config.rankSourceProvider === 'platform-data'
         ? createPlatformDataRankSource({ platformData })

@@ -67,6 +67,13 @@ describe('provider selection', () => {
     ]);
   });
 
+  it('reads the hot lists from the sandbox unless the Douyin Open Platform is chosen with its key and secret', () => {
+    expect(createProviders(context({})).hotList).toMatchObject({ name: 'sandbox', isDemo: true });
+    const douyin = { HOT_LIST_PROVIDER: 'douyin', DOUYIN_CLIENT_KEY: 'awkey', DOUYIN_CLIENT_SECRET: 'secret' };
+    expect(createProviders(context(douyin)).hotList).toMatchObject({ name: 'douyin', isDemo: false });
+    expect(() => loadConfig({ HOT_LIST_PROVIDER: 'douyin' })).toThrow(/DOUYIN_CLIENT_KEY[\s\S]*DOUYIN_CLIENT_SECRET/);
+  });
+
   it('answers platform data from the demo sandbox unless TikHub is chosen with its key', () => {
     expect(createProviders(context({})).platformData.name).toBe('sandbox');
     expect(createProviders(context({})).platformData.isDemo).toBe(true);
