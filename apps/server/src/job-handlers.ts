@@ -1,5 +1,7 @@
 import { closureHooks } from './closure-hooks';
+import type { CollectionSource } from './config';
 import { accountClosureJobHandlers } from './features/account';
+import { collectionJobHandlers, type SourceLimits } from './features/collection';
 import { extractionJobHandlers } from './features/extraction';
 import { imageTextJobHandlers } from './features/image-text';
 import type { JobHandlers } from './features/jobs';
@@ -9,6 +11,7 @@ import { monitorAlertJobHandlers, monitoringJobHandlers } from './features/monit
 import { invoiceJobHandlers, orderJobHandlers } from './features/orders';
 import { publishingJobHandlers } from './features/publishing';
 import { titleGramJobHandlers, videoImportJobHandlers, videoJobHandlers } from './features/videos';
+import type { RateLimitStore } from './lib/rate-limit';
 import type { Providers } from './providers';
 
 /**
@@ -26,6 +29,8 @@ export function allJobHandlers(deps?: {
   dataDir?: string;
   /** The daily check round's hour and pace (config `monitoring`; defaults: 6 o'clock, 5 a second). */
   monitoring?: { checkHour: number; checksPerSecond: number };
+  /** Scheduled collection: each source's budget and pace (config `collection.limits`), and the store pacing calls. */
+  collection?: { limits: Record<CollectionSource, SourceLimits>; paceStore?: RateLimitStore };
 }): JobHandlers {
   // The orders' upkeep, invoicing and the video refresh need their providers; callers without them (tests of other
   // jobs) skip them.
@@ -52,5 +57,6 @@ export function allJobHandlers(deps?: {
         })
       : {}),
     ...(deps ? monitorAlertJobHandlers({ notification: deps.providers.notification, publicUrl: deps.publicUrl }) : {}),
+    ...(deps ? collectionJobHandlers({ platformData: deps.providers.platformData, ...deps.collection }) : {}),
   };
 }

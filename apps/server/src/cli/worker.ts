@@ -2,12 +2,14 @@ import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { loadConfig } from '../config';
 import { databaseTarget, openDatabase } from '../db/client';
+import { CollectionScheduler } from '../features/collection';
 import { JobWorker } from '../features/jobs';
 import { scheduleMonitoringRound } from '../features/monitoring';
 import { scheduleOrdersMaintenance } from '../features/orders';
 import { useTokenKeys } from '../features/publishing/token-sealing';
 import { scheduleTitleGramsCompaction } from '../features/videos';
 import { allJobHandlers } from '../job-handlers';
+import { createRateLimitStore } from '../lib/rate-limit';
 import { exitOnStopSignals, settlesWithin, shutdownBudget } from '../lib/shutdown';
 import { createProviders } from '../providers';
 
@@ -31,26 +33,41 @@ await handle.migrate();
 const providers = createProviders({ config, db: handle.db, log });
 // Deliveries and the token upkeep read and write sealed OAuth tokens.
 useTokenKeys(config.tokenEncryption);
+// Vendor calls of scheduled collection are paced in the rate-limit store: shared by every worker with REDIS_URL.
+const paceStore = createRateLimitStore({ redisUrl: config.redisUrl });
 const worker = new JobWorker(
   handle.db,
-  allJobHandlers({ providers, publicUrl: config.publicUrl, dataDir: config.dataDir, monitoring: config.monitoring }),
+  allJobHandlers({
+    providers,
+    publicUrl: config.publicUrl,
+    dataDir: config.dataDir,
+    monitoring: config.monitoring,
+    collection: { limits: config.collection.limits, paceStore },
+  }),
   { log },
 );
 await scheduleOrdersMaintenance(handle.db);
 await scheduleMonitoringRound(handle.db, config.monitoring.checkHour);
 await scheduleTitleGramsCompaction(handle.db);
+// The collection schedules (docs/collection.md): a missed window is queued once, then each cron queues its windows.
+const scheduler = new CollectionScheduler(handle.db, { crons: config.collection.crons, log });
 if (values.once) {
+  await scheduler.catchUp();
   const ran = await worker.drain();
   log.info({ ran }, 'queue drained');
+  await paceStore.close();
   await handle.close();
 } else {
   // The job in hand finishes within the grace or goes back to the queue for another worker (docs/frame.md, "Shutdown").
   exitOnStopSignals(async (signal) => {
     log.info({ signal }, 'stopping');
+    scheduler.stop();
     await worker.stop({ graceMs: shutdownBudget.jobGraceMs });
+    await paceStore.close();
     if (!(await settlesWithin(handle.close(), shutdownBudget.closeMs))) {
       log.warn({ withinMs: shutdownBudget.closeMs }, 'database connections still busy: leaving them to the exit');
     }
   }, log);
   worker.start();
+  await scheduler.start();
 }

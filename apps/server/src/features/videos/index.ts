@@ -1,7 +1,8 @@
 /**
  * What the videos feature offers other features: a video row as every list selects and shows it, the
  * list paging and order the topic and creator lists share, a keyword's top videos, a creator by id (or 404) and as a list row, audience portraits,
- * the demo library, and the uploads of video-data files (the console's 数据 page).
+ * the demo library, the uploads of video-data files (the console's 数据 page), and refreshing one video or
+ * creator from the platform data provider (the scheduled collection).
  */
 
 export { generateVideoDemo } from './demo/generator';
@@ -23,6 +24,6 @@ export { scheduleTitleGramsCompaction, titleGramJobHandlers } from './lists/titl
 export { type Page, videoOrder } from './lists/video-lists.repository';
 export { listAccess, listShape } from './lists/video-lists.service';
 export { presentVideoRow, type VideoRowRecord, videoRowColumns } from './lists/video-rows';
-export { videoJobHandlers } from './refresh/video-refresh.job';
+export { refreshCreator, refreshVideo, videoJobHandlers } from './refresh/video-refresh.job';
 export { VIDEO_PLATFORM } from './video-platform';
 export { videosRoutes } from './videos.routes';

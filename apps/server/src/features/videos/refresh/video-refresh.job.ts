@@ -77,6 +77,27 @@ export async function refreshVideo(
   return 'refreshed';
 }
 
+/**
+ * Fetches a creator's account and totals and writes them over the stored row (the scheduled refresh of watched
+ * creators). 'unknown' when the creator is not in our library or the source does not know them; a source that
+ * cannot answer rejects, and nothing is written.
+ */
+export async function refreshCreator(
+  db: Database,
+  source: PlatformDataProvider,
+  userId: string,
+): Promise<'refreshed' | 'unknown'> {
+  const [stored] = await db
+    .select({ id: creators.id })
+    .from(creators)
+    .where(and(eq(creators.platform, VIDEO_PLATFORM), eq(creators.userId, userId)));
+  if (!stored) return 'unknown';
+  const record = await source.fetchCreator(userId);
+  if (!record) return 'unknown';
+  await db.update(creators).set(creatorColumns(record, source.isDemo)).where(eq(creators.id, stored.id));
+  return 'refreshed';
+}
+
 function videoColumns(record: PlatformVideoRecord, isDemo: boolean) {
   return {
     videoDesc: record.desc,
