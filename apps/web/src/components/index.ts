@@ -10,7 +10,7 @@ export { InputAction, type InputActionProps } from './input-action/input-action'
 export { KeywordField, type KeywordFieldProps } from './keyword-field/keyword-field';
 export { KeywordHighlight, type KeywordHighlightProps } from './keyword-highlight/keyword-highlight';
 export { LazyQRCode } from './lazy-qr/lazy-qr';
-export { ListFooter, type ListFooterProps } from './list-footer/list-footer';
+export { FeedFooter, type FeedFooterProps, ListFooter, type ListFooterProps } from './list-footer/list-footer';
 export { LOAD_FAILED_TEXT, LoadFailed, type LoadFailedProps, RELOAD_TEXT } from './load-failed/load-failed';
 export { NO_DATA_TEXT, NoData, type NoDataProps } from './no-data/no-data';
 export {

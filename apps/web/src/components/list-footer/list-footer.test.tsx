@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { openedDialogs, renderWidget } from '../testing/render-widget';
-import { ListFooter } from './list-footer';
+import { FeedFooter, ListFooter } from './list-footer';
 
 describe('ListFooter', () => {
   it('shows 更多数据正在加载中... while loading', () => {
@@ -96,5 +96,14 @@ describe('ListFooter', () => {
       });
       expect(screen.getByText('更多数据正在加载中...')).toBeTruthy();
     });
+  });
+});
+
+describe('FeedFooter', () => {
+  it("shows the feed's footer state and loads its next page from 点击加载更多", () => {
+    const loadMore = vi.fn();
+    renderWidget(<FeedFooter feed={{ footer: 'click', dataMax: null, loadMore }} />, { viewer: 'FREE' });
+    fireEvent.click(screen.getByRole('button', { name: '点击加载更多' }));
+    expect(loadMore).toHaveBeenCalledTimes(1);
   });
 });

@@ -99,3 +99,13 @@ export function ListFooter(props: ListFooterProps) {
     </div>
   );
 }
+
+export type FeedFooterProps = Omit<ListFooterCommonProps, 'onLoadMore' | 'dataMax'> & {
+  /** A useListFeed list: its footer state, row cap and next page. */
+  feed: { footer: ListFooterState; dataMax: number | null; loadMore(): void };
+};
+
+/** The footer of a useListFeed list: the feed's state, its row cap and 点击加载更多 loading the next page. */
+export function FeedFooter({ feed, ...props }: FeedFooterProps) {
+  return <ListFooter state={feed.footer} dataMax={feed.dataMax} onLoadMore={feed.loadMore} {...props} />;
+}

@@ -1,7 +1,7 @@
 import type { VideoSort } from '@dso/contract';
 import { Segmented, Skeleton } from 'antd';
 import { useState } from 'react';
-import { ListFooter, LoadFailed, NoData } from '../../../components';
+import { FeedFooter, LoadFailed, NoData } from '../../../components';
 import { useListFeed } from '../../../components/list-footer/use-list-feed';
 import { useSession } from '../../../stores/session';
 import { BatchExtractionBar, useExtractionSelection } from '../../extraction';
@@ -16,7 +16,8 @@ export function WorksTab({ userId }: { userId: string }) {
   const token = useSession((state) => state.token);
   const [sort, setSort] = useState<VideoSort>('create_time');
   const query = useCreatorVideos(userId, sort, token ? 'user' : 'guest');
-  const { rows, footer, loadMore, dataMax, total } = useListFeed(query, { pageSize: WORKS_PAGE_SIZE });
+  const feed = useListFeed(query, { pageSize: WORKS_PAGE_SIZE });
+  const { rows, total } = feed;
   // 002 §2: the works carry the batch extraction bar like every video list.
   const selection = useExtractionSelection();
   let body: React.ReactNode;
@@ -29,7 +30,7 @@ export function WorksTab({ userId }: { userId: string }) {
       <>
         <BatchExtractionBar selection={selection} videos={rows} />
         <VideoGrid videos={rows} hideCreator label="达人作品" selection={selection} />
-        <ListFooter state={footer} dataMax={dataMax} onLoadMore={loadMore} className="cr-footer" />
+        <FeedFooter feed={feed} className="cr-footer" />
       </>
     );
   }

@@ -3,7 +3,7 @@ import { keywordLimits, trimKeyword } from '@dso/domain';
 import { AutoComplete, Button, Input, Segmented, Skeleton } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ListFooter, LoadFailed, NoData, openLoginDialog, PageHero } from '../../../components';
+import { FeedFooter, LoadFailed, NoData, openLoginDialog, PageHero } from '../../../components';
 import { useListFeed } from '../../../components/list-footer/use-list-feed';
 import { formatFigure } from '../../../lib/figures';
 import { useSession } from '../../../stores/session';
@@ -141,10 +141,11 @@ function AccountSource({ userId }: { userId: string }) {
 
 function Results({ source }: { source: CompetitorSource }) {
   const query = useCompetitors(source);
-  const { rows, footer, loadMore, dataMax } = useListFeed(query, {
+  const feed = useListFeed(query, {
     pageSize: COMPETITOR_PAGE_SIZE,
     loadEvent: COMPETITOR_LOAD_EVENT,
   });
+  const { rows } = feed;
   if (query.isPending) return <Skeleton active avatar paragraph={{ rows: 8 }} />;
   if (query.isError) {
     return <LoadFailed className="cr-empty" message={query.error.message} onRetry={() => void query.refetch()} />;
@@ -153,7 +154,7 @@ function Results({ source }: { source: CompetitorSource }) {
   return (
     <>
       <CreatorRows rows={rows} label="对标账号" />
-      <ListFooter state={footer} dataMax={dataMax} onLoadMore={loadMore} className="cr-footer" />
+      <FeedFooter feed={feed} className="cr-footer" />
     </>
   );
 }

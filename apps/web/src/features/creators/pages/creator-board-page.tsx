@@ -1,7 +1,7 @@
 import type { CreatorSort } from '@dso/contract';
 import { Segmented, Skeleton } from 'antd';
 import { useSearchParams } from 'react-router';
-import { ListFooter, LoadFailed, NoData, PageHero } from '../../../components';
+import { FeedFooter, LoadFailed, NoData, PageHero } from '../../../components';
 import { useListFeed } from '../../../components/list-footer/use-list-feed';
 import { useSession } from '../../../stores/session';
 import { useCreatorFacets } from '../api/get-creator-facets';
@@ -14,7 +14,8 @@ function BoardList({ params }: { params: CreatorListParams }) {
   const token = useSession((state) => state.token);
   const query = useCreatorList(params, token ? 'user' : 'guest');
   // The board has no infinite-scroll event in the route table: its footer offers 点击加载更多.
-  const { rows, footer, loadMore, dataMax } = useListFeed(query, { pageSize: CREATOR_PAGE_SIZE });
+  const feed = useListFeed(query, { pageSize: CREATOR_PAGE_SIZE });
+  const { rows } = feed;
   if (query.isPending) return <Skeleton active avatar paragraph={{ rows: 8 }} />;
   if (query.isError) {
     return <LoadFailed className="cr-empty" message="榜单加载失败" onRetry={() => void query.refetch()} />;
@@ -23,7 +24,7 @@ function BoardList({ params }: { params: CreatorListParams }) {
   return (
     <>
       <CreatorRows rows={rows} ranked label="达人榜" />
-      <ListFooter state={footer} loginVariant="rank" dataMax={dataMax} onLoadMore={loadMore} className="cr-footer" />
+      <FeedFooter feed={feed} loginVariant="rank" className="cr-footer" />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { keywordLimits, trimKeyword } from '@dso/domain';
 import { Input, Segmented, Skeleton } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ListFooter, LoadFailed, NoData, PageHero } from '../../../components';
+import { FeedFooter, LoadFailed, NoData, PageHero } from '../../../components';
 import { useListFeed } from '../../../components/list-footer/use-list-feed';
 import { useSession } from '../../../stores/session';
 import { CREATOR_PAGE_SIZE, type CreatorListParams, useCreatorList } from '../api/get-creator-list';
@@ -17,10 +17,11 @@ export const PERSON_LIST_LOAD_EVENT = 'personListLoad';
 function LibraryList({ params }: { params: CreatorListParams }) {
   const token = useSession((state) => state.token);
   const query = useCreatorList(params, token ? 'user' : 'guest');
-  const { rows, footer, loadMore, dataMax, total } = useListFeed(query, {
+  const feed = useListFeed(query, {
     pageSize: CREATOR_PAGE_SIZE,
     loadEvent: PERSON_LIST_LOAD_EVENT,
   });
+  const { rows, total } = feed;
   if (query.isPending) return <Skeleton active avatar paragraph={{ rows: 8 }} />;
   if (query.isError) {
     return <LoadFailed className="cr-empty" message="达人加载失败" onRetry={() => void query.refetch()} />;
@@ -33,7 +34,7 @@ function LibraryList({ params }: { params: CreatorListParams }) {
         {query.data?.pages[0]?.total_estimated ? '+' : ''} 位达人
       </p>
       <CreatorRows rows={rows} label="达人列表" />
-      <ListFooter state={footer} dataMax={dataMax} onLoadMore={loadMore} className="cr-footer" />
+      <FeedFooter feed={feed} className="cr-footer" />
     </>
   );
 }

@@ -2,7 +2,7 @@ import type { BoardRow } from '@dso/contract';
 import { Skeleton, Tag } from 'antd';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { CompetitionStars, GrowthText, ListFooter, LoadFailed, NoData } from '../../../components';
+import { CompetitionStars, FeedFooter, GrowthText, LoadFailed, NoData } from '../../../components';
 import { useListFeed } from '../../../components/list-footer/use-list-feed';
 import { formatFigure } from '../../../lib/figures';
 import { keywordDetailPath } from '../../../lib/keyword-addresses';
@@ -107,13 +107,7 @@ export function BoardList({ params, onAsOf }: { params: BoardParams; onAsOf?(asO
           ))}
         </ol>
       </div>
-      <ListFooter
-        state={feed.footer}
-        loginVariant="rank"
-        dataMax={feed.dataMax}
-        onLoadMore={feed.loadMore}
-        className="kb-footer"
-      />
+      <FeedFooter feed={feed} loginVariant="rank" className="kb-footer" />
     </>
   );
 }

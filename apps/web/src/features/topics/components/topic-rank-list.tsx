@@ -1,7 +1,7 @@
 import type { TopicKind, TopicList, TopicRow, VideoSort } from '@dso/contract';
 import { Drawer, Segmented, Skeleton } from 'antd';
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { GrowthText, ListFooter, LoadFailed, NoData } from '../../../components';
+import { FeedFooter, GrowthText, LoadFailed, NoData } from '../../../components';
 import { formatFigure } from '../../../lib/figures';
 import { useListFeed } from '../../videos';
 import { TOPIC_PAGE_SIZE, type TopicSort, useTopicList, useTopicVideos } from '../api/topic-lists';
@@ -157,13 +157,7 @@ export function TopicRankList({ kind }: { kind: TopicKind }) {
             ))}
           </ol>
         </div>
-        <ListFooter
-          state={feed.footer}
-          loginVariant="rank"
-          dataMax={feed.dataMax}
-          onLoadMore={feed.loadMore}
-          className="tp-footer"
-        />
+        <FeedFooter feed={feed} loginVariant="rank" className="tp-footer" />
       </>
     );
   }

@@ -2,7 +2,7 @@ import type { VideoRow } from '@dso/contract';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { Skeleton } from 'antd';
 import type { ReactNode } from 'react';
-import { ListFooter, LoadFailed, NoData } from '../../../components';
+import { FeedFooter, LoadFailed, NoData } from '../../../components';
 import { BatchExtractionBar, useExtractionSelection } from '../../extraction';
 import { type ListPage, useListFeed, VideoGrid } from '../../videos';
 import { TOPIC_PAGE_SIZE } from '../api/topic-lists';
@@ -42,7 +42,7 @@ export function VideoFeed<Row extends VideoRow, Page extends ListPage<Row>>({
     <>
       <BatchExtractionBar selection={selection} videos={feed.rows} />
       <VideoGrid videos={feed.rows} highlight={highlight} badge={badge} label={label} selection={selection} />
-      <ListFooter state={feed.footer} dataMax={feed.dataMax} onLoadMore={feed.loadMore} className="tp-footer" />
+      <FeedFooter feed={feed} className="tp-footer" />
     </>
   );
 }
