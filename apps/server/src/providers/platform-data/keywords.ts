@@ -86,6 +86,19 @@ export interface PlatformIndexPoint {
   overallIndex: number | null;
 }
 
+/** Entries a page of a paged board holds, with every source (TikHub's billboard leaves the size to us). */
+export const BOARD_PAGE_SIZE = 20;
+
+/**
+ * The page number a board cursor stands for (1 without a cursor). Board cursors are page numbers as
+ * text with every source; anything else is refused before a call.
+ */
+export function boardPageOf(cursor: string | null | undefined): number {
+  if (cursor === null || cursor === undefined) return 1;
+  if (!/^\d{1,6}$/.test(cursor) || Number(cursor) < 1) throw new TypeError('not a board cursor');
+  return Number(cursor);
+}
+
 /** One interface for the sandbox and every real source of keyword-side data. */
 export interface PlatformKeywordSource {
   /** 下拉词 of a word, in the source's order. */

@@ -27,6 +27,8 @@ import type {
   PlatformTrendPoint,
   PlatformVideoRecord,
 } from './index';
+import type { PlatformKeywordSource } from './keywords';
+import { createSandboxKeywordSource } from './sandbox-keywords';
 
 /*
  * The sandbox platform-data provider (PLATFORM_DATA_PROVIDER=sandbox, the default): answers from the
@@ -64,7 +66,9 @@ function growth(ageMs: number, elapsedMs: number): number {
 }
 
 /** The sandbox provider over the demo generator. */
-export function createSandboxPlatformData(options: SandboxPlatformDataOptions): PlatformDataProvider {
+export function createSandboxPlatformData(
+  options: SandboxPlatformDataOptions,
+): PlatformDataProvider & PlatformKeywordSource {
   const demo = options.demo ?? firstRunVideoOptions('2026-01-01');
   const { seed } = demo;
   const now = options.now ?? (() => new Date());
@@ -170,6 +174,8 @@ export function createSandboxPlatformData(options: SandboxPlatformDataOptions): 
   return {
     name: 'sandbox',
     isDemo: true,
+    // The keyword side (sandbox-keywords.ts) draws from the demo keyword library's words.
+    ...createSandboxKeywordSource({ now }),
 
     async fetchVideo(awemeId) {
       const at = now();

@@ -1,10 +1,12 @@
-import type {
-  PlatformHotEntry,
-  PlatformHotList,
-  PlatformHotListKind,
-  PlatformKeywordSource,
-  PlatformSuggestion,
-  PlatformTopicSuggestion,
+import {
+  BOARD_PAGE_SIZE,
+  boardPageOf,
+  type PlatformHotEntry,
+  type PlatformHotList,
+  type PlatformHotListKind,
+  type PlatformKeywordSource,
+  type PlatformSuggestion,
+  type PlatformTopicSuggestion,
 } from './keywords';
 import {
   asCount,
@@ -39,8 +41,6 @@ import {
  * the endpoint moved, so it is unavailable rather than an empty answer that would hide the fault.
  */
 
-/** Rows a billboard page asks for: the family's docs leave the size to the caller; 20 keeps pages small. */
-const BILLBOARD_PAGE_SIZE = 20;
 const SHANGHAI_OFFSET = '+08:00';
 
 const paths = {
@@ -67,13 +67,6 @@ export function parseSourceTime(value: unknown): Date | null {
     at = new Date(`${text.replace(' ', 'T')}${text.length === 16 ? ':00' : ''}${SHANGHAI_OFFSET}`);
   }
   return at && Number.isFinite(at.getTime()) ? at : null;
-}
-
-/** The billboard's page number as our opaque cursor. */
-function pageOf(cursor: string | null | undefined): number {
-  if (cursor === null || cursor === undefined) return 1;
-  if (!/^\d{1,6}$/.test(cursor) || Number(cursor) < 1) throw new TypeError('not a TikHub board cursor');
-  return Number(cursor);
 }
 
 /** Douyin's own status inside TikHub's `data`: anything but 0 means Douyin did not answer the question. */
@@ -122,11 +115,11 @@ function mapBillboardEntry(item: Json, index: number, offset: number): PlatformH
 /** The keyword-side reads over a TikHub client; `now` stamps `fetchedAt`. */
 export function createTikhubKeywordSource(client: TikhubClient, now: () => Date): PlatformKeywordSource {
   async function billboard(kind: 'rising' | 'city', cityCode: string | null, cursor: string | null | undefined) {
-    const page = pageOf(cursor);
+    const page = boardPageOf(cursor);
     const path = paths[kind];
     const query: Record<string, string> = {
       page: String(page),
-      page_size: String(BILLBOARD_PAGE_SIZE),
+      page_size: String(BOARD_PAGE_SIZE),
       // 'rank' orders by heat, 'rank_diff' by the change of rank (the family's docs).
       order: 'rank',
       sentence_tag: '',
@@ -136,14 +129,13 @@ export function createTikhubKeywordSource(client: TikhubClient, now: () => Date)
     const outer = requireDouyinOk(path, await client.get(path, query), 'code');
     const inner = asObject(outer.data);
     if (!inner) throw new TikhubError('unavailable', `TikHub ${path} answered no board`, JSON.stringify(outer));
-    const offset = (page - 1) * BILLBOARD_PAGE_SIZE;
+    const offset = (page - 1) * BOARD_PAGE_SIZE;
     const items = objectsIn(inner.objs)
       .map((item, index) => mapBillboardEntry(item, index, offset))
       .filter((entry) => entry.word !== '');
     const totalField = asObject(inner.page)?.total;
     const total = totalField === undefined || totalField === null ? null : asCount(totalField);
-    const more =
-      items.length > 0 && (total === null ? items.length >= BILLBOARD_PAGE_SIZE : offset + items.length < total);
+    const more = items.length > 0 && (total === null ? items.length >= BOARD_PAGE_SIZE : offset + items.length < total);
     return {
       items,
       nextCursor: more ? String(page + 1) : null,
@@ -183,7 +175,7 @@ export function createTikhubKeywordSource(client: TikhubClient, now: () => Date)
         return { kind, cityCode, fetchedAt, ...(await billboard(kind, cityCode, options.cursor)) };
       }
       // The hot board is one page of about 50 words; there is no later page to ask for.
-      if (options.cursor) throw new TypeError('not a TikHub board cursor');
+      if (options.cursor) throw new TypeError('not a board cursor');
       const path = paths.hot;
       const data = requireDouyinOk(
         path,

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { headPhrases } from '../../features/keywords/demo/head-terms';
+import { createSandboxKeywordSource } from './sandbox-keywords';
+
+const libraryWords = new Set(headPhrases().map((phrase) => phrase.keyword));
+/** 2026-11-21 12:00 in Shanghai. */
+const noon = new Date('2026-11-21T04:00:00Z');
+const sourceAt = (at: Date) => createSandboxKeywordSource({ now: () => at });
+
+describe('the sandbox keyword source', () => {
+  it('suggests words of the demo library that contain the word, the same all day, drawn afresh the next', async () => {
+    const morning = await sourceAt(new Date('2026-11-20T17:00:00Z')).fetchSuggestions('露营');
+    const evening = await sourceAt(new Date('2026-11-21T13:00:00Z')).fetchSuggestions('露营');
+    expect(morning.length).toBeGreaterThan(3);
+    expect(morning.every((item) => item.word.includes('露营') && libraryWords.has(item.word))).toBe(true);
+    expect(morning.map((item) => item.rank)).toEqual(morning.map((_, index) => index + 1));
+    expect(evening).toEqual(morning);
+    const nextDay = await sourceAt(new Date('2026-11-22T04:00:00Z')).fetchSuggestions('露营');
+    expect(nextDay.every((item) => item.word.includes('露营') && libraryWords.has(item.word))).toBe(true);
+    expect(nextDay).not.toEqual(morning);
+    expect(await sourceAt(noon).fetchSuggestions('  ')).toEqual([]);
+    expect(await sourceAt(noon).fetchSuggestions('这个词不在演示词库里')).toEqual([]);
+  });
+
+  it('suggests topics of the demo library with view counts', async () => {
+    const topics = await sourceAt(noon).fetchTopicSuggestions('面膜');
+    expect(topics.length).toBeGreaterThan(0);
+    for (const topic of topics) {
+      expect(topic.name).toContain('面膜');
+      expect(topic.viewCount).toBeGreaterThan(0);
+      expect(topic.topicId).toMatch(/^16\d+$/);
+    }
+  });
+
+  it('gives a hot board of 50 words, its heat falling with rank, none of its times in the future', async () => {
+    const board = await sourceAt(noon).fetchHotList('hot');
+    expect(board).toMatchObject({ kind: 'hot', cityCode: null, nextCursor: null, total: 50, fetchedAt: noon });
+    expect(board.items).toHaveLength(50);
+    expect(board.items.every((item) => libraryWords.has(item.word))).toBe(true);
+    for (let i = 1; i < board.items.length; i++) {
+      expect(board.items[i]!.hotValue).toBeLessThan(board.items[i - 1]!.hotValue);
+    }
+    expect(board.updatedAt!.getTime()).toBeLessThanOrEqual(noon.getTime());
+    expect(board.items.every((item) => item.since!.getTime() <= noon.getTime())).toBe(true);
+    expect(board.items[0]!.label).toBe('3');
+    expect(await sourceAt(new Date('2026-11-21T15:59:00Z')).fetchHotList('hot')).toMatchObject({ items: board.items });
+  });
+
+  it('pages the rising and same-city boards 20 at a time; a city board holds words of its city', async () => {
+    const first = await sourceAt(noon).fetchHotList('rising');
+    const second = await sourceAt(noon).fetchHotList('rising', { cursor: first.nextCursor });
+    const third = await sourceAt(noon).fetchHotList('rising', { cursor: second.nextCursor });
+    expect([first.items.length, second.items.length, third.items.length]).toEqual([20, 20, 10]);
+    expect(third.nextCursor).toBeNull();
+    expect(third.items.at(-1)!.rank).toBe(50);
+    const chengdu = await sourceAt(noon).fetchHotList('city', { cityCode: '510100' });
+    expect(chengdu).toMatchObject({ kind: 'city', cityCode: '510100', total: 30 });
+    expect(chengdu.items.every((item) => item.word.includes('成都'))).toBe(true);
+    await expect(sourceAt(noon).fetchHotList('city')).rejects.toThrow(TypeError);
+    await expect(sourceAt(noon).fetchHotList('rising', { cursor: 'x' })).rejects.toThrow(TypeError);
+  });
+
+  it('gives a library word a daily index series that ends yesterday, and none for a word it does not hold', async () => {
+    const series = (await sourceAt(noon).fetchIndexSeries('露营装备', '2026-11-01', '2026-11-30'))!;
+    expect(series.map((point) => point.day)).toEqual(
+      Array.from({ length: 20 }, (_, index) => `2026-11-${String(index + 1).padStart(2, '0')}`),
+    );
+    for (const point of series) {
+      expect(point.searchIndex).toBeGreaterThan(0);
+      expect(point.overallIndex).toBeGreaterThan(point.searchIndex);
+    }
+    // The same days asked later give the same figures.
+    const later = await sourceAt(new Date('2026-12-05T04:00:00Z')).fetchIndexSeries(
+      '露营装备',
+      '2026-11-01',
+      '2026-11-20',
+    );
+    expect(later).toEqual(series);
+    expect(await sourceAt(noon).fetchIndexSeries('这个词不在演示词库里', '2026-11-01', '2026-11-20')).toEqual([]);
+    expect(await sourceAt(noon).fetchIndexSeries('露营装备', '2026-11-21', '2026-11-30')).toEqual([]);
+  });
+});
