@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
  * - `POST /api/v1/douyin/search/fetch_search_suggest` `{ keyword }` → `sug_list[]` with `content`, `pos`,
  *   `word_record` (docs.tikhub.io/370212778e0)
  * - `POST /api/v1/douyin/search/fetch_challenge_suggest` `{ keyword }` → `sug_list[]` with `cha_name`,
- *   `view_count`, `cid`, `tag` (docs.tikhub.io/290050537e0)
+ *   `view_count`, `cid`, `tag` (tikhub.apifox.cn/290050537e0)
  * - `GET /api/v1/douyin/app/v3/fetch_hot_search_list?board_type&board_sub_type` → Douyin's `data.word_list[]`
  * - `GET /api/v1/douyin/billboard/fetch_hot_rise_list` / `fetch_hot_city_list?page&page_size&order[&city_code]`
  *   → `{ code: 0, data: { page: { page, page_size, total }, objs, last_update_time } }`, paged

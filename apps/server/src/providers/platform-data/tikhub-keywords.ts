@@ -22,20 +22,21 @@ import {
 
 /**
  * The keyword side of the TikHub adapter. Endpoints, each with the page that documents it (docs/videos.md,
- * "Keyword-side reads", has the table):
+ * "Keyword-side reads", has the table and how sure each answer shape is):
  *
- * - suggestions: `POST /api/v1/douyin/search/fetch_search_suggest` `{ keyword }` → `data.sug_list[].content`
- *   (docs.tikhub.io/370212778e0, Douyin-Search-API 获取搜索关键词推荐)
+ * - 下拉词: `POST /api/v1/douyin/search/fetch_search_suggest` `{ keyword }` → `data.sug_list[].content`
+ *   (https://docs.tikhub.io/370212778e0, 获取搜索关键词推荐)
  * - topic suggestions: `POST /api/v1/douyin/search/fetch_challenge_suggest` `{ keyword }` →
- *   `data.sug_list[]` `cha_name`, `view_count`, `cid` (docs.tikhub.io/290050537e0, 获取话题推荐搜索)
+ *   `data.sug_list[]` `cha_name`, `view_count`, `cid` (https://tikhub.apifox.cn/290050537e0, 获取话题推荐搜索)
  * - the hot board: `GET /api/v1/douyin/app/v3/fetch_hot_search_list?board_type=0&board_sub_type=` →
- *   Douyin's `data.word_list[]` (Douyin-App-V3-API 获取抖音热搜榜数据)
+ *   Douyin's `data.word_list[]`, `data.active_time` (github.com/TikHub/TikHub-API-Python-SDK-V2,
+ *   docs/DouyinAppV3APIApi.md, 获取抖音热搜榜数据)
  * - the rising and same-city boards: `GET /api/v1/douyin/billboard/fetch_hot_rise_list` and
- *   `…/fetch_hot_city_list?page&page_size&order=rank[&city_code]` → `data.data.objs[]`, `data.data.page.total`
- *   (Douyin-Billboard-API 获取上升热点榜 / 获取同城热点榜)
+ *   `…/fetch_hot_city_list?page&page_size&order=rank[&city_code]` → 热点宝's `data.data.objs[]`,
+ *   `data.data.page.total` (same repository, docs/DouyinBillboardAPIApi.md, 获取上升热点榜 / 获取同城热点榜)
  *
- * The generated SDK docs of the Douyin families (github.com/TikHub/TikHub-API-Python-SDK-V2, docs/
- * DouyinSearchAPIApi.md, DouyinAppV3APIApi.md, DouyinBillboardAPIApi.md) list the same paths and parameters.
+ * TikHub's pages give the parameters; the answers are Douyin's own JSON, read defensively: a missing
+ * list is an empty one, a missing figure is null or 0 as the record says.
  *
  * Unlike the video side, a 404 is no "unknown subject" here (a word or a board always exists): it means
  * the endpoint moved, so it is unavailable rather than an empty answer that would hide the fault.
