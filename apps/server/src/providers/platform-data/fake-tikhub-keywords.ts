@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readBody } from '../fake-server';
 
 /**
  * Test-only: the keyword-side endpoints of the fake TikHub (fake-tikhub.ts serves them). Shapes written
@@ -69,6 +71,19 @@ function searchAnswer(list: unknown[]) {
   };
 }
 
+/** A Douyin search-family endpoint: POST `{ keyword }`, answering the list kept for the keyword. */
+function suggestRoute<Item>(
+  lists: Map<string, Item[]>,
+  entry: (item: Item, index: number, keyword: string) => unknown,
+): FakeRoute {
+  return {
+    method: 'POST',
+    required: ['keyword'],
+    answer: ({ keyword = '' }) =>
+      searchAnswer((lists.get(keyword) ?? []).map((item, index) => entry(item, index, keyword))),
+  };
+}
+
 function billboardEntry(input: FakeHotWordInput, rank: number, cityCode: string | null) {
   return {
     rank,
@@ -119,34 +134,20 @@ export function fakeKeywordRoutes(): { routes: Record<string, FakeRoute>; contro
     };
 
   const routes: Record<string, FakeRoute> = {
-    '/api/v1/douyin/search/fetch_search_suggest': {
-      method: 'POST',
-      required: ['keyword'],
-      answer: ({ keyword }) =>
-        searchAnswer(
-          (suggestions.get(keyword!) ?? []).map((content, index) => ({
-            content,
-            sug_type: '',
-            pos: [{ begin: 0, end: keyword!.length }],
-            word_record: { group_id: logid(), words_position: index, words_content: content, words_source: 'sug' },
-            extra_info: { client_server_extra: '{}', poi_id: '', search_params: '{"score":0.9}' },
-          })),
-        ),
-    },
-    '/api/v1/douyin/search/fetch_challenge_suggest': {
-      method: 'POST',
-      required: ['keyword'],
-      answer: ({ keyword }) =>
-        searchAnswer(
-          (topics.get(keyword!) ?? []).map((topic, index) => ({
-            cha_name: `#${topic.name}`,
-            view_count: topic.views,
-            cid: topic.cid ?? `16${String(index).padStart(17, '0')}`,
-            group_id: logid(),
-            tag: 0,
-          })),
-        ),
-    },
+    '/api/v1/douyin/search/fetch_search_suggest': suggestRoute(suggestions, (content, index, keyword) => ({
+      content,
+      sug_type: '',
+      pos: [{ begin: 0, end: keyword.length }],
+      word_record: { group_id: logid(), words_position: index, words_content: content, words_source: 'sug' },
+      extra_info: { client_server_extra: '{}', poi_id: '', search_params: '{"score":0.9}' },
+    })),
+    '/api/v1/douyin/search/fetch_challenge_suggest': suggestRoute(topics, (topic, index) => ({
+      cha_name: `#${topic.name}`,
+      view_count: topic.views,
+      cid: topic.cid ?? `16${String(index).padStart(17, '0')}`,
+      group_id: logid(),
+      tag: 0,
+    })),
     '/api/v1/douyin/app/v3/fetch_hot_search_list': {
       method: 'GET',
       required: [],
@@ -199,4 +200,21 @@ export function fakeKeywordRoutes(): { routes: Record<string, FakeRoute>; contro
       setBoard: (board, words, cityCode) => boards.set(board === 'city' ? `city:${cityCode}` : board, words),
     },
   };
+}
+
+/** A POST's parameters as FastAPI reads them: the JSON body's fields, as text; none from a broken body. */
+export async function postParams(request: IncomingMessage): Promise<Record<string, unknown>> {
+  try {
+    const parsed: unknown = JSON.parse((await readBody(request)).toString('utf8') || '{}');
+    return parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Announces the whole answer, sends its first half, then drops the connection (a cut mid-answer). */
+export function sendHalfAndDrop(response: ServerResponse, answer: string): void {
+  const bytes = Buffer.from(answer);
+  response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(bytes.length) });
+  response.write(bytes.subarray(0, Math.floor(bytes.length / 2)), () => response.socket?.destroy());
 }
