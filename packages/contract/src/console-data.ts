@@ -24,6 +24,8 @@ export const consoleDataMessages = {
   jobNotFailed: '只有失败的任务可以重试或丢弃',
   jobAlreadyQueued: '同一任务已在排队，无需重试',
   jobIdInvalid: '任务编号须为正整数',
+  collectionInvalid: '采集任务不存在',
+  collectionBusy: '该采集已在排队或运行中，请稍后再试',
 } as const;
 
 const m = consoleDataMessages;
@@ -157,6 +159,62 @@ export const consoleDeriveRunsSchema = z.array(consoleJobSchema);
 export const consoleDeriveResultSchema = z.object({ id: z.number().int(), audit_id: z.number().int() });
 export type ConsoleDeriveResult = z.infer<typeof consoleDeriveResultSchema>;
 
+// ——— Collection (docs/collection.md) ———
+
+/** A run's state: in hand, done, failed (the vendor's reason kept), nothing to do, or stopped by the daily budget. */
+export const consoleCollectionRunStatuses = ['running', 'succeeded', 'failed', 'empty', 'skipped_budget'] as const;
+export const consoleCollectionRunSchema = z.object({
+  id: z.number().int(),
+  /** The cron's due instant in Shanghai time (`2026-11-29T04:30+08`), or `manual@…`. */
+  window: z.string(),
+  trigger: z.enum(['schedule', 'catch_up', 'manual']),
+  status: z.enum(consoleCollectionRunStatuses),
+  start_time: unixSecondsSchema,
+  finish_time: unixSecondsSchema.nullable(),
+  rows_added: z.number().int(),
+  rows_updated: z.number().int(),
+  rows_unchanged: z.number().int(),
+  calls_made: z.number().int(),
+  failures: z.number().int(),
+  /** The vendor's reason for the first failure, or the budget's. */
+  error: z.string().nullable(),
+  staff_name: z.string().nullable(),
+});
+export type ConsoleCollectionRun = z.infer<typeof consoleCollectionRunSchema>;
+
+/** `GET collection`: each collection's source, schedule, next run and latest runs, with its source's calls today. */
+export const consoleCollectionSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  source: z.string(),
+  /** The source's provider as configured (`sandbox`, `tikhub`, …). */
+  provider: z.string(),
+  /** The cron (Asia/Shanghai), or null when the schedule is off. */
+  cron: z.string().nullable(),
+  next_run_time: unixSecondsSchema.nullable(),
+  calls_today: z.number().int(),
+  daily_calls: z.number().int(),
+  calls_per_second: z.number(),
+  runs: z.array(consoleCollectionRunSchema),
+});
+export type ConsoleCollection = z.infer<typeof consoleCollectionSchema>;
+export const consoleCollectionListSchema = z.array(consoleCollectionSchema);
+
+/** `POST collection/run` (立即运行): queues a run of one collection now. */
+export const consoleCollectionRunBodySchema = z.object({
+  collection: z.string({ error: m.collectionInvalid }).min(1, m.collectionInvalid).max(64, m.collectionInvalid),
+  reason: consoleReasonSchema,
+});
+export type ConsoleCollectionRunBody = z.input<typeof consoleCollectionRunBodySchema>;
+
+/** What `collection/run` answers: the queued job, its window, and the audit entry written. */
+export const consoleCollectionRunResultSchema = z.object({
+  id: z.number().int(),
+  window: z.string(),
+  audit_id: z.number().int(),
+});
+export type ConsoleCollectionRunResult = z.infer<typeof consoleCollectionRunResultSchema>;
+
 /** Paths of this page's calls. */
 export const ConsoleDataPath = {
   /** POST multipart (file, reason, format?): queues a keyword import; answers its report, queued. */
@@ -171,4 +229,6 @@ export const ConsoleDataPath = {
   jobs: '/api/console/data/jobs',
   jobRetry: '/api/console/data/jobs/retry',
   jobDiscard: '/api/console/data/jobs/discard',
+  collections: '/api/console/data/collection',
+  collectionRun: '/api/console/data/collection/run',
 } as const;

@@ -189,6 +189,7 @@ export const consoleActionLabels = {
   'derive.run': '运行派生任务',
   'job.retry': '重试任务',
   'job.discard': '丢弃任务',
+  'collect.run': '立即采集',
 } as const;
 export type ConsoleAction = keyof typeof consoleActionLabels;
 export const consoleActionSchema = z.enum(Object.keys(consoleActionLabels) as [ConsoleAction, ...ConsoleAction[]], {

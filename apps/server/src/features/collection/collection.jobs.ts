@@ -68,7 +68,7 @@ export function collectionJobHandlers(deps: CollectionDeps): JobHandlers {
 }
 
 /**
- * Runs a collection now, in this process (`npm run collect -- run`): a manual window of the current second,
+ * Runs a collection now, in this process (`npm run collect -- run`): a manual window of this instant,
  * recorded like any run; refused ('busy') while a run of the collection is in hand.
  */
 export async function runCollectionNow(

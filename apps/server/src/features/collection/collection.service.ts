@@ -44,7 +44,7 @@ const manualJobKey = (collection: CollectionName) => `manual:${collection}`;
 
 /**
  * Queues a manual run (立即运行): refused ('busy') while one of the collection is queued or running, so a
- * double click or two staff at once run it once. Its window is the second it was asked in.
+ * double click or two staff at once run it once. Its window is the instant it was asked in.
  */
 export async function requestManualRun(
   db: Database,
@@ -106,16 +106,24 @@ export async function runCollection(
     options.log.info({ collection: kind.name, window: options.window }, 'collection window already taken');
     return { status: 'taken', runId: null, tally };
   }
+  // A run's calls are admitted one at a time (the fetches may overlap): concurrent counts of one run would each
+  // read the budget before the others' calls were added.
+  let admitted: Promise<unknown> = Promise.resolve();
+  const admit = async () => {
+    await options.pace(kind.source, limits.callsPerSecond, signal);
+    if (!(await countCall(db, { runId, source: kind.source, dailyCalls: limits.dailyCalls, now: now() }))) {
+      throw new BudgetExhaustedError(kind.source, limits.dailyCalls);
+    }
+  };
   const context: CollectionContext = {
     db,
     log: options.log,
     signal,
     tally,
     async call(fetch) {
-      await options.pace(kind.source, limits.callsPerSecond, signal);
-      if (!(await countCall(db, { runId, source: kind.source, dailyCalls: limits.dailyCalls, now: now() }))) {
-        throw new BudgetExhaustedError(kind.source, limits.dailyCalls);
-      }
+      const turn = admitted.then(admit);
+      admitted = turn.catch(() => undefined);
+      await turn;
       return fetch();
     },
   };

@@ -25,7 +25,10 @@ export function nextWindow(expression: string, now: Date): Date | null {
   return cronOf(expression).nextRun(now);
 }
 
-/** The window of a run someone asked for (立即运行, `npm run collect -- run`): `manual@` and the second it was asked in. */
+/**
+ * The window of a run someone asked for (立即运行, `npm run collect -- run`): `manual@` and the instant it was asked
+ * in, to the millisecond, so asking again once a run is done is a window of its own.
+ */
 export function manualWindowKey(at: Date): string {
-  return `manual@${new Date(at.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 19)}+08`;
+  return `manual@${new Date(at.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 23)}+08`;
 }

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../../lib/envelope';
 import { receiveUpload, uploadLimits } from '../../../lib/uploads';
 import { actorOf, allow } from '../console.access';
+import { collectionRoutes } from './collection.routes';
 import { importFile, listImports, readImportReport } from './imports.service';
 import { discardJob, readDeriveRuns, readJobs, readQueueSummary, retryJob, runDerive } from './jobs.service';
 
@@ -21,6 +22,8 @@ import { discardJob, readDeriveRuns, readJobs, readQueueSummary, retryJob, runDe
 export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
   // Receiving is the upload guard's (receiveUpload); what the file holds is the import job's guard's.
   await app.register(fastifyMultipart);
+  // 采集: the scheduled collections' status and 立即运行 (docs/collection.md).
+  await app.register(collectionRoutes);
   const manage = { preHandler: allow('data.manage') };
   // The reason travels in the query string (consoleImportQuerySchema says why).
   const importSchema = { querystring: consoleImportQuerySchema };
