@@ -91,6 +91,12 @@ describe('the sandbox platform-data provider', () => {
     for (let i = 1; i < trend.length; i++) expect(trend[i]!.goodCount).toBeGreaterThanOrEqual(trend[i - 1]!.goodCount);
   });
 
+  it('answers the keyword side too, from the demo keyword library (sandbox-keywords.test.ts has the detail)', async () => {
+    const board = await sandbox().fetchHotList('hot');
+    expect(board.items.length).toBeGreaterThan(0);
+    expect((await sandbox().fetchSuggestions(board.items[0]!.word.slice(0, 2))).length).toBeGreaterThan(0);
+  });
+
   it('lists a creator’s works newest first and finds works by title', async () => {
     const owner = popular.authorUserId;
     const works = await sandbox().fetchCreatorVideos(owner, null);
