@@ -1,5 +1,8 @@
 import {
   type ConsoleActionResult,
+  type ConsoleCollection,
+  type ConsoleCollectionRunBody,
+  type ConsoleCollectionRunResult,
   ConsoleDataPath,
   type ConsoleDeriveBody,
   type ConsoleDeriveResult,
@@ -22,6 +25,7 @@ export const dataKey = {
   report: (target: ConsoleImportTarget, id: number) => ['console', 'data', 'import', target, id] as const,
   derive: ['console', 'data', 'derive'] as const,
   jobs: ['console', 'data', 'jobs'] as const,
+  collection: ['console', 'data', 'collection'] as const,
 };
 
 /** How often the page looks again while something it shows is still moving (an import, a queue). */
@@ -92,3 +96,15 @@ export const retryJob = (body: ConsoleJobActionBody) =>
 
 export const discardJob = (body: ConsoleJobActionBody) =>
   consolePost<ConsoleActionResult>(ConsoleDataPath.jobDiscard, body);
+
+/** `GET collection`: the scheduled collections and their runs, looked at again while a run is in hand. */
+export const collectionsQuery = queryOptions({
+  queryKey: dataKey.collection,
+  queryFn: () => consoleGet<ConsoleCollection[]>(ConsoleDataPath.collections),
+  refetchInterval: (query) =>
+    query.state.data?.some((item) => item.runs.some((run) => run.status === 'running')) ? REFRESH_MS : false,
+});
+
+/** `POST collection/run` (立即运行). */
+export const runCollection = (body: ConsoleCollectionRunBody) =>
+  consolePost<ConsoleCollectionRunResult>(ConsoleDataPath.collectionRun, body);
