@@ -1,3 +1,4 @@
+import type { ConsoleChannel } from '@dso/contract';
 import { formatTime, gradeNames, isGrade } from '@dso/domain';
 
 /** An instant in Unix seconds as the console shows it (Asia/Shanghai); — for none. */
@@ -15,3 +16,10 @@ export const fenOfYuan = (yuan: number) => Math.round(yuan * 100);
 
 /** Fen as the number a yuan field shows. */
 export const yuanOfFen = (fen: number) => fen / 100;
+
+/** How a payment channel reads in the console. */
+export const channelNames: Record<ConsoleChannel, string> = { alipay: '支付宝', wechat: '微信支付' };
+
+/** A channel as the console names it: an unknown code as it came, none as `none` (— unless told). */
+export const channelText = (channel: string | null | undefined, none = '—') =>
+  channel ? (channelNames[channel as ConsoleChannel] ?? channel) : none;

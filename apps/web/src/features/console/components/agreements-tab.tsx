@@ -1,44 +1,35 @@
 import { CONSOLE_ORDERS_PAGE_SIZE, type ConsoleAgreement } from '@dso/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Table, Tag } from 'antd';
 import { useState } from 'react';
 import { consoleAgreementsQuery } from '../api/orders-api';
 import { timeText, yuanText } from '../console-format';
+import { PagedTable, stateTag } from './console-table';
 
-const stateText: Record<ConsoleAgreement['state'], [string, string]> = {
-  active: ['生效中', 'green'],
-  ending: ['待渠道解约', 'orange'],
-};
+type State = ConsoleAgreement['state'];
+const stateText: Record<State, string> = { active: '生效中', ending: '待渠道解约' };
+const stateColor: Record<State, string> = { active: 'green', ending: 'orange' };
 
 /** 连续包月协议: the agreements that charge each period, or stopped here and waiting to be unsigned. */
 export function AgreementsTab() {
   const [page, setPage] = useState(1);
   const { data, isFetching } = useQuery(consoleAgreementsQuery(page));
   return (
-    <Table<ConsoleAgreement>
+    <PagedTable<ConsoleAgreement>
       rowKey="id"
       size="small"
       loading={isFetching}
-      dataSource={data?.list ?? []}
+      data={data}
+      page={page}
+      onPage={setPage}
+      pageSize={CONSOLE_ORDERS_PAGE_SIZE}
       locale={{ emptyText: '暂无生效中的连续包月协议' }}
-      pagination={{
-        current: page,
-        pageSize: CONSOLE_ORDERS_PAGE_SIZE,
-        total: data?.total ?? 0,
-        onChange: setPage,
-        showSizeChanger: false,
-      }}
       columns={[
         { title: '用户', dataIndex: 'phone', render: (phone: string | null, row) => phone ?? `ID ${row.user_id}` },
         { title: '套餐', dataIndex: 'plan_name' },
         { title: '每期扣款', dataIndex: 'cycle_fen', align: 'right', render: (fen: number) => yuanText(fen) },
         { title: '下次扣款日', dataIndex: 'next_charge_on', render: (day: string | null) => day ?? '—' },
         { title: '签约时间', dataIndex: 'sign_time', render: timeText },
-        {
-          title: '状态',
-          dataIndex: 'state',
-          render: (state: ConsoleAgreement['state']) => <Tag color={stateText[state][1]}>{stateText[state][0]}</Tag>,
-        },
+        { title: '状态', dataIndex: 'state', render: stateTag(stateText, stateColor) },
         { title: '协议号', dataIndex: 'id' },
       ]}
     />

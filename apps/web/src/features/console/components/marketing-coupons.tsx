@@ -1,12 +1,13 @@
 import { type AdminCoupon, type AdminCouponGrant, marketingMessages, type PayGradeCode } from '@dso/contract';
 import { isValidPhone } from '@dso/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Space, Table } from 'antd';
+import { Alert, Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useConsoleAction } from '../api/console-request';
 import { consoleCouponsQuery, createConsoleCoupon, grantConsoleCoupon, marketingKey } from '../api/marketing-api';
 import { fenOfYuan, gradeText, timeText, yuanText } from '../console-format';
-import { GradeItem, secondsOfWindow, type Window, WindowItem, YuanItem } from './marketing-fields';
+import { CatalogueTable } from './console-table';
+import { GradeItem, NameItem, secondsOfWindow, type Window, WindowItem, YuanItem } from './marketing-fields';
 import { ReasonDialog } from './reason-dialog';
 
 interface CouponForm {
@@ -43,12 +44,9 @@ export function MarketingCoupons() {
           }`}
         />
       )}
-      <Table<AdminCoupon>
-        rowKey="id"
+      <CatalogueTable<AdminCoupon>
         loading={isLoading}
         dataSource={data}
-        pagination={false}
-        size="middle"
         columns={[
           { title: '编号', dataIndex: 'id', width: 70 },
           { title: '名称', dataIndex: 'name' },
@@ -101,13 +99,7 @@ export function MarketingCoupons() {
           );
         }}
       >
-        <Form.Item
-          name="name"
-          label="名称"
-          rules={[{ required: true, whitespace: true, message: marketingMessages.nameRequired }]}
-        >
-          <Input maxLength={30} placeholder="如 双十一满300减50" />
-        </Form.Item>
+        <NameItem placeholder="如 双十一满300减50" />
         <YuanItem name="discount" label="优惠金额" required />
         <YuanItem name="low_money" label="使用门槛（订单满多少元可用，不填则无门槛）" />
         <GradeItem name="grades" multiple />

@@ -1,6 +1,6 @@
 import { marketingMessages } from '@dso/contract';
 import { PAY_GRADES } from '@dso/domain';
-import { DatePicker, Form, InputNumber, Select, Tag } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Select, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { fenOfYuan, gradeText, yuanOfFen } from '../console-format';
 
@@ -30,6 +30,19 @@ export function YuanItem({ name, label, required = false }: { name: string; labe
   return (
     <Form.Item name={name} label={label} rules={required ? [{ required: true, message: marketingMessages.fen }] : []}>
       <InputNumber min={0} precision={2} step={1} suffix="元" style={{ width: '100%' }} />
+    </Form.Item>
+  );
+}
+
+/** A coupon's or pack's name, required and at most 30 characters. */
+export function NameItem({ placeholder }: { placeholder?: string }) {
+  return (
+    <Form.Item
+      name="name"
+      label="名称"
+      rules={[{ required: true, whitespace: true, message: marketingMessages.nameRequired }]}
+    >
+      <Input maxLength={30} placeholder={placeholder} />
     </Form.Item>
   );
 }

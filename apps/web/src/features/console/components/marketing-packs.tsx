@@ -1,12 +1,13 @@
 import { type AdminPackage, marketingMessages } from '@dso/contract';
 import { frequencyTypes } from '@dso/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, InputNumber, Select, Space, Switch, Table } from 'antd';
+import { Button, Form, InputNumber, Select, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useConsoleAction } from '../api/console-request';
 import { consolePacksQuery, createConsolePack, marketingKey, updateConsolePack } from '../api/marketing-api';
 import { fenOfYuan, yuanOfFen, yuanText } from '../console-format';
-import { saleStateColumn, YuanItem } from './marketing-fields';
+import { CatalogueTable } from './console-table';
+import { NameItem, saleStateColumn, YuanItem } from './marketing-fields';
 import { ReasonDialog } from './reason-dialog';
 
 interface PackForm {
@@ -35,12 +36,9 @@ export function MarketingPacks() {
       <Button type="primary" onClick={() => setEditing('new')}>
         新建次数包
       </Button>
-      <Table<AdminPackage>
-        rowKey="id"
+      <CatalogueTable<AdminPackage>
         loading={isLoading}
         dataSource={data}
-        pagination={false}
-        size="middle"
         columns={[
           { title: '编号', dataIndex: 'id', width: 70 },
           { title: '名称', dataIndex: 'name' },
@@ -84,13 +82,7 @@ export function MarketingPacks() {
         >
           <Select options={typeOptions} />
         </Form.Item>
-        <Form.Item
-          name="name"
-          label="名称"
-          rules={[{ required: true, whitespace: true, message: marketingMessages.nameRequired }]}
-        >
-          <Input maxLength={30} />
-        </Form.Item>
+        <NameItem />
         <Form.Item name="frequency" label="次数" rules={[{ required: true, message: '次数须为正整数' }]}>
           <InputNumber min={1} precision={0} suffix="次" style={{ width: '100%' }} />
         </Form.Item>

@@ -1,6 +1,6 @@
 import type { AdminPlan, PayGradeCode } from '@dso/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, InputNumber, Space, Switch, Table } from 'antd';
+import { Button, Form, Input, InputNumber, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useConsoleAction } from '../api/console-request';
 import {
@@ -11,6 +11,7 @@ import {
   updateConsolePlan,
 } from '../api/marketing-api';
 import { fenOfYuan, gradeText, timeText, yuanOfFen, yuanText } from '../console-format';
+import { CatalogueTable } from './console-table';
 import {
   DaysItem,
   fenOrNull,
@@ -103,12 +104,9 @@ export function MarketingPlans() {
       <Button type="primary" onClick={() => setEditing('new')}>
         新建套餐
       </Button>
-      <Table<AdminPlan>
-        rowKey="id"
+      <CatalogueTable<AdminPlan>
         loading={isLoading}
         dataSource={data}
-        pagination={false}
-        size="middle"
         columns={[
           { title: '编号', dataIndex: 'id', width: 70 },
           { title: '等级', dataIndex: 'grade', render: gradeText },

@@ -1,9 +1,6 @@
 import type { ConsoleOrderTotals } from '@dso/contract';
 import { Card, Col, Row, Space, Statistic, Table } from 'antd';
-import { yuanText } from '../console-format';
-
-/** How a payment channel reads in the console. */
-export const channelText: Record<string, string> = { alipay: '支付宝', wechat: '微信支付' };
+import { channelText, yuanText } from '../console-format';
 
 type Figures = ConsoleOrderTotals['all'];
 
@@ -75,7 +72,7 @@ export function OrderTotals({ totals }: { totals: ConsoleOrderTotals }) {
             label="渠道"
             rows={totals.by_channel}
             rowKey={(row) => row.channel ?? 'none'}
-            render={(row) => (row.channel ? (channelText[row.channel] ?? row.channel) : '无需支付')}
+            render={(row) => channelText(row.channel, '无需支付')}
           />
         </Col>
         <Col xs={24} lg={10}>

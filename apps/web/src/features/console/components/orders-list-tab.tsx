@@ -6,13 +6,14 @@ import {
   orderStatusSchema,
 } from '@dso/contract';
 import { useQuery } from '@tanstack/react-query';
-import { DatePicker, Input, Select, Space, Table, Tag } from 'antd';
+import { DatePicker, Input, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { consoleOrdersQuery, consolePlanChoicesQuery, type OrderFilters } from '../api/orders-api';
-import { timeText, yuanText } from '../console-format';
+import { channelNames, channelText, timeText, yuanText } from '../console-format';
+import { PagedTable, stateTag } from './console-table';
 import { orderStatus } from './member-tabs';
-import { channelText, OrderTotals } from './order-totals';
+import { OrderTotals } from './order-totals';
 
 const statusColor: Partial<Record<OrderStatus, string>> = { paid: 'green', pending: 'gold', refund_due: 'orange' };
 
@@ -63,7 +64,7 @@ export function OrdersListTab({ initialQuery }: { initialQuery: string }) {
           style={{ width: 130 }}
           value={filters.channel}
           onChange={filter('channel')}
-          options={(['alipay', 'wechat'] as const).map((value) => ({ value, label: channelText[value] }))}
+          options={(['alipay', 'wechat'] as const).map((value) => ({ value, label: channelNames[value] }))}
           aria-label="按渠道筛选"
         />
         <Select<'membership' | 'pack'>
@@ -109,36 +110,24 @@ export function OrdersListTab({ initialQuery }: { initialQuery: string }) {
         />
       </Space>
       {data && <OrderTotals totals={data.totals} />}
-      <Table<ConsoleOrderRow>
+      <PagedTable<ConsoleOrderRow>
         rowKey="order_id"
         size="small"
         loading={isFetching}
-        dataSource={data?.list ?? []}
+        data={data}
+        page={page}
+        onPage={setPage}
+        pageSize={CONSOLE_ORDERS_PAGE_SIZE}
+        showTotal={(total) => `共 ${total} 笔`}
         scroll={{ x: 1200 }}
         locale={{ emptyText: '没有符合条件的订单' }}
-        pagination={{
-          current: page,
-          pageSize: CONSOLE_ORDERS_PAGE_SIZE,
-          total: data?.total ?? 0,
-          onChange: setPage,
-          showSizeChanger: false,
-          showTotal: (total) => `共 ${total} 笔`,
-        }}
         columns={[
           { title: '订单号', dataIndex: 'order_id', width: 230 },
           { title: '用户', dataIndex: 'phone', render: (phone: string | null, row) => phone ?? `ID ${row.user_id}` },
           { title: '套餐', dataIndex: 'plan_name' },
           { title: '实付', dataIndex: 'pay_fen', align: 'right', render: (fen: number) => yuanText(fen) },
-          {
-            title: '状态',
-            dataIndex: 'status',
-            render: (status: OrderStatus) => <Tag color={statusColor[status]}>{orderStatus[status] ?? status}</Tag>,
-          },
-          {
-            title: '渠道',
-            dataIndex: 'channel',
-            render: (channel: string | null) => (channel ? (channelText[channel] ?? channel) : '—'),
-          },
+          { title: '状态', dataIndex: 'status', render: stateTag(orderStatus, statusColor) },
+          { title: '渠道', dataIndex: 'channel', render: (channel: string | null) => channelText(channel) },
           { title: '下单时间', dataIndex: 'create_time', render: timeText },
           { title: '支付时间', dataIndex: 'pay_time', render: timeText },
           { title: '渠道交易号', dataIndex: 'vendor_trade_no', render: (value: string | null) => value ?? '—' },

@@ -1,20 +1,26 @@
 import { CONSOLE_RECONCILE_ORDERS_MAX, type ConsoleMismatch, type ConsoleMismatchKind } from '@dso/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Col, DatePicker, Row, Space, Statistic, Table, Tag } from 'antd';
+import { Alert, Button, Col, DatePicker, Row, Space, Statistic, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useConsoleAction } from '../api/console-request';
 import { applyConsoleReconciliation, consoleReconcileQuery, ordersKey } from '../api/orders-api';
-import { yuanText } from '../console-format';
+import { channelText, yuanText } from '../console-format';
+import { stateTag } from './console-table';
 import { orderStatus } from './member-tabs';
-import { channelText } from './order-totals';
 import { ReasonDialog } from './reason-dialog';
 
-const kindText: Record<ConsoleMismatchKind, [string, string]> = {
-  vendor_paid: ['渠道已收款，我方未记录', 'red'],
-  we_paid: ['我方已支付，渠道未收款', 'volcano'],
-  amount: ['金额不一致', 'orange'],
-  unknown: ['渠道暂时无法查询', 'default'],
+const kindText: Record<ConsoleMismatchKind, string> = {
+  vendor_paid: '渠道已收款，我方未记录',
+  we_paid: '我方已支付，渠道未收款',
+  amount: '金额不一致',
+  unknown: '渠道暂时无法查询',
+};
+const kindColor: Record<ConsoleMismatchKind, string> = {
+  vendor_paid: 'red',
+  we_paid: 'volcano',
+  amount: 'orange',
+  unknown: 'default',
 };
 
 const vendorStateText: Record<string, string> = {
@@ -108,15 +114,11 @@ export function ReconcileTab({ canAct }: { canAct: boolean }) {
               scroll={{ x: 1100 }}
               columns={[
                 { title: '订单号', dataIndex: 'order_id', width: 230 },
-                {
-                  title: '差异',
-                  dataIndex: 'kind',
-                  render: (kind: ConsoleMismatchKind) => <Tag color={kindText[kind][1]}>{kindText[kind][0]}</Tag>,
-                },
+                { title: '差异', dataIndex: 'kind', render: stateTag(kindText, kindColor) },
                 {
                   title: '渠道',
                   dataIndex: 'channel',
-                  render: (value: string | null) => channelText[value ?? ''] ?? '—',
+                  render: (value: string | null) => channelText(value),
                 },
                 { title: '我方状态', dataIndex: 'our_status', render: (value: string) => orderStatus[value] ?? value },
                 { title: '我方金额', dataIndex: 'our_fen', align: 'right', render: fen },

@@ -6,14 +6,14 @@ import {
   consoleRefundStatusLabels,
 } from '@dso/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Space, Table, Tag, Typography } from 'antd';
+import { Button, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useConsoleAction } from '../api/console-request';
 import { consoleRefundsQuery, markConsolePaymentRefunded, refundConsolePayment, refundsKey } from '../api/refunds-api';
-import { timeText, yuanText } from '../console-format';
+import { channelText as channelName, timeText, yuanText } from '../console-format';
+import { stateTag } from './console-table';
 import { ReasonDialog } from './reason-dialog';
 
-const channelNames = { alipay: '支付宝', wechat: '微信支付' } as const;
 const statusColors: Record<ConsoleRefund['status'], string> = {
   due: 'orange',
   processing: 'blue',
@@ -39,7 +39,7 @@ function awaitsVendor(data: ConsoleRefundList | undefined) {
 }
 
 const channelText = (row: ConsoleRefund) => {
-  const name = row.channel ? channelNames[row.channel] : row.provider;
+  const name = channelName(row.channel, row.provider);
   return row.provider === 'sandbox' ? `${name}（沙箱）` : name;
 };
 
@@ -58,7 +58,7 @@ function StatusCell({ row }: { row: ConsoleRefund }) {
             : null;
   return (
     <Space direction="vertical" size={0}>
-      <Tag color={statusColors[row.status]}>{consoleRefundStatusLabels[row.status]}</Tag>
+      {stateTag(consoleRefundStatusLabels, statusColors)(row.status)}
       {detail && (
         <Typography.Text type={row.status === 'failed' ? 'danger' : 'secondary'} style={{ fontSize: 12 }}>
           {detail}

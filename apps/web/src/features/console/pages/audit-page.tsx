@@ -5,12 +5,13 @@ import {
   consoleActionLabels,
 } from '@dso/contract';
 import { useQuery } from '@tanstack/react-query';
-import { DatePicker, Select, Space, Table, Tag } from 'antd';
+import { DatePicker, Select, Space, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { consoleAuditQuery } from '../api/audit-api';
 import { consoleStaffQuery } from '../api/staff-api';
+import { PagedTable } from '../components/console-table';
 import { timeText } from '../console-format';
 
 const json = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value, null, 2));
@@ -70,17 +71,13 @@ export default function AuditPage() {
           </Tag>
         )}
       </Space>
-      <Table<ConsoleAuditEntry>
+      <PagedTable<ConsoleAuditEntry>
         rowKey="id"
         loading={isFetching}
-        dataSource={data?.list ?? []}
-        pagination={{
-          current: page,
-          pageSize: CONSOLE_AUDIT_PAGE_SIZE,
-          total: data?.total ?? 0,
-          onChange: setPage,
-          showSizeChanger: false,
-        }}
+        data={data}
+        page={page}
+        onPage={setPage}
+        pageSize={CONSOLE_AUDIT_PAGE_SIZE}
         expandable={{
           expandedRowRender: (entry) => (
             <Space align="start" size="large" wrap>

@@ -6,11 +6,12 @@ import {
   type InvoiceStatus,
 } from '@dso/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Segmented, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { saveFile } from '../../../lib/save-file';
 import { showConsoleRefusal } from '../api/console-request';
 import { consoleInvoicePdf, consoleInvoicesQuery } from '../api/invoices-api';
+import { PagedTable, stateTag } from '../components/console-table';
 import { type InvoiceDialog, InvoiceDialogs } from '../components/invoice-dialogs';
 import { timeText, yuanText } from '../console-format';
 
@@ -81,17 +82,13 @@ export default function InvoicesPage(_props: { me: ConsoleMe }) {
           setPage(1);
         }}
       />
-      <Table<ConsoleInvoice>
+      <PagedTable<ConsoleInvoice>
         rowKey="id"
         loading={isFetching && !data}
-        dataSource={data?.list ?? []}
-        pagination={{
-          current: page,
-          pageSize: CONSOLE_INVOICE_PAGE_SIZE,
-          total: data?.total ?? 0,
-          onChange: setPage,
-          showSizeChanger: false,
-        }}
+        data={data}
+        page={page}
+        onPage={setPage}
+        pageSize={CONSOLE_INVOICE_PAGE_SIZE}
         columns={[
           { title: '申请时间', dataIndex: 'create_time', width: 150, render: timeText },
           {
@@ -133,7 +130,7 @@ export default function InvoicesPage(_props: { me: ConsoleMe }) {
             dataIndex: 'status',
             render: (value: InvoiceStatus, row) => (
               <Space direction="vertical" size={0}>
-                <Tag color={statusColors[value]}>{consoleInvoiceStatusLabels[value]}</Tag>
+                {stateTag(consoleInvoiceStatusLabels, statusColors)(value)}
                 {row.failure && <Typography.Text type="danger">{row.failure}</Typography.Text>}
                 {row.red_reason && <Typography.Text type="secondary">红冲原因：{row.red_reason}</Typography.Text>}
               </Space>
