@@ -69,14 +69,23 @@ export function setCookieToken(headers: Record<string, unknown>): string | null 
 
 /**
  * The console's calls in a route suite: a signed GET or POST with a staff cookie (or none), answering the
- * envelope. Every console suite makes these; new ones take them from here.
+ * envelope (`send`: the raw response, for downloads). A POST without a body sends an empty object. Every
+ * console suite makes these; new ones take them from here.
  */
 export function consoleCalls(t: { request: TestApp['request'] }) {
-  const withCookie = (cookie?: string) => (cookie ? { headers: { cookie } } : {});
+  const send = (method: 'GET' | 'POST', url: string, cookie?: string, body?: unknown) =>
+    t.request({
+      method,
+      url,
+      ...(cookie ? { headers: { cookie } } : {}),
+      ...(body !== undefined ? { body } : method === 'POST' ? { body: {} } : {}),
+    });
   return {
-    get: async (url: string, cookie?: string) =>
-      (await t.request({ method: 'GET', url, ...withCookie(cookie) })).json(),
+    send,
+    call: async (method: 'GET' | 'POST', url: string, cookie?: string, body?: unknown) =>
+      (await send(method, url, cookie, body)).json(),
+    get: async (url: string, cookie?: string) => (await send('GET', url, cookie)).json(),
     post: async (url: string, cookie: string | undefined, body: unknown) =>
-      (await t.request({ method: 'POST', url, body, ...withCookie(cookie) })).json(),
+      (await send('POST', url, cookie, body)).json(),
   };
 }

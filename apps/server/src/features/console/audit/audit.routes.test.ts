@@ -3,20 +3,15 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { consoleAuditLog } from '../../../db/schema';
 import { useTestApp, withQuery } from '../../../testing/route-suite';
-import { staffWithCookie } from '../console.testing';
+import { consoleCalls, staffWithCookie } from '../console.testing';
 import { recordAudit } from './audit.service';
 
 describe('console audit log', () => {
   const t = useTestApp();
 
-  const read = async (cookie: string | undefined, query: Record<string, string | number> = {}) =>
-    (
-      await t.request({
-        method: 'GET',
-        url: withQuery(ConsolePath.audit, query),
-        ...(cookie ? { headers: { cookie } } : {}),
-      })
-    ).json();
+  const { get } = consoleCalls(t);
+  const read = (cookie: string | undefined, query: Record<string, string | number> = {}) =>
+    get(withQuery(ConsolePath.audit, query), cookie);
 
   it('shows an 管理员 the entries, newest first, filtered by staff, action and day', async () => {
     const admin = await staffWithCookie(t.db(), '管理员');

@@ -17,7 +17,7 @@ import { payAtSandboxCashier } from '../../../testing/orders';
 import { useTestApp, withQuery } from '../../../testing/route-suite';
 import { JobWorker } from '../../jobs';
 import { invoiceJobHandlers } from '../../orders';
-import { auditOf, staffWithCookie } from '../console.testing';
+import { auditOf, consoleCalls, staffWithCookie } from '../console.testing';
 
 /** A valid 统一社会信用代码 shape (the check character is not verified). */
 const TAX_NO = '91110108MA01ABCD1X';
@@ -32,11 +32,7 @@ function harness(options: TestAppOptions = {}) {
   const t = useTestApp(options);
   const { db, post, get } = t;
   const staff = (role: ConsoleRole) => staffWithCookie(db(), role);
-  const send = (method: 'GET' | 'POST', url: string, cookie?: string, body?: unknown) =>
-    t.request({ method, url, ...(body === undefined ? {} : { body }), ...(cookie ? { headers: { cookie } } : {}) });
-  const staffGet = async (url: string, cookie?: string) => (await send('GET', url, cookie)).json();
-  const staffPost = async (url: string, cookie: string | undefined, body: unknown) =>
-    (await send('POST', url, cookie, body)).json();
+  const { send, get: staffGet, post: staffPost } = consoleCalls(t);
 
   let tags = 0;
   /** A member with a paid order and an invoice requested for it (as 待开具). */

@@ -14,7 +14,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { nextPhone } from '../../../testing';
 import { useTestApp, withQuery } from '../../../testing/route-suite';
-import { auditOf, staffWithCookie } from '../console.testing';
+import { auditOf, consoleCalls, staffWithCookie } from '../console.testing';
 
 const DAY_S = 86_400;
 const nowS = () => Math.floor(Date.now() / 1000);
@@ -26,11 +26,9 @@ describe('console 套餐与卡券', () => {
     finance = await staffWithCookie(app.database.db, '财务');
   });
 
-  const request = (method: 'GET' | 'POST', url: string, cookie?: string, body?: unknown) =>
-    t.request({ method, url, ...(cookie ? { headers: { cookie } } : {}), ...(body === undefined ? {} : { body }) });
-  const get = async (url: string, cookie = finance.cookie) => (await request('GET', url, cookie)).json();
-  const post = async (url: string, body: unknown, cookie = finance.cookie) =>
-    (await request('POST', url, cookie, body)).json();
+  const calls = consoleCalls(t);
+  const get = (url: string, cookie = finance.cookie) => calls.get(url, cookie);
+  const post = (url: string, body: unknown, cookie = finance.cookie) => calls.post(url, cookie, body);
   /** Posts as 财务 with a reason and expects success. */
   const ok = async (url: string, body: object) => {
     const answer = await post(url, { reason, ...body });
@@ -74,7 +72,7 @@ describe('console 套餐与卡券', () => {
       const staff = await staffWithCookie(t.db(), role);
       const plansBefore = await get(P.plans);
       for (const [method, url, body] of everyCall()) {
-        const response = await request(method, url, staff.cookie, body);
+        const response = await calls.send(method, url, staff.cookie, body);
         expect({ url, status: response.statusCode, body: response.json() }).toEqual({
           url,
           status: 403,
@@ -93,7 +91,7 @@ describe('console 套餐与卡券', () => {
           url,
           body: { code: Code.FORBIDDEN, msg: '无权限访问', data: null },
         });
-        expect({ url, body: (await request(method, url, undefined, body)).json() }).toEqual({
+        expect({ url, body: await calls.call(method, url, undefined, body) }).toEqual({
           url,
           body: { code: Code.TOKEN_INVALID, msg: '请先登录', data: null },
         });
@@ -403,7 +401,7 @@ describe('console 套餐与卡券', () => {
       const redeemer = await t.account();
       expect((await redeem(redeemer.token, list[1]!.code)).code).toBe(Code.OK);
 
-      const response = await request('GET', withQuery(P.cardExport, { batch: '导出批次' }), finance.cookie);
+      const response = await calls.send('GET', withQuery(P.cardExport, { batch: '导出批次' }), finance.cookie);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(response.headers['content-disposition']).toBe(

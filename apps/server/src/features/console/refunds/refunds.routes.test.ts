@@ -19,15 +19,14 @@ import {
   payTwice,
   settleRefundsAsJob,
 } from '../../orders/refunds/refunds.testing';
-import { auditOf, staffWithCookie } from '../console.testing';
+import { auditOf, consoleCalls, staffWithCookie } from '../console.testing';
 
 describe('console refunds', () => {
   const t = useTestApp();
   const { db, account } = t;
   afterEach(() => vi.restoreAllMocks());
 
-  const call = async (method: 'GET' | 'POST', url: string, cookie?: string, body?: unknown) =>
-    (await t.request({ method, url, ...(cookie ? { headers: { cookie } } : {}), ...(body ? { body } : {}) })).json();
+  const { call } = consoleCalls(t);
   const list = async (cookie: string) => (await call('GET', ConsoleRefundPath.list, cookie)).data as ConsoleRefundList;
   const rowOf = async (cookie: string, paymentId: number) =>
     (await list(cookie)).list.find((row) => row.payment_id === paymentId) as ConsoleRefund;

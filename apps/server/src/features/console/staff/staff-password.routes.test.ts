@@ -1,20 +1,12 @@
 import { Code, ConsolePath, consoleMessages } from '@dso/contract';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../testing/route-suite';
-import { auditOf, STAFF_PASSWORD, staffCookie, staffWithCookie } from '../console.testing';
+import { auditOf, consoleCalls, STAFF_PASSWORD, staffCookie, staffWithCookie } from '../console.testing';
 
 describe('console staff passwords', () => {
   const t = useTestApp();
 
-  const call = async (method: 'GET' | 'POST', url: string, cookie?: string, body?: unknown) =>
-    (
-      await t.request({
-        method,
-        url,
-        ...(method === 'POST' ? { body: body ?? {} } : {}),
-        ...(cookie ? { headers: { cookie } } : {}),
-      })
-    ).json();
+  const { call } = consoleCalls(t);
   /** The first login step's answer code for a phone and password (OK: the password was right). */
   const loginCode = async (phone: string, password: string) =>
     (await call('POST', ConsolePath.login, undefined, { phone, password })).code;

@@ -4,20 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { staffAccounts, staffSessions } from '../../../db/schema';
 import { nextPhone } from '../../../testing';
 import { useTestApp } from '../../../testing/route-suite';
-import { auditOf, staffWithCookie } from '../console.testing';
+import { auditOf, consoleCalls, staffWithCookie } from '../console.testing';
 
 describe('console staff accounts', () => {
   const t = useTestApp();
 
-  const call = async (method: 'GET' | 'POST', url: string, cookie?: string, body?: unknown) =>
-    (
-      await t.request({
-        method,
-        url,
-        ...(body !== undefined ? { body } : method === 'POST' ? { body: {} } : {}),
-        ...(cookie ? { headers: { cookie } } : {}),
-      })
-    ).json();
+  const { call } = consoleCalls(t);
   const newStaff = (overrides: Record<string, unknown> = {}) => ({
     phone: nextPhone(),
     name: '财务小张',

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { envSchema, loadConfig } from '../../../config';
 import { useTestApp } from '../../../testing/route-suite';
-import { staffWithCookie } from '../console.testing';
+import { consoleCalls, staffWithCookie } from '../console.testing';
 
 const journal = JSON.parse(
   readFileSync(new URL('../../../../drizzle/meta/_journal.json', import.meta.url), 'utf8'),
@@ -30,10 +30,8 @@ describe('console system page', () => {
       GIT_COMMIT: '3be0b9f',
     }),
   });
-  const read = async (cookie?: string) =>
-    (
-      await t.request({ method: 'GET', url: ConsoleSystemPath.system, ...(cookie ? { headers: { cookie } } : {}) })
-    ).json();
+  const { get } = consoleCalls(t);
+  const read = (cookie?: string) => get(ConsoleSystemPath.system, cookie);
 
   it('shows 管理员 each service’s provider, live where the configuration says so', async () => {
     const admin = await staffWithCookie(t.db(), '管理员');

@@ -9,15 +9,12 @@ import { payAtSandboxCashier, previewOrder } from '../../../testing/orders';
 import { useTestApp, withQuery } from '../../../testing/route-suite';
 import { consumePermission } from '../../permissions';
 import { insertAccount } from '../../publishing';
-import { auditOf, staffWithCookie } from '../console.testing';
+import { auditOf, consoleCalls, staffWithCookie } from '../console.testing';
 
 describe('console users page', () => {
   const t = useTestApp();
 
-  const get = async (url: string, cookie?: string) =>
-    (await t.request({ method: 'GET', url, ...(cookie ? { headers: { cookie } } : {}) })).json();
-  const post = async (url: string, cookie: string | undefined, body: unknown) =>
-    (await t.request({ method: 'POST', url, body, ...(cookie ? { headers: { cookie } } : {}) })).json();
+  const { get, post } = consoleCalls(t);
   /** Posts a member action the console must refuse with the toast `msg`. */
   const expectRefused = async (url: string, cookie: string, body: object, msg: string) =>
     expect(await post(url, cookie, body)).toEqual({ code: Code.TOAST, msg, data: null });
