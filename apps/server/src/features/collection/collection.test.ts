@@ -194,6 +194,24 @@ describe('scheduled collection of watched works', () => {
     expect(handled).toBe(1);
   });
 
+  it('takes back a window its own job left running, or one abandoned for hours, keeping the calls counted', async () => {
+    const kind = { ...allCollectionKinds({ platformData: scriptedSource({ videos: {} }) }).watched_works };
+    const options = { kind, trigger: 'schedule' as const, limits, pace: testPace(), log: silent };
+    await db().execute(sql`
+      INSERT INTO collection_runs (collection, source, window_key, trigger, status, job_id, calls_made, started_at)
+      VALUES ('watched_works', 'platform-data', 'mine', 'schedule', 'running', 7, 4, now() - interval '20 minutes'),
+        ('watched_works', 'platform-data', 'recent', 'schedule', 'running', 8, 2, now() - interval '20 minutes'),
+        ('watched_works', 'platform-data', 'old', 'schedule', 'running', 9, 3, now() - interval '7 hours')`);
+    expect((await runCollection(db(), { ...options, window: 'mine', jobId: 7 })).status).toBe('empty');
+    expect((await runCollection(db(), { ...options, window: 'recent', jobId: 70 })).status).toBe('taken');
+    expect((await runCollection(db(), { ...options, window: 'old', jobId: 90 })).status).toBe('empty');
+    expect((await runs()).map((run) => [run.windowKey, run.status, run.jobId, run.callsMade])).toEqual([
+      ['mine', 'empty', 7, 4],
+      ['recent', 'running', 8, 2],
+      ['old', 'empty', 90, 3],
+    ]);
+  });
+
   it('queues the latest missed window once on start, and none when it has a run record', async () => {
     const scheduler = new CollectionScheduler(db(), { crons, log: silent });
     const now = new Date('2026-11-29T02:00:00Z'); // 10:00 in Shanghai: 04:30 was missed

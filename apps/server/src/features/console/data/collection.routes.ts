@@ -2,7 +2,7 @@ import { ConsoleDataPath, consoleCollectionRunBodySchema } from '@dso/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../../lib/envelope';
 import { actorOf, allow } from '../console.access';
-import { readCollections, runCollectionNow } from './collection.service';
+import { queueCollectionRun, readCollections } from './collection.service';
 
 /** 采集 on the 数据 page (docs/collection.md), under data.manage: the collections' status and 立即运行. */
 export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,6 +13,6 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ConsoleDataPath.collectionRun,
     { ...manage, schema: { body: consoleCollectionRunBodySchema } },
-    async (request) => ok(await runCollectionNow(app.db, actorOf(request), request.body), '采集已排队'),
+    async (request) => ok(await queueCollectionRun(app.db, actorOf(request), request.body), '采集已排队'),
   );
 };

@@ -23,7 +23,7 @@ export function readCollections(db: Database, config: AppConfig): Promise<Consol
  * Queues a run of one collection now (collect.run): 300 while one of it is queued or running, so a double
  * click or two staff at once queue one; nothing is audited then.
  */
-export async function runCollectionNow(
+export async function queueCollectionRun(
   db: Database,
   actor: Actor,
   options: { collection: string; reason: string },
