@@ -42,6 +42,30 @@ export async function recordAudit(tx: Database, entry: AuditEntry): Promise<numb
   return row.id;
 }
 
+/** What an audited change did: its entry's subject, before and after, and what the call answers. */
+export interface AuditedChange<T> {
+  subject: string;
+  before: unknown;
+  after: unknown;
+  answer: T;
+}
+
+/**
+ * The console's audited action: `change` runs in one transaction (locking, checking and changing its rows)
+ * and its audit entry is written in the same transaction, so the change and its entry commit together or not
+ * at all; a refusal `change` throws writes nothing. Answers the change's answer and the entry's id.
+ */
+export function auditedChange<T>(
+  db: Database,
+  entry: { actor: Actor; reason: string; action: ConsoleAction },
+  change: (tx: Database) => Promise<AuditedChange<T>>,
+): Promise<{ answer: T; auditId: number }> {
+  return db.transaction(async (tx) => {
+    const { answer, ...what } = await change(tx);
+    return { answer, auditId: await recordAudit(tx, { ...entry, ...what }) };
+  });
+}
+
 /**
  * The id of the entry an earlier action on `subject` wrote whose `after` holds `after` (for instance a
  * grant's source), so a retried request can answer what the first one did; null when there is none.

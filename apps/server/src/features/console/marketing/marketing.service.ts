@@ -32,7 +32,7 @@ import {
   grantCouponToPhones,
   listCardBatches,
 } from '../../orders';
-import { type Actor, findAuditId, findFirstActors, recordAudit } from '../audit/audit.service';
+import { type Actor, auditedChange, findAuditId, findFirstActors, recordAudit } from '../audit/audit.service';
 
 /*
  * 套餐与卡券 (docs/console.md): each change goes through the orders feature's function for it and writes its
@@ -50,91 +50,78 @@ const couponSubject = (id: number) => `coupon:${id}`;
 const packSubject = (id: number) => `pack:${id}`;
 const batchSubject = (batch: string) => `card_batch:${batch}`;
 
-export function createPlanAudited(db: Database, why: Why, body: AdminPlanCreateBody): Promise<AdminPlan> {
-  return db.transaction(async (tx) => {
+export async function createPlanAudited(db: Database, why: Why, body: AdminPlanCreateBody): Promise<AdminPlan> {
+  const done = await auditedChange(db, { ...why, action: 'plan.create' }, async (tx) => {
     const plan = await createPlan(tx, body);
-    await recordAudit(tx, { ...why, action: 'plan.create', subject: planSubject(plan.id), before: null, after: plan });
-    return plan;
+    return { subject: planSubject(plan.id), before: null, after: plan, answer: plan };
   });
+  return done.answer;
 }
 
-export function updatePlanAudited(db: Database, why: Why, body: AdminPlanUpdateBody): Promise<AdminPlan> {
-  return db.transaction(async (tx) => {
+export async function updatePlanAudited(db: Database, why: Why, body: AdminPlanUpdateBody): Promise<AdminPlan> {
+  const done = await auditedChange(db, { ...why, action: 'plan.update' }, async (tx) => {
     const { before, after } = await changePlan(tx, body);
-    await recordAudit(tx, { ...why, action: 'plan.update', subject: planSubject(after.id), before, after });
-    return after;
+    return { subject: planSubject(after.id), before, after, answer: after };
   });
+  return done.answer;
 }
 
-export function setPlanEnabledAudited(
+export async function setPlanEnabledAudited(
   db: Database,
   why: Why,
   options: { id: number; enabled: boolean },
 ): Promise<AdminPlan> {
-  return db.transaction(async (tx) => {
+  const done = await auditedChange(db, { ...why, action: 'plan.enable' }, async (tx) => {
     const { before, after } = await changePlanEnabled(tx, options);
-    await recordAudit(tx, {
-      ...why,
-      action: 'plan.enable',
+    return {
       subject: planSubject(after.id),
       before: { enabled: before.enabled },
       after: { enabled: after.enabled },
-    });
-    return after;
+      answer: after,
+    };
   });
+  return done.answer;
 }
 
-export function createCouponAudited(
+export async function createCouponAudited(
   db: Database,
   why: Why,
   body: z.output<typeof adminCouponCreateBodySchema>,
 ): Promise<AdminCoupon> {
-  return db.transaction(async (tx) => {
+  const done = await auditedChange(db, { ...why, action: 'coupon.create' }, async (tx) => {
     const coupon = await createCouponKind(tx, body);
-    await recordAudit(tx, {
-      ...why,
-      action: 'coupon.create',
-      subject: couponSubject(coupon.id),
-      before: null,
-      after: coupon,
-    });
-    return coupon;
+    return { subject: couponSubject(coupon.id), before: null, after: coupon, answer: coupon };
   });
+  return done.answer;
 }
 
 /** Grants the coupon to the phones' accounts; the entry lists who got one and the phones without an account. */
-export function grantCouponAudited(
+export async function grantCouponAudited(
   db: Database,
   why: Why,
   body: z.output<typeof adminCouponGrantBodySchema>,
 ): Promise<AdminCouponGrant> {
-  return db.transaction(async (tx) => {
+  const done = await auditedChange(db, { ...why, action: 'coupon.grant' }, async (tx) => {
     const grant = await grantCouponToPhones(tx, body);
-    await recordAudit(tx, {
-      ...why,
-      action: 'coupon.grant',
-      subject: couponSubject(body.coupon_id),
-      before: null,
-      after: grant,
-    });
-    return grant;
+    return { subject: couponSubject(body.coupon_id), before: null, after: grant, answer: grant };
   });
+  return done.answer;
 }
 
-export function createPackAudited(db: Database, why: Why, body: AdminPackageCreateBody): Promise<AdminPackage> {
-  return db.transaction(async (tx) => {
+export async function createPackAudited(db: Database, why: Why, body: AdminPackageCreateBody): Promise<AdminPackage> {
+  const done = await auditedChange(db, { ...why, action: 'pack.create' }, async (tx) => {
     const pack = await createPackage(tx, body);
-    await recordAudit(tx, { ...why, action: 'pack.create', subject: packSubject(pack.id), before: null, after: pack });
-    return pack;
+    return { subject: packSubject(pack.id), before: null, after: pack, answer: pack };
   });
+  return done.answer;
 }
 
-export function updatePackAudited(db: Database, why: Why, body: AdminPackageUpdateBody): Promise<AdminPackage> {
-  return db.transaction(async (tx) => {
+export async function updatePackAudited(db: Database, why: Why, body: AdminPackageUpdateBody): Promise<AdminPackage> {
+  const done = await auditedChange(db, { ...why, action: 'pack.update' }, async (tx) => {
     const { before, after } = await changePackage(tx, body);
-    await recordAudit(tx, { ...why, action: 'pack.update', subject: packSubject(after.id), before, after });
-    return after;
+    return { subject: packSubject(after.id), before, after, answer: after };
   });
+  return done.answer;
 }
 
 // ——— Membership cards ———

@@ -1,10 +1,10 @@
-import { Code, consoleMessages } from '@dso/contract';
+import { consoleMessages } from '@dso/contract';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../account';
-import { type Actor, recordAudit } from '../audit/audit.service';
+import { type Actor, auditedChange, recordAudit } from '../audit/audit.service';
 import * as repository from './staff.repository';
-import { staffState } from './staff.service';
+import { lockEnabledStaff, staffState, staffSubject } from './staff.service';
 
 /**
  * Staff passwords (docs/console.md): an 管理员 resets another account's (a forgotten password), and
@@ -22,22 +22,19 @@ export async function resetStaffPassword(
 ): Promise<{ endedSessions: number; auditId: number }> {
   if (actor?.id === options.id) throw AppError.toast(consoleMessages.staffSelfReset);
   const passwordHash = await hashPassword(options.password);
-  return db.transaction(async (tx) => {
-    const before = await repository.lockStaff(tx, options.id);
-    if (!before) throw new AppError(Code.NOT_FOUND, consoleMessages.staffNotFound);
-    if (before.disabledAt) throw AppError.toast(consoleMessages.staffAlreadyDisabled);
+  const entry = { actor, reason: options.reason, action: 'staff.reset_password' } as const;
+  const done = await auditedChange(db, entry, async (tx) => {
+    const before = await lockEnabledStaff(tx, options.id);
     await repository.setStaffPassword(tx, options.id, passwordHash);
     const endedSessions = await repository.endSessionsOfStaff(tx, options.id, 'password', options.now);
-    const auditId = await recordAudit(tx, {
-      actor,
-      action: 'staff.reset_password',
-      subject: `staff:${options.id}`,
+    return {
+      subject: staffSubject(options.id),
       before: staffState(before),
       after: { password_changed: true, ended_sessions: endedSessions },
-      reason: options.reason,
-    });
-    return { endedSessions, auditId };
+      answer: endedSessions,
+    };
   });
+  return { endedSessions: done.answer, auditId: done.auditId };
 }
 
 /**
@@ -60,7 +57,7 @@ export async function changeOwnPassword(
     await recordAudit(tx, {
       actor: { id: staff.id, name: staff.name },
       action: 'staff.password',
-      subject: `staff:${staff.id}`,
+      subject: staffSubject(staff.id),
       before: null,
       after: { password_changed: true, ended_sessions: endedSessions },
       reason: '本人修改密码',

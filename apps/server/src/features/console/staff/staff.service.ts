@@ -4,7 +4,7 @@ import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { unixSeconds } from '../../../lib/unix-seconds';
 import { hashPassword } from '../../account';
-import { type Actor, recordAudit } from '../audit/audit.service';
+import { type Actor, auditedChange } from '../audit/audit.service';
 import type { StaffRow } from './staff.repository';
 import * as repository from './staff.repository';
 
@@ -17,6 +17,17 @@ export function staffState(row: StaffRow) {
     role: row.role,
     disabled: row.disabledAt !== null,
   };
+}
+
+/** The audit log's subject of a staff account. */
+export const staffSubject = (id: number) => `staff:${id}`;
+
+/** Locks a staff account for a change: 404 for no such account, 300 for one already disabled. */
+export async function lockEnabledStaff(tx: Database, id: number): Promise<StaffRow> {
+  const row = await repository.lockStaff(tx, id);
+  if (!row) throw new AppError(Code.NOT_FOUND, consoleMessages.staffNotFound);
+  if (row.disabledAt) throw AppError.toast(consoleMessages.staffAlreadyDisabled);
+  return row;
 }
 
 function toStaff(row: StaffRow, lastSeenAt: Date | null): ConsoleStaff {
@@ -43,7 +54,7 @@ export async function createStaff(
   body: z.output<typeof consoleStaffCreateBodySchema>,
 ): Promise<ConsoleStaff> {
   const passwordHash = await hashPassword(body.password);
-  return db.transaction(async (tx) => {
+  const done = await auditedChange(db, { actor, reason: body.reason, action: 'staff.create' }, async (tx) => {
     const row = await repository.insertStaff(tx, {
       phone: body.phone,
       name: body.name,
@@ -51,16 +62,9 @@ export async function createStaff(
       passwordHash,
     });
     if (!row) throw AppError.toast(consoleMessages.staffExists);
-    await recordAudit(tx, {
-      actor,
-      action: 'staff.create',
-      subject: `staff:${row.id}`,
-      before: null,
-      after: staffState(row),
-      reason: body.reason,
-    });
-    return toStaff(row, null);
+    return { subject: staffSubject(row.id), before: null, after: staffState(row), answer: toStaff(row, null) };
   });
+  return done.answer;
 }
 
 /**
@@ -73,22 +77,18 @@ export async function disableStaff(
   options: { id: number; reason: string; now: Date },
 ): Promise<{ staff: ConsoleStaff; endedSessions: number; auditId: number }> {
   if (actor?.id === options.id) throw AppError.toast(consoleMessages.staffSelf);
-  return db.transaction(async (tx) => {
-    const before = await repository.lockStaff(tx, options.id);
-    if (!before) throw new AppError(Code.NOT_FOUND, consoleMessages.staffNotFound);
-    if (before.disabledAt) throw AppError.toast(consoleMessages.staffAlreadyDisabled);
+  const done = await auditedChange(db, { actor, reason: options.reason, action: 'staff.disable' }, async (tx) => {
+    const before = await lockEnabledStaff(tx, options.id);
     const after = await repository.markStaffDisabled(tx, options.id, options.now);
     const endedSessions = await repository.endSessionsOfStaff(tx, options.id, 'disabled', options.now);
-    const auditId = await recordAudit(tx, {
-      actor,
-      action: 'staff.disable',
-      subject: `staff:${options.id}`,
+    return {
+      subject: staffSubject(options.id),
       before: staffState(before),
       after: { ...staffState(after), ended_sessions: endedSessions },
-      reason: options.reason,
-    });
-    return { staff: toStaff(after, null), endedSessions, auditId };
+      answer: { staff: toStaff(after, null), endedSessions },
+    };
   });
+  return { ...done.answer, auditId: done.auditId };
 }
 
 /** A staff account by phone, for the CLI's disable by phone. */

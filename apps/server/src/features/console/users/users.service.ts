@@ -30,7 +30,7 @@ import {
 } from '../../orders';
 import { getEffectiveGrade, listLatestUsage } from '../../permissions';
 import { listAuthorizedAccounts } from '../../publishing';
-import { type Actor, findAuditId, recordAudit } from '../audit/audit.service';
+import { type Actor, auditedChange, findAuditId, recordAudit } from '../audit/audit.service';
 
 /**
  * The users page (docs/console.md): find a member, read what the owning features say of them, and the
@@ -218,22 +218,21 @@ export async function endMemberSessions(
   options: { userId: number; sessionId: number | null; reason: string },
 ): Promise<ConsoleActionResult> {
   const { userId, sessionId } = options;
-  return db.transaction(async (tx) => {
+  const action = sessionId === null ? 'member.end_sessions' : 'member.end_session';
+  const done = await auditedChange(db, { actor, reason: options.reason, action }, async (tx) => {
     await requireMember(tx, userId);
     const ended = await endLiveSessionsOf(tx, userId, sessionId, 'console');
     if (ended.length === 0) throw AppError.toast(consoleMessages.sessionNotFound);
-    const auditId = await recordAudit(tx, {
-      actor,
-      action: sessionId === null ? 'member.end_sessions' : 'member.end_session',
+    return {
       subject: subjectOf(userId),
       before: {
         live_sessions: ended.map((row) => ({ id: row.id, ip: row.ip, created_at: row.createdAt.toISOString() })),
       },
       after: { ended_session_ids: ended.map((row) => row.id), end_reason: 'console' },
-      reason: options.reason,
-    });
-    return { changed: ended.length, audit_id: auditId };
+      answer: ended.length,
+    };
   });
+  return { changed: done.answer, audit_id: done.auditId };
 }
 
 /** Ends a child-account link the member is in (either side); 300 when it is not theirs or already ended. */
@@ -243,18 +242,20 @@ export async function dissolveMemberLink(
   options: { userId: number; linkId: number; reason: string; now: Date },
 ): Promise<ConsoleActionResult> {
   const { userId } = options;
-  return db.transaction(async (tx) => {
-    await requireMember(tx, userId);
-    const change = await dissolveLinkOf(tx, { userId, linkId: options.linkId, now: options.now });
-    if (!change) throw AppError.toast(consoleMessages.linkNotFound);
-    const auditId = await recordAudit(tx, {
-      actor,
-      action: 'member.dissolve_link',
-      subject: subjectOf(userId),
-      before: toLink(change.before, userId),
-      after: toLink(change.after, userId),
-      reason: options.reason,
-    });
-    return { changed: 1, audit_id: auditId };
-  });
+  const done = await auditedChange(
+    db,
+    { actor, reason: options.reason, action: 'member.dissolve_link' },
+    async (tx) => {
+      await requireMember(tx, userId);
+      const change = await dissolveLinkOf(tx, { userId, linkId: options.linkId, now: options.now });
+      if (!change) throw AppError.toast(consoleMessages.linkNotFound);
+      return {
+        subject: subjectOf(userId),
+        before: toLink(change.before, userId),
+        after: toLink(change.after, userId),
+        answer: 1,
+      };
+    },
+  );
+  return { changed: done.answer, audit_id: done.auditId };
 }
