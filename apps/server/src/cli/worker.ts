@@ -63,7 +63,7 @@ if (values.once) {
     log.info({ signal }, 'stopping');
     scheduler.stop();
     await worker.stop({ graceMs: shutdownBudget.jobGraceMs });
-    await paceStore.close();
+    await settlesWithin(paceStore.close(), shutdownBudget.closeMs);
     if (!(await settlesWithin(handle.close(), shutdownBudget.closeMs))) {
       log.warn({ withinMs: shutdownBudget.closeMs }, 'database connections still busy: leaving them to the exit');
     }
