@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { consoleActionResultSchema, consoleReasonSchema } from './console';
+import { consoleChannelSchema } from './console-orders';
 import { unixSecondsSchema } from './shapes';
 
 /*
@@ -54,7 +55,7 @@ export const consoleRefundSchema = z.object({
   /** Who took the money: sandbox, alipay or wechatpay. */
   provider: z.string(),
   /** The channel the money came through: alipay or wechat (null when unknown). */
-  channel: z.enum(['alipay', 'wechat']).nullable(),
+  channel: consoleChannelSchema.nullable(),
   vendor_trade_no: z.string().nullable(),
   /** Fen. */
   amount: z.number().int(),
