@@ -2,7 +2,7 @@ import { type ConsoleRefund, ConsoleRefundPath } from '@dso/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderAtRoute } from '../../../components/testing/render-route';
-import { answerConsole, staffMe } from '../testing';
+import { answerConsole, staffMe, submitReason } from '../testing';
 import { RefundsPanel } from './refunds-panel';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn() }));
@@ -135,8 +135,7 @@ describe('the refunds panel', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: '确认退款' }));
       await within(dialog).findByText('请填写操作原因');
       expect(calls.filter((call) => call.path === ConsoleRefundPath.refund)).toEqual([]);
-      fireEvent.change(within(dialog).getByLabelText('操作原因'), { target: { value: '用户重复支付' } });
-      fireEvent.click(within(dialog).getByRole('button', { name: '确认退款' }));
+      submitReason(dialog, '用户重复支付', '确认退款');
       await screen.findByText('已退款');
       expect(calls.filter((call) => call.path === ConsoleRefundPath.refund)).toEqual([
         expect.objectContaining({ method: 'POST', body: { payment_id: 11, reason: '用户重复支付' } }),
@@ -162,8 +161,7 @@ describe('the refunds panel', () => {
       fireEvent.click(await screen.findByRole('button', { name: '标记已退款' }));
       const dialog = await screen.findByRole('dialog');
       expect(within(dialog).getByText(/此操作不会调用支付渠道/)).toBeTruthy();
-      fireEvent.change(within(dialog).getByLabelText('操作原因'), { target: { value: '已银行转账退回' } });
-      fireEvent.click(within(dialog).getByRole('button', { name: '确认标记' }));
+      submitReason(dialog, '已银行转账退回', '确认标记');
       await screen.findByText('已线下退款');
       await waitFor(() =>
         expect(calls.filter((call) => call.path !== ConsoleRefundPath.list)).toEqual([

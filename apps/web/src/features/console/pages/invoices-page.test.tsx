@@ -4,7 +4,7 @@ import { describe, expect, it, type Mock, vi } from 'vitest';
 import { renderAtRoute } from '../../../components/testing/render-route';
 import { requestFile } from '../../../lib/api/client';
 import { saveFile } from '../../../lib/save-file';
-import { answerConsole, staffMe } from '../testing';
+import { answerConsole, staffMe, submitReason } from '../testing';
 import InvoicesPage from './invoices-page';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn(), requestFile: vi.fn() }));
@@ -67,8 +67,7 @@ describe('the invoices page', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: '确认开具' }));
       await within(dialog).findByText('请填写操作原因');
       expect(calls.filter((call) => call.path === ConsoleInvoicePath.issue)).toEqual([]);
-      fireEvent.change(within(dialog).getByLabelText('操作原因'), { target: { value: '客户催开' } });
-      fireEvent.click(within(dialog).getByRole('button', { name: '确认开具' }));
+      submitReason(dialog, '客户催开', '确认开具');
       await waitFor(() =>
         expect(calls.filter((call) => call.path === ConsoleInvoicePath.issue)).toEqual([
           expect.objectContaining({ body: { id: 'F20260101ABCDEF', reason: '客户催开' } }),
@@ -94,8 +93,7 @@ describe('the invoices page', () => {
       const file = new File(['%PDF-1.4\n%%EOF\n'], 'invoice.pdf', { type: 'application/pdf' });
       fireEvent.change(dialog.querySelector('input[type=file]')!, { target: { files: [file] } });
       await within(dialog).findByText('invoice.pdf');
-      fireEvent.change(within(dialog).getByLabelText('操作原因'), { target: { value: '税务平台已开' } });
-      fireEvent.click(within(dialog).getByRole('button', { name: '确认上传' }));
+      submitReason(dialog, '税务平台已开', '确认上传');
       await waitFor(() => expect(calls.filter((call) => call.path === ConsoleInvoicePath.upload)).toHaveLength(1));
       const form = calls.find((call) => call.path === ConsoleInvoicePath.upload)!.body as unknown as FormData;
       expect(Object.fromEntries([...form.entries()].filter(([name]) => name !== 'file'))).toEqual({
@@ -130,8 +128,7 @@ describe('the invoices page', () => {
       const dialog = await screen.findByRole('dialog');
       // The reason is printed on the red invoice too: 100 characters at most.
       expect(within(dialog).getByText('0 / 100')).toBeTruthy();
-      fireEvent.change(within(dialog).getByLabelText('操作原因'), { target: { value: '抬头有误' } });
-      fireEvent.click(within(dialog).getByRole('button', { name: '确认红冲' }));
+      submitReason(dialog, '抬头有误', '确认红冲');
       await waitFor(() =>
         expect(calls.filter((call) => call.path === ConsoleInvoicePath.redden)).toEqual([
           expect.objectContaining({ body: { id: 'F20260101ABCDEF', reason: '抬头有误' } }),

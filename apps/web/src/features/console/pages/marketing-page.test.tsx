@@ -10,7 +10,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderAtRoute } from '../../../components/testing/render-route';
 import { requestFile } from '../../../lib/api/client';
-import { answerConsole, refuse, staffMe } from '../testing';
+import { answerConsole, refuse, staffMe, submitReason } from '../testing';
 import MarketingPage from './marketing-page';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn(), requestFile: vi.fn() }));
@@ -231,8 +231,7 @@ describe('the 套餐与卡券 page', () => {
       fireEvent.click(within(planRow).getByRole('button', { name: /编\s*辑/ }));
       const dialog = await screen.findByRole('dialog');
       fireEvent.change(within(dialog).getByLabelText('价格'), { target: { value: '2599.5' } });
-      fireEvent.change(within(dialog).getByLabelText('操作原因'), { target: { value: '年底调价' } });
-      fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+      submitReason(dialog, '年底调价', /保\s*存/);
       await waitFor(() =>
         expect(calls.find((call) => call.path === P.planUpdate)?.body).toMatchObject({
           id: 11,
@@ -253,8 +252,7 @@ describe('the 套餐与卡券 page', () => {
       fireEvent.click(within(toggle).getByRole('button', { name: /确\s*认/ }));
       expect(await within(toggle).findByText('请填写操作原因')).toBeTruthy();
       expect(calls.some((call) => call.path === P.planEnable)).toBe(false);
-      fireEvent.change(within(toggle).getByLabelText('操作原因'), { target: { value: '活动开始' } });
-      fireEvent.click(within(toggle).getByRole('button', { name: /确\s*认/ }));
+      submitReason(toggle, '活动开始', /确\s*认/);
       await waitFor(() =>
         expect(calls.find((call) => call.path === P.planEnable)?.body).toEqual({
           id: 11,

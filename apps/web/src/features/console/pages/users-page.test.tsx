@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderAtRoute } from '../../../components/testing/render-route';
 
-import { answerConsole, consoleMember, refuse, staffMe } from '../testing';
+import { answerConsole, consoleMember, refuse, staffMe, submitReason } from '../testing';
 import UsersPage from './users-page';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn() }));
@@ -81,8 +81,7 @@ describe('the users page', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: '确认结束' }));
       await within(dialog).findByText('请填写操作原因');
       expect(calls.filter((call) => call.path === ConsolePath.userEndSessions)).toEqual([]);
-      fireEvent.change(within(dialog).getByLabelText('操作原因'), { target: { value: '用户反映账号被盗' } });
-      fireEvent.click(within(dialog).getByRole('button', { name: '确认结束' }));
+      submitReason(dialog, '用户反映账号被盗', '确认结束');
       await screen.findByText('已结束 · 后台结束');
       expect(calls.filter((call) => call.path === ConsolePath.userEndSessions)).toEqual([
         expect.objectContaining({ body: { user_id: 42, session_id: 71, reason: '用户反映账号被盗' } }),
@@ -102,8 +101,7 @@ describe('the users page', () => {
       fireEvent.click(await screen.findByRole('button', { name: '开通/延长会员' }));
       const dialog = await screen.findByRole('dialog');
       fireEvent.change(within(dialog).getByLabelText('天数'), { target: { value: '90' } });
-      fireEvent.change(within(dialog).getByLabelText('操作原因'), { target: { value: '补偿服务中断' } });
-      fireEvent.click(within(dialog).getByRole('button', { name: '确认开通' }));
+      submitReason(dialog, '补偿服务中断', '确认开通');
       await waitFor(() =>
         expect(calls.filter((call) => call.path === ConsolePath.userGrant)).toEqual([
           expect.objectContaining({

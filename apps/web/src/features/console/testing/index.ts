@@ -1,4 +1,5 @@
 import type { ConsoleMe, ConsoleMember } from '@dso/contract';
+import { fireEvent, within } from '@testing-library/react';
 import type { Mock } from 'vitest';
 import { request } from '../../../lib/api/client';
 import { ApiError } from '../../../lib/api/errors';
@@ -25,6 +26,12 @@ export function answerConsole(handlers: Record<string, (call: ConsoleCall) => un
     return handler(call);
   });
   return calls;
+}
+
+/** Types `reason` into a reason dialog's 操作原因 and presses its `button` (the action's confirm). */
+export function submitReason(dialog: HTMLElement, reason: string, button: string | RegExp) {
+  fireEvent.change(within(dialog).getByLabelText('操作原因'), { target: { value: reason } });
+  fireEvent.click(within(dialog).getByRole('button', { name: button }));
 }
 
 export const refuse = (code: number, message: string) => () => {
