@@ -1,6 +1,23 @@
-import { STAFF_PASSWORD } from '@dso/server/testing';
+import type { Database } from '@dso/server/db';
+import { createStaffAccount, STAFF_PASSWORD } from '@dso/server/testing';
 import type { Page } from 'playwright-core';
 import { codeReads } from './accounts';
+
+/** A staff account as a journey keeps it for {@link logInToConsole}: its phone and name. */
+export interface JourneyStaff {
+  phone: string;
+  name: string;
+}
+
+/** A staff account of `role` named `name`, written in a journey's `prepare`. */
+export async function journeyStaff(
+  db: Database,
+  role: Parameters<typeof createStaffAccount>[1]['role'],
+  name: string,
+): Promise<JourneyStaff> {
+  const staff = await createStaffAccount(db, { role, name });
+  return { phone: staff.phone, name: staff.name };
+}
 
 /**
  * Logs a staff member into the operator's console as a person does: `path` under /admin shows the console's
@@ -10,7 +27,7 @@ import { codeReads } from './accounts';
 export async function logInToConsole(
   page: Page,
   server: { url: string; db: unknown },
-  staff: { phone: string; name: string },
+  staff: JourneyStaff,
   path: string,
 ) {
   await page.goto(`${server.url}${path}`);

@@ -1,15 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import { createStaffAccount } from '@dso/server/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toastOf } from '../support/accounts';
 import { launchBrowser, openPage, screenshot, whenSettled } from '../support/browser';
-import { logInToConsole } from '../support/console';
+import { type JourneyStaff, journeyStaff, logInToConsole } from '../support/console';
 import { signIn } from '../support/detail';
 import { type JourneyAccount, type JourneyServer, journeyAccount, startJourneyServer } from '../support/server';
 
 interface Prepared {
-  finance: { phone: string; name: string };
+  finance: JourneyStaff;
   member: JourneyAccount;
 }
 
@@ -21,8 +20,8 @@ describe('the operator’s console: a 财务 issues a card batch and a member re
   beforeAll(async () => {
     server = await startJourneyServer<Prepared>({
       prepare: async (db) => {
-        const finance = await createStaffAccount(db, { role: '财务', name: '财务小周' });
-        return { finance: { phone: finance.phone, name: finance.name }, member: await journeyAccount(db) };
+        const finance = await journeyStaff(db, '财务', '财务小周');
+        return { finance, member: await journeyAccount(db) };
       },
     });
     browser = await launchBrowser();

@@ -1,21 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import { type InvoiceItem, type OrderInfo, OrderPath } from '@dso/contract';
-import { createStaffAccount } from '@dso/server/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toastOf } from '../support/accounts';
 import { launchBrowser, openPage, screenshot, whenSettled } from '../support/browser';
-import { logInToConsole } from '../support/console';
+import { type JourneyStaff, journeyStaff, logInToConsole } from '../support/console';
 import { memberCall } from '../support/member-call';
 import { type JourneyAccount, type JourneyServer, journeyAccount, startJourneyServer } from '../support/server';
 
 interface Prepared {
-  finance: { phone: string; name: string };
-  admin: { phone: string; name: string };
+  finance: JourneyStaff;
+  admin: JourneyStaff;
   member: JourneyAccount;
 }
 
 const TAX_NO = '91110108MA01ABCD1X';
-const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text).first();
 
 describe('the operator’s console: a 财务 issues and 红冲s a member’s invoice, a 管理员 opens 系统', () => {
   let server: JourneyServer<Prepared>;
@@ -24,11 +23,11 @@ describe('the operator’s console: a 财务 issues and 红冲s a member’s inv
     // No job worker: the requests wait in the queue until staff act on them.
     server = await startJourneyServer<Prepared>({
       prepare: async (db) => {
-        const finance = await createStaffAccount(db, { role: '财务', name: '财务小周' });
-        const admin = await createStaffAccount(db, { role: '管理员', name: '管理员老陈' });
+        const finance = await journeyStaff(db, '财务', '财务小周');
+        const admin = await journeyStaff(db, '管理员', '管理员老陈');
         return {
-          finance: { phone: finance.phone, name: finance.name },
-          admin: { phone: admin.phone, name: admin.name },
+          finance,
+          admin,
           member: await journeyAccount(db),
         };
       },
@@ -79,7 +78,7 @@ describe('the operator’s console: a 财务 issues and 红冲s a member’s inv
     await whenSettled(dialog);
     await dialog.getByLabel('操作原因').fill('客户来电催开');
     await dialog.getByRole('button', { name: '确认开具' }).click();
-    await toast(page, '发票已开具').waitFor();
+    await toastOf(page, '发票已开具').waitFor();
     // Issued, it leaves the 待开具 queue; 全部 shows it with its number.
     await row(first).waitFor({ state: 'detached' });
     await page.getByText('全部', { exact: true }).click();
@@ -103,7 +102,7 @@ describe('the operator’s console: a 财务 issues and 红冲s a member’s inv
     await dialog.getByLabel('操作原因').fill('抬头填写有误');
     await screenshot(page, 'console-invoices-redden-dialog');
     await dialog.getByRole('button', { name: '确认红冲' }).click();
-    await toast(page, '发票已红冲').waitFor();
+    await toastOf(page, '发票已红冲').waitFor();
     await row(first).getByText('已红冲').waitFor();
     await row(first).getByText('红冲原因：抬头填写有误').waitFor();
     expect(await row(first).getByRole('button', { name: '红字发票' }).count()).toBe(1);
@@ -121,7 +120,7 @@ describe('the operator’s console: a 财务 issues and 红冲s a member’s inv
     await dialog.getByText('发票.pdf').waitFor();
     await dialog.getByLabel('操作原因').fill('税务平台已开具');
     await dialog.getByRole('button', { name: '确认上传' }).click();
-    await toast(page, '发票已上传').waitFor();
+    await toastOf(page, '发票已上传').waitFor();
     await row(second).getByText('25117000000012345678').waitFor();
     await dialog.waitFor({ state: 'hidden' });
     await screenshot(page, 'console-invoices-done');

@@ -1,16 +1,15 @@
 import { queryRows } from '@dso/server/db';
-import { createStaffAccount } from '@dso/server/testing';
 import { sql } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, whenSettled } from '../support/browser';
-import { logInToConsole } from '../support/console';
+import { type JourneyStaff, journeyStaff, logInToConsole } from '../support/console';
 import { type JourneyServer, startJourneyServer } from '../support/server';
 
 interface Prepared {
-  staff: { phone: string; name: string };
+  staff: JourneyStaff;
   /** A second account: the SMS code goes to a phone once a minute. */
-  admin: { phone: string; name: string };
+  admin: JourneyStaff;
   importId: number;
 }
 
@@ -27,8 +26,8 @@ describe('the operator’s console: a 数据 staff member retries a failed job',
     server = await startJourneyServer<Prepared>({
       worker: 'start',
       prepare: async (db) => {
-        const staff = await createStaffAccount(db, { role: '数据', name: '数据小陈' });
-        const admin = await createStaffAccount(db, { role: '管理员', name: '管理员小吴' });
+        const staff = await journeyStaff(db, '数据', '数据小陈');
+        const admin = await journeyStaff(db, '管理员', '管理员小吴');
         // An upload whose file was lost before its job ran: the worker fails the job, for good, at its first try.
         const [upload] = await queryRows<{ id: number }>(
           db,
@@ -40,8 +39,8 @@ describe('the operator’s console: a 数据 staff member retries a failed job',
               VALUES ('keywords.import', ${JSON.stringify({ importId })}::jsonb, 3)`,
         );
         return {
-          staff: { phone: staff.phone, name: staff.name },
-          admin: { phone: admin.phone, name: admin.name },
+          staff,
+          admin,
           importId,
         };
       },

@@ -1,16 +1,15 @@
 import { type OrderInfo, OrderPath } from '@dso/contract';
-import { createStaffAccount } from '@dso/server/testing';
 import { sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, whenSettled } from '../support/browser';
-import { logInToConsole } from '../support/console';
+import { type JourneyStaff, journeyStaff, logInToConsole } from '../support/console';
 import { memberCall } from '../support/member-call';
 import { type JourneyAccount, type JourneyServer, journeyAccount, startJourneyServer } from '../support/server';
 
 interface Prepared {
-  agent: { phone: string; name: string };
-  finance: { phone: string; name: string };
+  agent: JourneyStaff;
+  finance: JourneyStaff;
   member: JourneyAccount;
 }
 
@@ -22,11 +21,11 @@ describe('the operator’s console: orders read by a 客服, reconciled by a 财
   beforeAll(async () => {
     server = await startJourneyServer<Prepared>({
       prepare: async (db) => {
-        const agent = await createStaffAccount(db, { role: '客服', name: '客服小李' });
-        const finance = await createStaffAccount(db, { role: '财务', name: '财务小周' });
+        const agent = await journeyStaff(db, '客服', '客服小李');
+        const finance = await journeyStaff(db, '财务', '财务小周');
         return {
-          agent: { phone: agent.phone, name: agent.name },
-          finance: { phone: finance.phone, name: finance.name },
+          agent,
+          finance,
           member: await journeyAccount(db),
         };
       },

@@ -1,14 +1,14 @@
 import { type OrderInfo, OrderPath } from '@dso/contract';
-import { createStaffAccount, rsaPemPair, startFakeAlipay } from '@dso/server/testing';
+import { rsaPemPair, startFakeAlipay } from '@dso/server/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, whenSettled } from '../support/browser';
-import { logInToConsole } from '../support/console';
+import { type JourneyStaff, journeyStaff, logInToConsole } from '../support/console';
 import { memberCall } from '../support/member-call';
 import { type JourneyAccount, type JourneyServer, journeyAccount, startJourneyServer } from '../support/server';
 
 interface Prepared {
-  finance: { phone: string; name: string };
+  finance: JourneyStaff;
   member: JourneyAccount;
 }
 
@@ -40,8 +40,8 @@ describe('the operator’s console: a 财务 refunds a double payment through Al
         ALIPAY_GATEWAY: fake.url,
       },
       prepare: async (db) => {
-        const finance = await createStaffAccount(db, { role: '财务', name: '财务小周' });
-        return { finance: { phone: finance.phone, name: finance.name }, member: await journeyAccount(db) };
+        const finance = await journeyStaff(db, '财务', '财务小周');
+        return { finance, member: await journeyAccount(db) };
       },
     });
     browser = await launchBrowser();

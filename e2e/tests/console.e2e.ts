@@ -1,13 +1,15 @@
 import { AccountPath, Code } from '@dso/contract';
-import { createStaffAccount, STAFF_PASSWORD, signedInjectOptions } from '@dso/server/testing';
+import { STAFF_PASSWORD } from '@dso/server/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeReads } from '../support/accounts';
 import { launchBrowser, openPage, screenshot, whenSettled } from '../support/browser';
+import { type JourneyStaff, journeyStaff } from '../support/console';
+import { memberEnvelope } from '../support/member-call';
 import { type JourneyAccount, type JourneyServer, journeyAccount, startJourneyServer } from '../support/server';
 
 interface Prepared {
-  agent: { phone: string; name: string };
+  agent: JourneyStaff;
   member: JourneyAccount;
 }
 
@@ -17,8 +19,8 @@ describe('the operator’s console: a 客服 logs in and ends a member’s sessi
   beforeAll(async () => {
     server = await startJourneyServer<Prepared>({
       prepare: async (db) => {
-        const agent = await createStaffAccount(db, { role: '客服', name: '客服小李' });
-        return { agent: { phone: agent.phone, name: agent.name }, member: await journeyAccount(db, 'SVIP') };
+        const agent = await journeyStaff(db, '客服', '客服小李');
+        return { agent, member: await journeyAccount(db, 'SVIP') };
       },
     });
     browser = await launchBrowser();
@@ -29,15 +31,8 @@ describe('the operator’s console: a 客服 logs in and ends a member’s sessi
   });
 
   /** A signed call of the member's, over HTTP, as the web client makes it: the envelope's code. */
-  const memberCallCode = async () => {
-    const signed = signedInjectOptions({
-      method: 'GET',
-      url: AccountPath.userInfo,
-      token: server.prepared.member.token,
-    });
-    const response = await fetch(`${server.url}${signed.url}`, { headers: signed.headers as Record<string, string> });
-    return ((await response.json()) as { code: number }).code;
-  };
+  const memberCallCode = async () =>
+    (await memberEnvelope(server, server.prepared.member.token, 'GET', AccountPath.userInfo)).code;
 
   it('logs in with password and SMS code, finds the member by phone, ends the session; the member’s next call is refused', async () => {
     const { agent, member } = server.prepared;
