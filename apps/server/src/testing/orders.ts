@@ -19,6 +19,24 @@ import type { TestApp } from './index';
  * and the account's grade as the database has it.
  */
 
+/** The fields of an order row a test names; the rest are {@link orderRow}'s. */
+type OrderValues = Pick<typeof orders.$inferInsert, 'id' | 'userId' | 'expiresAt'> &
+  Partial<typeof orders.$inferInsert>;
+
+/** An order row as the payments would leave it: a paid 个人版 of 30 days at ¥69 through Alipay, unless `values` say otherwise. */
+export function orderRow(values: OrderValues): typeof orders.$inferInsert {
+  return {
+    kind: 'membership',
+    grade: 'VIP',
+    day: 30,
+    priceFen: 6900,
+    payMoneyFen: 6900,
+    status: 'paid',
+    channel: 'alipay',
+    ...values,
+  };
+}
+
 /** Gives a user a coupon of `discountFen` off orders of at least `lowMoneyFen`, valid for a week. */
 export async function giveCoupon(
   db: Database,

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { frequencyPackages, orders, paymentAgreements, plans, sandboxTrades } from '../../../db/schema';
 import { createUser, readGrade } from '../../../testing';
-import { scanNewOrder } from '../../../testing/orders';
+import { orderRow, scanNewOrder } from '../../../testing/orders';
 import { useTestApp, withQuery } from '../../../testing/route-suite';
 import { auditOf, consoleCalls, staffWithCookie } from '../console.testing';
 
@@ -25,21 +25,16 @@ describe('console orders page', () => {
     const paid = (values.status ?? 'paid') === 'paid';
     await db()
       .insert(orders)
-      .values({
-        id,
-        userId,
-        kind: 'membership',
-        grade: 'VIP',
-        day: 30,
-        priceFen: 6900,
-        payMoneyFen: 6900,
-        status: 'paid',
-        channel: 'alipay',
-        expiresAt: new Date(createdAt.getTime() + 900_000),
-        createdAt,
-        ...(paid ? { paidAt: new Date(createdAt.getTime() + 60_000), vendorTradeNo: `V${id}` } : {}),
-        ...values,
-      });
+      .values(
+        orderRow({
+          id,
+          userId,
+          expiresAt: new Date(createdAt.getTime() + 900_000),
+          createdAt,
+          ...(paid ? { paidAt: new Date(createdAt.getTime() + 60_000), vendorTradeNo: `V${id}` } : {}),
+          ...values,
+        }),
+      );
     return id;
   }
 
@@ -363,19 +358,16 @@ describe('console orders page', () => {
     await db()
       .insert(orders)
       .values(
-        Array.from({ length: CONSOLE_RECONCILE_ORDERS_MAX + 1 }, (_, index) => ({
-          id: `C20240102${String(index).padStart(6, '0')}`,
-          userId: buyer.id,
-          kind: 'membership',
-          grade: 'VIP',
-          day: 30,
-          priceFen: 6900,
-          payMoneyFen: 6900,
-          status: 'closed',
-          channel: 'wechat',
-          createdAt: new Date(start + index * 1000),
-          expiresAt: new Date(start + index * 1000 + 900_000),
-        })),
+        Array.from({ length: CONSOLE_RECONCILE_ORDERS_MAX + 1 }, (_, index) =>
+          orderRow({
+            id: `C20240102${String(index).padStart(6, '0')}`,
+            userId: buyer.id,
+            status: 'closed',
+            channel: 'wechat',
+            createdAt: new Date(start + index * 1000),
+            expiresAt: new Date(start + index * 1000 + 900_000),
+          }),
+        ),
       );
     const report = (await get(withQuery(ConsoleOrderPath.reconcile, { day: '2024-01-02' }), cookie)).data;
     expect(report).toEqual({

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { membershipGrants, orders, paymentAgreements, sessions, subAccountLinks } from '../../../db/schema';
 import { PaymentVendorError } from '../../../providers/payment/index';
 import { createUser, loginAs, readGrade } from '../../../testing';
-import { payAtSandboxCashier, previewOrder } from '../../../testing/orders';
+import { orderRow, payAtSandboxCashier, previewOrder } from '../../../testing/orders';
 import { useTestApp, withQuery } from '../../../testing/route-suite';
 import { consumePermission } from '../../permissions';
 import { insertAccount } from '../../publishing';
@@ -24,19 +24,10 @@ describe('console users page', () => {
   /** A paid order of the member's, as the payments would leave it. */
   async function paidOrder(userId: number, id: string) {
     const now = new Date();
-    await t.db().insert(orders).values({
-      id,
-      userId,
-      kind: 'membership',
-      grade: 'VIP',
-      day: 30,
-      priceFen: 6900,
-      payMoneyFen: 6900,
-      status: 'paid',
-      channel: 'alipay',
-      expiresAt: now,
-      paidAt: now,
-    });
+    await t
+      .db()
+      .insert(orders)
+      .values(orderRow({ id, userId, expiresAt: now, paidAt: now }));
   }
 
   async function childLink(parentId: number, child: { id: number; phone: string }) {
