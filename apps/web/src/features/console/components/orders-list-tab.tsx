@@ -2,16 +2,18 @@ import {
   CONSOLE_ORDERS_PAGE_SIZE,
   type ConsoleChannel,
   type ConsoleOrderRow,
+  consoleChannelSchema,
   type OrderStatus,
   orderStatusSchema,
 } from '@dso/contract';
 import { useQuery } from '@tanstack/react-query';
-import { DatePicker, Input, Select, Space } from 'antd';
+import { DatePicker, Input, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { consoleOrdersQuery, consolePlanChoicesQuery, type OrderFilters } from '../api/orders-api';
 import { channelNames, channelText, timeText, yuanText } from '../console-format';
 import { PagedTable, stateTag } from './console-table';
+import { FilterSelect } from './filter-select';
 import { orderStatus } from './member-tabs';
 import { OrderTotals } from './order-totals';
 
@@ -58,46 +60,39 @@ export function OrdersListTab({ initialQuery }: { initialQuery: string }) {
           }}
           aria-label="按下单日期筛选"
         />
-        <Select<ConsoleChannel>
-          allowClear
+        <FilterSelect<ConsoleChannel>
+          label="按渠道筛选"
           placeholder="全部渠道"
-          style={{ width: 130 }}
           value={filters.channel}
           onChange={filter('channel')}
-          options={(['alipay', 'wechat'] as const).map((value) => ({ value, label: channelNames[value] }))}
-          aria-label="按渠道筛选"
+          options={consoleChannelSchema.options.map((value) => ({ value, label: channelNames[value] }))}
         />
-        <Select<'membership' | 'pack'>
-          allowClear
+        <FilterSelect<'membership' | 'pack'>
+          label="按类型筛选"
           placeholder="全部类型"
-          style={{ width: 130 }}
           value={filters.kind}
           onChange={filter('kind')}
           options={[
             { value: 'membership', label: '会员' },
             { value: 'pack', label: '次数包' },
           ]}
-          aria-label="按类型筛选"
         />
-        <Select<string>
-          allowClear
+        <FilterSelect<string>
+          label="按套餐筛选"
+          width={220}
           showSearch
           optionFilterProp="label"
           placeholder="全部套餐"
-          style={{ width: 220 }}
           value={filters.plan}
           onChange={filter('plan')}
           options={plans.map((plan) => ({ value: plan.plan, label: plan.plan_name }))}
-          aria-label="按套餐筛选"
         />
-        <Select<OrderStatus>
-          allowClear
+        <FilterSelect<OrderStatus>
+          label="按状态筛选"
           placeholder="全部状态"
-          style={{ width: 130 }}
           value={filters.status}
           onChange={filter('status')}
           options={orderStatusSchema.options.map((value) => ({ value, label: orderStatus[value] ?? value }))}
-          aria-label="按状态筛选"
         />
         <Input.Search
           allowClear

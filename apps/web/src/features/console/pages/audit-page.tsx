@@ -5,13 +5,14 @@ import {
   consoleActionLabels,
 } from '@dso/contract';
 import { useQuery } from '@tanstack/react-query';
-import { DatePicker, Select, Space, Tag } from 'antd';
+import { DatePicker, Space, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { consoleAuditQuery } from '../api/audit-api';
 import { consoleStaffQuery } from '../api/staff-api';
 import { PagedTable } from '../components/console-table';
+import { FilterSelect } from '../components/filter-select';
 import { timeText } from '../console-format';
 
 const json = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value, null, 2));
@@ -46,23 +47,21 @@ export default function AuditPage() {
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <h2>审计日志</h2>
       <Space wrap>
-        <Select
-          allowClear
+        <FilterSelect
+          label="按员工筛选"
+          width={180}
           placeholder="全部员工"
-          style={{ width: 180 }}
           value={staffId}
           onChange={filtered(setStaffId)}
           options={staff.map((member) => ({ value: member.id, label: `${member.name}（${member.role}）` }))}
-          aria-label="按员工筛选"
         />
-        <Select
-          allowClear
+        <FilterSelect
+          label="按操作筛选"
+          width={180}
           placeholder="全部操作"
-          style={{ width: 180 }}
           value={action}
           onChange={filtered(setAction)}
           options={Object.entries(consoleActionLabels).map(([value, label]) => ({ value, label }))}
-          aria-label="按操作筛选"
         />
         <DatePicker.RangePicker value={days} onChange={filtered(setDays)} aria-label="按日期筛选" />
         {subject && (
