@@ -28,6 +28,22 @@ describe('npm run console', () => {
     expect(error).toBeInstanceOf(CliError);
     return (error as CliError).message;
   };
+  /** `staff:add` with every flag given: the new account and its phone. */
+  const addStaff = async (name: string, role: string, password: string) => {
+    const phone = nextPhone();
+    const { data } = await run<ConsoleStaff>([
+      'staff:add',
+      '--phone',
+      phone,
+      '--name',
+      name,
+      '--role',
+      role,
+      '--password',
+      password,
+    ]);
+    return { phone, data };
+  };
   const auditOf = (subject: string) =>
     handle.db.select().from(consoleAuditLog).where(eq(consoleAuditLog.subject, subject));
 
@@ -85,18 +101,7 @@ describe('npm run console', () => {
   });
 
   it('disables by phone or id, ending the sessions, and refuses a second disable', async () => {
-    const phone = nextPhone();
-    const { data } = await run<ConsoleStaff>([
-      'staff:add',
-      '--phone',
-      phone,
-      '--name',
-      '赵财务',
-      '--role',
-      '财务',
-      '--password',
-      'Money2026',
-    ]);
+    const { phone, data } = await addStaff('赵财务', '财务', 'Money2026');
     await staffCookie(handle.db, data.id);
     const { printed } = await run(['staff:disable', '--phone', phone, '--reason', '离职']);
     expect(printed).toEqual([`已停用员工 #${data.id} 赵财务，结束会话 1 个`]);
@@ -110,18 +115,7 @@ describe('npm run console', () => {
   });
 
   it('resets a password (given or asked for), ending the sessions, audited as 命令行', async () => {
-    const phone = nextPhone();
-    const { data } = await run<ConsoleStaff>([
-      'staff:add',
-      '--phone',
-      phone,
-      '--name',
-      '钱管理',
-      '--role',
-      '管理员',
-      '--password',
-      'Admin2026',
-    ]);
+    const { phone, data } = await addStaff('钱管理', '管理员', 'Admin2026');
     await staffCookie(handle.db, data.id);
     const hashOf = async () =>
       (await handle.db.select().from(staffAccounts).where(eq(staffAccounts.id, data.id)))[0]!.passwordHash;
