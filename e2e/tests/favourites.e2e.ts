@@ -44,7 +44,10 @@ describe('favourites: collect a keyword, a creator and a video, and find them in
 
     // 我的收藏 from the account panel opens the keyword tab.
     await page.getByTestId('header-avatar').hover();
-    await page.getByTestId('user-panel').getByText('我的收藏').click();
+    // The panel grows its plan block once the account's info arrives: click after it, not while it shifts.
+    const panel = page.getByTestId('user-panel');
+    await panel.getByText(/^尾号 \d{4}$/).waitFor();
+    await panel.getByRole('button', { name: '我的收藏' }).click();
     await page.waitForURL('**/setting?type=collectDouyin');
     await page.getByRole('heading', { name: '我的收藏' }).waitFor();
     const keywordLink = page.getByRole('link', { name: FAVOURITE_SUBJECTS.keyword });
