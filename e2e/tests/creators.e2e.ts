@@ -3,28 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, whenSettled } from '../support/browser';
 import { type CreatorServer, FEATURED_CREATOR, startCreatorServer } from '../support/creators';
 import { signIn } from '../support/detail';
+import { chooseSearchType } from '../support/header-search';
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
-
-/** Picks a header search type, trying again when a pick is lost on a loaded machine. */
-async function chooseSearchType(page: Page, title: string, placeholder: string) {
-  const search = page.getByTestId('header-search');
-  const openDropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  for (let attempt = 1; ; attempt++) {
-    if ((await openDropdown.count()) > 0) await page.keyboard.press('Escape');
-    await openDropdown.waitFor({ state: 'detached' });
-    await search.locator('.ant-select').click();
-    await page
-      .locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${title}"]`)
-      .click();
-    const switched = await search
-      .getByPlaceholder(placeholder)
-      .waitFor({ timeout: 3_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (switched || attempt === 3) return;
-  }
-}
 
 describe('creators: the library, a creator, benchmark accounts and the header search', () => {
   let server: CreatorServer;

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, whenStill } from '../support/browser';
 import { openDialogNames } from '../support/dialogs';
+import { chooseSearchType } from '../support/header-search';
 import { type RunningServer, startServer } from '../support/server';
 
 const sessionValue = (page: Page, key: string) => page.evaluate((name) => sessionStorage.getItem(name), key);
@@ -35,33 +36,6 @@ function userInfoEnvelope(grade: 'FREE' | 'SVIP', endDay: number) {
       show_original_data: false,
     },
   };
-}
-
-/**
- * Picks a search type in the header's select and waits for the input's placeholder to follow. It
- * opens the select once any earlier dropdown has fully closed, and clicks the option of the open
- * dropdown. On a loaded machine a click during the dropdown's opening animation is sometimes lost,
- * so it tries up to three times. What the test checks is that the type switches, not how often a
- * click needs making.
- */
-async function chooseSearchType(page: Page, title: string, placeholder: string) {
-  const search = page.getByTestId('header-search');
-  const openDropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  for (let attempt = 1; ; attempt++) {
-    // A pick lost on a loaded machine leaves the list open: close it before trying again.
-    if ((await openDropdown.count()) > 0) await page.keyboard.press('Escape');
-    await openDropdown.waitFor({ state: 'detached' });
-    await search.locator('.ant-select').click();
-    await page
-      .locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${title}"]`)
-      .click();
-    const switched = await search
-      .getByPlaceholder(placeholder)
-      .waitFor({ timeout: 3_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (switched || attempt === 3) return;
-  }
 }
 
 /** The header menus' open and close delay (000 §4). */

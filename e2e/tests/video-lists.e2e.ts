@@ -3,6 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, whenSettled } from '../support/browser';
 import { type DetailServer, signIn, startDetailServer } from '../support/detail';
+import { chooseSearchType } from '../support/header-search';
 
 /** A head term of the keyword demo library: the demo video library titles works with it and ranks them under it. */
 const KEYWORD = '露营装备';
@@ -118,12 +119,8 @@ describe('the video lists', () => {
     const { page, context, errors } = await openPage(browser);
     await signIn(context, server.token);
     await page.goto(`${server.url}/`);
-    const search = page.getByTestId('header-search');
-    await search.locator('.ant-select').click();
-    await page
-      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="视频"]')
-      .click();
-    const input = search.getByPlaceholder('请输入视频名称');
+    await chooseSearchType(page, '视频', '请输入视频名称');
+    const input = page.getByTestId('header-search').getByPlaceholder('请输入视频名称');
     await input.fill('露营');
     await input.press('Enter');
     await page.waitForURL(/\/DouyinTopic\/searchWord\?keyword=/);
