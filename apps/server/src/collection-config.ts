@@ -1,0 +1,96 @@
+import { Cron } from 'croner';
+import type { Env, ProviderVariable } from './config';
+
+/*
+ * Scheduled collection's settings (docs/collection.md): its sources, its collections and how COLLECT_SCHEDULES,
+ * COLLECT_DAILY_CALLS and COLLECT_CALLS_PER_SECOND are read. config.ts re-exports all of it.
+ */
+
+/**
+ * The sources collection calls (docs/collection.md): the variable that picks each one's provider, its daily call
+ * budget and its pace by default. TikHub documents no fixed limit beyond its plan's QPS; 5 calls a second stays
+ * well under the lowest plan's.
+ */
+export const collectionSources = {
+  'platform-data': { variable: 'PLATFORM_DATA_PROVIDER', dailyCalls: 5_000, callsPerSecond: 5 },
+} as const satisfies Record<string, { variable: ProviderVariable; dailyCalls: number; callsPerSecond: number }>;
+
+export type CollectionSource = keyof typeof collectionSources;
+
+/**
+ * The scheduled collections (docs/collection.md): each one's source and default cron (Asia/Shanghai). The
+ * collection feature's registry holds a handler for exactly these names; COLLECT_SCHEDULES overrides a cron or
+ * turns a collection off.
+ */
+export const scheduledCollections = {
+  /** Videos and creators members collect or monitor, refreshed through the videos' refresh path. */
+  watched_works: { label: '关注作品刷新', source: 'platform-data', defaultCron: '30 4 * * *' },
+} as const satisfies Record<string, { label: string; source: CollectionSource; defaultCron: string }>;
+
+export type CollectionName = keyof typeof scheduledCollections;
+
+/** `name=value;name=value` into pairs, each problem named; unknown names are problems too. */
+function namedSettings(variable: string, raw: string, names: readonly string[]) {
+  const values = new Map<string, string>();
+  const problems: string[] = [];
+  for (const part of raw.split(';')) {
+    if (part.trim() === '') continue;
+    const at = part.indexOf('=');
+    const name = at < 0 ? part.trim() : part.slice(0, at).trim();
+    if (at < 0 || !names.includes(name)) {
+      problems.push(`${variable}: 无法识别“${part.trim()}”，应为 名称=值，名称为 ${names.join('、')} 之一`);
+      continue;
+    }
+    values.set(name, part.slice(at + 1).trim());
+  }
+  return { values, problems };
+}
+
+/** The schedule of each collection (a cron, or null when off), the budgets and paces, or the problems. */
+export function collectionSettings(
+  env: Pick<Env, 'COLLECT_SCHEDULES' | 'COLLECT_DAILY_CALLS' | 'COLLECT_CALLS_PER_SECOND'>,
+) {
+  const names = Object.keys(scheduledCollections) as CollectionName[];
+  const sources = Object.keys(collectionSources) as CollectionSource[];
+  const schedules = namedSettings('COLLECT_SCHEDULES', env.COLLECT_SCHEDULES, names);
+  const budgets = namedSettings('COLLECT_DAILY_CALLS', env.COLLECT_DAILY_CALLS, sources);
+  const paces = namedSettings('COLLECT_CALLS_PER_SECOND', env.COLLECT_CALLS_PER_SECOND, sources);
+  const problems = [...schedules.problems, ...budgets.problems, ...paces.problems];
+  const crons = {} as Record<CollectionName, string | null>;
+  for (const name of names) {
+    const value = schedules.values.get(name) ?? scheduledCollections[name].defaultCron;
+    if (value === 'off') {
+      crons[name] = null;
+      continue;
+    }
+    try {
+      new Cron(value, { paused: true });
+      crons[name] = value;
+    } catch (error) {
+      problems.push(`COLLECT_SCHEDULES: ${name} 的 cron 表达式“${value}”无效（${(error as Error).message}）`);
+      crons[name] = null;
+    }
+  }
+  const number = (variable: string, name: string, value: string | undefined, fallback: number) => {
+    if (value === undefined) return fallback;
+    const parsed = Number(value);
+    if (Number.isFinite(parsed) && parsed > 0) return parsed;
+    problems.push(`${variable}: ${name} 应为正数，收到“${value}”`);
+    return fallback;
+  };
+  const limits = {} as Record<CollectionSource, { dailyCalls: number; callsPerSecond: number }>;
+  for (const source of sources) {
+    limits[source] = {
+      dailyCalls: Math.floor(
+        number('COLLECT_DAILY_CALLS', source, budgets.values.get(source), collectionSources[source].dailyCalls),
+      ),
+      callsPerSecond: number(
+        'COLLECT_CALLS_PER_SECOND',
+        source,
+        paces.values.get(source),
+        collectionSources[source].callsPerSecond,
+      ),
+    };
+  }
+  return { crons, limits, problems };
+}
