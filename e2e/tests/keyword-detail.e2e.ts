@@ -76,7 +76,7 @@ describe('keyword boards and details', () => {
   });
 
   it('opens a keyword from a board and walks every tab of its detail', async () => {
-    const { page, errors, context } = await openPage(browser, { theme: 'dark' });
+    const { page, errors, warnings, context } = await openPage(browser, { theme: 'dark' });
     await signIn(context, server.token);
     await page.goto(`${server.url}/KeywordDouyinHot/blue`);
     const first = page.locator('.kb-keyword').first();
@@ -108,9 +108,12 @@ describe('keyword boards and details', () => {
     for (const relation of ['相关词', '行业词', '词根', '下拉词']) {
       await related.getByText(relation, { exact: true }).click();
       await page.waitForURL(relation === '下拉词' ? /relation=sug/ : /relation=/);
-      await related.locator('.ant-table-tbody tr').first().waitFor();
+      // A data row, not the placeholder row the table shows while the relation's words load.
+      await related.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
     }
 
+    // A dialog over the page (an error or upgrade prompt) would take the next click; name it if one is open.
+    expect(await page.locator('.ant-modal-wrap:visible').allTextContents(), warnings.join('\n')).toEqual([]);
     await page.getByRole('tab', { name: '人群画像' }).click();
     await page.waitForURL(/\/keyWordDetail\/audience\?/);
     await page.getByTestId('audience-tab').waitFor();

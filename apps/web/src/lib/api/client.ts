@@ -38,6 +38,7 @@ export async function requestEnvelope<T>(path: string, options: RequestOptions =
   const response = await send(path, options);
   const envelope = await readEnvelope<T>(response);
   if (!envelope) {
+    throwIfAborted(options);
     applyNetworkFailure(options);
     throw new ApiError(NETWORK_FAILURE, '网络出错啦，刷新试试吧');
   }
@@ -62,6 +63,7 @@ export async function requestFile(
       throw new ApiError(envelope.code, envelope.msg, envelope.data);
     }
   }
+  throwIfAborted(options);
   if (!response.ok) {
     applyNetworkFailure(options);
     throw new ApiError(NETWORK_FAILURE, '网络出错啦，刷新试试吧');
@@ -91,6 +93,7 @@ export async function requestStream(
   if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
     const envelope = await readEnvelope<unknown>(response);
     if (!envelope) {
+      throwIfAborted(options);
       applyNetworkFailure(options);
       throw new ApiError(NETWORK_FAILURE, '网络出错啦，刷新试试吧');
     }
@@ -111,7 +114,7 @@ export async function requestStream(
       }
       if (read.done) {
         // Browsers may end a piped body quietly rather than fail it when the call is aborted.
-        if (options.signal?.aborted) throw options.signal.reason ?? new DOMException('aborted', 'AbortError');
+        throwIfAborted(options);
         return;
       }
       buffer += read.value;
@@ -297,6 +300,15 @@ function signInto(url: URL, method: string, headers: Record<string, string>): bo
     toast('网络环境有问题，换个环境试试吧~', 'error', 2000);
     return false;
   }
+}
+
+/**
+ * A call given up by its caller (react-query cancels a query whose page or tab was left) may abort while
+ * its body is still arriving: that is no network failure, and must not open 网络出错啦 over the page the
+ * user went on to. Rejects with the abort's reason, quietly, as `send` does when the abort comes first.
+ */
+function throwIfAborted(options: RequestOptions) {
+  if (options.signal?.aborted) throw options.signal.reason ?? new DOMException('aborted', 'AbortError');
 }
 
 async function readEnvelope<T>(response: Response): Promise<Envelope<T> | null> {
