@@ -12,133 +12,145 @@ import {
   shouldShowOriginal,
 } from './bands';
 
+/*
+ * Each rule is a table of cases run through the function's one assertion, so a case is a row and the
+ * title names the rule and the row.
+ */
+
 describe('shouldShowOriginal', () => {
-  it('shows exact values only to a logged-in user with show_original_data', () => {
-    expect(shouldShowOriginal({ loggedIn: true, showOriginalData: true })).toBe(true);
-    expect(shouldShowOriginal({ loggedIn: true, showOriginalData: false })).toBe(false);
-    expect(shouldShowOriginal({ loggedIn: false, showOriginalData: true })).toBe(false);
-    expect(shouldShowOriginal({ loggedIn: true, showOriginalData: undefined })).toBe(false);
-  });
+  it.each([
+    [true, true, true],
+    [true, false, false],
+    [false, true, false],
+    [true, undefined, false],
+  ])(
+    'shows exact values only to a logged-in user with show_original_data (logged in %s, flag %s: %s)',
+    (loggedIn, showOriginalData, shown) => {
+      expect(shouldShowOriginal({ loggedIn, showOriginalData })).toBe(shown);
+    },
+  );
 });
 
 describe('bandNumber', () => {
-  it('shows 10,000 as is and 10,001 in w', () => {
-    expect(bandNumber(10_000)).toBe('10000');
-    expect(bandNumber(10_001)).toBe('1.0w');
-  });
+  const expectBand = (value: number | null, band: string) => expect(bandNumber(value)).toBe(band);
 
-  it('truncates rather than rounds', () => {
-    expect(bandNumber(19_999)).toBe('1.9w');
-    expect(bandNumber(99_999_999)).toBe('9999.9w');
-  });
-
-  it('shows 亿 from 10^8', () => {
-    expect(bandNumber(100_000_000)).toBe('1.0亿');
-    expect(bandNumber(123_456_789)).toBe('1.2亿');
-  });
-
-  it('shows 0 beyond 10^12', () => {
-    expect(bandNumber(1e12)).toBe('10000.0亿');
-    expect(bandNumber(1e12 + 1)).toBe('0');
-  });
-
-  it('shows -- for a missing value', () => {
-    expect(bandNumber(null)).toBe('--');
-  });
+  it.each([
+    [10_000, '10000'],
+    [10_001, '1.0w'],
+  ])('shows 10,000 as is and 10,001 in w: %s → %s', expectBand);
+  it.each([
+    [19_999, '1.9w'],
+    [99_999_999, '9999.9w'],
+  ])('truncates rather than rounds: %s → %s', expectBand);
+  it.each([
+    [100_000_000, '1.0亿'],
+    [123_456_789, '1.2亿'],
+  ])('shows 亿 from 10^8: %s → %s', expectBand);
+  it.each([
+    [1e12, '10000.0亿'],
+    [1e12 + 1, '0'],
+  ])('shows 0 beyond 10^12: %s → %s', expectBand);
+  it.each([[null, '--']])('shows -- for a missing value: %s → %s', expectBand);
 });
 
 describe('bandRate', () => {
-  it('bands a rate in 5 % steps with the lower edge included', () => {
-    expect(bandRate(0)).toBe('0%-5%');
-    expect(bandRate(0.049)).toBe('0%-5%');
-    expect(bandRate(0.05)).toBe('5%-10%');
-    expect(bandRate(0.123)).toBe('10%-15%');
-    expect(bandRate(0.15)).toBe('15%-20%');
-  });
+  const expectBand = (rate: number, band: string) => expect(bandRate(rate)).toBe(band);
 
-  it('keeps 29.99 % in the last band and shows 30 % and above as 30%+', () => {
-    expect(bandRate(0.2999)).toBe('25%-30%');
-    expect(bandRate(0.3)).toBe('30%+');
-    expect(bandRate(0.87)).toBe('30%+');
-  });
-
-  it('puts a negative rate in the lowest band', () => {
-    expect(bandRate(-0.02)).toBe('0%-5%');
-  });
+  it.each([
+    [0, '0%-5%'],
+    [0.049, '0%-5%'],
+    [0.05, '5%-10%'],
+    [0.123, '10%-15%'],
+    [0.15, '15%-20%'],
+  ])('bands a rate in 5-percent steps with the lower edge included: %s → %s', expectBand);
+  it.each([
+    [0.2999, '25%-30%'],
+    [0.3, '30%+'],
+    [0.87, '30%+'],
+  ])('keeps 29.99 percent in the last band and shows 30 percent and above as 30%+: %s → %s', expectBand);
+  it.each([[-0.02, '0%-5%']])('puts a negative rate in the lowest band: %s → %s', expectBand);
 });
 
 describe('bandSignedRate', () => {
-  it('bands the size of a change and keeps only its direction', () => {
-    expect(bandSignedRate(0.062)).toBe('5%-10%');
-    expect(bandSignedRate(-0.062)).toBe('-5%-10%');
-    expect(bandSignedRate(-0.3)).toBe('-30%+');
-    expect(bandSignedRate(0.45)).toBe('30%+');
-    expect(bandSignedRate(0)).toBe('0%-5%');
-  });
+  const expectBand = (rate: number | null, band: string) => expect(bandSignedRate(rate)).toBe(band);
 
-  it('shows -- for a missing rate', () => {
-    expect(bandSignedRate(null)).toBe('--');
-    expect(bandSignedRate(Number.NaN)).toBe('--');
-  });
+  it.each([
+    [0.062, '5%-10%'],
+    [-0.062, '-5%-10%'],
+    [-0.3, '-30%+'],
+    [0.45, '30%+'],
+    [0, '0%-5%'],
+  ])('bands the size of a change and keeps only its direction: %s → %s', expectBand);
+  it.each([
+    [null, '--'],
+    [Number.NaN, '--'],
+  ])('shows -- for a missing rate: %s → %s', expectBand);
 });
 
 describe('presentSignedRate', () => {
-  it('gives a privileged viewer the rate at its 2 shown percent decimals', () => {
-    expect(presentSignedRate(0.062049, true)).toBe(0.062);
-    expect(presentSignedRate(-0.123456, true)).toBe(-0.1235);
+  it.each([
+    [0.062049, 0.062],
+    [-0.123456, -0.1235],
+  ])('gives a privileged viewer the rate at its 2 shown percent decimals: %s → %s', (rate, shown) => {
+    expect(presentSignedRate(rate, true)).toBe(shown);
   });
 
-  it('gives everyone else only the band', () => {
-    expect(presentSignedRate(0.062049, false)).toBe('5%-10%');
-    expect(presentSignedRate(-0.123456, false)).toBe('-10%-15%');
+  it.each([
+    [0.062049, '5%-10%'],
+    [-0.123456, '-10%-15%'],
+  ])('gives everyone else only the band: %s → %s', (rate, band) => {
+    expect(presentSignedRate(rate, false)).toBe(band);
   });
 });
 
 describe('describeSignedRate', () => {
-  it('reads an exact rate as its magnitude with 2 decimals and its direction', () => {
-    expect(describeSignedRate(0.22)).toEqual({ text: '22.00%', direction: 'up' });
-    expect(describeSignedRate(-0.062)).toEqual({ text: '6.20%', direction: 'down' });
-    expect(describeSignedRate(0.00004)).toEqual({ text: '0.00%', direction: 'flat' });
-  });
+  const expectDescription = (rate: number | string | null, text: string, direction: string) =>
+    expect(describeSignedRate(rate)).toEqual({ text, direction });
 
-  it('reads a band as sent, taking the direction from its sign', () => {
-    expect(describeSignedRate('5%-10%')).toEqual({ text: '5%-10%', direction: 'up' });
-    expect(describeSignedRate('-30%+')).toEqual({ text: '30%+', direction: 'down' });
-  });
-
-  it('reads a missing rate as --', () => {
-    expect(describeSignedRate(null)).toEqual({ text: '--', direction: 'flat' });
-    expect(describeSignedRate('--')).toEqual({ text: '--', direction: 'flat' });
-  });
+  it.each([
+    [0.22, '22.00%', 'up'],
+    [-0.062, '6.20%', 'down'],
+    [0.00004, '0.00%', 'flat'],
+  ])('reads an exact rate as its magnitude with 2 decimals and its direction: %s → %s %s', expectDescription);
+  it.each([
+    ['5%-10%', '5%-10%', 'up'],
+    ['-30%+', '30%+', 'down'],
+  ])('reads a band as sent, taking the direction from its sign: %s → %s %s', expectDescription);
+  it.each([
+    [null, '--', 'flat'],
+    ['--', '--', 'flat'],
+  ])('reads a missing rate as --: %s → %s %s', expectDescription);
 });
 
 describe('rateFigureValue', () => {
-  it('orders bands by their edge nearest zero and exact rates as they are', () => {
-    expect(rateFigureValue(0.123)).toBe(0.123);
-    expect(rateFigureValue('5%-10%')).toBe(0.05);
-    expect(rateFigureValue('-5%-10%')).toBe(-0.05);
-    expect(rateFigureValue('30%+')).toBe(0.3);
-    expect(rateFigureValue('--')).toBeNull();
+  it.each([
+    [0.123, 0.123],
+    ['5%-10%', 0.05],
+    ['-5%-10%', -0.05],
+    ['30%+', 0.3],
+    ['--', null],
+  ])('orders bands by their edge nearest zero and exact rates as they are: %s → %s', (figure, value) => {
+    expect(rateFigureValue(figure)).toBe(value);
   });
 });
 
 describe('bandPricePerVisitor', () => {
-  it('bands prices with the lower edge included', () => {
-    expect(bandPricePerVisitor(0)).toBe('0-10');
-    expect(bandPricePerVisitor(9.99)).toBe('0-10');
-    expect(bandPricePerVisitor(10)).toBe('10-50');
-    expect(bandPricePerVisitor(150)).toBe('100-200');
-  });
+  const expectBand = (price: number | undefined, band: string) => expect(bandPricePerVisitor(price)).toBe(band);
 
-  it('shows 100000+ from 100,000', () => {
-    expect(bandPricePerVisitor(99_999)).toBe('50000-100000');
-    expect(bandPricePerVisitor(100_000)).toBe('100000+');
-  });
-
-  it('shows -- for a missing or negative price', () => {
-    expect(bandPricePerVisitor(undefined)).toBe('--');
-    expect(bandPricePerVisitor(-1)).toBe('--');
-  });
+  it.each([
+    [0, '0-10'],
+    [9.99, '0-10'],
+    [10, '10-50'],
+    [150, '100-200'],
+  ])('bands prices with the lower edge included: %s → %s', expectBand);
+  it.each([
+    [99_999, '50000-100000'],
+    [100_000, '100000+'],
+  ])('shows 100000+ from 100,000: %s → %s', expectBand);
+  it.each([
+    [undefined, '--'],
+    [-1, '--'],
+  ])('shows -- for a missing or negative price: %s → %s', expectBand);
 });
 
 describe('creatorSizeClass', () => {
@@ -158,14 +170,20 @@ describe('creatorSizeClass', () => {
 });
 
 describe('salesClass', () => {
-  it('divides cents by 100 and excludes every upper edge', () => {
-    expect(salesClass(2_999_999).code).toBe('tail');
+  it.each([
+    [2_999_999, 'tail'],
+    [3_000_000, 'small'],
+    [9_999_999, 'small'],
+    [10_000_000, 'mid'],
+    [99_999_999, 'mid'],
+    [100_000_000, 'shoulder'],
+    [999_999_999, 'shoulder'],
+    [1_000_000_000, 'head'],
+  ])('divides cents by 100 and excludes every upper edge: %s → %s', (fen, code) => {
+    expect(salesClass(fen).code).toBe(code);
+  });
+
+  it('labels the small class 小', () => {
     expect(salesClass(3_000_000)).toEqual({ code: 'small', label: '小' });
-    expect(salesClass(9_999_999).code).toBe('small');
-    expect(salesClass(10_000_000).code).toBe('mid');
-    expect(salesClass(99_999_999).code).toBe('mid');
-    expect(salesClass(100_000_000).code).toBe('shoulder');
-    expect(salesClass(999_999_999).code).toBe('shoulder');
-    expect(salesClass(1_000_000_000).code).toBe('head');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creatorSizeClass, salesClass } from './bands';
+import { creatorSizeClass, type SizeClassCode, salesClass } from './bands';
 import {
   averagePerVideo,
   creatorClass,
@@ -18,13 +18,18 @@ function edges(range: IntRange): { inside: number[]; outside: number[] } {
   return { inside, outside };
 }
 
+/** Every range's edges fall in its class and the integers just outside them do not. */
+function expectRangesAgree(ranges: Record<SizeClassCode, IntRange>, classOf: (value: number) => { code: string }) {
+  for (const code of sizeClassCodes) {
+    const { inside, outside } = edges(ranges[code]);
+    for (const value of inside) expect(classOf(value).code, `${value}`).toBe(code);
+    for (const value of outside) expect(classOf(value).code, `${value}`).not.toBe(code);
+  }
+}
+
 describe('creatorSizeRanges', () => {
   it('agrees with creatorSizeClass at every edge, so a follower-class filter finds exactly the class', () => {
-    for (const code of sizeClassCodes) {
-      const { inside, outside } = edges(creatorSizeRanges[code]);
-      for (const followers of inside) expect(creatorSizeClass(followers).code, `${followers}`).toBe(code);
-      for (const followers of outside) expect(creatorSizeClass(followers).code, `${followers}`).not.toBe(code);
-    }
+    expectRangesAgree(creatorSizeRanges, creatorSizeClass);
   });
 
   it('covers every follower count once, smallest class first', () => {
@@ -39,11 +44,7 @@ describe('creatorSizeRanges', () => {
 
 describe('salesClassRanges', () => {
   it('agrees with salesClass at every edge in fen', () => {
-    for (const code of sizeClassCodes) {
-      const { inside, outside } = edges(salesClassRanges[code]);
-      for (const fen of inside) expect(salesClass(fen).code, `${fen}`).toBe(code);
-      for (const fen of outside) expect(salesClass(fen).code, `${fen}`).not.toBe(code);
-    }
+    expectRangesAgree(salesClassRanges, salesClass);
   });
 
   it('puts 30,000 yuan of sales in the small class and 29,999.99 in the tail', () => {
@@ -53,12 +54,14 @@ describe('salesClassRanges', () => {
 });
 
 describe('creatorClass', () => {
-  it('labels creators by size as 达人 classes', () => {
-    expect(creatorClass(9_999)).toEqual({ code: 'tail', label: '尾部达人' });
-    expect(creatorClass(10_000)).toEqual({ code: 'small', label: '小达人' });
-    expect(creatorClass(500_000)).toEqual({ code: 'mid', label: '腰部达人' });
-    expect(creatorClass(5_000_000)).toEqual({ code: 'shoulder', label: '肩部达人' });
-    expect(creatorClass(5_000_001)).toEqual({ code: 'head', label: '头部达人' });
+  it.each([
+    [9_999, 'tail', '尾部达人'],
+    [10_000, 'small', '小达人'],
+    [500_000, 'mid', '腰部达人'],
+    [5_000_000, 'shoulder', '肩部达人'],
+    [5_000_001, 'head', '头部达人'],
+  ])('labels creators by size as 达人 classes: %s → %s %s', (followers, code, label) => {
+    expect(creatorClass(followers)).toEqual({ code, label });
   });
 
   it('builds each creator label from the band label, so the two never disagree', () => {
@@ -70,25 +73,29 @@ describe('creatorClass', () => {
 });
 
 describe('creatorGenderLabel', () => {
-  it('reads the platform codes and calls anything else unknown', () => {
-    expect(creatorGenderLabel(1)).toBe('男');
-    expect(creatorGenderLabel(2)).toBe('女');
-    expect(creatorGenderLabel(0)).toBe('未知');
-    expect(creatorGenderLabel(7)).toBe('未知');
+  it.each([
+    [1, '男'],
+    [2, '女'],
+    [0, '未知'],
+    [7, '未知'],
+  ])('reads the platform codes and calls anything else unknown: %s → %s', (gender, label) => {
+    expect(creatorGenderLabel(gender)).toBe(label);
   });
 });
 
 describe('averagePerVideo', () => {
-  it('divides a total by the works and rounds to a whole count', () => {
-    expect(averagePerVideo(1_000, 3)).toBe(333);
-    expect(averagePerVideo(1_001, 2)).toBe(501);
-    expect(averagePerVideo(12_345_678, 100)).toBe(123_457);
-  });
+  const expectAverage = (total: number, works: number, average: number) =>
+    expect(averagePerVideo(total, works)).toBe(average);
 
-  it('gives 0 for a creator without works instead of Infinity or NaN', () => {
-    expect(averagePerVideo(500, 0)).toBe(0);
-    expect(averagePerVideo(0, 0)).toBe(0);
-    expect(averagePerVideo(Number.NaN, 4)).toBe(0);
-    expect(averagePerVideo(-10, 4)).toBe(0);
-  });
+  it.each([
+    [1_000, 3, 333],
+    [1_001, 2, 501],
+    [12_345_678, 100, 123_457],
+  ])('divides a total by the works and rounds to a whole count: %s / %s → %s', expectAverage);
+  it.each([
+    [500, 0, 0],
+    [0, 0, 0],
+    [Number.NaN, 4, 0],
+    [-10, 4, 0],
+  ])('gives 0 for a creator without works instead of Infinity or NaN: %s / %s → %s', expectAverage);
 });

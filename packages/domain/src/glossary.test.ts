@@ -34,11 +34,13 @@ describe('glossaryTerms', () => {
 });
 
 describe('competitionLabel', () => {
-  it('labels 1 and 2 stars smallest, 3 medium and 4 largest', () => {
-    expect(competitionLabel(1)).toEqual({ level: 'low', label: '小' });
-    expect(competitionLabel(2)).toEqual({ level: 'low', label: '小' });
-    expect(competitionLabel(3)).toEqual({ level: 'medium', label: '中' });
-    expect(competitionLabel(4)).toEqual({ level: 'high', label: '大' });
+  it.each([
+    [1, 'low', '小'],
+    [2, 'low', '小'],
+    [3, 'medium', '中'],
+    [4, 'high', '大'],
+  ])('labels 1 and 2 stars smallest, 3 medium and 4 largest: %s → %s %s', (stars, level, label) => {
+    expect(competitionLabel(stars)).toEqual({ level, label });
   });
 
   it('gives null outside 1 to 4 stars', () => {

@@ -157,16 +157,20 @@ describe('upgrade prompts', () => {
     expect(upgradeAlertText('FREE')).toBeNull();
   });
 
-  it('badges a feature needing a higher tier than the user has', () => {
-    expect(tierBadge('FREE', 'VIP')).toBe('vip');
-    expect(tierBadge('VIP', 'SVIP')).toBe('svip');
-    expect(tierBadge('FREE', 'CVIP')).toBe('svip');
-    expect(tierBadge('SVIP', 'EVIP')).toBe('evip');
+  it.each([
+    ['FREE', 'VIP', 'vip'],
+    ['VIP', 'SVIP', 'svip'],
+    ['FREE', 'CVIP', 'svip'],
+    ['SVIP', 'EVIP', 'evip'],
+  ] as const)('badges a feature needing a higher tier than the user has: %s for %s → %s', (has, needs, badge) => {
+    expect(tierBadge(has, needs)).toBe(badge);
   });
 
-  it('shows no badge when the user already has the tier', () => {
-    expect(tierBadge('SVIP', 'SVIP')).toBeNull();
-    expect(tierBadge('GVIP', 'EVIP')).toBeNull();
+  it.each([
+    ['SVIP', 'SVIP'],
+    ['GVIP', 'EVIP'],
+  ] as const)('shows no badge when the user already has the tier: %s for %s', (has, needs) => {
+    expect(tierBadge(has, needs)).toBeNull();
   });
 
   it('writes the row-cap message with the grade name', () => {
@@ -180,17 +184,19 @@ describe('upgrade prompts', () => {
     expect(dailyExhaustedMessage('SVIP')).toBe('今日次数已用尽，请升级会员版本增加查看次数~');
   });
 
-  it('refuses a flagship or enterprise member buying a lower tier', () => {
-    expect(purchaseBlockMessage('EVIP', 'SVIP')).toBe('您是旗舰版会员，不可购买企业版！');
-    expect(purchaseBlockMessage('EVIP', 'VIP')).toBe('您是旗舰版会员，不可购买个人版！');
-    expect(purchaseBlockMessage('SVIP', 'VIP')).toBe('您是企业版会员，不可购买个人版！');
-  });
+  const expectPurchaseAnswer = (has: string, buys: Grade, answer: string | null) =>
+    expect(purchaseBlockMessage(has, buys)).toBe(answer);
 
-  it('allows renewals and upgrades', () => {
-    expect(purchaseBlockMessage('EVIP', 'EVIP')).toBeNull();
-    expect(purchaseBlockMessage('SVIP', 'EVIP')).toBeNull();
-    expect(purchaseBlockMessage('VIP', 'VIP')).toBeNull();
-  });
+  it.each([
+    ['EVIP', 'SVIP', '您是旗舰版会员，不可购买企业版！'],
+    ['EVIP', 'VIP', '您是旗舰版会员，不可购买个人版！'],
+    ['SVIP', 'VIP', '您是企业版会员，不可购买个人版！'],
+  ] as const)('refuses a flagship or enterprise member buying a lower tier: %s buying %s', expectPurchaseAnswer);
+  it.each([
+    ['EVIP', 'EVIP', null],
+    ['SVIP', 'EVIP', null],
+    ['VIP', 'VIP', null],
+  ] as const)('allows renewals and upgrades: %s buying %s', expectPurchaseAnswer);
 });
 
 describe('lowestGrantingGrade', () => {

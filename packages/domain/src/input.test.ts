@@ -9,23 +9,18 @@ describe('keepNumberInput', () => {
 });
 
 describe('keepDecimalInput', () => {
-  it('allows two decimals and cuts a third', () => {
-    expect(keepDecimalInput('12.34')).toBe('12.34');
-    expect(keepDecimalInput('12.345')).toBe('12.34');
-  });
+  const expectKept = (typed: string, kept: string) => expect(keepDecimalInput(typed)).toBe(kept);
 
-  it('keeps only the first dot', () => {
-    expect(keepDecimalInput('1.2.3')).toBe('1.23');
-  });
-
-  it('keeps a trailing dot while typing and prefixes a leading one', () => {
-    expect(keepDecimalInput('12.')).toBe('12.');
-    expect(keepDecimalInput('.5')).toBe('0.5');
-  });
-
-  it('strips minus signs and letters', () => {
-    expect(keepDecimalInput('-3a.1')).toBe('3.1');
-  });
+  it.each([
+    ['12.34', '12.34'],
+    ['12.345', '12.34'],
+  ])('allows two decimals and cuts a third: %s → %s', expectKept);
+  it.each([['1.2.3', '1.23']])('keeps only the first dot: %s → %s', expectKept);
+  it.each([
+    ['12.', '12.'],
+    ['.5', '0.5'],
+  ])('keeps a trailing dot while typing and prefixes a leading one: %s → %s', expectKept);
+  it.each([['-3a.1', '3.1']])('strips minus signs and letters: %s → %s', expectKept);
 });
 
 describe('keepChineseOnlyInput', () => {

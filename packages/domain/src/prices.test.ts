@@ -19,27 +19,36 @@ const ago = (days: number) => new Date(now.getTime() - days * day);
 const later = (days: number) => new Date(now.getTime() + days * day);
 
 describe('prices', () => {
-  it('shows fen as yuan without trailing zeros', () => {
-    expect(yuanText(49900)).toBe('499');
-    expect(yuanText(4990)).toBe('49.9');
-    expect(yuanText(4999)).toBe('49.99');
-    expect(yuanText(5)).toBe('0.05');
-    expect(yuanText(0)).toBe('0');
+  it.each([
+    [49900, '499'],
+    [4990, '49.9'],
+    [4999, '49.99'],
+    [5, '0.05'],
+    [0, '0'],
+  ])('shows fen as yuan without trailing zeros: %s → %s', (fen, yuan) => {
+    expect(yuanText(fen)).toBe(yuan);
   });
 
-  it('reads months as day / 30 and the 29-day continuous entry as one month', () => {
-    expect(planMonths(30)).toBe(1);
-    expect(planMonths(29)).toBe(1);
-    expect(planMonths(90)).toBe(3);
-    expect(planMonths(365)).toBe(12);
+  it.each([
+    [30, 1],
+    [29, 1],
+    [90, 3],
+    [365, 12],
+  ])('reads months as day / 30 and the 29-day continuous entry as one month: %s days → %s', (days, months) => {
+    expect(planMonths(days)).toBe(months);
+  });
+
+  it('labels the 29-day continuous entry 连续包月 and other plans by their months', () => {
     expect(planLengthLabel(29, true)).toBe('连续包月');
     expect(planLengthLabel(365, false)).toBe('12个月');
   });
 
-  it('floors the monthly price of price / day × 30', () => {
-    expect(monthlyPriceYuan(49_900, 365)).toBe(41);
-    expect(monthlyPriceYuan(6_900, 30)).toBe(69);
-    expect(monthlyPriceYuan(5_900, 29)).toBe(59);
+  it.each([
+    [49_900, 365, 41],
+    [6_900, 30, 69],
+    [5_900, 29, 59],
+  ])('floors the monthly price of price / day × 30: %s fen for %s days → %s', (priceFen, days, yuan) => {
+    expect(monthlyPriceYuan(priceFen, days)).toBe(yuan);
   });
 
   it('labels first periods of 1, 3, 6 and 12 months only', () => {

@@ -29,63 +29,64 @@ describe('roundTo and truncateTo', () => {
 });
 
 describe('formatCountPlus', () => {
-  it('shows counts up to 100 exactly and floors above 100 with +', () => {
-    expect(formatCountPlus(100)).toBe('100');
-    expect(formatCountPlus(101)).toBe('100+');
-    expect(formatCountPlus(123)).toBe('100+');
-    expect(formatCountPlus(999)).toBe('900+');
-  });
+  const expectText = (count: number, text: string) => expect(formatCountPlus(count)).toBe(text);
 
-  it('floors thousands to the leading digit', () => {
-    expect(formatCountPlus(1234)).toBe('1000+');
-    expect(formatCountPlus(9999)).toBe('9000+');
-  });
-
-  it('switches to w+ at 10,000', () => {
-    expect(formatCountPlus(10_000)).toBe('1w+');
-    expect(formatCountPlus(12_345)).toBe('1w+');
-    expect(formatCountPlus(99_999_999)).toBe('9999w+');
-  });
-
-  it('switches to 亿+ at 10^8', () => {
-    expect(formatCountPlus(100_000_000)).toBe('1亿+');
-    expect(formatCountPlus(123_456_789)).toBe('1亿+');
-  });
+  it.each([
+    [100, '100'],
+    [101, '100+'],
+    [123, '100+'],
+    [999, '900+'],
+  ])('shows counts up to 100 exactly and floors above 100 with +: %s → %s', expectText);
+  it.each([
+    [1234, '1000+'],
+    [9999, '9000+'],
+  ])('floors thousands to the leading digit: %s → %s', expectText);
+  it.each([
+    [10_000, '1w+'],
+    [12_345, '1w+'],
+    [99_999_999, '9999w+'],
+  ])('switches to w+ at 10,000: %s → %s', expectText);
+  it.each([
+    [100_000_000, '1亿+'],
+    [123_456_789, '1亿+'],
+  ])('switches to 亿+ at 10^8: %s → %s', expectText);
 });
 
 describe('abbreviateNumber', () => {
-  it('keeps 9,999 as an integer and shows w from 10,000', () => {
-    expect(abbreviateNumber(9999)).toBe('9999');
-    expect(abbreviateNumber(10_000)).toBe('1.0w');
-  });
+  /** A row: the arguments, then the text they give. */
+  type Row = [Parameters<typeof abbreviateNumber>, string];
+  const expectText = (...[args, text]: Row) => expect(abbreviateNumber(...args)).toBe(text);
 
-  it('rounds to the given decimals', () => {
-    expect(abbreviateNumber(12_345)).toBe('1.2w');
-    expect(abbreviateNumber(12_345, 2)).toBe('1.23w');
-    expect(abbreviateNumber(15_000, 0)).toBe('2w');
-  });
-
-  it('shows 亿 from 100,000,000', () => {
-    expect(abbreviateNumber(99_999_999, 2)).toBe('1.00亿');
-    expect(abbreviateNumber(100_000_000)).toBe('1.0亿');
-    expect(abbreviateNumber(250_000_000)).toBe('2.5亿');
-  });
-
-  it('rounds small values to an integer', () => {
-    expect(abbreviateNumber(12.6)).toBe('13');
-    expect(abbreviateNumber('456')).toBe('456');
-  });
-
-  it('shows -- for empty, zero and dash values', () => {
-    for (const value of ['', undefined, null, 0, '-', '0']) {
-      expect(abbreviateNumber(value)).toBe('--');
-    }
-  });
-
-  it('shows 0 for empty values with the zero flag', () => {
-    expect(abbreviateNumber(null, 1, { zero: true })).toBe('0');
-    expect(abbreviateNumber(0, 1, { zero: true })).toBe('0');
-  });
+  it.each<Row>([
+    [[9999], '9999'],
+    [[10_000], '1.0w'],
+  ])('keeps 9,999 as an integer and shows w from 10,000: %o → %s', expectText);
+  it.each<Row>([
+    [[12_345], '1.2w'],
+    [[12_345, 2], '1.23w'],
+    [[15_000, 0], '2w'],
+  ])('rounds to the given decimals: %o → %s', expectText);
+  it.each<Row>([
+    [[99_999_999, 2], '1.00亿'],
+    [[100_000_000], '1.0亿'],
+    [[250_000_000], '2.5亿'],
+  ])('shows 亿 from 100,000,000: %o → %s', expectText);
+  it.each<Row>([
+    [[12.6], '13'],
+    [['456'], '456'],
+  ])('rounds small values to an integer: %o → %s', expectText);
+  it.each<Row>([
+    [[''], '--'],
+    [[undefined], '--'],
+    [[null], '--'],
+    [[0], '--'],
+    [['-'], '--'],
+    [['0'], '--'],
+  ])('shows -- for empty, zero and dash values: %o → %s', expectText);
+  it.each<Row>([
+    [[null, 1, { zero: true }], '0'],
+    [[0, 1, { zero: true }], '0'],
+  ])('shows 0 for empty values with the zero flag: %o → %s', expectText);
 });
 
 describe('abbreviateNumberFloor', () => {

@@ -24,11 +24,12 @@ describe('validatePhone', () => {
     expect(validatePhone('19912345678')).toBeNull();
   });
 
-  it('rejects a second digit of 1 or 2 and a wrong length', () => {
-    for (const phone of ['12812345678', '11812345678', '1381234567', '138123456789', '23812345678']) {
+  it.each(['12812345678', '11812345678', '1381234567', '138123456789', '23812345678'])(
+    'rejects a second digit of 1 or 2 and a wrong length: %s',
+    (phone) => {
       expect(validatePhone(phone)).toBe('请输入正确手机号');
-    }
-  });
+    },
+  );
 });
 
 describe('sanitizePhoneInput', () => {
@@ -54,30 +55,27 @@ describe('validateSmsCode', () => {
 });
 
 describe('validateNewPassword', () => {
-  it('requires a password', () => {
-    expect(validateNewPassword('')).toBe('请输入新密码');
-  });
+  const malformed = '密码需要6-24位数字、大小写字母组合';
+  const expectAnswer = (password: string, answer: string | null) => expect(validateNewPassword(password)).toBe(answer);
 
-  it('accepts 6 and 24 characters with a digit, an uppercase and a lowercase letter', () => {
-    expect(validateNewPassword('Abc123')).toBeNull();
-    expect(validateNewPassword(`Ab1${'c'.repeat(21)}`)).toBeNull();
-  });
-
-  it('rejects 5 and 25 characters', () => {
-    expect(validateNewPassword('Abc12')).toBe('密码需要6-24位数字、大小写字母组合');
-    expect(validateNewPassword(`Ab1${'c'.repeat(22)}`)).toBe('密码需要6-24位数字、大小写字母组合');
-  });
-
-  it('rejects a password missing a digit, an uppercase or a lowercase letter', () => {
-    for (const password of ['Abcdef', 'abc123', 'ABC123']) {
-      expect(validateNewPassword(password)).toBe('密码需要6-24位数字、大小写字母组合');
-    }
-  });
-
-  it('allows symbols but not spaces', () => {
-    expect(validateNewPassword('Abc123!@')).toBeNull();
-    expect(validateNewPassword('Abc 123')).toBe('密码需要6-24位数字、大小写字母组合');
-  });
+  it.each([['', '请输入新密码']])('requires a password: "%s" → %s', expectAnswer);
+  it.each([
+    ['Abc123', null],
+    [`Ab1${'c'.repeat(21)}`, null],
+  ])('accepts 6 and 24 characters with a digit, an uppercase and a lowercase letter: %s → %s', expectAnswer);
+  it.each([
+    ['Abc12', malformed],
+    [`Ab1${'c'.repeat(22)}`, malformed],
+  ])('rejects 5 and 25 characters: %s → %s', expectAnswer);
+  it.each([
+    ['Abcdef', malformed],
+    ['abc123', malformed],
+    ['ABC123', malformed],
+  ])('rejects a password missing a digit, an uppercase or a lowercase letter: %s → %s', expectAnswer);
+  it.each([
+    ['Abc123!@', null],
+    ['Abc 123', malformed],
+  ])('allows symbols but not spaces: %s → %s', expectAnswer);
 });
 
 describe('validatePasswordConfirm', () => {
