@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ownerId } from './accounts';
-import { at } from './columns';
+import { at, rowId } from './columns';
 
 /**
  * 注销账号 requests (docs/accounts.md). `status` pending → cancelled (a login within the cooling-off
@@ -12,7 +12,7 @@ import { at } from './columns';
 export const accountClosures = pgTable(
   'account_closures',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     userId: ownerId(),
     status: text('status').$type<'pending' | 'cancelled' | 'erasing' | 'erased'>().notNull().default('pending'),
     requestedAt: at('requested_at').notNull().defaultNow(),

@@ -1,7 +1,5 @@
-import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   boolean,
   index,
   integer,
@@ -10,14 +8,13 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { at, createdAt, rowId, updatedAt } from './columns';
 
 /** Accounts. A user always has a phone: a WeChat login without one goes through bind-phone first. */
 export const users = pgTable('users', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: rowId(),
   phone: text('phone').notNull().unique(),
   passwordHash: text('password_hash'),
   wechatOpenId: text('wechat_open_id').unique(),
@@ -25,7 +22,7 @@ export const users = pgTable('users', {
   avatar: text('avatar').notNull().default(''),
   /** Purchased grade; it counts only until `grade_ends_at` (expiry drops a member back to FREE). */
   grade: text('grade').notNull().default('FREE'),
-  gradeEndsAt: timestamp('grade_ends_at', { withTimezone: true }),
+  gradeEndsAt: at('grade_ends_at'),
   roleId: integer('role_id').notNull().default(0),
   showOriginalData: boolean('show_original_data').notNull().default(false),
   permissionVersionCode: integer('permission_version_code'),
@@ -47,14 +44,14 @@ export const ownerId = () =>
 export const sessions = pgTable(
   'sessions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     userId: ownerId(),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSeenAt: at('last_seen_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
     /** Set when the session ends; `end_reason` is logout, kicked or password. */
-    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endedAt: at('ended_at'),
     endReason: text('end_reason'),
     ip: text('ip'),
     userAgent: text('user_agent'),
@@ -66,14 +63,14 @@ export const sessions = pgTable(
 export const smsCodes = pgTable(
   'sms_codes',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     phone: text('phone').notNull(),
     /** Which send variant issued it: login, bind, reset, change_old, change_new, unbind. */
     purpose: text('purpose').notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    expiresAt: at('expires_at').notNull(),
+    consumedAt: at('consumed_at'),
     ip: text('ip'),
     createdAt: createdAt(),
   },
@@ -84,7 +81,7 @@ export const smsCodes = pgTable(
 export const smsOutbox = pgTable(
   'sms_outbox',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     phone: text('phone').notNull(),
     purpose: text('purpose').notNull(),
     provider: text('provider').notNull(),
@@ -100,11 +97,11 @@ export const captchas = pgTable('captchas', {
   id: text('id').primaryKey(),
   targetX: integer('target_x').notNull(),
   pieceY: integer('piece_y').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  expiresAt: at('expires_at').notNull(),
   attempts: integer('attempts').notNull().default(0),
   ticket: text('ticket').unique(),
-  solvedAt: timestamp('solved_at', { withTimezone: true }),
-  ticketUsedAt: timestamp('ticket_used_at', { withTimezone: true }),
+  solvedAt: at('solved_at'),
+  ticketUsedAt: at('ticket_used_at'),
   ip: text('ip'),
   createdAt: createdAt(),
 });
@@ -117,14 +114,14 @@ export const wechatLoginTickets = pgTable('wechat_login_tickets', {
   status: text('status').notNull().default('waiting'),
   openId: text('open_id'),
   userId: bigint('user_id', { mode: 'number' }),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  expiresAt: at('expires_at').notNull(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
 
 /** Paid-search conversions reported for new registrations and payments. */
 export const conversions = pgTable('conversions', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: rowId(),
   userId: bigint('user_id', { mode: 'number' }),
   adClickId: text('ad_click_id').notNull(),
   kind: text('kind').notNull(),
@@ -135,7 +132,7 @@ export const conversions = pgTable('conversions', {
 export const subAccountLinks = pgTable(
   'sub_account_links',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     parentUserId: bigint('parent_user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -144,9 +141,9 @@ export const subAccountLinks = pgTable(
     /** pending → active, or refused; active → unbound; pending → cancelled. */
     status: text('status').notNull().default('pending'),
     /** When the binding ends (shown as the unbind date). */
-    unBindAt: timestamp('un_bind_at', { withTimezone: true }),
+    unBindAt: at('un_bind_at'),
     createdAt: createdAt(),
-    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    respondedAt: at('responded_at'),
   },
   (table) => [
     index('sub_account_links_parent_idx').on(table.parentUserId, table.status),
@@ -186,7 +183,7 @@ export const permissionUsage = pgTable(
     alias: text('alias').notNull(),
     periodKey: text('period_key').notNull(),
     useVal: integer('use_val').notNull().default(0),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: updatedAt(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.alias, table.periodKey] })],
 );
@@ -195,13 +192,13 @@ export const permissionUsage = pgTable(
 export const usagePacks = pgTable(
   'usage_packs',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     userId: ownerId(),
     alias: text('alias').notNull(),
     amount: integer('amount').notNull(),
     /** Purchase order that created it; unique so a retried notify never adds twice. */
     sourceRef: text('source_ref').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: at('expires_at').notNull(),
     createdAt: createdAt(),
   },
   (table) => [index('usage_packs_user_alias_idx').on(table.userId, table.alias, table.expiresAt)],
@@ -216,7 +213,7 @@ export const usagePacks = pgTable(
 export const usageLedger = pgTable(
   'usage_ledger',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     /** The account that acted (a child account for its own uses). */
     userId: ownerId(),
     /** The account whose pool the units came from (a child spends its parent's). */
@@ -234,7 +231,7 @@ export const usageLedger = pgTable(
     returnsId: bigint('returns_id', { mode: 'number' }),
     requestId: text('request_id'),
     createdAt: createdAt(),
-    settledAt: timestamp('settled_at', { withTimezone: true }),
+    settledAt: at('settled_at'),
   },
   (table) => [
     index('usage_ledger_user_time_idx').on(table.userId, table.createdAt),

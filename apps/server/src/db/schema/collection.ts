@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { at } from './columns';
+import { bigint, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, rowId } from './columns';
 
 /*
  * Scheduled collection (docs/collection.md): every run of a collection, owned by the collection feature.
@@ -22,7 +22,7 @@ export type CollectionRunTrigger = (typeof collectionRunTriggers)[number];
 export const collectionRuns = pgTable(
   'collection_runs',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     collection: text('collection').notNull(),
     /** The source called ('platform-data', …); the daily budget counts its calls. */
     source: text('source').notNull(),

@@ -1,13 +1,12 @@
 import type { ConsoleRole } from '@dso/domain';
-import { bigint, bigserial, index, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { at, createdAt, rowId } from './columns';
 
 /*
  * The operator's console (docs/console.md): staff accounts, apart from members; their sessions; and the
  * audit log of every change a staff member makes, which the database itself keeps append-only (a
  * trigger refuses UPDATE, DELETE and TRUNCATE, migration 0028).
  */
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /** A staff member: 管理员, 财务, 客服 or 数据. Never deleted; `disabled_at` ends their access. */
 export const staffAccounts = pgTable('staff_accounts', {
@@ -18,7 +17,7 @@ export const staffAccounts = pgTable('staff_accounts', {
   passwordHash: text('password_hash').notNull(),
   role: text('role').$type<ConsoleRole>().notNull(),
   disabledAt: at('disabled_at'),
-  createdAt: at('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /**
@@ -29,7 +28,7 @@ export const staffAccounts = pgTable('staff_accounts', {
 export const staffSessions = pgTable(
   'staff_sessions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     staffId: bigint('staff_id', { mode: 'number' })
       .notNull()
       .references(() => staffAccounts.id),
@@ -53,7 +52,7 @@ export const staffSessions = pgTable(
 export const consoleAuditLog = pgTable(
   'console_audit_log',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     staffId: bigint('staff_id', { mode: 'number' }).references(() => staffAccounts.id),
     /** The staff member's name as it was, or `命令行` for the CLI. */
     staffName: text('staff_name').notNull(),
@@ -62,7 +61,7 @@ export const consoleAuditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     reason: text('reason').notNull(),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('console_audit_log_time_idx').on(table.createdAt),

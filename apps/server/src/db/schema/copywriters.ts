@@ -1,13 +1,13 @@
 import type { CopywriterSources } from '@dso/contract';
-import { bigserial, boolean, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { ownerId } from './accounts';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, rowId, updatedAt } from './columns';
 
 /** A user's saved AI 文案 script (历史文案), with the videos and words it drew on (docs/copywriters.md). */
 export const copywriterWorks = pgTable(
   'copywriter_works',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     userId: ownerId(),
     keyword: text('keyword').notNull(),
     title: text('title').notNull(),

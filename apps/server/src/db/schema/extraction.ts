@@ -1,6 +1,6 @@
-import { bigint, bigserial, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { ownerId } from './accounts';
-import { at, createdAt } from './columns';
+import { at, createdAt, rowId } from './columns';
 import { videos } from './videos';
 
 /*
@@ -27,7 +27,7 @@ export interface TranscriptSegment {
 export const extractions = pgTable(
   'extractions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     userId: ownerId(),
     videoId: bigint('video_id', { mode: 'number' }).references(() => videos.id, { onDelete: 'set null' }),
     awemeId: text('aweme_id').notNull(),

@@ -1,11 +1,11 @@
-import { bigserial, boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { index, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { at, createdAt, enabled, rowId, sortOrder } from './columns';
 
 /** One row per page view reported by the visitor page statistic. */
 export const pageViews = pgTable(
   'page_views',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     visitorId: text('visitor_id').notNull(),
     path: text('path').notNull(),
     ip: text('ip'),
@@ -20,14 +20,14 @@ export const sessionVisits = pgTable('session_visits', {
   sessionId: text('session_id').primaryKey(),
   ip: text('ip'),
   userAgent: text('user_agent'),
-  firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  firstSeenAt: at('first_seen_at').notNull().defaultNow(),
 });
 
 /** Tracking points: `pe` is the prefixed page id, `ce` the click event id. */
 export const trackingEvents = pgTable(
   'tracking_events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     visitorId: text('visitor_id').notNull(),
     pageId: text('page_id').notNull(),
     eventId: text('event_id').notNull(),
@@ -41,6 +41,6 @@ export const friendLinks = pgTable('friend_links', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   url: text('url').notNull(),
-  sort: integer('sort').notNull().default(0),
-  enabled: boolean('enabled').notNull().default(true),
+  sort: sortOrder(),
+  enabled: enabled(),
 });

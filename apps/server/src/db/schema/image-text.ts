@@ -1,6 +1,6 @@
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { ownerId, users } from './accounts';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, rowId, updatedAt } from './columns';
 
 /*
  * AI 图文 (002 §5, §7): image-text works generated from a keyword or unpacked from an
@@ -25,7 +25,7 @@ export interface ImageTextImage {
 export const imageTextWorks = pgTable(
   'image_text_works',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     userId: ownerId(),
     source: text('source').$type<'single' | 'batch' | 'upload'>().notNull(),
     batchId: text('batch_id'),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, createdAt, rowId, updatedAt } from './columns';
 
 /**
  * The job queue (features/jobs): one row per job. Workers claim a due row with
@@ -10,23 +10,23 @@ import { createdAt, updatedAt } from './columns';
 export const jobs = pgTable(
   'jobs',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     kind: text('kind').notNull(),
     payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
     /** queued → running → done | failed; a failed attempt with attempts left goes back to queued. */
     status: text('status').notNull().default('queued'),
     /** Not claimed before this instant (retry backoff, delayed jobs). */
-    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    runAfter: at('run_after').notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(5),
     lastError: text('last_error'),
-    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lockedAt: at('locked_at'),
     lockedBy: text('locked_by'),
     /** At most one queued job per (kind, key): enqueueing a second one is a no-op. */
     singletonKey: text('singleton_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    finishedAt: at('finished_at'),
   },
   (table) => [
     index('jobs_due_idx').on(table.status, table.runAfter, table.id),

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   boolean,
   customType,
   date,
@@ -13,10 +12,9 @@ import {
   real,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { at, createdAt, isDemo, rowId, sortOrder, updatedAt } from './columns';
 
 /** Raw bytes (PostgreSQL bytea) as a Node Buffer. */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -33,7 +31,7 @@ export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array 
 export const keywords = pgTable(
   'keywords',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     platform: text('platform').notNull(),
     country: text('country').notNull().default(''),
     keyword: text('keyword').notNull(),
@@ -55,7 +53,7 @@ export const keywords = pgTable(
     growthRate: real('growth_rate').notNull().default(0),
     firstSeen: date('first_seen', { mode: 'string' }).notNull(),
     asOf: date('as_of', { mode: 'string' }).notNull(),
-    isDemo: boolean('is_demo').notNull().default(false),
+    isDemo: isDemo(),
     updatedAt: updatedAt(),
   },
   (table) => [
@@ -161,7 +159,7 @@ export const keywordDetailViews = pgTable(
     /** 'DSO', 'TSO/US', or 'TSO-topic/US/ecoTopic' for a TSO topic. */
     scope: text('scope').notNull(),
     keyword: text('keyword').notNull(),
-    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    openedAt: at('opened_at').notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.day, table.scope, table.keyword] })],
 );
@@ -170,7 +168,7 @@ export const keywordDetailViews = pgTable(
 export const tsoTopics = pgTable(
   'tso_topics',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     kind: text('kind').notNull(),
     country: text('country').notNull(),
     topic: text('topic').notNull(),
@@ -178,7 +176,7 @@ export const tsoTopics = pgTable(
     videoCount: integer('video_count').notNull().default(0),
     growthRate: real('growth_rate').notNull().default(0),
     asOf: date('as_of', { mode: 'string' }).notNull(),
-    isDemo: boolean('is_demo').notNull().default(false),
+    isDemo: isDemo(),
   },
   (table) => [uniqueIndex('tso_topics_kind_country_topic_idx').on(table.kind, table.country, table.topic)],
 );
@@ -188,7 +186,7 @@ export const countries = pgTable('countries', {
   code: text('code').primaryKey(),
   nameCn: text('name_cn').notNull(),
   translation: text('translation').notNull(),
-  sort: integer('sort').notNull().default(0),
+  sort: sortOrder(),
 });
 
 /** Search history per user and search type; one row per distinct keyword, newest first. */
@@ -198,7 +196,7 @@ export const searchHistory = pgTable(
     userId: bigint('user_id', { mode: 'number' }).notNull(),
     type: text('type').notNull(),
     keyword: text('keyword').notNull(),
-    searchedAt: timestamp('searched_at', { withTimezone: true }).notNull().defaultNow(),
+    searchedAt: at('searched_at').notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.type, table.keyword] }),
@@ -237,12 +235,12 @@ export const keywordGramHeads = pgTable(
 export const keywordScopeStats = pgTable('keyword_scope_stats', {
   scope: text('scope').primaryKey(),
   keywordCount: integer('keyword_count').notNull(),
-  refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
+  refreshedAt: at('refreshed_at').notNull().defaultNow(),
 });
 
 /** One import run and its per-row error report. */
 export const keywordImports = pgTable('keyword_imports', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: rowId(),
   source: text('source').notNull(),
   format: text('format').notNull(),
   status: text('status').notNull(),
@@ -252,7 +250,7 @@ export const keywordImports = pgTable('keyword_imports', {
   errorRows: integer('error_rows').notNull().default(0),
   errors: jsonb('errors').notNull().default(sql`'[]'::jsonb`),
   createdAt: createdAt(),
-  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  finishedAt: at('finished_at'),
   /** The uploaded file, kept in the database so any worker process can run it; cleared once done. */
   file: bytea('file'),
   /** The admin who uploaded it; null from the CLI. */
@@ -261,5 +259,5 @@ export const keywordImports = pgTable('keyword_imports', {
   scopes: jsonb('scopes').notNull().default(sql`'[]'::jsonb`),
   /** Why the whole file failed (unreadable, wrong format). */
   failure: text('failure'),
-  startedAt: timestamp('started_at', { withTimezone: true }),
+  startedAt: at('started_at'),
 });

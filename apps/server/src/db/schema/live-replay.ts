@@ -1,6 +1,6 @@
-import { bigserial, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { ownerId } from './accounts';
-import { at, createdAt, updatedAt } from './columns';
+import { at, createdAt, rowId, updatedAt } from './columns';
 import type { TranscriptSegment } from './extraction';
 
 /*
@@ -29,7 +29,7 @@ export interface LiveReplayReportRecord {
 export const liveReplays = pgTable(
   'live_replays',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     userId: ownerId(),
     source: text('source').$type<'session' | 'upload'>().notNull(),
     roomId: text('room_id'),

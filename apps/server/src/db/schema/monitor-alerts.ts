@@ -1,18 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ownerId, users } from './accounts';
-import { at, createdAt, updatedAt } from './columns';
+import { at, createdAt, rowId, updatedAt } from './columns';
 import { monitorItems } from './monitoring';
 
 /*
@@ -28,7 +17,7 @@ import { monitorItems } from './monitoring';
 export const monitorAlerts = pgTable(
   'monitor_alerts',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     userId: ownerId(),
     itemId: bigint('item_id', { mode: 'number' })
       .notNull()

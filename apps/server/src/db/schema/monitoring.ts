@@ -1,18 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ownerId } from './accounts';
-import { at, createdAt } from './columns';
+import { at, createdAt, rowId } from './columns';
 
 /*
  * Rank monitoring (关键词排名监控): what users monitor, one check per item per day, and the
@@ -26,7 +15,7 @@ import { at, createdAt } from './columns';
 export const monitorItems = pgTable(
   'monitor_items',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     userId: ownerId(),
     platform: text('platform').notNull().default('DSO'),
     keyword: text('keyword').notNull(),
@@ -63,7 +52,7 @@ export const monitorItems = pgTable(
 export const monitorChecks = pgTable(
   'monitor_checks',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     itemId: bigint('item_id', { mode: 'number' })
       .notNull()
       .references(() => monitorItems.id, { onDelete: 'cascade' }),

@@ -1,6 +1,5 @@
 import {
   bigint,
-  bigserial,
   boolean,
   customType,
   index,
@@ -13,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { ownerId } from './accounts';
-import { at, createdAt, updatedAt } from './columns';
+import { at, createdAt, enabled, rowId, sortOrder, updatedAt } from './columns';
 
 /*
  * Membership purchase (001 §2–§5, §9). Every amount is integer fen. Orders, grants, coupons, cards
@@ -67,8 +66,8 @@ export const plans = pgTable(
     discount: text('discount').notNull().default(''),
     teamOptions: jsonb('team_options').$type<PlanTeamOption[]>().notNull().default([]),
     pointActivity: jsonb('point_activity').$type<PlanPointActivity | null>(),
-    sort: integer('sort').notNull().default(0),
-    enabled: boolean('enabled').notNull().default(true),
+    sort: sortOrder(),
+    enabled: enabled(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -85,8 +84,8 @@ export const frequencyPackages = pgTable(
     name: text('name').notNull(),
     frequency: integer('frequency').notNull(),
     priceFen: integer('price_fen').notNull(),
-    sort: integer('sort').notNull().default(0),
-    enabled: boolean('enabled').notNull().default(true),
+    sort: sortOrder(),
+    enabled: enabled(),
     createdAt: createdAt(),
   },
   (table) => [index('frequency_packages_type_idx').on(table.frequencyType, table.enabled)],
@@ -151,7 +150,7 @@ export const orders = pgTable(
 export const paymentEvents = pgTable(
   'payment_events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     orderId: text('order_id'),
     provider: text('provider').notNull(),
     /** notify, query, close, charge. */
@@ -173,7 +172,7 @@ export const paymentEvents = pgTable(
 export const membershipGrants = pgTable(
   'membership_grants',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     userId: ownerId(),
     grade: text('grade').notNull(),
     startsAt: at('starts_at').notNull(),
@@ -205,7 +204,7 @@ export const coupons = pgTable('coupons', {
 export const userCoupons = pgTable(
   'user_coupons',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     couponId: integer('coupon_id')
       .notNull()
       .references(() => coupons.id, { onDelete: 'cascade' }),

@@ -1,6 +1,6 @@
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ownerId, users } from './accounts';
-import { at, createdAt, updatedAt } from './columns';
+import { at, createdAt, rowId, updatedAt } from './columns';
 
 /*
  * One-key publishing (一键发布): Douyin accounts authorised through the Open Platform's OAuth,
@@ -17,7 +17,7 @@ import { at, createdAt, updatedAt } from './columns';
 export const publishingAccounts = pgTable(
   'publishing_accounts',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     userId: ownerId(),
     platform: text('platform').$type<'douyin'>().notNull().default('douyin'),
     openId: text('open_id').notNull(),
@@ -52,7 +52,7 @@ export const publishingOauthStates = pgTable('publishing_oauth_states', {
 export const publishingMedia = pgTable(
   'publishing_media',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     userId: ownerId(),
     kind: text('kind').$type<'video' | 'image'>().notNull(),
     name: text('name').notNull(),
@@ -68,7 +68,7 @@ export const publishingMedia = pgTable(
 export const publishingPosts = pgTable(
   'publishing_posts',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     userId: ownerId(),
     kind: text('kind').$type<'video' | 'images'>().notNull(),
     title: text('title').notNull().default(''),
@@ -86,7 +86,7 @@ export const publishingPosts = pgTable(
 export const publishingDeliveries = pgTable(
   'publishing_deliveries',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     postId: bigint('post_id', { mode: 'number' })
       .notNull()
       .references(() => publishingPosts.id, { onDelete: 'cascade' }),
@@ -110,7 +110,7 @@ export const publishingDeliveries = pgTable(
 export const distributionLeads = pgTable(
   'distribution_leads',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     phone: text('phone').notNull(),

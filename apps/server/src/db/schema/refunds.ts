@@ -1,5 +1,5 @@
-import { bigint, bigserial, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { at, createdAt } from './columns';
+import { bigint, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, createdAt, rowId } from './columns';
 
 /*
  * Refunds of payments kept for refund (late money for a closed order, a second payment of a paid one;
@@ -18,7 +18,7 @@ export type RefundStatus = (typeof refundStatuses)[number];
 export const refunds = pgTable(
   'refunds',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     paymentEventId: bigint('payment_event_id', { mode: 'number' }).notNull(),
     /** Our id for the refund at the vendor (Alipay `out_request_no`, WeChat Pay `out_refund_no`). */
     outRefundNo: text('out_refund_no').notNull(),

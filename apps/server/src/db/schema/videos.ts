@@ -2,7 +2,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
-  bigserial,
   boolean,
   date,
   index,
@@ -16,7 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { ownerId, users } from './accounts';
-import { at, createdAt, updatedAt } from './columns';
+import { at, createdAt, isDemo, rowId, updatedAt } from './columns';
 import { bytea, keywords } from './keywords';
 
 /*
@@ -31,7 +30,6 @@ import { bytea, keywords } from './keywords';
  */
 
 const platform = () => text('platform').notNull().default('DSO');
-const isDemo = () => boolean('is_demo').notNull().default(false);
 const count = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 const emptyTextArray = sql`'{}'::text[]`;
 const emptyJsonList = sql`'[]'::jsonb`;
@@ -78,7 +76,7 @@ export function creatorSizeClassRank(followers: AnyPgColumn): SQL {
 export const creators = pgTable(
   'creators',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     platform: platform(),
     userId: text('user_id').notNull(),
     uniqueId: text('unique_id').notNull().default(''),
@@ -177,7 +175,7 @@ export const creatorFollowerHistory = pgTable(
 export const videos = pgTable(
   'videos',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     platform: platform(),
     awemeId: text('aweme_id').notNull(),
     creatorId: bigint('creator_id', { mode: 'number' })
@@ -257,7 +255,7 @@ export const videoTrends = pgTable('video_trends', {
 export const videoComments = pgTable(
   'video_comments',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     videoId: bigint('video_id', { mode: 'number' })
       .notNull()
       .references(() => videos.id, { onDelete: 'cascade' }),
@@ -354,7 +352,7 @@ export const videoKeywords = pgTable(
 export const liveSessions = pgTable(
   'live_sessions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     platform: platform(),
     roomId: text('room_id').notNull(),
     creatorId: bigint('creator_id', { mode: 'number' })
@@ -400,7 +398,7 @@ export const liveMinutes = pgTable(
 export const topics = pgTable(
   'topics',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     platform: platform(),
     kind: text('kind').$type<'video' | 'image_text'>().notNull(),
     name: text('name').notNull(),
@@ -472,7 +470,7 @@ export const videoRefreshes = pgTable('video_refreshes', {
  * `videos.import` job; the report is kept, the file dropped once it has run.
  */
 export const videoImports = pgTable('video_imports', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: rowId(),
   /** The kind of file (`videoImportKinds` of the contract). */
   kind: text('kind').notNull(),
   source: text('source').notNull(),

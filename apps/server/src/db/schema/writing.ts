@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { ownerId } from './accounts';
-import { createdAt } from './columns';
+import { createdAt, enabled, rowId, sortOrder, updatedAt } from './columns';
 
 /** A variable of a writing template: one field of the /writing form (docs/writing.md). */
 export interface WritingVariableRow {
@@ -33,8 +32,8 @@ export const writingTemplates = pgTable(
     variables: jsonb('variables').$type<WritingVariableRow[]>().notNull(),
     tone: text('tone').notNull(),
     audience: text('audience').notNull(),
-    sort: integer('sort').notNull().default(0),
-    enabled: boolean('enabled').notNull().default(true),
+    sort: sortOrder(),
+    enabled: enabled(),
   },
   (table) => [index('writing_templates_category_idx').on(table.categoryId, table.sort)],
 );
@@ -43,7 +42,7 @@ export const writingTemplates = pgTable(
 export const writingWorks = pgTable(
   'writing_works',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: rowId(),
     userId: ownerId(),
     /** Null once the template is removed; the work keeps its title and fields. */
     templateId: integer('template_id').references(() => writingTemplates.id, { onDelete: 'set null' }),
@@ -55,7 +54,7 @@ export const writingWorks = pgTable(
     /** Written by the sandbox, not a model. */
     sandbox: boolean('sandbox').notNull().default(false),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: updatedAt(),
   },
   (table) => [index('writing_works_user_idx').on(table.userId, table.updatedAt.desc(), table.id.desc())],
 );
