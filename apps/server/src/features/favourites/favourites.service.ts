@@ -81,33 +81,34 @@ export async function listFavourites(db: Database, userId: number, query: Favour
     video: null,
     creator: null,
   }));
+  type Item = (typeof items)[number];
+  // Each item gets its subject's library row, found by the subject's key (null when the library lost it).
+  const pageOf = <Row>(
+    found: Row[],
+    keyOf: (row: Row) => string,
+    attach: (item: Item, row: Row | undefined) => FavouriteList['result'][number],
+  ): FavouriteList => {
+    const byKey = new Map(found.map((row) => [keyOf(row), row]));
+    return { total_record: total, result: items.map((item) => attach(item, byKey.get(item.subject))) };
+  };
   if (kind === 'keyword') {
     const viewer = await resolveViewer(db, userId);
-    const found = new Map((await selectKeywordsByText(db, platform, keys)).map((row) => [row.keyword, row]));
-    return {
-      total_record: total,
-      result: items.map((item) => {
-        const row = found.get(item.subject);
-        return { ...item, keyword: row ? presentRow(row, viewer) : null };
-      }),
-    };
+    return pageOf(
+      await selectKeywordsByText(db, platform, keys),
+      (row) => row.keyword,
+      (item, row) => ({ ...item, keyword: row ? presentRow(row, viewer) : null }),
+    );
   }
   if (kind === 'video') {
-    const found = new Map((await selectVideosByAwemeId(db, keys)).map((row) => [row.awemeId, row]));
-    return {
-      total_record: total,
-      result: items.map((item) => {
-        const row = found.get(item.subject);
-        return { ...item, video: row ? presentVideoRow(row) : null };
-      }),
-    };
+    return pageOf(
+      await selectVideosByAwemeId(db, keys),
+      (row) => row.awemeId,
+      (item, row) => ({ ...item, video: row ? presentVideoRow(row) : null }),
+    );
   }
-  const found = new Map((await selectCreatorsByUserId(db, keys)).map((row) => [row.userId, row]));
-  return {
-    total_record: total,
-    result: items.map((item) => {
-      const row = found.get(item.subject);
-      return { ...item, creator: row ? presentCreatorRow(row) : null };
-    }),
-  };
+  return pageOf(
+    await selectCreatorsByUserId(db, keys),
+    (row) => row.userId,
+    (item, row) => ({ ...item, creator: row ? presentCreatorRow(row) : null }),
+  );
 }
