@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { creators, jobs, videoComments, videoRefreshes, videos } from '../../../db/schema';
 import type { PlatformDataProvider, PlatformVideoRecord } from '../../../providers/platform-data';
 import { startFakeTikhub } from '../../../providers/platform-data/fake-tikhub';
+import { platformCreatorRecord, platformVideoRecord } from '../../../providers/platform-data/platform-data.fixtures';
 import { createTikhubPlatformData } from '../../../providers/platform-data/tikhub';
 import { createUser, createVideo, loginAs } from '../../../testing';
 import { useTestApp } from '../../../testing/route-suite';
@@ -100,30 +101,17 @@ describe('refreshing a video’s data', () => {
         name: 'fake',
         isDemo: true,
         fetchVideo: async (awemeId: string) => (awemeId === record.awemeId ? record : null),
-        fetchCreator: async (userId: string) => ({
-          userId,
-          uniqueId: 'fresh',
-          nickName: '新名字',
-          avatar: 'a',
-          signature: 's',
-          gender: 2 as const,
-          province: '广东',
-          city: '深圳',
-          field: null,
-          verified: true,
-          verifyInfo: null,
-          isCommerce: true,
-          mcn: null,
-          followerCount: 2_000_000,
-          totalFavorited: 10_000,
-          awemeCount: 10,
-          videoCommentTotalCount: 500,
-          videoShareTotalCount: 200,
-          videoCollectTotalCount: null,
-          salesAmountFen30d: null,
-          liveCount: null,
-          fetchedAt: new Date('2026-11-22T20:00:00Z'),
-        }),
+        fetchCreator: async (userId: string) =>
+          platformCreatorRecord(userId, {
+            uniqueId: 'fresh',
+            verified: true,
+            isCommerce: true,
+            followerCount: 2_000_000,
+            totalFavorited: 10_000,
+            awemeCount: 10,
+            videoCommentTotalCount: 500,
+            videoShareTotalCount: 200,
+          }),
         fetchCreatorVideos: async () => ({ items: [], nextCursor: null, total: 0 }),
         fetchComments: async () => ({
           items: [
@@ -160,26 +148,19 @@ describe('refreshing a video’s data', () => {
         ...overrides,
       }) satisfies PlatformDataProvider;
 
-    const recordOf = (awemeId: string, authorUserId: string): PlatformVideoRecord => ({
-      awemeId,
-      authorUserId,
-      desc: '新的标题',
-      tags: ['新'],
-      cover: 'c',
-      shareUrl: 's',
-      playUrl: null,
-      createTime: new Date('2026-11-01T08:00:00Z'),
-      durationMs: 0,
-      goodCount: 77_000,
-      commentCount: 1,
-      shareCount: 5,
-      collectCount: 6,
-      musicId: null,
-      musicTitle: null,
-      goods: [],
-      status: 'hidden',
-      fetchedAt: new Date('2026-11-22T20:00:00Z'),
-    });
+    const recordOf = (awemeId: string, authorUserId: string) =>
+      platformVideoRecord(awemeId, authorUserId, {
+        desc: '新的标题',
+        tags: ['新'],
+        cover: 'c',
+        shareUrl: 's',
+        durationMs: 0,
+        goodCount: 77_000,
+        commentCount: 1,
+        collectCount: 6,
+        goods: [],
+        status: 'hidden',
+      });
 
     it('writes the provider’s fresh figures, author, comments and trend', async () => {
       const video = await createVideo(db());
