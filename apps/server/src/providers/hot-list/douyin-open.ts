@@ -1,3 +1,4 @@
+import { asObject, fetchWithin, type Json, objectsIn, parseJsonObject } from '../../lib/outside-json';
 import {
   type HotBoard,
   HotListError,
@@ -56,10 +57,7 @@ const rateLimitCodes = new Set([28003018, 28003017, 2190001, 28001052, 10020]);
 /** Our application is refused: wrong key or secret, or the ability not granted, banned or expired. */
 const refusedCodes = new Set([10003, 10013, 2100007, 28001012, 28001014, 28001016, 28001018, 28001019, 28001021]);
 
-type Json = Record<string, unknown>;
-
-const asObject = (value: unknown): Json | null =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null;
+// Text is trimmed and heat is not rounded here, unlike TikHub's readers: the boards show both as sent.
 const asText = (value: unknown): string =>
   typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
 /** A count or heat: Douyin sends numbers, sometimes numeric strings; anything else is 0. */
@@ -67,8 +65,6 @@ const asCount = (value: unknown): number => {
   const parsed = typeof value === 'string' ? Number(value) : value;
   return typeof parsed === 'number' && Number.isFinite(parsed) && parsed > 0 ? parsed : 0;
 };
-const objectsIn = (value: unknown): Json[] =>
-  (Array.isArray(value) ? value : []).map(asObject).filter((item): item is Json => item !== null);
 
 /** `active_time` is Beijing time, 'YYYY-MM-DD HH:mm:ss'; null when it is missing or unreadable. */
 function beijingTime(value: unknown): Date | null {
@@ -102,30 +98,23 @@ export function createDouyinOpenHotList(options: DouyinOpenHotListOptions): HotL
 
   /** One request; resolves the answer's `data`, or says the token was refused; rejects with the reason otherwise. */
   async function send(path: string, init: RequestInit): Promise<CallResult> {
-    let response: Response;
-    let text: string;
-    try {
-      response = await doFetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-      // Read inside the try: a connection cut mid-answer fails here, not as an empty board.
-      text = await response.text();
-    } catch (error) {
-      const name = (error as Error).name;
-      const timedOut = name === 'TimeoutError' || name === 'AbortError';
-      throw new HotListError(
-        'unavailable',
-        timedOut ? `Douyin ${path} timed out after ${timeoutMs} ms` : `Douyin ${path} unreachable or cut off`,
-        (error as Error).message,
-      );
-    }
+    // A connection cut mid-answer fails here, not as an empty board.
+    const { response, text } = await fetchWithin(
+      doFetch,
+      `${base}${path}`,
+      init,
+      timeoutMs,
+      ({ timedOut, message }) =>
+        new HotListError(
+          'unavailable',
+          timedOut ? `Douyin ${path} timed out after ${timeoutMs} ms` : `Douyin ${path} unreachable or cut off`,
+          message,
+        ),
+    );
     if (response.status === 429) throw new HotListError('rate_limited', `Douyin ${path} answered HTTP 429`);
     if (response.status >= 500)
       throw new HotListError('unavailable', `Douyin ${path} answered HTTP ${response.status}`);
-    let body: Json | null;
-    try {
-      body = asObject(JSON.parse(text));
-    } catch {
-      body = null;
-    }
+    const body = parseJsonObject(text);
     const data = asObject(body?.data);
     const extra = asObject(body?.extra);
     if (!body || (!data && !extra)) {

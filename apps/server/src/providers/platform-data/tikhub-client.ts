@@ -1,3 +1,4 @@
+import { asList, asObject, fetchWithin, type Json, parseJsonObject } from '../../lib/outside-json';
 import type { PlatformDataError, PlatformDataErrorReason } from './index';
 
 /**
@@ -31,12 +32,9 @@ export class TikhubError extends Error implements PlatformDataError {
   }
 }
 
-/** Loosely typed JSON as Douyin sends it: every field may be missing, null or of another type. */
-export type Json = Record<string, unknown>;
+/** Loosely typed JSON as Douyin sends it (lib/outside-json.ts), with the readers of its figures below. */
+export { asList, asObject, type Json, objectsIn } from '../../lib/outside-json';
 
-export const asObject = (value: unknown): Json | null =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null;
-export const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 export const asText = (value: unknown): string =>
   typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'bigint' ? String(value) : '';
 /** A count: Douyin sends numbers, sometimes numeric strings; anything else is 0. */
@@ -49,11 +47,6 @@ export const asCountOrNull = (value: unknown): number | null =>
   value === undefined || value === null || value === '' ? null : asCount(value);
 /** The first address of an image object `{ uri, url_list: [...] }`. */
 export const firstUrl = (image: unknown): string => asText(asList(asObject(image)?.url_list)[0]);
-/** The objects of a list field, leaving out whatever else it holds. */
-export const objectsIn = (value: unknown): Json[] =>
-  asList(value)
-    .map(asObject)
-    .filter((item): item is Json => item !== null);
 export const isTruthyFlag = (value: unknown) => value === true || value === 1 || value === '1';
 
 /** Douyin's Unix seconds; a missing or zero time is the epoch rather than now, so it is visibly wrong. */
@@ -93,29 +86,25 @@ export function createTikhubClient(options: TikhubOptions): TikhubClient {
   if (!options.apiKey) throw new Error('TikHub needs an API key (TIKHUB_API_KEY)');
 
   const call = async (path: string, url: string, init: RequestInit): Promise<Json | null> => {
-    let response: Response;
-    let body: string;
-    try {
-      response = await fetchImpl(url, {
+    const { response, text: body } = await fetchWithin(
+      fetchImpl,
+      url,
+      {
         ...init,
         headers: {
           Authorization: `Bearer ${options.apiKey}`,
           Accept: 'application/json',
           ...(init.body ? { 'Content-Type': 'application/json' } : {}),
         },
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      // Read inside the try: a connection cut halfway through the body rejects here.
-      body = await response.text();
-    } catch (error) {
-      const name = (error as Error).name;
-      const timedOut = name === 'TimeoutError' || name === 'AbortError';
-      throw new TikhubError(
-        'unavailable',
-        timedOut ? `TikHub ${path} timed out after ${timeoutMs} ms` : `TikHub ${path} unreachable`,
-        (error as Error).message,
-      );
-    }
+      },
+      timeoutMs,
+      ({ timedOut, message }) =>
+        new TikhubError(
+          'unavailable',
+          timedOut ? `TikHub ${path} timed out after ${timeoutMs} ms` : `TikHub ${path} unreachable`,
+          message,
+        ),
+    );
     if (response.status === 404) return null;
     if (response.status !== 200) {
       const reason = reasonForStatus(response.status, body);
@@ -126,12 +115,7 @@ export function createTikhubClient(options: TikhubOptions): TikhubClient {
         `${detailOf(body)}${retryAfter ? ` (Retry-After ${retryAfter})` : ''}`,
       );
     }
-    let envelope: Json | null;
-    try {
-      envelope = asObject(JSON.parse(body));
-    } catch {
-      envelope = null;
-    }
+    const envelope = parseJsonObject(body);
     const data = asObject(envelope?.data);
     if (envelope?.code !== 200 || !data) {
       throw new TikhubError('unavailable', `TikHub ${path} answered something unreadable`, body.slice(0, 300));
