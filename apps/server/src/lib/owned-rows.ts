@@ -1,6 +1,7 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
+import { selectPage } from './select-page';
 
 /*
  * The SQL every "a user's saved things" feature writes (AI 创作 and AI 文案 works, image-text works,
@@ -56,24 +57,15 @@ export async function updateOwnedRow<T extends OwnedTable & { updatedAt: PgColum
 }
 
 /** A page of the user's rows, most recently saved first (then newest), with how many they have. */
-export async function pageOfOwnedRows<T extends OwnedTable & { updatedAt: PgColumn }>(
+export function pageOfOwnedRows<T extends OwnedTable & { updatedAt: PgColumn }>(
   db: Database,
   table: T,
   userId: number,
   page: { limit: number; offset: number },
 ): Promise<{ rows: Array<T['$inferSelect']>; total: number }> {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(table as OwnedTable)
-      .where(eq(table.userId, userId))
-      .orderBy(desc(table.updatedAt), desc(table.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db
-      .select({ total: count() })
-      .from(table as OwnedTable)
-      .where(eq(table.userId, userId)),
-  ]);
-  return { rows: rows as Array<T['$inferSelect']>, total: total?.total ?? 0 };
+  return selectPage(db, table, {
+    where: eq(table.userId, userId),
+    orderBy: [desc(table.updatedAt), desc(table.id)],
+    ...page,
+  });
 }

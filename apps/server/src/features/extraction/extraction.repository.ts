@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { extractions, type TranscriptSegment, videos } from '../../db/schema';
 import { deleteOwnedRow, findOwnedRow } from '../../lib/owned-rows';
+import { selectPage } from '../../lib/select-page';
 
 /** SQL of copy extraction: the library videos it reads and the users' extraction history. */
 
@@ -136,17 +137,12 @@ export async function selectUserExtractions(
     eq(extractions.userId, userId),
     options.batchId === undefined ? undefined : eq(extractions.batchId, options.batchId),
   );
-  const [totals, rows] = await Promise.all([
-    db.select({ total: count() }).from(extractions).where(where),
-    db
-      .select()
-      .from(extractions)
-      .where(where)
-      .orderBy(desc(extractions.id))
-      .offset(options.offset)
-      .limit(options.limit),
-  ]);
-  return { total: Number(totals[0]?.total ?? 0), rows };
+  return selectPage(db, extractions, {
+    where,
+    orderBy: [desc(extractions.id)],
+    offset: options.offset,
+    limit: options.limit,
+  });
 }
 
 export function findUserExtraction(db: Database, userId: number, id: number): Promise<ExtractionRow | null> {

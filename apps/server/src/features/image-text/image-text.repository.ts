@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   type ImageTextImage,
@@ -8,6 +8,7 @@ import {
   type StagedWork,
 } from '../../db/schema';
 import { findOwnedRow, ownedRow } from '../../lib/owned-rows';
+import { selectPage } from '../../lib/select-page';
 
 /** AI 图文's tables; nothing else touches them. */
 
@@ -42,17 +43,7 @@ export async function selectWorks(
     filter.source ? eq(imageTextWorks.source, filter.source) : undefined,
     filter.batchId ? eq(imageTextWorks.batchId, filter.batchId) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(imageTextWorks)
-      .where(where)
-      .orderBy(desc(imageTextWorks.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ value: count() }).from(imageTextWorks).where(where),
-  ]);
-  return { rows, total: Number(total?.value ?? 0) };
+  return selectPage(db, imageTextWorks, { where, orderBy: [desc(imageTextWorks.id)], ...page });
 }
 
 /** Updates a work's fields (and its update time); the row after, or null when it is gone. */

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import type { TranscriptSegment } from '../../db/schema/extraction';
 import { type LiveReplayReportRecord, liveReplays } from '../../db/schema/live-replay';
 import { findOwnedRow, ownedRow } from '../../lib/owned-rows';
+import { selectPage } from '../../lib/select-page';
 
 /** The live replays' table; nothing else touches it. */
 
@@ -38,17 +39,12 @@ export async function selectUserReplays(db: Database, userId: number, page: { li
     goods: _goods,
     ...columns
   } = getTableColumns(liveReplays);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(columns)
-      .from(liveReplays)
-      .where(eq(liveReplays.userId, userId))
-      .orderBy(desc(liveReplays.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(liveReplays).where(eq(liveReplays.userId, userId)),
-  ]);
-  return { rows, total: total?.total ?? 0 };
+  return selectPage(db, liveReplays, {
+    columns,
+    where: eq(liveReplays.userId, userId),
+    orderBy: [desc(liveReplays.id)],
+    ...page,
+  });
 }
 
 /** How many of the user's replays wait or run (each will take a unit when done). */

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { consoleAuditLog } from '../../../db/schema';
+import { selectPage } from '../../../lib/select-page';
 
 export type AuditRow = typeof consoleAuditLog.$inferSelect;
 
@@ -45,17 +46,12 @@ export async function selectAudit(db: Database, filter: AuditFilter, offset: num
   if (filter.from) conditions.push(gte(consoleAuditLog.createdAt, filter.from));
   if (filter.to) conditions.push(lt(consoleAuditLog.createdAt, filter.to));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(consoleAuditLog)
-      .where(where)
-      .orderBy(desc(consoleAuditLog.createdAt), desc(consoleAuditLog.id))
-      .offset(offset)
-      .limit(limit),
-    db.select({ value: count() }).from(consoleAuditLog).where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+  return selectPage(db, consoleAuditLog, {
+    where,
+    orderBy: [desc(consoleAuditLog.createdAt), desc(consoleAuditLog.id)],
+    offset,
+    limit,
+  });
 }
 
 /** The entries of an action on any of the subjects, oldest first. */

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gt, inArray, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, ne, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { invoiceOrders, invoices, invoiceTitles, orders } from '../../../db/schema';
+import { selectPage } from '../../../lib/select-page';
 
 /*
  * Invoices, the orders they cover and the saved titles. An order is covered by at most one invoice that
@@ -35,6 +36,9 @@ const summary = {
   reddenedAt: invoices.reddenedAt,
 };
 export type InvoiceSummary = Omit<InvoiceRow, 'pdf' | 'redPdf'>;
+
+/** The order of every list of invoices. */
+const newestFirst = [desc(invoices.createdAt), desc(invoices.id)];
 
 /** Makes the user's invoice requests take turns until the transaction ends. */
 export async function lockUserInvoices(tx: Database, userId: number) {
@@ -115,34 +119,20 @@ export async function findInvoiceFiles(db: Database, id: string) {
 }
 
 /** The user's invoices, newest first, one page. */
-export async function selectUserInvoices(db: Database, userId: number, offset: number, limit: number) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(summary)
-      .from(invoices)
-      .where(eq(invoices.userId, userId))
-      .orderBy(desc(invoices.createdAt), desc(invoices.id))
-      .offset(offset)
-      .limit(limit),
-    db.select({ value: count() }).from(invoices).where(eq(invoices.userId, userId)),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+export function selectUserInvoices(db: Database, userId: number, offset: number, limit: number) {
+  return selectPage(db, invoices, {
+    columns: summary,
+    where: eq(invoices.userId, userId),
+    orderBy: newestFirst,
+    offset,
+    limit,
+  });
 }
 
 /** Invoices of any user, newest first, optionally of one status (the operators' list). */
-export async function selectInvoices(db: Database, status: string | undefined, offset: number, limit: number) {
+export function selectInvoices(db: Database, status: string | undefined, offset: number, limit: number) {
   const where = status ? eq(invoices.status, status) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(summary)
-      .from(invoices)
-      .where(where)
-      .orderBy(desc(invoices.createdAt), desc(invoices.id))
-      .offset(offset)
-      .limit(limit),
-    db.select({ value: count() }).from(invoices).where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+  return selectPage(db, invoices, { columns: summary, where, orderBy: newestFirst, offset, limit });
 }
 
 /** The order ids of each invoice. */

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, inArray, isNotNull, ne, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, ne, or } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { invoiceOrders, invoices, orders } from '../../../db/schema';
+import { selectPage } from '../../../lib/select-page';
 
 /**
  * Orders someone tried to pay: paid ones and those a QR was asked for. An order nobody tried to pay
@@ -9,13 +10,13 @@ import { invoiceOrders, invoices, orders } from '../../../db/schema';
 export const triedToPay = or(inArray(orders.status, ['paid', 'refund_due']), isNotNull(orders.channel));
 
 /** A user's orders, newest first, one page (those tried to pay). */
-export async function selectUserOrders(db: Database, userId: number, offset: number, limit: number) {
-  const listed = and(eq(orders.userId, userId), triedToPay);
-  const [rows, [total]] = await Promise.all([
-    db.select().from(orders).where(listed).orderBy(desc(orders.createdAt)).offset(offset).limit(limit),
-    db.select({ value: count() }).from(orders).where(listed),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+export function selectUserOrders(db: Database, userId: number, offset: number, limit: number) {
+  return selectPage(db, orders, {
+    where: and(eq(orders.userId, userId), triedToPay),
+    orderBy: [desc(orders.createdAt)],
+    offset,
+    limit,
+  });
 }
 
 /** The invoice (not reddened) covering each of the orders, if any. */

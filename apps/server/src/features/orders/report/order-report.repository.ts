@@ -2,6 +2,7 @@ import { SHANGHAI_OFFSET_MS } from '@dso/domain';
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { frequencyPackages, orders, paymentAgreements, plans } from '../../../db/schema';
+import { selectPage } from '../../../lib/select-page';
 import { triedToPay } from '../list/order-list.repository';
 
 /*
@@ -49,13 +50,13 @@ function whereOf(filters: OrderReportFilters): SQL | undefined {
 }
 
 /** A page of the orders the filters match, newest first, and how many they match. */
-export async function selectReportOrders(db: Database, filters: OrderReportFilters, offset: number, limit: number) {
-  const where = whereOf(filters);
-  const [rows, [total]] = await Promise.all([
-    db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).offset(offset).limit(limit),
-    db.select({ value: count() }).from(orders).where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+export function selectReportOrders(db: Database, filters: OrderReportFilters, offset: number, limit: number) {
+  return selectPage(db, orders, {
+    where: whereOf(filters),
+    orderBy: [desc(orders.createdAt), desc(orders.id)],
+    offset,
+    limit,
+  });
 }
 
 /**
