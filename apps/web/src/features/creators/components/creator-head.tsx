@@ -7,6 +7,7 @@ import { formatFigure, formatSales } from '../../../lib/figures';
 import { useCollectCreator } from '../api/collect-creator';
 import { competitorsPath, formatGrowth, placeOf } from '../figures';
 import { CreatorAvatar } from './creator-avatar';
+import { CreatorClassTags } from './creator-class-tags';
 
 function Figure({ name, value, testId }: { name: string; value: string; testId: string }) {
   return (
@@ -43,14 +44,7 @@ export function CreatorHead({ profile }: { profile: CreatorProfile }) {
             {profile.mcn && <span>MCN：{profile.mcn}</span>}
           </p>
           <p className="cr-tags">
-            {profile.field && (
-              <Tag variant="filled" color="blue">
-                {profile.field}
-              </Tag>
-            )}
-            <Tag variant="filled" color="purple">
-              {profile.size_class.label}
-            </Tag>
+            <CreatorClassTags creator={profile} />
             {profile.is_commerce && (
               <Tag variant="filled" color="orange">
                 带货 · {profile.sales_class.label}

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { formatFigure } from '../../../lib/figures';
 import { formatGrowth, personDetailPath, placeOf } from '../figures';
 import { CreatorAvatar } from './creator-avatar';
+import { CreatorClassTags } from './creator-class-tags';
 
 type Row = CreatorRow & { reasons?: string[] };
 
@@ -34,14 +35,7 @@ function CreatorRowView({ row, rank }: { row: Row; rank: number | null }) {
             {place && <span>{place}</span>}
           </span>
           <span className="cr-tags">
-            {row.field && (
-              <Tag variant="filled" color="blue">
-                {row.field}
-              </Tag>
-            )}
-            <Tag variant="filled" color="purple" data-testid="creator-size-class">
-              {row.size_class.label}
-            </Tag>
+            <CreatorClassTags creator={row} />
             {row.is_commerce && (
               <Tag variant="filled" color="orange">
                 带货

@@ -1,6 +1,6 @@
 import type { BoardRow } from '@dso/contract';
 import { Skeleton, Tag } from 'antd';
-import { useEffect } from 'react';
+import { type ComponentProps, useEffect } from 'react';
 import { Link } from 'react-router';
 import { CompetitionStars, FeedFooter, GrowthText, LoadFailed, NoData } from '../../../components';
 import { useListFeed } from '../../../components/list-footer/use-list-feed';
@@ -11,6 +11,15 @@ import { FigureTip } from '../../keyword-detail';
 import { BOARD_PAGE_SIZE, type BoardParams, useBoard } from '../api/get-board';
 import { BOARD_LOAD_EVENT } from '../boards';
 import { RankBadge, RankChange } from './rank-badge';
+
+/** The figures' column heads, in the order BoardRowView shows the figures. */
+const figureHeads: { term: ComponentProps<typeof FigureTip>['term']; className: string }[] = [
+  { term: 'searchIndex', className: 'kb-cell kb-cell--num' },
+  { term: 'monthCover', className: 'kb-cell kb-cell--num' },
+  { term: 'relatedWorks', className: 'kb-cell kb-cell--num' },
+  { term: 'growth', className: 'kb-cell kb-cell--num' },
+  { term: 'competition', className: 'kb-cell' },
+];
 
 /** On the blue-ocean board every word is one, so the row does not say it again. */
 function BoardRowView({ row, showBlueOcean }: { row: BoardRow; showBlueOcean: boolean }) {
@@ -84,21 +93,11 @@ export function BoardList({ params, onAsOf }: { params: BoardParams; onAsOf?(asO
         <div className="kb-row kb-row--head" role="presentation">
           <span className="kb-cell kb-cell--rank">排名</span>
           <span className="kb-cell kb-cell--keyword">关键词</span>
-          <span className="kb-cell kb-cell--num">
-            <FigureTip term="searchIndex" />
-          </span>
-          <span className="kb-cell kb-cell--num">
-            <FigureTip term="monthCover" />
-          </span>
-          <span className="kb-cell kb-cell--num">
-            <FigureTip term="relatedWorks" />
-          </span>
-          <span className="kb-cell kb-cell--num">
-            <FigureTip term="growth" />
-          </span>
-          <span className="kb-cell">
-            <FigureTip term="competition" />
-          </span>
+          {figureHeads.map(({ term, className }) => (
+            <span key={term} className={className}>
+              <FigureTip term={term} />
+            </span>
+          ))}
           <span className="kb-cell kb-cell--industry">行业</span>
         </div>
         <ol className="kb-rows">

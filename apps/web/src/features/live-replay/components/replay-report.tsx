@@ -8,6 +8,19 @@ import { replayCurveOption } from './replay-chart-option';
 /** Seconds from the start as H:MM:SS. */
 const at = (seconds: number) => formatElapsed(0, Math.round(seconds), 0);
 
+/** One of the report's two columns of points: what to keep, or what to change. */
+function PointsCard({ title, kind, points }: { title: string; kind: 'keep' | 'change'; points: string[] }) {
+  return (
+    <Card title={title} size="small" className={`lr-${kind}`}>
+      <ul className="lr-points" data-testid={`replay-${kind}`}>
+        {points.map((point) => (
+          <li key={point}>{point}</li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
 /**
  * A finished replay's report: the overview, the online curve with its peaks marked, the timeline of
  * stretches, the goods and when they were talked about, what to keep and what to change, and the
@@ -51,20 +64,8 @@ export function ReplayReport({ replay }: { replay: LiveReplay }) {
       </Card>
 
       <div className="lr-report__columns">
-        <Card title="值得保留" size="small" className="lr-keep">
-          <ul className="lr-points" data-testid="replay-keep">
-            {report.keep.map((point) => (
-              <li key={point}>{point}</li>
-            ))}
-          </ul>
-        </Card>
-        <Card title="需要改进" size="small" className="lr-change">
-          <ul className="lr-points" data-testid="replay-change">
-            {report.change.map((point) => (
-              <li key={point}>{point}</li>
-            ))}
-          </ul>
-        </Card>
+        <PointsCard title="值得保留" kind="keep" points={report.keep} />
+        <PointsCard title="需要改进" kind="change" points={report.change} />
       </div>
 
       <Card title="直播时间线" size="small">

@@ -9,6 +9,7 @@ import { AlertPanel } from '../components/alert-panel';
 import { ExampleNotice, ExampleOffer, ExampleTag, useExampleMode } from '../components/example-mode';
 import { MoverList } from '../components/mover-list';
 import { SETTING_MONITOR_PATH } from '../components/nothing-monitored';
+import { StatTile } from '../components/stat-tile';
 import { workName } from '../monitor-display';
 import '../monitoring.css';
 
@@ -89,34 +90,27 @@ export default function DataMarketNewPage() {
       ) : (
         <>
           <div className="mon-stats" data-testid="dashboard-summary">
-            <div className="surface-box figure-tile mon-stat">
-              <span className="figure-tile__label">监控关键词</span>
-              <b className="mon-stat__value">{data.summary.keywords}</b>
-            </div>
-            <div className="surface-box figure-tile mon-stat">
-              <span className="figure-tile__label">监控作品</span>
-              <b className="mon-stat__value">{data.summary.works}</b>
-            </div>
-            <div className="surface-box figure-tile mon-stat">
-              <span className="figure-tile__label">
-                核心词数 <GlossaryTip term="coreKeywordCount" />
-              </span>
-              <b className="mon-stat__value" data-testid="stat-core">
-                {data.summary.core}
-              </b>
-            </div>
-            <div className="surface-box figure-tile mon-stat">
-              <span className="figure-tile__label">
-                排名数 <GlossaryTip term="rankingCount" />
-              </span>
-              <b className="mon-stat__value" data-testid="stat-ranking">
-                {data.summary.ranking}
-              </b>
-            </div>
-            <div className="surface-box figure-tile mon-stat">
-              <span className="figure-tile__label">最近检测失败</span>
-              <b className={`mon-stat__value${data.summary.failed ? ' is-bad' : ''}`}>{data.summary.failed}</b>
-            </div>
+            <StatTile label="监控关键词" value={data.summary.keywords} />
+            <StatTile label="监控作品" value={data.summary.works} />
+            <StatTile
+              label={
+                <>
+                  核心词数 <GlossaryTip term="coreKeywordCount" />
+                </>
+              }
+              value={data.summary.core}
+              testId="stat-core"
+            />
+            <StatTile
+              label={
+                <>
+                  排名数 <GlossaryTip term="rankingCount" />
+                </>
+              }
+              value={data.summary.ranking}
+              testId="stat-ranking"
+            />
+            <StatTile label="最近检测失败" value={data.summary.failed} isBad={Boolean(data.summary.failed)} />
           </div>
           <div className="mon-grid">
             <section className="surface-box mon-card">

@@ -7,6 +7,7 @@ import { useMonitorDashboard, useMonitorList } from '../api/monitoring-api';
 import { coverageOption, firstFilledDay, rankCurvesOption } from '../charts/rank-chart-options';
 import { ExampleNotice, ExampleOffer, ExampleTag, useExampleMode } from '../components/example-mode';
 import { MoverList } from '../components/mover-list';
+import { StatTile } from '../components/stat-tile';
 import { latestText, workName } from '../monitor-display';
 import '../monitoring.css';
 
@@ -88,10 +89,7 @@ export default function KeywordScreenPage() {
               ['排名数（前10）', data.summary.ranking],
               ['最近检测失败', data.summary.failed],
             ].map(([label, value]) => (
-              <div key={label} className="surface-box figure-tile mon-stat">
-                <span className="figure-tile__label">{label}</span>
-                <b className="mon-stat__value">{value}</b>
-              </div>
+              <StatTile key={label} label={label} value={value} />
             ))}
           </div>
           <div className="mon-grid">

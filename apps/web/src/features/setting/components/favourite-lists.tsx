@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { CompetitionStars, GrowthText } from '../../../components';
 import { formatFigure } from '../../../lib/figures';
 import { keywordDetailPath } from '../../../lib/keyword-addresses';
-import { personDetailPath } from '../../creators';
+import { CreatorClassTags, personDetailPath } from '../../creators';
 import { VideoCard } from '../../videos';
 
 /** What a row shows in place of a subject the library no longer holds (its list row is null). */
@@ -136,14 +136,7 @@ export function FavouriteCreators({ items, onRemove, removing }: FavouriteListPr
                   </div>
                   {creator.unique_id && <div className="fav-muted">抖音号：{creator.unique_id}</div>}
                   <div>
-                    {creator.field && (
-                      <Tag variant="filled" color="blue">
-                        {creator.field}
-                      </Tag>
-                    )}
-                    <Tag variant="filled" color="purple">
-                      {creator.size_class.label}
-                    </Tag>
+                    <CreatorClassTags creator={creator} />
                   </div>
                 </div>
               </>
