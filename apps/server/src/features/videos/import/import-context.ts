@@ -1,6 +1,7 @@
 import type { ImportRowError } from '@dso/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
+import { findVideosByAwemeId } from '../ingest/video-ingest.repository';
 import type { CheckedVideoRow } from './row-checker';
 import type { RawVideoRow } from './video-import';
 
@@ -45,6 +46,18 @@ export function known<T, K>(
     } else kept.push({ row, input, found });
   }
   return kept;
+}
+
+/** Keeps the rows whose video (by aweme id) the library holds, each with it; reports the others on `aweme_id`. */
+export async function withKnownVideos<T extends { awemeId: string }>(
+  context: ImportContext,
+  accepted: Array<{ row: number; input: T }>,
+) {
+  const found = await findVideosByAwemeId(
+    context.db,
+    accepted.map(({ input }) => input.awemeId),
+  );
+  return known(context, accepted, (input) => found.get(input.awemeId), 'aweme_id', missingMessages.video);
 }
 
 export const distinctCount = <T>(rows: readonly T[], key: (row: T) => string) => new Set(rows.map(key)).size;

@@ -1,6 +1,6 @@
 import { refreshHotWords } from '../../ingest/hot-words';
-import { type CommentIngest, findVideosByAwemeId, upsertComments } from '../../ingest/video-ingest.repository';
-import { distinctCount, type ImportContext, known, missingMessages } from '../import-context';
+import { type CommentIngest, upsertComments } from '../../ingest/video-ingest.repository';
+import { distinctCount, type ImportContext, withKnownVideos } from '../import-context';
 import { type CheckedVideoRow, finish, MAX_INT, rowChecker } from '../row-checker';
 import type { RawVideoRow } from '../video-import';
 
@@ -25,11 +25,7 @@ export function checkCommentRow(raw: RawVideoRow): CheckedVideoRow<CommentRecord
 
 export const importComments = async (context: ImportContext, rows: RawVideoRow[]) => {
   const accepted = context.accept(rows, checkCommentRow);
-  const found = await findVideosByAwemeId(
-    context.db,
-    accepted.map(({ input }) => input.awemeId),
-  );
-  const kept = known(context, accepted, (input) => found.get(input.awemeId), 'aweme_id', missingMessages.video);
+  const kept = await withKnownVideos(context, accepted);
   const written = kept.map(({ input, found: video }) => ({ ...input, videoId: video.id, isDemo: false }));
   const inserted = await upsertComments(context.db, written);
   context.written(

@@ -1,6 +1,6 @@
 import { videoLimits } from '@dso/contract';
-import { findVideosByAwemeId, selectTrends, upsertTrends } from '../../ingest/video-ingest.repository';
-import { distinctCount, type ImportContext, known, missingMessages, withImportLock } from '../import-context';
+import { selectTrends, upsertTrends } from '../../ingest/video-ingest.repository';
+import { distinctCount, type ImportContext, missingMessages, withImportLock, withKnownVideos } from '../import-context';
 import { type CheckedVideoRow, finish, rowChecker } from '../row-checker';
 import type { RawVideoRow } from '../video-import';
 
@@ -39,11 +39,7 @@ const WINDOW = videoLimits.trendWindowHours;
  */
 export const importTrends = async (context: ImportContext, rows: RawVideoRow[]) => {
   const accepted = context.accept(rows, checkTrendRow);
-  const found = await findVideosByAwemeId(
-    context.db,
-    accepted.map(({ input }) => input.awemeId),
-  );
-  const kept = known(context, accepted, (input) => found.get(input.awemeId), 'aweme_id', missingMessages.video);
+  const kept = await withKnownVideos(context, accepted);
   const points: Array<{ videoId: number; startTime: Date; slot: number; input: TrendPointRecord }> = [];
   for (const { row, input, found: video } of kept) {
     const startTime = new Date(Math.floor(video.createTime.getTime() / HOUR_MS) * HOUR_MS);
