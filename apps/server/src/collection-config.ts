@@ -13,6 +13,8 @@ import type { Env, ProviderVariable } from './config';
  */
 export const collectionSources = {
   'platform-data': { variable: 'PLATFORM_DATA_PROVIDER', dailyCalls: 5_000, callsPerSecond: 5 },
+  /** A call is one board read (the rising words' pages and the client token included); the boards are few. */
+  'hot-list': { variable: 'HOT_LIST_PROVIDER', dailyCalls: 500, callsPerSecond: 1 },
 } as const satisfies Record<string, { variable: ProviderVariable; dailyCalls: number; callsPerSecond: number }>;
 
 export type CollectionSource = keyof typeof collectionSources;
@@ -25,9 +27,19 @@ export type CollectionSource = keyof typeof collectionSources;
 export const scheduledCollections = {
   /** Videos and creators members collect or monitor, refreshed through the videos' refresh path. */
   watched_works: { label: '关注作品刷新', source: 'platform-data', defaultCron: '30 4 * * *' },
+  /** 热搜榜, 上升热点榜 and the big cities' 同城热点榜 into the Douyin library, every two hours. */
+  hot_boards: { label: '抖音热榜采集', source: 'platform-data', defaultCron: '10 */2 * * *' },
+  /** Douyin Open Platform's 热点榜 and 上升词: the second source of the same boards, half-way between. */
+  douyin_hot_boards: { label: '抖音开放平台热榜采集', source: 'hot-list', defaultCron: '10 1-23/2 * * *' },
 } as const satisfies Record<string, { label: string; source: CollectionSource; defaultCron: string }>;
 
 export type CollectionName = keyof typeof scheduledCollections;
+
+/**
+ * The cities whose 同城热点榜 `hot_boards` reads (GB/T 2260 codes, as TikHub takes them): the five biggest
+ * short-video markets, each one more call per run.
+ */
+export const hotBoardCities = ['110000', '310000', '440100', '440300', '510100'] as const;
 
 /** `name=value;name=value` into pairs, each problem named; unknown names are problems too. */
 function namedSettings(variable: string, raw: string, names: readonly string[]) {

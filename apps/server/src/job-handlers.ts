@@ -22,7 +22,16 @@ import type { Providers } from './providers';
 export function allJobHandlers(deps?: {
   providers: Pick<
     Providers,
-    'payment' | 'invoice' | 'platformData' | 'speech' | 'llm' | 'image' | 'rankSource' | 'publishing' | 'notification'
+    | 'payment'
+    | 'invoice'
+    | 'platformData'
+    | 'hotList'
+    | 'speech'
+    | 'llm'
+    | 'image'
+    | 'rankSource'
+    | 'publishing'
+    | 'notification'
   >;
   publicUrl: string | undefined;
   /** DATA_DIR, where AI 图文 keeps its pictures and uploads live; the jobs that touch them run only when given. */
@@ -57,6 +66,12 @@ export function allJobHandlers(deps?: {
         })
       : {}),
     ...(deps ? monitorAlertJobHandlers({ notification: deps.providers.notification, publicUrl: deps.publicUrl }) : {}),
-    ...(deps ? collectionJobHandlers({ platformData: deps.providers.platformData, ...deps.collection }) : {}),
+    ...(deps
+      ? collectionJobHandlers({
+          platformData: deps.providers.platformData,
+          hotList: deps.providers.hotList,
+          ...deps.collection,
+        })
+      : {}),
   };
 }

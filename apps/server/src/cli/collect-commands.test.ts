@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { favourites } from '../db/schema';
-import { scriptedSource, vendorError } from '../features/collection/collection.testing';
+import { scriptedHotList, scriptedSource, vendorError } from '../features/collection/collection.testing';
 import { createUser, createVideo } from '../testing';
 import { useTestDatabase } from '../testing/route-suite';
 import { CliError } from './cli-kit';
@@ -18,6 +18,7 @@ describe('npm run collect', () => {
       config,
       log: silent,
       platformData,
+      hotList: scriptedHotList({}),
     });
     return { printed, data };
   };
@@ -56,7 +57,7 @@ describe('npm run collect', () => {
   });
 
   it('refuses an unknown collection, a stray word and no command', async () => {
-    expect(await refusal(['run', 'hot_lists'])).toBe('采集不存在：hot_lists（可选：watched_works）');
+    expect(await refusal(['run', 'hot_lists'])).toBe('采集不存在：hot_lists（可选：watched_works、hot_boards、douyin_hot_boards）');
     expect(await refusal(['status', 'now'])).toContain('用法：npm run collect');
     expect(await refusal(['sweep'])).toContain('run <采集名>');
   });

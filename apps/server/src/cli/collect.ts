@@ -19,6 +19,7 @@ await runCli(collectUsage, async (db, args, print) => {
       config,
       log,
       platformData: providers.platformData,
+      hotList: providers.hotList,
       limits: config.collection.limits,
       paceStore,
     });

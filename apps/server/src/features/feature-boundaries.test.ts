@@ -96,6 +96,7 @@ const schemaOwners: Record<string, string> = {
   copywriters: 'copywriters',
   extraction: 'extraction',
   frame: 'frame',
+  'hot-boards': 'keywords',
   'image-text': 'image-text',
   jobs: 'jobs',
   keywords: 'keywords',

@@ -24,6 +24,7 @@ import type { PaymentProviders } from './payment/index';
 import { createSandboxPayment, type SandboxPayment } from './payment/sandbox';
 import { createWechatPayGateway } from './payment/wechatpay';
 import type { PlatformDataProvider } from './platform-data/index';
+import type { PlatformKeywordSource } from './platform-data/keywords';
 import { createSandboxPlatformData } from './platform-data/sandbox';
 import { createTikhubPlatformData } from './platform-data/tikhub';
 import { createDouyinPublishing } from './publishing/douyin';
@@ -54,7 +55,7 @@ export interface Providers {
   /** The sandbox payment's cashier, when a channel pays through the sandbox. */
   sandboxPayment: SandboxPayment | null;
   /** Video and creator figures for the refresh job (docs/videos.md). */
-  platformData: PlatformDataProvider;
+  platformData: PlatformDataProvider & PlatformKeywordSource;
   /** Douyin's own hot boards, a second source for the DSO boards (docs/providers.md, "Hot lists"). */
   hotList: HotListProvider;
   /** The writing model (docs/writing.md). */

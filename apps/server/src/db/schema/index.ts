@@ -5,6 +5,7 @@ export * from './console';
 export * from './copywriters';
 export * from './extraction';
 export * from './frame';
+export * from './hot-boards';
 export * from './image-text';
 export * from './jobs';
 export * from './keywords';

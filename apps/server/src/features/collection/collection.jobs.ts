@@ -1,16 +1,19 @@
 import { z } from 'zod';
 import type { CollectionName, CollectionSource } from '../../config';
-import { collectionSources, scheduledCollections } from '../../config';
+import { collectionSources, hotBoardCities, scheduledCollections } from '../../config';
 import type { Database } from '../../db/client';
 import type { RateLimitStore } from '../../lib/rate-limit';
 import { createMemoryRateLimitStore } from '../../lib/rate-limit';
+import type { HotListProvider } from '../../providers/hot-list';
 import type { PlatformDataProvider } from '../../providers/platform-data';
+import type { PlatformKeywordSource } from '../../providers/platform-data/keywords';
 import { type JobHandlers, type JobLogger, PermanentJobError } from '../jobs';
 import { sourcePace } from './collection.pace';
 import { type CollectionKind, collectionKinds } from './collection.registry';
 import { isRunning } from './collection.runs';
 import { COLLECTION_RUN_JOB, type RunOutcome, runCollection, type SourceLimits } from './collection.service';
 import { manualWindowKey } from './collection.windows';
+import { douyinHotBoardsCollection, platformHotBoardsCollection } from './kinds/hot-boards.collection';
 import { watchedWorksCollection } from './kinds/watched-works.collection';
 
 const payloadSchema = z.object({
@@ -22,16 +25,24 @@ const payloadSchema = z.object({
 
 /** What the collections need: their sources' providers, each source's limits, and the store pacing the calls. */
 export interface CollectionDeps {
-  platformData: PlatformDataProvider;
+  platformData: PlatformDataProvider & PlatformKeywordSource;
+  hotList: HotListProvider;
   limits?: Record<CollectionSource, SourceLimits>;
   /** The rate-limit store pacing vendor calls (Redis when REDIS_URL is set); in memory by default. */
   paceStore?: RateLimitStore;
 }
 
 /** Every collection kind with its handler: a new kind adds its line here and its row in `scheduledCollections`. */
-export function allCollectionKinds(deps: Pick<CollectionDeps, 'platformData'>): Record<CollectionName, CollectionKind> {
+export function allCollectionKinds(
+  deps: Pick<CollectionDeps, 'platformData' | 'hotList'>,
+): Record<CollectionName, CollectionKind> {
   return collectionKinds({
     watched_works: { scope: 'favourites+monitoring', handler: watchedWorksCollection(deps) },
+    hot_boards: {
+      scope: 'DSO',
+      handler: platformHotBoardsCollection({ platformData: deps.platformData, cityCodes: hotBoardCities }),
+    },
+    douyin_hot_boards: { scope: 'DSO', handler: douyinHotBoardsCollection(deps) },
   });
 }
 

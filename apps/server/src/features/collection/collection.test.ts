@@ -9,7 +9,7 @@ import { JobWorker } from '../jobs';
 import { allCollectionKinds, collectionJobHandlers } from './collection.jobs';
 import { CollectionScheduler } from './collection.scheduler';
 import { COLLECTION_RUN_JOB, runCollection } from './collection.service';
-import { scriptedSource, testPace, vendorError } from './collection.testing';
+import { scriptedHotList, scriptedSource, testPace, vendorError } from './collection.testing';
 import { latestWindow, nextWindow, windowKeyOf } from './collection.windows';
 
 /* The member's side is written here: a test may set up another feature's rows, its helpers may not. */
@@ -32,7 +32,9 @@ export async function watchWorks(
 
 type Handle = Awaited<ReturnType<typeof createTestDatabase>>;
 const silent = { info() {}, warn() {}, error() {} };
-const crons = { watched_works: '30 4 * * *' };
+/** The watched works' schedule alone: the tests of one collection's windows leave the others off. */
+const othersOff = { hot_boards: null, douyin_hot_boards: null };
+const crons = { ...othersOff, watched_works: '30 4 * * *' };
 const limits = { dailyCalls: 1_000, callsPerSecond: 1_000 };
 
 describe('collection windows', () => {
@@ -64,8 +66,11 @@ describe('collection configuration', () => {
       COLLECT_CALLS_PER_SECOND: 'platform-data=2',
     });
     expect(config.collection).toEqual({
-      crons: { watched_works: '0 3 * * *' },
-      limits: { 'platform-data': { dailyCalls: 200, callsPerSecond: 2 } },
+      crons: { watched_works: '0 3 * * *', hot_boards: '10 */2 * * *', douyin_hot_boards: '10 1-23/2 * * *' },
+      limits: {
+        'platform-data': { dailyCalls: 200, callsPerSecond: 2 },
+        'hot-list': { dailyCalls: 500, callsPerSecond: 1 },
+      },
     });
     expect(loadConfig({ ...env, COLLECT_SCHEDULES: 'watched_works=off' }).collection.crons.watched_works).toBeNull();
   });
@@ -120,7 +125,11 @@ describe('scheduled collection of watched works', () => {
   const worker = (id: string, source: ReturnType<typeof scriptedSource>, dailyCalls = limits.dailyCalls) =>
     new JobWorker(
       db(),
-      collectionJobHandlers({ platformData: source, limits: { 'platform-data': { ...limits, dailyCalls } } }),
+      collectionJobHandlers({
+        platformData: source,
+        hotList: scriptedHotList({}),
+        limits: { 'platform-data': { ...limits, dailyCalls }, 'hot-list': limits },
+      }),
       { workerId: id, backoffMs: () => 60_000 },
     );
 
@@ -180,7 +189,7 @@ describe('scheduled collection of watched works', () => {
     // Direct races on the record itself: of two runs of one window, one runs and one finds it taken.
     let handled = 0;
     const kind = {
-      ...allCollectionKinds({ platformData: source }).watched_works,
+      ...allCollectionKinds({ platformData: source, hotList: scriptedHotList({}) }).watched_works,
       handler: async () => {
         handled++;
       },
@@ -195,7 +204,10 @@ describe('scheduled collection of watched works', () => {
   });
 
   it('takes back a window its own job left running, or one abandoned for hours, keeping the calls counted', async () => {
-    const kind = { ...allCollectionKinds({ platformData: scriptedSource({ videos: {} }) }).watched_works };
+    const kind = {
+      ...allCollectionKinds({ platformData: scriptedSource({ videos: {} }), hotList: scriptedHotList({}) })
+        .watched_works,
+    };
     const options = { kind, trigger: 'schedule' as const, limits, pace: testPace(), log: silent };
     await db().execute(sql`
       INSERT INTO collection_runs (collection, source, window_key, trigger, status, job_id, calls_made, started_at)
@@ -233,9 +245,9 @@ describe('scheduled collection of watched works', () => {
     // Restarted later the same day: the window has its record.
     expect(await scheduler.catchUp(new Date('2026-11-29T03:00:00Z'))).toEqual([]);
     // Off schedules owe nothing.
-    expect(await new CollectionScheduler(db(), { crons: { watched_works: null }, log: silent }).catchUp(now)).toEqual(
-      [],
-    );
+    expect(
+      await new CollectionScheduler(db(), { crons: { ...othersOff, watched_works: null }, log: silent }).catchUp(now),
+    ).toEqual([]);
   });
 
   it('stops at the daily call budget and records it', async () => {
@@ -258,10 +270,10 @@ describe('scheduled collection of watched works', () => {
     expect(first!.goodCount).toBe(600);
 
     // Another window the same day finds the budget spent at its first call.
-    await new CollectionScheduler(db(), { crons: { watched_works: '* * * * *' }, log: silent }).enqueueDue(
-      'watched_works',
-      new Date(),
-    );
+    await new CollectionScheduler(db(), {
+      crons: { ...othersOff, watched_works: '* * * * *' },
+      log: silent,
+    }).enqueueDue('watched_works', new Date());
     await worker('w1', scriptedSource({ videos: known, calls }), 6).drain();
     expect((await runs()).map((r) => [r.status, r.callsMade])).toEqual([
       ['skipped_budget', 6],

@@ -1,5 +1,11 @@
 import { createMemoryRateLimitStore } from '../../lib/rate-limit';
+import { HotListError, type HotListProvider, type HotWordEntry } from '../../providers/hot-list';
 import type { PlatformDataProvider, PlatformVideoRecord } from '../../providers/platform-data';
+import type {
+  PlatformHotEntry,
+  PlatformHotListKind,
+  PlatformKeywordSource,
+} from '../../providers/platform-data/keywords';
 import { sourcePace } from './collection.pace';
 
 /** Test helpers of scheduled collection: a scripted source, a vendor's error, a pace that never waits. */
@@ -18,7 +24,12 @@ export function scriptedSource(options: {
   likesGain?: number;
   fail?: Error;
   calls?: string[];
-}): PlatformDataProvider {
+  /**
+   * The pages of each board by `kind` (`city:<code>` for a 同城 board); a page given as an Error is a call that
+   * fails there. A board not given answers one empty page.
+   */
+  boards?: Record<string, Array<PlatformHotEntry[] | Error>>;
+}): PlatformDataProvider & PlatformKeywordSource {
   const fetchedAt = new Date('2026-11-29T04:31:00+08:00');
   const guard = async <T>(what: string, value: () => T): Promise<T> => {
     options.calls?.push(what);
@@ -83,7 +94,72 @@ export function scriptedSource(options: {
     fetchComments: (awemeId) => guard(`comments:${awemeId}`, () => ({ items: [], nextCursor: null, total: 0 })),
     fetchTrend: (awemeId) => guard(`trend:${awemeId}`, () => []),
     searchVideos: (keyword) => guard(`search:${keyword}`, () => ({ items: [], nextCursor: null, total: 0 })),
-  } as PlatformDataProvider;
+    fetchSuggestions: (word) => guard(`suggestions:${word}`, () => []),
+    fetchTopicSuggestions: (word) => guard(`topics:${word}`, () => []),
+    fetchIndexSeries: (word) => guard(`index:${word}`, () => null),
+    fetchHotList: (kind: PlatformHotListKind, list = {}) => {
+      const board = kind === 'city' ? `city:${list.cityCode}` : kind;
+      const page = list.cursor ? Number(list.cursor) : 1;
+      return guard(`board:${board}:${page}`, () => {
+        const pages = options.boards?.[board] ?? [[]];
+        const items = pages[page - 1] ?? [];
+        if (items instanceof Error) throw items;
+        return {
+          kind,
+          cityCode: list.cityCode ?? null,
+          items,
+          nextCursor: page < pages.length ? String(page + 1) : null,
+          total: null,
+          updatedAt: new Date('2026-11-29T10:00:00+08:00'),
+          fetchedAt,
+        };
+      });
+    },
+  } as PlatformDataProvider & PlatformKeywordSource;
+}
+
+/** Entries of a board, ranked from `from`: 热度 falls with the rank. */
+export function boardEntries(words: string[], from = 1): PlatformHotEntry[] {
+  return words.map((word, index) => ({
+    word,
+    rank: from + index,
+    hotValue: 9_000_000 - (from + index) * 100_000,
+    label: null,
+    category: null,
+    videoCount: 120 + index,
+    since: null,
+    sourceId: null,
+  }));
+}
+
+/** A hot-list source answering its 热点榜 and 上升词 with the given words, or failing a board with `fail`. */
+export function scriptedHotList(options: {
+  hot?: string[];
+  rising?: string[];
+  fail?: { board: 'hot' | 'rising'; reason: HotListError['reason'] };
+  calls?: string[];
+}): HotListProvider {
+  const asOf = new Date('2026-11-29T09:58:00+08:00');
+  const board = async (name: 'hot' | 'rising', words: string[] | undefined) => {
+    options.calls?.push(`douyin:${name}`);
+    if (options.fail?.board === name) throw new HotListError(options.fail.reason, `抖音开放平台：${name} 读取失败`);
+    const entries: HotWordEntry[] = boardEntries(words ?? []).map(({ word, rank, hotValue, label, videoCount }) => ({
+      word,
+      rank,
+      hotValue,
+      label,
+      videoCount,
+    }));
+    return { entries, asOf };
+  };
+  return {
+    name: 'douyin',
+    isDemo: false,
+    fetchHotSearch: () => board('hot', options.hot),
+    fetchRisingWords: () => board('rising', options.rising),
+    fetchHotVideos: async () => ({ entries: [], asOf }),
+    fetchHotTopics: async () => ({ entries: [], asOf }),
+  };
 }
 
 /** A pace that counts in memory and never needs to wait (tests keep the rate high). */

@@ -13,6 +13,13 @@ export { industries } from './demo/vocabulary';
 export { presentTrendValue } from './detail/keyword-trend.service';
 export { pageWithin, rowsAllowed } from './detail/page-limits.service';
 export { relatedKeywords } from './detail/related-keywords.service';
+export {
+  type HotBoardEntryInput,
+  type HotBoardKind,
+  type HotBoardReading,
+  hotBoardLibrary,
+  storeHotBoard,
+} from './hot-boards/hot-boards.repository';
 export { formatOfFileName } from './import/keyword-import';
 export {
   createImport,

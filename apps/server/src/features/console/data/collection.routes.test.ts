@@ -5,7 +5,7 @@ import { queryRows } from '../../../db/client';
 import type { SignedRequest } from '../../../testing';
 import { useTestApp } from '../../../testing/route-suite';
 import { collectionJobHandlers } from '../../collection';
-import { scriptedSource } from '../../collection/collection.testing';
+import { scriptedHotList, scriptedSource } from '../../collection/collection.testing';
 import { JobWorker } from '../../jobs';
 import { auditOf, consoleCalls, staffWithCookie } from '../console.testing';
 
@@ -95,7 +95,10 @@ describe('console 数据 采集: the collections, their runs and 立即运行', 
       },
     ]);
 
-    const worker = new JobWorker(t.db(), collectionJobHandlers({ platformData: scriptedSource({ videos: {} }) }));
+    const worker = new JobWorker(
+      t.db(),
+      collectionJobHandlers({ platformData: scriptedSource({ videos: {} }), hotList: scriptedHotList({}) }),
+    );
     expect(await worker.drain()).toBe(1);
     const [watched] = consoleCollectionListSchema.parse((await get(ConsoleDataPath.collections, staff.cookie)).data);
     expect(watched!.runs).toMatchObject([

@@ -26,6 +26,8 @@ export interface KeywordInput {
   /** Used when there is no trend to derive growth from. */
   growthRate?: number;
   isDemo: boolean;
+  /** The collection's provider for a word first found on a hot board; null (or absent) for an import or the demo. */
+  source?: string | null;
 }
 
 /**
@@ -58,9 +60,9 @@ export async function upsertKeywords(
     db,
     sql`
     INSERT INTO keywords (platform, country, keyword, grams, search_index, month_cover_count, competition, competition_reasons,
-      related_work_count, category, industry, commerce_intent, is_blue_ocean, growth_rate, first_seen, as_of, is_demo)
+      related_work_count, category, industry, commerce_intent, is_blue_ocean, growth_rate, first_seen, as_of, is_demo, source)
     SELECT platform, country, keyword, string_to_array(grams, ',')::int[], search_index, month_cover_count, competition, string_to_array(reasons, '|'),
-      related_work_count, category, industry, commerce_intent, is_blue_ocean, growth_rate, first_seen, as_of, is_demo
+      related_work_count, category, industry, commerce_intent, is_blue_ocean, growth_rate, first_seen, as_of, is_demo, source
     FROM unnest(
       ${column((row) => row.platform)}::text[], ${column((row) => row.country)}::text[],
       ${column((row) => row.keyword)}::text[],
@@ -71,16 +73,17 @@ export async function upsertKeywords(
       ${column((row) => row.category)}::text[], ${column((row) => row.industry)}::text[],
       ${column((row) => row.commerceIntent)}::boolean[], ${column((_row, i) => derived[i]!.blueOcean)}::boolean[],
       ${column((_row, i) => derived[i]!.growthRate)}::real[], ${column((row) => row.firstSeen)}::date[],
-      ${column((row) => row.asOf)}::date[], ${column((row) => row.isDemo)}::boolean[]
+      ${column((row) => row.asOf)}::date[], ${column((row) => row.isDemo)}::boolean[],
+      ${column((row) => row.source ?? null)}::text[]
     ) AS incoming(platform, country, keyword, grams, search_index, month_cover_count, competition, reasons, related_work_count,
-      category, industry, commerce_intent, is_blue_ocean, growth_rate, first_seen, as_of, is_demo)
+      category, industry, commerce_intent, is_blue_ocean, growth_rate, first_seen, as_of, is_demo, source)
     ON CONFLICT (platform, country, keyword) DO UPDATE SET
       search_index = excluded.search_index, month_cover_count = excluded.month_cover_count,
       competition = excluded.competition, competition_reasons = excluded.competition_reasons,
       related_work_count = excluded.related_work_count, category = excluded.category, industry = excluded.industry,
       commerce_intent = excluded.commerce_intent, is_blue_ocean = excluded.is_blue_ocean,
       growth_rate = excluded.growth_rate, first_seen = least(keywords.first_seen, excluded.first_seen),
-      as_of = excluded.as_of, is_demo = excluded.is_demo, updated_at = now()
+      as_of = excluded.as_of, is_demo = excluded.is_demo, source = excluded.source, updated_at = now()
     RETURNING id, (xmax = 0) AS inserted, platform || '/' || country || '/' || keyword AS key
   `,
   );

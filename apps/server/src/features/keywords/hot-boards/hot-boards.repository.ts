@@ -1,0 +1,108 @@
+import { keywordLength, keywordLimits, shanghaiDay } from '@dso/domain';
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../../db/client';
+import { industries } from '../demo/vocabulary';
+import { type KeywordInput, upsertKeywords } from '../import/keyword-ingest.repository';
+
+/** The boards a collection reads: 热搜榜, 上升热点榜 and 同城热点榜 (docs/collection.md, "Hot boards"). */
+export type HotBoardKind = 'hot' | 'rising' | 'city';
+
+/** One entry as a source ranked it, in our units. */
+export interface HotBoardEntryInput {
+  word: string;
+  rank: number;
+  hotValue: number;
+  label: string | null;
+  videoCount: number | null;
+  /** The source's category of the word, when it gives one; kept only when it is one of the library's industries. */
+  category: string | null;
+}
+
+/** A board as read from a source, with the time it stands for. */
+export interface HotBoardReading {
+  /** The collection source that read it (`platform-data`, `hot-list`): the board's key among the stored ones. */
+  source: string;
+  /** The provider that answered (`tikhub`, `douyin`, `sandbox`): the source a new word's figures are named by. */
+  provider: string;
+  board: HotBoardKind;
+  /** The city of a 同城 board ('' for the others). */
+  cityCode: string;
+  asOf: Date;
+  fetchedAt: Date;
+  entries: HotBoardEntryInput[];
+}
+
+/** What storing a reading did: words new to the Douyin library, and words it knew whose board entry was replaced. */
+export interface HotBoardOutcome {
+  added: number;
+  updated: number;
+}
+
+const DOUYIN_LIBRARY = { platform: 'DSO', country: '' } as const;
+const INT_MAX = 2_147_483_647;
+const libraryIndustries = new Set(industries.map((industry) => industry.name));
+
+/** The word as the library stores keywords (blanks collapsed), or null when it cannot be one (empty, too long). */
+function keywordOf(word: string): string | null {
+  const keyword = word.trim().replace(/\s+/g, ' ');
+  return keyword && keywordLength(keyword) <= keywordLimits.single ? keyword : null;
+}
+
+/**
+ * Stores a board reading: its entries replace the source's last reading of that board, and every word the Douyin
+ * library does not know joins it, its source named. A word the library knows keeps its figures (they come from a
+ * search index this board does not have); a new word's search index is the board's 热度, the one measure of demand
+ * the board gives, its related works the board's video count, its `as_of` and `first_seen` the board's day.
+ * The caller passes only readings with entries: an empty answer must leave the last good reading in place.
+ */
+export async function storeHotBoard(db: Database, reading: HotBoardReading): Promise<HotBoardOutcome> {
+  const entries = reading.entries.flatMap((entry) => {
+    const keyword = keywordOf(entry.word);
+    return keyword ? [{ ...entry, word: keyword }] : [];
+  });
+  if (entries.length === 0) return { added: 0, updated: 0 };
+  const day = shanghaiDay(reading.asOf);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`
+      DELETE FROM hot_board_entries
+      WHERE source = ${reading.source} AND board = ${reading.board} AND city_code = ${reading.cityCode}`);
+    await tx.execute(sql`
+      INSERT INTO hot_board_entries (source, board, city_code, rank, word, hot_value, label, video_count, as_of, fetched_at)
+      SELECT ${reading.source}, ${reading.board}, ${reading.cityCode}, rank, word, hot_value, label, video_count,
+        ${reading.asOf.toISOString()}::timestamptz, ${reading.fetchedAt.toISOString()}::timestamptz
+      FROM unnest(${sql.param(entries.map((entry) => entry.rank))}::int[],
+        ${sql.param(entries.map((entry) => entry.word))}::text[],
+        ${sql.param(entries.map((entry) => entry.hotValue))}::bigint[],
+        ${sql.param(entries.map((entry) => entry.label))}::text[],
+        ${sql.param(entries.map((entry) => entry.videoCount))}::int[]) AS incoming(rank, word, hot_value, label, video_count)
+      ON CONFLICT (source, board, city_code, rank) DO NOTHING`);
+    const known = await queryRows<{ keyword: string }>(
+      tx,
+      sql`SELECT keyword FROM keywords
+          WHERE platform = ${DOUYIN_LIBRARY.platform} AND country = ${DOUYIN_LIBRARY.country}
+            AND keyword = ANY(${sql.param(entries.map((entry) => entry.word))}::text[])`,
+    );
+    const knownWords = new Set(known.map((row) => row.keyword));
+    const fresh = [...new Map(entries.filter((entry) => !knownWords.has(entry.word)).map((e) => [e.word, e])).values()];
+    const inputs: KeywordInput[] = fresh.map((entry) => ({
+      ...DOUYIN_LIBRARY,
+      keyword: entry.word,
+      searchIndex: Math.min(INT_MAX, Math.max(0, Math.round(entry.hotValue))),
+      monthCoverCount: 0,
+      relatedWorkCount: Math.min(INT_MAX, Math.max(0, entry.videoCount ?? 0)),
+      category: null,
+      industry: entry.category && libraryIndustries.has(entry.category) ? entry.category : null,
+      commerceIntent: false,
+      firstSeen: day,
+      asOf: day,
+      trend: null,
+      isDemo: false,
+      source: reading.provider,
+    }));
+    const written = await upsertKeywords(tx, inputs);
+    return { added: written.inserted, updated: new Set(entries.map((entry) => entry.word)).size - fresh.length };
+  });
+}
+
+/** The Douyin library's scope, for the derive a collection queues after adding words. */
+export const hotBoardLibrary = DOUYIN_LIBRARY;
