@@ -54,6 +54,12 @@ export const keywords = pgTable(
     firstSeen: date('first_seen', { mode: 'string' }).notNull(),
     asOf: date('as_of', { mode: 'string' }).notNull(),
     isDemo: isDemo(),
+    /**
+     * Where the figures came from: a collection's provider (`tikhub`, `douyin`, `sandbox`) for a word first found on
+     * a hot board; null for a row written by an import or the demo seed (`is_demo` tells which), so adding the
+     * column rewrote no row.
+     */
+    source: text('source'),
     updatedAt: updatedAt(),
   },
   (table) => [
