@@ -1,5 +1,6 @@
 import { accountMessages, isValidPhone } from '@dso/domain';
 import { z } from 'zod';
+import { requiredTextSchema } from './shapes';
 
 /**
  * Accounts: slider captcha, SMS codes, login and registration, password, bind phone, reset and change
@@ -10,35 +11,25 @@ import { z } from 'zod';
 // Shared fields
 
 /** Phone on the forms (001 §5): required, then the mainland mobile shape. */
-export const phoneSchema = z
-  .string({ error: accountMessages.phoneRequired })
-  .trim()
-  .min(1, accountMessages.phoneRequired)
-  .refine(isValidPhone, accountMessages.phoneInvalid);
+export const phoneSchema = requiredTextSchema(accountMessages.phoneRequired).refine(
+  isValidPhone,
+  accountMessages.phoneInvalid,
+);
 
 /** Phone before a code request (001 §5): the send-specific wording (手机号码不能为空！ …). */
-export const sendPhoneSchema = z
-  .string({ error: accountMessages.phoneEmptyBeforeSend })
-  .trim()
-  .min(1, accountMessages.phoneEmptyBeforeSend)
-  .refine(isValidPhone, accountMessages.phoneInvalidBeforeSend);
+export const sendPhoneSchema = requiredTextSchema(accountMessages.phoneEmptyBeforeSend).refine(
+  isValidPhone,
+  accountMessages.phoneInvalidBeforeSend,
+);
 
 /** SMS code as typed: required (001 §5); a wrong shape simply counts as a wrong try. */
-export const smsCodeSchema = z
-  .string({ error: accountMessages.codeRequired })
-  .trim()
-  .min(1, accountMessages.codeRequired)
-  .max(16, '验证码错误');
+export const smsCodeSchema = requiredTextSchema(accountMessages.codeRequired).max(16, '验证码错误');
 
 /**
  * Every `pwd` field carries the password encrypted with the server's public key (RSA-OAEP, SHA-256),
  * base64, never the plain text. The server checks the password rule after decrypting.
  */
-export const encryptedPasswordSchema = z
-  .string({ error: '请输入密码' })
-  .trim()
-  .min(1, '请输入密码')
-  .max(2048, '密码格式错误，请刷新页面重试');
+export const encryptedPasswordSchema = requiredTextSchema('请输入密码').max(2048, '密码格式错误，请刷新页面重试');
 
 /** Paid-search click id and when the client saw it (ms since the epoch); a conversion counts for 24 h. */
 const adClickFields = {
@@ -82,7 +73,7 @@ export type CaptchaPuzzle = z.infer<typeof captchaPuzzleSchema>;
 export const trailPointSchema = z.object({ x: z.number(), t: z.number() });
 
 export const captchaVerifyBodySchema = z.object({
-  id: z.string({ error: '验证已失效，请刷新重试' }).trim().min(1, '验证已失效，请刷新重试').max(64),
+  id: requiredTextSchema('验证已失效，请刷新重试').max(64),
   /** Where the user released the piece (its left edge, background pixels). */
   x: z.number({ error: '请拖动滑块完成验证' }),
   trail: z.array(trailPointSchema, { error: '请拖动滑块完成验证' }).max(1000, '验证失败，请重试'),
@@ -251,7 +242,7 @@ export type PublicKey = z.infer<typeof publicKeySchema>;
 /** `POST /api/user/bind_phone`: WeChat need_bind path; `open_id` comes from the QR poll. */
 export const bindPhoneBodySchema = z.object({
   ...phoneCodeFields,
-  open_id: z.string({ error: '微信授权已失效，请重新扫码' }).trim().min(1, '微信授权已失效，请重新扫码').max(128),
+  open_id: requiredTextSchema('微信授权已失效，请重新扫码').max(128),
 });
 export type BindPhoneBody = z.infer<typeof bindPhoneBodySchema>;
 
@@ -274,7 +265,7 @@ export const verifyRawCodeResultSchema = z.object({ verify_token: z.string() });
 /** `POST /api/update_user_phone` (logged in): the new phone, its code (type NewPhone) and the proof. */
 export const updateUserPhoneBodySchema = z.object({
   ...phoneCodeFields,
-  verify_token: z.string({ error: '请先验证原手机号' }).trim().min(1, '请先验证原手机号').max(512),
+  verify_token: requiredTextSchema('请先验证原手机号').max(512),
 });
 export type UpdateUserPhoneBody = z.infer<typeof updateUserPhoneBodySchema>;
 
@@ -287,7 +278,7 @@ export type BindWxResult = z.infer<typeof bindWxResultSchema>;
 
 /** `POST /api/bd/conversion` (logged in): the client's paid-search report; once per user and kind. */
 export const conversionBodySchema = z.object({
-  bd_vid: z.string({ error: '缺少推广点击标识' }).trim().min(1, '缺少推广点击标识').max(256),
+  bd_vid: requiredTextSchema('缺少推广点击标识').max(256),
   bd_vid_time: z.coerce.number({ error: '缺少推广点击时间' }).int().nonnegative(),
   kind: z.enum(['register', 'pay']).default('register'),
 });
@@ -301,7 +292,7 @@ export const conversionResultSchema = z.object({ created: z.boolean() });
  * over the first part with DCC_SHARED_SECRET; `exp` in seconds, at most 5 minutes ahead; single use.
  */
 export const dccTokenQuerySchema = z.object({
-  token: z.string({ error: '登录凭证无效或已过期' }).trim().min(1, '登录凭证无效或已过期').max(1024),
+  token: requiredTextSchema('登录凭证无效或已过期').max(1024),
 });
 
 /** `GET /api/user/dcc_login_log`: what the confirm dialog needs before the hand-over is used. */

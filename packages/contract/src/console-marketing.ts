@@ -4,7 +4,7 @@ import { phoneSchema } from './account';
 import { consoleReasonSchema } from './console';
 import { INT32_MAX } from './input';
 import { payGradeSchema } from './orders';
-import { unixSecondsSchema } from './shapes';
+import { requiredTextSchema, unixSecondsSchema } from './shapes';
 
 /*
  * The operator's console (docs/console.md), 套餐与卡券: plans and activity prices, coupons, membership-card batches, count packs.
@@ -217,7 +217,7 @@ export type AdminCouponGrant = z.infer<typeof adminCouponGrantSchema>;
 
 // ——— Membership cards ———
 
-const batchSchema = z.string({ error: m.batchRequired }).trim().min(1, m.batchRequired).max(64, '批次名称过长');
+const batchSchema = requiredTextSchema(m.batchRequired).max(64, '批次名称过长');
 
 /** `cards/create`: a batch of new cards; answers their codes. */
 export const adminCardBatchBodySchema = z.object({

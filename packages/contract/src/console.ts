@@ -4,7 +4,7 @@ import { phoneSchema, smsCodeSchema } from './account';
 import { calendarDaySchema, pageNoSchema } from './input';
 import { orderItemSchema, payGradeSchema } from './orders';
 import { authorizedAccountSchema } from './publishing';
-import { totalListSchema, unixSecondsSchema } from './shapes';
+import { requiredTextSchema, totalListSchema, unixSecondsSchema } from './shapes';
 
 /*
  * The operator's console (docs/console.md): staff log in with their own accounts (password, then an
@@ -63,11 +63,10 @@ const idSchema = z.coerce
   .max(Number.MAX_SAFE_INTEGER, m.idInvalid);
 
 /** Why a staff member changes something: required, at most 200 characters, kept in the audit log. */
-export const consoleReasonSchema = z
-  .string({ error: m.reasonRequired })
-  .trim()
-  .min(1, m.reasonRequired)
-  .refine((reason) => Array.from(reason).length <= CONSOLE_REASON_MAX, m.reasonTooLong);
+export const consoleReasonSchema = requiredTextSchema(m.reasonRequired).refine(
+  (reason) => Array.from(reason).length <= CONSOLE_REASON_MAX,
+  m.reasonTooLong,
+);
 
 export const consoleRoleSchema = z.enum(consoleRoles, { error: m.roleInvalid });
 
@@ -112,11 +111,10 @@ export const consoleStaffSchema = z.object({
 });
 export type ConsoleStaff = z.infer<typeof consoleStaffSchema>;
 
-const staffNameSchema = z
-  .string({ error: m.nameRequired })
-  .trim()
-  .min(1, m.nameRequired)
-  .refine((name) => Array.from(name).length <= 20, m.nameTooLong);
+const staffNameSchema = requiredTextSchema(m.nameRequired).refine(
+  (name) => Array.from(name).length <= 20,
+  m.nameTooLong,
+);
 
 /** A new staff password: the members' password rule (6-24 characters, digits, upper and lower case). */
 export const consoleNewPasswordSchema = z.string({ error: m.passwordRequired }).superRefine((password, context) => {
@@ -235,7 +233,7 @@ export const CONSOLE_AUDIT_PAGE_SIZE = 20;
 
 /** `GET /api/console/users/find?q=`: a phone, a user id or an order number. */
 export const consoleUserFindQuerySchema = z.object({
-  q: z.string({ error: m.queryRequired }).trim().min(1, m.queryRequired).max(64, m.memberNotFound),
+  q: requiredTextSchema(m.queryRequired).max(64, m.memberNotFound),
 });
 
 export const consoleUserIdQuerySchema = z.object({ user_id: idSchema });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { missingRecordIdSchema, pagedListSchema, pageFields, pageSizeUpTo } from './shapes';
+import { missingRecordIdSchema, pagedListSchema, pageFields, pageSizeUpTo, requiredTextSchema } from './shapes';
 import { platformIdSchema } from './videos';
 
 /**
@@ -74,11 +74,7 @@ export const extractionMessages = {
 } as const;
 
 export const extractBodySchema = z.object({
-  link: z
-    .string({ message: extractionMessages.linkEmpty })
-    .trim()
-    .min(1, extractionMessages.linkEmpty)
-    .max(extractionLimits.linkMax, extractionMessages.linkTooLong),
+  link: requiredTextSchema(extractionMessages.linkEmpty).max(extractionLimits.linkMax, extractionMessages.linkTooLong),
 });
 export type ExtractBody = z.infer<typeof extractBodySchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { int32Schema } from './input';
 import { requiredKeywordSchema } from './keywords';
-import { pagedListSchema, pageFields, pageSizeUpTo } from './shapes';
+import { pagedListSchema, pageFields, pageSizeUpTo, requiredTextSchema } from './shapes';
 import { uploadRules, uploadTexts } from './uploads';
 
 /**
@@ -195,11 +195,10 @@ export type ImageTextList = z.infer<typeof imageTextListSchema>;
 
 export const imageTextUpdateBodySchema = z.object({
   id: idSchema,
-  title: z
-    .string({ message: imageTextMessages.titleEmpty })
-    .trim()
-    .min(1, imageTextMessages.titleEmpty)
-    .refine((title) => Array.from(title).length <= imageTextLimits.titleMax, imageTextMessages.titleTooLong),
+  title: requiredTextSchema(imageTextMessages.titleEmpty).refine(
+    (title) => Array.from(title).length <= imageTextLimits.titleMax,
+    imageTextMessages.titleTooLong,
+  ),
   body: z
     .string()
     .max(imageTextLimits.bodyMax * 2, imageTextMessages.bodyTooLong)
@@ -237,7 +236,7 @@ export const defaultImageTextSettings: ImageTextSettings = {
 
 /** The template step-up (002 §7): the status_id's id part. */
 export const imageTextTemplateStepBodySchema = z.object({
-  idFlag: z.string({ message: imageTextMessages.uploadUnknown }).trim().min(1, imageTextMessages.uploadUnknown).max(64),
+  idFlag: requiredTextSchema(imageTextMessages.uploadUnknown).max(64),
 });
 export type ImageTextTemplateStepBody = z.infer<typeof imageTextTemplateStepBodySchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { transcriptSegmentSchema } from './extraction';
-import { missingRecordIdSchema, pagedListSchema, pageFields, pageSizeUpTo } from './shapes';
+import { missingRecordIdSchema, pagedListSchema, pageFields, pageSizeUpTo, requiredTextSchema } from './shapes';
 
 /**
  * AI 直播复盘 (/AiLiveReplay, /AiLiveReplayHistory, /liveReplay/{liveId}): a live session
@@ -94,10 +94,7 @@ export const liveReplayStageLabels: Record<LiveReplayStage, string> = {
 };
 
 export const liveReplaySessionBodySchema = z.object({
-  room_id: z
-    .string({ message: liveReplayMessages.roomRequired })
-    .trim()
-    .min(1, liveReplayMessages.roomRequired)
+  room_id: requiredTextSchema(liveReplayMessages.roomRequired)
     .max(128, liveReplayMessages.sessionMissing)
     .regex(/^[0-9A-Za-z_-]+$/, liveReplayMessages.sessionMissing),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { figureSchema } from './keywords';
-import { countSchema, unixSecondsSchema } from './shapes';
+import { countSchema, requiredTextSchema, unixSecondsSchema } from './shapes';
 import { goodsItemSchema, videoLimits, videoMessages } from './videos';
 
 /*
@@ -19,10 +19,7 @@ export const LivePath = {
 
 /** `GET live/detail` query: the room id. Absent: 链接错误，请检查链接是否正确. */
 export const liveDetailQuerySchema = z.object({
-  lid: z
-    .string({ message: videoMessages.liveLinkError })
-    .trim()
-    .min(1, videoMessages.liveLinkError)
+  lid: requiredTextSchema(videoMessages.liveLinkError)
     .max(128, videoMessages.liveLinkError)
     .regex(/^[0-9A-Za-z_-]*$/, videoMessages.liveLinkError),
 });

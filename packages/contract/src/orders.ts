@@ -1,7 +1,7 @@
 import { accountMessages, cardCodeLimits } from '@dso/domain';
 import { z } from 'zod';
 import { booleanishSchema, int32Schema } from './input';
-import { pageFields, pageSizeUpTo } from './shapes';
+import { pageFields, pageSizeUpTo, requiredTextSchema } from './shapes';
 import { gradeCodeSchema } from './user';
 
 /*
@@ -73,11 +73,7 @@ export type PayPlan = z.infer<typeof payPlanSchema>;
 export const gradeConfigSchema = z.partialRecord(gradeCodeSchema, z.array(payPlanSchema));
 export type GradeConfig = z.infer<typeof gradeConfigSchema>;
 
-const randTagSchema = z
-  .string({ message: '订单标识不能为空' })
-  .trim()
-  .min(1, '订单标识不能为空')
-  .max(64, '订单标识过长');
+const randTagSchema = requiredTextSchema('订单标识不能为空').max(64, '订单标识过长');
 
 /** `POST /api/order/preview_order` (001 §7). */
 export const previewOrderBodySchema = z.object({
@@ -134,10 +130,7 @@ export const orderInfoSchema = z.object({
 });
 export type OrderInfo = z.infer<typeof orderInfoSchema>;
 
-const orderIdSchema = z
-  .string({ message: '订单号不能为空' })
-  .trim()
-  .min(1, '订单号不能为空')
+const orderIdSchema = requiredTextSchema('订单号不能为空')
   .max(32, '订单不存在')
   .regex(/^[0-9A-Za-z]+$/, '订单不存在');
 

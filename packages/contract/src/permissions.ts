@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDaySchema } from './input';
+import { requiredTextSchema } from './shapes';
 import { gradeCodeSchema, permissionNodeSchema, permissionUseSchema } from './user';
 
 /**
@@ -47,7 +48,7 @@ export type PermissionTree = z.infer<typeof permissionTreeSchema>;
 
 /** `GET /api/permission/use?permission=ALIAS` (login required). */
 export const permissionUseQuerySchema = z.object({
-  permission: z.string({ message: '权限标识不能为空' }).trim().min(1, '权限标识不能为空').pipe(permissionAliasSchema),
+  permission: requiredTextSchema('权限标识不能为空').pipe(permissionAliasSchema),
 });
 export type PermissionUseQuery = z.infer<typeof permissionUseQuerySchema>;
 
@@ -75,11 +76,7 @@ export type PermissionDeniedData = z.infer<typeof permissionDeniedDataSchema>;
 
 // ——— Child (sub) accounts (001 §2 bind notice, §4, §6, §7) ———
 
-const phoneSchema = z
-  .string({ message: '请输入手机号' })
-  .trim()
-  .min(1, '请输入手机号')
-  .regex(/^1[3-9]\d{9}$/, '请输入正确手机号');
+const phoneSchema = requiredTextSchema('请输入手机号').regex(/^1[3-9]\d{9}$/, '请输入正确手机号');
 
 /** `POST /api/sub_account/add_info`: the parent invites a phone. */
 export const subAccountAddBodySchema = z.object({ phone: phoneSchema });
@@ -102,7 +99,7 @@ export type SubAccountAnswerBody = z.infer<typeof subAccountAnswerBodySchema>;
 /** `POST /api/sub_account/un_bind_active`: the child ends its own link with an SMS code (purpose unbind). */
 export const subAccountUnbindActiveBodySchema = z.object({
   phone: phoneSchema,
-  code: z.string({ message: '请输入验证码' }).trim().min(1, '请输入验证码').max(12, '验证码错误'),
+  code: requiredTextSchema('请输入验证码').max(12, '验证码错误'),
 });
 export type SubAccountUnbindActiveBody = z.infer<typeof subAccountUnbindActiveBodySchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { phoneSchema } from './account';
-import { pageFields, pageSizeUpTo } from './shapes';
+import { pageFields, pageSizeUpTo, requiredTextSchema } from './shapes';
 import { permissionUseSchema } from './user';
 
 /**
@@ -242,11 +242,7 @@ export const distributionMessages = {
 } as const;
 
 export const distributionLeadBodySchema = z.object({
-  name: z
-    .string({ error: distributionMessages.nameMissing })
-    .trim()
-    .min(1, distributionMessages.nameMissing)
-    .max(20, distributionMessages.nameTooLong),
+  name: requiredTextSchema(distributionMessages.nameMissing).max(20, distributionMessages.nameTooLong),
   phone: phoneSchema,
   company: z.string().trim().max(50, distributionMessages.companyTooLong).default(''),
   need: z.string().trim().max(500, distributionMessages.needTooLong).default(''),

@@ -14,6 +14,14 @@ export const countSchema = z.number().int().min(0);
 /** An instant in Unix seconds. */
 export const unixSecondsSchema = z.number().int();
 
+/**
+ * A required text field: trimmed, and `missing` whether it is absent, not a string or blank, since the
+ * user made one mistake. Areas chain their own cap, pattern or refinement after it.
+ */
+export function requiredTextSchema(missing: string) {
+  return z.string({ error: missing }).trim().min(1, missing);
+}
+
 /** A page size that must be one of `sizes` (a list's size picker); 每页条数不正确 otherwise. */
 export function pageSizeOneOf(sizes: readonly number[], fallback: number) {
   return z.coerce

@@ -10,6 +10,7 @@ import {
   pagedListSchema,
   pageFields,
   pageSizeOneOf,
+  requiredTextSchema,
   unixSecondsSchema,
 } from './shapes';
 
@@ -157,10 +158,7 @@ export const videoMessages = {
  * A platform id (aweme id, user id or sec_uid, room id): letters, digits, '_' and '-'. Empty or absent:
  * 链接丢失啦，请稍后再试~ (a detail action without an id).
  */
-export const platformIdSchema = z
-  .string({ message: videoMessages.linkMissing })
-  .trim()
-  .min(1, videoMessages.linkMissing)
+export const platformIdSchema = requiredTextSchema(videoMessages.linkMissing)
   .max(128, videoMessages.linkMissing)
   .regex(/^[0-9A-Za-z_-]*$/, videoMessages.linkMissing);
 
