@@ -13,6 +13,7 @@ import {
 import { cappedCount } from '../../lib/capped-count';
 import { queryGrams } from '../../lib/grams';
 import { likeContains } from '../../lib/like-patterns';
+import { pageRowsAndTotal } from '../../lib/page-rows';
 import { type CreatorRecord, VIDEO_PLATFORM, type VideoRowRecord, videoRowColumns } from '../videos';
 
 /** Reads of the creator library, a creator's works and follower history, and benchmark candidates. */
@@ -73,18 +74,18 @@ export async function selectCreators(
   limit: number,
 ): Promise<{ rows: CreatorRecord[]; total: number; estimated: boolean }> {
   const where = whereOf(filter);
-  const [rows, counted] = await Promise.all([
-    limit > 0
-      ? db
-          .select()
-          .from(creators)
-          .where(where)
-          .orderBy(desc(sortColumns[sort]), asc(creators.id))
-          .limit(limit)
-          .offset(offset)
-      : Promise.resolve([]),
+  const [rows, counted] = await pageRowsAndTotal(
+    limit,
+    () =>
+      db
+        .select()
+        .from(creators)
+        .where(where)
+        .orderBy(desc(sortColumns[sort]), asc(creators.id))
+        .limit(limit)
+        .offset(offset),
     cappedCount(db, db.select({ id: creators.id }).from(creators).where(where)),
-  ]);
+  );
   return { rows, ...counted };
 }
 
@@ -97,19 +98,19 @@ export async function selectCreatorVideos(
   limit: number,
 ): Promise<{ rows: VideoRowRecord[]; total: number }> {
   const order = sort === 'create_time' ? desc(videos.createTime) : desc(videos.goodCount);
-  const [rows, [counted]] = await Promise.all([
-    limit > 0
-      ? db
-          .select(videoRowColumns)
-          .from(videos)
-          .innerJoin(creators, eq(creators.id, videos.creatorId))
-          .where(eq(videos.creatorId, creatorId))
-          .orderBy(order, asc(videos.id))
-          .limit(limit)
-          .offset(offset)
-      : Promise.resolve([]),
+  const [rows, [counted]] = await pageRowsAndTotal(
+    limit,
+    () =>
+      db
+        .select(videoRowColumns)
+        .from(videos)
+        .innerJoin(creators, eq(creators.id, videos.creatorId))
+        .where(eq(videos.creatorId, creatorId))
+        .orderBy(order, asc(videos.id))
+        .limit(limit)
+        .offset(offset),
     db.select({ total: sql<number>`count(*)::int` }).from(videos).where(eq(videos.creatorId, creatorId)),
-  ]);
+  );
   return { rows, total: Number(counted?.total ?? 0) };
 }
 

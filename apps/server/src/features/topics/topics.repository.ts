@@ -2,6 +2,7 @@ import type { TopicKind, TopicListQuery, VideoSort } from '@dso/contract';
 import { and, asc, desc, eq, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { creators, topics, topicVideos, videos } from '../../db/schema';
+import { pageRowsAndTotal } from '../../lib/page-rows';
 import { type Page, VIDEO_PLATFORM, type VideoRowRecord, videoOrder, videoRowColumns } from '../videos';
 
 export type TopicRecord = typeof topics.$inferSelect;
@@ -28,18 +29,18 @@ export async function selectTopics(
   page: Page,
 ): Promise<{ rows: TopicRecord[]; total: number }> {
   const where = and(eq(topics.platform, VIDEO_PLATFORM), eq(topics.kind, query.kind), eq(topics.day, query.day));
-  const [rows, [count]] = await Promise.all([
-    page.limit === 0
-      ? Promise.resolve([])
-      : db
-          .select()
-          .from(topics)
-          .where(where)
-          .orderBy(desc(topicOrder[query.sort]), asc(topics.name))
-          .limit(page.limit)
-          .offset(page.offset),
+  const [rows, [count]] = await pageRowsAndTotal(
+    page.limit,
+    () =>
+      db
+        .select()
+        .from(topics)
+        .where(where)
+        .orderBy(desc(topicOrder[query.sort]), asc(topics.name))
+        .limit(page.limit)
+        .offset(page.offset),
     db.select({ total: sql<number>`count(*)::int` }).from(topics).where(where),
-  ]);
+  );
   return { rows, total: Number(count?.total ?? 0) };
 }
 
@@ -59,23 +60,23 @@ export async function selectTopicVideos(
   page: Page,
 ): Promise<{ rows: VideoRowRecord[]; total: number }> {
   const where = and(eq(topicVideos.topicId, topicId), eq(videos.status, 'normal'));
-  const [rows, [count]] = await Promise.all([
-    page.limit === 0
-      ? Promise.resolve([])
-      : db
-          .select(videoRowColumns)
-          .from(topicVideos)
-          .innerJoin(videos, eq(videos.id, topicVideos.videoId))
-          .innerJoin(creators, eq(creators.id, videos.creatorId))
-          .where(where)
-          .orderBy(...videoOrder(sort))
-          .limit(page.limit)
-          .offset(page.offset),
+  const [rows, [count]] = await pageRowsAndTotal(
+    page.limit,
+    () =>
+      db
+        .select(videoRowColumns)
+        .from(topicVideos)
+        .innerJoin(videos, eq(videos.id, topicVideos.videoId))
+        .innerJoin(creators, eq(creators.id, videos.creatorId))
+        .where(where)
+        .orderBy(...videoOrder(sort))
+        .limit(page.limit)
+        .offset(page.offset),
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(topicVideos)
       .innerJoin(videos, eq(videos.id, topicVideos.videoId))
       .where(where),
-  ]);
+  );
   return { rows, total: Number(count?.total ?? 0) };
 }

@@ -5,6 +5,7 @@ import { creators, keywords, videoKeywords, videos } from '../../../db/schema';
 import { cappedCount, TOTAL_COUNT_CAP } from '../../../lib/capped-count';
 import { queryGrams } from '../../../lib/grams';
 import { likeContains } from '../../../lib/like-patterns';
+import { pageRowsAndTotal } from '../../../lib/page-rows';
 import { VIDEO_PLATFORM } from '../video-platform';
 import { COUNTED_WORD_MAX, titleGramWorks } from './title-grams';
 import { type VideoRowRecord, videoRowColumns } from './video-rows';
@@ -357,24 +358,24 @@ export async function selectRankedVideos(
     isNotNull(videoKeywords.searchRank),
     listable(),
   );
-  const [rows, [count]] = await Promise.all([
-    page.limit === 0
-      ? Promise.resolve([])
-      : db
-          .select({ ...videoRowColumns, rank: sql<number>`${videoKeywords.searchRank}` })
-          .from(videoKeywords)
-          .innerJoin(videos, eq(videos.id, videoKeywords.videoId))
-          .innerJoin(creators, eq(creators.id, videos.creatorId))
-          .where(where)
-          .orderBy(asc(videoKeywords.searchRank), asc(videos.id))
-          .limit(page.limit)
-          .offset(page.offset),
+  const [rows, [count]] = await pageRowsAndTotal(
+    page.limit,
+    () =>
+      db
+        .select({ ...videoRowColumns, rank: sql<number>`${videoKeywords.searchRank}` })
+        .from(videoKeywords)
+        .innerJoin(videos, eq(videos.id, videoKeywords.videoId))
+        .innerJoin(creators, eq(creators.id, videos.creatorId))
+        .where(where)
+        .orderBy(asc(videoKeywords.searchRank), asc(videos.id))
+        .limit(page.limit)
+        .offset(page.offset),
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(videoKeywords)
       .innerJoin(videos, eq(videos.id, videoKeywords.videoId))
       .where(where),
-  ]);
+  );
   return { rows, total: Number(count?.total ?? 0) };
 }
 
@@ -395,21 +396,21 @@ export async function selectLowFollowerHits(
   ];
   if (query.field) conditions.push(eq(creators.field, query.field));
   const where = and(...conditions);
-  const [rows, count] = await Promise.all([
-    page.limit === 0
-      ? Promise.resolve([])
-      : db
-          .select(videoRowColumns)
-          .from(videos)
-          .innerJoin(creators, eq(creators.id, videos.creatorId))
-          .where(where)
-          .orderBy(...videoOrder('create_time'))
-          .limit(page.limit)
-          .offset(page.offset),
+  const [rows, count] = await pageRowsAndTotal(
+    page.limit,
+    () =>
+      db
+        .select(videoRowColumns)
+        .from(videos)
+        .innerJoin(creators, eq(creators.id, videos.creatorId))
+        .where(where)
+        .orderBy(...videoOrder('create_time'))
+        .limit(page.limit)
+        .offset(page.offset),
     cappedCount(
       db,
       db.select({ one: sql`1` }).from(videos).innerJoin(creators, eq(creators.id, videos.creatorId)).where(where),
     ),
-  ]);
+  );
   return { rows, total: count.total, estimated: count.estimated };
 }
