@@ -9,6 +9,7 @@ import {
   savedWorkLimits,
   savedWorkListQuerySchema,
   savedWorkMessages,
+  savedWorkSummarySchema,
   savedWorkTitleSchema,
   totalListSchema,
 } from './shapes';
@@ -94,9 +95,9 @@ export type CopywriterWork = z.infer<typeof copywriterWorkSchema>;
 export const copywriterWorkListQuerySchema = savedWorkListQuerySchema;
 export type CopywriterWorkListQuery = z.infer<typeof copywriterWorkListQuerySchema>;
 
-export const copywriterWorkSummarySchema = copywriterWorkSchema.omit({ content: true, sources: true }).extend({
-  /** The first characters of the script. */
-  excerpt: z.string(),
+export const copywriterWorkSummarySchema = savedWorkSummarySchema(copywriterWorkSchema, {
+  content: true,
+  sources: true,
 });
 export type CopywriterWorkSummary = z.infer<typeof copywriterWorkSummarySchema>;
 

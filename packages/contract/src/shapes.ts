@@ -83,6 +83,17 @@ export const savedWorkContentSchema = z
 /** The fields a saved work ends with: whether the sandbox wrote it, when it was saved and last edited. */
 export const savedWorkFields = { sandbox: z.boolean(), created_at: z.string(), updated_at: z.string() };
 
+/**
+ * A saved work as its list shows it: the work without its bulky fields (the text, and what it was written
+ * from), and `excerpt`, the first characters of its text.
+ */
+export function savedWorkSummarySchema<Shape extends z.ZodRawShape, Bulky extends { [Key in keyof Shape]?: true }>(
+  work: z.ZodObject<Shape>,
+  bulky: Bulky & Record<Exclude<keyof Bulky, keyof Shape>, never>,
+) {
+  return work.omit(bulky).extend({ excerpt: z.string() });
+}
+
 /** The saved-works list query: pages of up to savedWorkLimits.pageSizeMax, 10 by default. */
 export const savedWorkListQuerySchema = z.object(
   pageFields(pageSizeUpTo(savedWorkLimits.pageSizeMax, 10, savedWorkMessages.pageSizeTooLarge)),

@@ -8,6 +8,7 @@ import {
   savedWorkLimits,
   savedWorkListQuerySchema,
   savedWorkMessages,
+  savedWorkSummarySchema,
   savedWorkTitleSchema,
   totalListSchema,
 } from './shapes';
@@ -109,10 +110,7 @@ export type WritingWork = z.infer<typeof writingWorkSchema>;
 export const writingWorkListQuerySchema = savedWorkListQuerySchema;
 export type WritingWorkListQuery = z.infer<typeof writingWorkListQuerySchema>;
 
-export const writingWorkSummarySchema = writingWorkSchema.omit({ inputs: true, content: true }).extend({
-  /** The first characters of the text. */
-  excerpt: z.string(),
-});
+export const writingWorkSummarySchema = savedWorkSummarySchema(writingWorkSchema, { inputs: true, content: true });
 export type WritingWorkSummary = z.infer<typeof writingWorkSummarySchema>;
 
 export const writingWorkListSchema = totalListSchema(writingWorkSummarySchema);
