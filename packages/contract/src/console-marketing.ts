@@ -232,14 +232,16 @@ export const adminCardBatchBodySchema = z.object({
 });
 export type AdminCardBatchBody = z.input<typeof adminCardBatchBodySchema>;
 
-export const adminCardBatchSchema = z.object({
+/** The terms a batch of cards was made with, as every answer about a batch or its cards shows them. */
+const cardBatchTermsFields = {
   batch: z.string(),
   grade: z.string(),
   days: z.number().int(),
   value_fen: z.number().int(),
-  redeem_by: z.number().int().nullable(),
-  codes: z.array(z.string()),
-});
+  redeem_by: unixSecondsSchema.nullable(),
+};
+
+export const adminCardBatchSchema = z.object({ ...cardBatchTermsFields, codes: z.array(z.string()) });
 export type AdminCardBatch = z.infer<typeof adminCardBatchSchema>;
 
 /** `GET cards?batch=`. */
@@ -247,11 +249,7 @@ export const adminCardListQuerySchema = z.object({ batch: batchSchema });
 
 export const adminCardSchema = z.object({
   code: z.string(),
-  batch: z.string(),
-  grade: z.string(),
-  days: z.number().int(),
-  value_fen: z.number().int(),
-  redeem_by: z.number().int().nullable(),
+  ...cardBatchTermsFields,
   /** The account that redeemed it, with its phone, and when; all null while unredeemed. */
   redeemed_by: z.number().int().nullable(),
   redeemed_phone: z.string().nullable(),
@@ -348,11 +346,7 @@ export type ConsoleCardBatchMade = z.infer<typeof consoleCardBatchMadeSchema>;
 
 /** A batch of cards as `cards/batches` lists it, newest first. */
 export const consoleCardBatchSchema = z.object({
-  batch: z.string(),
-  grade: z.string(),
-  days: z.number().int(),
-  value_fen: z.number().int(),
-  redeem_by: unixSecondsSchema.nullable(),
+  ...cardBatchTermsFields,
   count: z.number().int(),
   redeemed: z.number().int(),
   create_time: unixSecondsSchema,
