@@ -69,3 +69,18 @@ export function pageOfOwnedRows<T extends OwnedTable & { updatedAt: PgColumn }>(
     ...page,
   });
 }
+
+/**
+ * The reads and writes of a table of saved works (AI 创作, AI 文案), bound to it: the user's own row
+ * found, updated (stamped) or deleted by id, and a page of their rows, most recently saved first.
+ */
+export function savedWorkRows<T extends OwnedTable & { updatedAt: PgColumn }>(table: T) {
+  return {
+    find: (db: Database, userId: number, id: number) => findOwnedRow(db, table, userId, id),
+    update: (db: Database, userId: number, id: number, values: Partial<T['$inferInsert']>) =>
+      updateOwnedRow(db, table, userId, id, values),
+    page: (db: Database, userId: number, page: { limit: number; offset: number }) =>
+      pageOfOwnedRows(db, table, userId, page),
+    remove: (db: Database, userId: number, id: number) => deleteOwnedRow(db, table, userId, id),
+  };
+}

@@ -6,8 +6,8 @@ import {
   copywriterWorkSaveBodySchema,
 } from '@dso/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/envelope';
 import { closedSignal, sendLlmRun } from '../../lib/llm-stream';
+import { savedWorkRoutes } from '../../lib/saved-work-routes';
 import { requireUser } from '../../plugins/session';
 import { deleteWork, getWork, listWorks, saveWork, startCopywriting } from './copywriters.service';
 
@@ -29,20 +29,14 @@ export const copywritersRoutes: FastifyPluginAsyncZod = async (app) => {
     return sendLlmRun(request, reply, run, { sources });
   });
 
-  app.get(CopywriterPath.works, { schema: { querystring: copywriterWorkListQuerySchema } }, async (request) =>
-    ok(await listWorks(app.db, requireUser(request), request.query)),
+  savedWorkRoutes(
+    app,
+    CopywriterPath,
+    {
+      listQuery: copywriterWorkListQuerySchema,
+      saveBody: copywriterWorkSaveBodySchema,
+      idParams: copywriterWorkIdParamsSchema,
+    },
+    { listWorks, saveWork, getWork, deleteWork },
   );
-
-  app.post(CopywriterPath.works, { schema: { body: copywriterWorkSaveBodySchema } }, async (request) =>
-    ok(await saveWork(app.db, requireUser(request), request.body)),
-  );
-
-  app.get(CopywriterPath.work, { schema: { params: copywriterWorkIdParamsSchema } }, async (request) =>
-    ok(await getWork(app.db, requireUser(request), request.params.id)),
-  );
-
-  app.delete(CopywriterPath.work, { schema: { params: copywriterWorkIdParamsSchema } }, async (request) => {
-    await deleteWork(app.db, requireUser(request), request.params.id);
-    return ok(null);
-  });
 };

@@ -129,7 +129,7 @@ export async function saveWork(db: Database, userId: number, body: CopywriterWor
   };
   if (body.id !== undefined) {
     return presentWork(
-      orNotFound(await repository.updateWork(db, userId, body.id, values), copywriterMessages.workMissing),
+      orNotFound(await repository.works.update(db, userId, body.id, values), copywriterMessages.workMissing),
     );
   }
   return presentWork(await repository.insertWork(db, { ...values, userId }));
@@ -140,7 +140,7 @@ export async function listWorks(
   userId: number,
   query: CopywriterWorkListQuery,
 ): Promise<CopywriterWorkList> {
-  const { rows, total } = await repository.selectWorks(db, userId, pageWindow(query));
+  const { rows, total } = await repository.works.page(db, userId, pageWindow(query));
   return {
     total,
     list: rows.map((row) => {
@@ -151,9 +151,9 @@ export async function listWorks(
 }
 
 export async function getWork(db: Database, userId: number, id: number): Promise<CopywriterWork> {
-  return presentWork(orNotFound(await repository.findWork(db, userId, id), copywriterMessages.workMissing));
+  return presentWork(orNotFound(await repository.works.find(db, userId, id), copywriterMessages.workMissing));
 }
 
 export async function deleteWork(db: Database, userId: number, id: number): Promise<void> {
-  orNotFound(await repository.deleteWork(db, userId, id), copywriterMessages.workMissing);
+  orNotFound(await repository.works.remove(db, userId, id), copywriterMessages.workMissing);
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { writingTemplates, writingWorks } from '../../db/schema/writing';
-import { deleteOwnedRow, findOwnedRow, pageOfOwnedRows, updateOwnedRow } from '../../lib/owned-rows';
+import { savedWorkRows } from '../../lib/owned-rows';
 import type { DefaultWritingTemplate } from './default-templates';
 
 /** SQL of AI 创作: the template list and a user's saved works. */
@@ -40,26 +40,5 @@ export async function insertWork(db: Database, values: typeof writingWorks.$infe
   return row!;
 }
 
-/** Updates a user's own work; null when it is not theirs or gone. */
-export async function updateWork(
-  db: Database,
-  userId: number,
-  id: number,
-  values: Pick<WritingWorkRow, 'title' | 'inputs' | 'content' | 'sandbox'>,
-): Promise<WritingWorkRow | null> {
-  return updateOwnedRow(db, writingWorks, userId, id, values);
-}
-
-export function findWork(db: Database, userId: number, id: number): Promise<WritingWorkRow | null> {
-  return findOwnedRow(db, writingWorks, userId, id);
-}
-
-/** A page of a user's works, most recently saved first. */
-export function selectWorks(db: Database, userId: number, page: { limit: number; offset: number }) {
-  return pageOfOwnedRows(db, writingWorks, userId, page);
-}
-
-/** Deletes a user's own work; false when it was not theirs or already gone. */
-export function deleteWork(db: Database, userId: number, id: number): Promise<boolean> {
-  return deleteOwnedRow(db, writingWorks, userId, id);
-}
+/** A user's saved works: found, updated, paged and deleted only as their own. */
+export const works = savedWorkRows(writingWorks);

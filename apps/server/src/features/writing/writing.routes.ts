@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
 import { closedSignal, sendLlmRun } from '../../lib/llm-stream';
+import { savedWorkRoutes } from '../../lib/saved-work-routes';
 import { requireUser } from '../../plugins/session';
 import { deleteWork, getWork, listTemplateGroups, listWorks, saveWork, startWriting } from './writing.service';
 
@@ -30,20 +31,10 @@ export const writingRoutes: FastifyPluginAsyncZod = async (app) => {
     return sendLlmRun(request, reply, run);
   });
 
-  app.get(WritingPath.works, { schema: { querystring: writingWorkListQuerySchema } }, async (request) =>
-    ok(await listWorks(app.db, requireUser(request), request.query)),
+  savedWorkRoutes(
+    app,
+    WritingPath,
+    { listQuery: writingWorkListQuerySchema, saveBody: writingWorkSaveBodySchema, idParams: writingWorkIdParamsSchema },
+    { listWorks, saveWork, getWork, deleteWork },
   );
-
-  app.post(WritingPath.works, { schema: { body: writingWorkSaveBodySchema } }, async (request) =>
-    ok(await saveWork(app.db, requireUser(request), request.body)),
-  );
-
-  app.get(WritingPath.work, { schema: { params: writingWorkIdParamsSchema } }, async (request) =>
-    ok(await getWork(app.db, requireUser(request), request.params.id)),
-  );
-
-  app.delete(WritingPath.work, { schema: { params: writingWorkIdParamsSchema } }, async (request) => {
-    await deleteWork(app.db, requireUser(request), request.params.id);
-    return ok(null);
-  });
 };

@@ -167,7 +167,7 @@ export async function saveWork(db: Database, userId: number, body: WritingWorkSa
   const values = { title: body.title, inputs: body.inputs, content: body.content, sandbox: body.sandbox };
   if (body.id !== undefined) {
     return presentWork(
-      orNotFound(await repository.updateWork(db, userId, body.id, values), writingMessages.workMissing),
+      orNotFound(await repository.works.update(db, userId, body.id, values), writingMessages.workMissing),
     );
   }
   const template = orNotFound(
@@ -180,7 +180,7 @@ export async function saveWork(db: Database, userId: number, body: WritingWorkSa
 }
 
 export async function listWorks(db: Database, userId: number, query: WritingWorkListQuery): Promise<WritingWorkList> {
-  const { rows, total } = await repository.selectWorks(db, userId, pageWindow(query));
+  const { rows, total } = await repository.works.page(db, userId, pageWindow(query));
   return {
     total,
     list: rows.map((row) => {
@@ -191,9 +191,9 @@ export async function listWorks(db: Database, userId: number, query: WritingWork
 }
 
 export async function getWork(db: Database, userId: number, id: number): Promise<WritingWork> {
-  return presentWork(orNotFound(await repository.findWork(db, userId, id), writingMessages.workMissing));
+  return presentWork(orNotFound(await repository.works.find(db, userId, id), writingMessages.workMissing));
 }
 
 export async function deleteWork(db: Database, userId: number, id: number): Promise<void> {
-  orNotFound(await repository.deleteWork(db, userId, id), writingMessages.workMissing);
+  orNotFound(await repository.works.remove(db, userId, id), writingMessages.workMissing);
 }
