@@ -6,6 +6,7 @@ import type {
   PlatformHotListKind,
   PlatformKeywordSource,
 } from '../../providers/platform-data/keywords';
+import { platformCreatorRecord, platformVideoRecord } from '../../providers/platform-data/platform-data.fixtures';
 import { sourcePace } from './collection.pace';
 
 /** Test helpers of scheduled collection: a scripted source, a vendor's error, a pace that never waits. */
@@ -39,56 +40,16 @@ export function scriptedSource(options: {
   const video = (awemeId: string): PlatformVideoRecord | null => {
     const known = options.videos[awemeId];
     if (!known) return null;
-    return {
-      awemeId,
-      authorUserId: known.authorUserId,
-      desc: `新标题 ${awemeId}`,
-      tags: ['美食'],
-      cover: 'https://example.com/c.jpg',
-      shareUrl: 'https://example.com/s',
-      playUrl: null,
-      createTime: new Date('2026-11-01T08:00:00Z'),
-      durationMs: 15_000,
+    return platformVideoRecord(awemeId, known.authorUserId, {
       goodCount: known.goodCount + (options.likesGain ?? 100),
-      commentCount: 10,
-      shareCount: 5,
-      collectCount: 3,
-      musicId: null,
-      musicTitle: null,
-      goods: null,
-      status: 'normal',
       fetchedAt,
-    };
+    });
   };
   return {
     name: 'scripted',
     isDemo: false,
     fetchVideo: (awemeId) => guard(`video:${awemeId}`, () => video(awemeId)),
-    fetchCreator: (userId) =>
-      guard(`creator:${userId}`, () => ({
-        userId,
-        uniqueId: `dy_${userId}`,
-        nickName: '新名字',
-        avatar: 'a',
-        signature: 's',
-        gender: 2 as const,
-        province: '广东',
-        city: '深圳',
-        field: null,
-        verified: false,
-        verifyInfo: null,
-        isCommerce: false,
-        mcn: null,
-        followerCount: 50_000,
-        totalFavorited: 9_000,
-        awemeCount: 9,
-        videoCommentTotalCount: null,
-        videoShareTotalCount: null,
-        videoCollectTotalCount: null,
-        salesAmountFen30d: null,
-        liveCount: null,
-        fetchedAt,
-      })),
+    fetchCreator: (userId) => guard(`creator:${userId}`, () => platformCreatorRecord(userId, { fetchedAt })),
     fetchCreatorVideos: (userId) =>
       guard(`creator-videos:${userId}`, () => ({ items: [], nextCursor: null, total: 0 })),
     fetchComments: (awemeId) => guard(`comments:${awemeId}`, () => ({ items: [], nextCursor: null, total: 0 })),
