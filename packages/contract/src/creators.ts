@@ -2,7 +2,7 @@ import { sizeClassCodes } from '@dso/domain';
 import { z } from 'zod';
 import { booleanishSchema } from './input';
 import { figureSchema, keywordTextSchema } from './keywords';
-import { countSchema, estimatedListSchema } from './shapes';
+import { countSchema, detailPageFlagsFields, estimatedListSchema } from './shapes';
 import { platformIdSchema, videoMessages, videoPageFields, videoSortSchema } from './videos';
 
 /*
@@ -84,14 +84,7 @@ export const creatorProfileSchema = z.object({
   sales_class: classSchema,
   live_count: countSchema,
   as_of: z.string(),
-  collected: z.boolean(),
-  /** The creator comes from the demo generator. */
-  is_demo: z.boolean(),
-  /**
-   * Demo data shown to a caller whose grade lacks part of person detail (a visitor, or a tier
-   * without the audience tab's flag): the UI shows the demo banner. See the video detail's.
-   */
-  is_example: z.boolean(),
+  ...detailPageFlagsFields,
 });
 export type CreatorProfile = z.infer<typeof creatorProfileSchema>;
 

@@ -22,6 +22,20 @@ export function requiredTextSchema(missing: string) {
   return z.string({ error: missing }).trim().min(1, missing);
 }
 
+/** The fields a detail page (a video's, a creator's) ends with: what this caller sees of it. */
+export const detailPageFlagsFields = {
+  /** True when the caller collected it (false for visitors). */
+  collected: z.boolean(),
+  /** It comes from the demo generator. */
+  is_demo: z.boolean(),
+  /**
+   * Demo data shown to a caller whose grade lacks part of the page (a visitor, or a tier without every
+   * tab's flag: the creator's audience tab, the video panel's tabs): the UI shows the demo banner
+   * (当前为示例数据…) inviting an upgrade. False for real data and for a caller who already sees all of it.
+   */
+  is_example: z.boolean(),
+};
+
 /** A page size that must be one of `sizes` (a list's size picker); 每页条数不正确 otherwise. */
 export function pageSizeOneOf(sizes: readonly number[], fallback: number) {
   return z.coerce

@@ -5,6 +5,7 @@ import { figureSchema, keywordTextSchema, requiredKeywordSchema } from './keywor
 import type { PermissionAlias } from './permissions';
 import {
   countSchema,
+  detailPageFlagsFields,
   estimatedListSchema,
   LIST_PAGE_SIZES,
   pagedListSchema,
@@ -233,16 +234,7 @@ export const videoDetailSchema = z.object({
   }),
   /** Null when the refresh button may be pressed; else the instant its 30-minute lock ends. */
   refresh_locked_until: unixSecondsSchema.nullable(),
-  /** True when the caller collected the video (false for visitors). */
-  collected: z.boolean(),
-  /** The video comes from the demo generator. */
-  is_demo: z.boolean(),
-  /**
-   * Demo data shown to a caller whose grade lacks part of the panel (a visitor, or a tier without
-   * every tab's flag): the UI shows the demo banner (当前为示例数据…) inviting an upgrade. False for
-   * real data and for a caller who already sees all of it.
-   */
-  is_example: z.boolean(),
+  ...detailPageFlagsFields,
 });
 export type VideoDetail = z.infer<typeof videoDetailSchema>;
 
