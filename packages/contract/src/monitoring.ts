@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDaySchema } from './input';
 import { keywordTextSchema, requiredKeywordSchema } from './keywords';
-import { pageFields, pageSizeUpTo } from './shapes';
+import { pagedListFields, pageFields, pageSizeUpTo } from './shapes';
 import { uploadRules, uploadTexts } from './uploads';
 import { permissionUseSchema } from './user';
 import { platformIdSchema } from './videos';
@@ -139,8 +139,7 @@ export const monitorListQuerySchema = z.object({
 export type MonitorListQuery = z.infer<typeof monitorListQuerySchema>;
 
 export const monitorListSchema = z.object({
-  total_record: z.number().int(),
-  result: z.array(monitorItemSchema),
+  ...pagedListFields(monitorItemSchema),
   /** KEYWORD_MONITOR_COUNT: per_val allowed, use_val used. */
   use: permissionUseSchema,
 });

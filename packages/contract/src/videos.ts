@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanishSchema, calendarDaySchema, pageNoSchema } from './input';
+import { booleanishSchema, calendarDaySchema } from './input';
 import { importReportSchema, portraitShareSchema } from './keyword-details';
 import { figureSchema, keywordTextSchema, requiredKeywordSchema } from './keywords';
 import type { PermissionAlias } from './permissions';
@@ -403,8 +403,7 @@ export const videoKeywordsBodySchema = z.object({
     .max(videoLimits.keywordTableMaxOrders, '排序字段过多')
     .optional()
     .transform((orders) => (orders && orders.length > 0 ? orders : [videoLimits.keywordTableDefaultOrder])),
-  page_no: pageNoSchema,
-  page_size: pageSizeOneOf(videoLimits.pageSizes, videoLimits.keywordTablePageSize),
+  ...pageFields(pageSizeOneOf(videoLimits.pageSizes, videoLimits.keywordTablePageSize)),
   params_data: z
     .object({
       video_id: platformIdSchema,
