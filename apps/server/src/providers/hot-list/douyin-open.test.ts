@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { rejectionOf } from '../../testing/rejection';
 import { createDouyinOpenHotList } from './douyin-open';
 import { type FakeDouyinHotListServer, startFakeDouyinHotListServer } from './fake-douyin-open-hotlist';
 import { HotListError, type HotListProvider } from './index';
@@ -19,10 +20,7 @@ describe('the Douyin Open Platform hot lists', () => {
   afterEach(() => fake.close());
 
   async function refusal(promise: Promise<unknown>): Promise<HotListError> {
-    const error = await promise.then(
-      () => null,
-      (caught: unknown) => caught,
-    );
+    const error = await rejectionOf(promise);
     expect(error).toBeInstanceOf(HotListError);
     return error as HotListError;
   }

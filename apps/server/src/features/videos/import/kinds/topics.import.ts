@@ -23,12 +23,19 @@ const topicKindMessage = '话题类型应为 video（视频）或 image_text（�
 /** A topic of a day (its works come in their own file). */
 export type TopicRecord = Omit<TopicIngest, 'awemeIds'>;
 
-export function checkTopicRow(raw: RawVideoRow): CheckedVideoRow<TopicRecord> {
-  const c = rowChecker(raw);
-  const input: TopicRecord = {
+/** How both files name a topic: its kind, its name (a leading # dropped) and its day. */
+function topicNamed(c: ReturnType<typeof rowChecker>): Pick<TopicRecord, 'kind' | 'name' | 'day'> {
+  return {
     kind: c.choice('kind', topicKindWords, topicKindMessage) ?? 'video',
     name: c.string('name', '话题', true, 100).replace(/^#/, ''),
     day: c.day('day', '日期') ?? '',
+  };
+}
+
+export function checkTopicRow(raw: RawVideoRow): CheckedVideoRow<TopicRecord> {
+  const c = rowChecker(raw);
+  const input: TopicRecord = {
+    ...topicNamed(c),
     heat: c.count('heat', '热度', true) ?? 0,
     videoCount: c.count('video_count', '视频数', true, MAX_INT) ?? 0,
     growth: c.fraction('growth', '增长率', false, -1_000, 1_000, '增长率应为小数（如 0.12）或百分数（如 12%）') ?? 0,
@@ -48,9 +55,7 @@ export interface TopicVideoRecord {
 export function checkTopicVideoRow(raw: RawVideoRow): CheckedVideoRow<TopicVideoRecord> {
   const c = rowChecker(raw);
   const input: TopicVideoRecord = {
-    kind: c.choice('kind', topicKindWords, topicKindMessage) ?? 'video',
-    name: c.string('name', '话题', true, 100).replace(/^#/, ''),
-    day: c.day('day', '日期') ?? '',
+    ...topicNamed(c),
     awemeId: c.string('aweme_id', '视频ID', true, 64),
   };
   return finish(c.errors, input);
