@@ -31,13 +31,23 @@ export async function findOwnedRow<T extends OwnedTable>(
   return (row as T['$inferSelect'] | undefined) ?? null;
 }
 
+/** Deletes the user's own row `id` and answers it (what the caller still cleans up); null when it was not theirs or already gone. */
+export async function takeOwnedRow<T extends OwnedTable>(
+  db: Database,
+  table: T,
+  userId: number,
+  id: number,
+): Promise<T['$inferSelect'] | null> {
+  const [row] = await db
+    .delete(table as OwnedTable)
+    .where(ownedRow(table, userId, id))
+    .returning();
+  return (row as T['$inferSelect'] | undefined) ?? null;
+}
+
 /** Deletes the user's own row `id`; false when it was not theirs or already gone. */
 export async function deleteOwnedRow(db: Database, table: OwnedTable, userId: number, id: number): Promise<boolean> {
-  const deleted = await db
-    .delete(table)
-    .where(ownedRow(table, userId, id))
-    .returning({ id: table.id });
-  return deleted.length > 0;
+  return (await takeOwnedRow(db, table, userId, id)) !== null;
 }
 
 /** Updates the user's own row `id` and stamps its `updatedAt`; null when it is not theirs or gone. */

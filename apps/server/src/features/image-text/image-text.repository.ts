@@ -7,7 +7,8 @@ import {
   imageTextWorks,
   type StagedWork,
 } from '../../db/schema';
-import { findOwnedRow, ownedRow } from '../../lib/owned-rows';
+import { findOwnedRow, takeOwnedRow } from '../../lib/owned-rows';
+import { findRowByKey } from '../../lib/row-by-key';
 import { selectPage } from '../../lib/select-page';
 
 /** AI 图文's tables; nothing else touches them. */
@@ -28,8 +29,7 @@ export function findWork(db: Database, userId: number, id: number): Promise<Work
 
 /** A work by id alone, for the job that makes it. */
 export async function findWorkById(db: Database, id: number): Promise<WorkRow | null> {
-  const [row] = await db.select().from(imageTextWorks).where(eq(imageTextWorks.id, id));
-  return row ?? null;
+  return (await findRowByKey(db, imageTextWorks, imageTextWorks.id, id)) ?? null;
 }
 
 export async function selectWorks(
@@ -69,12 +69,8 @@ export async function appendImage(db: Database, id: number, image: ImageTextImag
 }
 
 /** Deletes a user's work; the row deleted (was it charged?), or null. */
-export async function deleteWork(db: Database, userId: number, id: number): Promise<WorkRow | null> {
-  const [row] = await db
-    .delete(imageTextWorks)
-    .where(ownedRow(imageTextWorks, userId, id))
-    .returning();
-  return row ?? null;
+export function deleteWork(db: Database, userId: number, id: number): Promise<WorkRow | null> {
+  return takeOwnedRow(db, imageTextWorks, userId, id);
 }
 
 export async function deleteWorkById(db: Database, id: number): Promise<void> {

@@ -2,7 +2,8 @@ import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm
 import type { Database } from '../../db/client';
 import type { TranscriptSegment } from '../../db/schema/extraction';
 import { type LiveReplayReportRecord, liveReplays } from '../../db/schema/live-replay';
-import { findOwnedRow, ownedRow } from '../../lib/owned-rows';
+import { findOwnedRow, takeOwnedRow } from '../../lib/owned-rows';
+import { findRowByKey } from '../../lib/row-by-key';
 import { selectPage } from '../../lib/select-page';
 
 /** The live replays' table; nothing else touches it. */
@@ -22,8 +23,7 @@ export async function insertReplay(db: Database, replay: NewLiveReplay): Promise
 }
 
 export async function findReplay(db: Database, id: number): Promise<LiveReplayRow | null> {
-  const [row] = await db.select().from(liveReplays).where(eq(liveReplays.id, id));
-  return row ?? null;
+  return (await findRowByKey(db, liveReplays, liveReplays.id, id)) ?? null;
 }
 
 export function findUserReplay(db: Database, userId: number, id: number): Promise<LiveReplayRow | null> {
@@ -114,10 +114,6 @@ export async function failReplay(db: Database, id: number, error: string): Promi
 }
 
 /** Deletes the user's replay; returns it (for its file) or null when there is none. */
-export async function deleteUserReplay(db: Database, userId: number, id: number): Promise<LiveReplayRow | null> {
-  const [row] = await db
-    .delete(liveReplays)
-    .where(ownedRow(liveReplays, userId, id))
-    .returning();
-  return row ?? null;
+export function deleteUserReplay(db: Database, userId: number, id: number): Promise<LiveReplayRow | null> {
+  return takeOwnedRow(db, liveReplays, userId, id);
 }
