@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useDialogs } from '../../stores/dialogs';
-import { useSession } from '../../stores/session';
 import * as feedback from '../feedback';
 import { requestStream, type StreamEvent } from './client';
 import { ApiError } from './errors';
+import { startSignedIn, stubFetch } from './testing/signed-in-client';
 
 /** A response whose body arrives in the given chunks (split anywhere, as the network does). */
 function streamed(chunks: string[], contentType = 'text/event-stream; charset=utf-8') {
@@ -18,17 +17,13 @@ function streamed(chunks: string[], contentType = 'text/event-stream; charset=ut
 }
 
 describe('requestStream', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  startSignedIn();
+  const fetchMock = stubFetch();
   let toast: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
-    useDialogs.setState(useDialogs.getInitialState());
-    useSession.setState({ token: 'token-1', uid: '7', userInfo: null });
-    fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
     toast = vi.spyOn(feedback, 'toast').mockImplementation(() => undefined);
   });
   afterEach(() => {
-    vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
 

@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useDialogs } from '../../stores/dialogs';
-import { useSession } from '../../stores/session';
 import { request, requestFile } from './client';
 import { ApiError } from './errors';
+import { startSignedIn, stubFetch } from './testing/signed-in-client';
 
 /**
  * A response whose headers have arrived but whose body is still on its way, and fails the way a browser
@@ -20,15 +20,9 @@ function arrivingBody(signal?: AbortSignal, contentType = 'application/json') {
 }
 
 describe('request', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
-  beforeEach(() => {
-    useDialogs.setState(useDialogs.getInitialState());
-    useSession.setState({ token: 'token-1', uid: '7', userInfo: null });
-    fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
-  });
+  startSignedIn();
+  const fetchMock = stubFetch();
   afterEach(() => {
-    vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
 

@@ -6,15 +6,15 @@ import { useSession } from '../../stores/session';
 import * as feedback from '../feedback';
 import * as navigation from '../navigation';
 import { applyFailure, applyNetworkFailure, registerCaptchaChallenge } from './response-handler';
+import { startSignedIn } from './testing/signed-in-client';
 
 const envelope = (code: number, msg = '提示信息') => ({ code, msg, data: null });
 
 describe('the response-code catalogue', () => {
   let toast: MockInstance<typeof feedback.toast>;
   let navigate: MockInstance<typeof navigation.navigateTo>;
+  startSignedIn();
   beforeEach(() => {
-    useDialogs.setState(useDialogs.getInitialState());
-    useSession.setState({ token: 'token-1', uid: '7', userInfo: null });
     toast = vi.spyOn(feedback, 'toast').mockImplementation(() => undefined);
     navigate = vi.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined);
     window.history.replaceState(null, '', '/KeywordDouyin');
