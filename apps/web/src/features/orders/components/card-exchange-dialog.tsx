@@ -5,8 +5,7 @@ import { Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { AppDialog } from '../../../components/app-dialog/app-dialog';
 import { toast } from '../../../lib/feedback';
-import { useDialogs } from '../../../stores/dialogs';
-import { useSession } from '../../../stores/session';
+import { useMemberDialog } from '../../../lib/use-member-dialog';
 import { reloadPage } from '../../account';
 import { exchangeCard, inspectCard } from '../api/card-api';
 import '../orders-setting.css';
@@ -21,20 +20,10 @@ export const CARD_RELOAD_DELAY_MS = 1000;
  * redeems at once; 兑换成功 is followed by a reload after 1 s. Visitors get the login dialog instead.
  */
 export function CardExchangeDialog() {
-  const open = useDialogs((state) => state.open.cardExchange);
-  const closeDialog = useDialogs((state) => state.closeDialog);
-  const openDialog = useDialogs((state) => state.openDialog);
-  const token = useSession((state) => state.token);
+  // Redeeming needs an account: a visitor who reaches the dialog gets the login dialog instead.
+  const { open, shown, close } = useMemberDialog('cardExchange');
   const [code, setCode] = useState('');
   const [offsetCode, setOffsetCode] = useState<string | null>(null);
-
-  // Redeeming needs an account: a visitor who reaches the dialog gets the login dialog instead.
-  useEffect(() => {
-    if (open && !token) {
-      closeDialog('cardExchange');
-      openDialog('login');
-    }
-  }, [open, token, closeDialog, openDialog]);
 
   // Every opening starts from an empty box.
   useEffect(() => {
@@ -43,8 +32,6 @@ export function CardExchangeDialog() {
       setOffsetCode(null);
     }
   }, [open]);
-
-  const close = () => closeDialog('cardExchange');
 
   const redeem = async (compact: string) => {
     await exchangeCard(compact);
@@ -67,7 +54,7 @@ export function CardExchangeDialog() {
   return (
     <>
       <AppDialog
-        open={open && Boolean(token) && offsetCode === null}
+        open={shown && offsetCode === null}
         title="兑换会员卡"
         width={440}
         confirmText="立即兑换"

@@ -7,8 +7,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { AppDialog } from '../../../components/app-dialog/app-dialog';
 import { toast } from '../../../lib/feedback';
 import { randomId } from '../../../lib/storage';
+import { useMemberDialog } from '../../../lib/use-member-dialog';
 import { useDialogs } from '../../../stores/dialogs';
-import { useSession } from '../../../stores/session';
 import { type FrequencyOrder, fetchFrequencyPackages, previewFrequencyOrder } from '../api/frequency-api';
 import { PayPanel } from './pay-panel';
 import '../orders-setting.css';
@@ -39,22 +39,9 @@ export interface BuyTimesPayload {
  * 订单创建失败,请稍后重试 and it closes) and shows the payment QR, Alipay by default or WeChat Pay.
  */
 export function RechargeDialog() {
-  const open = useDialogs((state) => state.open.buyTimes);
   const payload = useDialogs((state) => state.payload.buyTimes) as BuyTimesPayload | undefined;
-  const closeDialog = useDialogs((state) => state.closeDialog);
-  const openDialog = useDialogs((state) => state.openDialog);
-  const token = useSession((state) => state.token);
-  const close = useCallback(() => closeDialog('buyTimes'), [closeDialog]);
-
   // Paying needs an account (001 §5): a visitor gets the login dialog instead.
-  useEffect(() => {
-    if (open && !token) {
-      closeDialog('buyTimes');
-      openDialog('login');
-    }
-  }, [open, token, closeDialog, openDialog]);
-
-  const shown = open && Boolean(token);
+  const { shown, close } = useMemberDialog('buyTimes');
   return (
     <AppDialog
       open={shown}

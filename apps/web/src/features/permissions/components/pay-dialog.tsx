@@ -2,6 +2,7 @@ import { CrownFilled } from '@ant-design/icons';
 import { normalizeGrade, PAY_GRADES, type PayGrade, upgradeTarget } from '@dso/domain';
 import { Modal, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useMemberDialog } from '../../../lib/use-member-dialog';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
 import { loadPayBox, loadRetentionDialog, payTierOf, type RetentionPayload, useCouponList } from '../../orders';
@@ -24,38 +25,27 @@ function payTier(grade: string | undefined, current: string | undefined): PayGra
  * unless a child account, opens the retention prompt; being paid or running out closes it without.
  */
 export function PayDialog() {
-  const open = useDialogs((state) => state.open.pay);
+  const { shown, close } = useMemberDialog('pay');
   const retentionOpen = useDialogs((state) => state.open.retention);
   const payload = useDialogs((state) => state.payload.pay) as PayDialogOpenPayload | undefined;
-  const closeDialog = useDialogs((state) => state.closeDialog);
   const openDialog = useDialogs((state) => state.openDialog);
-  const token = useSession((state) => state.token);
   const grade = useSession((state) => state.userInfo?.grade);
   const isChild = useSession((state) => Boolean(state.userInfo?.sub_account));
-  const shown = open && Boolean(token);
   const coupons = useCouponList(shown && !isChild);
   const initialTier = payTier(payload?.grade, grade);
   const tier = useRef<PayGrade>(initialTier);
-
-  useEffect(() => {
-    if (open && !token) {
-      closeDialog('pay');
-      openDialog('login');
-    }
-  }, [open, token, closeDialog, openDialog]);
 
   useEffect(() => {
     if (shown) tier.current = initialTier;
   }, [shown, initialTier]);
 
   const dismiss = () => {
-    closeDialog('pay');
+    close();
     if (!isChild && (coupons.data?.length ?? 0) > 0) {
       const retention: RetentionPayload = { grade: tier.current };
       openDialog('retention', retention);
     }
   };
-  const close = () => closeDialog('pay');
 
   return (
     <>
