@@ -1,7 +1,6 @@
 import type { UserInfo } from '@dso/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { spyOnToast } from '../../components/testing/toast-spy';
-import * as feedback from '../../lib/feedback';
 import { useDialogs } from '../../stores/dialogs';
 import { useSession } from '../../stores/session';
 import { checkFeature, checkGrade } from './grade-check';
@@ -19,17 +18,18 @@ function signIn(grade: string | null) {
 
 const dialogs = () => useDialogs.getState();
 
-describe('the grade check', () => {
-  const toast = spyOnToast();
-  beforeEach(() => {
-    useDialogs.setState({ open: useDialogs.getInitialState().open, payload: {} });
-    useUpgradeState.setState({ neededGrade: null });
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    useSession.setState({ token: null, userInfo: null, roles: [] });
-  });
+// Both checks toast and open dialogs: each test starts with them closed and ends signed out.
+const toast = spyOnToast();
+beforeEach(() => {
+  useDialogs.setState({ open: useDialogs.getInitialState().open, payload: {} });
+  useUpgradeState.setState({ neededGrade: null });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  useSession.setState({ token: null, userInfo: null, roles: [] });
+});
 
+describe('the grade check', () => {
   it('sends a visitor to the login dialog', () => {
     signIn(null);
     expect(checkGrade('VIP')).toBe(false);
@@ -60,16 +60,6 @@ describe('the grade check', () => {
 });
 
 describe('the feature check', () => {
-  beforeEach(() => {
-    vi.spyOn(feedback, 'toast').mockImplementation(() => undefined);
-    useDialogs.setState({ open: useDialogs.getInitialState().open, payload: {} });
-    useUpgradeState.setState({ neededGrade: null });
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    useSession.setState({ token: null, userInfo: null, roles: [] });
-  });
-
   it('passes a tier that the tree grants, from its lowest granting tier up', () => {
     signIn('SVIP');
     expect(checkFeature('VIDEO_LIBRARY_DETAIL_USER_PORTRAIT')).toBe(true);

@@ -20,53 +20,55 @@ describe('quota exhaustion', () => {
     useSession.setState({ token: null, userInfo: null });
   });
 
-  it('opens the pay dialog with the tier the server names for a used-up quota', () => {
-    signIn('VIP');
-    const error = new ApiError(810, '今日次数已用尽，请升级会员版本增加查看次数~', {
-      alias: 'KEYWORD_LIBRARY_DETAIL_COUNT_DAY',
-      reason: 'exhausted',
-      action: 'pay',
-      grade: 'SVIP',
-    });
-    expect(handleQuotaFailure(error)).toBe(true);
-    expect(dialogs().open.pay).toBe(true);
-    expect(dialogs().payload.pay).toEqual({ grade: 'SVIP', message: '今日次数已用尽，请升级会员版本增加查看次数~' });
-  });
-
-  it('opens the no-permission dialog with the server message for a missing permission', () => {
-    signIn('FREE');
-    const error = new ApiError(810, '权限不足，升级会员版本可查看更多数据~', {
-      alias: 'VIDEO_LIBRARY_DETAIL_USER_PORTRAIT',
-      reason: 'lacking',
-      action: 'pay',
-      grade: 'SVIP',
-    });
-    expect(handleQuotaFailure(error)).toBe(true);
-    expect(dialogs().payload.noPermission).toEqual({ message: '权限不足，升级会员版本可查看更多数据~', grade: 'SVIP' });
-  });
-
-  it('opens the buy-times dialog (type 9) at the top tier', () => {
-    signIn('EVIP');
-    const error = new ApiError(810, '今日次数已用尽，明天再来试试吧~', {
-      alias: 'AI_WRITING_BATCH_EXTRACTION',
-      reason: 'exhausted',
-      action: 'buyTimes',
-      type: 9,
-    });
-    expect(handleQuotaFailure(error)).toBe(true);
-    expect(dialogs().payload.buyTimes).toEqual({ type: 9, message: '今日次数已用尽，明天再来试试吧~' });
-  });
-
-  it('offers the packs of the quota that ran out at the top tier', () => {
-    signIn('EVIP');
-    const error = new ApiError(810, '今日次数已用尽，明天再来试试吧~', {
-      alias: 'KEYWORD_LIBRARY_SEARCH_COUNT_DAY',
-      reason: 'exhausted',
-      action: 'buyTimes',
-      type: 9,
-    });
-    expect(handleQuotaFailure(error)).toBe(true);
-    expect(dialogs().payload.buyTimes).toMatchObject({ type: 1 });
+  const used = '今日次数已用尽，请升级会员版本增加查看次数~';
+  const lacking = '权限不足，升级会员版本可查看更多数据~';
+  const topUsed = '今日次数已用尽，明天再来试试吧~';
+  it.each([
+    [
+      'opens the pay dialog with the tier the server names for a used-up quota',
+      {
+        grade: 'VIP',
+        message: used,
+        detail: { alias: 'KEYWORD_LIBRARY_DETAIL_COUNT_DAY', reason: 'exhausted', action: 'pay', grade: 'SVIP' },
+        dialog: 'pay',
+        payload: { grade: 'SVIP', message: used },
+      },
+    ],
+    [
+      'opens the no-permission dialog with the server message for a missing permission',
+      {
+        grade: 'FREE',
+        message: lacking,
+        detail: { alias: 'VIDEO_LIBRARY_DETAIL_USER_PORTRAIT', reason: 'lacking', action: 'pay', grade: 'SVIP' },
+        dialog: 'noPermission',
+        payload: { message: lacking, grade: 'SVIP' },
+      },
+    ],
+    [
+      'opens the buy-times dialog (type 9) at the top tier',
+      {
+        grade: 'EVIP',
+        message: topUsed,
+        detail: { alias: 'AI_WRITING_BATCH_EXTRACTION', reason: 'exhausted', action: 'buyTimes', type: 9 },
+        dialog: 'buyTimes',
+        payload: { type: 9, message: topUsed },
+      },
+    ],
+    [
+      'offers the packs of the quota that ran out at the top tier',
+      {
+        grade: 'EVIP',
+        message: topUsed,
+        detail: { alias: 'KEYWORD_LIBRARY_SEARCH_COUNT_DAY', reason: 'exhausted', action: 'buyTimes', type: 9 },
+        dialog: 'buyTimes',
+        payload: { type: 1, message: topUsed },
+      },
+    ],
+  ] as const)('%s', (_does, { grade, message, detail, dialog, payload }) => {
+    signIn(grade);
+    expect(handleQuotaFailure(new ApiError(810, message, detail))).toBe(true);
+    expect(dialogs().open[dialog]).toBe(true);
+    expect(dialogs().payload[dialog]).toEqual(payload);
   });
 
   it('leaves other errors to the caller', () => {

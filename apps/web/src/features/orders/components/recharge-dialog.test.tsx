@@ -1,6 +1,7 @@
 import { type FrequencyPackage, OrderPath } from '@dso/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { answerRequests } from '../../../components/testing/answer-requests';
 import { openedDialogs, renderWidget } from '../../../components/testing/render-widget';
 import { spyOnToast } from '../../../components/testing/toast-spy';
 import { request } from '../../../lib/api/client';
@@ -8,7 +9,6 @@ import { ApiError } from '../../../lib/api/errors';
 import { useDialogs } from '../../../stores/dialogs';
 import * as reload from '../../account';
 import { loadRoles, loadUserInfo } from '../../account';
-import { answerRequests } from '../testing/mock-request';
 import type { BuyTimesPayload } from './recharge-dialog';
 import { RECHARGE_HINT, RechargeDialog } from './recharge-dialog';
 
@@ -67,26 +67,34 @@ describe('RechargeDialog', () => {
     expect(calls.some((call) => call.path === OrderPath.previewFrequency)).toBe(false);
   });
 
-  it('says 套餐数据获取失败 and closes when the packs cannot be loaded', async () => {
-    answerRequests({
-      [OrderPath.frequencyPackages]: () => {
-        throw new ApiError(500, '好像哪里出错了，稍后试试吧');
+  it.each<[string, { handlers: Parameters<typeof answerRequests>[0]; says: string }]>([
+    [
+      'says 套餐数据获取失败 and closes when the packs cannot be loaded',
+      {
+        handlers: {
+          [OrderPath.frequencyPackages]: () => {
+            throw new ApiError(500, '好像哪里出错了，稍后试试吧');
+          },
+        },
+        says: '套餐数据获取失败',
       },
-    });
-    openRecharge();
-    await waitFor(() => expect(toast).toHaveBeenCalledWith('套餐数据获取失败', 'error', 2000));
-    expect(openedDialogs().open.buyTimes).toBe(false);
-  });
-
-  it('says 订单创建失败,请稍后重试 and closes when the order preview fails', async () => {
-    answerRequests({
-      [OrderPath.frequencyPackages]: () => packs,
-      [OrderPath.previewFrequency]: () => {
-        throw new ApiError(300, '套餐不存在');
+    ],
+    [
+      'says 订单创建失败,请稍后重试 and closes when the order preview fails',
+      {
+        handlers: {
+          [OrderPath.frequencyPackages]: () => packs,
+          [OrderPath.previewFrequency]: () => {
+            throw new ApiError(300, '套餐不存在');
+          },
+        },
+        says: '订单创建失败,请稍后重试',
       },
-    });
+    ],
+  ])('%s', async (_does, { handlers, says }) => {
+    answerRequests(handlers);
     openRecharge();
-    await waitFor(() => expect(toast).toHaveBeenCalledWith('订单创建失败,请稍后重试', 'error', 2000));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(says, 'error', 2000));
     expect(openedDialogs().open.buyTimes).toBe(false);
   });
 
