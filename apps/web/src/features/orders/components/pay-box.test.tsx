@@ -1,13 +1,13 @@
 import { type GradeConfig, type OrderInfo, OrderPath, type UserInfo } from '@dso/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { answerRequests, callsTo, type RequestCall } from '../../../components/testing/answer-requests';
 import { openedDialogs, renderWidget, type Viewer } from '../../../components/testing/render-widget';
 import { spyOnToast } from '../../../components/testing/toast-spy';
 import { useSession } from '../../../stores/session';
 import * as reload from '../../account';
 import { loadRoles, loadUserInfo } from '../../account';
 import { createCoupon, createCyclePlan, createOrder, createPlan } from '../testing/factories';
-import { answerRequests, callsTo, type RequestCall } from '../testing/mock-request';
 import { PayBox, type PayBoxMode } from './pay-box';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn() }));

@@ -4,11 +4,11 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { App as AntdApp } from 'antd';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answerRequests } from '../../../components/testing/answer-requests';
 import { useSession } from '../../../stores/session';
 import { loadRoles, loadUserInfo } from '../../account';
 import { sampleTree } from '../../permissions/testing';
 import { createPlan } from '../testing/factories';
-import { answerRequests } from '../testing/mock-request';
 import PayPage from './pay-page';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn() }));

@@ -4,8 +4,8 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answerRequests, callsTo, type RequestCall } from '../../../components/testing/answer-requests';
 import { useSession } from '../../../stores/session';
-import { answerRequests, callsTo, type RequestCall } from '../testing/mock-request';
 import SandboxCashierPage from './sandbox-cashier-page';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn() }));
