@@ -1,6 +1,5 @@
-import { Button, Result } from 'antd';
 import { Link, useLocation } from 'react-router';
-import { openLoginDialog } from '../../../components';
+import { LoginResult } from '../../../components';
 import { useSession } from '../../../stores/session';
 import type { AuthorizeReturnPath } from '../api/publishing';
 import { AuthorizedAccounts } from '../components/authorized-accounts';
@@ -30,15 +29,7 @@ export default function AuthorizationPage() {
           </div>
         </>
       ) : (
-        <Result
-          status="info"
-          title="登录后即可授权抖音账号"
-          extra={
-            <Button type="primary" onClick={openLoginDialog}>
-              立即登录
-            </Button>
-          }
-        />
+        <LoginResult title="登录后即可授权抖音账号" />
       )}
     </div>
   );

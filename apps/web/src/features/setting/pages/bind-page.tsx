@@ -1,10 +1,10 @@
 import { MobileOutlined, VideoCameraOutlined, WechatOutlined } from '@ant-design/icons';
 import { maskPhone } from '@dso/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Result, Tag } from 'antd';
+import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { openLoginDialog } from '../../../components';
+import { LoginResult } from '../../../components';
 import { useSession } from '../../../stores/session';
 import { authorizedAccountsQuery } from '../../publishing';
 import { wechatBindingQuery } from '../api/wechat-binding';
@@ -36,16 +36,7 @@ export default function BindPage() {
     <div className="page-narrow setting-bind" data-testid="bind-page">
       <h1 className="setting-section__title">账号绑定</h1>
       {!signedIn || !userInfo ? (
-        <Result
-          status="info"
-          title="登录后查看账号绑定情况"
-          subTitle="在这里管理绑定的手机号、微信和授权的抖音账号。"
-          extra={
-            <Button type="primary" onClick={openLoginDialog}>
-              立即登录
-            </Button>
-          }
-        />
+        <LoginResult title="登录后查看账号绑定情况" subTitle="在这里管理绑定的手机号、微信和授权的抖音账号。" />
       ) : (
         <div className="surface-box setting-card">
           <Row
