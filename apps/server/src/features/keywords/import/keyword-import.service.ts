@@ -1,7 +1,7 @@
 import type { ImportFormat, ImportReport, ImportRowError } from '@dso/contract';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../db/client';
-import { isoOf } from '../../../lib/iso-of';
+import { type ImportRunRow, importRunReport, jsonValue } from '../../../lib/import-report';
 import { type UploadLimits, UploadRefusal, uploadLimits } from '../../../lib/uploads';
 import { yieldToEventLoop } from '../../../lib/yield-to-event-loop';
 import { enqueueJob, PermanentJobError } from '../../jobs';
@@ -57,23 +57,10 @@ export async function createImport(
   return id;
 }
 
-interface ImportRow {
-  id: number;
-  source: string;
+interface ImportRow extends ImportRunRow {
   format: ImportFormat;
-  status: string;
-  total_rows: number;
-  inserted_rows: number;
-  updated_rows: number;
-  error_rows: number;
-  errors: unknown;
   scopes: unknown;
-  failure: string | null;
-  created_at: unknown;
-  finished_at: unknown;
 }
-
-const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
 const reportColumns = sql`id, source, format, status, total_rows, inserted_rows, updated_rows, error_rows, errors,
   scopes, failure, created_at, finished_at`;
@@ -94,21 +81,7 @@ export async function listImportReports(db: Database, limit: number): Promise<Im
 }
 
 function toReport(row: ImportRow): ImportReport {
-  return {
-    id: Number(row.id),
-    source: row.source,
-    format: row.format,
-    status: row.status as ImportReport['status'],
-    total_rows: row.total_rows,
-    inserted_rows: row.inserted_rows,
-    updated_rows: row.updated_rows,
-    error_rows: row.error_rows,
-    errors: json<ImportRowError[]>(row.errors),
-    scopes: json<string[]>(row.scopes),
-    failure: row.failure,
-    created_at: isoOf(row.created_at),
-    finished_at: row.finished_at ? isoOf(row.finished_at) : null,
-  };
+  return { ...importRunReport(row), format: row.format, scopes: jsonValue<string[]>(row.scopes) };
 }
 
 export interface ImportOutcome {

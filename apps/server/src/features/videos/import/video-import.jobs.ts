@@ -1,8 +1,8 @@
-import type { ImportRowError, VideoImportFormat, VideoImportKind, VideoImportReport } from '@dso/contract';
+import type { VideoImportFormat, VideoImportKind, VideoImportReport } from '@dso/contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Database, queryRows } from '../../../db/client';
-import { isoOf } from '../../../lib/iso-of';
+import { type ImportRunRow, importRunReport } from '../../../lib/import-report';
 import { uploadLimits } from '../../../lib/uploads';
 import { enqueueJob, type JobHandlers, PermanentJobError } from '../../jobs';
 import { videoImportKinds } from './video-import';
@@ -34,20 +34,9 @@ export async function createVideoImport(
   return id;
 }
 
-interface ImportRow {
-  id: number;
+interface ImportRow extends ImportRunRow {
   kind: VideoImportKind;
-  source: string;
   format: VideoImportFormat;
-  status: VideoImportReport['status'];
-  total_rows: number;
-  inserted_rows: number;
-  updated_rows: number;
-  error_rows: number;
-  errors: unknown;
-  failure: string | null;
-  created_at: unknown;
-  finished_at: unknown;
 }
 
 /** An import's report, or null when there is no such import. */
@@ -69,21 +58,7 @@ const reportColumns = sql`id, kind, source, format, status, total_rows, inserted
   errors, failure, created_at, finished_at`;
 
 function toReport(row: ImportRow): VideoImportReport {
-  return {
-    id: Number(row.id),
-    kind: row.kind,
-    source: row.source,
-    format: row.format,
-    status: row.status,
-    total_rows: row.total_rows,
-    inserted_rows: row.inserted_rows,
-    updated_rows: row.updated_rows,
-    error_rows: row.error_rows,
-    errors: (typeof row.errors === 'string' ? JSON.parse(row.errors) : row.errors) as ImportRowError[],
-    failure: row.failure,
-    created_at: isoOf(row.created_at),
-    finished_at: row.finished_at ? isoOf(row.finished_at) : null,
-  };
+  return { ...importRunReport(row), kind: row.kind, format: row.format };
 }
 
 /**
