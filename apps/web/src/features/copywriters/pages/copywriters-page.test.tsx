@@ -2,6 +2,7 @@ import { CopywriterPath, type CopywriterSources, type CopywriterWorkList } from 
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { request, requestStream } from '../../../components/testing/api-client-mock';
+import { pausedStream } from '../../../components/testing/paused-stream';
 import { PAGE_TEST_TIMEOUT, renderPage } from '../../../components/testing/render-route';
 import type { StreamEvent } from '../../../lib/api/client';
 import { ApiError } from '../../../lib/api/errors';
@@ -28,22 +29,23 @@ beforeEach(() => {
 
 describe('AI 文案 page', { timeout: PAGE_TEST_TIMEOUT }, () => {
   it('starts with the keyword of the address, streams the script, shows its sources, regenerates and saves', async () => {
-    let release: (() => void) | null = null;
-    requestStream.mockImplementationOnce(async (_path: string, _options: unknown, emit: Emit) => {
-      emit({ event: 'start', data: { sandbox: true, sources } });
-      emit({ event: 'delta', data: { text: '【开头3秒】' } });
-      await new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      emit({ event: 'delta', data: { text: '露营【参考视频1】' } });
-      emit({ event: 'done', data: { sandbox: true } });
-    });
+    const stream = pausedStream(
+      [
+        { event: 'start', data: { sandbox: true, sources } },
+        { event: 'delta', data: { text: '【开头3秒】' } },
+      ],
+      [
+        { event: 'delta', data: { text: '露营【参考视频1】' } },
+        { event: 'done', data: { sandbox: true } },
+      ],
+    );
+    requestStream.mockImplementationOnce(stream.answer);
     renderPage(<CopywritersPage />, { path: '/copyWriters', url: '/copyWriters?keyword=露营装备' });
     expect(((await screen.findByLabelText('关键词')) as HTMLInputElement).value).toBe('露营装备');
     fireEvent.click(screen.getByRole('button', { name: '生成文案' }));
     await waitFor(() => expect(output().value).toBe('【开头3秒】'));
     expect(screen.getByRole('button', { name: '停止生成' })).toBeTruthy();
-    release!();
+    stream.release();
     await waitFor(() => expect(output().value).toBe('【开头3秒】露营【参考视频1】'));
     expect(requestStream.mock.calls[0]![0]).toBe(CopywriterPath.generate);
     expect(requestStream.mock.calls[0]![1]).toMatchObject({

@@ -2,6 +2,7 @@ import { WritingPath, type WritingTemplate, type WritingWorkList } from '@dso/co
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { request, requestStream } from '../../../components/testing/api-client-mock';
+import { pausedStream } from '../../../components/testing/paused-stream';
 import { PAGE_TEST_TIMEOUT, renderPage } from '../../../components/testing/render-route';
 import type { StreamEvent } from '../../../lib/api/client';
 import { ApiError } from '../../../lib/api/errors';
@@ -78,16 +79,17 @@ describe('AI 创作 pages', { timeout: PAGE_TEST_TIMEOUT }, () => {
 
   it('streams the text into the page, labels sandbox output beside it, regenerates, and copies and saves it without Markdown marks', async () => {
     writeSession(SessionKey.writingTemplate, JSON.stringify(template));
-    let release: (() => void) | null = null;
-    requestStream.mockImplementationOnce(async (_path: string, _options: unknown, emit: Emit) => {
-      emit({ event: 'start', data: { sandbox: true } });
-      emit({ event: 'delta', data: { text: '第一段' } });
-      await new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      emit({ event: 'delta', data: { text: '第二段' } });
-      emit({ event: 'done', data: { sandbox: true } });
-    });
+    const stream = pausedStream(
+      [
+        { event: 'start', data: { sandbox: true } },
+        { event: 'delta', data: { text: '第一段' } },
+      ],
+      [
+        { event: 'delta', data: { text: '第二段' } },
+        { event: 'done', data: { sandbox: true } },
+      ],
+    );
+    requestStream.mockImplementationOnce(stream.answer);
     renderPage(<WritingPage />, { path: '/writing', url: '/writing' });
     fireEvent.click(await screen.findByRole('button', { name: '开始生成' }));
     // A required field left empty is asked for before any call.
@@ -98,7 +100,7 @@ describe('AI 创作 pages', { timeout: PAGE_TEST_TIMEOUT }, () => {
     const output = (await screen.findByTestId('writing-output')) as HTMLTextAreaElement;
     await waitFor(() => expect(output.value).toBe('第一段'));
     expect(screen.getByRole('button', { name: '停止生成' })).toBeTruthy();
-    release!();
+    stream.release();
     await waitFor(() => expect(output.value).toBe('第一段第二段'));
     expect(screen.getByTestId('sandbox-tag').textContent).toBe('沙箱示例输出');
     expect(requestStream.mock.calls[0]![1]).toMatchObject({

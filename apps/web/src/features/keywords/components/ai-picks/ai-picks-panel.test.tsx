@@ -2,6 +2,7 @@ import { KeywordPickPath } from '@dso/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { requestStream } from '../../../../components/testing/api-client-mock';
+import { pausedStream } from '../../../../components/testing/paused-stream';
 import { PAGE_TEST_TIMEOUT, renderPage } from '../../../../components/testing/render-route';
 import type { StreamEvent } from '../../../../lib/api/client';
 import { useDialogs } from '../../../../stores/dialogs';
@@ -25,23 +26,24 @@ beforeEach(() => {
 
 describe('AI 挑词 panel', { timeout: PAGE_TEST_TIMEOUT }, () => {
   it('streams the picks with the figures the library shows beside each, and picks again', async () => {
-    let release: (() => void) | null = null;
-    requestStream.mockImplementationOnce(async (_path: string, _options: unknown, emit: Emit) => {
-      emit({ event: 'start', data: { sandbox: true, candidates } });
-      emit({ event: 'delta', data: { text: '挑出2个：\n1. 「露营装备清单」：竞争很小' } });
-      await new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      emit({ event: 'delta', data: { text: '。\n2. 「露营推车推荐」：需求大\n3. 「编造的词」：不在候选里' } });
-      emit({ event: 'done', data: { sandbox: true } });
-    });
+    const stream = pausedStream(
+      [
+        { event: 'start', data: { sandbox: true, candidates } },
+        { event: 'delta', data: { text: '挑出2个：\n1. 「露营装备清单」：竞争很小' } },
+      ],
+      [
+        { event: 'delta', data: { text: '。\n2. 「露营推车推荐」：需求大\n3. 「编造的词」：不在候选里' } },
+        { event: 'done', data: { sandbox: true } },
+      ],
+    );
+    requestStream.mockImplementationOnce(stream.answer);
     renderPage(<AiPicksPanel keyword="露营" />, { url: '/keyWordSeo?keyword=露营' });
     fireEvent.click(await screen.findByRole('button', { name: /开始 AI 挑词/ }));
     expect(requestStream.mock.calls[0]![0]).toBe(KeywordPickPath.pick);
     expect(requestStream.mock.calls[0]![1]).toMatchObject({ method: 'POST', body: { keyword: '露营', attempt: 0 } });
     await waitFor(() => expect(screen.getAllByTestId('ai-pick')).toHaveLength(1));
     expect(screen.getByRole('button', { name: '停止挑选' })).toBeTruthy();
-    release!();
+    stream.release();
     await waitFor(() => expect(screen.getAllByTestId('ai-pick')).toHaveLength(2));
 
     const [first, second] = screen.getAllByTestId('ai-pick');
