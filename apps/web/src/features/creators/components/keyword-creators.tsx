@@ -33,7 +33,7 @@ export function KeywordCreators({ keyword }: { keyword: string }) {
       ) : rows.length === 0 ? (
         <NoData size="small" text="暂无做这个词的达人" />
       ) : (
-        <ul className="cr-keyword-creators__list" aria-label="关键词下的达人">
+        <ul className="card-grid" aria-label="关键词下的达人">
           {rows.map((row) => (
             <li key={row.user_id}>
               <Link className="cr-keyword-creator" to={personDetailPath(row.user_id)}>

@@ -52,7 +52,7 @@ function KeywordChooser({ example }: { example: boolean }) {
         />
       ) : (
         <section className="surface-box mon-card">
-          <ul className="mon-chooser">
+          <ul className="card-grid mon-chooser">
             {keywords.map((item) => (
               <li key={item.id}>
                 <Link
