@@ -249,18 +249,20 @@ async function dispatch(db: Database, command: string, args: string[], print: Pr
     case 'plans set': {
       const values = parse(args, planOptions);
       const body = planBody(values);
-      const plan =
-        values.id === undefined
-          ? await createPlanAudited(db, cliWhy(values, 'plan.create'), checked(adminPlanCreateBodySchema, body))
-          : await updatePlanAudited(
+      return createOrUpdate(
+        values.id === undefined,
+        {
+          create: () => createPlanAudited(db, cliWhy(values, 'plan.create'), checked(adminPlanCreateBodySchema, body)),
+          update: () =>
+            updatePlanAudited(
               db,
               cliWhy(values, 'plan.update'),
               checked(adminPlanUpdateBodySchema, { ...body, id: integer(values.id) }),
-            );
-      print(
-        `${values.id === undefined ? '已创建' : '已更新'}套餐 #${plan.id}: ${plan.grade} ${plan.day}天 ${money(plan.price_fen)}`,
+            ),
+        },
+        print,
+        (plan) => `套餐 #${plan.id}: ${plan.grade} ${plan.day}天 ${money(plan.price_fen)}`,
       );
-      return plan;
     }
     case 'plans enable':
     case 'plans disable': {
@@ -376,22 +378,37 @@ async function dispatch(db: Database, command: string, args: string[], print: Pr
     case 'packages set': {
       const values = parse(args, packageOptions);
       const body = packageBody(values);
-      const pack =
-        values.id === undefined
-          ? await createPackAudited(db, cliWhy(values, 'pack.create'), checked(adminPackageCreateBodySchema, body))
-          : await updatePackAudited(
+      return createOrUpdate(
+        values.id === undefined,
+        {
+          create: () =>
+            createPackAudited(db, cliWhy(values, 'pack.create'), checked(adminPackageCreateBodySchema, body)),
+          update: () =>
+            updatePackAudited(
               db,
               cliWhy(values, 'pack.update'),
               checked(adminPackageUpdateBodySchema, { ...body, id: integer(values.id) }),
-            );
-      print(
-        `${values.id === undefined ? '已创建' : '已更新'}次数包 #${pack.id}: ${pack.name} ${pack.frequency}次 ${money(pack.price_fen)}`,
+            ),
+        },
+        print,
+        (pack) => `次数包 #${pack.id}: ${pack.name} ${pack.frequency}次 ${money(pack.price_fen)}`,
       );
-      return pack;
     }
     default:
       throw new CliError(`未知命令：${command || '（空）'}\n\n${ordersUsage}`);
   }
+}
+
+/** A `set` command: without --id it makes a row, with it updates that one; prints which it did and the row. */
+async function createOrUpdate<Row>(
+  isNew: boolean,
+  change: { create: () => Promise<Row>; update: () => Promise<Row> },
+  print: Print,
+  line: (row: Row) => string,
+): Promise<Row> {
+  const row = isNew ? await change.create() : await change.update();
+  print(`${isNew ? '已创建' : '已更新'}${line(row)}`);
+  return row;
 }
 
 /** A CSV field quoted when it needs to be (a batch name may hold a comma). */

@@ -11,6 +11,7 @@ import {
   type adminCardBatchBodySchema,
   type adminCouponCreateBodySchema,
   type adminCouponGrantBodySchema,
+  type ConsoleAction,
   type ConsoleCardBatch,
   type ConsoleCardBatchMade,
   consoleMessages,
@@ -50,20 +51,40 @@ const couponSubject = (id: number) => `coupon:${id}`;
 const packSubject = (id: number) => `pack:${id}`;
 const batchSubject = (batch: string) => `card_batch:${batch}`;
 
-export async function createPlanAudited(db: Database, why: Why, body: AdminPlanCreateBody): Promise<AdminPlan> {
-  const done = await auditedChange(db, { ...why, action: 'plan.create' }, async (tx) => {
-    const plan = await createPlan(tx, body);
-    return { subject: planSubject(plan.id), before: null, after: plan, answer: plan };
+/** A row made by `create`, audited on its subject: nothing before, the new row after; answers the row. */
+async function auditedCreate<Row extends { id: number }>(
+  db: Database,
+  why: Why & { action: ConsoleAction },
+  subjectOf: (id: number) => string,
+  create: (tx: Database) => Promise<Row>,
+): Promise<Row> {
+  const done = await auditedChange<Row>(db, why, async (tx) => {
+    const row = await create(tx);
+    return { subject: subjectOf(row.id), before: null, after: row, answer: row };
   });
   return done.answer;
 }
 
-export async function updatePlanAudited(db: Database, why: Why, body: AdminPlanUpdateBody): Promise<AdminPlan> {
-  const done = await auditedChange(db, { ...why, action: 'plan.update' }, async (tx) => {
-    const { before, after } = await changePlan(tx, body);
-    return { subject: planSubject(after.id), before, after, answer: after };
+/** A row changed by `change`, audited on its subject with the whole row before and after; answers the row after. */
+async function auditedUpdate<Row extends { id: number }>(
+  db: Database,
+  why: Why & { action: ConsoleAction },
+  subjectOf: (id: number) => string,
+  change: (tx: Database) => Promise<{ before: Row; after: Row }>,
+): Promise<Row> {
+  const done = await auditedChange<Row>(db, why, async (tx) => {
+    const { before, after } = await change(tx);
+    return { subject: subjectOf(after.id), before, after, answer: after };
   });
   return done.answer;
+}
+
+export function createPlanAudited(db: Database, why: Why, body: AdminPlanCreateBody): Promise<AdminPlan> {
+  return auditedCreate(db, { ...why, action: 'plan.create' }, planSubject, (tx) => createPlan(tx, body));
+}
+
+export function updatePlanAudited(db: Database, why: Why, body: AdminPlanUpdateBody): Promise<AdminPlan> {
+  return auditedUpdate(db, { ...why, action: 'plan.update' }, planSubject, (tx) => changePlan(tx, body));
 }
 
 export async function setPlanEnabledAudited(
@@ -83,16 +104,12 @@ export async function setPlanEnabledAudited(
   return done.answer;
 }
 
-export async function createCouponAudited(
+export function createCouponAudited(
   db: Database,
   why: Why,
   body: z.output<typeof adminCouponCreateBodySchema>,
 ): Promise<AdminCoupon> {
-  const done = await auditedChange(db, { ...why, action: 'coupon.create' }, async (tx) => {
-    const coupon = await createCouponKind(tx, body);
-    return { subject: couponSubject(coupon.id), before: null, after: coupon, answer: coupon };
-  });
-  return done.answer;
+  return auditedCreate(db, { ...why, action: 'coupon.create' }, couponSubject, (tx) => createCouponKind(tx, body));
 }
 
 /** Grants the coupon to the phones' accounts; the entry lists who got one and the phones without an account. */
@@ -108,20 +125,12 @@ export async function grantCouponAudited(
   return done.answer;
 }
 
-export async function createPackAudited(db: Database, why: Why, body: AdminPackageCreateBody): Promise<AdminPackage> {
-  const done = await auditedChange(db, { ...why, action: 'pack.create' }, async (tx) => {
-    const pack = await createPackage(tx, body);
-    return { subject: packSubject(pack.id), before: null, after: pack, answer: pack };
-  });
-  return done.answer;
+export function createPackAudited(db: Database, why: Why, body: AdminPackageCreateBody): Promise<AdminPackage> {
+  return auditedCreate(db, { ...why, action: 'pack.create' }, packSubject, (tx) => createPackage(tx, body));
 }
 
-export async function updatePackAudited(db: Database, why: Why, body: AdminPackageUpdateBody): Promise<AdminPackage> {
-  const done = await auditedChange(db, { ...why, action: 'pack.update' }, async (tx) => {
-    const { before, after } = await changePackage(tx, body);
-    return { subject: packSubject(after.id), before, after, answer: after };
-  });
-  return done.answer;
+export function updatePackAudited(db: Database, why: Why, body: AdminPackageUpdateBody): Promise<AdminPackage> {
+  return auditedUpdate(db, { ...why, action: 'pack.update' }, packSubject, (tx) => changePackage(tx, body));
 }
 
 // ——— Membership cards ———
