@@ -3,7 +3,7 @@ import { type Database, queryRows } from '../../../db/client';
 
 /*
  * What the ingest kinds share: a batch reduced to one row per key, rows sent as one JSON parameter, and
- * the count of the rows an upsert inserted.
+ * what an upsert wrote (the rows' ids by key, the count of the rows it inserted).
  */
 
 /** One statement cannot update a row twice: within a batch the last occurrence of a key wins. */
@@ -24,4 +24,18 @@ export async function countInserted(db: Database, upsert: SQL): Promise<number> 
     sql`WITH written AS (${upsert}) SELECT count(*) FILTER (WHERE inserted)::int AS inserted FROM written`,
   );
   return Number(counted?.inserted ?? 0);
+}
+
+/**
+ * What an upsert's `RETURNING id, <key>, (xmax = 0) AS inserted` tells: each written row's id by its key,
+ * and how many of the rows were new.
+ */
+export function writtenIds<Row extends { id: number; inserted: boolean }>(
+  returned: readonly Row[],
+  key: (row: Row) => string,
+): { ids: Map<string, number>; inserted: number } {
+  return {
+    ids: new Map(returned.map((row) => [key(row), Number(row.id)])),
+    inserted: returned.filter((row) => row.inserted).length,
+  };
 }

@@ -4,7 +4,7 @@ import { type Database, queryRows } from '../../../../db/client';
 import { keywordGrams } from '../../../../lib/grams';
 import type { PlatformCreatorRecord } from '../../../../providers/platform-data';
 import { VIDEO_PLATFORM } from '../../video-platform';
-import { json, lastOfEach } from '../ingest-batch';
+import { json, lastOfEach, writtenIds } from '../ingest-batch';
 
 /* Creators, upserted by the platform's user id with their per-video averages and nickname grams. */
 
@@ -95,10 +95,7 @@ export async function upsertCreators(db: Database, input: readonly CreatorIngest
     RETURNING id, user_id, (xmax = 0) AS inserted
   `,
   );
-  return {
-    ids: new Map(returned.map((row) => [row.user_id, Number(row.id)])),
-    inserted: returned.filter((row) => row.inserted).length,
-  };
+  return writtenIds(returned, (row) => row.user_id);
 }
 
 /** Stored creators' ids by user id. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../../db/client';
 import type { GoodsItem } from '../../../../db/schema/videos';
 import { VIDEO_PLATFORM } from '../../video-platform';
-import { countInserted, json, lastOfEach } from '../ingest-batch';
+import { countInserted, json, lastOfEach, writtenIds } from '../ingest-batch';
 
 /* Live sessions under their creators, and their minutes. */
 
@@ -64,7 +64,7 @@ export async function upsertLiveSessions(db: Database, input: readonly LiveSessi
     RETURNING id, room_id, (xmax = 0) AS inserted
   `,
   );
-  const ids = new Map(returned.map((row) => [row.room_id, Number(row.id)]));
+  const { ids, inserted } = writtenIds(returned, (row) => row.room_id);
   const minutes = rows.flatMap((row) =>
     ids.has(row.roomId) ? row.minutes.map((minute) => ({ sessionId: ids.get(row.roomId)!, ...minute })) : [],
   );
@@ -73,7 +73,7 @@ export async function upsertLiveSessions(db: Database, input: readonly LiveSessi
   }
   return {
     ids,
-    inserted: returned.filter((row) => row.inserted).length,
+    inserted,
     missingAuthor: rows.filter((row) => !ids.has(row.roomId)).map((row) => row.roomId),
   };
 }

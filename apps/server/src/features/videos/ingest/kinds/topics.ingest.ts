@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../../db/client';
 import { VIDEO_PLATFORM } from '../../video-platform';
-import { json, lastOfEach } from '../ingest-batch';
+import { json, lastOfEach, writtenIds } from '../ingest-batch';
 
 /* Topics of a day, and the works under them. */
 
@@ -49,7 +49,7 @@ export async function upsertTopics(db: Database, input: readonly TopicIngest[]) 
     RETURNING id, kind, to_char(day, 'YYYY-MM-DD') AS day, name, (xmax = 0) AS inserted
   `,
   );
-  const ids = new Map(returned.map((row) => [topicKey(row), Number(row.id)]));
+  const { ids, inserted } = writtenIds(returned, topicKey);
   const links = rows.flatMap((row) => {
     const id = ids.get(topicKey(row));
     return id === undefined ? [] : row.awemeIds.map((awemeId) => ({ id, awemeId }));
@@ -64,7 +64,7 @@ export async function upsertTopics(db: Database, input: readonly TopicIngest[]) 
       ON CONFLICT DO NOTHING
     `);
   }
-  return { ids, inserted: returned.filter((row) => row.inserted).length };
+  return { ids, inserted };
 }
 
 /** Adds works to topics by their ids (a link already there stays). Returns how many links were new. */

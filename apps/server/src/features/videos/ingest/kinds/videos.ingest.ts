@@ -4,7 +4,7 @@ import type { GoodsItem } from '../../../../db/schema/videos';
 import { keywordGrams } from '../../../../lib/grams';
 import type { PlatformVideoRecord } from '../../../../providers/platform-data';
 import { VIDEO_PLATFORM } from '../../video-platform';
-import { json, lastOfEach } from '../ingest-batch';
+import { json, lastOfEach, writtenIds } from '../ingest-batch';
 
 /* Videos, upserted by aweme id under their authors, with their title grams. */
 
@@ -94,10 +94,10 @@ export async function upsertVideos(db: Database, input: readonly VideoIngest[]) 
     RETURNING id, aweme_id, (xmax = 0) AS inserted
   `,
   );
-  const ids = new Map(returned.map((row) => [row.aweme_id, Number(row.id)]));
+  const { ids, inserted } = writtenIds(returned, (row) => row.aweme_id);
   return {
     ids,
-    inserted: returned.filter((row) => row.inserted).length,
+    inserted,
     missingAuthor: rows.filter((row) => !ids.has(row.awemeId)).map((row) => row.awemeId),
   };
 }
