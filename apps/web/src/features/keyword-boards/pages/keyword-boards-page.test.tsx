@@ -1,6 +1,7 @@
 import { type BoardList, type BoardRow, boardIndustriesPath, KeywordDetailPath } from '@dso/contract';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireListLoad } from '../../../components/testing/fire-list-load';
 import { findLink, PAGE_TEST_TIMEOUT, renderPage } from '../../../components/testing/render-route';
 import { useDialogs } from '../../../stores/dialogs';
 import { keywordRow } from '../../keyword-detail/testing';
@@ -113,9 +114,7 @@ describe('KeywordBoardsPage', { timeout: PAGE_TEST_TIMEOUT }, () => {
     serveBoard();
     renderBoards();
     await screen.findAllByTestId('board-row');
-    act(() => {
-      window.dispatchEvent(new CustomEvent('hotListLoad'));
-    });
+    fireListLoad('hotListLoad');
     await waitFor(() => expect(screen.getAllByTestId('board-row')).toHaveLength(40));
     expect(boardCalls().map((query) => query.page_no)).toEqual([1, 2]);
   });
@@ -124,9 +123,7 @@ describe('KeywordBoardsPage', { timeout: PAGE_TEST_TIMEOUT }, () => {
     serveBoard({ total: 30 });
     renderBoards();
     await screen.findAllByTestId('board-row');
-    act(() => {
-      window.dispatchEvent(new CustomEvent('hotListLoad'));
-    });
+    fireListLoad('hotListLoad');
     expect(await screen.findByText('~没有更多了~')).toBeTruthy();
     expect(screen.getAllByTestId('board-row')).toHaveLength(30);
   });
@@ -144,9 +141,7 @@ describe('KeywordBoardsPage', { timeout: PAGE_TEST_TIMEOUT }, () => {
     serveBoard({ dataMax: 30, grade: 'FREE' });
     renderBoards('/KeywordDouyinHot/blue', { viewer: 'FREE' });
     await screen.findAllByTestId('board-row');
-    act(() => {
-      window.dispatchEvent(new CustomEvent('hotListLoad'));
-    });
+    fireListLoad('hotListLoad');
     expect(await screen.findByText('您的免费版会员只能看30条数据，升级会员查看更多')).toBeTruthy();
     expect(screen.getAllByTestId('board-row')).toHaveLength(30);
   });

@@ -1,7 +1,8 @@
 import { CreatorPath, type TopicList, TopicPath, type TopicRow, type VideoList, VideoPath } from '@dso/contract';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireListLoad } from '../../../components/testing/fire-list-load';
 import { PAGE_TEST_TIMEOUT, renderPage } from '../../../components/testing/render-route';
 import { useDialogs } from '../../../stores/dialogs';
 import { videoRow } from '../../videos/testing';
@@ -118,13 +119,9 @@ describe('DouyinTopicPage', { timeout: PAGE_TEST_TIMEOUT }, () => {
     serve({ topics: 45 });
     renderTopics();
     await screen.findAllByTestId('topic-row');
-    act(() => {
-      window.dispatchEvent(new CustomEvent('topicListLoad'));
-    });
+    fireListLoad('topicListLoad');
     await waitFor(() => expect(screen.getAllByTestId('topic-row')).toHaveLength(40));
-    act(() => {
-      window.dispatchEvent(new CustomEvent('topicListLoad'));
-    });
+    fireListLoad('topicListLoad');
     await waitFor(() => expect(screen.getAllByTestId('topic-row')).toHaveLength(45));
     expect(await screen.findByText('~没有更多了~')).toBeTruthy();
   });

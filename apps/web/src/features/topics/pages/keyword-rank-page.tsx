@@ -1,14 +1,13 @@
-import { LinkOutlined, SearchOutlined } from '@ant-design/icons';
+import { LinkOutlined } from '@ant-design/icons';
 import { isCalendarDay, type KeywordRankList } from '@dso/contract';
-import { keywordLength, keywordLimits, keywordMessages, shanghaiDay, trimKeyword } from '@dso/domain';
+import { shanghaiDay, trimKeyword } from '@dso/domain';
 import { Button, DatePicker, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { NoData, PageHero } from '../../../components';
-import { toast } from '../../../lib/feedback';
 import { keywordDetailPath } from '../../../lib/keyword-addresses';
 import { useKeywordRank } from '../api/topic-lists';
+import { useKeywordSearchText } from '../components/use-keyword-search-text';
 import { VideoFeed } from '../components/video-feed';
 import { keywordRankPath } from '../topics';
 import '../topics.css';
@@ -29,34 +28,18 @@ export default function KeywordRankPage() {
   const navigate = useNavigate();
   const keyword = trimKeyword(params.get('keyword'));
   const date = isCalendarDay(params.get('date') ?? '') ? params.get('date') : null;
-  const [text, setText] = useState(keyword);
-  useEffect(() => setText(keyword), [keyword]);
+  const { inputProps, submit } = useKeywordSearchText(keyword, (word) => void navigate(keywordRankPath(word, date)));
   const query = useKeywordRank(keyword, date);
   const first = query.data?.pages[0];
   const asOf = first?.as_of ?? date;
 
-  const submit = () => {
-    const word = trimKeyword(text);
-    if (!word) return toast(keywordMessages.required, 'warning');
-    if (keywordLength(word) > keywordLimits.single) return toast(keywordMessages.tooLong, 'warning');
-    void navigate(keywordRankPath(word, date));
-  };
   const chooseDay = (day: Dayjs | null) => void navigate(keywordRankPath(keyword, day ? day.format(DAY_FORMAT) : null));
 
   return (
     <div className="page-column tp-page" data-testid="keyword-rank-page">
       <PageHero title="搜索排名查询" subtitle={HERO_SUBTITLE} className="tp-hero">
         <search className="tp-rank-form">
-          <Input
-            size="large"
-            value={text}
-            allowClear
-            placeholder="请输入关键词"
-            aria-label="请输入关键词"
-            prefix={<SearchOutlined aria-hidden />}
-            onChange={(event) => setText(event.target.value)}
-            onPressEnter={submit}
-          />
+          <Input {...inputProps} placeholder="请输入关键词" aria-label="请输入关键词" />
           <DatePicker
             size="large"
             aria-label="排名日期"
