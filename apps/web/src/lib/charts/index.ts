@@ -1,4 +1,5 @@
 /** Charts of the app: the ECharts core with the chart types used, the themed wrapper and the map loader. */
+export { areaFade } from './area-fade';
 export { BAR_MAX_WIDTH, countAxisLabel, measureAxisFor, valueAxisFor } from './axis';
 export { type ChartPalette, type ChartThemeName, chartPalettes } from './chart-theme';
 export {

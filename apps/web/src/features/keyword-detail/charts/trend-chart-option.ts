@@ -1,5 +1,12 @@
 import type { KeywordTrend } from '@dso/contract';
-import { type ChartOption, type ChartPalette, tooltipHtml, tooltipLines, valueAxisFor } from '../../../lib/charts';
+import {
+  areaFade,
+  type ChartOption,
+  type ChartPalette,
+  tooltipHtml,
+  tooltipLines,
+  valueAxisFor,
+} from '../../../lib/charts';
 import { formatFigure } from '../../../lib/figures';
 import { shortDay } from '../figures';
 
@@ -87,17 +94,7 @@ export function trendChartOption(
         ...(isSearch
           ? {
               areaStyle: {
-                color: {
-                  type: 'linear' as const,
-                  x: 0,
-                  y: 0,
-                  x2: 0,
-                  y2: 1,
-                  colorStops: [
-                    { offset: 0, color: `${color}55` },
-                    { offset: 1, color: `${color}00` },
-                  ],
-                },
+                color: areaFade(color, '55'),
               },
               markLine: {
                 silent: true,

@@ -1,5 +1,6 @@
 import type { LiveDetail, LiveRow } from '@dso/contract';
 import {
+  areaFade,
   BAR_MAX_WIDTH,
   type ChartOption,
   type ChartPalette,
@@ -83,19 +84,7 @@ export function sparklineOption(recent: LiveRow['recent_online'], color: string)
         showSymbol: false,
         silent: true,
         lineStyle: { width: 2, color },
-        areaStyle: {
-          color: {
-            type: 'linear',
-            x: 0,
-            y: 0,
-            x2: 0,
-            y2: 1,
-            colorStops: [
-              { offset: 0, color: `${color}66` },
-              { offset: 1, color: `${color}00` },
-            ],
-          },
-        },
+        areaStyle: { color: areaFade(color, '66') },
       },
     ],
   };
