@@ -1,7 +1,7 @@
 import { type KeywordList, KeywordPath, type KeywordRow } from '@dso/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
-import { type KeywordRef, keywordRefQuery } from './get-keyword-detail';
+import { type KeywordRef, keywordRefKey, keywordRefQuery } from './get-keyword-detail';
 
 /**
  * The shared keyword's row for a visitor: the detail call needs login, so the share page looks the
@@ -21,7 +21,7 @@ export async function findSharedKeyword(ref: KeywordRef, signal?: AbortSignal): 
 
 export const sharedKeywordQuery = (ref: KeywordRef) =>
   queryOptions({
-    queryKey: ['keyword-shared', ref.platform, ref.platform === 'TSO' ? (ref.country ?? '') : '', ref.keyword],
+    queryKey: ['keyword-shared', ...keywordRefKey(ref)],
     queryFn: ({ signal }) => findSharedKeyword(ref, signal),
     enabled: ref.keyword.length > 0,
   });

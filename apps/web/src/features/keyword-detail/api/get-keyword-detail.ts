@@ -19,6 +19,11 @@ export function keywordRefQuery(ref: KeywordRef) {
   };
 }
 
+/** What names a keyword in a query key (and a view's key): the same word in another library or country is another keyword. */
+export function keywordRefKey(ref: KeywordRef) {
+  return [ref.platform, ref.platform === 'TSO' ? (ref.country ?? '') : '', ref.keyword] as const;
+}
+
 /**
  * `GET /api/keyword/detail` (login): the keyword row, its daily trend, the competition analysis and
  * the same word on every platform. Opening a keyword spends one daily detail count (810 when used up).
@@ -29,7 +34,7 @@ export function getKeywordDetail(ref: KeywordRef, signal?: AbortSignal) {
 
 export const keywordDetailQuery = (ref: KeywordRef) =>
   queryOptions({
-    queryKey: ['keyword-detail', ref.platform, ref.platform === 'TSO' ? (ref.country ?? '') : '', ref.keyword],
+    queryKey: ['keyword-detail', ...keywordRefKey(ref)],
     queryFn: ({ signal }) => getKeywordDetail(ref, signal),
     // A reopen the same day is free on the server, but there is no reason to ask again while the page is open.
     staleTime: 10 * 60_000,

@@ -1,7 +1,7 @@
 import { KeywordDetailPath, type KeywordPortrait } from '@dso/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
-import { type KeywordRef, keywordRefQuery } from './get-keyword-detail';
+import { type KeywordRef, keywordRefKey, keywordRefQuery } from './get-keyword-detail';
 
 /** `GET /api/keyword/portrait` (login): gender, age, province, city and city-level shares of the searchers. */
 export function getKeywordPortrait(ref: KeywordRef, signal?: AbortSignal) {
@@ -10,7 +10,7 @@ export function getKeywordPortrait(ref: KeywordRef, signal?: AbortSignal) {
 
 export const keywordPortraitQuery = (ref: KeywordRef) =>
   queryOptions({
-    queryKey: ['keyword-portrait', ref.platform, ref.platform === 'TSO' ? (ref.country ?? '') : '', ref.keyword],
+    queryKey: ['keyword-portrait', ...keywordRefKey(ref)],
     queryFn: ({ signal }) => getKeywordPortrait(ref, signal),
     staleTime: 10 * 60_000,
   });

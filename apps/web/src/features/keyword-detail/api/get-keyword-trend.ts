@@ -2,7 +2,7 @@ import { KeywordDetailPath, type KeywordTrend } from '@dso/contract';
 import type { TrendRangeRequest } from '@dso/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
-import { type KeywordRef, keywordRefQuery } from './get-keyword-detail';
+import { type KeywordRef, keywordRefKey, keywordRefQuery } from './get-keyword-detail';
 
 /** The range of a trend call: a preset's days or a custom start and end. */
 const rangeQuery = (range: TrendRangeRequest) =>
@@ -23,9 +23,7 @@ export const keywordTrendQuery = (ref: KeywordRef, range: TrendRangeRequest, ena
   queryOptions({
     queryKey: [
       'keyword-trend',
-      ref.platform,
-      ref.platform === 'TSO' ? (ref.country ?? '') : '',
-      ref.keyword,
+      ...keywordRefKey(ref),
       'days' in range ? String(range.days) : `${range.start}~${range.end}`,
     ],
     queryFn: ({ signal }) => getKeywordTrend(ref, range, signal),

@@ -8,6 +8,7 @@ import { isEmptyPortrait } from '../../../lib/portrait';
 import type { KeywordRef } from '../api/get-keyword-detail';
 import { useKeywordPortrait } from '../api/get-keyword-portrait';
 import { ageChartOption } from '../charts/audience-chart-options';
+import { DetailCard } from './detail-card';
 import { RegionMap } from './region-map';
 import { ShareList } from './share-list';
 
@@ -69,11 +70,11 @@ function RegionCard({ portrait }: { portrait: KeywordPortrait }) {
   const shares = level === 'province' ? portrait.province_more : portrait.city_more;
   const hasRegions = portrait.province_more.length > 0 || portrait.city_more.length > 0;
   return (
-    <section className="section-card kd-card" data-testid="region-card">
-      <header className="kd-card__header">
-        <h2 className="section-card__title">地域分布</h2>
-        {hasRegions && <RegionLevelSwitch value={level} onChange={setLevel} />}
-      </header>
+    <DetailCard
+      title="地域分布"
+      extra={hasRegions && <RegionLevelSwitch value={level} onChange={setLevel} />}
+      testId="region-card"
+    >
       {hasRegions ? (
         <div className="kd-grid kd-grid--region">
           <RegionMap level={level} shares={shares} />
@@ -85,7 +86,7 @@ function RegionCard({ portrait }: { portrait: KeywordPortrait }) {
       ) : (
         <NoData text={NO_REGION_TEXT} />
       )}
-    </section>
+    </DetailCard>
   );
 }
 
@@ -117,9 +118,9 @@ export function AudienceTab({ keywordRef }: { keywordRef: KeywordRef }) {
   return (
     <div className="kd-stack" data-testid="audience-tab">
       <div className="kd-grid kd-grid--audience">
-        <section className="section-card kd-card">
-          <header className="kd-card__header">
-            <h2 className="section-card__title">性别分布</h2>
+        <DetailCard
+          title="性别分布"
+          extra={
             <span className="kd-card__extra">
               {portrait.estimated && (
                 <Tooltip title={ESTIMATED_HINT}>
@@ -134,22 +135,17 @@ export function AudienceTab({ keywordRef }: { keywordRef: KeywordRef }) {
               )}
               {portrait.as_of && `截至 ${portrait.as_of}`}
             </span>
-          </header>
+          }
+        >
           <GenderShare items={portrait.gender_more} className="kd-gender" />
           <PortraitHighlights portrait={portrait} />
-        </section>
-        <section className="section-card kd-card">
-          <header className="kd-card__header">
-            <h2 className="section-card__title">年龄分布</h2>
-          </header>
+        </DetailCard>
+        <DetailCard title="年龄分布">
           <AgeChart portrait={portrait} />
-        </section>
-        <section className="section-card kd-card">
-          <header className="kd-card__header">
-            <h2 className="section-card__title">城市等级</h2>
-          </header>
+        </DetailCard>
+        <DetailCard title="城市等级">
           <ShareList items={portrait.city_level_more} keepOrder testId="city-level-list" />
-        </section>
+        </DetailCard>
       </div>
       <RegionCard portrait={portrait} />
     </div>

@@ -6,6 +6,7 @@ import { CompetitionStars, GrowthText, NoData } from '../../../components';
 import { EChart, useChartTheme } from '../../../lib/charts';
 import { formatFigure } from '../../../lib/figures';
 import { competeCategories, competeChartOption } from '../charts/compete-chart-option';
+import { DetailCard } from './detail-card';
 import { FigureTip } from './figure-tip';
 
 type Comparison = 'higher' | 'similar' | 'lower';
@@ -53,13 +54,11 @@ export function CompeteAnalyzeTab({ row, analysis }: { row: KeywordRow; analysis
   return (
     <div className="kd-stack" data-testid="compete-tab">
       <div className="kd-grid kd-grid--compete">
-        <section className={`section-card kd-card kd-verdict kd-verdict--${level}`}>
-          <header className="kd-card__header">
-            <h2 className="section-card__title">
-              <FigureTip term="competition">竞争度评级</FigureTip>
-            </h2>
-            <span className="kd-card__extra">截至 {row.as_of}</span>
-          </header>
+        <DetailCard
+          title={<FigureTip term="competition">竞争度评级</FigureTip>}
+          extra={<span className="kd-card__extra">截至 {row.as_of}</span>}
+          className={`kd-verdict kd-verdict--${level}`}
+        >
           <div className="kd-verdict__grade">
             <CompetitionStars value={analysis.stars} className="kd-verdict__stars" />
             <span className="kd-verdict__level">{analysis.level}</span>
@@ -78,11 +77,8 @@ export function CompeteAnalyzeTab({ row, analysis }: { row: KeywordRow; analysis
           ) : (
             <p className="kd-muted">暂无明显竞争因素</p>
           )}
-        </section>
-        <section className="section-card kd-card">
-          <header className="kd-card__header">
-            <h2 className="section-card__title">竞争因素</h2>
-          </header>
+        </DetailCard>
+        <DetailCard title="竞争因素">
           <div className="kd-drivers">
             <div className="kd-driver">
               <div className="kd-driver__label">
@@ -125,17 +121,19 @@ export function CompeteAnalyzeTab({ row, analysis }: { row: KeywordRow; analysis
               </div>
             </div>
           </div>
-        </section>
+        </DetailCard>
       </div>
-      <section className="section-card kd-card" data-testid="compete-median">
-        <header className="kd-card__header">
-          <h2 className="section-card__title">与{medianName}对比</h2>
-          {median && (
+      <DetailCard
+        title={`与${medianName}对比`}
+        extra={
+          median && (
             <span className="kd-card__extra">
               基于 {median.sample_size.toLocaleString('zh-CN')} 个关键词 · 截至 {median.as_of}
             </span>
-          )}
-        </header>
+          )
+        }
+        testId="compete-median"
+      >
         {median && option && analysis.compared ? (
           <div className="kd-grid kd-grid--median">
             <EChart
@@ -196,7 +194,7 @@ export function CompeteAnalyzeTab({ row, analysis }: { row: KeywordRow; analysis
         ) : (
           <NoData text="行业中位数据计算中，请稍后再来查看" />
         )}
-      </section>
+      </DetailCard>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { CompetitionStars, GrowthText } from '../../../components';
 import { figureValue, formatFigure } from '../../../lib/figures';
 import { keywordDetailPath } from '../../../lib/keyword-addresses';
+import { DetailCard } from './detail-card';
 import { FigureTip } from './figure-tip';
 import { PlatformBadge } from './platform-badge';
 
@@ -83,13 +84,13 @@ export function PlatformComparison({ keyword, current, platforms }: PlatformComp
     },
   ];
   return (
-    <section className="section-card kd-card" data-testid="platform-comparison">
-      <header className="kd-card__header">
-        <h2 className="section-card__title">全平台数据对比</h2>
-        <span className="kd-card__extra">同一关键词在各平台词库中的表现</span>
-      </header>
+    <DetailCard
+      title="全平台数据对比"
+      extra={<span className="kd-card__extra">同一关键词在各平台词库中的表现</span>}
+      testId="platform-comparison"
+    >
       <Table<PlatformFigures>
-        className="kd-table"
+        className="data-table kd-table"
         rowKey={(row) => `${row.platform}${row.country}`}
         columns={columns}
         dataSource={[...platforms]}
@@ -97,6 +98,6 @@ export function PlatformComparison({ keyword, current, platforms }: PlatformComp
         size="middle"
         rowClassName={(row) => (isCurrent(row) ? 'kd-table__row--current' : '')}
       />
-    </section>
+    </DetailCard>
   );
 }

@@ -65,7 +65,7 @@ export function RelatedWordsTab({ keywordRef }: { keywordRef: KeywordRef }) {
         <LoadFailed className="kd-retry" message="相关词加载失败" onRetry={() => void query.refetch()} />
       ) : (
         <Table<KeywordRow>
-          className="kd-table"
+          className="data-table kd-table"
           rowKey="id"
           columns={columns}
           dataSource={list?.result ?? []}

@@ -54,6 +54,17 @@ export function TrendCard({ keywordRef, trend: initial }: { keywordRef: KeywordR
   const shortOfPreset =
     trend && trend.days !== null && trend.points.length < trend.days ? `仅有${trend.points.length}天数据` : null;
 
+  /** A series' toggle: its colour swatch and its name with the definition on hover. */
+  const seriesToggle = (series: keyof TrendVisibility, term: 'searchIndex' | 'overallIndex') => (
+    <Checkbox
+      checked={visible[series]}
+      onChange={(event) => setVisible((now) => ({ ...now, [series]: event.target.checked }))}
+    >
+      <span className="kd-trend-swatch" style={{ background: colors[series] }} />
+      <FigureTip term={term} />
+    </Checkbox>
+  );
+
   const pickRange = (values: [Dayjs | null, Dayjs | null] | null) => {
     const [start, end] = values ?? [null, null];
     setCustom(start && end ? { start: start.format(DAY_FORMAT), end: end.format(DAY_FORMAT) } : null);
@@ -74,22 +85,8 @@ export function TrendCard({ keywordRef, trend: initial }: { keywordRef: KeywordR
       {initial && (
         <div className="kd-trend-controls">
           <span className="kd-trend-series" data-testid="trend-series-toggles">
-            <Checkbox
-              checked={visible.search}
-              onChange={(event) => setVisible((now) => ({ ...now, search: event.target.checked }))}
-            >
-              <span className="kd-trend-swatch" style={{ background: colors.search }} />
-              <FigureTip term="searchIndex" />
-            </Checkbox>
-            {trend?.has_overall && (
-              <Checkbox
-                checked={visible.overall}
-                onChange={(event) => setVisible((now) => ({ ...now, overall: event.target.checked }))}
-              >
-                <span className="kd-trend-swatch" style={{ background: colors.overall }} />
-                <FigureTip term="overallIndex" />
-              </Checkbox>
-            )}
+            {seriesToggle('search', 'searchIndex')}
+            {trend?.has_overall && seriesToggle('overall', 'overallIndex')}
           </span>
           <span className="kd-trend-period">
             <Segmented<PeriodChoice>

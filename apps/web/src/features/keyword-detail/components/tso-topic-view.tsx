@@ -4,6 +4,7 @@ import { GrowthText, isRefusal, NoData, RefusalPanel } from '../../../components
 import { isApiError } from '../../../lib/api/errors';
 import { formatFigure } from '../../../lib/figures';
 import { type TsoTopicRef, useTsoTopicDetail } from '../api/get-tso-topic-detail';
+import { DetailCard } from './detail-card';
 import { FigureTip } from './figure-tip';
 import { keywordFigureColumns, keywordLinkColumn } from './keyword-columns';
 import { PlatformBadge } from './platform-badge';
@@ -84,13 +85,9 @@ export function TsoTopicView({ topicRef }: { topicRef: TsoTopicRef }) {
           <div className="kd-figure__note">截至 {topic.as_of}</div>
         </div>
       </section>
-      <section className="section-card kd-card">
-        <header className="kd-card__header">
-          <h2 className="section-card__title">话题相关关键词</h2>
-          <span className="kd-card__extra">共 {keywords.length} 个</span>
-        </header>
+      <DetailCard title="话题相关关键词" extra={<span className="kd-card__extra">共 {keywords.length} 个</span>}>
         <Table<KeywordRow>
-          className="kd-table"
+          className="data-table kd-table"
           rowKey="id"
           columns={columns}
           dataSource={keywords}
@@ -98,7 +95,7 @@ export function TsoTopicView({ topicRef }: { topicRef: TsoTopicRef }) {
           size="middle"
           locale={{ emptyText: <NoData size="small" /> }}
         />
-      </section>
+      </DetailCard>
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { NoData } from '../../../components';
 import { platformOfDetailPath, toDetailTab } from '../../../lib/keyword-addresses';
-import { DEFAULT_COUNTRY } from '../../../lib/platforms';
+import { keywordRefKey } from '../api/get-keyword-detail';
 import { KeywordDetailView } from '../components/keyword-detail-view';
 import '../keyword-detail.css';
+import { keywordRefOfParams } from './keyword-ref-params';
 
 /**
  * The keyword detail routes (000 §2.1): /keyWordDetail/{tabVal?}?keyword= for DSO and the Rso, Wso,
@@ -14,15 +15,13 @@ export default function KeywordDetailPage() {
   const { pathname } = useLocation();
   const { tabVal } = useParams();
   const [params] = useSearchParams();
-  const platform = platformOfDetailPath(pathname) ?? 'DSO';
-  const keyword = params.get('keyword')?.trim() ?? '';
-  const country = platform === 'TSO' ? params.get('country')?.trim().toUpperCase() || DEFAULT_COUNTRY : undefined;
+  const keywordRef = keywordRefOfParams(platformOfDetailPath(pathname) ?? 'DSO', params);
   return (
     <div className="page-column kd-page" data-testid="keyword-detail-page">
-      {keyword ? (
+      {keywordRef.keyword ? (
         <KeywordDetailView
-          key={`${platform}/${country ?? ''}/${keyword}`}
-          keywordRef={{ platform, country, keyword }}
+          key={keywordRefKey(keywordRef).join('/')}
+          keywordRef={keywordRef}
           tab={toDetailTab(tabVal)}
         />
       ) : (
