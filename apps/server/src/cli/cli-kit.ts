@@ -36,6 +36,13 @@ export function parseFlags(args: string[], options: FlagOptions, usage: string):
   }
 }
 
+/** A list command's output: a line per row, or `empty` (（没有…）) when there is none; answers the rows as its data. */
+export function printRows<Row>(rows: Row[], print: Print, empty: string, line: (row: Row) => string): Row[] {
+  if (rows.length === 0) print(empty);
+  for (const row of rows) print(line(row));
+  return rows;
+}
+
 /** Parses a body with the web call's schema; the first refusal, with its field, as a CLI error. */
 export function checked<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   try {

@@ -5,7 +5,16 @@ import {
 } from '@dso/contract';
 import type { Database } from '../db/client';
 import { createStaff, disableStaff, findStaffIdByPhone, listStaff, resetStaffPassword } from '../features/console';
-import { CliError, checked, type FlagOptions, type Print, parseFlags, refusingAsCli, stringFlags } from './cli-kit';
+import {
+  CliError,
+  checked,
+  type FlagOptions,
+  type Print,
+  parseFlags,
+  printRows,
+  refusingAsCli,
+  stringFlags,
+} from './cli-kit';
 
 /**
  * `npm run console -- <command>`: staff accounts from the server's command line, for the first 管理员
@@ -72,12 +81,13 @@ async function dispatch(db: Database, command: string, args: string[], print: Pr
     }
     case 'staff:list': {
       parse(args, {});
-      const staff = await listStaff(db);
-      if (staff.length === 0) print('（没有员工）');
-      for (const member of staff) {
-        print(`#${member.id} ${member.disabled ? '已停用' : '在用'} ${member.role} ${member.name} ${member.phone}`);
-      }
-      return staff;
+      return printRows(
+        await listStaff(db),
+        print,
+        '（没有员工）',
+        (member) =>
+          `#${member.id} ${member.disabled ? '已停用' : '在用'} ${member.role} ${member.name} ${member.phone}`,
+      );
     }
     default:
       throw new CliError(consoleUsage);

@@ -33,6 +33,7 @@ import {
   type FlagOptions as Options,
   type Print,
   parseFlags,
+  printRows,
   refusingAsCli,
   booleanFlags as toggles,
   type FlagValues as Values,
@@ -233,18 +234,15 @@ async function dispatch(db: Database, command: string, args: string[], print: Pr
   switch (command) {
     case 'plans list': {
       parse(args, {});
-      const plans = await listPlans(db);
-      if (plans.length === 0) print('（没有套餐）');
-      for (const plan of plans) {
+      return printRows(await listPlans(db), print, '（没有套餐）', (plan) => {
         const kind = plan.has_cycle ? `连续包月 续费${money(plan.cycle_price_fen)}` : `${plan.day}天`;
-        print(
+        return (
           `#${plan.id} ${plan.enabled ? '上架' : '下架'} ${plan.grade} ${kind} 价格${money(plan.price_fen)} ` +
-            `原价${money(plan.original_price_fen)} 新人${money(plan.new_user_price_fen)} ` +
-            `限时${money(plan.active_price_fen)} 活动${money(plan.activity_price_fen)} ` +
-            `排序${plan.sort} ${plan.discount}`,
+          `原价${money(plan.original_price_fen)} 新人${money(plan.new_user_price_fen)} ` +
+          `限时${money(plan.active_price_fen)} 活动${money(plan.activity_price_fen)} ` +
+          `排序${plan.sort} ${plan.discount}`
         );
-      }
-      return plans;
+      });
     }
     case 'plans set': {
       const values = parse(args, planOptions);
@@ -278,16 +276,15 @@ async function dispatch(db: Database, command: string, args: string[], print: Pr
     }
     case 'coupons list': {
       parse(args, {});
-      const coupons = await listCouponKinds(db);
-      if (coupons.length === 0) print('（没有优惠券）');
-      for (const coupon of coupons) {
-        print(
+      return printRows(
+        await listCouponKinds(db),
+        print,
+        '（没有优惠券）',
+        (coupon) =>
           `#${coupon.id} ${coupon.name} 减${money(coupon.discount_fen)} 满${money(coupon.low_money_fen)} ` +
-            `${coupon.grades.length > 0 ? coupon.grades.join(',') : '全部版本'} ${date(coupon.start_time)} – ${date(coupon.end_time)} ` +
-            `已发${coupon.held} 已用${coupon.used}`,
-        );
-      }
-      return coupons;
+          `${coupon.grades.length > 0 ? coupon.grades.join(',') : '全部版本'} ${date(coupon.start_time)} – ${date(coupon.end_time)} ` +
+          `已发${coupon.held} 已用${coupon.used}`,
+      );
     }
     case 'coupons create': {
       const values = parse(args, flags('name', 'discount', 'low', 'from', 'to', 'grades', 'reason'));
@@ -365,15 +362,14 @@ async function dispatch(db: Database, command: string, args: string[], print: Pr
     }
     case 'packages list': {
       parse(args, {});
-      const packs = await listPackages(db);
-      if (packs.length === 0) print('（没有次数包）');
-      for (const pack of packs) {
-        print(
+      return printRows(
+        await listPackages(db),
+        print,
+        '（没有次数包）',
+        (pack) =>
           `#${pack.id} ${pack.enabled ? '上架' : '下架'} 类型${pack.frequency_type}(${pack.alias}) ${pack.name} ` +
-            `${pack.frequency}次 ${money(pack.price_fen)} 排序${pack.sort}`,
-        );
-      }
-      return packs;
+          `${pack.frequency}次 ${money(pack.price_fen)} 排序${pack.sort}`,
+      );
     }
     case 'packages set': {
       const values = parse(args, packageOptions);
