@@ -176,6 +176,22 @@ export const platformFiguresSchema = z.object({
 export type PlatformFigures = z.infer<typeof platformFiguresSchema>;
 
 /** `GET detail` data. Unknown keyword: 404 关键词不存在 (nothing spent). */
+/**
+ * Where a keyword's figures came from: the demo library, an import file, or a scheduled collection's hot board
+ * (TikHub's, Douyin Open Platform's, or the sandbox's made-up one).
+ */
+export const keywordSourceSchema = z.enum(['demo', 'import', 'tikhub', 'douyin', 'sandbox']);
+export type KeywordSource = z.infer<typeof keywordSourceSchema>;
+
+/** How the detail page names each source (数据来源：…). */
+export const keywordSourceLabels: Record<KeywordSource, string> = {
+  demo: '示例数据',
+  import: '导入数据',
+  tikhub: 'TikHub 抖音热榜',
+  douyin: '抖音开放平台热榜',
+  sandbox: '沙箱热榜（示例）',
+};
+
 export const keywordDetailSchema = z.object({
   /** The keyword row (as in search results); its `as_of` is the date of every figure. */
   keyword: keywordRowSchema,
@@ -191,6 +207,8 @@ export const keywordDetailSchema = z.object({
   detail_use: z.object({ per_val: z.number().int(), use_val: z.number().int() }),
   /** True when this open was free (the same keyword was opened earlier today). */
   reopened: z.boolean(),
+  /** Where the keyword's figures came from; they are as of `keyword.as_of`. */
+  source: keywordSourceSchema,
 });
 export type KeywordDetail = z.infer<typeof keywordDetailSchema>;
 

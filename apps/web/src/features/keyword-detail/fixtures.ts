@@ -77,6 +77,7 @@ export function keywordDetailFixture(overrides: Partial<KeywordDetail> = {}): Ke
     ],
     detail_use: { per_val: 50, use_val: 3 },
     reopened: false,
+    source: 'import',
     ...overrides,
   };
 }

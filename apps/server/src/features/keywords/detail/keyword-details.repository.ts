@@ -1,4 +1,10 @@
-import type { BoardKind, Platform, TsoTopicKind } from '@dso/contract';
+import {
+  type BoardKind,
+  type KeywordSource,
+  keywordSourceSchema,
+  type Platform,
+  type TsoTopicKind,
+} from '@dso/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../db/client';
 import { TOTAL_COUNT_CAP } from '../../../lib/capped-count';
@@ -20,6 +26,16 @@ export async function findKeyword(db: Database, scope: KeywordScope, keyword: st
         WHERE k.platform = ${scope.platform} AND k.country = ${scope.country} AND k.keyword = ${keyword}`,
   );
   return rows[0] ? normalizeKeywordRecord(rows[0]) : null;
+}
+
+/** Where a keyword's figures came from: its collection's provider, else the demo or an import. */
+export async function sourceOfKeyword(db: Database, id: number): Promise<KeywordSource> {
+  const [row] = await queryRows<{ source: string | null; is_demo: boolean }>(
+    db,
+    sql`SELECT source, is_demo FROM keywords WHERE id = ${id}`,
+  );
+  const named = keywordSourceSchema.safeParse(row?.source);
+  return named.success ? named.data : row?.is_demo ? 'demo' : 'import';
 }
 
 /** Records of named keywords of a library (root words), highest search index first. */

@@ -8,7 +8,7 @@ import {
   tsoTopicDetailSchema,
   tsoTopicListSchema,
 } from '@dso/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { keywordPortraits, keywords } from '../../../db/schema';
 import { createMember } from '../../../testing';
@@ -106,6 +106,20 @@ describe('keyword detail, related words, audience, boards, TSO topics and export
         ['KSO', false],
       ]);
       expect(detail.platforms[1]).toMatchObject({ search_index: '5000', as_of: asOf });
+    });
+
+    it('names where the figures came from: the demo, an import, or the hot board a word was first found on', async () => {
+      const token = await userToken();
+      expect((await get(KeywordDetailPath.detail, { keyword: '粉底液' }, token)).json().data.source).toBe('demo');
+      await upsertKeywords(t.database.db, [
+        keywordInput('冬季露营', 60_000, { isDemo: false }),
+        keywordInput('围炉煮茶', 8_800_000, { isDemo: false, source: 'douyin' }),
+      ]);
+      expect((await get(KeywordDetailPath.detail, { keyword: '冬季露营' }, token)).json().data.source).toBe('import');
+      const found = (await get(KeywordDetailPath.detail, { keyword: '围炉煮茶' }, token)).json().data;
+      expect(found).toMatchObject({ source: 'douyin', keyword: { as_of: asOf } });
+      // The other tests count this library's words.
+      await t.database.db.execute(sql`DELETE FROM keywords WHERE keyword IN ('冬季露营', '围炉煮茶')`);
     });
 
     it('shows exact figures and the exact trend to a show_original_data user', async () => {
@@ -543,7 +557,7 @@ describe('keyword detail, related words, audience, boards, TSO topics and export
       expect(rows.slice(1).map((row) => row[0])).toEqual(['口红', '平价口红推荐', '口红色号', '口红试色', '哑光口红']);
       expect(rows[1]![3]).toBe(200_000);
       const all = await exportSearch({ keyword: '' }, token);
-      const allRows = XLSX.utils.sheet_to_json(XLSX.read(all.rawPayload, { type: 'buffer' }).Sheets['关键词']!);
+      const allRows = XLSX.utils.sheet_to_json(XLSX.read(all.rawPayload, { type: 'buffer' }).Sheets.关键词!);
       expect(allRows).toHaveLength(49);
     });
 
@@ -551,7 +565,7 @@ describe('keyword detail, related words, audience, boards, TSO topics and export
       const XLSX = await import('@e965/xlsx');
       const response = await exportSearch({ keyword: '美食' }, await userToken('VIP', true));
       const rows = XLSX.utils.sheet_to_json<unknown[]>(
-        XLSX.read(response.rawPayload, { type: 'buffer' }).Sheets['关键词']!,
+        XLSX.read(response.rawPayload, { type: 'buffer' }).Sheets.关键词!,
         {
           header: 1,
         },

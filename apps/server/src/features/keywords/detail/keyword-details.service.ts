@@ -42,10 +42,11 @@ export async function openKeywordDetail(db: Database, viewer: Viewer, query: Key
   const scope = scopeFor(query);
   const record = await requireKeyword(db, scope, query.keyword);
   const { use, reopened } = await spendDetailOpen(db, viewer.userId, scopeName(scope), record.keyword);
-  const [trend, competeAnalyze, platforms] = await Promise.all([
+  const [trend, competeAnalyze, platforms, source] = await Promise.all([
     trendOf(db, record, viewer),
     analyzeCompetition(db, scope, record, viewer),
     figuresOnEveryPlatform(db, scope, record, viewer),
+    repository.sourceOfKeyword(db, record.id),
   ]);
   return {
     keyword: presentRow(record, viewer),
@@ -54,6 +55,7 @@ export async function openKeywordDetail(db: Database, viewer: Viewer, query: Key
     platforms,
     detail_use: use,
     reopened,
+    source,
   };
 }
 

@@ -138,6 +138,14 @@ describe('KeywordDetailView', { timeout: PAGE_TEST_TIMEOUT }, () => {
     expectAsked(CreatorPath.competitors, { keyword: '露营装备', page_no: 1 });
   });
 
+  it('names a hot board as the source of a word first found on one', async () => {
+    answerDetail(keywordDetailFixture({ source: 'douyin' }));
+    renderPage(<KeywordDetailView keywordRef={ref} tab="overview" />);
+    expect((await screen.findByTestId('keyword-source')).textContent).toBe(
+      '数据来源：抖音开放平台热榜 · 截至 2026-11-20',
+    );
+  });
+
   it('asks for the keyword of its library and shows its figures with the date they are as of', async () => {
     answerDetail();
     renderPage(<KeywordDetailView keywordRef={ref} tab="overview" />);
@@ -152,7 +160,9 @@ describe('KeywordDetailView', { timeout: PAGE_TEST_TIMEOUT }, () => {
     expect(within(figures).getByText('12.3w')).toBeTruthy();
     expect(within(figures).getByText('890.0w')).toBeTruthy();
     expect(within(figures).getByText('12.50%')).toBeTruthy();
-    expect(within(figures).getAllByText(/截至 2026-11-20/)).toHaveLength(5);
+    // Each card's note, and the line naming the source.
+    expect(within(figures).getAllByText(/截至 2026-11-20/)).toHaveLength(6);
+    expect(screen.getByTestId('keyword-source').textContent).toBe('数据来源：导入数据 · 截至 2026-11-20');
     expect(within(figures).getByLabelText('搜索指数说明')).toBeTruthy();
     expect(within(figures).getByRole('img', { name: '竞争度中，3颗星' })).toBeTruthy();
     expect(screen.getByTestId('detail-views-left').textContent).toContain('今日剩余查看 47 次');

@@ -113,7 +113,7 @@ export function KeywordDetailView({ keywordRef, tab }: { keywordRef: KeywordRef;
         aside={<AdviceCard analysis={detail.competeAnalyze} to={keywordDetailPath(keywordRef, 'competeAnalyze')} />}
         titleExtra={collectType && <CollectButton type={collectType} subject={row.keyword} />}
       />
-      <KeywordFigures row={row} />
+      <KeywordFigures row={row} source={detail.source} />
       {/* The works and creators behind the keyword: only the Douyin library has them. */}
       {keywordRef.platform === 'DSO' && <KeywordRankedVideos keyword={row.keyword} />}
       {keywordRef.platform === 'DSO' && <KeywordCreators keyword={row.keyword} />}

@@ -1,5 +1,5 @@
 import { CalendarOutlined, EyeOutlined, ShareAltOutlined } from '@ant-design/icons';
-import type { KeywordRow } from '@dso/contract';
+import { type KeywordRow, type KeywordSource, keywordSourceLabels } from '@dso/contract';
 import { Button, Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { CompetitionStars, GlossaryTip, GrowthText } from '../../../components';
@@ -106,7 +106,8 @@ function FigureCard({ term, value, note }: { term: FigureTerm; value: ReactNode;
 }
 
 /** The keyword's figures side by side, each with its definition and the date it is as of. */
-export function KeywordFigures({ row }: { row: KeywordRow }) {
+/** The figure cards; with `source` (the detail page), a line naming where the figures came from and when. */
+export function KeywordFigures({ row, source }: { row: KeywordRow; source?: KeywordSource }) {
   const asOf = `截至 ${row.as_of}`;
   return (
     <section className="kd-figures" data-testid="keyword-figures">
@@ -115,6 +116,11 @@ export function KeywordFigures({ row }: { row: KeywordRow }) {
       <FigureCard term="relatedWorks" value={formatFigure(row.related_work_count)} note={asOf} />
       <FigureCard term="growth" value={<GrowthText rate={row.growth_rate} />} note={`近7天对比前7天 · ${asOf}`} />
       <FigureCard term="competition" value={<CompetitionStars value={row.competition} />} note={asOf} />
+      {source && (
+        <p className="kd-figures__source" data-testid="keyword-source">
+          数据来源：{keywordSourceLabels[source]} · {asOf}
+        </p>
+      )}
     </section>
   );
 }

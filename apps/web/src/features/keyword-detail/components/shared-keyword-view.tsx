@@ -31,7 +31,7 @@ function SignedInShare({ keywordRef }: { keywordRef: KeywordRef }) {
   return (
     <div className="kd-stack">
       <KeywordSummary row={query.data.keyword} canShare={false} />
-      <KeywordFigures row={query.data.keyword} />
+      <KeywordFigures row={query.data.keyword} source={query.data.source} />
       <OverviewTab detail={query.data} />
       <MoreCard keywordRef={keywordRef} />
     </div>
