@@ -144,7 +144,7 @@ export default function TsoTopicListPage() {
             }
           />
           <Table<TsoTopicRow>
-            className="kw-table"
+            className="data-table kw-table"
             rowKey="id"
             columns={columns}
             dataSource={rows}

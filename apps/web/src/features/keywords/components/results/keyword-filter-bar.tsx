@@ -67,36 +67,37 @@ export function KeywordFilterBar({ value, onChange, fixed = {}, disabled }: Keyw
   const toggleStar = (star: number) =>
     setStars((current) => (current.includes(star) ? current.filter((item) => item !== star) : [...current, star]));
 
-  const numberInput = (range: Range, set: (range: Range) => void, end: 0 | 1, label: string) => (
-    <InputNumber<number>
-      size="small"
-      min={0}
-      precision={0}
-      controls={false}
-      placeholder={end === 0 ? '最小' : '最大'}
-      value={range[end]}
-      onChange={(next) => set(end === 0 ? [next ?? null, range[1]] : [range[0], next ?? null])}
-      onPressEnter={apply}
-      aria-label={label}
-      className="kw-filter-number"
-    />
-  );
+  /** A figure's from-to filter: its name, then the smallest and the largest value. */
+  const rangeFilter = (name: string, range: Range, set: (range: Range) => void) => {
+    const numberInput = (end: 0 | 1) => (
+      <InputNumber<number>
+        size="small"
+        min={0}
+        precision={0}
+        controls={false}
+        placeholder={end === 0 ? '最小' : '最大'}
+        value={range[end]}
+        onChange={(next) => set(end === 0 ? [next ?? null, range[1]] : [range[0], next ?? null])}
+        onPressEnter={apply}
+        aria-label={`${name}${end === 0 ? '最小值' : '最大值'}`}
+        className="kw-filter-number"
+      />
+    );
+    return (
+      <div className="kw-filter">
+        <span className="kw-filter-label">{name}</span>
+        {numberInput(0)}
+        <span className="kw-filter-dash">-</span>
+        {numberInput(1)}
+      </div>
+    );
+  };
 
   return (
     <div className="kw-filters" data-testid="keyword-filters">
       <div className="kw-filters-row">
-        <div className="kw-filter">
-          <span className="kw-filter-label">搜索指数</span>
-          {numberInput(index, setIndex, 0, '搜索指数最小值')}
-          <span className="kw-filter-dash">-</span>
-          {numberInput(index, setIndex, 1, '搜索指数最大值')}
-        </div>
-        <div className="kw-filter">
-          <span className="kw-filter-label">月覆盖量</span>
-          {numberInput(cover, setCover, 0, '月覆盖量最小值')}
-          <span className="kw-filter-dash">-</span>
-          {numberInput(cover, setCover, 1, '月覆盖量最大值')}
-        </div>
+        {rangeFilter('搜索指数', index, setIndex)}
+        {rangeFilter('月覆盖量', cover, setCover)}
         <fieldset className="kw-filter" aria-label="竞争度">
           <span className="kw-filter-label">竞争度</span>
           {STARS.map((star) => (

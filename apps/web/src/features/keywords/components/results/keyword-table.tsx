@@ -1,6 +1,6 @@
 import type { KeywordRow, KeywordSortField } from '@dso/contract';
 import { rateFigureValue } from '@dso/domain';
-import { Table, type TableColumnsType, type TableProps, Tag, Tooltip } from 'antd';
+import { Table, type TableColumnsType, type TableColumnType, type TableProps, Tag, Tooltip } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -88,6 +88,19 @@ export function KeywordTable({
         }
       : { sorter: localCompare[field], sortDirections: ['descend', 'ascend'] as SortOrder[] };
 
+  /** A count column: right-aligned, sortable, the figure exact or as its display band. */
+  const figureColumn = (
+    field: 'search_index' | 'month_cover_count' | 'related_work_count',
+    title: ReactNode,
+  ): TableColumnType<KeywordRow> => ({
+    title,
+    dataIndex: field,
+    key: field,
+    align: 'right',
+    ...sortable(field),
+    render: (value: KeywordRow[typeof field]) => <span className="kw-figure">{formatFigure(value)}</span>,
+  });
+
   const columns: TableColumnsType<KeywordRow> = [
     {
       title: '排名',
@@ -123,26 +136,13 @@ export function KeywordTable({
         </div>
       ),
     },
-    {
-      title: '搜索指数',
-      dataIndex: 'search_index',
-      key: 'search_index',
-      align: 'right',
-      ...sortable('search_index'),
-      render: (value: KeywordRow['search_index']) => <span className="kw-figure">{formatFigure(value)}</span>,
-    },
-    {
-      title: (
-        <Tooltip title="近30天内覆盖该关键词的作品播放总量">
-          <span className="kw-th-hint">月覆盖量</span>
-        </Tooltip>
-      ),
-      dataIndex: 'month_cover_count',
-      key: 'month_cover_count',
-      align: 'right',
-      ...sortable('month_cover_count'),
-      render: (value: KeywordRow['month_cover_count']) => <span className="kw-figure">{formatFigure(value)}</span>,
-    },
+    figureColumn('search_index', '搜索指数'),
+    figureColumn(
+      'month_cover_count',
+      <Tooltip title="近30天内覆盖该关键词的作品播放总量">
+        <span className="kw-th-hint">月覆盖量</span>
+      </Tooltip>,
+    ),
     {
       title: '竞争度',
       dataIndex: 'competition',
@@ -166,14 +166,7 @@ export function KeywordTable({
         </Tooltip>
       ),
     },
-    {
-      title: '相关作品',
-      dataIndex: 'related_work_count',
-      key: 'related_work_count',
-      align: 'right',
-      ...sortable('related_work_count'),
-      render: (value: KeywordRow['related_work_count']) => <span className="kw-figure">{formatFigure(value)}</span>,
-    },
+    figureColumn('related_work_count', '相关作品'),
     {
       title: '内容分类',
       dataIndex: 'category',
@@ -215,7 +208,7 @@ export function KeywordTable({
   return (
     <div data-testid="keyword-table">
       <Table<KeywordRow>
-        className="kw-table"
+        className="data-table kw-table"
         rowKey="id"
         columns={columns}
         dataSource={rows}

@@ -1,13 +1,13 @@
 import type { RelationKind } from '@dso/contract';
 import { useEffect, useState } from 'react';
-import { DemoBanner, LoadFailed, NoData } from '../../../../components';
+import { DemoBanner, NoData } from '../../../../components';
 import { useSession } from '../../../../stores/session';
 import { handleQuotaFailure } from '../../../permissions';
 import { useRelatedKeywords } from '../../api/related-keywords';
 import type { KeywordLibrary } from '../../keyword-libraries';
 import type { KeywordQuery } from '../../search-url';
-import { KeywordTable } from './keyword-table';
-import { LIBRARY_PAGE_SIZE, ResultsFooter } from './results-footer';
+import { LIBRARY_PAGE_SIZE } from './results-footer';
+import { ResultsPage } from './results-page';
 import { latestAsOf, ResultsToolbar } from './results-toolbar';
 
 const relationTexts: Record<'sug' | 'correlation', { name: string; explain: string }> = {
@@ -81,22 +81,18 @@ export function RelatedResults({ library, query, relation }: RelatedResultsProps
         </div>
       )}
       {!isPaid && rows.length > 0 && <DemoBanner className="kw-demo" />}
-      {related.isError && !list ? (
-        <LoadFailed className="kw-error" message="数据加载失败，请稍后重试" onRetry={() => void related.refetch()} />
-      ) : (
-        <>
-          <KeywordTable
-            rows={rows}
-            loading={related.isFetching}
-            library={library}
-            country={query.country}
-            highlight={keyword}
-            rankOffset={(page - 1) * LIBRARY_PAGE_SIZE}
-            emptyText={related.isPending ? ' ' : `暂无「${keyword}」的${texts.name}`}
-          />
-          <ResultsFooter list={list} page={page} shown={rows.length} onPageChange={setPage} />
-        </>
-      )}
+      <ResultsPage
+        failed={related.isError && !list}
+        onRetry={() => void related.refetch()}
+        list={list}
+        page={page}
+        onPageChange={setPage}
+        loading={related.isFetching}
+        library={library}
+        country={query.country}
+        highlight={keyword}
+        emptyText={related.isPending ? ' ' : `暂无「${keyword}」的${texts.name}`}
+      />
     </div>
   );
 }

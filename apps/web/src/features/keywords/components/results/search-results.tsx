@@ -1,7 +1,7 @@
 import { Code, type KeywordFilters, type KeywordList } from '@dso/contract';
 import { Tag } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { DemoBanner, LoadFailed, UpgradeBlock } from '../../../../components';
+import { DemoBanner, UpgradeBlock } from '../../../../components';
 import { type ApiError, isApiError } from '../../../../lib/api/errors';
 import { useSession } from '../../../../stores/session';
 import { handleQuotaFailure } from '../../../permissions';
@@ -10,8 +10,9 @@ import type { KeywordLibrary } from '../../keyword-libraries';
 import type { KeywordQuery } from '../../search-url';
 import { ExportButton } from './export-button';
 import { KeywordFilterBar } from './keyword-filter-bar';
-import { type KeywordSort, KeywordTable } from './keyword-table';
-import { LIBRARY_PAGE_SIZE, ResultsFooter } from './results-footer';
+import type { KeywordSort } from './keyword-table';
+import { LIBRARY_PAGE_SIZE } from './results-footer';
+import { ResultsPage } from './results-page';
 import { latestAsOf, ResultsToolbar } from './results-toolbar';
 
 const DEFAULT_SORT: KeywordSort = { field: 'search_index', order: 'desc' };
@@ -152,25 +153,23 @@ export function SearchResults({
       {!isPaid && rows.length > 0 && <DemoBanner className="kw-demo" />}
       {refusal ? (
         <UpgradeBlock message={refusal.message} needed={null} className="kw-refusal" />
-      ) : search.isError ? (
-        <LoadFailed className="kw-error" message="数据加载失败，请稍后重试" onRetry={() => void search.refetch()} />
       ) : (
-        <>
-          <KeywordTable
-            rows={rows}
-            loading={search.isFetching}
-            library={library}
-            country={query.country}
-            highlight={highlight}
-            rankOffset={(page - 1) * LIBRARY_PAGE_SIZE}
-            sort={sort}
-            onSortChange={changeSort}
-            emptyText={
-              search.isPending ? ' ' : query.words.length > 0 ? `未找到与「${highlight}」相关的关键词` : undefined
-            }
-          />
-          <ResultsFooter list={list} page={page} shown={rows.length} onPageChange={setPage} />
-        </>
+        <ResultsPage
+          failed={search.isError}
+          onRetry={() => void search.refetch()}
+          list={list}
+          page={page}
+          onPageChange={setPage}
+          loading={search.isFetching}
+          library={library}
+          country={query.country}
+          highlight={highlight}
+          sort={sort}
+          onSortChange={changeSort}
+          emptyText={
+            search.isPending ? ' ' : query.words.length > 0 ? `未找到与「${highlight}」相关的关键词` : undefined
+          }
+        />
       )}
     </div>
   );

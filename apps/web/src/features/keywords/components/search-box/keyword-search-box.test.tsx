@@ -189,21 +189,17 @@ describe('the keyword search box', () => {
       expect(Array.from(batchInput().value)).toHaveLength(150);
     });
 
-    it('trims the single input on blur', () => {
+    it.each([
+      { what: 'the single input', batch: false, typed: '  口红  ', trimmed: '口红' },
+      { what: 'every batch word', batch: true, typed: ' 口红 、 粉底 \n', trimmed: '口红、粉底' },
+    ])('trims $what on blur', ({ batch, typed, trimmed }) => {
       renderBox();
-      fireEvent.focus(keywordInput());
-      type(keywordInput(), '  口红  ');
-      fireEvent.blur(keywordInput());
-      expect(keywordInput().value).toBe('口红');
-    });
-
-    it('trims every batch word on blur', () => {
-      renderBox();
-      switchToBatch();
-      fireEvent.focus(batchInput());
-      type(batchInput(), ' 口红 、 粉底 \n');
-      fireEvent.blur(batchInput());
-      expect(batchInput().value).toBe('口红、粉底');
+      if (batch) switchToBatch();
+      const input = batch ? batchInput : keywordInput;
+      fireEvent.focus(input());
+      type(input(), typed);
+      fireEvent.blur(input());
+      expect(input().value).toBe(trimmed);
     });
 
     it('searches the batch words', () => {

@@ -49,7 +49,7 @@ export function SearchPanel({
         <ul className="kw-panel-suggestions" aria-label="搜索建议">
           {suggestions.map((word) => (
             <li key={word}>
-              <button type="button" className="kw-panel-suggestion" onClick={() => onPick(word)}>
+              <button type="button" className="kw-panel-option kw-panel-suggestion" onClick={() => onPick(word)}>
                 <KeywordHighlight text={word} keyword={typed} />
               </button>
             </li>
@@ -117,7 +117,7 @@ export function SearchPanel({
           <ol className="kw-panel-popular" data-testid="popular-keywords">
             {popular.map((item, index) => (
               <li key={item.keyword}>
-                <button type="button" className="kw-popular-item" onClick={() => onPick(item.keyword)}>
+                <button type="button" className="kw-panel-option kw-popular-item" onClick={() => onPick(item.keyword)}>
                   <span className={`kw-popular-rank${index < 3 ? ' is-top' : ''}`}>{index + 1}</span>
                   <span className="kw-popular-word">{item.keyword}</span>
                   <span className="kw-popular-index">{formatFigure(item.search_index)}</span>
