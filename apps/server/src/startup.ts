@@ -42,22 +42,37 @@ export async function seedDemoDataIfEmpty(
 ): Promise<boolean> {
   const report = options.onProgress ?? (() => undefined);
   const scale = options.scale ?? 1;
-  const keywordsSeeded = await seedDemoKeywordsIfEmpty(db, log, scale, report);
-  if (!keywordsSeeded) report({ stage: 'skipped', library: 'keywords' });
+  const keywordsSeeded = await seedIfEmpty(db, 'keywords', report, () => seedDemoKeywords(db, log, scale, report));
   // After the keywords: demo videos are titled with the library's head terms and linked to its rows.
-  const videosSeeded = await seedDemoVideosIfEmpty(db, log, scale, report);
-  if (!videosSeeded) report({ stage: 'skipped', library: 'videos' });
+  const videosSeeded = await seedIfEmpty(db, 'videos', report, () => seedDemoVideos(db, log, scale, report));
   return keywordsSeeded || videosSeeded;
 }
 
-async function seedDemoKeywordsIfEmpty(
+/** Seeds a demo library only while its table is empty, else reports it skipped; whether it seeded. */
+async function seedIfEmpty(
+  db: Database,
+  library: 'keywords' | 'videos',
+  report: (event: SeedProgressEvent) => void,
+  seed: () => Promise<void>,
+): Promise<boolean> {
+  const [existing] = await queryRows<{ found: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM ${sql.identifier(library)}) AS found`,
+  );
+  if (existing?.found) {
+    report({ stage: 'skipped', library });
+    return false;
+  }
+  await seed();
+  return true;
+}
+
+async function seedDemoKeywords(
   db: Database,
   log: SeedLogger,
   scale: number,
   report: (event: SeedProgressEvent) => void,
-): Promise<boolean> {
-  const [existing] = await queryRows<{ found: boolean }>(db, sql`SELECT EXISTS (SELECT 1 FROM keywords) AS found`);
-  if (existing?.found) return false;
+): Promise<void> {
   const started = Date.now();
   log.info({}, 'first start: seeding the demo keyword library');
   const plan = firstRunPlan(demoAsOf());
@@ -98,17 +113,14 @@ async function seedDemoKeywordsIfEmpty(
   };
   const drained = await new JobWorker(db, keywordJobHandlers, { log: jobLog }).drain();
   log.info({ ms: Date.now() - started, derived: drained }, 'demo data ready');
-  return true;
 }
 
-async function seedDemoVideosIfEmpty(
+async function seedDemoVideos(
   db: Database,
   log: SeedLogger,
   scale: number,
   report: (event: SeedProgressEvent) => void,
-): Promise<boolean> {
-  const [existing] = await queryRows<{ found: boolean }>(db, sql`SELECT EXISTS (SELECT 1 FROM videos) AS found`);
-  if (existing?.found) return false;
+): Promise<void> {
   const asOf = demoAsOf();
   const options = scale < 1 ? e2eVideoOptions(asOf) : { ...firstRunVideoOptions(asOf), now: new Date() };
   report({ stage: 'videos', done: 0, total: options.videos });
@@ -120,7 +132,6 @@ async function seedDemoVideosIfEmpty(
     (counts) => report({ stage: 'videos', done: counts.videos, total: options.videos }),
   );
   log.info({ ms: Date.now() - started }, 'demo video library ready');
-  return true;
 }
 
 /**
