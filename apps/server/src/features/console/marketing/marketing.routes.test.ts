@@ -348,16 +348,10 @@ describe('console 套餐与卡券', () => {
 
     it('makes a batch, lists it with who made it, and shows each card’s redemption', async () => {
       const body = cardBody('2026双十一', { grade: 'SVIP', value_fen: 29_900, count: 5 });
+      // The batch's terms, as the answer to making it and the list of batches both show them.
+      const terms = { batch: '2026双十一', grade: 'SVIP', days: 30, value_fen: 29_900, redeem_by: null, count: 5 };
       const made = await ok(P.cardBatchCreate, body);
-      expect(made).toEqual({
-        batch: '2026双十一',
-        grade: 'SVIP',
-        days: 30,
-        value_fen: 29_900,
-        redeem_by: null,
-        count: 5,
-        audit_id: expect.any(Number),
-      });
+      expect(made).toEqual({ ...terms, audit_id: expect.any(Number) });
       const cards = await cardsOf('2026双十一');
       expect(cards).toMatchObject({ total: 5, redeemed: 0 });
       for (const card of cards.list) expect(card.code).toMatch(/^[0-9A-Z]{10}$/);
@@ -372,12 +366,7 @@ describe('console 套餐与卡券', () => {
 
       const batches = consoleCardBatchListSchema.parse((await get(P.cardBatches)).data);
       expect(batches.find((batch) => batch.batch === '2026双十一')).toEqual({
-        batch: '2026双十一',
-        grade: 'SVIP',
-        days: 30,
-        value_fen: 29_900,
-        redeem_by: null,
-        count: 5,
+        ...terms,
         redeemed: 1,
         create_time: expect.any(Number),
         staff_name: finance.name,
