@@ -77,6 +77,25 @@ function SettingsForm({ initial }: { initial: ImageTextSettings }) {
     </label>
   );
 
+  /** A number setting: its title with the value now, then the slider that sets it, labelled by the title. */
+  const slider = (key: 'font_size' | 'card_count', label: string, shown: string, [min, max]: [number, number]) => {
+    const titleId = `it-${key.replace('_', '-')}`;
+    return (
+      <>
+        <span className="it-panel__title" id={titleId}>
+          {label} <span className="tool-hint">{shown}</span>
+        </span>
+        <Slider
+          aria-labelledby={titleId}
+          min={min}
+          max={max}
+          value={value[key]}
+          onChange={(next) => set({ [key]: next })}
+        />
+      </>
+    );
+  };
+
   return (
     <div className="tool-page it-page" data-testid="set-img-page">
       <ImageTextNav title="图文设置" hint="设置图文卡片的模板与样式，之后生成的作品都按此绘制" />
@@ -109,26 +128,14 @@ function SettingsForm({ initial }: { initial: ImageTextSettings }) {
             {color('background_color', '背景色')}
             {color('text_color', '文字颜色')}
           </div>
-          <span className="it-panel__title" id="it-font-size">
-            正文字号 <span className="tool-hint">{value.font_size}px</span>
-          </span>
-          <Slider
-            aria-labelledby="it-font-size"
-            min={imageTextLimits.fontSizeMin}
-            max={imageTextLimits.fontSizeMax}
-            value={value.font_size}
-            onChange={(size) => set({ font_size: size })}
-          />
-          <span className="it-panel__title" id="it-card-count">
-            每篇图片数 <span className="tool-hint">{value.card_count} 张（含封面）</span>
-          </span>
-          <Slider
-            aria-labelledby="it-card-count"
-            min={imageTextLimits.cardCountMin}
-            max={imageTextLimits.cardCountMax}
-            value={value.card_count}
-            onChange={(count) => set({ card_count: count })}
-          />
+          {slider('font_size', '正文字号', `${value.font_size}px`, [
+            imageTextLimits.fontSizeMin,
+            imageTextLimits.fontSizeMax,
+          ])}
+          {slider('card_count', '每篇图片数', `${value.card_count} 张（含封面）`, [
+            imageTextLimits.cardCountMin,
+            imageTextLimits.cardCountMax,
+          ])}
           <div className="it-actions">
             <Button type="primary" loading={saving} onClick={() => void save()}>
               保存设置

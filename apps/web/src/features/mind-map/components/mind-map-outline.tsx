@@ -38,19 +38,20 @@ function WordItem({
         {relationLabels[word.relation]} · {formatFigure(word.search_index)}
       </span>
       {open && node.children && (
-        <ul>
-          {node.children.map((child) => (
-            <WordItem
-              key={child.name}
-              node={child}
-              expansion={expansion}
-              onWordClick={onWordClick}
-              loadingWord={loadingWord}
-            />
-          ))}
-        </ul>
+        <WordList nodes={node.children} expansion={expansion} onWordClick={onWordClick} loadingWord={loadingWord} />
       )}
     </li>
+  );
+}
+
+/** The words under a group or an opened word, each a WordItem. */
+function WordList({ nodes, ...props }: { nodes: MindMapNode[] } & Omit<MindMapOutlineProps, 'map'>) {
+  return (
+    <ul>
+      {nodes.map((node) => (
+        <WordItem key={node.name} node={node} {...props} />
+      ))}
+    </ul>
   );
 }
 
@@ -68,17 +69,12 @@ export function MindMapOutline({ map, expansion, onWordClick, loadingWord }: Min
         {tree.children?.map((group) => (
           <li key={group.name}>
             <span className="mm-outline__group">{group.name}</span>
-            <ul>
-              {group.children?.map((node) => (
-                <WordItem
-                  key={node.name}
-                  node={node}
-                  expansion={expansion}
-                  onWordClick={onWordClick}
-                  loadingWord={loadingWord}
-                />
-              ))}
-            </ul>
+            <WordList
+              nodes={group.children ?? []}
+              expansion={expansion}
+              onWordClick={onWordClick}
+              loadingWord={loadingWord}
+            />
           </li>
         ))}
       </ul>

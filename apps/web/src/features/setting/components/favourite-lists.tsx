@@ -47,6 +47,19 @@ function RemoveButton({
   );
 }
 
+/** Under a collected creator or work: when it was collected, and the button that lets it go. */
+function CollectedLine({
+  className,
+  ...remove
+}: Omit<FavouriteListProps, 'items' | 'type'> & { item: FavouriteItem; className: string }) {
+  return (
+    <div className={className}>
+      <span className="fav-muted">收藏于 {collectedAt(remove.item)}</span>
+      <RemoveButton {...remove} />
+    </div>
+  );
+}
+
 const dash = '—';
 
 /** Collected keywords of a library as a table of their current figures; the keyword opens its detail page. */
@@ -151,10 +164,7 @@ export function FavouriteCreators({ items, onRemove, removing }: FavouriteListPr
                 </div>
               </>
             )}
-            <div className="fav-creator__side">
-              <span className="fav-muted">收藏于 {collectedAt(item)}</span>
-              <RemoveButton item={item} onRemove={onRemove} removing={removing} />
-            </div>
+            <CollectedLine className="fav-creator__side" item={item} onRemove={onRemove} removing={removing} />
           </li>
         );
       })}
@@ -176,10 +186,7 @@ export function FavouriteVideos({ items, onRemove, removing }: FavouriteListProp
               <span className="fav-muted">视频 ID：{item.subject}</span>
             </div>
           )}
-          <div className="fav-video__foot">
-            <span className="fav-muted">收藏于 {collectedAt(item)}</span>
-            <RemoveButton item={item} onRemove={onRemove} removing={removing} />
-          </div>
+          <CollectedLine className="fav-video__foot" item={item} onRemove={onRemove} removing={removing} />
         </li>
       ))}
     </ul>
