@@ -1,5 +1,5 @@
 import { type InvoiceInsertBody, type InvoiceItem, type InvoiceTitle, OrderPath } from '@dso/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request, requestFile } from '../../../lib/api/client';
 
 /** Invoices per page of the invoice list. */
@@ -51,10 +51,6 @@ export const invoiceListQuery = (page: number) =>
     refetchInterval: (query) =>
       query.state.data?.list.some((invoice) => invoice.status === 'pending') ? INVOICE_POLL_MS : false,
   });
-
-export function useInvoiceList(page: number) {
-  return useQuery(invoiceListQuery(page));
-}
 
 /** `GET /api/invoice/pdf?id=`: the issued invoice's PDF, through the signed client. */
 export function fetchInvoicePdf(id: string) {

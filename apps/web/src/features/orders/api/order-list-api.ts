@@ -1,5 +1,5 @@
 import { type OrderItem, OrderPath } from '@dso/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
 
 /** Orders per page of 我的订单. */
@@ -29,7 +29,3 @@ export const orderListQuery = (page: number) =>
     queryFn: ({ signal }) => fetchOrderList(page, signal),
     placeholderData: keepPreviousData,
   });
-
-export function useOrderList(page: number) {
-  return useQuery(orderListQuery(page));
-}

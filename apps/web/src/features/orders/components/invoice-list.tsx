@@ -5,7 +5,8 @@ import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { saveFile } from '../../../lib/save-file';
-import { fetchInvoicePdf, INVOICE_PAGE_SIZE, useInvoiceList } from '../api/invoice-api';
+import { usePagedList } from '../../../lib/use-paged-list';
+import { fetchInvoicePdf, INVOICE_PAGE_SIZE, invoiceListQuery } from '../api/invoice-api';
 import { invoiceKindText, invoiceTitleTypeText } from './invoice-request-dialog';
 import { InvoiceStatusTag } from './invoice-status';
 import { PagedTable } from './paged-table';
@@ -65,21 +66,10 @@ const columns: ColumnsType<InvoiceItem> = [
 
 /** The caller's invoices: state 待开具 / 已开具 / 已红冲 / 开具失败, and the PDF of an issued one. */
 export function InvoiceList() {
-  const [page, setPage] = useState(1);
-  const { data, isPending } = useInvoiceList(page);
+  const invoices = usePagedList(invoiceListQuery, INVOICE_PAGE_SIZE);
   return (
     <div className="orders-invoices" data-testid="invoice-list">
-      <PagedTable<InvoiceItem>
-        rowKey="id"
-        columns={columns}
-        data={data}
-        isPending={isPending}
-        page={page}
-        pageSize={INVOICE_PAGE_SIZE}
-        onPageChange={setPage}
-        scrollX={1000}
-        emptyText="暂无开票记录"
-      />
+      <PagedTable<InvoiceItem> rowKey="id" columns={columns} list={invoices} scrollX={1000} emptyText="暂无开票记录" />
     </div>
   );
 }

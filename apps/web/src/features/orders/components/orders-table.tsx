@@ -4,7 +4,8 @@ import { formatTime, yuanText } from '@dso/domain';
 import { Button, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { ORDER_PAGE_SIZE, useOrderList } from '../api/order-list-api';
+import { usePagedList } from '../../../lib/use-paged-list';
+import { ORDER_PAGE_SIZE, orderListQuery } from '../api/order-list-api';
 import { InvoiceRequestDialog } from './invoice-request-dialog';
 import { InvoiceStatusTag } from './invoice-status';
 import { PagedTable } from './paged-table';
@@ -106,8 +107,7 @@ const columns: ColumnsType<OrderItem> = [
  * selected, across pages, and 申请开票 asks for one invoice covering them.
  */
 export function OrdersTable() {
-  const [page, setPage] = useState(1);
-  const { data, isPending } = useOrderList(page);
+  const orders = usePagedList(orderListQuery, ORDER_PAGE_SIZE);
   const [selected, setSelected] = useState<OrderItem[]>([]);
   const [invoicing, setInvoicing] = useState(false);
   const total = selected.reduce((sum, order) => sum + order.pay_money, 0);
@@ -132,11 +132,7 @@ export function OrdersTable() {
       <PagedTable<OrderItem>
         rowKey="order_id"
         columns={columns}
-        data={data}
-        isPending={isPending}
-        page={page}
-        pageSize={ORDER_PAGE_SIZE}
-        onPageChange={setPage}
+        list={orders}
         scrollX={1040}
         emptyText="暂无订单"
         rowSelection={{
@@ -150,7 +146,7 @@ export function OrdersTable() {
             // Rows of other pages come back undefined; keep the ones already chosen there.
             setSelected((previous) => {
               const chosen = rows.filter((row): row is OrderItem => Boolean(row));
-              const pageIds = new Set((data?.list ?? []).map((order) => order.order_id));
+              const pageIds = new Set((orders.data?.list ?? []).map((order) => order.order_id));
               return [...previous.filter((order) => !pageIds.has(order.order_id)), ...chosen];
             });
           },

@@ -1,13 +1,10 @@
 import { Table, type TableProps } from 'antd';
 import { AppPagination } from '../../../components/pagination/app-pagination';
+import type { PagedList } from '../../../lib/use-paged-list';
 
 export interface PagedTableProps<Row> extends Pick<TableProps<Row>, 'rowKey' | 'columns' | 'rowSelection'> {
-  /** A page of rows and the count of them all, as the list call answers; undefined while loading. */
-  data?: { list: Row[]; total: number };
-  isPending: boolean;
-  page: number;
-  pageSize: number;
-  onPageChange(page: number): void;
+  /** The list: a page of rows and the count of them all, as the list call answers. */
+  list: PagedList<{ list: Row[]; total: number }>;
   /** The table's width before it scrolls sideways. */
   scrollX: number;
   emptyText: string;
@@ -24,20 +21,20 @@ export function PagedTable<Row extends object>(props: PagedTableProps<Row>) {
         rowKey={props.rowKey}
         size="middle"
         columns={props.columns}
-        dataSource={props.data?.list ?? []}
-        loading={props.isPending}
+        dataSource={props.list.data?.list ?? []}
+        loading={props.list.isPending}
         pagination={false}
         scroll={{ x: props.scrollX }}
         locale={{ emptyText: props.emptyText }}
         rowSelection={props.rowSelection}
       />
       <AppPagination
-        total={props.data?.total ?? 0}
-        current={props.page}
-        pageSize={props.pageSize}
+        total={props.list.data?.total ?? 0}
+        current={props.list.page}
+        pageSize={props.list.pageSize}
         hideOnSinglePage
         align="end"
-        onChange={props.onPageChange}
+        onChange={props.list.setPage}
         className="orders-pagination"
       />
     </>
