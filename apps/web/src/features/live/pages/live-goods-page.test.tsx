@@ -2,11 +2,11 @@ import { Code, LivePath, videoMessages } from '@dso/contract';
 import { bandNumber } from '@dso/domain';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { request } from '../../../components/testing/api-client-mock';
 import { ApiError } from '../../../lib/api/errors';
 import { liveDetail, renderLive } from '../testing/render';
 
-const request = vi.fn();
-vi.mock('../../../lib/api/client', () => ({ request: (...args: unknown[]) => request(...args) }));
+vi.mock('../../../lib/api/client', () => import('../../../components/testing/api-client-mock'));
 vi.mock('../../../lib/charts/e-chart', async () => (await import('../testing/render')).chartStubModule);
 
 const { LiveGoodsPage } = await import('./live-goods-page');

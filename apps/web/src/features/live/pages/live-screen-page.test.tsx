@@ -2,10 +2,10 @@ import { LivePath } from '@dso/contract';
 import { bandNumber } from '@dso/domain';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { request } from '../../../components/testing/api-client-mock';
 import { liveRow, renderLive } from '../testing/render';
 
-const request = vi.fn();
-vi.mock('../../../lib/api/client', () => ({ request: (...args: unknown[]) => request(...args) }));
+vi.mock('../../../lib/api/client', () => import('../../../components/testing/api-client-mock'));
 vi.mock('../../../lib/charts/e-chart', async () => (await import('../testing/render')).chartStubModule);
 
 const { LiveScreenPage } = await import('./live-screen-page');

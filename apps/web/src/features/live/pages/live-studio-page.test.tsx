@@ -1,10 +1,10 @@
 import { LivePath, videoMessages } from '@dso/contract';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { request } from '../../../components/testing/api-client-mock';
 import { liveDetail, renderLive } from '../testing/render';
 
-const request = vi.fn();
-vi.mock('../../../lib/api/client', () => ({ request: (...args: unknown[]) => request(...args) }));
+vi.mock('../../../lib/api/client', () => import('../../../components/testing/api-client-mock'));
 vi.mock('../../../lib/charts/e-chart', async () => (await import('../testing/render')).chartStubModule);
 
 const { LiveStudioPage } = await import('./live-studio-page');

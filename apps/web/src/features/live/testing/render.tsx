@@ -14,22 +14,22 @@ export function renderLive(
 
 const START = 1_763_870_400; // 2025-11-23 12:00 Shanghai
 
-/** What a session's details and its wall tile share: the same room, live now. */
+/** What a session's details and its wall tile share: the same room, live now, with the same figures. */
 const session = {
   room_id: '7380000000000000001',
   title: '秋冬铁锅专场',
   cover: '',
   start_time: START,
   end_time: null,
+  watch_count: 256_000,
+  peak_online: 4_800,
+  sales_amount: 12_345_600,
 } satisfies Partial<LiveDetail & LiveRow>;
 
 /** A session with plausible figures, live now unless `end_time` is given. */
 export function liveDetail(overrides: Partial<LiveDetail> = {}): LiveDetail {
   return {
     ...session,
-    watch_count: 256_000,
-    peak_online: 4_800,
-    sales_amount: 12_345_600,
     goods: [
       { title: '铸铁炒锅', price: 12_900, sales: 320, cover: null },
       { title: '竹制砧板', price: 5_990, sales: 1_500, cover: null },
@@ -51,9 +51,6 @@ export function liveRow(overrides: Partial<LiveRow> = {}): LiveRow {
   return {
     ...session,
     online: 4_100,
-    peak_online: 4_800,
-    watch_count: 256_000,
-    sales_amount: 12_345_600,
     goods_count: 2,
     creator: { user_id: 'u1', nick_name: '阿明厨房', avatar_larger: '' },
     recent_online: [
