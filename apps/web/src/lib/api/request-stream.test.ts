@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as feedback from '../feedback';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { spyOnToast } from '../../components/testing/toast-spy';
 import { requestStream, type StreamEvent } from './client';
 import { ApiError } from './errors';
 import { startSignedIn, stubFetch } from './testing/signed-in-client';
@@ -19,10 +19,7 @@ function streamed(chunks: string[], contentType = 'text/event-stream; charset=ut
 describe('requestStream', () => {
   startSignedIn();
   const fetchMock = stubFetch();
-  let toast: ReturnType<typeof vi.spyOn>;
-  beforeEach(() => {
-    toast = vi.spyOn(feedback, 'toast').mockImplementation(() => undefined);
-  });
+  const toast = spyOnToast();
   afterEach(() => {
     vi.restoreAllMocks();
   });
