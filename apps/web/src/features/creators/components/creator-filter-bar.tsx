@@ -30,6 +30,61 @@ function FilterLine({ label, children }: { label: string; children: ReactNode })
   );
 }
 
+/** A filter's chips: 全部 (no filter) first, then one chip per choice; the chosen one is lit. */
+function ChoiceChips<T extends string | boolean>({
+  value,
+  choices,
+  onPick,
+}: {
+  value: T | null;
+  choices: { value: T; label: ReactNode }[];
+  onPick(value: T | null): void;
+}) {
+  return (
+    <>
+      <FilterChip active={value === null} onClick={() => onPick(null)}>
+        全部
+      </FilterChip>
+      {choices.map((choice) => (
+        <FilterChip key={String(choice.value)} active={value === choice.value} onClick={() => onPick(choice.value)}>
+          {choice.label}
+        </FilterChip>
+      ))}
+    </>
+  );
+}
+
+/** A filter picked from the library's facets in a small select; clearing it removes the filter. */
+function FacetSelect({
+  label,
+  placeholder,
+  facets,
+  value,
+  onPick,
+  showSearch,
+}: {
+  label: string;
+  placeholder: string;
+  facets: { name: string }[];
+  value: string | null;
+  onPick(value: string | null): void;
+  showSearch?: boolean;
+}) {
+  return (
+    <Select
+      size="small"
+      className="cr-filter__select"
+      placeholder={placeholder}
+      allowClear
+      showSearch={showSearch}
+      value={value ?? undefined}
+      options={facets.map((facet) => ({ value: facet.name, label: facet.name }))}
+      onChange={(next: string | undefined) => onPick(next ?? null)}
+      aria-label={label}
+    />
+  );
+}
+
 /**
  * The creator library's filter bar: 领域 (the library's fields, most creators first), 粉丝量级 (the
  * size classes with their follower ranges), 地区 (provinces) and 带货. Each change replaces one filter.
@@ -49,65 +104,55 @@ export function CreatorFilterBar({
   return (
     <div className="cr-filters" data-testid="creator-filters">
       <FilterLine label="领域">
-        <FilterChip active={params.field === null} onClick={() => onChange({ field: null })}>
-          全部
-        </FilterChip>
-        {chips.map((facet) => (
-          <FilterChip
-            key={facet.name}
-            active={params.field === facet.name}
-            onClick={() => onChange({ field: facet.name })}
-          >
-            {facet.name}
-          </FilterChip>
-        ))}
+        <ChoiceChips
+          value={params.field}
+          choices={chips.map((facet) => ({ value: facet.name, label: facet.name }))}
+          onPick={(field) => onChange({ field })}
+        />
         {(more.length > 0 || fieldInMore) && (
-          <Select
-            size="small"
-            className="cr-filter__select"
+          <FacetSelect
+            label="更多领域"
             placeholder="更多领域"
-            allowClear
-            value={fieldInMore ? params.field : undefined}
-            options={more.map((facet) => ({ value: facet.name, label: facet.name }))}
-            onChange={(value: string | undefined) => onChange({ field: value ?? null })}
-            aria-label="更多领域"
+            facets={more}
+            value={fieldInMore ? params.field : null}
+            onPick={(field) => onChange({ field })}
           />
         )}
       </FilterLine>
       <FilterLine label="粉丝量级">
-        <FilterChip active={params.sizeClass === null} onClick={() => onChange({ sizeClass: null })}>
-          全部
-        </FilterChip>
-        {sizeClassCodes.map((code) => (
-          <FilterChip key={code} active={params.sizeClass === code} onClick={() => onChange({ sizeClass: code })}>
-            {creatorClassLabels[code]}
-            <span className="cr-chip__hint">{followerRangeText(creatorSizeRanges[code])}</span>
-          </FilterChip>
-        ))}
+        <ChoiceChips
+          value={params.sizeClass}
+          choices={sizeClassCodes.map((code) => ({
+            value: code,
+            label: (
+              <>
+                {creatorClassLabels[code]}
+                <span className="cr-chip__hint">{followerRangeText(creatorSizeRanges[code])}</span>
+              </>
+            ),
+          }))}
+          onPick={(sizeClass) => onChange({ sizeClass })}
+        />
       </FilterLine>
       <FilterLine label="地区">
-        <Select
-          size="small"
-          className="cr-filter__select"
+        <FacetSelect
+          label="地区"
           placeholder="全部地区"
-          allowClear
+          facets={facets.data?.provinces ?? []}
+          value={params.province}
+          onPick={(province) => onChange({ province })}
           showSearch
-          value={params.province ?? undefined}
-          options={(facets.data?.provinces ?? []).map((facet) => ({ value: facet.name, label: facet.name }))}
-          onChange={(value: string | undefined) => onChange({ province: value ?? null })}
-          aria-label="地区"
         />
       </FilterLine>
       <FilterLine label="带货">
-        <FilterChip active={params.isCommerce === null} onClick={() => onChange({ isCommerce: null })}>
-          全部
-        </FilterChip>
-        <FilterChip active={params.isCommerce === true} onClick={() => onChange({ isCommerce: true })}>
-          带货达人
-        </FilterChip>
-        <FilterChip active={params.isCommerce === false} onClick={() => onChange({ isCommerce: false })}>
-          非带货达人
-        </FilterChip>
+        <ChoiceChips
+          value={params.isCommerce}
+          choices={[
+            { value: true, label: '带货达人' },
+            { value: false, label: '非带货达人' },
+          ]}
+          onPick={(isCommerce) => onChange({ isCommerce })}
+        />
       </FilterLine>
     </div>
   );
