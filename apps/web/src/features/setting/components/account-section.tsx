@@ -3,24 +3,13 @@ import { ACCOUNT_CLOSURE_COOLING_OFF_DAYS } from '@dso/contract';
 import { formatTime, gradeNames, maskPhone } from '@dso/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Button, Tag } from 'antd';
-import type { ReactNode } from 'react';
 import { MembershipOfferButton } from '../../../components/upgrade-block/membership-offer-button';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
 import { openChangePhoneDialog, openChildUnbindDialog, openCloseAccountDialog } from '../../account';
 import { wechatBindingQuery } from '../api/wechat-binding';
 import type { SettingSectionProps } from '../setting-sections';
-
-function Row({ icon, label, value, action }: { icon: ReactNode; label: string; value: ReactNode; action?: ReactNode }) {
-  return (
-    <div className="setting-row">
-      <span className="setting-row__icon">{icon}</span>
-      <span className="setting-row__label">{label}</span>
-      <span className="setting-row__value">{value}</span>
-      {action && <span className="setting-row__action">{action}</span>}
-    </div>
-  );
-}
+import { SettingRow } from './setting-row';
 
 /**
  * 账号信息: avatar, the masked phone with 修改手机号 (old-phone code, then new-phone code, each
@@ -59,19 +48,19 @@ export default function AccountSection(_: SettingSectionProps) {
         <MembershipOfferButton userInfo={userInfo} />
       </div>
       <div className="surface-box setting-card">
-        <Row
+        <SettingRow
           icon={<MobileOutlined />}
           label="手机号"
           value={phone}
           action={<Button onClick={openChangePhoneDialog}>修改手机号</Button>}
         />
-        <Row
+        <SettingRow
           icon={<LockOutlined />}
           label="登录密码"
           value="可用手机号和密码登录"
           action={<Button onClick={() => openDialog('resetPassword')}>修改密码</Button>}
         />
-        <Row
+        <SettingRow
           icon={<WechatOutlined />}
           label="微信"
           value={
@@ -88,7 +77,7 @@ export default function AccountSection(_: SettingSectionProps) {
           }
         />
         {userInfo.sub_account && (
-          <Row
+          <SettingRow
             icon={<UserOutlined />}
             label="主账号"
             value={`子账号 · 共享主账号 ${userInfo.sub_account_parent_phone ?? ''} 的会员权益`}
@@ -97,7 +86,7 @@ export default function AccountSection(_: SettingSectionProps) {
         )}
       </div>
       <div className="surface-box setting-card">
-        <Row
+        <SettingRow
           icon={<UserDeleteOutlined />}
           label="注销账号"
           value={

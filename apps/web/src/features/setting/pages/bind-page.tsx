@@ -2,24 +2,13 @@ import { MobileOutlined, VideoCameraOutlined, WechatOutlined } from '@ant-design
 import { maskPhone } from '@dso/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'antd';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoginResult } from '../../../components';
 import { useSession } from '../../../stores/session';
 import { authorizedAccountsQuery } from '../../publishing';
 import { wechatBindingQuery } from '../api/wechat-binding';
+import { SettingRow } from '../components/setting-row';
 import '../setting.css';
-
-function Row({ icon, label, value, action }: { icon: ReactNode; label: string; value: ReactNode; action: ReactNode }) {
-  return (
-    <div className="setting-row">
-      <span className="setting-row__icon">{icon}</span>
-      <span className="setting-row__label">{label}</span>
-      <span className="setting-row__value">{value}</span>
-      <span className="setting-row__action">{action}</span>
-    </div>
-  );
-}
 
 /**
  * /pages/home/bind, 账号绑定 (open route; the spec leaves its content open, docs/setting.md): everything
@@ -39,7 +28,7 @@ export default function BindPage() {
         <LoginResult title="登录后查看账号绑定情况" subTitle="在这里管理绑定的手机号、微信和授权的抖音账号。" />
       ) : (
         <div className="surface-box setting-card">
-          <Row
+          <SettingRow
             icon={<MobileOutlined />}
             label="手机号"
             value={
@@ -50,7 +39,7 @@ export default function BindPage() {
             }
             action={<Link to="/setting">修改</Link>}
           />
-          <Row
+          <SettingRow
             icon={<WechatOutlined />}
             label="微信"
             value={
@@ -65,7 +54,7 @@ export default function BindPage() {
             }
             action={<Link to="/setting">查看</Link>}
           />
-          <Row
+          <SettingRow
             icon={<VideoCameraOutlined />}
             label="抖音"
             value={
