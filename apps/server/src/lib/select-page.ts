@@ -2,6 +2,7 @@ import { count, getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Database } from '../db/client';
+import { pageRowsAndTotal } from './page-rows';
 
 /** Which rows a page holds: the condition, the order, and the window (from `pageWindow`). */
 export interface PageOptions {
@@ -18,8 +19,8 @@ export interface Page<Row> {
 }
 
 /**
- * One page of a table's rows and how many rows match in all, asked at the same time. The count reads
- * the very table and condition the page does, so a list's total always agrees with its pages.
+ * One page of a table's rows and how many rows match in all, asked at the same time (pageRowsAndTotal).
+ * The count reads the very table and condition the page does, so a list's total always agrees with its pages.
  * `columns` picks what a row carries (a list leaving out large columns); every column without it.
  */
 export function selectPage<T extends PgTable>(
@@ -37,15 +38,17 @@ export async function selectPage(
   table: PgTable,
   options: PageOptions & { columns?: SelectedFields },
 ): Promise<Page<unknown>> {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(options.columns ?? getTableColumns(table))
-      .from(table)
-      .where(options.where)
-      .orderBy(...options.orderBy)
-      .offset(options.offset)
-      .limit(options.limit),
+  const [rows, [total]] = await pageRowsAndTotal(
+    options.limit,
+    () =>
+      db
+        .select(options.columns ?? getTableColumns(table))
+        .from(table)
+        .where(options.where)
+        .orderBy(...options.orderBy)
+        .offset(options.offset)
+        .limit(options.limit),
     db.select({ value: count() }).from(table).where(options.where),
-  ]);
+  );
   return { rows, total: total?.value ?? 0 };
 }
