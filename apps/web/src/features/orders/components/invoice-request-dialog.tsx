@@ -85,6 +85,14 @@ export function invoiceBody(orderIds: string[], values: InvoiceFormValues): Invo
 
 const required = (message: string): Rule[] => [{ required: true, whitespace: true, message }];
 
+/** What a special (专用) invoice adds, each required: the company's registered address and phone, and its bank. */
+const specialFields = [
+  { label: '地址', name: 'address', maxLength: 100, placeholder: '单位注册地址' },
+  { label: '电话', name: 'phone', maxLength: 20, placeholder: '单位注册电话' },
+  { label: '开户行', name: 'bank_name', maxLength: 50, placeholder: '开户银行名称' },
+  { label: '银行账号', name: 'bank_account', maxLength: 40, placeholder: '银行账号' },
+] as const;
+
 export interface InvoiceRequestDialogProps {
   open: boolean;
   /** The paid orders the invoice covers. */
@@ -221,22 +229,12 @@ function InvoiceForm({
           <Input maxLength={18} placeholder="18位统一社会信用代码" />
         </Form.Item>
       )}
-      {special && (
-        <>
-          <Form.Item label="地址" name="address" rules={required('请输入地址')}>
-            <Input maxLength={100} placeholder="单位注册地址" />
+      {special &&
+        specialFields.map((field) => (
+          <Form.Item key={field.name} label={field.label} name={field.name} rules={required(`请输入${field.label}`)}>
+            <Input maxLength={field.maxLength} placeholder={field.placeholder} />
           </Form.Item>
-          <Form.Item label="电话" name="phone" rules={required('请输入电话')}>
-            <Input maxLength={20} placeholder="单位注册电话" />
-          </Form.Item>
-          <Form.Item label="开户行" name="bank_name" rules={required('请输入开户行')}>
-            <Input maxLength={50} placeholder="开户银行名称" />
-          </Form.Item>
-          <Form.Item label="银行账号" name="bank_account" rules={required('请输入银行账号')}>
-            <Input maxLength={40} placeholder="银行账号" />
-          </Form.Item>
-        </>
-      )}
+        ))}
       <Form.Item
         label="接收邮箱"
         name="email"
