@@ -2,6 +2,7 @@ import { SHANGHAI_OFFSET_MS } from '@dso/domain';
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { frequencyPackages, orders, paymentAgreements, plans } from '../../../db/schema';
+import { pageRowsAndTotal } from '../../../lib/page-rows';
 import { selectPage } from '../../../lib/select-page';
 import { triedToPay } from '../list/order-list.repository';
 
@@ -135,26 +136,28 @@ const inForce = inArray(paymentAgreements.status, ['active', 'ending']);
  * period was paid (the agreement is signed with it: its id is `A` and the first order's id).
  */
 export async function selectAgreementsInForce(db: Database, offset: number, limit: number) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: paymentAgreements.id,
-        userId: paymentAgreements.userId,
-        status: paymentAgreements.status,
-        cycleAmountFen: paymentAgreements.cycleAmountFen,
-        nextChargeOn: paymentAgreements.nextChargeOn,
-        grade: plans.grade,
-        signedAt: orders.paidAt,
-      })
-      .from(paymentAgreements)
-      .leftJoin(plans, eq(plans.id, paymentAgreements.planId))
-      .leftJoin(orders, eq(orders.id, sql`substr(${paymentAgreements.id}, 2)`))
-      .where(inForce)
-      .orderBy(desc(paymentAgreements.createdAt), desc(paymentAgreements.id))
-      .offset(offset)
-      .limit(limit),
+  const [rows, [total]] = await pageRowsAndTotal(
+    limit,
+    () =>
+      db
+        .select({
+          id: paymentAgreements.id,
+          userId: paymentAgreements.userId,
+          status: paymentAgreements.status,
+          cycleAmountFen: paymentAgreements.cycleAmountFen,
+          nextChargeOn: paymentAgreements.nextChargeOn,
+          grade: plans.grade,
+          signedAt: orders.paidAt,
+        })
+        .from(paymentAgreements)
+        .leftJoin(plans, eq(plans.id, paymentAgreements.planId))
+        .leftJoin(orders, eq(orders.id, sql`substr(${paymentAgreements.id}, 2)`))
+        .where(inForce)
+        .orderBy(desc(paymentAgreements.createdAt), desc(paymentAgreements.id))
+        .offset(offset)
+        .limit(limit),
     db.select({ value: count() }).from(paymentAgreements).where(inForce),
-  ]);
+  );
   return { rows, total: total?.value ?? 0 };
 }
 
