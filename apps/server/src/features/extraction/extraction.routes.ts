@@ -10,6 +10,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
+import { recordHistoryRoutes } from '../../lib/record-history-routes';
 import { requireUser } from '../../plugins/session';
 import { extractOne, getExtraction, listExtractions, removeExtraction, submitBatch } from './extraction.service';
 
@@ -43,15 +44,11 @@ export const extractionRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(await submitBatch(app.db, userId, parsed.data.aweme_ids), extractionMessages.submitted);
   });
 
-  app.get(ExtractionPath.list, { schema: { querystring: extractionListQuerySchema } }, async (request) =>
-    ok(await listExtractions(app.db, requireUser(request), request.query)),
-  );
-
-  app.get(ExtractionPath.detail, { schema: { querystring: extractionIdSchema } }, async (request) =>
-    ok(await getExtraction(app.db, requireUser(request), request.query.id)),
-  );
-
-  app.post(ExtractionPath.remove, { schema: { body: extractionIdSchema } }, async (request) =>
-    ok(await removeExtraction(app.db, requireUser(request), request.body.id), extractionMessages.removed),
+  recordHistoryRoutes(
+    app,
+    ExtractionPath,
+    { listQuery: extractionListQuerySchema, id: extractionIdSchema },
+    { list: listExtractions, get: getExtraction, remove: removeExtraction },
+    extractionMessages.removed,
   );
 };

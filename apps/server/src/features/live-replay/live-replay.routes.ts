@@ -17,6 +17,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
+import { recordHistoryRoutes } from '../../lib/record-history-routes';
 import { fileSource, inspectUpload, UploadRefusal, uploadLimits } from '../../lib/uploads';
 import { requireUser } from '../../plugins/session';
 import { probeMedia } from '../../providers/speech/audio';
@@ -125,15 +126,11 @@ export const liveReplayRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  app.get(LiveReplayPath.list, { schema: { querystring: liveReplayListQuerySchema } }, async (request) =>
-    ok(await listReplays(app.db, requireUser(request), request.query)),
-  );
-
-  app.get(LiveReplayPath.detail, { schema: { querystring: liveReplayIdSchema } }, async (request) =>
-    ok(await getReplay(app.db, requireUser(request), request.query.id)),
-  );
-
-  app.post(LiveReplayPath.remove, { schema: { body: liveReplayIdSchema } }, async (request) =>
-    ok(await removeReplay(app.db, requireUser(request), request.body.id), liveReplayMessages.removed),
+  recordHistoryRoutes(
+    app,
+    LiveReplayPath,
+    { listQuery: liveReplayListQuerySchema, id: liveReplayIdSchema },
+    { list: listReplays, get: getReplay, remove: removeReplay },
+    liveReplayMessages.removed,
   );
 };
