@@ -60,7 +60,8 @@ function namedSettings(variable: string, raw: string, names: readonly string[]) 
 
 /** The schedule of each collection (a cron, or null when off), the budgets and paces, or the problems. */
 export function collectionSettings(
-  env: Pick<Env, 'COLLECT_SCHEDULES' | 'COLLECT_DAILY_CALLS' | 'COLLECT_CALLS_PER_SECOND'>,
+  env: Pick<Env, 'COLLECT_SCHEDULES' | 'COLLECT_DAILY_CALLS' | 'COLLECT_CALLS_PER_SECOND'> &
+    Partial<Pick<Env, ProviderVariable>>,
 ) {
   const names = Object.keys(scheduledCollections) as CollectionName[];
   const sources = Object.keys(collectionSources) as CollectionSource[];
@@ -104,5 +105,14 @@ export function collectionSettings(
       ),
     };
   }
-  return { crons, limits, problems };
+  // The server's own worker (JOBS_IN_PROCESS) keeps the schedules of real sources only: a single `npm start` pointed
+  // at a vendor collects on its own, while the sandbox's made-up boards join a library only through `npm run worker`
+  // or 立即运行.
+  const realSourceCrons = Object.fromEntries(
+    names.map((name) => {
+      const variable = collectionSources[scheduledCollections[name].source].variable;
+      return [name, (env[variable] ?? 'sandbox') === 'sandbox' ? null : crons[name]];
+    }),
+  ) as Record<CollectionName, string | null>;
+  return { crons, realSourceCrons, limits, problems };
 }

@@ -547,7 +547,7 @@ function configFromEnv(env: Env) {
     /** The daily check round: its Shanghai hour and the source reads per second per worker process. */
     monitoring: { checkHour: env.MONITOR_CHECK_HOUR, checksPerSecond: env.MONITOR_CHECKS_PER_SECOND },
     /** Scheduled collection: each collection's cron (null when off), each source's daily calls and pace. */
-    collection: (({ crons, limits }) => ({ crons, limits }))(collectionSettings(env)),
+    collection: (({ crons, realSourceCrons, limits }) => ({ crons, realSourceCrons, limits }))(collectionSettings(env)),
     /** TikHub's Douyin data API; the key is empty unless configured. */
     tikhub: { apiKey: env.TIKHUB_API_KEY ?? '', baseUrl: env.TIKHUB_BASE_URL },
     notificationProvider: env.NOTIFICATION_PROVIDER,

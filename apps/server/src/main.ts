@@ -58,7 +58,7 @@ async function startAfterFirstRun(config: AppConfig) {
   );
 
   let app: FastifyInstance | null = null;
-  let worker: import('./features/jobs').JobWorker | null = null;
+  let worker: import('./startup').InProcessWorker | null = null;
   let shutDownServer: typeof import('./startup').shutDownServer | null = null;
   const stopSeed = new AbortController();
   const seeding = prepareDemoData({ onProgress: (event) => progress.apply(event), signal: stopSeed.signal });

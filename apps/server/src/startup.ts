@@ -2,6 +2,7 @@ import { shanghaiDay } from '@dso/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Database, queryRows } from './db/client';
+import { CollectionScheduler } from './features/collection';
 import { type JobLogger, JobWorker } from './features/jobs';
 import { keywordJobHandlers } from './features/keywords';
 import { firstRunPlan, seedFirstRun } from './features/keywords/demo/seed';
@@ -12,6 +13,7 @@ import { scheduleTitleGramsCompaction } from './features/videos';
 import { e2eVideoOptions, firstRunVideoOptions, seedVideoDemo } from './features/videos/demo/seed';
 import type { SeedProgressEvent } from './first-start/seed-progress';
 import { allJobHandlers } from './job-handlers';
+import { createRateLimitStore } from './lib/rate-limit';
 import { settlesWithin, shutdownBudget } from './lib/shutdown';
 
 /** The day demo figures are as of: yesterday in China, as a platform's daily data would be. */
@@ -139,7 +141,7 @@ async function seedDemoVideos(
  * requests in flight finish and the in-process worker's job in hand finish or go back to the queue, side
  * by side and each within its share of `shutdownBudget`, then closes the database and the stores.
  */
-export async function shutDownServer(app: FastifyInstance, worker: JobWorker | null): Promise<void> {
+export async function shutDownServer(app: FastifyInstance, worker: InProcessWorker | null): Promise<void> {
   await Promise.all([
     app.drainRequests(shutdownBudget.requestsMs),
     worker?.stop({ graceMs: shutdownBudget.jobGraceMs }),
@@ -149,12 +151,23 @@ export async function shutDownServer(app: FastifyInstance, worker: JobWorker | n
   }
 }
 
+/** The server's own worker and collection schedules, stopped together. */
+export interface InProcessWorker {
+  /** Stops the schedules, then the worker (the job in hand within `graceMs`, as JobWorker.stop). */
+  stop(options?: { graceMs?: number }): Promise<void>;
+  /** Polls the queue now (a job was just enqueued in this process). */
+  nudge(): void;
+}
+
 /**
  * The job worker inside the server process (on unless JOBS_IN_PROCESS=false): imports and derives
- * run here when no separate `npm run worker` process serves the queue. Stop it before closing the app.
+ * run here when no separate `npm run worker` process serves the queue, and the collections of real
+ * sources on their schedules. Stop it before closing the app.
  */
-export function startInProcessWorker(app: FastifyInstance): JobWorker | null {
+export function startInProcessWorker(app: FastifyInstance): InProcessWorker | null {
   if (!app.config.jobsInProcess) return null;
+  // Collection calls keep one pace across every process of the deployment when it has Redis.
+  const paceStore = createRateLimitStore({ redisUrl: app.config.redisUrl, log: app.log });
   const worker = new JobWorker(
     app.db,
     allJobHandlers({
@@ -162,12 +175,17 @@ export function startInProcessWorker(app: FastifyInstance): JobWorker | null {
       publicUrl: app.config.publicUrl,
       dataDir: app.config.dataDir,
       monitoring: app.config.monitoring,
+      collection: { limits: app.config.collection.limits, paceStore },
     }),
     {
       log: app.log.child({ component: 'jobs' }),
     },
   );
   worker.start();
+  // The schedules of collections whose source is a real vendor (docs/collection.md, "Where it runs").
+  const log = app.log.child({ component: 'collection' });
+  const scheduler = new CollectionScheduler(app.db, { crons: app.config.collection.realSourceCrons, log });
+  void scheduler.start().catch((error: unknown) => log.warn({ error }, 'collection schedules not started'));
   void scheduleOrdersMaintenance(app.db).catch((error: unknown) =>
     app.log.warn({ error }, 'orders maintenance not scheduled'),
   );
@@ -177,5 +195,12 @@ export function startInProcessWorker(app: FastifyInstance): JobWorker | null {
   void scheduleTitleGramsCompaction(app.db).catch((error: unknown) =>
     app.log.warn({ error }, 'title character fold not scheduled'),
   );
-  return worker;
+  return {
+    async stop(options) {
+      scheduler.stop();
+      await worker.stop(options);
+      await settlesWithin(paceStore.close(), shutdownBudget.closeMs);
+    },
+    nudge: () => worker.nudge(),
+  };
 }

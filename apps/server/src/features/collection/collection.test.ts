@@ -67,12 +67,21 @@ describe('collection configuration', () => {
     });
     expect(config.collection).toEqual({
       crons: { watched_works: '0 3 * * *', hot_boards: '10 */2 * * *', douyin_hot_boards: '10 1-23/2 * * *' },
+      // Every source is the sandbox: the server's own worker schedules none of them.
+      realSourceCrons: { watched_works: null, hot_boards: null, douyin_hot_boards: null },
       limits: {
         'platform-data': { dailyCalls: 200, callsPerSecond: 2 },
         'hot-list': { dailyCalls: 500, callsPerSecond: 1 },
       },
     });
     expect(loadConfig({ ...env, COLLECT_SCHEDULES: 'watched_works=off' }).collection.crons.watched_works).toBeNull();
+    // TikHub configured, the hot lists still the sandbox: the server's worker collects TikHub's two on schedule.
+    const tikhub = loadConfig({ ...env, PLATFORM_DATA_PROVIDER: 'tikhub', TIKHUB_API_KEY: 'k' });
+    expect(tikhub.collection.realSourceCrons).toEqual({
+      watched_works: '30 4 * * *',
+      hot_boards: '10 */2 * * *',
+      douyin_hot_boards: null,
+    });
   });
 
   it('lists a scheduled collection on the sandbox among the checks a production start must pass', () => {
