@@ -1,8 +1,8 @@
-import { Code, KeywordDetailPath } from '@dso/contract';
+import { KeywordDetailPath } from '@dso/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { lackingRightError } from '../../../components/testing/refusals';
 import { PAGE_TEST_TIMEOUT, renderPage } from '../../../components/testing/render-route';
-import { ApiError } from '../../../lib/api/errors';
 import { drawnOptions } from '../chart-stub';
 import { portraitFixture } from '../fixtures';
 
@@ -143,14 +143,7 @@ describe('AudienceTab', { timeout: PAGE_TEST_TIMEOUT }, () => {
   });
 
   it('shows the no-permission panel when the grade lacks the portrait', async () => {
-    request.mockRejectedValue(
-      new ApiError(Code.NEEDS_UPGRADE, '权限不足，升级会员版本可查看更多数据~', {
-        alias: 'VIDEO_LIBRARY_DETAIL_USER_PORTRAIT',
-        reason: 'lacking',
-        action: 'pay',
-        grade: 'SVIP',
-      }),
-    );
+    request.mockRejectedValue(lackingRightError('VIDEO_LIBRARY_DETAIL_USER_PORTRAIT', 'SVIP'));
     renderPage(<AudienceTab keywordRef={ref} />, { viewer: 'FREE' });
     expect(await screen.findByText('权限不足，升级会员版本可查看更多数据~')).toBeTruthy();
     expect(screen.getByAltText('用户画像示例图')).toBeTruthy();

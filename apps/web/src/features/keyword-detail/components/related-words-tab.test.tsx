@@ -1,8 +1,8 @@
-import { Code, KeywordDetailPath, type RelatedList } from '@dso/contract';
+import { KeywordDetailPath, type RelatedList } from '@dso/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { lackingRightError } from '../../../components/testing/refusals';
 import { findLink, PAGE_TEST_TIMEOUT, renderPage } from '../../../components/testing/render-route';
-import { ApiError } from '../../../lib/api/errors';
 import { useDialogs } from '../../../stores/dialogs';
 import { keywordRow } from '../testing';
 
@@ -110,14 +110,7 @@ describe('RelatedWordsTab', { timeout: PAGE_TEST_TIMEOUT }, () => {
   });
 
   it('shows the no-permission panel when the server refuses the tab', async () => {
-    request.mockRejectedValue(
-      new ApiError(Code.NEEDS_UPGRADE, '权限不足，升级会员版本可查看更多数据~', {
-        alias: 'KEYWORD_LIBRARY_ROWS',
-        reason: 'lacking',
-        action: 'pay',
-        grade: 'VIP',
-      }),
-    );
+    request.mockRejectedValue(lackingRightError('KEYWORD_LIBRARY_ROWS', 'VIP'));
     renderPage(<RelatedWordsTab keywordRef={ref} />, {
       url: '/keyWordDetail/relatedWords?keyword=露营',
       viewer: 'FREE',
