@@ -2,9 +2,10 @@ import { Code, ConsolePath } from '@dso/contract';
 import { accountMessages } from '@dso/domain';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { answerRequests } from '../../../components/testing/answer-requests';
 import { PAGE_TEST_TIMEOUT, renderAtRoute } from '../../../components/testing/render-route';
 import ConsolePage from '../pages/console-page';
-import { answerConsole, refuse, staffMe } from '../testing';
+import { refuse, staffMe } from '../testing';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn() }));
 
@@ -15,7 +16,7 @@ describe('the console login', () => {
     'asks for 手机号 and 密码, then the 短信验证码, and opens the console with the role’s menu',
     async () => {
       let loggedIn = false;
-      const calls = answerConsole({
+      const calls = answerRequests({
         [ConsolePath.me]: () => {
           if (!loggedIn) throw refuse(Code.TOKEN_INVALID, '请先登录')();
           return staffMe('客服', ['users.read', 'users.act', 'orders.read']);
@@ -50,7 +51,7 @@ describe('the console login', () => {
   it(
     'checks the form before sending: 请输入正确手机号, 请输入密码',
     async () => {
-      const calls = answerConsole({ [ConsolePath.me]: refuse(Code.TOKEN_INVALID, '请先登录') });
+      const calls = answerRequests({ [ConsolePath.me]: refuse(Code.TOKEN_INVALID, '请先登录') });
       renderAtRoute(<ConsolePage />, { path: '/admin/*', url: '/admin' });
       await screen.findByText('DSO 运营后台');
       type('手机号', '12345');
@@ -65,11 +66,11 @@ describe('the console login', () => {
   it(
     'tells a member that the console wants a staff account, and a staff member whose session went idle to log in again',
     async () => {
-      answerConsole({ [ConsolePath.me]: refuse(Code.FORBIDDEN, '无权限访问') });
+      answerRequests({ [ConsolePath.me]: refuse(Code.FORBIDDEN, '无权限访问') });
       const { unmount } = renderAtRoute(<ConsolePage />, { path: '/admin/*', url: '/admin' });
       await screen.findByText('当前登录的是会员账号，请使用员工账号登录');
       unmount();
-      answerConsole({ [ConsolePath.me]: refuse(Code.TOKEN_EXPIRED, '登录已过期，请重新登录') });
+      answerRequests({ [ConsolePath.me]: refuse(Code.TOKEN_EXPIRED, '登录已过期，请重新登录') });
       renderAtRoute(<ConsolePage />, { path: '/admin/*', url: '/admin' });
       await waitFor(() => expect(screen.getByText('登录已过期，请重新登录')).toBeTruthy());
     },
@@ -81,7 +82,7 @@ describe('the console login', () => {
     async () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
       try {
-        const calls = answerConsole({
+        const calls = answerRequests({
           [ConsolePath.me]: refuse(Code.TOKEN_INVALID, '请先登录'),
           [ConsolePath.login]: () => ({ phone: '139****1111', expires_in: 300 }),
         });
@@ -112,7 +113,7 @@ describe('the console login', () => {
   it(
     'changes the staff member’s own password from 修改密码, checking the confirmation first',
     async () => {
-      const calls = answerConsole({
+      const calls = answerRequests({
         [ConsolePath.me]: () => staffMe('数据', ['data.manage']),
         [ConsolePath.password]: () => ({ ended_sessions: 1 }),
       });

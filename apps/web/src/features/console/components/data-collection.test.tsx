@@ -1,9 +1,10 @@
 import { type ConsoleCollection, ConsoleDataPath } from '@dso/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { answerRequests } from '../../../components/testing/answer-requests';
 import { renderAtRoute } from '../../../components/testing/render-route';
 import DataPage from '../pages/data-page';
-import { answerConsole, refuse, staffMe } from '../testing';
+import { expectReasonRequired, refuse, staffMe, submitReason } from '../testing';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn() }));
 
@@ -49,7 +50,7 @@ describe('the 数据 page’s 采集 tab', () => {
   it(
     'shows each collection’s source, schedule, calls against the budget and its runs with the vendor’s reason',
     async () => {
-      answerConsole({ [ConsoleDataPath.collections]: () => [watchedWorks()] });
+      answerRequests({ [ConsoleDataPath.collections]: () => [watchedWorks()] });
       render();
       fireEvent.click(screen.getByRole('tab', { name: '采集' }));
       await screen.findByText('关注作品刷新（watched_works）');
@@ -69,7 +70,7 @@ describe('the 数据 page’s 采集 tab', () => {
     'runs a collection now only with a reason, and keeps the dialog open with the server’s 300',
     async () => {
       let queued = 0;
-      const calls = answerConsole({
+      const calls = answerRequests({
         [ConsoleDataPath.collections]: () => [watchedWorks({ cron: null, runs: [] })],
         [ConsoleDataPath.collectionRun]: (call) => {
           queued += 1;
@@ -84,11 +85,8 @@ describe('the 数据 page’s 采集 tab', () => {
       fireEvent.click(screen.getByRole('button', { name: '立即运行' }));
       let dialog = await screen.findByRole('dialog');
       expect(within(dialog).getByText('关注作品刷新（watched_works）将立即排队运行一次。')).toBeTruthy();
-      fireEvent.click(within(dialog).getByRole('button', { name: '确认运行' }));
-      await within(dialog).findByText('请填写操作原因');
-      expect(calls.filter((call) => call.path === ConsoleDataPath.collectionRun)).toEqual([]);
-      fireEvent.change(within(dialog).getByLabelText('操作原因'), { target: { value: '收藏作品数据过旧' } });
-      fireEvent.click(within(dialog).getByRole('button', { name: '确认运行' }));
+      await expectReasonRequired(dialog, '确认运行', calls, ConsoleDataPath.collectionRun);
+      submitReason(dialog, '收藏作品数据过旧', '确认运行');
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
       expect(calls.filter((call) => call.path === ConsoleDataPath.collectionRun)).toEqual([
         expect.objectContaining({ method: 'POST', body: { collection: 'watched_works', reason: '收藏作品数据过旧' } }),

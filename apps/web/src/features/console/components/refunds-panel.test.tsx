@@ -1,8 +1,9 @@
 import { type ConsoleRefund, ConsoleRefundPath } from '@dso/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { answerRequests } from '../../../components/testing/answer-requests';
 import { renderAtRoute } from '../../../components/testing/render-route';
-import { answerConsole, staffMe, submitReason } from '../testing';
+import { expectReasonRequired, staffMe, submitReason } from '../testing';
 import { RefundsPanel } from './refunds-panel';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn() }));
@@ -61,6 +62,21 @@ const listOf = (rows: ConsoleRefund[]) => ({
     .reduce((sum, row) => sum + row.amount, 0),
 });
 
+/**
+ * Answers the list with one payment, pending until `action` is called and then as `after` says, and
+ * `action` with `result`.
+ */
+function answerAction(action: string, after: Partial<ConsoleRefund>, result: object) {
+  let done = false;
+  return answerRequests({
+    [ConsoleRefundPath.list]: () => listOf([done ? refundRow(after) : refundRow()]),
+    [action]: () => {
+      done = true;
+      return result;
+    },
+  });
+}
+
 const render = (me = finance) =>
   renderAtRoute(<RefundsPanel me={me} />, { path: '/admin/orders', url: '/admin/orders' });
 
@@ -68,7 +84,7 @@ describe('the refunds panel', () => {
   it(
     'lists payments due back with their channel, amount in yuan, why and where each refund stands',
     async () => {
-      answerConsole({
+      answerRequests({
         [ConsoleRefundPath.list]: () =>
           listOf([
             refundRow(),
@@ -104,7 +120,7 @@ describe('the refunds panel', () => {
   it(
     'shows 客服 the list without the refund buttons',
     async () => {
-      answerConsole({ [ConsoleRefundPath.list]: () => listOf([refundRow()]) });
+      answerRequests({ [ConsoleRefundPath.list]: () => listOf([refundRow()]) });
       render(agent);
       await screen.findByText('13812345678');
       expect(screen.queryByRole('button', { name: '原路退款' })).toBeNull();
@@ -117,24 +133,18 @@ describe('the refunds panel', () => {
   it(
     'refunds through the vendor only with a reason, then shows the refund done',
     async () => {
-      let refunded = false;
-      const calls = answerConsole({
-        [ConsoleRefundPath.list]: () =>
-          listOf([refunded ? refundRow({ status: 'success', notify_time: 1_767_300_005 }) : refundRow()]),
-        [ConsoleRefundPath.refund]: () => {
-          refunded = true;
-          return { changed: 1, audit_id: 5, status: 'success' };
-        },
-      });
+      const calls = answerAction(
+        ConsoleRefundPath.refund,
+        { status: 'success', notify_time: 1_767_300_005 },
+        { changed: 1, audit_id: 5, status: 'success' },
+      );
       render();
       fireEvent.click(await screen.findByRole('button', { name: '原路退款' }));
       const dialog = await screen.findByRole('dialog');
       expect(
         within(dialog).getByText('将通过支付宝原路退回 ¥49.00 给订单 D202601010000001234567890（13812345678）。'),
       ).toBeTruthy();
-      fireEvent.click(within(dialog).getByRole('button', { name: '确认退款' }));
-      await within(dialog).findByText('请填写操作原因');
-      expect(calls.filter((call) => call.path === ConsoleRefundPath.refund)).toEqual([]);
+      await expectReasonRequired(dialog, '确认退款', calls, ConsoleRefundPath.refund);
       submitReason(dialog, '用户重复支付', '确认退款');
       await screen.findByText('已退款');
       expect(calls.filter((call) => call.path === ConsoleRefundPath.refund)).toEqual([
@@ -148,15 +158,11 @@ describe('the refunds panel', () => {
   it(
     'marks a payment refunded by hand without the vendor',
     async () => {
-      let marked = false;
-      const calls = answerConsole({
-        [ConsoleRefundPath.list]: () =>
-          listOf([marked ? refundRow({ status: 'by_hand', staff_name: '财务小李', finish_time: 1 }) : refundRow()]),
-        [ConsoleRefundPath.refundByHand]: () => {
-          marked = true;
-          return { changed: 1, audit_id: 6, status: 'by_hand' };
-        },
-      });
+      const calls = answerAction(
+        ConsoleRefundPath.refundByHand,
+        { status: 'by_hand', staff_name: '财务小李', finish_time: 1 },
+        { changed: 1, audit_id: 6, status: 'by_hand' },
+      );
       render();
       fireEvent.click(await screen.findByRole('button', { name: '标记已退款' }));
       const dialog = await screen.findByRole('dialog');

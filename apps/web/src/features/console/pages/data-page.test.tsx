@@ -1,9 +1,10 @@
 import { ConsoleDataPath, type ConsoleImportReport, type ConsoleJob } from '@dso/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { answerRequests } from '../../../components/testing/answer-requests';
 import { renderAtRoute } from '../../../components/testing/render-route';
 import { waitText } from '../components/data-jobs';
-import { answerConsole, refuse, staffMe } from '../testing';
+import { expectReasonRequired, refuse, staffMe, submitReason } from '../testing';
 import DataPage from './data-page';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn() }));
@@ -37,7 +38,7 @@ describe('the 数据 page', () => {
     'shows the queue by kind, its longest wait and a failed job with its error; retries it only with a reason',
     async () => {
       let retried = false;
-      const calls = answerConsole({
+      const calls = answerRequests({
         [ConsoleDataPath.jobSummary]: () => ({
           counts: [
             { kind: 'keywords.derive', status: 'queued', count: 2 },
@@ -61,11 +62,8 @@ describe('the 数据 page', () => {
       fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
       const dialog = await screen.findByRole('dialog');
       expect(within(dialog).getByText('任务 #17（keywords.import）将立即重新排队运行。')).toBeTruthy();
-      fireEvent.click(within(dialog).getByRole('button', { name: '确认重试' }));
-      await within(dialog).findByText('请填写操作原因');
-      expect(calls.filter((call) => call.path === ConsoleDataPath.jobRetry)).toEqual([]);
-      fireEvent.change(within(dialog).getByLabelText('操作原因'), { target: { value: '已补上导入文件' } });
-      fireEvent.click(within(dialog).getByRole('button', { name: '确认重试' }));
+      await expectReasonRequired(dialog, '确认重试', calls, ConsoleDataPath.jobRetry);
+      submitReason(dialog, '已补上导入文件', '确认重试');
       await waitFor(() => expect(screen.queryByText('PermanentJobError: import 9 has no file')).toBeNull());
       expect(calls.filter((call) => call.path === ConsoleDataPath.jobRetry)).toEqual([
         expect.objectContaining({ method: 'POST', body: { job_id: 17, reason: '已补上导入文件' } }),
@@ -77,7 +75,7 @@ describe('the 数据 page', () => {
   it(
     'keeps the dialog open with the server’s refusal when the job is no longer failed',
     async () => {
-      answerConsole({
+      answerRequests({
         [ConsoleDataPath.jobSummary]: () => ({ counts: [], oldest_waiting: null }),
         [ConsoleDataPath.jobs]: () => ({ list: [job()], total: 1 }),
         [ConsoleDataPath.jobDiscard]: refuse(300, '只有失败的任务可以重试或丢弃'),
@@ -118,7 +116,7 @@ describe('the 数据 page', () => {
           finished_at: '2026-11-20T00:00:05.000Z',
         },
       };
-      const calls = answerConsole({
+      const calls = answerRequests({
         [ConsoleDataPath.importKeywords]: () => ({ ...report, report: { ...report.report, status: 'queued' } }),
         [ConsoleDataPath.importReport]: () => report,
         [ConsoleDataPath.imports]: () => [],
@@ -147,7 +145,7 @@ describe('the 数据 page', () => {
   it(
     'lists the latest imports and opens the report of one',
     async () => {
-      const calls = answerConsole({
+      const calls = answerRequests({
         [ConsoleDataPath.imports]: () => [
           {
             target: 'videos',
@@ -198,7 +196,7 @@ describe('the 数据 page', () => {
   it(
     'lists the derive runs and queues the derive of a library',
     async () => {
-      const calls = answerConsole({
+      const calls = answerRequests({
         [ConsoleDataPath.deriveRuns]: () => [
           job({ id: 30, kind: 'keywords.derive', status: 'done', payload: { platform: 'TSO', country: 'US' } }),
         ],

@@ -1,10 +1,11 @@
 import { type ConsoleInvoice, ConsoleInvoicePath } from '@dso/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, type Mock, vi } from 'vitest';
+import { answerRequests } from '../../../components/testing/answer-requests';
 import { renderAtRoute } from '../../../components/testing/render-route';
 import { requestFile } from '../../../lib/api/client';
 import { saveFile } from '../../../lib/save-file';
-import { answerConsole, staffMe, submitReason } from '../testing';
+import { expectReasonRequired, staffMe, submitReason } from '../testing';
 import InvoicesPage from './invoices-page';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn(), requestFile: vi.fn() }));
@@ -52,7 +53,7 @@ describe('the invoices page', () => {
   it(
     'lists waiting requests and issues one through the provider only with a reason',
     async () => {
-      const calls = answerConsole({
+      const calls = answerRequests({
         [ConsoleInvoicePath.list]: page([invoiceRow()]),
         [ConsoleInvoicePath.issue]: () => ({ invoice: invoiceRow({ status: 'issued' }), audit_id: 7 }),
       });
@@ -64,9 +65,7 @@ describe('the invoices page', () => {
       expect(calls[0]).toMatchObject({ path: ConsoleInvoicePath.list, query: { status: 'pending', page_no: 1 } });
       fireEvent.click(screen.getByRole('button', { name: /^开\s*具$/ }));
       const dialog = await screen.findByRole('dialog');
-      fireEvent.click(within(dialog).getByRole('button', { name: '确认开具' }));
-      await within(dialog).findByText('请填写操作原因');
-      expect(calls.filter((call) => call.path === ConsoleInvoicePath.issue)).toEqual([]);
+      await expectReasonRequired(dialog, '确认开具', calls, ConsoleInvoicePath.issue);
       submitReason(dialog, '客户催开', '确认开具');
       await waitFor(() =>
         expect(calls.filter((call) => call.path === ConsoleInvoicePath.issue)).toEqual([
@@ -80,7 +79,7 @@ describe('the invoices page', () => {
   it(
     'uploads the PDF issued by hand when invoices are issued by hand',
     async () => {
-      const calls = answerConsole({
+      const calls = answerRequests({
         [ConsoleInvoicePath.list]: page([invoiceRow()], true),
         [ConsoleInvoicePath.upload]: () => ({ invoice: invoiceRow({ status: 'issued' }), audit_id: 8 }),
       });
@@ -111,7 +110,7 @@ describe('the invoices page', () => {
     'opens an issued invoice’s PDF and offers 红冲 through the provider',
     async () => {
       const issued = invoiceRow({ status: 'issued', invoice_no: '99000000000000000001' });
-      const calls = answerConsole({
+      const calls = answerRequests({
         [ConsoleInvoicePath.list]: page([issued]),
         [ConsoleInvoicePath.redden]: () => ({ invoice: { ...issued, status: 'reddened' }, audit_id: 9 }),
       });

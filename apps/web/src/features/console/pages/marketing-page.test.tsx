@@ -8,9 +8,10 @@ import {
 } from '@dso/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { answerRequests } from '../../../components/testing/answer-requests';
 import { renderAtRoute } from '../../../components/testing/render-route';
 import { requestFile } from '../../../lib/api/client';
-import { answerConsole, refuse, staffMe, submitReason } from '../testing';
+import { expectReasonRequired, refuse, staffMe, submitReason } from '../testing';
 import MarketingPage from './marketing-page';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn(), requestFile: vi.fn() }));
@@ -98,8 +99,8 @@ const pack: AdminPackage = {
   create_time: NOV_1,
 };
 
-function answerPage(more: Parameters<typeof answerConsole>[0] = {}) {
-  return answerConsole({
+function answerPage(more: Parameters<typeof answerRequests>[0] = {}) {
+  return answerRequests({
     [P.plans]: () => [plan],
     [P.coupons]: () => [coupon],
     [P.cardBatches]: () => [batch],
@@ -249,9 +250,7 @@ describe('the 套餐与卡券 page', () => {
 
       fireEvent.click(within(planRow).getByRole('switch', { name: '上架套餐11' }));
       const toggle = await screen.findByRole('dialog');
-      fireEvent.click(within(toggle).getByRole('button', { name: /确\s*认/ }));
-      expect(await within(toggle).findByText('请填写操作原因')).toBeTruthy();
-      expect(calls.some((call) => call.path === P.planEnable)).toBe(false);
+      await expectReasonRequired(toggle, /确\s*认/, calls, P.planEnable);
       submitReason(toggle, '活动开始', /确\s*认/);
       await waitFor(() =>
         expect(calls.find((call) => call.path === P.planEnable)?.body).toEqual({

@@ -2,8 +2,9 @@ import { ConsoleOrderPath, type ConsoleOrdersPage, type ConsoleReconcile, Consol
 import { shanghaiDay } from '@dso/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { answerRequests } from '../../../components/testing/answer-requests';
 import { renderAtRoute } from '../../../components/testing/render-route';
-import { answerConsole, staffMe } from '../testing';
+import { expectReasonRequired, staffMe, submitReason } from '../testing';
 import OrdersPage from './orders-page';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn() }));
@@ -77,7 +78,7 @@ describe('the orders page', () => {
   it(
     'opens filtered by the q of its address, shows totals and agreements, and shows 客服 the reconciliation without acting buttons',
     async () => {
-      const calls = answerConsole({
+      const calls = answerRequests({
         [ConsoleOrderPath.orders]: ordersPage,
         [ConsoleOrderPath.plans]: () => [{ plan: 'VIP-30', plan_name: '个人版 1个月' }],
         // A busy day: the vendors were asked about its oldest orders only.
@@ -138,7 +139,7 @@ describe('the orders page', () => {
     'filters by channel from the first page, and lets 财务 settle a missed payment with a reason',
     async () => {
       let settled = false;
-      const calls = answerConsole({
+      const calls = answerRequests({
         [ConsoleOrderPath.orders]: ordersPage,
         [ConsoleOrderPath.plans]: () => [],
         [ConsoleOrderPath.reconcile]: () =>
@@ -173,11 +174,8 @@ describe('the orders page', () => {
       fireEvent.click(screen.getByRole('button', { name: '补 记' }));
       const dialog = await screen.findByRole('dialog');
       expect(within(dialog).getByText(/补记订单 D202611280000000000000001/)).toBeTruthy();
-      fireEvent.click(within(dialog).getByRole('button', { name: '确认补记' }));
-      await within(dialog).findByText('请填写操作原因');
-      expect(calls.some((call) => call.path === ConsoleOrderPath.reconcileApply)).toBe(false);
-      fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: '支付宝通知丢失' } });
-      fireEvent.click(within(dialog).getByRole('button', { name: '确认补记' }));
+      await expectReasonRequired(dialog, '确认补记', calls, ConsoleOrderPath.reconcileApply);
+      submitReason(dialog, '支付宝通知丢失', '确认补记');
       await waitFor(() => expect(screen.queryByText('渠道已收款，我方未记录')).toBeNull());
       expect(calls.find((call) => call.path === ConsoleOrderPath.reconcileApply)?.body).toEqual({
         day: shanghaiDay(),

@@ -1,8 +1,9 @@
 import { type ConsoleSystem, ConsoleSystemPath } from '@dso/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { answerRequests } from '../../../components/testing/answer-requests';
 import { renderAtRoute } from '../../../components/testing/render-route';
-import { answerConsole, staffMe } from '../testing';
+import { staffMe } from '../testing';
 import SystemPage from './system-page';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn() }));
@@ -42,7 +43,7 @@ describe('the system page', () => {
   it(
     'shows each service’s provider, the failing production checks, the version and unapplied migrations',
     async () => {
-      answerConsole({ [ConsoleSystemPath.system]: () => system });
+      answerRequests({ [ConsoleSystemPath.system]: () => system });
       renderAtRoute(<SystemPage me={admin} />, { path: '/admin/system', url: '/admin/system' });
       await screen.findByText('3be0b9f');
       expect(screen.getByText('PostgreSQL')).toBeTruthy();

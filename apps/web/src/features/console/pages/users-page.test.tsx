@@ -1,9 +1,9 @@
 import { ConsolePath } from '@dso/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { answerRequests } from '../../../components/testing/answer-requests';
 import { renderAtRoute } from '../../../components/testing/render-route';
-
-import { answerConsole, consoleMember, refuse, staffMe, submitReason } from '../testing';
+import { consoleMember, expectReasonRequired, refuse, staffMe, submitReason } from '../testing';
 import UsersPage from './users-page';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn() }));
@@ -21,7 +21,7 @@ describe('the users page', () => {
   it(
     'finds a member by phone and shows grade, orders, usage, sessions, links and platform accounts',
     async () => {
-      const calls = answerConsole({
+      const calls = answerRequests({
         [ConsolePath.userFind]: () => ({ user_id: 42 }),
         [ConsolePath.user]: () => consoleMember(),
       });
@@ -48,7 +48,7 @@ describe('the users page', () => {
   it(
     'says so when nobody matches',
     async () => {
-      answerConsole({ [ConsolePath.userFind]: refuse(404, '未找到该用户') });
+      answerRequests({ [ConsolePath.userFind]: refuse(404, '未找到该用户') });
       renderAtRoute(<UsersPage me={agent} />, { path: '/admin/users', url: '/admin/users' });
       search('D2026');
       await screen.findByText('未找到该用户');
@@ -60,7 +60,7 @@ describe('the users page', () => {
     'ends a session only with a reason, then shows it ended',
     async () => {
       let ended = false;
-      const calls = answerConsole({
+      const calls = answerRequests({
         [ConsolePath.user]: () =>
           ended
             ? consoleMember({
@@ -78,9 +78,7 @@ describe('the users page', () => {
       fireEvent.click(await screen.findByRole('button', { name: '结束会话' }));
       const dialog = await screen.findByRole('dialog');
       expect(within(dialog).getByText('结束来自 1.2.3.4 的会话，该设备需重新登录。')).toBeTruthy();
-      fireEvent.click(within(dialog).getByRole('button', { name: '确认结束' }));
-      await within(dialog).findByText('请填写操作原因');
-      expect(calls.filter((call) => call.path === ConsolePath.userEndSessions)).toEqual([]);
+      await expectReasonRequired(dialog, '确认结束', calls, ConsolePath.userEndSessions);
       submitReason(dialog, '用户反映账号被盗', '确认结束');
       await screen.findByText('已结束 · 后台结束');
       expect(calls.filter((call) => call.path === ConsolePath.userEndSessions)).toEqual([
@@ -93,7 +91,7 @@ describe('the users page', () => {
   it(
     'grants a grade with the chosen version, days and reason',
     async () => {
-      const calls = answerConsole({
+      const calls = answerRequests({
         [ConsolePath.user]: () => consoleMember({ grade: 'FREE', own_grade: 'FREE', grade_end_time: null }),
         [ConsolePath.userGrant]: () => ({ changed: 1, audit_id: 10 }),
       });
@@ -117,7 +115,7 @@ describe('the users page', () => {
     'sends the same request id when a grant is tried again and a fresh one when the dialog opens anew',
     async () => {
       let answers = 0;
-      const calls = answerConsole({
+      const calls = answerRequests({
         [ConsolePath.user]: () => consoleMember({ grade: 'FREE', own_grade: 'FREE', grade_end_time: null }),
         [ConsolePath.userGrant]: () => {
           answers += 1;

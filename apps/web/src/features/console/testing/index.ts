@@ -1,37 +1,28 @@
 import type { ConsoleMe, ConsoleMember } from '@dso/contract';
 import { fireEvent, within } from '@testing-library/react';
-import type { Mock } from 'vitest';
-import { request } from '../../../lib/api/client';
+import { expect } from 'vitest';
+import { callsTo, type RequestCall } from '../../../components/testing/answer-requests';
 import { ApiError } from '../../../lib/api/errors';
-
-/** One call the console made: its path, method, query and body. */
-export interface ConsoleCall {
-  path: string;
-  method?: string;
-  query?: Record<string, unknown>;
-  body?: Record<string, unknown>;
-}
-
-/**
- * Answers the mocked client's `request` by path (`vi.mock('…/lib/api/client')` in the test file): a
- * handler's return is the data, a thrown ApiError the refusal. Returns the calls made, in order.
- */
-export function answerConsole(handlers: Record<string, (call: ConsoleCall) => unknown>) {
-  const calls: ConsoleCall[] = [];
-  (request as unknown as Mock).mockImplementation(async (path: string, options: Omit<ConsoleCall, 'path'> = {}) => {
-    const call = { path, ...options };
-    calls.push(call);
-    const handler = handlers[path];
-    if (!handler) throw new ApiError(404, `not answered: ${path}`);
-    return handler(call);
-  });
-  return calls;
-}
 
 /** Types `reason` into a reason dialog's 操作原因 and presses its `button` (the action's confirm). */
 export function submitReason(dialog: HTMLElement, reason: string, button: string | RegExp) {
   fireEvent.change(within(dialog).getByLabelText('操作原因'), { target: { value: reason } });
   fireEvent.click(within(dialog).getByRole('button', { name: button }));
+}
+
+/**
+ * Presses a reason dialog's `button` with 操作原因 left empty: the dialog asks for the reason and nothing
+ * reaches the action's `path`.
+ */
+export async function expectReasonRequired(
+  dialog: HTMLElement,
+  button: string | RegExp,
+  calls: readonly RequestCall[],
+  path: string,
+) {
+  fireEvent.click(within(dialog).getByRole('button', { name: button }));
+  await within(dialog).findByText('请填写操作原因');
+  expect(callsTo(calls, path)).toEqual([]);
 }
 
 export const refuse = (code: number, message: string) => () => {
