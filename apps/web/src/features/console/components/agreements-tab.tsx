@@ -1,6 +1,5 @@
 import { CONSOLE_ORDERS_PAGE_SIZE, type ConsoleAgreement } from '@dso/contract';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { usePagedList } from '../../../lib/use-paged-list';
 import { consoleAgreementsQuery } from '../api/orders-api';
 import { timeText, yuanText } from '../console-format';
 import { PagedTable, stateTag } from './console-table';
@@ -11,17 +10,12 @@ const stateColor: Record<State, string> = { active: 'green', ending: 'orange' };
 
 /** 连续包月协议: the agreements that charge each period, or stopped here and waiting to be unsigned. */
 export function AgreementsTab() {
-  const [page, setPage] = useState(1);
-  const { data, isFetching } = useQuery(consoleAgreementsQuery(page));
+  const agreements = usePagedList(consoleAgreementsQuery, CONSOLE_ORDERS_PAGE_SIZE);
   return (
     <PagedTable<ConsoleAgreement>
       rowKey="id"
       size="small"
-      loading={isFetching}
-      data={data}
-      page={page}
-      onPage={setPage}
-      pageSize={CONSOLE_ORDERS_PAGE_SIZE}
+      list={agreements}
       locale={{ emptyText: '暂无生效中的连续包月协议' }}
       columns={[
         { title: '用户', dataIndex: 'phone', render: (phone: string | null, row) => phone ?? `ID ${row.user_id}` },

@@ -1,5 +1,7 @@
 import { Table, type TableProps, Tag } from 'antd';
 
+import type { PagedList } from '../../../lib/use-paged-list';
+
 /** One page of a console list as the API answers it. */
 interface Page<T> {
   list: T[];
@@ -7,32 +9,25 @@ interface Page<T> {
 }
 
 type PagedTableProps<T> = Omit<TableProps<T>, 'dataSource' | 'pagination'> & {
-  /** The page answered, or undefined while the first one loads. */
-  data: Page<T> | undefined;
-  page: number;
-  onPage: (page: number) => void;
-  pageSize: number;
+  list: PagedList<Page<T>>;
   showTotal?: (total: number) => string;
 };
 
-/** A console list read a page at a time: one page size the server fixes, no size changer. */
-export function PagedTable<T extends object>({
-  data,
-  page,
-  onPage,
-  pageSize,
-  showTotal,
-  ...props
-}: PagedTableProps<T>) {
+/**
+ * A console list read a page at a time: one page size the server fixes, no size changer; loading while
+ * a page is fetched unless told otherwise.
+ */
+export function PagedTable<T extends object>({ list, showTotal, ...props }: PagedTableProps<T>) {
   return (
     <Table<T>
+      loading={list.isFetching}
       {...props}
-      dataSource={data?.list ?? []}
+      dataSource={list.data?.list ?? []}
       pagination={{
-        current: page,
-        pageSize,
-        total: data?.total ?? 0,
-        onChange: onPage,
+        current: list.page,
+        pageSize: list.pageSize,
+        total: list.data?.total ?? 0,
+        onChange: list.setPage,
         showSizeChanger: false,
         showTotal,
       }}
@@ -40,9 +35,26 @@ export function PagedTable<T extends object>({
   );
 }
 
-/** A short catalogue shown whole (plans, packs, coupons), keyed by its id. */
-export function CatalogueTable<T extends { id: number }>(props: Omit<TableProps<T>, 'rowKey' | 'pagination'>) {
-  return <Table<T> rowKey="id" pagination={false} size="middle" {...props} />;
+type CatalogueTableProps<T> = Omit<TableProps<T>, 'rowKey' | 'pagination' | 'dataSource' | 'loading' | 'columns'> & {
+  /** The catalogue's query: its rows, and whether the first answer is still loading. */
+  query: { data?: T[] | undefined; isLoading: boolean };
+  /** The columns after the 编号 every catalogue starts with. */
+  columns: NonNullable<TableProps<T>['columns']>;
+};
+
+/** A short catalogue shown whole (plans, packs, coupons) from its query, keyed and numbered (编号) by its id. */
+export function CatalogueTable<T extends { id: number }>({ query, columns, ...props }: CatalogueTableProps<T>) {
+  return (
+    <Table<T>
+      rowKey="id"
+      pagination={false}
+      size="middle"
+      loading={query.isLoading}
+      dataSource={query.data ?? []}
+      columns={[{ title: '编号', dataIndex: 'id', width: 70 }, ...columns]}
+      {...props}
+    />
+  );
 }
 
 /**

@@ -23,7 +23,7 @@ export const phonesOf = (text: string) => [...new Set(text.split(/[\s,，]+/).fi
 
 /** 优惠券: the coupon kinds with their terms and how many were given and used; create one, grant one to phones. */
 export function MarketingCoupons() {
-  const { data = [], isLoading } = useQuery(consoleCouponsQuery);
+  const coupons = useQuery(consoleCouponsQuery);
   const act = useConsoleAction(marketingKey.coupons);
   const [creating, setCreating] = useState(false);
   const [granting, setGranting] = useState<AdminCoupon | null>(null);
@@ -45,10 +45,8 @@ export function MarketingCoupons() {
         />
       )}
       <CatalogueTable<AdminCoupon>
-        loading={isLoading}
-        dataSource={data}
+        query={coupons}
         columns={[
-          { title: '编号', dataIndex: 'id', width: 70 },
           { title: '名称', dataIndex: 'name' },
           { title: '优惠', dataIndex: 'discount_fen', render: (fen: number) => `减${yuanText(fen)}` },
           {

@@ -26,7 +26,7 @@ const typeOptions = Object.entries(frequencyTypes).map(([type, alias]) => ({
 
 /** 次数包: the usage-count packs on sale or not; create one or change one. */
 export function MarketingPacks() {
-  const { data = [], isLoading } = useQuery(consolePacksQuery);
+  const packs = useQuery(consolePacksQuery);
   const act = useConsoleAction(marketingKey.packs);
   const [editing, setEditing] = useState<AdminPackage | 'new' | null>(null);
   const pack = editing === 'new' ? null : editing;
@@ -37,10 +37,8 @@ export function MarketingPacks() {
         新建次数包
       </Button>
       <CatalogueTable<AdminPackage>
-        loading={isLoading}
-        dataSource={data}
+        query={packs}
         columns={[
-          { title: '编号', dataIndex: 'id', width: 70 },
           { title: '名称', dataIndex: 'name' },
           { title: '类型', dataIndex: 'frequency_type', render: (type: number, row) => `${type} · ${row.alias}` },
           { title: '次数', dataIndex: 'frequency' },

@@ -93,7 +93,7 @@ function timedPrice(fen: number | null, start: number | null, end: number | null
 
 /** 套餐: every plan with its prices and their dates; create, edit, and put on or take off sale. */
 export function MarketingPlans() {
-  const { data = [], isLoading } = useQuery(consolePlansQuery);
+  const plans = useQuery(consolePlansQuery);
   const act = useConsoleAction(marketingKey.plans);
   const [editing, setEditing] = useState<AdminPlan | 'new' | null>(null);
   const [toggling, setToggling] = useState<AdminPlan | null>(null);
@@ -105,10 +105,8 @@ export function MarketingPlans() {
         新建套餐
       </Button>
       <CatalogueTable<AdminPlan>
-        loading={isLoading}
-        dataSource={data}
+        query={plans}
         columns={[
-          { title: '编号', dataIndex: 'id', width: 70 },
           { title: '等级', dataIndex: 'grade', render: gradeText },
           { title: '时长', dataIndex: 'day', render: (day: number) => `${day}天` },
           { title: '价格', dataIndex: 'price_fen', render: yuanText },

@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Input, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { usePagedList } from '../../../lib/use-paged-list';
 import { consoleOrdersQuery, consolePlanChoicesQuery, type OrderFilters } from '../api/orders-api';
 import { channelNames, channelText, timeText, yuanText } from '../console-format';
 import { PagedTable, stateTag } from './console-table';
@@ -33,33 +34,25 @@ export function OrdersListTab({ initialQuery }: { initialQuery: string }) {
   const [filters, setFilters] = useState<Omit<OrderFilters, 'from' | 'to' | 'page_no'>>(
     initialQuery ? { q: initialQuery } : {},
   );
-  const [page, setPage] = useState(1);
   const plans = useQuery(consolePlanChoicesQuery).data ?? [];
-  const { data, isFetching } = useQuery(
-    consoleOrdersQuery({
-      ...filters,
-      from: days?.[0]?.format('YYYY-MM-DD'),
-      to: days?.[1]?.format('YYYY-MM-DD'),
-      page_no: page,
-    }),
+  const orders = usePagedList(
+    (page) =>
+      consoleOrdersQuery({
+        ...filters,
+        from: days?.[0]?.format('YYYY-MM-DD'),
+        to: days?.[1]?.format('YYYY-MM-DD'),
+        page_no: page,
+      }),
+    CONSOLE_ORDERS_PAGE_SIZE,
   );
-  const filter =
-    <Key extends keyof typeof filters>(key: Key) =>
-    (value: (typeof filters)[Key]) => {
-      setFilters((current) => ({ ...current, [key]: value || undefined }));
-      setPage(1);
-    };
+  const filter = <Key extends keyof typeof filters>(key: Key) =>
+    orders.filtered((value: (typeof filters)[Key]) =>
+      setFilters((current) => ({ ...current, [key]: value || undefined })),
+    );
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Space wrap>
-        <DatePicker.RangePicker
-          value={days}
-          onChange={(value) => {
-            setDays(value);
-            setPage(1);
-          }}
-          aria-label="按下单日期筛选"
-        />
+        <DatePicker.RangePicker value={days} onChange={orders.filtered(setDays)} aria-label="按下单日期筛选" />
         <FilterSelect<ConsoleChannel>
           label="按渠道筛选"
           placeholder="全部渠道"
@@ -104,15 +97,11 @@ export function OrdersListTab({ initialQuery }: { initialQuery: string }) {
           aria-label="按手机号或订单号查找"
         />
       </Space>
-      {data && <OrderTotals totals={data.totals} />}
+      {orders.data && <OrderTotals totals={orders.data.totals} />}
       <PagedTable<ConsoleOrderRow>
         rowKey="order_id"
         size="small"
-        loading={isFetching}
-        data={data}
-        page={page}
-        onPage={setPage}
-        pageSize={CONSOLE_ORDERS_PAGE_SIZE}
+        list={orders}
         showTotal={(total) => `共 ${total} 笔`}
         scroll={{ x: 1200 }}
         locale={{ emptyText: '没有符合条件的订单' }}

@@ -9,6 +9,7 @@ import { DatePicker, Space, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { usePagedList } from '../../../lib/use-paged-list';
 import { consoleAuditQuery } from '../api/audit-api';
 import { consoleStaffQuery } from '../api/staff-api';
 import { PagedTable } from '../components/console-table';
@@ -25,24 +26,20 @@ export default function AuditPage() {
   const [staffId, setStaffId] = useState<number | undefined>();
   const [action, setAction] = useState<ConsoleAction | undefined>();
   const [days, setDays] = useState<[Dayjs | null, Dayjs | null] | null>(null);
-  const [page, setPage] = useState(1);
   const staff = useQuery(consoleStaffQuery).data ?? [];
-  const { data, isFetching } = useQuery(
-    consoleAuditQuery({
-      staff_id: staffId,
-      subject,
-      action,
-      from: days?.[0]?.format('YYYY-MM-DD'),
-      to: days?.[1]?.format('YYYY-MM-DD'),
-      page_no: page,
-    }),
+  const entries = usePagedList(
+    (page) =>
+      consoleAuditQuery({
+        staff_id: staffId,
+        subject,
+        action,
+        from: days?.[0]?.format('YYYY-MM-DD'),
+        to: days?.[1]?.format('YYYY-MM-DD'),
+        page_no: page,
+      }),
+    CONSOLE_AUDIT_PAGE_SIZE,
   );
-  const filtered =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPage(1);
-    };
+  const { filtered } = entries;
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <h2>审计日志</h2>
@@ -72,11 +69,7 @@ export default function AuditPage() {
       </Space>
       <PagedTable<ConsoleAuditEntry>
         rowKey="id"
-        loading={isFetching}
-        data={data}
-        page={page}
-        onPage={setPage}
-        pageSize={CONSOLE_AUDIT_PAGE_SIZE}
+        list={entries}
         expandable={{
           expandedRowRender: (entry) => (
             <Space align="start" size="large" wrap>

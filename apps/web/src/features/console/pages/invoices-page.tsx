@@ -5,10 +5,10 @@ import {
   consoleInvoiceStatusLabels,
   type InvoiceStatus,
 } from '@dso/contract';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Segmented, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { saveFile } from '../../../lib/save-file';
+import { usePagedList } from '../../../lib/use-paged-list';
 import { showConsoleRefusal } from '../api/console-request';
 import { consoleInvoicePdf, consoleInvoicesQuery } from '../api/invoices-api';
 import { PagedTable, stateTag } from '../components/console-table';
@@ -62,12 +62,12 @@ function RowActions(props: { invoice: ConsoleInvoice; manual: boolean; open(dial
 /** 发票 (管理员, 财务): members' invoice requests, issued through the provider or by upload, 红冲 and retries. */
 export default function InvoicesPage(_props: { me: ConsoleMe }) {
   const [status, setStatus] = useState<InvoiceStatus | 'all'>('pending');
-  const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<InvoiceDialog>(null);
-  const { data, isFetching } = useQuery(
-    consoleInvoicesQuery({ status: status === 'all' ? undefined : status, page_no: page }),
+  const invoices = usePagedList(
+    (page) => consoleInvoicesQuery({ status: status === 'all' ? undefined : status, page_no: page }),
+    CONSOLE_INVOICE_PAGE_SIZE,
   );
-  const manual = data?.manual ?? false;
+  const manual = invoices.data?.manual ?? false;
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <h2>发票</h2>
@@ -77,18 +77,12 @@ export default function InvoicesPage(_props: { me: ConsoleMe }) {
       <Segmented
         options={filters}
         value={status}
-        onChange={(value) => {
-          setStatus(value as InvoiceStatus | 'all');
-          setPage(1);
-        }}
+        onChange={invoices.filtered((value) => setStatus(value as InvoiceStatus | 'all'))}
       />
       <PagedTable<ConsoleInvoice>
         rowKey="id"
-        loading={isFetching && !data}
-        data={data}
-        page={page}
-        onPage={setPage}
-        pageSize={CONSOLE_INVOICE_PAGE_SIZE}
+        list={invoices}
+        loading={invoices.isFetching && !invoices.data}
         columns={[
           { title: '申请时间', dataIndex: 'create_time', width: 150, render: timeText },
           {
