@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { type AppConfig, ConfigError, loadConfig } from './config';
 import { needsFirstRun, prepareDemoData } from './first-start/first-run-process';
 import { buildPreparingApp, listenShared } from './first-start/preparing-server';
 import { SeedProgress } from './first-start/seed-progress';
+import { serverFile } from './lib/server-files';
 import { exitOnStopSignals, settlesWithin, shutdownBudget } from './lib/shutdown';
 
 // The app and the worker (every feature, provider and seed module) are imported when needed: a first
@@ -100,6 +100,6 @@ await main();
 
 /** The web app built by `npm run build`, when present. */
 function builtWebApp(): string | undefined {
-  const folder = fileURLToPath(new URL('../../web/dist', import.meta.url));
+  const folder = serverFile('..', 'web', 'dist');
   return existsSync(folder) ? folder : undefined;
 }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { serverFile } from '../lib/server-files';
 import { type Database, queryRows } from './client';
 
 /*
@@ -10,7 +10,7 @@ import { type Database, queryRows } from './client';
  * time is what pairs the two.
  */
 
-const journalFile = fileURLToPath(new URL('../../drizzle/meta/_journal.json', import.meta.url));
+const journalFile = serverFile('drizzle', 'meta', '_journal.json');
 
 export interface MigrationState {
   /** The migration's name, e.g. `0028_console`. */

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { AppConfig } from '../config';
+import { entryFile } from '../lib/server-files';
 import { isSeedProgressMessage, type SeedProgressEvent } from './seed-progress';
 
 /*
@@ -59,8 +59,8 @@ async function holdsDemoLibraries(url: string): Promise<boolean> {
 export async function prepareDemoData(
   options: { onProgress?: (event: SeedProgressEvent) => void; signal?: AbortSignal } = {},
 ): Promise<void> {
-  const entry = fileURLToPath(new URL('../first-run.ts', import.meta.url));
-  // The same Node with the same loader flags (tsx's, under `npm start`), the same environment.
+  const entry = entryFile('first-run');
+  // The same Node with the same loader flags (tsx's from source, none from the build), the same environment.
   const child = spawn(process.execPath, [...process.execArgv, entry], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     env: process.env,

@@ -1,5 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { entryFile } from '../../lib/server-files';
 import { fontFiles } from '../../providers/image/sandbox';
 import { InvoiceFontMissingError } from '../../providers/invoice/invoice-font';
 import { type DemoImageKind, type DemoImageRequest, demoImageSvg } from './demo-images.svg';
@@ -65,7 +65,7 @@ type ChildAnswer = { id: number; png: Uint8Array } | { id: number; error: string
  * memory is never the server's, and it is all given back when the process ends.
  */
 function createDrawingProcess(idleMs: number) {
-  const entry = fileURLToPath(new URL('./demo-images.child.mjs', import.meta.url));
+  const entry = entryFile('demo-images.child');
   type Waiter = { resolve(png: Buffer): void; reject(error: Error): void };
   // Each process answers its own requests: one let go may end after the next has started.
   let child: { process: ChildProcess; waiting: Map<number, Waiter> } | null = null;

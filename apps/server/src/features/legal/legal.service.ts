@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type LegalDoc, type LegalDocKey, legalDocs, type SiteInfo } from '@dso/contract';
+import { serverFile } from '../../lib/server-files';
 
 /** The documents the product ships (docs/legal.md); an operator's LEGAL_DIR overrides them file by file. */
-export const SHIPPED_LEGAL_DIR = fileURLToPath(new URL('../../../legal', import.meta.url));
+export const SHIPPED_LEGAL_DIR = serverFile('legal');
 
 /** How to reach the operator, from whichever SITE_ details are set; the contact dialog always works. */
 function contactOf(site: SiteInfo): string {

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { entryFile } from '../server-files';
 import { MORE, type TableJob, type TableMessage } from './table-protocol';
 import type { TableFormat, TableRow } from './table-rows';
 import { type UploadLimits, uploadMessages } from './upload-limits';
@@ -28,7 +29,7 @@ export async function* readTable(bytes: Buffer, options: ReadTableOptions): Asyn
   // A copy the worker owns: `bytes` may be a slice of a shared pool or still in use by the caller.
   const copy = new Uint8Array(bytes);
   const job: TableJob = { bytes: copy, format, limits, batchSize: options.batchSize ?? 1_000 };
-  const worker = new Worker(new URL('./table-worker.mjs', import.meta.url), {
+  const worker = new Worker(entryFile('table.worker'), {
     workerData: job,
     transferList: [copy.buffer],
     resourceLimits: { maxOldGenerationSizeMb: limits.parseHeapMb, maxYoungGenerationSizeMb: 64 },

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import type { ConsoleService, ConsoleSystem } from '@dso/contract';
 import { type AppConfig, outsideServices } from '../../../config';
 import { type Database, databaseKind } from '../../../db/client';
 import { readMigrations } from '../../../db/migrations';
+import { serverFile } from '../../../lib/server-files';
 import { unixSeconds } from '../../../lib/unix-seconds';
 
 /**
@@ -11,7 +11,7 @@ import { unixSeconds } from '../../../lib/unix-seconds';
  * (the same table and checks the start-up reads) and the database's migrations. Read-only.
  */
 
-const serverPackage = fileURLToPath(new URL('../../../../package.json', import.meta.url));
+const serverPackage = serverFile('package.json');
 
 /** The provider each outside service uses, as the providers were made from the configuration. */
 export function servicesOf(config: AppConfig): ConsoleService[] {

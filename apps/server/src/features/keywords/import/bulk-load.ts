@@ -1,12 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../../db/client';
+import { serverFile } from '../../../lib/server-files';
 
 /** The migration that creates the search indexes: the one definition, reused after a bulk load. */
-const searchIndexMigration = fileURLToPath(
-  new URL('../../../../drizzle/0003_keyword_search_indexes.sql', import.meta.url),
-);
+const searchIndexMigration = serverFile('drizzle', '0003_keyword_search_indexes.sql');
 const searchIndexNames = ['keywords_grams_idx', 'keywords_search_index_idx', 'keywords_prefix_idx'];
 
 function searchIndexStatements(): string[] {
