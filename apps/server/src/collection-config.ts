@@ -31,6 +31,8 @@ export const scheduledCollections = {
   hot_boards: { label: '抖音热榜采集', source: 'platform-data', defaultCron: '10 */2 * * *' },
   /** Douyin Open Platform's 热点榜 and 上升词: the second source of the same boards, half-way between. */
   douyin_hot_boards: { label: '抖音开放平台热榜采集', source: 'hot-list', defaultCron: '10 1-23/2 * * *' },
+  /** The 下拉词 of the Douyin library's most searched words, daily. */
+  suggestions: { label: '下拉词采集', source: 'platform-data', defaultCron: '0 5 * * *' },
 } as const satisfies Record<string, { label: string; source: CollectionSource; defaultCron: string }>;
 
 export type CollectionName = keyof typeof scheduledCollections;
@@ -39,6 +41,12 @@ export type CollectionName = keyof typeof scheduledCollections;
  * The cities whose 同城热点榜 `hot_boards` reads (GB/T 2260 codes, as TikHub takes them): the five biggest
  * short-video markets, each one more call per run.
  */
+/**
+ * How many of the Douyin library's most searched words `suggestions` asks about a day: one call each, within the
+ * platform data source's default 5,000 calls a day beside the other collections.
+ */
+export const suggestionWords = 2_000;
+
 export const hotBoardCities = ['110000', '310000', '440100', '440300', '510100'] as const;
 
 /** `name=value;name=value` into pairs, each problem named; unknown names are problems too. */

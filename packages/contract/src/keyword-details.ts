@@ -215,7 +215,7 @@ export type KeywordDetail = z.infer<typeof keywordDetailSchema>;
 // ——— related words ———
 
 /**
- * - sug: drop-down words, keywords that start with the word;
+ * - sug: drop-down words: the source's 下拉词 a collection stored for the word, else keywords that start with it;
  * - correlation: words sharing the word's main jieba word (kept by the derive job for the top
  *   keywords, computed on the fly otherwise);
  * - industry: the top words of the word's industry;

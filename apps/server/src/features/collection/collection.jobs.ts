@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CollectionName, CollectionSource } from '../../config';
-import { collectionSources, hotBoardCities, scheduledCollections } from '../../config';
+import { collectionSources, hotBoardCities, scheduledCollections, suggestionWords } from '../../config';
 import type { Database } from '../../db/client';
 import type { RateLimitStore } from '../../lib/rate-limit';
 import { createMemoryRateLimitStore } from '../../lib/rate-limit';
@@ -14,6 +14,7 @@ import { isRunning } from './collection.runs';
 import { COLLECTION_RUN_JOB, type RunOutcome, runCollection, type SourceLimits } from './collection.service';
 import { manualWindowKey } from './collection.windows';
 import { douyinHotBoardsCollection, platformHotBoardsCollection } from './kinds/hot-boards.collection';
+import { suggestionsCollection } from './kinds/suggestions.collection';
 import { watchedWorksCollection } from './kinds/watched-works.collection';
 
 const payloadSchema = z.object({
@@ -43,6 +44,10 @@ export function allCollectionKinds(
       handler: platformHotBoardsCollection({ platformData: deps.platformData, cityCodes: hotBoardCities }),
     },
     douyin_hot_boards: { scope: 'DSO', handler: douyinHotBoardsCollection(deps) },
+    suggestions: {
+      scope: 'DSO',
+      handler: suggestionsCollection({ platformData: deps.platformData, words: suggestionWords }),
+    },
   });
 }
 

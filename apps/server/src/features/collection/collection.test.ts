@@ -33,7 +33,7 @@ export async function watchWorks(
 type Handle = Awaited<ReturnType<typeof createTestDatabase>>;
 const silent = { info() {}, warn() {}, error() {} };
 /** The watched works' schedule alone: the tests of one collection's windows leave the others off. */
-const othersOff = { hot_boards: null, douyin_hot_boards: null };
+const othersOff = { hot_boards: null, douyin_hot_boards: null, suggestions: null };
 const crons = { ...othersOff, watched_works: '30 4 * * *' };
 const limits = { dailyCalls: 1_000, callsPerSecond: 1_000 };
 
@@ -66,9 +66,14 @@ describe('collection configuration', () => {
       COLLECT_CALLS_PER_SECOND: 'platform-data=2',
     });
     expect(config.collection).toEqual({
-      crons: { watched_works: '0 3 * * *', hot_boards: '10 */2 * * *', douyin_hot_boards: '10 1-23/2 * * *' },
+      crons: {
+        watched_works: '0 3 * * *',
+        hot_boards: '10 */2 * * *',
+        douyin_hot_boards: '10 1-23/2 * * *',
+        suggestions: '0 5 * * *',
+      },
       // Every source is the sandbox: the server's own worker schedules none of them.
-      realSourceCrons: { watched_works: null, hot_boards: null, douyin_hot_boards: null },
+      realSourceCrons: { watched_works: null, hot_boards: null, douyin_hot_boards: null, suggestions: null },
       limits: {
         'platform-data': { dailyCalls: 200, callsPerSecond: 2 },
         'hot-list': { dailyCalls: 500, callsPerSecond: 1 },
@@ -81,6 +86,7 @@ describe('collection configuration', () => {
       watched_works: '30 4 * * *',
       hot_boards: '10 */2 * * *',
       douyin_hot_boards: null,
+      suggestions: '0 5 * * *',
     });
   });
 

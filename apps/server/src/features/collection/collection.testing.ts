@@ -30,6 +30,8 @@ export function scriptedSource(options: {
    * fails there. A board not given answers one empty page.
    */
   boards?: Record<string, Array<PlatformHotEntry[] | Error>>;
+  /** The 下拉词 of each word, or the Error its call fails with; a word not given has none. */
+  suggestions?: Record<string, string[] | Error>;
 }): PlatformDataProvider & PlatformKeywordSource {
   const fetchedAt = new Date('2026-11-29T04:31:00+08:00');
   const guard = async <T>(what: string, value: () => T): Promise<T> => {
@@ -55,7 +57,12 @@ export function scriptedSource(options: {
     fetchComments: (awemeId) => guard(`comments:${awemeId}`, () => ({ items: [], nextCursor: null, total: 0 })),
     fetchTrend: (awemeId) => guard(`trend:${awemeId}`, () => []),
     searchVideos: (keyword) => guard(`search:${keyword}`, () => ({ items: [], nextCursor: null, total: 0 })),
-    fetchSuggestions: (word) => guard(`suggestions:${word}`, () => []),
+    fetchSuggestions: (word) =>
+      guard(`suggestions:${word}`, () => {
+        const answer = options.suggestions?.[word] ?? [];
+        if (answer instanceof Error) throw answer;
+        return answer.map((text, index) => ({ word: text, rank: index + 1, heat: null }));
+      }),
     fetchTopicSuggestions: (word) => guard(`topics:${word}`, () => []),
     fetchIndexSeries: (word) => guard(`index:${word}`, () => null),
     fetchHotList: (kind: PlatformHotListKind, list = {}) => {

@@ -31,6 +31,7 @@ export {
 } from './import/keyword-import.service';
 export { upsertKeywords } from './import/keyword-ingest.repository';
 export { keywordJobHandlers } from './keyword-jobs';
+export { storeSuggestions, wordsForSuggestions } from './suggestions/suggestions.repository';
 export { type KeywordRecord, keywordRecordColumns, normalizeKeywordRecord } from './keyword-record';
 export { cutWords } from './keyword-words';
 export { eraseKeywordHistoryOf } from './keywords.erase';

@@ -20,7 +20,7 @@ export async function relatedWordsOf(db: Database, keywords: string[], limit = 8
           words.map((word) => sql`${word}`),
           sql`, `,
         )})
-          AND r.relation IN ('correlation', 'suggestion')
+          AND r.relation IN ('correlation', 'sug')
         GROUP BY r.related_keyword
         ORDER BY max(r.score) DESC, r.related_keyword
         LIMIT ${limit + words.length}`,

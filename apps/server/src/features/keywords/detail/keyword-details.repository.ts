@@ -228,7 +228,11 @@ export async function selectStoredRelations(
 ): Promise<{ rows: KeywordRecord[]; total: number } | null> {
   const counted = await queryRows<{ total: number }>(
     db,
-    sql`SELECT count(*)::int AS total FROM keyword_relations WHERE keyword_id = ${keywordId} AND relation = ${relation}`,
+    // Only the related words the library has a row for: a collected 下拉词 may be a word it does not know yet.
+    sql`SELECT count(*)::int AS total FROM keyword_relations r
+        JOIN keywords self ON self.id = r.keyword_id
+        JOIN keywords k ON k.platform = self.platform AND k.country = self.country AND k.keyword = r.related_keyword
+        WHERE r.keyword_id = ${keywordId} AND r.relation = ${relation}`,
   );
   const total = counted[0]?.total ?? 0;
   if (total === 0) return null;

@@ -60,13 +60,20 @@ export async function relatedKeywords(db: Database, viewer: Viewer, query: Relat
   let mainWord: string | null = null;
 
   if (query.relation === 'sug') {
-    const [found, counted] = await Promise.all([
-      repository.selectPrefixPage(db, scope, keyword, page),
-      repository.countPrefix(db, scope, keyword),
-    ]);
-    rows = found;
-    total = counted.total;
-    estimated = counted.estimated;
+    // The source's 下拉词 when a collection stored them (docs/collection.md), else the words starting with it.
+    const stored = self ? await repository.selectStoredRelations(db, self.id, 'sug', page) : null;
+    if (stored) {
+      rows = stored.rows;
+      total = stored.total;
+    } else {
+      const [found, counted] = await Promise.all([
+        repository.selectPrefixPage(db, scope, keyword, page),
+        repository.countPrefix(db, scope, keyword),
+      ]);
+      rows = found;
+      total = counted.total;
+      estimated = counted.estimated;
+    }
   } else if (query.relation === 'correlation') {
     mainWord = mainWordOf(keyword);
     const stored = self ? await repository.selectStoredRelations(db, self.id, 'correlation', page) : null;
