@@ -10,6 +10,8 @@ export {
   type CollectionHandler,
   type CollectionKind,
 } from './collection.registry';
+export { sourcePace } from './collection.pace';
 export { CollectionScheduler } from './collection.scheduler';
+export { suggestionsCollection } from './kinds/suggestions.collection';
 export { COLLECTION_RUN_JOB, requestManualRun, runCollection, type SourceLimits } from './collection.service';
 export { type CollectionStatus, collectionStatus } from './collection.status';
