@@ -35,6 +35,8 @@ import type { RateLimitStore } from './lib/rate-limit';
 import { registerRequestContext } from './lib/request-context';
 import { registerDraining } from './plugins/draining';
 import { registerErrorHandling } from './plugins/error-handler';
+import { type HealthOptions, registerHealth } from './plugins/health';
+import { countOutsideCalls, createAppMetrics, registerMetrics } from './plugins/metrics';
 import { registerRequestLimits } from './plugins/request-limits';
 import { type ApiRouteIndex, createApiRouteIndex } from './plugins/request-path';
 import { registerSessions } from './plugins/session';
@@ -73,6 +75,8 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** A server to answer on instead of one of its own (a first start's listener, already listening). */
   serverFactory?: FastifyServerFactory;
+  /** What `/readyz` checks against (tests name a migration the database lacks). */
+  health?: HealthOptions;
 }
 
 /** Builds the whole server: used by `npm start`, by the route tests and by the benchmarks. */
@@ -105,7 +109,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   app.decorate('db', database.db);
   app.decorate('config', config);
-  app.decorate('providers', { ...createProviders({ config, db: database.db, log: app.log }), ...options.providers });
+  // Made only when METRICS_TOKEN is set; the outside calls are counted around the providers.
+  const metrics = createAppMetrics(config);
+  app.decorate(
+    'providers',
+    countOutsideCalls(metrics, config, {
+      ...createProviders({ config, db: database.db, log: app.log }),
+      ...options.providers,
+    }),
+  );
   app.decorateRequest('userId', null);
   await ensureReferenceData(database.db);
 
@@ -126,9 +138,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyCookie);
   registerSigning(app, options.now ? { now: options.now } : {});
   // After signing, before the session lookup: refused requests never reach the database.
-  registerRequestLimits(app, { store: options.requestLimitStore });
+  registerRequestLimits(app, {
+    store: options.requestLimitStore,
+    ...(metrics ? { onRefusal: (reason) => metrics.countLimitRefusal(reason) } : {}),
+  });
   registerSessions(app);
   registerInputGuard(app);
+  // Outside /api: no signature, session or request limit applies to them.
+  registerHealth(app, options.health);
+  registerMetrics(app, metrics);
 
   await app.register(frameRoutes);
   await app.register(legalRoutes);

@@ -27,6 +27,14 @@ export const envSchema = z.object({
    */
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The bearer token Prometheus sends for `/metrics` (docs/frame.md, "Health and metrics"); unset, `/metrics`
+   * answers 404 and nothing is measured.
+   */
+  METRICS_TOKEN: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().min(16, '至少 16 个字符').optional(),
+  ),
   DEMO: booleanFlag.default(true),
   /**
    * The share of the full first-run demo set a first start seeds (tests and benchmarks of the first start
@@ -426,6 +434,8 @@ function configFromEnv(env: Env) {
     /** Undefined means "the address the request came from" (see `PUBLIC_URL`). */
     publicUrl: env.PUBLIC_URL,
     logLevel: env.LOG_LEVEL,
+    /** The bearer token `/metrics` asks for; null: no metrics (the path answers 404). */
+    metricsToken: env.METRICS_TOKEN ?? null,
     demo: env.DEMO,
     demoScale: env.DEMO_SCALE,
     jobsInProcess: env.JOBS_IN_PROCESS,

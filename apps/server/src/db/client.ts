@@ -69,9 +69,11 @@ async function openPglite(folder: string | undefined, image?: Blob): Promise<Dat
     startParams: pgliteStartParams,
   });
   await client.waitReady;
-  const gate = gateStatements(client);
+  const timing: StatementTiming = { observer: null };
+  const gate = gateStatements(client, timing);
   const db = retryTransactions(drizzlePglite({ client, schema }) as unknown as Database);
   heavyReadLanes.set(db, { lane: new Lane(1), gate });
+  statementTimings.set(db, timing);
   return {
     db,
     kind: 'pglite',
@@ -88,13 +90,15 @@ async function openPglite(folder: string | undefined, image?: Blob): Promise<Dat
  * methods are replaced on the instance, not wrapped in another object: the drivers and the dump
  * helper recognise the client by its class.
  */
-function gateStatements(client: PGlite): StatementGate {
+function gateStatements(client: PGlite, timing: StatementTiming): StatementGate {
   const gate = new StatementGate();
   const query = client.query.bind(client);
   const transaction = client.transaction.bind(client);
-  client.query = ((...args: Parameters<typeof query>) => gate.statement(() => query(...args))) as typeof query;
+  // Timed inside the gate: the time a statement gave way to others is not the database's.
+  client.query = ((...args: Parameters<typeof query>) =>
+    gate.statement(() => timed(timing, () => query(...args)))) as typeof query;
   client.transaction = ((...args: Parameters<typeof transaction>) =>
-    gate.statement(() => transaction(...args))) as typeof transaction;
+    gate.statement(() => timed(timing, () => transaction(...args)))) as typeof transaction;
   return gate;
 }
 
@@ -131,7 +135,11 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   // An idle connection can be closed by the server (restart, failover, a dropped test database);
   // the pool replaces it on next use, so the error must not go unhandled and crash the process.
   pool.on('error', () => undefined);
+  const timing: StatementTiming = { observer: null };
+  // Every statement runs on one of the pool's connections, transactions' included; `pool.query` too.
+  pool.on('connect', (connection) => timeConnectionStatements(connection, timing));
   const db = retryTransactions(drizzlePg({ client: pool, schema }) as unknown as Database);
+  statementTimings.set(db, timing);
   return {
     db,
     kind: 'postgres',
@@ -141,6 +149,73 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       await pool.end();
     },
   };
+}
+
+/**
+ * Told of each statement a handle ran: how long it took and whether it failed (the `/metrics` histogram). On
+ * PGlite a transaction is sent, and so timed, as one.
+ */
+export type StatementObserver = (seconds: number, failed: boolean) => void;
+
+interface StatementTiming {
+  observer: StatementObserver | null;
+}
+
+const statementTimings = new WeakMap<Database, StatementTiming>();
+
+/** Times every later statement of `db` for `observer` (null stops it); one observer per handle. */
+export function observeStatements(db: Database, observer: StatementObserver | null) {
+  const timing = statementTimings.get(db);
+  if (timing) timing.observer = observer;
+}
+
+/** Runs `send` and tells the observer, if any, how long it took; costs nothing without one. */
+function timed<T>(timing: StatementTiming, send: () => Promise<T>): Promise<T> {
+  const observer = timing.observer;
+  if (!observer) return send();
+  const started = performance.now();
+  const answer = send();
+  answer.then(
+    () => observer((performance.now() - started) / 1000, false),
+    () => observer((performance.now() - started) / 1000, true),
+  );
+  return answer;
+}
+
+/**
+ * Times the statements of one pool connection. node-postgres calls `query` with a callback (the pool's own
+ * `pool.query`) or for a promise; a streaming query (a cursor) answers neither and is not timed.
+ */
+function timeConnectionStatements(connection: pg.PoolClient, timing: StatementTiming) {
+  const query = connection.query.bind(connection) as (...args: unknown[]) => unknown;
+  (connection as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const observer = timing.observer;
+    if (!observer) return query(...args);
+    const started = performance.now();
+    const tell = (failed: boolean) => observer((performance.now() - started) / 1000, failed);
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      args[args.length - 1] = (error: unknown, result: unknown) => {
+        tell(Boolean(error));
+        callback(error, result);
+      };
+      return query(...args);
+    }
+    const answer = query(...args);
+    if (answer instanceof Promise)
+      answer.then(
+        () => tell(false),
+        () => tell(true),
+      );
+    return answer;
+  };
+}
+
+/** The connections of a PostgreSQL handle's pool (null on PGlite, which has one and no pool). */
+export function connectionPoolState(db: Database): { total: number; idle: number; waiting: number } | null {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return null;
+  return { total: client.totalCount, idle: client.idleCount, waiting: client.waitingCount };
 }
 
 const closeHooks = new WeakMap<Database, Array<() => Promise<void>>>();

@@ -54,3 +54,36 @@ async function appliedMigrationTimes(db: Database): Promise<Array<string | numbe
   );
   return rows.map((row) => row.created_at);
 }
+
+/** A migration as the journal names it. */
+export interface ShippedMigration {
+  tag: string;
+  /** The journal's `when`, which drizzle records as the migration's `created_at`. */
+  when: number;
+}
+
+let lastShipped: Promise<ShippedMigration> | undefined;
+
+/** The journal's last migration: the one a database must have applied for this code (read once). */
+export function lastShippedMigration(): Promise<ShippedMigration> {
+  lastShipped ??= readFile(journalFile, 'utf8').then((text) => {
+    const entries = (JSON.parse(text) as { entries: ShippedMigration[] }).entries;
+    const last = entries.at(-1);
+    if (!last) throw new Error('the migrations journal is empty');
+    return { tag: last.tag, when: last.when };
+  });
+  return lastShipped;
+}
+
+/**
+ * Whether the database has applied `migration` or a later one (a newer version of the code migrated it: drizzle
+ * applies every migration newer than the latest it recorded, so a later one implies this one). Fails when no
+ * migration was ever applied (drizzle's table is missing).
+ */
+export async function isMigrationApplied(db: Database, migration: ShippedMigration): Promise<boolean> {
+  const [row] = await queryRows<{ applied: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM drizzle.__drizzle_migrations WHERE created_at >= ${migration.when}) AS applied`,
+  );
+  return row?.applied === true;
+}

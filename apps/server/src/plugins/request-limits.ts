@@ -38,6 +38,8 @@ declare module 'fastify' {
 export interface RequestLimitsOptions {
   /** The store to count in; by default Redis when REDIS_URL is set, else memory (tests pass their own). */
   store?: RateLimitStore | undefined;
+  /** Told of each refusal and the limit it hit (the `/metrics` counter). */
+  onRefusal?: (reason: Extract<Admission, { admitted: false }>['reason']) => void;
 }
 
 /**
@@ -106,6 +108,7 @@ export function registerRequestLimits(app: FastifyInstance, options: RequestLimi
       }
       if (!admission.admitted) {
         release(request);
+        options.onRefusal?.(admission.reason);
         // A client keeping many connections open would otherwise ask again the moment it is refused, and
         // refusing thousands of calls a second is itself what slows everyone else. The wait holds no slot.
         const wait = refusalWait(limits.refusalDelayMs);
