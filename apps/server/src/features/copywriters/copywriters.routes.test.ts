@@ -1,6 +1,7 @@
 import { CopywriterPath, type CopywriterStart } from '@dso/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMember, createVideo, eventsOf, quotaUsed, steeredLlm, textOf, useUpDailyQuota } from '../../testing';
+import { expectModelCutChargesNothing } from '../../testing/model-cut';
 import { expectRegenerationsCharged } from '../../testing/regenerations';
 import { useTestApp } from '../../testing/route-suite';
 import { expectWorksKeptPerUser, expectWorksValidated } from '../../testing/saved-works';
@@ -127,11 +128,11 @@ describe('AI 文案 routes', () => {
       code: 300,
       msg: 'AI 服务暂时不可用，请稍后重试',
     });
-    steered.state.mode = 'fail-mid';
-    const cut = await generate(token, { keyword: '露营装备' });
-    expect(textOf(cut.body)).toBe('第一段。');
-    expect(eventsOf(cut.body).at(-1)).toEqual({ event: 'error', data: { code: 300, msg: 'AI 生成中断，请重新生成' } });
-    expect(await used(user.id, 'AI_WRITING_COUNT_DAY')).toBe(0);
+    await expectModelCutChargesNothing(
+      steered,
+      () => generate(token, { keyword: '露营装备' }),
+      () => used(user.id, 'AI_WRITING_COUNT_DAY'),
+    );
   });
 
   it('refuses a used-up count before calling the model: pay dialog below EVIP, buy-times at EVIP', async () => {

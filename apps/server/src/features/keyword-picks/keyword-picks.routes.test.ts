@@ -4,6 +4,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { keywords } from '../../db/schema/keywords';
 import { createMember, eventsOf, quotaUsed, steeredLlm, textOf, useUpDailyQuota } from '../../testing';
+import { expectModelCutChargesNothing } from '../../testing/model-cut';
 import { useTestApp } from '../../testing/route-suite';
 import { upsertKeywords } from '../keywords';
 import { keywordInput } from '../keywords/keyword.fixtures';
@@ -136,9 +137,11 @@ describe('AI 选词 routes', () => {
       code: 300,
       msg: 'AI 服务繁忙，请稍后重试',
     });
-    steered.state.mode = 'fail-mid';
-    expect(eventsOf((await pick(token, { keyword: '露营' })).body).at(-1)?.event).toBe('error');
-    expect(await used(user.id, 'AI_WRITING_COUNT_DAY')).toBe(0);
+    await expectModelCutChargesNothing(
+      steered,
+      () => pick(token, { keyword: '露营' }),
+      () => used(user.id, 'AI_WRITING_COUNT_DAY'),
+    );
     steered.state.mode = 'ok';
     await pick(token, { keyword: '露营', attempt: 1 });
     expect(await used(user.id, 'AI_REWRITING_COUNT_DAY')).toBe(1);

@@ -16,6 +16,7 @@ import { NotificationError } from '../../providers/notification/index';
 import { createWecomRobot } from '../../providers/notification/wecom';
 import { type RankedEntry, type RankSource, RankSourceError } from '../../providers/rank-source/index';
 import { createMember, createTestApp, createUser, loginAs } from '../../testing';
+import { expectLoginRequired } from '../../testing/login-required';
 import { useTestApp } from '../../testing/route-suite';
 import { ensurePermissionConfig } from '../permissions';
 import { createBigMoveAlerts, MONITOR_ALERT_PUSH_JOB, PUSH_ERROR_UNEXPECTED, pushAlerts } from './monitor-alerts';
@@ -84,21 +85,14 @@ describe('排名预警: alerts of big moves and the 企业微信 push', () => {
 
   describe('access and validation', () => {
     it('asks for login on every call', async () => {
-      for (const [method, url] of [
+      const body = { all: true, wecom_enabled: false };
+      await expectLoginRequired(t, [
         ['GET', MonitorAlertPath.list],
-        ['POST', MonitorAlertPath.read],
+        ['POST', MonitorAlertPath.read, body],
         ['GET', MonitorAlertPath.setting],
-        ['POST', MonitorAlertPath.saveSetting],
-        ['POST', MonitorAlertPath.testSetting],
-      ] as const) {
-        const answer = await call(
-          method,
-          url,
-          undefined,
-          method === 'POST' ? { all: true, wecom_enabled: false } : undefined,
-        );
-        expect(answer.code, url).toBe(Code.TOKEN_INVALID);
-      }
+        ['POST', MonitorAlertPath.saveSetting, body],
+        ['POST', MonitorAlertPath.testSetting, body],
+      ]);
     });
 
     it('refuses a page too large, an empty mark-read, too many ids and a webhook that is not 企业微信', async () => {

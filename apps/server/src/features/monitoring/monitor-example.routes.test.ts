@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { demoAsOf } from '../../startup';
 import { createMember, createTestApp, type TestApp } from '../../testing';
+import { expectLoginRequired } from '../../testing/login-required';
 import { firstRunPlan, seedKeywords } from '../keywords';
 import { ensurePermissionConfig, getPermissionUse } from '../permissions';
 import { firstRunVideoOptions, seedVideoDemo } from '../videos';
@@ -66,14 +67,12 @@ describe('rank monitoring example mode (type=example)', () => {
     (await queryRows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM monitor_items`))[0]!.n;
 
   it('asks for login like the pages do', async () => {
-    for (const url of [
-      `${MonitoringPath.list}?type=example`,
-      `${MonitoringPath.keyword}?id=1&type=example`,
-      `${MonitoringPath.dashboard}?type=example`,
-      `${MonitoringPath.daily}?type=example`,
-    ]) {
-      expect((await get(url)).code).toBe(Code.TOKEN_INVALID);
-    }
+    await expectLoginRequired(t, [
+      ['GET', `${MonitoringPath.list}?type=example`],
+      ['GET', `${MonitoringPath.keyword}?id=1&type=example`],
+      ['GET', `${MonitoringPath.dashboard}?type=example`],
+      ['GET', `${MonitoringPath.daily}?type=example`],
+    ]);
     expect((await get(`${MonitoringPath.dashboard}?type=sample`, (await member()).token)).code).toBe(Code.BAD_REQUEST);
   });
 

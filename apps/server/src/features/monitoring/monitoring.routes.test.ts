@@ -25,6 +25,7 @@ import {
   quotaUsed,
   signedInjectOptions,
 } from '../../testing';
+import { expectLoginRequired } from '../../testing/login-required';
 import { readPdf } from '../../testing/read-pdf';
 import { useTestApp } from '../../testing/route-suite';
 import { JobWorker } from '../jobs';
@@ -107,17 +108,15 @@ describe('rank monitoring calls', () => {
 
   describe('access and validation', () => {
     it('asks for login on every call', async () => {
-      for (const [method, url] of [
+      const body = { keyword: '露营', id: 1 };
+      await expectLoginRequired(t, [
         ['GET', MonitoringPath.list],
-        ['POST', MonitoringPath.add],
-        ['POST', MonitoringPath.remove],
+        ['POST', MonitoringPath.add, body],
+        ['POST', MonitoringPath.remove, body],
         ['GET', `${MonitoringPath.keyword}?id=1`],
         ['GET', MonitoringPath.dashboard],
         ['GET', MonitoringPath.daily],
-      ] as const) {
-        const body = method === 'POST' ? { keyword: '露营', id: 1 } : undefined;
-        expect((await call(method, url, undefined, body)).code).toBe(Code.TOKEN_INVALID);
-      }
+      ]);
       expect((await upload(undefined, 'a.xlsx', workbook([['露营']]))).code).toBe(Code.TOKEN_INVALID);
     });
 

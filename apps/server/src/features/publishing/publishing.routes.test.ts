@@ -8,6 +8,7 @@ import { imageTextWorks, publishingAccounts } from '../../db/schema';
 import { createDouyinPublishing } from '../../providers/publishing/douyin';
 import { type FakeDouyinServer, startFakeDouyinOpenServer } from '../../providers/publishing/fake-douyin-open-server';
 import { createTestApp, drainJobs, multipartForm, quotaUsed, type TestApp } from '../../testing';
+import { expectLoginRequired } from '../../testing/login-required';
 import { routeCalls } from '../../testing/route-suite';
 import { ensurePermissionConfig, getPermissionUse } from '../permissions';
 import { keepTokensAlive, resealStoredTokens } from './accounts.service';
@@ -90,18 +91,15 @@ describe('publishing calls (sandbox)', () => {
 
   it('asks for a login on every call but the platform’s return', async () => {
     const publish = { kind: 'video', text: 't', media_ids: [1], account_ids: [1] };
-    for (const [url, body] of [
-      [PublishingPath.authorize, {}],
-      [PublishingPath.refresh, { id: 1 }],
-      [PublishingPath.revoke, { id: 1 }],
-      [PublishingPath.publish, publish],
-      [PublishingPath.retry, { id: 1 }],
-    ] as const) {
-      expect((await api.post(url, undefined, body)).code).toBe(Code.TOKEN_INVALID);
-    }
-    for (const url of [PublishingPath.accounts, PublishingPath.posts]) {
-      expect((await api.get(url)).code).toBe(Code.TOKEN_INVALID);
-    }
+    await expectLoginRequired(t, [
+      ['POST', PublishingPath.authorize, {}],
+      ['POST', PublishingPath.refresh, { id: 1 }],
+      ['POST', PublishingPath.revoke, { id: 1 }],
+      ['POST', PublishingPath.publish, publish],
+      ['POST', PublishingPath.retry, { id: 1 }],
+      ['GET', PublishingPath.accounts],
+      ['GET', PublishingPath.posts],
+    ]);
     const form = multipartForm({ name: 'a.png', content: PNG });
     const upload = await t.request({ method: 'POST', url: PublishingPath.media, ...form });
     expect(upload.json().code).toBe(Code.TOKEN_INVALID);

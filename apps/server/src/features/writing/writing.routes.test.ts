@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { WritingPath, type WritingTemplate, type WritingTemplateGroups } from '@dso/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMember, eventsOf, postOverSocket, quotaUsed, steeredLlm, textOf, useUpDailyQuota } from '../../testing';
+import { expectModelCutChargesNothing } from '../../testing/model-cut';
 import { expectRegenerationsCharged } from '../../testing/regenerations';
 import { useTestApp } from '../../testing/route-suite';
 import { expectWorksKeptPerUser, expectWorksValidated } from '../../testing/saved-works';
@@ -156,11 +157,11 @@ describe('AI 创作 routes', () => {
       code: 300,
       msg: 'AI 服务繁忙，请稍后重试',
     });
-    steered.state.mode = 'fail-mid';
-    const cut = await generate(token, { template_id: script.id, fields });
-    expect(textOf(cut.body)).toBe('第一段。');
-    expect(eventsOf(cut.body).at(-1)).toEqual({ event: 'error', data: { code: 300, msg: 'AI 生成中断，请重新生成' } });
-    expect(await used(user.id, 'AI_WRITING_COUNT_DAY')).toBe(0);
+    await expectModelCutChargesNothing(
+      steered,
+      () => generate(token, { template_id: script.id, fields }),
+      () => used(user.id, 'AI_WRITING_COUNT_DAY'),
+    );
   });
 
   it('refuses a used-up quota before calling the model: pay dialog below EVIP, buy-times at EVIP', async () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { subAccountLinks, users } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
 import { nextPhone } from '../../../testing';
+import { expectLoginRequired } from '../../../testing/login-required';
 import { useTestApp } from '../../../testing/route-suite';
 import { consumePermission, ensurePermissionConfig, getEffectiveGrade } from '../../permissions';
 import { issueCode } from '../sms/sms-code.service';
@@ -37,26 +38,20 @@ describe('sub-account calls', () => {
   };
 
   it('asks for a login on every call', async () => {
-    const calls: Array<['GET' | 'POST', string]> = [
-      ['POST', SubAccountPath.add],
+    const body = { id: 1, phone: '13800000000', code: '123456' };
+    await expectLoginRequired(t, [
+      ['POST', SubAccountPath.add, body],
       ['GET', SubAccountPath.list],
       ['GET', SubAccountPath.quota],
-      ['POST', SubAccountPath.cancel],
-      ['POST', SubAccountPath.reInvite],
-      ['POST', SubAccountPath.unbind],
+      ['POST', SubAccountPath.cancel, body],
+      ['POST', SubAccountPath.reInvite, body],
+      ['POST', SubAccountPath.unbind, body],
       ['GET', SubAccountPath.inviteInfo],
-      ['POST', SubAccountPath.accept],
-      ['POST', SubAccountPath.refuse],
-      ['POST', SubAccountPath.unbindActive],
+      ['POST', SubAccountPath.accept, body],
+      ['POST', SubAccountPath.refuse, body],
+      ['POST', SubAccountPath.unbindActive, body],
       ['GET', SubAccountPath.info],
-    ];
-    for (const [method, url] of calls) {
-      const body =
-        method === 'POST'
-          ? await post(url, undefined, { id: 1, phone: '13800000000', code: '123456' })
-          : await get(url);
-      expect({ url, code: body.code }).toEqual({ url, code: Code.TOKEN_INVALID });
-    }
+    ]);
   });
 
   describe('inviting', () => {
