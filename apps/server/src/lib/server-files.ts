@@ -35,6 +35,7 @@ export const serverEntries = {
   'table.worker': { source: 'lib/uploads/table.worker.ts', start: 'lib/uploads/table-worker.mjs' },
   'demo-images.child': { source: 'features/demo-images/demo-images.child.mjs' },
   worker: { source: 'cli/worker.ts' },
+  migrate: { source: 'cli/migrate.ts' },
   seed: { source: 'cli/seed.ts' },
   'import-keywords': { source: 'cli/import-keywords.ts' },
   'import-videos': { source: 'cli/import-videos.ts' },
