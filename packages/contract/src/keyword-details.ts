@@ -261,19 +261,28 @@ export const portraitShareSchema = z.object({ name: z.string(), value: z.number(
 export type PortraitShare = z.infer<typeof portraitShareSchema>;
 
 /**
- * `GET portrait` data, in the 002 §3 distribution names. gender_more: 女, 男; age_more: 18-23, 24-30,
- * 31-40, 41-50, 50+; province_more and city_more: the top 10; city_level_more: 一线, 新一线, 二线,
- * 三线, 四线, 五线. With no portrait every list is empty, `as_of` null and `empty_text` 暂无观众画像.
- * A word of 1w search index or more without one of its own answers an estimate (`estimated`).
+ * The distributions every audience portrait lists, a keyword's and a video's or creator's alike, in the
+ * 002 §3 names and order. gender_more: 女, 男; age_more: 18-23, 24-30, 31-40, 41-50, 50+; province_more
+ * and city_more: the top 10; city_level_more: 一线, 新一线, 二线, 三线, 四线, 五线.
  */
-export const keywordPortraitSchema = z.object({
-  keyword: z.string(),
-  as_of: z.string().nullable(),
+export const portraitDistributionsSchema = z.object({
   gender_more: z.array(portraitShareSchema),
   age_more: z.array(portraitShareSchema),
   province_more: z.array(portraitShareSchema),
   city_more: z.array(portraitShareSchema),
   city_level_more: z.array(portraitShareSchema),
+});
+export type PortraitDistributions = z.infer<typeof portraitDistributionsSchema>;
+
+/**
+ * `GET portrait` data: the shared distributions (`portraitDistributionsSchema`). With no portrait every
+ * list is empty, `as_of` null and `empty_text` 暂无观众画像. A word of 1w search index or more without
+ * one of its own answers an estimate (`estimated`).
+ */
+export const keywordPortraitSchema = z.object({
+  keyword: z.string(),
+  as_of: z.string().nullable(),
+  ...portraitDistributionsSchema.shape,
   /** 暂无观众画像 when there is none, else null. */
   empty_text: z.string().nullable(),
   /**

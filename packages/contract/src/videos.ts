@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { booleanishSchema, calendarDaySchema } from './input';
-import { importReportSchema, portraitShareSchema } from './keyword-details';
+import { importReportSchema, portraitDistributionsSchema, portraitShareSchema } from './keyword-details';
 import { figureSchema, keywordTextSchema, requiredKeywordSchema } from './keywords';
 import type { PermissionAlias } from './permissions';
 import {
@@ -326,7 +326,8 @@ export const videoPortraitQuerySchema = z.object({ videoId: platformIdSchema });
 /**
  * `GET portrait` (video or creator) data, 002 §3 Portrait: the base fields are each dimension's
  * leading label (gender 女, age 24-30, …; null when unknown), the `*_more` lists are name/ratio
- * distributions, largest first; province_more and city_more hold the top 10. No portrait: every list
+ * distributions (the keyword portrait's, `portraitDistributionsSchema`, then devices and interests),
+ * largest first; province_more and city_more hold the top 10. No portrait: every list
  * empty, `as_of` null, `empty_text` 暂无观众画像. No regions: `region_empty_text` 暂无地区分布.
  */
 export const audiencePortraitSchema = z.object({
@@ -342,11 +343,7 @@ export const audiencePortraitSchema = z.object({
   gender: z.string().nullable(),
   liveness: z.string().nullable(),
   province: z.string().nullable(),
-  gender_more: z.array(portraitShareSchema),
-  age_more: z.array(portraitShareSchema),
-  province_more: z.array(portraitShareSchema),
-  city_more: z.array(portraitShareSchema),
-  city_level_more: z.array(portraitShareSchema),
+  ...portraitDistributionsSchema.shape,
   device_more: z.array(portraitShareSchema),
   interest_more: z.array(portraitShareSchema),
   as_of: z.string().nullable(),

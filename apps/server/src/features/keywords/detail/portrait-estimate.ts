@@ -1,4 +1,10 @@
-import { type KeywordPortrait, type PortraitShare, videoMessages } from '@dso/contract';
+import {
+  type KeywordPortrait,
+  type PortraitDistributions,
+  type PortraitShare,
+  portraitDistributionsSchema,
+  videoMessages,
+} from '@dso/contract';
 import { inAgeOrder, inCityLevelOrder } from '@dso/domain';
 
 /**
@@ -14,10 +20,10 @@ export const PORTRAIT_ESTIMATE_MIN_INDEX = 10_000;
  */
 export const PORTRAIT_ESTIMATE_SOURCES = 30;
 
-/** The distributions a portrait is made of, in its stored JSON. */
-export const portraitDimensions = ['gender_more', 'age_more', 'province_more', 'city_more', 'city_level_more'] as const;
+/** The distributions a portrait is made of, in its stored JSON: the contract's, under the same names. */
+export const portraitDimensions = portraitDistributionsSchema.keyof().options;
 export type PortraitDimension = (typeof portraitDimensions)[number];
-export type PortraitLists = Record<PortraitDimension, PortraitShare[]>;
+export type PortraitLists = PortraitDistributions;
 
 /** A stored portrait's list of one dimension, or [] when the JSON has none. */
 export function storedList(portrait: Record<string, unknown>, dimension: PortraitDimension): PortraitShare[] {
