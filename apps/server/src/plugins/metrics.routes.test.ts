@@ -4,7 +4,6 @@ import { loadConfig } from '../config';
 import { databaseKind } from '../db/client';
 import { enqueueJob } from '../features/jobs';
 import type { Providers } from '../providers';
-import { createTestApp } from '../testing';
 import { useTestApp } from '../testing/route-suite';
 import { countOutsideCalls, createAppMetrics, METRICS_PATH } from './metrics';
 
@@ -18,18 +17,15 @@ function seriesValue(text: string, series: string): number | undefined {
 }
 
 describe('GET /metrics without METRICS_TOKEN', () => {
+  const t = useTestApp();
+
   it('answers the ordinary 404, so nothing shows that metrics exist', async () => {
-    const t = await createTestApp();
-    try {
-      const bare = await t.app.inject({ method: 'GET', url: METRICS_PATH });
-      const withToken = await t.app.inject({ method: 'GET', url: METRICS_PATH, headers: bearer(TOKEN) });
-      const unknown = await t.app.inject({ method: 'GET', url: '/no-such-path-at-all' });
-      expect(bare.statusCode).toBe(404);
-      expect(withToken.statusCode).toBe(404);
-      expect(bare.body).toBe(unknown.body);
-    } finally {
-      await t.close();
-    }
+    const bare = await t.app.inject({ method: 'GET', url: METRICS_PATH });
+    const withToken = await t.app.inject({ method: 'GET', url: METRICS_PATH, headers: bearer(TOKEN) });
+    const unknown = await t.app.inject({ method: 'GET', url: '/no-such-path-at-all' });
+    expect(bare.statusCode).toBe(404);
+    expect(withToken.statusCode).toBe(404);
+    expect(bare.body).toBe(unknown.body);
   });
 });
 
