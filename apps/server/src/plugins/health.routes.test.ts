@@ -9,6 +9,8 @@ import { createTestDatabase } from '../testing';
 import { HEALTHZ_PATH, READYZ_PATH } from './health';
 
 const redisReachable = await isRedisReachable();
+/** Tests that build an app of their own (seconds each, more on PostgreSQL or a busy machine) get the hooks' limit. */
+const APP_TEST_MS = 60_000;
 
 interface OwnApp {
   app: FastifyInstance;
@@ -62,15 +64,19 @@ const openClosedApp = () => {
 };
 
 describe('GET /healthz', () => {
-  it('answers ok without asking the database, even when it is closed', async () => {
-    const { app } = await openClosedApp();
-    const execute = vi.spyOn(app.db, 'execute');
-    const response = await app.inject({ method: 'GET', url: HEALTHZ_PATH });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok' });
-    expect(execute).not.toHaveBeenCalled();
-    execute.mockRestore();
-  });
+  it(
+    'answers ok without asking the database, even when it is closed',
+    async () => {
+      const { app } = await openClosedApp();
+      const execute = vi.spyOn(app.db, 'execute');
+      const response = await app.inject({ method: 'GET', url: HEALTHZ_PATH });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'ok' });
+      expect(execute).not.toHaveBeenCalled();
+      execute.mockRestore();
+    },
+    APP_TEST_MS,
+  );
 });
 
 describe('GET /readyz', () => {
@@ -127,60 +133,86 @@ describe('GET /readyz', () => {
     expect(response.body).not.toContain('refused');
   });
 
-  it('answers 503 naming the database when the database is closed', async () => {
-    const { app } = await openClosedApp();
-    const response = await app.inject({ method: 'GET', url: READYZ_PATH });
-    expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({ failed: ['database'], checks: { database: 'failed' } });
-  });
+  it(
+    'answers 503 naming the database when the database is closed',
+    async () => {
+      const { app } = await openClosedApp();
+      const response = await app.inject({ method: 'GET', url: READYZ_PATH });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ failed: ['database'], checks: { database: 'failed' } });
+    },
+    APP_TEST_MS,
+  );
 
-  it('answers 503 when the database does not answer within the time limit', async () => {
-    const { app } = await openApp({ health: { checkTimeoutMs: 50 } });
-    vi.spyOn(app.db, 'execute').mockReturnValue(new Promise(() => undefined) as never);
-    const started = performance.now();
-    const response = await app.inject({ method: 'GET', url: READYZ_PATH });
-    expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({ failed: ['database'], checks: { database: 'timeout' } });
-    expect(performance.now() - started).toBeLessThan(1_000);
-  });
+  it(
+    'answers 503 when the database does not answer within the time limit',
+    async () => {
+      const { app } = await openApp({ health: { checkTimeoutMs: 50 } });
+      vi.spyOn(app.db, 'execute').mockReturnValue(new Promise(() => undefined) as never);
+      const started = performance.now();
+      const response = await app.inject({ method: 'GET', url: READYZ_PATH });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ failed: ['database'], checks: { database: 'timeout' } });
+      expect(performance.now() - started).toBeLessThan(1_000);
+    },
+    APP_TEST_MS,
+  );
 
-  it('answers 503 naming the migrations when the code ships one the database lacks', async () => {
-    const last = await lastShippedMigration();
-    const { app } = await openApp({ health: { expectedMigration: { tag: '9999_not_applied', when: last.when + 1 } } });
-    const response = await app.inject({ method: 'GET', url: READYZ_PATH });
-    expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({
-      status: 'unavailable',
-      failed: ['migrations'],
-      checks: { database: 'ok', migrations: 'behind' },
-    });
-  });
+  it(
+    'answers 503 naming the migrations when the code ships one the database lacks',
+    async () => {
+      const last = await lastShippedMigration();
+      const { app } = await openApp({
+        health: { expectedMigration: { tag: '9999_not_applied', when: last.when + 1 } },
+      });
+      const response = await app.inject({ method: 'GET', url: READYZ_PATH });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({
+        status: 'unavailable',
+        failed: ['migrations'],
+        checks: { database: 'ok', migrations: 'behind' },
+      });
+    },
+    APP_TEST_MS,
+  );
 
-  it('answers 503 while the server drains, so the load balancer stops sending traffic', async () => {
-    const { app } = await openApp();
-    expect((await app.inject({ method: 'GET', url: READYZ_PATH })).statusCode).toBe(200);
-    await app.drainRequests(0);
-    const response = await app.inject({ method: 'GET', url: READYZ_PATH });
-    expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({ status: 'unavailable', failed: ['draining'] });
-    // Still alive: a liveness probe must not have it restarted mid-shutdown.
-    expect((await app.inject({ method: 'GET', url: HEALTHZ_PATH })).statusCode).toBe(200);
-  });
+  it(
+    'answers 503 while the server drains, so the load balancer stops sending traffic',
+    async () => {
+      const { app } = await openApp();
+      expect((await app.inject({ method: 'GET', url: READYZ_PATH })).statusCode).toBe(200);
+      await app.drainRequests(0);
+      const response = await app.inject({ method: 'GET', url: READYZ_PATH });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ status: 'unavailable', failed: ['draining'] });
+      // Still alive: a liveness probe must not have it restarted mid-shutdown.
+      expect((await app.inject({ method: 'GET', url: HEALTHZ_PATH })).statusCode).toBe(200);
+    },
+    APP_TEST_MS,
+  );
 
-  it('reports Redis as degraded, not unready, when REDIS_URL names one that does not answer', async () => {
-    const { app } = await openApp({ config: { redisUrl: 'redis://127.0.0.1:1' } });
-    const response = await app.inject({ method: 'GET', url: READYZ_PATH });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
-      status: 'degraded',
-      checks: { database: 'ok', migrations: 'ok', redis: 'failed' },
-    });
-  });
+  it(
+    'reports Redis as degraded, not unready, when REDIS_URL names one that does not answer',
+    async () => {
+      const { app } = await openApp({ config: { redisUrl: 'redis://127.0.0.1:1' } });
+      const response = await app.inject({ method: 'GET', url: READYZ_PATH });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        status: 'degraded',
+        checks: { database: 'ok', migrations: 'ok', redis: 'failed' },
+      });
+    },
+    APP_TEST_MS,
+  );
 
-  it.runIf(redisReachable)('checks Redis with a PING when REDIS_URL is set', async () => {
-    const { app } = await openApp({ config: { redisUrl: testRedisUrl } });
-    const response = await app.inject({ method: 'GET', url: READYZ_PATH });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', redis: 'ok' } });
-  });
+  it.runIf(redisReachable)(
+    'checks Redis with a PING when REDIS_URL is set',
+    async () => {
+      const { app } = await openApp({ config: { redisUrl: testRedisUrl } });
+      const response = await app.inject({ method: 'GET', url: READYZ_PATH });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', redis: 'ok' } });
+    },
+    APP_TEST_MS,
+  );
 });
