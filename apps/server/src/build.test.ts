@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../build';
 import { dumpPgliteImage } from './db/client';
 import { entryFile, serverEntries, serverFile, serverRoot } from './lib/server-files';
-import { createTestDatabase } from './testing';
+import { createTestDatabase } from './testing/database';
 import { createServerDatabase, freePort } from './testing/ports';
 
 /**
