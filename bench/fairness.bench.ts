@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import {
   AccountPath,
   CLIENT_VERSION,
@@ -13,6 +12,7 @@ import {
   signRequest,
 } from '@dso/contract';
 import pg from 'pg';
+import { firstJsonLine } from './lib/child';
 import { percentiles, printTable } from './lib/load';
 
 /**
@@ -81,7 +81,7 @@ async function measureServer(options: { databaseUrl: string | undefined; limits:
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
-    const info = await firstLine<ServerInfo>(child.stdout!);
+    const info = await firstJsonLine<ServerInfo>(child.stdout!, 'the fairness server');
     const client = createClient(info);
     const label = `${info.kind}, limits ${options.limits ? 'on' : 'off'}`;
     const rows: Array<Record<string, string | number>> = [];
@@ -215,14 +215,6 @@ function createClient(info: ServerInfo) {
 
 function randomIp() {
   return `10.98.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
-}
-
-function firstLine<T>(stream: NodeJS.ReadableStream): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: stream });
-    lines.once('line', (line) => resolve(JSON.parse(line) as T));
-    lines.once('close', () => reject(new Error('the fairness server ended before it was ready')));
-  });
 }
 
 /** BENCH_DATABASE_URL, or a fresh database on the local server that is dropped afterwards. */

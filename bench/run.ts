@@ -29,6 +29,9 @@ if (selected.has('monitoring')) await (await import('./monitoring.bench')).bench
 // Only when asked for (BENCH=realism; seeds the first-run library on PGlite and 100,000 videos on PostgreSQL, several
 // minutes): how real the demo looks: title forms, comment dates, portraits, 蓝海 board, keyword links, sandbox writing.
 if (selected.has('realism')) await (await import('./realism.bench')).benchRealism();
+// Only when asked for (BENCH=collection; a 100,000-word library, then a round of 100,000 下拉词 calls at 500 a second,
+// about five minutes): scheduled collection's pace against the limit and another member's user/info meanwhile.
+if (selected.has('collection')) await (await import('./collection.bench')).benchCollection();
 // Only when asked for (BENCH=firststart; the full first-run seed on PGlite, then on a fresh PostgreSQL database, several
 // minutes; DEMO_SCALE=0.1 for a quick look): time to the first answer and to the real API of `npm start`'s first start.
 if (selected.has('firststart')) await (await import('./firststart.bench')).benchFirstStart();

@@ -4,14 +4,14 @@
  * console and `npm run collect` show.
  */
 export { allCollectionKinds, type CollectionDeps, collectionJobHandlers, runCollectionNow } from './collection.jobs';
+export { sourcePace } from './collection.pace';
 export {
   BudgetExhaustedError,
   type CollectionContext,
   type CollectionHandler,
   type CollectionKind,
 } from './collection.registry';
-export { sourcePace } from './collection.pace';
 export { CollectionScheduler } from './collection.scheduler';
-export { suggestionsCollection } from './kinds/suggestions.collection';
 export { COLLECTION_RUN_JOB, requestManualRun, runCollection, type SourceLimits } from './collection.service';
 export { type CollectionStatus, collectionStatus } from './collection.status';
+export { suggestionsCollection } from './kinds/suggestions.collection';

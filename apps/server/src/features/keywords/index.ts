@@ -31,7 +31,6 @@ export {
 } from './import/keyword-import.service';
 export { upsertKeywords } from './import/keyword-ingest.repository';
 export { keywordJobHandlers } from './keyword-jobs';
-export { storeSuggestions, wordsForSuggestions } from './suggestions/suggestions.repository';
 export { type KeywordRecord, keywordRecordColumns, normalizeKeywordRecord } from './keyword-record';
 export { cutWords } from './keyword-words';
 export { eraseKeywordHistoryOf } from './keywords.erase';
@@ -39,3 +38,4 @@ export { keywordsRoutes } from './keywords.routes';
 export { relatedWordsOf } from './related-words.service';
 export { blueOceanCandidates } from './search/blue-ocean-candidates';
 export { presentFigure, presentRate, presentRow, resolveViewer, type Viewer } from './search/keywords.service';
+export { storeSuggestions, type WordSuggestions, wordsForSuggestions } from './suggestions/suggestions.repository';

@@ -1,28 +1,64 @@
 import type { PlatformKeywordSource } from '../../../providers/platform-data/keywords';
-import { storeSuggestions, wordsForSuggestions } from '../../keywords';
+import { storeSuggestions, type WordSuggestions, wordsForSuggestions } from '../../keywords';
 import type { CollectionHandler } from '../collection.registry';
 import { BudgetExhaustedError } from '../collection.registry';
 import { reasonOf } from '../collection.service';
 
 /**
+ * Calls in flight at once: the run's pace admits them one by one, and while one waits for the vendor the next can
+ * start, so a round keeps to the source's rate rather than to one call's round trip.
+ */
+const CALLS_IN_FLIGHT = 16;
+/** Answers stored together, in one transaction. */
+const STORE_BATCH = 200;
+
+/**
  * The daily 下拉词 of the Douyin library's `words` most searched words, one source call each. A word the source
  * answered replaces its stored list (counted updated); an empty answer keeps the last list (unchanged); a failed
- * call is counted with the vendor's reason and the run goes on. A spent budget or refused credentials stop it.
+ * call is counted with the vendor's reason and the run goes on. A spent budget or refused credentials stop it (the
+ * answers already in hand are stored first).
  */
 export function suggestionsCollection(deps: { platformData: PlatformKeywordSource; words: number }): CollectionHandler {
   return async (context) => {
-    for (const keyword of await wordsForSuggestions(context.db, deps.words)) {
-      if (context.signal.aborted) return;
-      try {
-        const suggestions = await context.call(() => deps.platformData.fetchSuggestions(keyword.keyword));
-        if ((await storeSuggestions(context.db, keyword, suggestions)) > 0) context.tally.updated++;
+    const queue = await wordsForSuggestions(context.db, deps.words);
+    const answered: WordSuggestions[] = [];
+    let stopping: unknown = null;
+    const flush = async () => {
+      const batch = answered.splice(0, answered.length);
+      if (batch.length === 0) return;
+      for (const stored of await storeSuggestions(context.db, batch)) {
+        if (stored > 0) context.tally.updated++;
         else context.tally.unchanged++;
-      } catch (error) {
-        if (error instanceof BudgetExhaustedError) throw error;
-        if ((error as { reason?: unknown }).reason === 'unauthorized') throw error;
-        context.tally.failures++;
-        context.tally.error ??= reasonOf(error);
       }
-    }
+    };
+    // Stores run one after another beside the calls; a failed store stops the run like a refusal.
+    let storing = Promise.resolve();
+    const store = () => {
+      storing = storing.then(flush).catch((error: unknown) => {
+        stopping ??= error;
+      });
+    };
+    const caller = async () => {
+      for (let keyword = queue.shift(); keyword; keyword = queue.shift()) {
+        if (context.signal.aborted || stopping) return;
+        try {
+          const word = keyword.keyword;
+          const suggestions = await context.call(() => deps.platformData.fetchSuggestions(word));
+          answered.push({ keyword, suggestions });
+          if (answered.length >= STORE_BATCH) store();
+        } catch (error) {
+          if (error instanceof BudgetExhaustedError || (error as { reason?: unknown }).reason === 'unauthorized') {
+            stopping ??= error;
+            return;
+          }
+          context.tally.failures++;
+          context.tally.error ??= reasonOf(error);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: CALLS_IN_FLIGHT }, caller));
+    store();
+    await storing;
+    if (stopping) throw stopping;
   };
 }

@@ -25,16 +25,14 @@ export async function wordsForSuggestions(
   return rows.map((row) => ({ id: Number(row.id), keyword: row.keyword }));
 }
 
-/**
- * Replaces a word's 下拉词 with the source's list (the word itself, repeats and texts that cannot be keywords left
- * out), in one transaction. The caller passes only non-empty answers: an empty one keeps the last list. Answers
- * how many were stored.
- */
-export async function storeSuggestions(
-  db: Database,
-  keyword: { id: number; keyword: string },
-  suggestions: Array<{ word: string; rank: number }>,
-): Promise<number> {
+/** One word's answer from the source. */
+export interface WordSuggestions {
+  keyword: { id: number; keyword: string };
+  suggestions: Array<{ word: string; rank: number }>;
+}
+
+/** The list as stored: the word itself, repeats and texts that cannot be keywords left out, in the source's order. */
+function keptSuggestions({ keyword, suggestions }: WordSuggestions): Array<{ word: string; score: number }> {
   const seen = new Set<string>([keyword.keyword]);
   const kept: Array<{ word: string; score: number }> = [];
   for (const suggestion of [...suggestions].sort((a, b) => a.rank - b.rank)) {
@@ -43,14 +41,31 @@ export async function storeSuggestions(
     seen.add(word);
     kept.push({ word, score: Math.max(1, TOP_SCORE - suggestion.rank) });
   }
-  if (kept.length === 0) return 0;
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`DELETE FROM keyword_relations WHERE keyword_id = ${keyword.id} AND relation = 'sug'`);
-    await tx.execute(sql`
-      INSERT INTO keyword_relations (keyword_id, relation, related_keyword, score)
-      SELECT ${keyword.id}, 'sug', word, score
-      FROM unnest(${sql.param(kept.map((entry) => entry.word))}::text[], ${sql.param(kept.map((entry) => entry.score))}::int[])
-        AS incoming(word, score)`);
-  });
-  return kept.length;
+  return kept;
+}
+
+/**
+ * Replaces the 下拉词 of several words with the source's lists, in one transaction of two statements (a run stores
+ * its answers in batches: one transaction per word would cost the embedded database more than the calls). A word
+ * whose list keeps nothing is left as it was: an empty answer keeps the last list. Answers, for each word in order,
+ * how many suggestions were stored.
+ */
+export async function storeSuggestions(db: Database, answers: WordSuggestions[]): Promise<number[]> {
+  const lists = answers.map((answer) => ({ id: answer.keyword.id, kept: keptSuggestions(answer) }));
+  const replaced = lists.filter((list) => list.kept.length > 0);
+  if (replaced.length > 0) {
+    const rows = replaced.flatMap((list) => list.kept.map((entry) => ({ id: list.id, ...entry })));
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`
+        DELETE FROM keyword_relations
+        WHERE relation = 'sug' AND keyword_id = ANY(${sql.param(replaced.map((list) => list.id))}::bigint[])`);
+      await tx.execute(sql`
+        INSERT INTO keyword_relations (keyword_id, relation, related_keyword, score)
+        SELECT id, 'sug', word, score
+        FROM unnest(${sql.param(rows.map((row) => row.id))}::bigint[], ${sql.param(rows.map((row) => row.word))}::text[],
+          ${sql.param(rows.map((row) => row.score))}::int[]) AS incoming(id, word, score)
+        ON CONFLICT DO NOTHING`);
+    });
+  }
+  return lists.map((list) => list.kept.length);
 }
