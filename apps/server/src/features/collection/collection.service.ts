@@ -157,3 +157,18 @@ export async function runCollection(
 export function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/**
+ * Whether a failed source call ends the whole run, the rule every kind keeps: a spent budget, or credentials the
+ * source refused (each later call would fail the same way). Any other failure is one item's (`countFailure`), and
+ * the run goes on with the next.
+ */
+export function stopsRun(error: unknown): boolean {
+  return error instanceof BudgetExhaustedError || (error as { reason?: unknown }).reason === 'unauthorized';
+}
+
+/** Counts one item's failure in a run that goes on, keeping the first failure's words for the run's record. */
+export function countFailure(tally: RunTally, error: unknown) {
+  tally.failures++;
+  tally.error ??= reasonOf(error);
+}

@@ -2,8 +2,7 @@ import type { HotListProvider } from '../../../providers/hot-list';
 import type { PlatformHotListKind, PlatformKeywordSource } from '../../../providers/platform-data/keywords';
 import { enqueueDerive, type HotBoardReading, hotBoardLibrary, storeHotBoard } from '../../keywords';
 import type { CollectionContext, CollectionHandler } from '../collection.registry';
-import { BudgetExhaustedError } from '../collection.registry';
-import { reasonOf } from '../collection.service';
+import { countFailure, stopsRun } from '../collection.service';
 
 /** Pages read of one board at most: Douyin's boards hold 50 words, 20 a page with TikHub. */
 const MAX_BOARD_PAGES = 5;
@@ -20,10 +19,8 @@ async function collectBoard(context: CollectionContext, read: () => Promise<HotB
   try {
     reading = await read();
   } catch (error) {
-    if (error instanceof BudgetExhaustedError) throw error;
-    if ((error as { reason?: unknown }).reason === 'unauthorized') throw error;
-    context.tally.failures++;
-    context.tally.error ??= reasonOf(error);
+    if (stopsRun(error)) throw error;
+    countFailure(context.tally, error);
     return;
   }
   if (reading.entries.length === 0) {

@@ -1,8 +1,7 @@
 import type { PlatformKeywordSource } from '../../../providers/platform-data/keywords';
 import { storeSuggestions, type WordSuggestions, wordsForSuggestions } from '../../keywords';
 import type { CollectionHandler } from '../collection.registry';
-import { BudgetExhaustedError } from '../collection.registry';
-import { reasonOf } from '../collection.service';
+import { countFailure, stopsRun } from '../collection.service';
 
 /**
  * Calls in flight at once: the run's pace admits them one by one, and while one waits for the vendor the next can
@@ -47,12 +46,11 @@ export function suggestionsCollection(deps: { platformData: PlatformKeywordSourc
           answered.push({ keyword, suggestions });
           if (answered.length >= STORE_BATCH) store();
         } catch (error) {
-          if (error instanceof BudgetExhaustedError || (error as { reason?: unknown }).reason === 'unauthorized') {
+          if (stopsRun(error)) {
             stopping ??= error;
             return;
           }
-          context.tally.failures++;
-          context.tally.error ??= reasonOf(error);
+          countFailure(context.tally, error);
         }
       }
     };

@@ -3,8 +3,7 @@ import { collectedWorks } from '../../favourites';
 import { monitoredWorks } from '../../monitoring';
 import { refreshCreator, refreshVideo, VIDEO_PLATFORM } from '../../videos';
 import type { CollectionContext, CollectionHandler } from '../collection.registry';
-import { BudgetExhaustedError } from '../collection.registry';
-import { reasonOf } from '../collection.service';
+import { countFailure, stopsRun } from '../collection.service';
 
 /**
  * The daily refresh of watched works: every video members collected or monitor and every creator they
@@ -27,10 +26,8 @@ export function watchedWorksCollection(deps: { platformData: PlatformDataProvide
         if ((await refresh()) === 'refreshed') context.tally.updated++;
         else context.tally.unchanged++;
       } catch (error) {
-        if (error instanceof BudgetExhaustedError) throw error;
-        if ((error as { reason?: unknown }).reason === 'unauthorized') throw error;
-        context.tally.failures++;
-        context.tally.error ??= reasonOf(error);
+        if (stopsRun(error)) throw error;
+        countFailure(context.tally, error);
       }
     }
   };
