@@ -1,4 +1,6 @@
 import type { ImportReport, ImportRowError } from '@dso/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../db/client';
 import { isoOf } from './iso-of';
 
 /**
@@ -38,5 +40,30 @@ export function importRunReport(row: ImportRunRow) {
     failure: row.failure,
     created_at: isoOf(row.created_at),
     finished_at: row.finished_at ? isoOf(row.finished_at) : null,
+  };
+}
+
+/** The columns of `ImportRunRow`, as a SELECT lists them. */
+const runColumns = sql`id, source, status, total_rows, inserted_rows, updated_rows, error_rows, errors, failure,
+  created_at, finished_at`;
+
+/**
+ * The two reads of an import table's reports: one run by id (null when there is none) and the latest `limit`
+ * runs, newest first. `columns` names the kind's own columns beside the shared ones; `toReport` makes the
+ * kind's report of a row (`importRunReport` and its own fields).
+ */
+export function importReportReads<Row extends ImportRunRow, Report>(
+  table: 'keyword_imports' | 'video_imports',
+  columns: SQL,
+  toReport: (row: Row) => Report,
+) {
+  const select = sql`SELECT ${runColumns}, ${columns} FROM ${sql.raw(table)}`;
+  return {
+    find: async (db: Database, id: number): Promise<Report | null> => {
+      const [row] = await queryRows<Row>(db, sql`${select} WHERE id = ${id}`);
+      return row ? toReport(row) : null;
+    },
+    list: async (db: Database, limit: number): Promise<Report[]> =>
+      (await queryRows<Row>(db, sql`${select} ORDER BY id DESC LIMIT ${limit}`)).map(toReport),
   };
 }

@@ -1,7 +1,7 @@
 import type { ImportFormat, ImportReport, ImportRowError } from '@dso/contract';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../db/client';
-import { type ImportRunRow, importRunReport, jsonValue } from '../../../lib/import-report';
+import { type ImportRunRow, importReportReads, importRunReport, jsonValue } from '../../../lib/import-report';
 import { type UploadLimits, UploadRefusal, uploadLimits } from '../../../lib/uploads';
 import { yieldToEventLoop } from '../../../lib/yield-to-event-loop';
 import { enqueueJob, PermanentJobError } from '../../jobs';
@@ -62,26 +62,19 @@ interface ImportRow extends ImportRunRow {
   scopes: unknown;
 }
 
-const reportColumns = sql`id, source, format, status, total_rows, inserted_rows, updated_rows, error_rows, errors,
-  scopes, failure, created_at, finished_at`;
+const reports = importReportReads<ImportRow, ImportReport>('keyword_imports', sql`format, scopes`, (row) => ({
+  ...importRunReport(row),
+  format: row.format,
+  scopes: jsonValue<string[]>(row.scopes),
+}));
 
-export async function findImportReport(db: Database, id: number): Promise<ImportReport | null> {
-  const rows = await queryRows<ImportRow>(db, sql`SELECT ${reportColumns} FROM keyword_imports WHERE id = ${id}`);
-  const row = rows[0];
-  return row ? toReport(row) : null;
+export function findImportReport(db: Database, id: number): Promise<ImportReport | null> {
+  return reports.find(db, id);
 }
 
 /** The latest imports' reports, newest first (uploads and CLI runs alike). */
-export async function listImportReports(db: Database, limit: number): Promise<ImportReport[]> {
-  const rows = await queryRows<ImportRow>(
-    db,
-    sql`SELECT ${reportColumns} FROM keyword_imports ORDER BY id DESC LIMIT ${limit}`,
-  );
-  return rows.map(toReport);
-}
-
-function toReport(row: ImportRow): ImportReport {
-  return { ...importRunReport(row), format: row.format, scopes: jsonValue<string[]>(row.scopes) };
+export function listImportReports(db: Database, limit: number): Promise<ImportReport[]> {
+  return reports.list(db, limit);
 }
 
 export interface ImportOutcome {

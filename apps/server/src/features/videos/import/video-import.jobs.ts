@@ -2,7 +2,7 @@ import type { VideoImportFormat, VideoImportKind, VideoImportReport } from '@dso
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Database, queryRows } from '../../../db/client';
-import { type ImportRunRow, importRunReport } from '../../../lib/import-report';
+import { type ImportRunRow, importReportReads, importRunReport } from '../../../lib/import-report';
 import { uploadLimits } from '../../../lib/uploads';
 import { enqueueJob, type JobHandlers, PermanentJobError } from '../../jobs';
 import { videoImportKinds } from './video-import';
@@ -39,26 +39,20 @@ interface ImportRow extends ImportRunRow {
   format: VideoImportFormat;
 }
 
+const reports = importReportReads<ImportRow, VideoImportReport>('video_imports', sql`kind, format`, (row) => ({
+  ...importRunReport(row),
+  kind: row.kind,
+  format: row.format,
+}));
+
 /** An import's report, or null when there is no such import. */
-export async function findVideoImportReport(db: Database, id: number): Promise<VideoImportReport | null> {
-  const [row] = await queryRows<ImportRow>(db, sql`SELECT ${reportColumns} FROM video_imports WHERE id = ${id}`);
-  return row ? toReport(row) : null;
+export function findVideoImportReport(db: Database, id: number): Promise<VideoImportReport | null> {
+  return reports.find(db, id);
 }
 
 /** The latest video-data imports' reports, newest first. */
-export async function listVideoImportReports(db: Database, limit: number): Promise<VideoImportReport[]> {
-  const rows = await queryRows<ImportRow>(
-    db,
-    sql`SELECT ${reportColumns} FROM video_imports ORDER BY id DESC LIMIT ${limit}`,
-  );
-  return rows.map(toReport);
-}
-
-const reportColumns = sql`id, kind, source, format, status, total_rows, inserted_rows, updated_rows, error_rows,
-  errors, failure, created_at, finished_at`;
-
-function toReport(row: ImportRow): VideoImportReport {
-  return { ...importRunReport(row), kind: row.kind, format: row.format };
+export function listVideoImportReports(db: Database, limit: number): Promise<VideoImportReport[]> {
+  return reports.list(db, limit);
 }
 
 /**
