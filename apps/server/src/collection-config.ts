@@ -33,6 +33,8 @@ export const scheduledCollections = {
   douyin_hot_boards: { label: '抖音开放平台热榜采集', source: 'hot-list', defaultCron: '10 1-23/2 * * *' },
   /** The 下拉词 of the Douyin library's most searched words, daily. */
   suggestions: { label: '下拉词采集', source: 'platform-data', defaultCron: '0 5 * * *' },
+  /** The library's most liked videos and their authors, refreshed daily through the videos' refresh path. */
+  top_works: { label: '热门作品刷新', source: 'platform-data', defaultCron: '0 6 * * *' },
 } as const satisfies Record<string, { label: string; source: CollectionSource; defaultCron: string }>;
 
 export type CollectionName = keyof typeof scheduledCollections;
@@ -46,6 +48,9 @@ export type CollectionName = keyof typeof scheduledCollections;
  * platform data source's default 5,000 calls a day beside the other collections.
  */
 export const suggestionWords = 2_000;
+
+/** How many of the most liked videos `top_works` refreshes a day: four calls each (video, author, comments, trend). */
+export const topWorksCount = 200;
 
 export const hotBoardCities = ['110000', '310000', '440100', '440300', '510100'] as const;
 

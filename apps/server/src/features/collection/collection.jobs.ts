@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CollectionName, CollectionSource } from '../../config';
-import { collectionSources, hotBoardCities, scheduledCollections, suggestionWords } from '../../config';
+import { collectionSources, hotBoardCities, scheduledCollections, suggestionWords, topWorksCount } from '../../config';
 import type { Database } from '../../db/client';
 import type { RateLimitStore } from '../../lib/rate-limit';
 import { createMemoryRateLimitStore } from '../../lib/rate-limit';
@@ -15,7 +15,7 @@ import { COLLECTION_RUN_JOB, type RunOutcome, runCollection, type SourceLimits }
 import { manualWindowKey } from './collection.windows';
 import { douyinHotBoardsCollection, platformHotBoardsCollection } from './kinds/hot-boards.collection';
 import { suggestionsCollection } from './kinds/suggestions.collection';
-import { watchedWorksCollection } from './kinds/watched-works.collection';
+import { topWorksCollection, watchedWorksCollection } from './kinds/watched-works.collection';
 
 const payloadSchema = z.object({
   collection: z.enum(Object.keys(scheduledCollections) as [CollectionName, ...CollectionName[]]),
@@ -47,6 +47,10 @@ export function allCollectionKinds(
     suggestions: {
       scope: 'DSO',
       handler: suggestionsCollection({ platformData: deps.platformData, words: suggestionWords }),
+    },
+    top_works: {
+      scope: 'videos',
+      handler: topWorksCollection({ platformData: deps.platformData, count: topWorksCount }),
     },
   });
 }

@@ -11,6 +11,7 @@ import { CollectionScheduler } from './collection.scheduler';
 import { COLLECTION_RUN_JOB, runCollection } from './collection.service';
 import { scriptedHotList, scriptedSource, testPace, vendorError } from './collection.testing';
 import { latestWindow, nextWindow, windowKeyOf } from './collection.windows';
+import { topWorksCollection } from './kinds/watched-works.collection';
 
 /* The member's side is written here: a test may set up another feature's rows, its helpers may not. */
 /** A member collects a video and a creator and monitors a work under a keyword. */
@@ -33,7 +34,7 @@ export async function watchWorks(
 type Handle = Awaited<ReturnType<typeof createTestDatabase>>;
 const silent = { info() {}, warn() {}, error() {} };
 /** The watched works' schedule alone: the tests of one collection's windows leave the others off. */
-const othersOff = { hot_boards: null, douyin_hot_boards: null, suggestions: null };
+const othersOff = { hot_boards: null, douyin_hot_boards: null, suggestions: null, top_works: null };
 const crons = { ...othersOff, watched_works: '30 4 * * *' };
 const limits = { dailyCalls: 1_000, callsPerSecond: 1_000 };
 
@@ -71,9 +72,16 @@ describe('collection configuration', () => {
         hot_boards: '10 */2 * * *',
         douyin_hot_boards: '10 1-23/2 * * *',
         suggestions: '0 5 * * *',
+        top_works: '0 6 * * *',
       },
       // Every source is the sandbox: the server's own worker schedules none of them.
-      realSourceCrons: { watched_works: null, hot_boards: null, douyin_hot_boards: null, suggestions: null },
+      realSourceCrons: {
+        watched_works: null,
+        hot_boards: null,
+        douyin_hot_boards: null,
+        suggestions: null,
+        top_works: null,
+      },
       limits: {
         'platform-data': { dailyCalls: 200, callsPerSecond: 2 },
         'hot-list': { dailyCalls: 500, callsPerSecond: 1 },
@@ -87,6 +95,7 @@ describe('collection configuration', () => {
       hot_boards: '10 */2 * * *',
       douyin_hot_boards: null,
       suggestions: '0 5 * * *',
+      top_works: '0 6 * * *',
     });
   });
 
@@ -176,6 +185,44 @@ describe('scheduled collection of watched works', () => {
     expect(freshMonitored!.goodCount).toBe(900);
     const [creator] = await db().select().from(creators).where(eq(creators.id, collectedCreator.id));
     expect(creator!.totalFollowerCount).toBe(50_000);
+  });
+
+  it('refreshes the most liked videos of the library, whether anyone watches them or not', async () => {
+    await db().execute(sql`TRUNCATE videos, creators RESTART IDENTITY CASCADE`);
+    const author = await createCreator(db());
+    const [top, second, third] = [
+      await createVideo(db(), { creatorId: author.id, goodCount: 90_000 }),
+      await createVideo(db(), { creatorId: author.id, goodCount: 70_000 }),
+      await createVideo(db(), { creatorId: author.id, goodCount: 50_000 }),
+    ];
+    const calls: string[] = [];
+    // The source knows the top video only: the second counts as unchanged, the third is past the count.
+    const source = scriptedSource({
+      videos: { [top!.awemeId]: { authorUserId: author.userId, goodCount: 90_000 } },
+      calls,
+    });
+    const kind = {
+      ...allCollectionKinds({ platformData: source, hotList: scriptedHotList({}) }).top_works,
+      handler: topWorksCollection({ platformData: source, count: 2 }),
+    };
+    const outcome = await runCollection(db(), {
+      kind,
+      window: 'top',
+      trigger: 'manual',
+      jobId: null,
+      limits,
+      pace: testPace(),
+      log: silent,
+    });
+    expect(outcome).toMatchObject({ status: 'succeeded', tally: { updated: 1, unchanged: 1, failures: 0 } });
+    expect(calls.filter((call) => call.startsWith('video:'))).toEqual([
+      `video:${top!.awemeId}`,
+      `video:${second!.awemeId}`,
+    ]);
+    const [fresh] = await db().select().from(videos).where(eq(videos.id, top!.id));
+    expect(fresh!.goodCount).toBe(90_100);
+    const [untouched] = await db().select().from(videos).where(eq(videos.id, third!.id));
+    expect(untouched!.goodCount).toBe(50_000);
   });
 
   it('lets two workers racing for one window run it once', async () => {

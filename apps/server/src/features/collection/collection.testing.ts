@@ -1,3 +1,7 @@
+import { desc } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { Database } from '../../db/client';
+import { collectionRuns } from '../../db/schema';
 import { createMemoryRateLimitStore } from '../../lib/rate-limit';
 import { HotListError, type HotListProvider, type HotWordEntry } from '../../providers/hot-list';
 import type { PlatformDataProvider, PlatformVideoRecord } from '../../providers/platform-data';
@@ -8,6 +12,8 @@ import type {
 } from '../../providers/platform-data/keywords';
 import { platformCreatorRecord, platformVideoRecord } from '../../providers/platform-data/platform-data.fixtures';
 import { sourcePace } from './collection.pace';
+import type { CollectionKind } from './collection.registry';
+import { runCollection } from './collection.service';
 
 /** Test helpers of scheduled collection: a scripted source, a vendor's error, a pace that never waits. */
 
@@ -132,3 +138,27 @@ export function scriptedHotList(options: {
 
 /** A pace that counts in memory and never needs to wait (tests keep the rate high). */
 export const testPace = () => sourcePace({ store: createMemoryRateLimitStore(), wait: async () => {} });
+
+let manualWindows = 0;
+
+/**
+ * Runs `kind` once over a new manual window, with a budget and a pace that never hold it back, and answers the
+ * run's record; a run recorded failed must also have thrown (for the queue to retry it), and no other.
+ */
+export async function runManually(db: Database, kind: CollectionKind) {
+  const thrown = await runCollection(db, {
+    kind,
+    window: `w${++manualWindows}`,
+    trigger: 'manual',
+    jobId: null,
+    limits: { dailyCalls: 1_000, callsPerSecond: 1_000 },
+    pace: testPace(),
+    log: { info() {}, warn() {}, error() {} },
+  }).then(
+    () => null,
+    (error: unknown) => error,
+  );
+  const [record] = await db.select().from(collectionRuns).orderBy(desc(collectionRuns.id)).limit(1);
+  expect(thrown !== null).toBe(record!.status === 'failed');
+  return record!;
+}

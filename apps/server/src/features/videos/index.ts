@@ -24,6 +24,7 @@ export { scheduleTitleGramsCompaction, titleGramJobHandlers } from './lists/titl
 export { type Page, videoOrder } from './lists/video-lists.repository';
 export { listAccess, listShape } from './lists/video-lists.service';
 export { presentVideoRow, type VideoRowRecord, videoRowColumns } from './lists/video-rows';
+export { topVideoIds } from './refresh/top-videos';
 export { refreshCreator, refreshVideo, videoJobHandlers } from './refresh/video-refresh.job';
 export { VIDEO_PLATFORM } from './video-platform';
 export { videosRoutes } from './videos.routes';

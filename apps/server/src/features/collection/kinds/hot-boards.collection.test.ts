@@ -1,16 +1,12 @@
-import { desc, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
-import { collectionRuns } from '../../../db/schema';
 import { createTestDatabase } from '../../../testing';
 import { allCollectionKinds } from '../collection.jobs';
 import type { CollectionKind } from '../collection.registry';
-import { runCollection } from '../collection.service';
-import { boardEntries, scriptedHotList, scriptedSource, testPace, vendorError } from '../collection.testing';
+import { boardEntries, runManually, scriptedHotList, scriptedSource, vendorError } from '../collection.testing';
 
 type Handle = Awaited<ReturnType<typeof createTestDatabase>>;
-const silent = { info() {}, warn() {}, error() {} };
-const limits = { dailyCalls: 1_000, callsPerSecond: 1_000 };
 
 describe('hot board collections', () => {
   let handle: Handle;
@@ -30,25 +26,8 @@ describe('hot board collections', () => {
       VALUES ('DSO', '', '露营装备', '{}', 406000, 12180000, 3200, '2026-10-01', '2026-11-20')`);
   });
 
-  let windows = 0;
   /** Runs a collection and answers its record (a failed run also throws, for the queue to retry it). */
-  const run = async (kind: CollectionKind) => {
-    const thrown = await runCollection(db(), {
-      kind,
-      window: `w${++windows}`,
-      trigger: 'manual',
-      jobId: null,
-      limits,
-      pace: testPace(),
-      log: silent,
-    }).then(
-      () => null,
-      (error: unknown) => error,
-    );
-    const [record] = await db().select().from(collectionRuns).orderBy(desc(collectionRuns.id)).limit(1);
-    expect(thrown !== null).toBe(record!.status === 'failed');
-    return record!;
-  };
+  const run = (kind: CollectionKind) => runManually(db(), kind);
   const kinds = (options: Parameters<typeof scriptedSource>[0], hotList = scriptedHotList({})) =>
     allCollectionKinds({ platformData: scriptedSource(options), hotList });
 

@@ -1,18 +1,14 @@
-import { desc, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
-import { collectionRuns } from '../../../db/schema';
 import { createTestDatabase } from '../../../testing';
 import { relatedKeywords, relatedWordsOf, upsertKeywords } from '../../keywords';
 import { keywordInput } from '../../keywords/keyword.fixtures';
 import { ensurePermissionConfig } from '../../permissions';
 import { allCollectionKinds } from '../collection.jobs';
-import { runCollection } from '../collection.service';
-import { scriptedHotList, scriptedSource, testPace, vendorError } from '../collection.testing';
+import { runManually, scriptedHotList, scriptedSource, vendorError } from '../collection.testing';
 
 type Handle = Awaited<ReturnType<typeof createTestDatabase>>;
-const silent = { info() {}, warn() {}, error() {} };
-const limits = { dailyCalls: 1_000, callsPerSecond: 1_000 };
 const member = { userId: 1, grade: 'SVIP' as const, showOriginal: true };
 
 describe('the suggestions collection', () => {
@@ -37,23 +33,12 @@ describe('the suggestions collection', () => {
     ]);
   });
 
-  let windows = 0;
-  const run = async (suggestions: Parameters<typeof scriptedSource>[0]['suggestions'], calls?: string[]) => {
+  const run = (suggestions: Parameters<typeof scriptedSource>[0]['suggestions'], calls?: string[]) => {
     const kind = allCollectionKinds({
       platformData: scriptedSource({ videos: {}, suggestions, ...(calls ? { calls } : {}) }),
       hotList: scriptedHotList({}),
     }).suggestions;
-    await runCollection(db(), {
-      kind,
-      window: `w${++windows}`,
-      trigger: 'manual',
-      jobId: null,
-      limits,
-      pace: testPace(),
-      log: silent,
-    }).catch(() => undefined);
-    const [record] = await db().select().from(collectionRuns).orderBy(desc(collectionRuns.id)).limit(1);
-    return record!;
+    return runManually(db(), kind);
   };
   const stored = (word: string) =>
     queryRows<{ related_keyword: string }>(

@@ -1,9 +1,10 @@
 import type { PlatformDataProvider } from '../../../providers/platform-data';
 import { collectedWorks } from '../../favourites';
 import { monitoredWorks } from '../../monitoring';
-import { refreshCreator, refreshVideo, VIDEO_PLATFORM } from '../../videos';
+import { refreshCreator, refreshVideo, topVideoIds, VIDEO_PLATFORM } from '../../videos';
 import type { CollectionContext, CollectionHandler } from '../collection.registry';
 import { countFailure, stopsRun } from '../collection.service';
+import { metered } from './metered';
 
 /**
  * The daily refresh of watched works: every video members collected or monitor and every creator they
@@ -16,30 +17,42 @@ export function watchedWorksCollection(deps: { platformData: PlatformDataProvide
     const source = metered(deps.platformData, context);
     const collected = await collectedWorks(context.db, VIDEO_PLATFORM);
     const videos = [...new Set([...collected.videos, ...(await monitoredWorks(context.db))])];
-    const items: Array<() => Promise<'refreshed' | 'unknown'>> = [
+    await refreshEach(context, [
       ...videos.map((awemeId) => () => refreshVideo(context.db, source, awemeId)),
       ...collected.creators.map((userId) => () => refreshCreator(context.db, source, userId)),
-    ];
-    for (const refresh of items) {
-      if (context.signal.aborted) return;
-      try {
-        if ((await refresh()) === 'refreshed') context.tally.updated++;
-        else context.tally.unchanged++;
-      } catch (error) {
-        if (stopsRun(error)) throw error;
-        countFailure(context.tally, error);
-      }
-    }
+    ]);
   };
 }
 
-/** The provider with each of its calls made through the run's context (paced, counted, budgeted). */
-function metered(provider: PlatformDataProvider, context: CollectionContext): PlatformDataProvider {
-  return new Proxy(provider, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver);
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => context.call(() => value.apply(target, args));
-    },
-  });
+/**
+ * The daily refresh of the library's `count` most liked videos (and their authors) through the same refresh path:
+ * the works members meet first in every list stay as fresh as the ones they watch.
+ */
+export function topWorksCollection(deps: { platformData: PlatformDataProvider; count: number }): CollectionHandler {
+  return async (context) => {
+    const source = metered(deps.platformData, context);
+    const top = await topVideoIds(context.db, deps.count);
+    await refreshEach(
+      context,
+      top.map((awemeId) => () => refreshVideo(context.db, source, awemeId)),
+    );
+  };
+}
+
+/**
+ * Refreshes item after item: refreshed counts as updated, unknown (to the source or the library) as unchanged, a
+ * failed fetch as a failure with the vendor's reason, and the run goes on; a spent budget or refused credentials
+ * stop it.
+ */
+async function refreshEach(context: CollectionContext, items: Array<() => Promise<'refreshed' | 'unknown'>>) {
+  for (const refresh of items) {
+    if (context.signal.aborted) return;
+    try {
+      if ((await refresh()) === 'refreshed') context.tally.updated++;
+      else context.tally.unchanged++;
+    } catch (error) {
+      if (stopsRun(error)) throw error;
+      countFailure(context.tally, error);
+    }
+  }
 }
