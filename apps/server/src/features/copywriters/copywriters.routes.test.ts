@@ -14,7 +14,7 @@ describe('AI 文案 routes', () => {
     await upsertKeywords(db, [keywordInput('露营装备', 5000), keywordInput('露营帐篷推荐', 3000)]);
     await relateKeyword(db, '露营装备', [
       { relation: 'correlation', relatedKeyword: '露营帐篷推荐', score: 90 },
-      { relation: 'suggestion', relatedKeyword: '露营灯', score: 80 },
+      { relation: 'sug', relatedKeyword: '露营灯', score: 80 },
     ]);
     // Two works ranked under the keyword (second place first in the table), one only titled with it.
     await createVideo(db, {
