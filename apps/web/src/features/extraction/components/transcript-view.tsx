@@ -1,21 +1,11 @@
 import type { Extraction } from '@dso/contract';
 import { Button, Card } from 'antd';
-import { toast } from '../../../lib/feedback';
+import { copyText } from '../../../lib/clipboard';
 
 /** Seconds as m:ss. */
 export function formatOffset(seconds: number): string {
   const whole = Math.max(0, Math.floor(seconds));
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
-}
-
-/** Copies a transcript to the clipboard and says so. */
-export async function copyTranscript(text: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast('复制成功', 'success');
-  } catch {
-    toast('复制失败，请手动选择文案复制');
-  }
 }
 
 /** An extraction's transcript: the video it came from, the whole text with 复制文案, and its timed lines. */
@@ -26,7 +16,11 @@ export function TranscriptView({ extraction }: { extraction: Extraction }) {
       data-testid="extraction-result"
       title={extraction.video_desc || '无标题作品'}
       extra={
-        <Button type="primary" onClick={() => void copyTranscript(text)} disabled={!text}>
+        <Button
+          type="primary"
+          onClick={() => void copyText(text, { failureMessage: '复制失败，请手动选择文案复制' })}
+          disabled={!text}
+        >
           复制文案
         </Button>
       }
