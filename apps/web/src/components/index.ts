@@ -1,5 +1,6 @@
 /** Shared widgets of 000 §2.7 and 002 §2/§4. */
 export { AppDialog, type AppDialogProps } from './app-dialog/app-dialog';
+export { CentreSection, type CentreSectionProps } from './centre-section/centre-section';
 export { DEMO_BANNER_TEXT, DemoBanner, type DemoBannerProps } from './demo-banner/demo-banner';
 export { FilterChip, type FilterChipProps } from './filter-chip/filter-chip';
 export { type GenderName, GenderShare, type GenderShareItem, type GenderShareProps } from './gender-share/gender-share';

@@ -1,4 +1,5 @@
 import { Tabs } from 'antd';
+import { CentreSection } from '../../../components/centre-section/centre-section';
 import { CycleNotice } from '../components/cycle-notice';
 import { InvoiceList } from '../components/invoice-list';
 import { OrdersTable } from '../components/orders-table';
@@ -9,10 +10,7 @@ import { OrdersTable } from '../components/orders-table';
  */
 export default function SettingOrdersSection() {
   return (
-    <section className="setting-section" aria-labelledby="setting-orders-title">
-      <h2 id="setting-orders-title" className="setting-section__title">
-        我的订单
-      </h2>
+    <CentreSection titleId="setting-orders-title" title="我的订单">
       <CycleNotice />
       <Tabs
         defaultActiveKey="orders"
@@ -22,6 +20,6 @@ export default function SettingOrdersSection() {
           { key: 'invoices', label: '开票记录', children: <InvoiceList /> },
         ]}
       />
-    </section>
+    </CentreSection>
   );
 }

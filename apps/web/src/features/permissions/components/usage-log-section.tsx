@@ -4,6 +4,7 @@ import { DatePicker, Spin, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { CentreSection } from '../../../components/centre-section/centre-section';
 import { useUsageLog } from '../api/get-usage-log';
 import './usage-log.css';
 
@@ -68,10 +69,7 @@ export default function UsageLogSection() {
   };
 
   return (
-    <section className="setting-section usage-log" aria-labelledby="usage-log-title">
-      <h2 id="usage-log-title" className="setting-section__title">
-        用量明细
-      </h2>
+    <CentreSection titleId="usage-log-title" title="用量明细" className="usage-log">
       <div className="usage-log__toolbar">
         <span className="usage-log__hint">每次扣除与退回都记录在这里，AI 生成失败或中途出错的次数会自动退回。</span>
         <DatePicker
@@ -106,6 +104,6 @@ export default function UsageLogSection() {
           ) : null}
         </div>
       ))}
-    </section>
+    </CentreSection>
   );
 }

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Empty, Popconfirm, Spin, Tag } from 'antd';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { CentreSection } from '../../../components/centre-section/centre-section';
 import { toast } from '../../../lib/feedback';
 import '../publishing.css';
 import {
@@ -152,14 +153,11 @@ export function AuthorizedAccounts({ returnTo }: { returnTo: AuthorizeReturnPath
 /** 账号授权 inside the personal centre (`/setting?type=second`). */
 export default function AuthorizedAccountsSection() {
   return (
-    <section className="setting-section" aria-labelledby="setting-authorization-title">
-      <h2 id="setting-authorization-title" className="setting-section__title">
-        账号授权
-      </h2>
+    <CentreSection titleId="setting-authorization-title" title="账号授权">
       <p className="publishing-hint">
         授权抖音账号后，可在<Link to="/oneSend">「一键发布」</Link>中把视频和图文作品直接发布到这些账号。
       </p>
       <AuthorizedAccounts returnTo="/setting?type=second" />
-    </section>
+    </CentreSection>
   );
 }

@@ -3,6 +3,7 @@ import { ACCOUNT_CLOSURE_COOLING_OFF_DAYS } from '@dso/contract';
 import { formatTime, gradeNames, maskPhone } from '@dso/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Button, Tag } from 'antd';
+import { CentreSection } from '../../../components/centre-section/centre-section';
 import { MembershipOfferButton } from '../../../components/upgrade-block/membership-offer-button';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
@@ -28,10 +29,7 @@ export default function AccountSection(_: SettingSectionProps) {
   const daysLeft = Math.max(0, userInfo.grade_info_vo.end_day);
   const phone = userInfo.phone ? maskPhone(userInfo.phone) : `尾号 ${userInfo.phone_last}`;
   return (
-    <section className="setting-section" aria-labelledby="setting-account-title">
-      <h2 id="setting-account-title" className="setting-section__title">
-        账号信息
-      </h2>
+    <CentreSection titleId="setting-account-title" title="账号信息">
       <div className="surface-box setting-card setting-profile" data-testid="account-profile">
         <Avatar size={72} src={userInfo.avatar || userInfo.head_img || undefined} icon={<UserOutlined />} />
         <div className="setting-profile__text">
@@ -101,6 +99,6 @@ export default function AccountSection(_: SettingSectionProps) {
           }
         />
       </div>
-    </section>
+    </CentreSection>
   );
 }

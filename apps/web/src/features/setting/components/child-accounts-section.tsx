@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Popconfirm, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
+import { CentreSection } from '../../../components/centre-section/centre-section';
 import { openPayDialog } from '../../../components/upgrade-block/upgrade-actions';
 import { toast } from '../../../lib/feedback';
 import { phoneFromEvent, phoneRules } from '../../../lib/form-rules';
@@ -147,10 +148,7 @@ export default function ChildAccountsSection(_: SettingSectionProps) {
     },
   ];
   return (
-    <section className="setting-section" aria-labelledby="setting-child-title">
-      <h2 id="setting-child-title" className="setting-section__title">
-        子账号管理
-      </h2>
+    <CentreSection titleId="setting-child-title" title="子账号管理">
       <div className="quota-toolbar">
         <span className="quota-toolbar__quota" data-testid="child-quota">
           {quota.data && (
@@ -179,6 +177,6 @@ export default function ChildAccountsSection(_: SettingSectionProps) {
         locale={{ emptyText: '暂无子账号' }}
       />
       <InviteDialog open={inviting} onClose={() => setInviting(false)} />
-    </section>
+    </CentreSection>
   );
 }

@@ -2,7 +2,7 @@ import type { CollectType, FavouriteItem } from '@dso/contract';
 import { videoLimits } from '@dso/contract';
 import { Skeleton, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
-import { AppPagination, LoadFailed, NoData } from '../../../components';
+import { AppPagination, CentreSection, LoadFailed, NoData } from '../../../components';
 import { collectTabs, useFavourites, useSetCollected } from '../../favourites';
 import { FavouriteCreators, FavouriteKeywords, type FavouriteListProps, FavouriteVideos } from './favourite-lists';
 import '../favourites.css';
@@ -68,10 +68,7 @@ export interface FavouritesSectionProps {
  */
 export default function FavouritesSection({ type, onTypeChange }: FavouritesSectionProps) {
   return (
-    <section className="setting-section fav-section" aria-labelledby="setting-favourites-title">
-      <h2 id="setting-favourites-title" className="setting-section__title">
-        我的收藏
-      </h2>
+    <CentreSection titleId="setting-favourites-title" title="我的收藏" className="fav-section">
       <Tabs
         activeKey={type}
         destroyOnHidden
@@ -82,6 +79,6 @@ export default function FavouritesSection({ type, onTypeChange }: FavouritesSect
           children: tab.type === type ? <FavouritesTab type={tab.type} /> : null,
         }))}
       />
-    </section>
+    </CentreSection>
   );
 }
