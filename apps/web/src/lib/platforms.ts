@@ -86,11 +86,19 @@ export const platforms: readonly PlatformInfo[] = [
   },
 ];
 
-/** The platform of a key. */
-export function platformInfo(key: Platform): PlatformInfo {
-  const found = platforms.find((platform) => platform.key === key);
+/**
+ * The entry for a platform in a list keyed by platform (this table, the keyword libraries); every
+ * such list covers every platform, so a missing one is a programming error and throws.
+ */
+export function findPlatformEntry<T extends { key: Platform }>(entries: readonly T[], key: Platform): T {
+  const found = entries.find((entry) => entry.key === key);
   if (!found) throw new Error(`unknown platform ${key}`);
   return found;
+}
+
+/** The platform of a key. */
+export function platformInfo(key: Platform): PlatformInfo {
+  return findPlatformEntry(platforms, key);
 }
 
 /** The overseas library's country when none is chosen (000 §9). */

@@ -1,5 +1,5 @@
 import type { Platform as PlatformKey, PopularType } from '@dso/contract';
-import { DEFAULT_COUNTRY, type PlatformInfo, platformInfo } from '../../lib/platforms';
+import { DEFAULT_COUNTRY, findPlatformEntry, type PlatformInfo, platformInfo } from '../../lib/platforms';
 
 export type { PlatformKey };
 
@@ -78,9 +78,7 @@ export const keywordLibraries: readonly KeywordLibrary[] = [
 ];
 
 export function libraryOf(key: PlatformKey): KeywordLibrary {
-  const found = keywordLibraries.find((candidate) => candidate.key === key);
-  if (!found) throw new Error(`unknown platform ${key}`);
-  return found;
+  return findPlatformEntry(keywordLibraries, key);
 }
 
 /** The library whose root the path is under (`/KeywordXhs/sugWord` → RSO); DSO otherwise. */
