@@ -1,9 +1,10 @@
 import { CopyOutlined, SaveOutlined } from '@ant-design/icons';
 import { plainCopy } from '@dso/domain';
-import { Button, Input, Tag } from 'antd';
+import { Button, Input } from 'antd';
 import type { AiStreamStatus } from '../../lib/api/use-ai-stream';
 import { copyText } from '../../lib/clipboard';
 import { NoData } from '../no-data/no-data';
+import { AiStatusTags } from './ai-status-tags';
 import './ai-text.css';
 
 export interface AiOutputPanelProps {
@@ -56,14 +57,7 @@ export function AiOutputPanel({
     <section className={className} aria-label="生成结果">
       <div className="ai-output__head">
         <h2 className="ai-output__title">
-          生成结果{' '}
-          {sandbox && hasText && (
-            <Tag color="orange" data-testid="sandbox-tag">
-              沙箱示例输出
-            </Tag>
-          )}
-          {streaming && <Tag color="processing">生成中…</Tag>}
-          {status === 'stopped' && <Tag>已停止</Tag>}
+          生成结果 <AiStatusTags status={status} sandbox={sandbox && hasText} />
         </h2>
         <Button icon={<CopyOutlined />} disabled={!hasText || streaming} onClick={() => void copyText(plainCopy(text))}>
           复制

@@ -1,10 +1,11 @@
 import { EditOutlined, RobotOutlined } from '@ant-design/icons';
 import { KeywordPickPath, type KeywordPickStart } from '@dso/contract';
 import { pickedWords } from '@dso/domain';
-import { Button, Tag } from 'antd';
+import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { CompetitionStars, GrowthText, openLoginDialog } from '../../../../components';
+import { AiStatusTags } from '../../../../components/ai-text/ai-status-tags';
 import { useAiStream } from '../../../../lib/api/use-ai-stream';
 import { formatFigure } from '../../../../lib/figures';
 import { keywordDetailPath } from '../../../../lib/keyword-addresses';
@@ -49,13 +50,7 @@ export function AiPicksPanel({ keyword }: { keyword: string }) {
         <div>
           <h2 className="kw-ai-picks__title">
             <RobotOutlined /> AI 挑词{' '}
-            {start?.sandbox && text && (
-              <Tag color="orange" data-testid="sandbox-tag">
-                沙箱示例输出
-              </Tag>
-            )}
-            {streaming && <Tag color="processing">挑选中…</Tag>}
-            {status === 'stopped' && <Tag>已停止</Tag>}
+            <AiStatusTags status={status} sandbox={Boolean(start?.sandbox && text)} streamingLabel="挑选中…" />
           </h2>
           <p className="tool-hint">
             {start
