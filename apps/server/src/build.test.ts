@@ -2,12 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../build';
-import { dumpPgliteImage } from './db/client';
 import { entryFile, serverEntries, serverFile, serverRoot } from './lib/server-files';
-import { createTestDatabase } from './testing/database';
+import { writeMigratedPgliteFolder } from './testing/database';
 import { createServerDatabase, freePort } from './testing/ports';
 
 /**
@@ -88,12 +86,7 @@ describe('the built server', () => {
       databaseEnv = { DATA_DIR: dataDir, DATABASE_URL: database.url };
       dropDatabase = database.drop;
     } else {
-      const migrated = await createTestDatabase();
-      const image = await dumpPgliteImage(migrated.db);
-      await migrated.close();
-      const folder = new PGlite(path.join(dataDir, 'pglite'), { loadDataDir: image });
-      await folder.waitReady;
-      await folder.close();
+      await writeMigratedPgliteFolder(dataDir);
       databaseEnv = { DATA_DIR: dataDir, DATABASE_URL: '' };
     }
     await buildServer({ outdir });

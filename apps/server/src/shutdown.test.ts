@@ -13,12 +13,10 @@ import {
   signRequest,
   WechatPath,
 } from '@dso/contract';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dumpPgliteImage } from './db/client';
 import { TITLE_GRAMS_COMPACT_JOB } from './features/videos/lists/title-grams';
-import { createTestDatabase } from './testing';
+import { writeMigratedPgliteFolder } from './testing/database';
 import { createServerDatabase, freePort } from './testing/ports';
 
 /**
@@ -48,12 +46,7 @@ async function processDatabase(): Promise<{ env: Record<string, string>; url: st
       },
     };
   }
-  const migrated = await createTestDatabase();
-  const image = await dumpPgliteImage(migrated.db);
-  await migrated.close();
-  const folder = new PGlite(path.join(dataDir, 'pglite'), { loadDataDir: image });
-  await folder.waitReady;
-  await folder.close();
+  await writeMigratedPgliteFolder(dataDir);
   return { env: { DATA_DIR: dataDir }, url: null, drop: async () => removeDir() };
 }
 

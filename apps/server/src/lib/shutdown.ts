@@ -14,21 +14,26 @@ export const shutdownBudget = {
   exitMs: 9_500,
 };
 
+/** `work`'s answer, or undefined when it has none within `ms` (it keeps running). */
+export async function answerWithin<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Resolves true when `work` settles within `ms`, false when it has not (it keeps running). */
 export async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
   const settled = work.then(
     () => true,
     () => true,
   );
-  const late = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([settled, late]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return (await answerWithin(settled, ms)) ?? false;
 }
 
 interface StopLogger {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { queryRows } from '../db/client';
 import { isMigrationApplied, lastShippedMigration, type ShippedMigration } from '../db/migrations';
+import { answerWithin } from '../lib/shutdown';
 
 /** The process answers at all: for a liveness probe (a restart when it fails). */
 export const HEALTHZ_PATH = '/healthz';
@@ -74,19 +75,6 @@ export function registerHealth(app: FastifyInstance, options: HealthOptions = {}
     if (failed.length > 0) return reply.status(503).send({ status: 'unavailable', failed, checks });
     return { status: redisCheck && redisCheck !== 'ok' ? 'degraded' : 'ready', checks };
   });
-}
-
-/** `work`'s answer, or undefined when it has none within `ms` (it keeps running). */
-async function answerWithin<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ms);
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /**

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { type Database, type DatabaseHandle, dumpPgliteImage, openDatabase } from '../db/client';
 
@@ -22,6 +23,20 @@ const currentRun = () => process.env[TEST_RUN_VARIABLE] || null;
  */
 export function createTestDatabase(): Promise<DatabaseHandle> {
   return createSeededTestDatabase(null);
+}
+
+/**
+ * Writes a migrated PGlite data folder at `dataDir/pglite`, where a server process given DATA_DIR opens it: the
+ * tests' migrated image loaded into a folder, so a spawned server starts without running initdb and the migrations.
+ * For suites that run without TEST_DATABASE_URL.
+ */
+export async function writeMigratedPgliteFolder(dataDir: string): Promise<void> {
+  const migrated = await createTestDatabase();
+  const image = await dumpPgliteImage(migrated.db);
+  await migrated.close();
+  const folder = new PGlite(path.join(dataDir, 'pglite'), { loadDataDir: image });
+  await folder.waitReady;
+  await folder.close();
 }
 
 /**
