@@ -19,7 +19,9 @@ const STORE_BATCH = 200;
  */
 export function suggestionsCollection(deps: { platformData: PlatformKeywordSource; words: number }): CollectionHandler {
   return async (context) => {
-    const queue = await wordsForSuggestions(context.db, deps.words);
+    const words = await wordsForSuggestions(context.db, deps.words);
+    // The callers take the next word by index: shifting a 100,000-word array would move it all on every take.
+    let next = 0;
     const answered: WordSuggestions[] = [];
     let stopping: unknown = null;
     const flush = async () => {
@@ -38,7 +40,7 @@ export function suggestionsCollection(deps: { platformData: PlatformKeywordSourc
       });
     };
     const caller = async () => {
-      for (let keyword = queue.shift(); keyword; keyword = queue.shift()) {
+      for (let keyword = words[next++]; keyword; keyword = words[next++]) {
         if (context.signal.aborted || stopping) return;
         try {
           const word = keyword.keyword;
