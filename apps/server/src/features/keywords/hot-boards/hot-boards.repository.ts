@@ -1,6 +1,7 @@
-import { keywordLength, keywordLimits, shanghaiDay } from '@dso/domain';
+import { shanghaiDay } from '@dso/domain';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../db/client';
+import { collectedKeyword } from '../collected-keyword';
 import { industries } from '../demo/vocabulary';
 import { type KeywordInput, upsertKeywords } from '../import/keyword-ingest.repository';
 
@@ -42,12 +43,6 @@ const DOUYIN_LIBRARY = { platform: 'DSO', country: '' } as const;
 const INT_MAX = 2_147_483_647;
 const libraryIndustries = new Set(industries.map((industry) => industry.name));
 
-/** The word as the library stores keywords (blanks collapsed), or null when it cannot be one (empty, too long). */
-function keywordOf(word: string): string | null {
-  const keyword = word.trim().replace(/\s+/g, ' ');
-  return keyword && keywordLength(keyword) <= keywordLimits.single ? keyword : null;
-}
-
 /**
  * Stores a board reading: its entries replace the source's last reading of that board, and every word the Douyin
  * library does not know joins it, its source named. A word the library knows keeps its figures (they come from a
@@ -57,7 +52,7 @@ function keywordOf(word: string): string | null {
  */
 export async function storeHotBoard(db: Database, reading: HotBoardReading): Promise<HotBoardOutcome> {
   const entries = reading.entries.flatMap((entry) => {
-    const keyword = keywordOf(entry.word);
+    const keyword = collectedKeyword(entry.word);
     return keyword ? [{ ...entry, word: keyword }] : [];
   });
   if (entries.length === 0) return { added: 0, updated: 0 };

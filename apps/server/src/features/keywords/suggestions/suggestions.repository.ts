@@ -1,6 +1,6 @@
-import { keywordLength, keywordLimits } from '@dso/domain';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../db/client';
+import { collectedKeyword } from '../collected-keyword';
 
 /**
  * 下拉词 collected from a source (docs/collection.md, "Suggestions"): each of the Douyin library's most searched words
@@ -36,8 +36,8 @@ function keptSuggestions({ keyword, suggestions }: WordSuggestions): Array<{ wor
   const seen = new Set<string>([keyword.keyword]);
   const kept: Array<{ word: string; score: number }> = [];
   for (const suggestion of [...suggestions].sort((a, b) => a.rank - b.rank)) {
-    const word = suggestion.word.trim().replace(/\s+/g, ' ');
-    if (!word || seen.has(word) || keywordLength(word) > keywordLimits.single) continue;
+    const word = collectedKeyword(suggestion.word);
+    if (!word || seen.has(word)) continue;
     seen.add(word);
     kept.push({ word, score: Math.max(1, TOP_SCORE - suggestion.rank) });
   }
