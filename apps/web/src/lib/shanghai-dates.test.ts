@@ -15,6 +15,7 @@ const localZoneDates: Array<[RegExp, string]> = [
     "local-zone fields: use formatTime or the domain's day helpers",
   ],
   [/\.toISOString\(\)\s*\.slice\(0,\s*10\)/, 'the UTC day is not the Shanghai day: use shanghaiDay / addDays'],
+  [/\bdayjs\(\)/, "dayjs() is the browser's today: use dayjs(shanghaiDay())"],
 ];
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -1,5 +1,12 @@
 import type { ConsoleChannel } from '@dso/contract';
-import { formatTime, gradeNames, isGrade } from '@dso/domain';
+import { formatTime, gradeNames, isGrade, shanghaiDay } from '@dso/domain';
+import dayjs, { type Dayjs } from 'dayjs';
+
+/**
+ * Today's Shanghai calendar day as a date picker's value: the console's days are Shanghai days (the server's order
+ * days and reconciliation), whatever zone the browser is in (dayjs with no argument is the browser's today).
+ */
+export const shanghaiToday = (): Dayjs => dayjs(shanghaiDay());
 
 /** An instant in Unix seconds as the console shows it (Asia/Shanghai); — for none. */
 export const timeText = (seconds: number | null | undefined) =>

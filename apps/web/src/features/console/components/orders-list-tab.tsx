@@ -8,11 +8,11 @@ import {
 } from '@dso/contract';
 import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Input, Space } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { consoleOrdersQuery, consolePlanChoicesQuery, type OrderFilters } from '../api/orders-api';
-import { channelNames, channelText, timeText, yuanText } from '../console-format';
+import { channelNames, channelText, shanghaiToday, timeText, yuanText } from '../console-format';
 import { PagedTable, stateTag } from './console-table';
 import { FilterSelect } from './filter-select';
 import { orderStatus } from './member-tabs';
@@ -23,7 +23,7 @@ const statusColor: Partial<Record<OrderStatus, string>> = { paid: 'green', pendi
 type Days = [Dayjs | null, Dayjs | null] | null;
 
 /** The last 30 days, today included: what the list shows until told otherwise. */
-const lastMonth = (): Days => [dayjs().subtract(29, 'day'), dayjs()];
+const lastMonth = (): Days => [shanghaiToday().subtract(29, 'day'), shanghaiToday()];
 
 /**
  * 订单: orders filtered by day range, channel, kind, plan, status and a phone or order number (`q`,

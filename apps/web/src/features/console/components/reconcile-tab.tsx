@@ -1,11 +1,11 @@
 import { CONSOLE_RECONCILE_ORDERS_MAX, type ConsoleMismatch, type ConsoleMismatchKind } from '@dso/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Col, DatePicker, Row, Space, Statistic, Table } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useConsoleAction } from '../api/console-request';
 import { applyConsoleReconciliation, consoleReconcileQuery, ordersKey } from '../api/orders-api';
-import { channelText, yuanText } from '../console-format';
+import { channelText, shanghaiToday, yuanText } from '../console-format';
 import { stateTag } from './console-table';
 import { orderStatus } from './member-tabs';
 import { ReasonDialog } from './reason-dialog';
@@ -41,7 +41,7 @@ type Settling = { orderId: string | null; count: number } | null;
  * differences listed, and 补记 (orders.act) of the payments the vendor took and we missed.
  */
 export function ReconcileTab({ canAct }: { canAct: boolean }) {
-  const [picked, setPicked] = useState<Dayjs>(dayjs());
+  const [picked, setPicked] = useState<Dayjs>(shanghaiToday);
   const [day, setDay] = useState<string | null>(null);
   const [settling, setSettling] = useState<Settling>(null);
   const { data, isFetching, refetch } = useQuery({
@@ -63,7 +63,7 @@ export function ReconcileTab({ canAct }: { canAct: boolean }) {
           value={picked}
           allowClear={false}
           onChange={(value) => value && setPicked(value)}
-          disabledDate={(value) => value.isAfter(dayjs(), 'day')}
+          disabledDate={(value) => value.isAfter(shanghaiToday(), 'day')}
           aria-label="对账日期"
         />
         <Button type="primary" loading={isFetching} onClick={start}>
