@@ -108,8 +108,16 @@ describe('keyword boards and details', () => {
     for (const relation of ['相关词', '行业词', '词根', '下拉词']) {
       await related.getByText(relation, { exact: true }).click();
       await page.waitForURL(relation === '下拉词' ? /relation=sug/ : /relation=/);
-      // A data row, not the placeholder row the table shows while the relation's words load.
-      await related.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+      // The tab has rendered the new relation (its query is fetching from that render on), and then loaded:
+      // data rows, or the empty state a word without such relations honestly shows.
+      await related.locator('.ant-segmented-item-selected', { hasText: relation }).waitFor();
+      await related.locator('.ant-table-tbody tr.ant-table-row, .ant-table-tbody .dso-no-data').first().waitFor();
+      await related.locator('.ant-spin-spinning').waitFor({ state: 'detached' });
+      const counted = (await related.locator('.kd-card__extra').textContent())?.match(/共 ([\d,]+) 个/)?.[1] ?? '';
+      const total = Number(counted.replaceAll(',', ''));
+      expect(await related.locator('.ant-table-tbody tr.ant-table-row').count(), relation).toBe(Math.min(total, 10));
+      // Every board word shares its main word with others in the library.
+      if (relation === '相关词') expect(total).toBeGreaterThan(0);
     }
 
     // A dialog over the page (an error or upgrade prompt) would take the next click; name it if one is open.
