@@ -25,3 +25,13 @@ export function tooltipHtml(strings: TemplateStringsArray, ...values: unknown[])
 export function tooltipLines(lines: readonly string[]): string {
   return lines.join('<br/>');
 }
+
+/**
+ * The data index an axis-triggered tooltip points at: ECharts hands its formatter one item per series
+ * (or a lone item), each carrying the hovered category's `dataIndex`; -1 when there is none, so a lookup
+ * by it finds nothing.
+ */
+export function axisTooltipIndex(params: unknown): number {
+  const items = (Array.isArray(params) ? params : [params]) as ({ dataIndex?: number } | undefined)[];
+  return items[0]?.dataIndex ?? -1;
+}

@@ -1,6 +1,7 @@
 import type { KeywordTrend } from '@dso/contract';
 import {
   areaFade,
+  axisTooltipIndex,
   type ChartOption,
   type ChartPalette,
   tooltipHtml,
@@ -9,11 +10,6 @@ import {
 } from '../../../lib/charts';
 import { formatFigure } from '../../../lib/figures';
 import { shortDay } from '../figures';
-
-interface AxisTooltipItem {
-  axisValueLabel?: string;
-  dataIndex: number;
-}
 
 /** The two indexes the overview draws, in legend order (search and overall index apart). */
 export const trendSeries = [
@@ -56,10 +52,7 @@ export function trendChartOption(
       trigger: 'axis',
       axisPointer: { type: 'line', lineStyle: { color: palette.axisLine } },
       formatter: (params: unknown) => {
-        const items = (Array.isArray(params) ? params : [params]) as AxisTooltipItem[];
-        const first = items[0];
-        if (!first) return '';
-        const point = trend.points[first.dataIndex];
+        const point = trend.points[axisTooltipIndex(params)];
         if (!point) return '';
         return tooltipLines([
           tooltipHtml`${point.day}`,

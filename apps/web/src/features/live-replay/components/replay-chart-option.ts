@@ -1,11 +1,7 @@
 import type { LiveReplay, LiveReplayReport } from '@dso/contract';
 import type { ChartOption, ChartPalette } from '../../../lib/charts';
-import { tooltipHtml, tooltipLines, valueAxisFor } from '../../../lib/charts';
+import { axisTooltipIndex, tooltipHtml, tooltipLines, valueAxisFor } from '../../../lib/charts';
 import { formatFigure } from '../../../lib/figures';
-
-interface AxisTooltipItem {
-  dataIndex: number;
-}
 
 /**
  * The session's online count minute by minute, with each peak of the report marked as a vertical line
@@ -25,8 +21,7 @@ export function replayCurveOption(
     tooltip: {
       trigger: 'axis',
       formatter: (params: unknown) => {
-        const items = (Array.isArray(params) ? params : [params]) as AxisTooltipItem[];
-        const point = curve[items[0]?.dataIndex ?? -1];
+        const point = curve[axisTooltipIndex(params)];
         if (!point) return '';
         const peak = peaks.find((item) => item.minute === point.minute);
         return tooltipLines([

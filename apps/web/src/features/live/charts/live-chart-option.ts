@@ -1,6 +1,7 @@
 import type { LiveDetail, LiveRow } from '@dso/contract';
 import {
   areaFade,
+  axisTooltipIndex,
   BAR_MAX_WIDTH,
   type ChartOption,
   type ChartPalette,
@@ -10,10 +11,6 @@ import {
 } from '../../../lib/charts';
 import { formatFigure } from '../../../lib/figures';
 import { formatSales, minuteClock } from '../figures';
-
-interface AxisTooltipItem {
-  dataIndex: number;
-}
 
 /**
  * A session minute by minute on two axes: viewers online and entering as lines on the left (people),
@@ -33,8 +30,7 @@ export function liveCurveOption(live: Pick<LiveDetail, 'minutes' | 'start_time' 
     tooltip: {
       trigger: 'axis',
       formatter: (params: unknown) => {
-        const items = (Array.isArray(params) ? params : [params]) as AxisTooltipItem[];
-        const row = minutes[items[0]?.dataIndex ?? -1];
+        const row = minutes[axisTooltipIndex(params)];
         if (!row) return '';
         const sales = `${live.banded ? '约' : ''}${formatSales(row.sales)}`;
         return tooltipLines([
