@@ -26,6 +26,7 @@ export * from './live';
 export * from './live-replay';
 export * from './locale';
 export * from './mind-map';
+export * from './open-api';
 export * from './monitor-alerts';
 export * from './monitoring';
 export * from './orders';

@@ -4,12 +4,14 @@
  * libraries join to, the ingest that fills the library, the uploads of import files and the derive job (the console's 数据 page), and erasing a closed account's history.
  */
 
+export { keywordBoard } from './boards/keyword-boards.service';
 // The demo library: the video demo builds its titles, creators and dates from the same words.
 export { mix32, shiftDays } from './demo/generator';
 export { type HeadPhrase, headPhrases, headTermGroups, headTerms } from './demo/head-terms';
 export { demoPortrait } from './demo/portraits';
 export { ensureCountries, firstRunPlan, seedKeywords } from './demo/seed';
 export { industries } from './demo/vocabulary';
+export { openKeywordDetail, openKeywordTrend } from './detail/keyword-details.service';
 export { presentTrendValue } from './detail/keyword-trend.service';
 export { pageWithin, rowsAllowed } from './detail/page-limits.service';
 export { relatedKeywords } from './detail/related-keywords.service';
@@ -37,5 +39,14 @@ export { eraseKeywordHistoryOf } from './keywords.erase';
 export { keywordsRoutes } from './keywords.routes';
 export { relatedWordsOf } from './related-words.service';
 export { blueOceanCandidates } from './search/blue-ocean-candidates';
-export { presentFigure, presentRate, presentRow, resolveViewer, type Viewer } from './search/keywords.service';
+export { selectSuggestions } from './search/keyword-search.repository';
+export {
+  presentFigure,
+  presentRate,
+  presentRow,
+  resolveViewer,
+  scopeOf,
+  searchKeywords,
+  type Viewer,
+} from './search/keywords.service';
 export { storeSuggestions, type WordSuggestions, wordsForSuggestions } from './suggestions/suggestions.repository';

@@ -7,4 +7,5 @@ export { monitorAlertRoutes } from './monitor-alerts.routes';
 export { monitoringJobHandlers, scheduleMonitoringRound } from './monitor-checks';
 export { eraseMonitoringOf } from './monitoring.erase';
 export { monitoringRoutes } from './monitoring.routes';
+export { listItems as listMonitorItems } from './monitoring.service';
 export { monitoredWorks } from './monitoring.watched';

@@ -8,7 +8,7 @@
 export { generateVideoDemo } from './demo/generator';
 export { firstRunVideoOptions, seedVideoDemo } from './demo/seed';
 export { type CreatorRecord, findPortrait } from './detail/video-detail.repository';
-export { presentPortrait, requireCreator } from './detail/video-detail.service';
+export { creatorProfile, presentPortrait, requireCreator, videoDetail } from './detail/video-detail.service';
 export { videoFormatOfFileName } from './import/video-import';
 export {
   createVideoImport,
@@ -22,7 +22,7 @@ export { presentCreatorRow } from './lists/creator-rows';
 export { keywordTopVideos } from './lists/keyword-top-videos';
 export { scheduleTitleGramsCompaction, titleGramJobHandlers } from './lists/title-grams';
 export { type Page, videoOrder } from './lists/video-lists.repository';
-export { listAccess, listShape } from './lists/video-lists.service';
+export { listAccess, listShape, searchVideoList } from './lists/video-lists.service';
 export { presentVideoRow, type VideoRowRecord, videoRowColumns } from './lists/video-rows';
 export { topVideoIds } from './refresh/top-videos';
 export { refreshCreator, refreshVideo, videoJobHandlers } from './refresh/video-refresh.job';
