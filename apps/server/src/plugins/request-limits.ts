@@ -6,6 +6,7 @@ import { hashToken } from '../features/account/sessions/sessions.service';
 import { AppError } from '../lib/app-error';
 import { type Admission, type AdmissionRule, createRateLimitStore, type RateLimitStore } from '../lib/rate-limit';
 import { yieldToEventLoop } from '../lib/yield-to-event-loop';
+import { isKeyPath } from './key-paths';
 import { requestPath } from './request-path';
 import { bearerToken } from './session';
 
@@ -78,7 +79,13 @@ export function registerRequestLimits(app: FastifyInstance, options: RequestLimi
 
   app.addHook('onRequest', async (request, reply) => {
     const pathname = requestPath(request);
-    if (!pathname.startsWith('/api/') || exemptPrefixes.some((prefix) => pathname.startsWith(prefix))) return;
+    // The key paths are limited per key by the api-keys feature (plugins/key-paths.ts).
+    if (
+      !pathname.startsWith('/api/') ||
+      isKeyPath(pathname) ||
+      exemptPrefixes.some((prefix) => pathname.startsWith(prefix))
+    )
+      return;
     const held: Array<{ key: string; slot: string }> = [];
     request.limitSlots = held;
     // 'close' comes after the answer is written, and also when the client goes away first.

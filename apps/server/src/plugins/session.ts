@@ -2,6 +2,7 @@ import { AccountPath, Code, FramePath } from '@dso/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkToken } from '../features/account/sessions/sessions.service';
 import { AppError } from '../lib/app-error';
+import { isKeyPath } from './key-paths';
 import { requestPath } from './request-path';
 
 declare module 'fastify' {
@@ -27,7 +28,8 @@ export function registerSessions(app: FastifyInstance) {
   app.addHook('preHandler', async (request) => {
     const token = bearerToken(request);
     const pathname = requestPath(request);
-    if (!token || !pathname.startsWith('/api/')) return;
+    // An API key is not a session token: the key paths authenticate it themselves (plugins/key-paths.ts).
+    if (!token || !pathname.startsWith('/api/') || isKeyPath(pathname)) return;
     const check = await checkToken(app.db, token);
     if ('failure' in check) {
       // The console has sessions of its own: a member's stale token must not stand in front of them.

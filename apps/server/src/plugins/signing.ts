@@ -12,6 +12,7 @@ import {
 } from '@dso/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
+import { isKeyPath } from './key-paths';
 import { requestPath } from './request-path';
 
 /**
@@ -23,7 +24,7 @@ const unsignedPaths = new Set<string>([FramePath.serverTime, OrderPath.alipayPag
 const unsignedPrefixes = ['/api/callback/', '/api/sandbox/', '/api/demo-image/'];
 
 export function isSignedPath(pathname: string): boolean {
-  if (!pathname.startsWith('/api/')) return false;
+  if (!pathname.startsWith('/api/') || isKeyPath(pathname)) return false;
   if (unsignedPaths.has(pathname)) return false;
   return !unsignedPrefixes.some((prefix) => pathname.startsWith(prefix));
 }
