@@ -8,6 +8,7 @@ import { closureHooks } from './closure-hooks';
 import type { AppConfig } from './config';
 import { type Database, type DatabaseHandle, databaseTarget, openDatabase } from './db/client';
 import { accountRoutes } from './features/account';
+import { apiKeysRoutes } from './features/api-keys';
 import { consoleRoutes } from './features/console';
 import { copywritersRoutes } from './features/copywriters';
 import { creatorsRoutes } from './features/creators';
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(legalRoutes);
   await app.register(accountRoutes, { closure: closureHooks });
   await app.register(permissionsRoutes);
+  await app.register(apiKeysRoutes);
   await app.register(keywordsRoutes);
   await app.register(ordersRoutes);
   await app.register(videosRoutes);

@@ -1,4 +1,5 @@
 import type { ClosureHooks } from './features/account';
+import { eraseApiKeysOf } from './features/api-keys';
 import { eraseCopywriterWorksOf } from './features/copywriters';
 import { eraseDistributionLeadsOf } from './features/distribution';
 import { eraseExtractionsOf } from './features/extraction';
@@ -27,6 +28,7 @@ export const closureHooks: ClosureHooks = {
     ['publishing', ({ payment, dataDir }, userId) => erasePublishingOf(payment.db, dataDir, userId)],
     ['distribution leads', ({ payment }, userId) => eraseDistributionLeadsOf(payment.db, userId)],
     ['favourites', ({ payment }, userId) => eraseFavouritesOf(payment.db, userId)],
+    ['api keys', ({ payment }, userId) => eraseApiKeysOf(payment.db, userId)],
     ['writing', ({ payment }, userId) => eraseWritingOf(payment.db, userId)],
     ['copywriters', ({ payment }, userId) => eraseCopywriterWorksOf(payment.db, userId)],
     ['extraction', ({ payment }, userId) => eraseExtractionsOf(payment.db, userId)],

@@ -1,6 +1,7 @@
 export * from './account';
 export * from './account-closure';
 export * from './ai-stream';
+export * from './api-keys';
 export * from './codes';
 export * from './console';
 export * from './console-data';

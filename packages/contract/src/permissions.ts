@@ -29,6 +29,7 @@ export const permissionAliasCodes = [
   'KEYWORD_LIBRARY_PAGE_MAX',
   'VIDEO_LIBRARY_ROWS',
   'PERSON_LIBRARY_ROWS',
+  'API_UNIT_DAY_COUNT',
 ] as const;
 
 export const permissionAliasSchema = z.enum(permissionAliasCodes, { message: '权限标识不存在' });

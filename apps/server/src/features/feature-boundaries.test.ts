@@ -90,6 +90,7 @@ const tables = readdirSync(schemaDir)
 /** The feature that owns a schema file's tables, unless the table is named in {@link tableOwners}. */
 const schemaOwners: Record<string, string> = {
   'account-closures': 'account',
+  'api-keys': 'api-keys',
   collection: 'collection',
   accounts: 'account',
   console: 'console',

@@ -1,5 +1,6 @@
 export * from './account-closures';
 export * from './accounts';
+export * from './api-keys';
 export * from './collection';
 export * from './console';
 export * from './copywriters';

@@ -194,6 +194,15 @@ export const permissionConfig: readonly PermissionDefinition[] = [
     values: { FREE: 30, VIP: 300, CVIP: 600, SVIP: 1000, EVIP: 3000, GVIP: 5000 },
     packable: false,
   },
+  {
+    alias: 'API_UNIT_DAY_COUNT',
+    kind: 'day_count',
+    name: 'API 每日调用单位',
+    description: 'API 与 MCP 每天可用的调用单位（每次调用按接口扣除单位，失败不扣），北京时间零点重置',
+    // FREE has none, so a FREE member sees the upgrade prompt; units are an allowance, not sold in packs.
+    values: { VIP: 1000, CVIP: 1000, SVIP: 5000, EVIP: 20000, GVIP: 50000 },
+    packable: false,
+  },
 ];
 
 /** The definition of an alias, or undefined for an unknown one. */
