@@ -1,7 +1,13 @@
 import type { ImportFormat, ImportReport, ImportRowError } from '@dso/contract';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../db/client';
-import { type ImportRunRow, importReportReads, importRunReport, jsonValue } from '../../../lib/import-report';
+import {
+  type ImportRunRow,
+  importReportReads,
+  importRunReport,
+  insertQueuedImport,
+  jsonValue,
+} from '../../../lib/import-report';
 import { type UploadLimits, UploadRefusal, uploadLimits } from '../../../lib/uploads';
 import { yieldToEventLoop } from '../../../lib/yield-to-event-loop';
 import { enqueueJob, PermanentJobError } from '../../jobs';
@@ -44,15 +50,7 @@ export async function createImport(
   db: Database,
   options: { source: string; format: ImportFormat; file: Buffer; createdBy: number | null },
 ): Promise<number> {
-  // The file travels as base64 text, decoded by the database: PGlite encodes a bytea parameter in JavaScript on the
-  // event loop, which held it 15 s for an 8.5 MB workbook on the loaded test machine; base64 took 1.3 s.
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`INSERT INTO keyword_imports (source, format, status, file, created_by)
-        VALUES (${options.source}, ${options.format}, 'queued', decode(${options.file.toString('base64')}, 'base64'),
-          ${options.createdBy}) RETURNING id`,
-  );
-  const id = Number(rows[0]!.id);
+  const id = await insertQueuedImport(db, 'keyword_imports', options);
   await enqueueJob(db, { kind: KEYWORDS_IMPORT_JOB, payload: { importId: id }, maxAttempts: 3 });
   return id;
 }

@@ -2,7 +2,7 @@ import type { VideoImportFormat, VideoImportKind, VideoImportReport } from '@dso
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Database, queryRows } from '../../../db/client';
-import { type ImportRunRow, importReportReads, importRunReport } from '../../../lib/import-report';
+import { type ImportRunRow, importReportReads, importRunReport, insertQueuedImport } from '../../../lib/import-report';
 import { uploadLimits } from '../../../lib/uploads';
 import { enqueueJob, type JobHandlers, PermanentJobError } from '../../jobs';
 import { videoImportKinds } from './video-import';
@@ -21,15 +21,7 @@ export async function createVideoImport(
   db: Database,
   options: { kind: VideoImportKind; source: string; format: VideoImportFormat; file: Buffer; createdBy: number | null },
 ): Promise<number> {
-  // As base64 text decoded by the database: PGlite encodes a bytea parameter on the event loop, slowly.
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`INSERT INTO video_imports (kind, source, format, status, file, created_by)
-        VALUES (${options.kind}, ${options.source}, ${options.format}, 'queued',
-          decode(${options.file.toString('base64')}, 'base64'), ${options.createdBy})
-        RETURNING id`,
-  );
-  const id = Number(rows[0]!.id);
+  const id = await insertQueuedImport(db, 'video_imports', options);
   await enqueueJob(db, { kind: VIDEOS_IMPORT_JOB, payload: { importId: id }, maxAttempts: 3 });
   return id;
 }
