@@ -11,8 +11,8 @@
 #
 # Everything lives under TOPOLOGY_DIR (default /tmp/dso-topology): data, one log and one pid file per process, the
 # generated haproxy.cfg and the HAProxy admin socket. Ports: TOPOLOGY_PORT (HAProxy, 18080; its statistics on +404),
-# the API instances on +1..+3, PostgreSQL primary and replica on TOPOLOGY_PG_PORT (15432) and +1, Redis on
-# TOPOLOGY_REDIS_PORT (16379). Variables of the server's own (REQUEST_LIMITS, LOG_LEVEL, ...) set by the caller reach
+# the API instances on +1..+3, PostgreSQL primary and replica on TOPOLOGY_PG_PORT (15432) and TOPOLOGY_REPLICA_PORT
+# (the next one), Redis on TOPOLOGY_REDIS_PORT (16379). Variables of the server's own (REQUEST_LIMITS, LOG_LEVEL, ...) set by the caller reach
 # every instance and worker. TOPOLOGY_KEYWORDS (100000) generated keywords are seeded into an empty library.
 # As root, PostgreSQL runs as the `postgres` system user (initdb refuses root).
 set -euo pipefail
@@ -22,7 +22,7 @@ DIR=${TOPOLOGY_DIR:-/tmp/dso-topology}
 LB_PORT=${TOPOLOGY_PORT:-18080}
 STATS_PORT=$((LB_PORT + 404))
 PG_PORT=${TOPOLOGY_PG_PORT:-15432}
-REPLICA_PORT=$((PG_PORT + 1))
+REPLICA_PORT=${TOPOLOGY_REPLICA_PORT:-$((PG_PORT + 1))}
 REDIS_PORT=${TOPOLOGY_REDIS_PORT:-16379}
 API_COUNT=3
 WORKER_COUNT=2
@@ -99,7 +99,11 @@ pg_up() {
 db_up() {
   [ -x "$PG_BIN/initdb" ] || die "no PostgreSQL binaries (set PG_BIN to the folder of initdb and pg_ctl)"
   mkdir -p "$DIR/pg/socket" "$DIR/logs" "$DIR/run"
-  [ "$(id -u)" = 0 ] && chown postgres "$DIR/pg" "$DIR/pg/socket" "$DIR/logs"
+  if [ "$(id -u)" = 0 ]; then
+    # The postgres user must reach its folders, also under a private temporary directory (mktemp -d is 0700).
+    chmod a+x "$DIR"
+    chown postgres "$DIR/pg" "$DIR/pg/socket" "$DIR/logs"
+  fi
   if [ ! -f "$DIR/pg/primary/PG_VERSION" ]; then
     # trust on 127.0.0.1 only (listen_addresses below), replication included: a machine-local test topology.
     as_pg "$PG_BIN/initdb" -D "$DIR/pg/primary" -U postgres -A trust -E UTF8 --locale=C.UTF-8 --no-sync >/dev/null

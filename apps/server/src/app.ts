@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerFactory, type RouteOpt
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { closureHooks } from './closure-hooks';
 import type { AppConfig } from './config';
-import { type Database, type DatabaseHandle, databaseTarget, openDatabase } from './db/client';
+import { type Database, type DatabaseHandle, databaseTarget, openDatabase, openReadDatabase } from './db/client';
 import { accountRoutes } from './features/account';
 import { apiKeysRoutes } from './features/api-keys';
 import { consoleRoutes } from './features/console';
@@ -49,6 +49,8 @@ import { createProviders, type Providers } from './providers';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
+    /** The heavy library reads (search, lists, boards): READ_DATABASE_URL's replica, else `db` itself. */
+    readDb: Database;
     config: AppConfig;
     providers: Providers;
     /** The registered `/api` routes; they also give every request its canonical path. */
@@ -109,6 +111,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('onClose', () => database.close());
   }
   app.decorate('db', database.db);
+  const reads = await openReadDatabase(config.readDatabaseUrl, database.db);
+  app.addHook('onClose', () => reads.close());
+  app.decorate('readDb', reads.db);
   app.decorate('config', config);
   // Made only when METRICS_TOKEN is set; the outside calls are counted around the providers.
   const metrics = createAppMetrics(config);

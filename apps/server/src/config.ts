@@ -20,6 +20,11 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
+  /**
+   * A streaming replica of DATABASE_URL's PostgreSQL for the heavy reads of the libraries (search, lists, boards);
+   * unset, they run on DATABASE_URL too (docs/scale.md, "Reads from the replica"). Ignored on PGlite.
+   */
+  READ_DATABASE_URL: optionalUrl,
   REDIS_URL: optionalUrl,
   /**
    * Where browsers and phones reach this server (links that leave the page: the sandbox's QR scan page,
@@ -430,6 +435,8 @@ function configFromEnv(env: Env) {
     port: env.PORT,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    /** The replica heavy reads go to (`app.readDb`); undefined: the primary. Only beside a DATABASE_URL. */
+    readDatabaseUrl: env.DATABASE_URL ? env.READ_DATABASE_URL : undefined,
     redisUrl: env.REDIS_URL,
     /** Undefined means "the address the request came from" (see `PUBLIC_URL`). */
     publicUrl: env.PUBLIC_URL,

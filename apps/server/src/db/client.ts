@@ -58,6 +58,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return openPglite(undefined, target.image);
 }
 
+/**
+ * Where the heavy reads of the libraries go (docs/scale.md, "Reads from the replica"): a pool on the streaming
+ * replica at `url`, or the primary's own `db` when there is none. Never migrated: a replica follows its primary.
+ */
+export async function openReadDatabase(
+  url: string | undefined,
+  primary: Database,
+): Promise<{ db: Database; close(): Promise<void> }> {
+  if (!url) return { db: primary, close: async () => undefined };
+  const replica = await openPostgres(url);
+  return { db: replica.db, close: () => replica.close() };
+}
+
 async function openPglite(folder: string | undefined, image?: Blob): Promise<DatabaseHandle> {
   if (folder) {
     mkdirSync(folder, { recursive: true });

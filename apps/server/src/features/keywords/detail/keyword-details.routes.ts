@@ -46,18 +46,18 @@ export const keywordDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(KeywordDetailPath.board, { schema: { querystring: boardQuerySchema } }, async (request) => {
     const viewer = await resolveViewer(app.db, request.userId);
-    return ok(await keywordBoard(app.db, viewer, request.query));
+    return ok(await keywordBoard(app.db, viewer, request.query, app.readDb));
   });
 
   app.get(
     boardIndustriesPath,
     { schema: { querystring: z.object({ platform: platformSchema.default('DSO'), country: z.string().optional() }) } },
-    async (request) => ok(await selectBoardIndustries(app.db, scopeOf(request.query))),
+    async (request) => ok(await selectBoardIndustries(app.readDb, scopeOf(request.query))),
   );
 
   app.get(KeywordDetailPath.tsoTopics, { schema: { querystring: tsoTopicsQuerySchema } }, async (request) => {
     const viewer = await resolveViewer(app.db, request.userId);
-    return ok(await tsoTopicList(app.db, viewer, request.query));
+    return ok(await tsoTopicList(app.db, viewer, request.query, app.readDb));
   });
 
   app.get(KeywordDetailPath.tsoTopicDetail, { schema: { querystring: tsoTopicDetailQuerySchema } }, async (request) => {

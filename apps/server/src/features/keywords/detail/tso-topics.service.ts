@@ -23,11 +23,21 @@ function presentTopic(row: repository.TopicRecord & { rank: number }, viewer: Vi
 }
 
 /** A TSO topic list (/KeywordTSOList/{kind}) of a country, with the same row caps as the boards. */
-export async function tsoTopicList(db: Database, viewer: Viewer, query: TsoTopicsQuery): Promise<TsoTopicList> {
+export async function tsoTopicList(
+  db: Database,
+  viewer: Viewer,
+  query: TsoTopicsQuery,
+  /** Where the topics are read (`app.readDb`, a replica); the viewer's row allowance stays on `db`. */
+  topicsDb: Database = db,
+): Promise<TsoTopicList> {
   const country = query.country ?? DEFAULT_COUNTRY;
   const dataMax = await rowsAllowed(db, viewer, ROWS_ALIAS);
   const page = pageWithin(query.page_no, query.page_size, dataMax);
-  const { rows, total } = await repository.selectTopicPage(db, { kind: query.kind, country, sort: query.sort }, page);
+  const { rows, total } = await repository.selectTopicPage(
+    topicsDb,
+    { kind: query.kind, country, sort: query.sort },
+    page,
+  );
   return {
     total_record: total,
     data_max: dataMax,

@@ -21,17 +21,20 @@ const SUGGESTION_LIMIT = 10;
 const POPULAR_LIMIT = 10;
 const RANDOM_SEO_LIMIT = 8;
 
-/** The search box and the library list: search, suggestions, history, popular words, root words. */
+/**
+ * The search box and the library list: search, suggestions, history, popular words, root words. The library is read
+ * from `app.readDb` (a replica when READ_DATABASE_URL is set); history, quotas and viewers from `app.db`.
+ */
 export const keywordSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(KeywordPath.search, { schema: { body: searchKeywordsBodySchema } }, async (request) => {
     const viewer = await resolveViewer(app.db, request.userId);
-    return ok(await searchKeywords(app.db, viewer, request.body));
+    return ok(await searchKeywords(app.db, viewer, request.body, app.readDb));
   });
 
   const suggest = (platform: Platform) => async (request: { query: z.infer<typeof suggestionsQuerySchema> }) =>
     ok(
       await selectSuggestions(
-        app.db,
+        app.readDb,
         scopeOf({ platform, country: request.query.country }),
         request.query.keyword,
         SUGGESTION_LIMIT,
@@ -63,15 +66,15 @@ export const keywordSearchRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(words.map((word) => ({ keyword: word.keyword, search_index: presentFigure(word.search_index, viewer) })));
   });
 
-  app.get(KeywordPath.countries, async () => ok(await repository.selectCountries(app.db)));
+  app.get(KeywordPath.countries, async () => ok(await repository.selectCountries(app.readDb)));
 
   app.get(KeywordPath.randomSeoWords, async () =>
-    ok(await repository.selectRandomBlueOcean(app.db, { platform: 'DSO', country: '' }, RANDOM_SEO_LIMIT)),
+    ok(await repository.selectRandomBlueOcean(app.readDb, { platform: 'DSO', country: '' }, RANDOM_SEO_LIMIT)),
   );
 
   app.get(KeywordPath.rootWords, { schema: { querystring: rootWordsQuerySchema } }, async (request) => {
     const viewer = await resolveViewer(app.db, request.userId);
-    return ok(await rootWordFigures(app.db, viewer, request.query));
+    return ok(await rootWordFigures(app.readDb, viewer, request.query));
   });
 
   /** What everyone is searching: real recent searches first, topped up from the library's leaders. */
@@ -81,10 +84,10 @@ export const keywordSearchRoutes: FastifyPluginAsyncZod = async (app) => {
       country: '',
     };
     const kind = type.replace(/^(rso|wso)_/, '');
-    const trending = await repository.selectTrendingSearches(app.db, type, POPULAR_LIMIT);
-    const trendingFigures = await repository.selectKeywordFigures(app.db, scope, trending);
+    const trending = await repository.selectTrendingSearches(app.readDb, type, POPULAR_LIMIT);
+    const trendingFigures = await repository.selectKeywordFigures(app.readDb, scope, trending);
     const leaders = await repository.selectTopKeywords(
-      app.db,
+      app.readDb,
       scope,
       POPULAR_LIMIT * 2,
       kind === 'industry' ? 'commerce' : kind === 'relation' ? 'blue_ocean' : 'all',

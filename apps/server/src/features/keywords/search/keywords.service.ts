@@ -112,8 +112,17 @@ const SEARCH_COUNT_ALIAS = 'KEYWORD_LIBRARY_SEARCH_COUNT_DAY';
  * under the quota lock. A failing search therefore costs nothing, and when more searches race for
  * the last units than are left, the extra ones are refused (810) at the charge, their results unsent
  * (their history entry stays: the user did type those words).
+ *
+ * Only the library's rows are read from `libraryDb`: the quota is checked and charged on `db`, the primary, where
+ * the charge is written, so a replica's lag can never let a spent count pass.
  */
-export async function searchKeywords(db: Database, viewer: Viewer, body: SearchKeywordsBody): Promise<KeywordList> {
+export async function searchKeywords(
+  db: Database,
+  viewer: Viewer,
+  body: SearchKeywordsBody,
+  /** Where the library is read (`app.readDb`, a replica); the member's quota and history stay on `db`. */
+  libraryDb: Database = db,
+): Promise<KeywordList> {
   const scope = scopeOf(body);
   const words = searchWords(body);
   const dataMax = await pageDepth(db, viewer);
@@ -125,7 +134,8 @@ export async function searchKeywords(db: Database, viewer: Viewer, body: SearchK
   const offset = (body.page_no - 1) * body.page_size;
   const limit = Math.max(0, Math.min(body.page_size, dataMax - offset));
   const query = { scope, words, filters: body.filters, sort: body.sort, order: body.order, limit, offset };
-  const { rows, total } = await cachedSearch(db, query, () => searchWithRelated(db, query));
+  // The cache follows the primary's change notices (a replica cannot LISTEN); the rows come from the library's reads.
+  const { rows, total } = await cachedSearch(db, query, () => searchWithRelated(libraryDb, query));
   if (viewer.userId !== null && body.history_type && words.length > 0 && body.page_no === 1) {
     await recordHistory(db, viewer.userId, body.history_type, words);
   }
