@@ -8,11 +8,12 @@ import {
   PermissionPath,
   type UsageLog,
 } from '@dso/contract';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { subAccountLinks } from '../../db/schema';
+import { subAccountLinks, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { useTestApp } from '../../testing/route-suite';
-import { permissionConfig } from '../permissions/permission-config';
+import { permissionConfig } from '../permissions';
 import { authenticateApiKey, spendApiUnits } from './index';
 
 const allowance = (grade: 'VIP' | 'SVIP') =>
@@ -72,7 +73,7 @@ describe('API keys', () => {
   });
 
   it('refuses names that are empty or longer than 20 characters, counting characters rather than UTF-16 units', async () => {
-    const { token } = await t.account();
+    const { token } = await t.account({ grade: 'VIP' });
     expect(await post(ApiKeyPath.create, token, { name: '   ' })).toMatchObject({
       code: Code.BAD_REQUEST,
       msg: apiKeyMessages.nameEmpty,
@@ -88,7 +89,7 @@ describe('API keys', () => {
   });
 
   it('holds at most 10 live keys, also when they are asked for at once; revoking one frees a place', async () => {
-    const { token } = await t.account();
+    const { token } = await t.account({ grade: 'VIP' });
     const answers = await Promise.all(
       Array.from({ length: apiKeyLimits.liveKeysMax + 3 }, (_, index) => create(token, `密钥${index}`)),
     );
@@ -106,8 +107,8 @@ describe('API keys', () => {
   });
 
   it("renames and revokes only the caller's own live keys", async () => {
-    const owner = await t.account();
-    const stranger = await t.account();
+    const owner = await t.account({ grade: 'VIP' });
+    const stranger = await t.account({ grade: 'VIP' });
     const { item } = await createKey(owner.token, '旧名');
     expect(await post(ApiKeyPath.rename, stranger.token, { id: item.id, name: '偷改' })).toMatchObject({
       code: Code.NOT_FOUND,
@@ -187,10 +188,23 @@ describe('API keys', () => {
     ]);
   });
 
-  it('refuses a grade without API units with the upgrade prompt, before any work', async () => {
-    const { token } = await t.account();
+  it('refuses a grade without API units with the upgrade prompt: no key for it, and no call once the membership ends', async () => {
+    const free = await t.account();
+    expect(await create(free.token)).toMatchObject({
+      code: Code.NEEDS_UPGRADE,
+      msg: '权限不足，升级会员版本可查看更多数据~',
+      data: { alias: 'API_UNIT_DAY_COUNT', reason: 'lacking', action: 'pay', grade: 'VIP' },
+    });
+    expect(await listOf(free.token)).toEqual([]);
+
+    const { id, token } = await t.account({ grade: 'VIP' });
     const { key } = await createKey(token);
+    await db()
+      .update(users)
+      .set({ gradeEndsAt: new Date(Date.now() - 1000) })
+      .where(eq(users.id, id));
     const caller = await authenticateApiKey(db(), bearer(key));
+    expect(caller.viewer.grade).toBe('FREE');
     let worked = false;
     expect(
       await refusalOf(() =>
@@ -229,6 +243,8 @@ describe('API keys', () => {
   it("lets a child account's key act with its parent's grade and spend the parent's units", async () => {
     const parent = await t.account({ grade: 'SVIP' });
     const child = await t.account();
+    // Alone the child is FREE and may not make a key; bound, it holds its parent's grade.
+    expect((await create(child.token)).code).toBe(Code.NEEDS_UPGRADE);
     await db()
       .insert(subAccountLinks)
       .values({ parentUserId: parent.id, childPhone: child.phone, childUserId: child.id, status: 'active' });

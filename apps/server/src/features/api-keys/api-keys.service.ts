@@ -10,7 +10,7 @@ import {
 import type { Database } from '../../db/client';
 import { AppError, orNotFound } from '../../lib/app-error';
 import { resolveViewer, type Viewer } from '../keywords';
-import { giveBackReservation, reservePermission, settleReservation } from '../permissions';
+import { giveBackReservation, requirePermission, reservePermission, settleReservation } from '../permissions';
 import * as repository from './api-keys.repository';
 
 /**
@@ -59,9 +59,11 @@ export async function listApiKeys(db: Database, userId: number): Promise<ApiKeyL
 }
 
 /**
- * Makes a key and answers it whole, the only time it is ever shown: only its hash is stored. At most
- * {@link apiKeyLimits}.liveKeysMax live keys (300 otherwise); the count and the insert share one
- * transaction under the user's key lock, so concurrent creations cannot pass the limit together.
+ * Makes a key and answers it whole, the only time it is ever shown: only its hash is stored. Needs a
+ * grade with API units (810 lacking, the upgrade prompt, otherwise: a key that could never be used is
+ * not handed out). At most {@link apiKeyLimits}.liveKeysMax live keys (300 otherwise); the count and
+ * the insert share one transaction under the user's key lock, so concurrent creations cannot pass the
+ * limit together.
  */
 export async function createApiKey(
   db: Database,
@@ -69,6 +71,7 @@ export async function createApiKey(
   name: string,
   now = new Date(),
 ): Promise<CreatedApiKey> {
+  await requirePermission(db, userId, API_UNIT_ALIAS);
   const key = `${KEY_PREFIX}${randomBytes(SECRET_BYTES).toString('base64url')}`;
   const row = await db.transaction(async (tx) => {
     await repository.lockKeysOf(tx, userId);

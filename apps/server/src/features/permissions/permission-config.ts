@@ -200,7 +200,7 @@ export const permissionConfig: readonly PermissionDefinition[] = [
     name: 'API 每日调用单位',
     description: 'API 与 MCP 每天可用的调用单位（每次调用按接口扣除单位，失败不扣），北京时间零点重置',
     // FREE has none, so a FREE member sees the upgrade prompt; units are an allowance, not sold in packs.
-    values: { VIP: 1000, CVIP: 1000, SVIP: 5000, EVIP: 20000, GVIP: 50000 },
+    values: { VIP: 1000, CVIP: 2000, SVIP: 5000, EVIP: 20000, GVIP: 50000 },
     packable: false,
   },
 ];
