@@ -25,6 +25,7 @@ import { liveRoutes } from './features/live';
 import { liveReplayRoutes } from './features/live-replay';
 import { mindMapRoutes } from './features/mind-map';
 import { monitorAlertRoutes, monitoringRoutes } from './features/monitoring';
+import { openApiRoutes } from './features/open-api';
 import { ensureDefaultPackages, ensureDefaultPlans, ordersRoutes } from './features/orders';
 import { ensurePermissionConfig, permissionsRoutes } from './features/permissions';
 import { publishingRoutes } from './features/publishing';
@@ -179,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(monitoringRoutes);
   await app.register(monitorAlertRoutes);
   await app.register(consoleRoutes);
+  await app.register(openApiRoutes);
   await registerMaps(app);
   if (config.webDist) await registerWebApp(app, config.webDist);
   return app;

@@ -91,9 +91,22 @@ export function spendOpenCall<N extends OpenEndpointName>(
   input: OpenInput<N>,
 ): Promise<unknown> {
   const endpoint = openEndpoints[name];
-  return spendApiUnits(db, caller, { units: endpoint.units, what: endpoint.summary }, () =>
+  const subject = subjectOf(input);
+  const what = subject ? `${endpoint.summary} ${subject}` : endpoint.summary;
+  return spendApiUnits(db, caller, { units: endpoint.units, what }, () =>
     (openCalls[name] as OpenCall<N>)(db, caller, input),
   );
+}
+
+/** What a call asked about, for its ledger row (关键词详情 口红): the keyword, video or creator. */
+function subjectOf(input: object): string {
+  const fields = input as { keyword?: unknown; keywords?: unknown; awemeId?: unknown; userId?: unknown };
+  const subject =
+    fields.keyword ||
+    (Array.isArray(fields.keywords) ? fields.keywords.join('、') : '') ||
+    fields.awemeId ||
+    fields.userId;
+  return typeof subject === 'string' ? subject.slice(0, 60) : '';
 }
 
 /**
