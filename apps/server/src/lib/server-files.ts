@@ -43,6 +43,7 @@ export const serverEntries = {
   orders: { source: 'cli/orders.ts' },
   console: { source: 'cli/console.ts' },
   collect: { source: 'cli/collect.ts' },
+  mcp: { source: 'cli/mcp.ts' },
 } as const satisfies Record<string, { source: string; start?: string }>;
 
 export type ServerEntry = keyof typeof serverEntries;
