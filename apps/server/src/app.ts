@@ -23,6 +23,7 @@ import { ensureCountries, keywordsRoutes } from './features/keywords';
 import { legalRoutes } from './features/legal';
 import { liveRoutes } from './features/live';
 import { liveReplayRoutes } from './features/live-replay';
+import { mcpRoutes } from './features/mcp';
 import { mindMapRoutes } from './features/mind-map';
 import { monitorAlertRoutes, monitoringRoutes } from './features/monitoring';
 import { openApiRoutes } from './features/open-api';
@@ -179,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(liveReplayRoutes);
   await app.register(monitoringRoutes);
   await app.register(monitorAlertRoutes);
+  await app.register(mcpRoutes);
   await app.register(consoleRoutes);
   await app.register(openApiRoutes);
   await registerMaps(app);
