@@ -1,17 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { closureHooks } from './closure-hooks';
-import type { CollectionSource } from './config';
+import type { AppConfig, CollectionSource } from './config';
+import type { Database } from './db/client';
 import { accountClosureJobHandlers } from './features/account';
 import { collectionJobHandlers, type SourceLimits } from './features/collection';
 import { extractionJobHandlers } from './features/extraction';
 import { imageTextJobHandlers } from './features/image-text';
-import type { JobHandlers } from './features/jobs';
+import { type JobHandlers, type JobLogger, JobWorker } from './features/jobs';
 import { keywordJobHandlers } from './features/keywords';
 import { liveReplayJobHandlers } from './features/live-replay';
-import { monitorAlertJobHandlers, monitoringJobHandlers } from './features/monitoring';
-import { invoiceJobHandlers, orderJobHandlers } from './features/orders';
+import { monitorAlertJobHandlers, monitoringJobHandlers, scheduleMonitoringRound } from './features/monitoring';
+import { invoiceJobHandlers, orderJobHandlers, scheduleOrdersMaintenance } from './features/orders';
 import { publishingJobHandlers } from './features/publishing';
-import { titleGramJobHandlers, videoImportJobHandlers, videoJobHandlers } from './features/videos';
-import type { RateLimitStore } from './lib/rate-limit';
+import {
+  scheduleTitleGramsCompaction,
+  titleGramJobHandlers,
+  videoImportJobHandlers,
+  videoJobHandlers,
+} from './features/videos';
+import { createRateLimitStore, type RateLimitStore } from './lib/rate-limit';
 import type { Providers } from './providers';
 
 /**
@@ -74,4 +81,41 @@ export function allJobHandlers(deps?: {
         })
       : {}),
   };
+}
+
+/**
+ * The job worker over every job kind, as the server's in-process worker and `npm run worker` both run it,
+ * and the store pacing scheduled collection's vendor calls: the rate-limit store, so with REDIS_URL every
+ * process of the deployment keeps one pace. Neither is started; close the store after stopping the worker.
+ */
+export function createJobRunner(options: {
+  db: Database;
+  providers: NonNullable<Parameters<typeof allJobHandlers>[0]>['providers'];
+  config: Pick<AppConfig, 'publicUrl' | 'dataDir' | 'monitoring' | 'collection' | 'redisUrl'>;
+  log: JobLogger;
+  /** Where the pace store reports a Redis outage (the app's logger). */
+  storeLog?: FastifyBaseLogger;
+}): { worker: JobWorker; paceStore: RateLimitStore } {
+  const { config } = options;
+  const paceStore = createRateLimitStore({
+    redisUrl: config.redisUrl,
+    ...(options.storeLog ? { log: options.storeLog } : {}),
+  });
+  const handlers = allJobHandlers({
+    providers: options.providers,
+    publicUrl: config.publicUrl,
+    dataDir: config.dataDir,
+    monitoring: config.monitoring,
+    collection: { limits: config.collection.limits, paceStore },
+  });
+  return { worker: new JobWorker(options.db, handlers, { log: options.log }), paceStore };
+}
+
+/** The recurring upkeep every worker keeps queued: the orders' maintenance, the monitoring round, the title character fold. */
+export async function scheduleUpkeep(db: Database, monitoringCheckHour: number): Promise<void> {
+  await Promise.all([
+    scheduleOrdersMaintenance(db),
+    scheduleMonitoringRound(db, monitoringCheckHour),
+    scheduleTitleGramsCompaction(db),
+  ]);
 }

@@ -7,13 +7,9 @@ import { type JobLogger, JobWorker } from './features/jobs';
 import { keywordJobHandlers } from './features/keywords';
 import { firstRunPlan, seedFirstRun } from './features/keywords/demo/seed';
 import type { KeywordScope } from './features/keywords/search/keyword-search.repository';
-import { scheduleMonitoringRound } from './features/monitoring';
-import { scheduleOrdersMaintenance } from './features/orders';
-import { scheduleTitleGramsCompaction } from './features/videos';
 import { e2eVideoOptions, firstRunVideoOptions, seedVideoDemo } from './features/videos/demo/seed';
 import type { SeedProgressEvent } from './first-start/seed-progress';
-import { allJobHandlers } from './job-handlers';
-import { createRateLimitStore } from './lib/rate-limit';
+import { createJobRunner, scheduleUpkeep } from './job-handlers';
 import { settlesWithin, shutdownBudget } from './lib/shutdown';
 
 /** The day demo figures are as of: yesterday in China, as a platform's daily data would be. */
@@ -166,34 +162,20 @@ export interface InProcessWorker {
  */
 export function startInProcessWorker(app: FastifyInstance): InProcessWorker | null {
   if (!app.config.jobsInProcess) return null;
-  // Collection calls keep one pace across every process of the deployment when it has Redis.
-  const paceStore = createRateLimitStore({ redisUrl: app.config.redisUrl, log: app.log });
-  const worker = new JobWorker(
-    app.db,
-    allJobHandlers({
-      providers: app.providers,
-      publicUrl: app.config.publicUrl,
-      dataDir: app.config.dataDir,
-      monitoring: app.config.monitoring,
-      collection: { limits: app.config.collection.limits, paceStore },
-    }),
-    {
-      log: app.log.child({ component: 'jobs' }),
-    },
-  );
+  const { worker, paceStore } = createJobRunner({
+    db: app.db,
+    providers: app.providers,
+    config: app.config,
+    log: app.log.child({ component: 'jobs' }),
+    storeLog: app.log,
+  });
   worker.start();
   // The schedules of collections whose source is a real vendor (docs/collection.md, "Where it runs").
   const log = app.log.child({ component: 'collection' });
   const scheduler = new CollectionScheduler(app.db, { crons: app.config.collection.realSourceCrons, log });
   void scheduler.start().catch((error: unknown) => log.warn({ error }, 'collection schedules not started'));
-  void scheduleOrdersMaintenance(app.db).catch((error: unknown) =>
-    app.log.warn({ error }, 'orders maintenance not scheduled'),
-  );
-  void scheduleMonitoringRound(app.db, app.config.monitoring.checkHour).catch((error: unknown) =>
-    app.log.warn({ error }, 'monitoring round not scheduled'),
-  );
-  void scheduleTitleGramsCompaction(app.db).catch((error: unknown) =>
-    app.log.warn({ error }, 'title character fold not scheduled'),
+  void scheduleUpkeep(app.db, app.config.monitoring.checkHour).catch((error: unknown) =>
+    app.log.warn({ error }, 'upkeep jobs not all scheduled'),
   );
   return {
     async stop(options) {

@@ -3,13 +3,8 @@ import pino from 'pino';
 import { loadConfig } from '../config';
 import { databaseTarget, openDatabase } from '../db/client';
 import { CollectionScheduler } from '../features/collection';
-import { JobWorker } from '../features/jobs';
-import { scheduleMonitoringRound } from '../features/monitoring';
-import { scheduleOrdersMaintenance } from '../features/orders';
 import { useTokenKeys } from '../features/publishing/token-sealing';
-import { scheduleTitleGramsCompaction } from '../features/videos';
-import { allJobHandlers } from '../job-handlers';
-import { createRateLimitStore } from '../lib/rate-limit';
+import { createJobRunner, scheduleUpkeep } from '../job-handlers';
 import { exitOnStopSignals, settlesWithin, shutdownBudget } from '../lib/shutdown';
 import { createProviders } from '../providers';
 
@@ -34,21 +29,8 @@ const providers = createProviders({ config, db: handle.db, log });
 // Deliveries and the token upkeep read and write sealed OAuth tokens.
 useTokenKeys(config.tokenEncryption);
 // Vendor calls of scheduled collection are paced in the rate-limit store: shared by every worker with REDIS_URL.
-const paceStore = createRateLimitStore({ redisUrl: config.redisUrl });
-const worker = new JobWorker(
-  handle.db,
-  allJobHandlers({
-    providers,
-    publicUrl: config.publicUrl,
-    dataDir: config.dataDir,
-    monitoring: config.monitoring,
-    collection: { limits: config.collection.limits, paceStore },
-  }),
-  { log },
-);
-await scheduleOrdersMaintenance(handle.db);
-await scheduleMonitoringRound(handle.db, config.monitoring.checkHour);
-await scheduleTitleGramsCompaction(handle.db);
+const { worker, paceStore } = createJobRunner({ db: handle.db, providers, config, log });
+await scheduleUpkeep(handle.db, config.monitoring.checkHour);
 // The collection schedules (docs/collection.md): a missed window is queued once, then each cron queues its windows.
 const scheduler = new CollectionScheduler(handle.db, { crons: config.collection.crons, log });
 if (values.once) {
