@@ -179,6 +179,13 @@ defaults
   timeout http-request 10s
   timeout http-keep-alive 10s
   timeout queue 10s
+  # A busy instance answers /readyz slowly; only a silent one fails its check.
+  timeout check 5s
+  # What the balancer answers itself (no instance up, an instance that died holding the request, a timeout) is the API's
+  # envelope with 650, which the web client shows as 服务器繁忙，刷新试试 like an instance's own 650.
+  http-error status 502 content-type "application/json; charset=utf-8" string '{"code":650,"msg":"服务器繁忙，刷新试试","data":null}'
+  http-error status 503 content-type "application/json; charset=utf-8" string '{"code":650,"msg":"服务器繁忙，刷新试试","data":null}'
+  http-error status 504 content-type "application/json; charset=utf-8" string '{"code":650,"msg":"服务器繁忙，刷新试试","data":null}'
 
 frontend site
   bind 127.0.0.1:$LB_PORT
@@ -188,8 +195,8 @@ backend api
   balance leastconn
   option httpchk GET /readyz
   http-check expect status 200
-  # Down after two failed checks a second apart; a refused connection marks it down at once.
-  default-server check inter 1s fastinter 500ms fall 2 rise 2 observe layer4 error-limit 1 on-error mark-down
+  # Down after three failed checks (1 s apart, then 500 ms); a connection refused to a request marks it down at once.
+  default-server check inter 1s fastinter 500ms fall 3 rise 2 observe layer4 error-limit 1 on-error mark-down
 EOF
     for index in $(seq 1 $API_COUNT); do echo "  server api$index 127.0.0.1:$((LB_PORT + index))"; done
     cat <<EOF
