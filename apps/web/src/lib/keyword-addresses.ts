@@ -1,5 +1,5 @@
-import type { Platform, TsoTopicKind } from '@dso/contract';
-import { platformInfo, platforms } from './platforms';
+import { keywordDetailPath as contractKeywordDetailPath, type Platform, type TsoTopicKind } from '@dso/contract';
+import { platforms } from './platforms';
 
 /** The tabs of a keyword detail page, as the route's `tabVal` names them (000 §2.3 names competeAnalyze). */
 export const detailTabs = ['overview', 'competeAnalyze', 'relatedWords', 'audience'] as const;
@@ -32,10 +32,7 @@ export function keywordDetailPath(
   ref: { platform: Platform; keyword: string; country?: string | null },
   tab?: DetailTab,
 ) {
-  const query = new URLSearchParams({ keyword: ref.keyword });
-  if (ref.platform === 'TSO' && ref.country) query.set('country', ref.country);
-  const base = platformInfo(ref.platform).detailRoot;
-  return `${base}${tab && tab !== 'overview' ? `/${tab}` : ''}?${query.toString()}`;
+  return contractKeywordDetailPath(ref, tab);
 }
 
 /** The read-only share page of a keyword (open route). */

@@ -6,7 +6,7 @@ import {
   TikTokFilled,
   WechatFilled,
 } from '@ant-design/icons';
-import type { Platform } from '@dso/contract';
+import { keywordDetailRoots, type Platform } from '@dso/contract';
 import type { ComponentType } from 'react';
 
 /**
@@ -35,7 +35,7 @@ export const platforms: readonly PlatformInfo[] = [
     name: '抖音',
     coverage: '30亿',
     root: '/KeywordDouyin',
-    detailRoot: '/keyWordDetail',
+    detailRoot: keywordDetailRoots.DSO,
     color: '#fe2c55',
     icon: TikTokFilled,
   },
@@ -44,7 +44,7 @@ export const platforms: readonly PlatformInfo[] = [
     name: '小红书',
     coverage: '6亿',
     root: '/KeywordXhs',
-    detailRoot: '/RsoKeyWordDetail',
+    detailRoot: keywordDetailRoots.RSO,
     color: '#ff2442',
     icon: ReadFilled,
   },
@@ -53,7 +53,7 @@ export const platforms: readonly PlatformInfo[] = [
     name: '微信',
     coverage: '10亿',
     root: '/KeywordWSO',
-    detailRoot: '/WsoKeyWordDetail',
+    detailRoot: keywordDetailRoots.WSO,
     color: '#07c160',
     icon: WechatFilled,
   },
@@ -62,7 +62,7 @@ export const platforms: readonly PlatformInfo[] = [
     name: 'B站',
     coverage: '2亿',
     root: '/KeywordBSO',
-    detailRoot: '/BsoKeyWordDetail',
+    detailRoot: keywordDetailRoots.BSO,
     color: '#fb7299',
     icon: BilibiliFilled,
   },
@@ -71,7 +71,7 @@ export const platforms: readonly PlatformInfo[] = [
     name: '快手',
     coverage: '7亿',
     root: '/KeywordKSO',
-    detailRoot: '/KsoKeyWordDetail',
+    detailRoot: keywordDetailRoots.KSO,
     color: '#ff7a00',
     icon: PlayCircleFilled,
   },
@@ -80,7 +80,7 @@ export const platforms: readonly PlatformInfo[] = [
     name: 'TikTok',
     coverage: '30亿',
     root: '/KeywordTSO',
-    detailRoot: '/TsoKeyWordDetail',
+    detailRoot: keywordDetailRoots.TSO,
     color: '#25c4ee',
     icon: GlobalOutlined,
   },

@@ -13,10 +13,8 @@ export function placeOf(creator: { province: string; city: string }): string {
   return [...new Set(parts)].join(' ');
 }
 
-/** The person detail address of a creator, on a tab. */
-export function personDetailPath(userId: string, tab?: string): string {
-  return `/person/detail/${encodeURIComponent(userId)}${tab ? `/${tab}` : ''}`;
-}
+/** The person detail address of a creator, on a tab (the contract's, which the MCP answers link with too). */
+export { personDetailPath } from '@dso/contract';
 
 /** The /Competitors address for an account or a keyword. */
 export function competitorsPath(source: { userId: string } | { keyword: string }): string {

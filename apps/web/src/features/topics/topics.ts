@@ -33,10 +33,8 @@ export function toTopicTab(value: string | undefined): TopicTab | null {
 /** The route table's load event of /DouyinTopic (`infiniteScroll`), fired at the end of the page. */
 export const TOPIC_LOAD_EVENT = 'topicListLoad';
 
-/** The address of the video search (header search 视频 lands here). */
-export function videoSearchPath(keyword: string): string {
-  return `/DouyinTopic/searchWord?${new URLSearchParams({ keyword })}`;
-}
+/** The address of the video search (header search 视频 lands here; the contract's, which the MCP answers link with too). */
+export { videoSearchPath } from '@dso/contract';
 
 /** The address of the works ranked under a keyword (/DouyinKeywordSearchRank). */
 export function keywordRankPath(keyword: string, date?: string | null): string {

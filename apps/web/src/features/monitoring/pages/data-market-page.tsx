@@ -1,4 +1,4 @@
-import type { MonitorItem } from '@dso/contract';
+import { type MonitorItem, monitorDashboardPath } from '@dso/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Skeleton, Table, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
@@ -15,7 +15,7 @@ import { itemMove, moveView } from '../monitor-display';
 import '../monitoring.css';
 
 /** Where the old dashboard's address leads while its flag is off. */
-export const NEW_DASHBOARD_PATH = '/dataMarketNew';
+export const NEW_DASHBOARD_PATH = monitorDashboardPath;
 const PAGE_SIZE = 20;
 /** The old dashboard's window: the week, as it showed. */
 const DAYS = 7;
