@@ -20,6 +20,7 @@ import { ensurePermissionConfig } from '../permissions';
 const repositoryRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
 const serverUrl = process.env.TEST_DATABASE_URL;
 const siteUrl = 'https://dso.example.com';
+const STARTS_WITHIN_MS = 150_000;
 
 describe('the MCP server over stdio', () => {
   let dataDir = '';
@@ -87,7 +88,8 @@ describe('the MCP server over stdio', () => {
     });
     const client = new Client({ name: 'dso-test', version: '1.0.0' });
     try {
-      await client.connect(transport);
+      // Starting loads the server's modules through tsx: over a minute on a loaded machine.
+      await client.connect(transport, { timeout: STARTS_WITHIN_MS });
     } catch (error) {
       throw new Error(`the stdio server did not start: ${String(error)}\n${stderr}`);
     }
@@ -127,7 +129,7 @@ describe('the MCP server over stdio', () => {
       expect(answers.get('creator_search')).toContain('1. 露营达人阿山');
       expect(answers.get('my_monitor_ranks')).toContain('关键词「露营装备」（DSO）');
     });
-  }, 120_000);
+  }, 240_000);
 
   it('answers a bad key and bad arguments as tool errors and keeps serving', async () => {
     await withServer(`dso_${'x'.repeat(43)}`, async (client) => {
@@ -139,5 +141,5 @@ describe('the MCP server over stdio', () => {
       expect(answerText(bad)).toBe('参数不正确：keyword：请输入关键词');
       expect((await client.listTools()).tools).toHaveLength(7);
     });
-  }, 120_000);
+  }, 240_000);
 });
