@@ -6,6 +6,9 @@ import { createMemoryRateLimitStore } from '../../lib/rate-limit';
 import { HotListError, type HotListProvider, type HotWordEntry } from '../../providers/hot-list';
 import type { PlatformDataProvider, PlatformVideoRecord } from '../../providers/platform-data';
 import type {
+  PlatformBoardEntry,
+  PlatformBoardKind,
+  PlatformBoardLibrary,
   PlatformHotEntry,
   PlatformHotListKind,
   PlatformKeywordSource,
@@ -38,6 +41,11 @@ export function scriptedSource(options: {
   boards?: Record<string, Array<PlatformHotEntry[] | Error>>;
   /** The 下拉词 of each word, or the Error its call fails with; a word not given has none. */
   suggestions?: Record<string, string[] | Error>;
+  /**
+   * The words of the other platforms' boards by `<library>:<board>` (`RSO:hot`), or the Error the read fails with. A
+   * board not given answers empty.
+   */
+  platformBoards?: Record<string, string[] | Error>;
 }): PlatformDataProvider & PlatformKeywordSource {
   const fetchedAt = new Date('2026-11-29T04:31:00+08:00');
   const guard = async <T>(what: string, value: () => T): Promise<T> => {
@@ -71,6 +79,19 @@ export function scriptedSource(options: {
       }),
     fetchTopicSuggestions: (word) => guard(`topics:${word}`, () => []),
     fetchIndexSeries: (word) => guard(`index:${word}`, () => null),
+    fetchPlatformBoard: (library: PlatformBoardLibrary, board: PlatformBoardKind) =>
+      guard(`platform-board:${library}:${board}`, () => {
+        const answer = options.platformBoards?.[`${library}:${board}`] ?? [];
+        if (answer instanceof Error) throw answer;
+        const items: PlatformBoardEntry[] = answer.map((word, index) => ({
+          word,
+          rank: index + 1,
+          heat: 500_000 - index * 10_000,
+          label: null,
+        }));
+        return { library, board, items, updatedAt: null, fetchedAt };
+      }),
+    fetchRedSuggestions: (word) => guard(`red-suggestions:${word}`, () => []),
     fetchHotList: (kind: PlatformHotListKind, list = {}) => {
       const board = kind === 'city' ? `city:${list.cityCode}` : kind;
       const page = list.cursor ? Number(list.cursor) : 1;

@@ -9,6 +9,7 @@ import {
   fakeComment,
   fakeUser,
 } from './fake-douyin-json';
+import { type FakeTikhubPlatformBoards, fakePlatformBoardRoutes } from './fake-tikhub-boards';
 import {
   type FakeRoute,
   type FakeTikhubKeywords,
@@ -54,7 +55,7 @@ export interface FakeTikhubRequest {
   authorization: string | undefined;
 }
 
-export interface FakeTikhub extends FakeTikhubKeywords {
+export interface FakeTikhub extends FakeTikhubKeywords, FakeTikhubPlatformBoards {
   url: string;
   /** Every request that reached the fake, authorized or not. */
   requests: FakeTikhubRequest[];
@@ -87,9 +88,11 @@ export async function startFakeTikhub(options: FakeTikhubOptions): Promise<FakeT
   const awemeJson = (input: FakeAwemeInput) => fakeAweme(input, users.get(input.authorSecUid) ?? null);
 
   const keywordSide = fakeKeywordRoutes();
+  const platformBoards = fakePlatformBoardRoutes();
   /** One endpoint: its method (GET unless said), required parameters and what it answers as `data`. */
   const routes: Record<string, Omit<FakeRoute, 'method'> & { method?: FakeRoute['method'] }> = {
     ...keywordSide.routes,
+    ...platformBoards.routes,
     '/api/v1/douyin/app/v3/fetch_one_video': {
       required: ['aweme_id'],
       answer: ({ aweme_id }) => {
@@ -247,6 +250,7 @@ export async function startFakeTikhub(options: FakeTikhubOptions): Promise<FakeT
     addComments: (awemeId, list) => comments.set(awemeId, [...(comments.get(awemeId) ?? []), ...list]),
     setSearchResults: (keyword, ids) => searches.set(keyword, ids),
     ...keywordSide.controls,
+    ...platformBoards.controls,
     failNext: (path, failure) => failures.set(path, [...(failures.get(path) ?? []), failure]),
     close: () => closeServer(server),
   };

@@ -2,8 +2,9 @@ import type { PlatformPage } from './index';
 
 /**
  * The keyword side of the platform data provider: what the collection jobs ask a source for to keep
- * the keyword library, its boards and its topics fresh. Douyin only: the records carry no platform;
- * docs/videos.md ("Keyword-side reads") says which libraries no source of ours can feed.
+ * the keyword library, its boards and its topics fresh. Douyin's, and the 小红书, 快手 and B站 boards
+ * (`fetchPlatformBoard`); docs/collection.md ("Libraries and their sources") says which libraries no source of ours
+ * can feed.
  *
  * Units as on the video side: counts and index values are whole numbers as the source gives them
  * (热度 and 指数 are unitless scores, never money or time), instants are Date, days are Shanghai
@@ -86,6 +87,38 @@ export interface PlatformIndexPoint {
   overallIndex: number | null;
 }
 
+/**
+ * The libraries besides Douyin's that a source may feed from their own platforms' boards: 小红书 (RSO), 快手 (KSO) and
+ * B站 (BSO). Which library reads which board is collection-config.ts's `libraryBoards`; a source answers the boards
+ * its vendor documents and refuses the others with a TypeError before any call.
+ */
+export type PlatformBoardLibrary = 'RSO' | 'KSO' | 'BSO';
+
+/** A platform's board: `hot` its 热榜, `search` its 热搜词 (Kuaishou's 搜索榜, Bilibili's 热门搜索, 小红书's 热搜词). */
+export type PlatformBoardKind = 'hot' | 'search';
+
+/** One word on a platform's board. */
+export interface PlatformBoardEntry {
+  word: string;
+  /** 1-based position on the board. */
+  rank: number;
+  /** The board's heat figure (热度 / heat_score / hotValue); null when the board gives none. */
+  heat: number | null;
+  /** The badge the board shows beside the word (热, 新, 梗 …) as the platform sends it; null when none. */
+  label: string | null;
+}
+
+/** A platform's board as read whole (these boards are one page of at most 50 words). */
+export interface PlatformBoard {
+  library: PlatformBoardLibrary;
+  board: PlatformBoardKind;
+  items: PlatformBoardEntry[];
+  /** When the platform last updated the board; null when it does not say. */
+  updatedAt: Date | null;
+  /** When we read it. */
+  fetchedAt: Date;
+}
+
 /** Entries a page of a paged board holds, with every source (TikHub's billboard leaves the size to us). */
 export const BOARD_PAGE_SIZE = 20;
 
@@ -113,4 +146,11 @@ export interface PlatformKeywordSource {
    * an empty list when it does but has no day for the word.
    */
   fetchIndexSeries(word: string, from: string, to: string): Promise<PlatformIndexPoint[] | null>;
+  /**
+   * A board of another platform's library, read whole. A board the source does not document is a TypeError, before
+   * any call; an answer whose shape the adapter cannot read rejects (unavailable), never an empty board.
+   */
+  fetchPlatformBoard(library: PlatformBoardLibrary, board: PlatformBoardKind): Promise<PlatformBoard>;
+  /** 小红书's 联想词 of a word, in its order (the word itself left out). */
+  fetchRedSuggestions(word: string): Promise<PlatformSuggestion[]>;
 }

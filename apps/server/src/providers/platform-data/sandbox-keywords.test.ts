@@ -79,4 +79,27 @@ describe('the sandbox keyword source', () => {
     expect(await sourceAt(noon).fetchIndexSeries('这个词不在演示词库里', '2026-11-01', '2026-11-20')).toEqual([]);
     expect(await sourceAt(noon).fetchIndexSeries('露营装备', '2026-11-21', '2026-11-30')).toEqual([]);
   });
+  it('gives each platform its own board, leaning to its industries, the same all day, never dated later than now', async () => {
+    const red = await sourceAt(noon).fetchPlatformBoard('RSO', 'hot');
+    const kuaishou = await sourceAt(noon).fetchPlatformBoard('KSO', 'hot');
+    expect(red).toMatchObject({ library: 'RSO', board: 'hot', fetchedAt: noon });
+    expect(red.updatedAt!.getTime()).toBeLessThanOrEqual(noon.getTime());
+    expect(red.items).toHaveLength(30);
+    expect(red.items.every((item) => libraryWords.has(item.word))).toBe(true);
+    expect(red.items.map((item) => item.rank)).toEqual(red.items.map((_, index) => index + 1));
+    expect(red.items.every((item) => item.heat !== null && item.heat > 0)).toBe(true);
+    expect(kuaishou.items.map((item) => item.word)).not.toEqual(red.items.map((item) => item.word));
+    const industryOf = new Map(headPhrases().map((phrase) => [phrase.keyword, phrase.industry]));
+    const beauty = red.items.filter((item) =>
+      ['美妆护肤', '服饰穿搭', '家居家装', '旅游出行', '美食餐饮'].includes(industryOf.get(item.word)!),
+    );
+    expect(beauty.length).toBeGreaterThanOrEqual(20);
+    expect(await sourceAt(new Date('2026-11-21T13:00:00Z')).fetchPlatformBoard('RSO', 'hot')).toMatchObject({
+      items: red.items,
+    });
+    // 小红书's 热搜词 carry no heat; B站 has no 热榜 of words.
+    const trending = await sourceAt(noon).fetchPlatformBoard('RSO', 'search');
+    expect(trending.items.every((item) => item.heat === null)).toBe(true);
+    await expect(sourceAt(noon).fetchPlatformBoard('BSO', 'hot')).rejects.toThrow(TypeError);
+  });
 });

@@ -4,6 +4,9 @@ import { type HeadPhrase, headPhrases } from '../../features/keywords/demo/head-
 import {
   BOARD_PAGE_SIZE,
   boardPageOf,
+  type PlatformBoard,
+  type PlatformBoardKind,
+  type PlatformBoardLibrary,
   type PlatformHotEntry,
   type PlatformHotList,
   type PlatformHotListKind,
@@ -41,6 +44,25 @@ const CITY_NAMES: Record<string, string> = {
   '420100': '武汉',
   '320100': '南京',
 };
+
+/**
+ * The industries each other platform's boards lean to, as the demo library's platforms do (demo/generator.ts,
+ * `platformAffinity`): 小红书 beauty, fashion, home and travel; 快手 farming, cars and food; B站 games, study, gadgets
+ * and films. A board draws two thirds of its words from them.
+ */
+const PLATFORM_LEANING: Record<PlatformBoardLibrary, readonly string[]> = {
+  RSO: ['美妆护肤', '服饰穿搭', '家居家装', '旅游出行', '美食餐饮'],
+  KSO: ['三农', '汽车出行', '美食餐饮'],
+  BSO: ['游戏', '教育培训', '数码家电', '影视娱乐'],
+};
+/** Which boards the sandbox answers, as TikHub documents them (collection-config.ts `libraryBoards` reads them). */
+const PLATFORM_BOARDS: Record<PlatformBoardLibrary, readonly PlatformBoardKind[]> = {
+  RSO: ['hot', 'search'],
+  KSO: ['hot', 'search'],
+  BSO: ['search'],
+};
+const PLATFORM_BOARD_SIZE = 30;
+const PLATFORM_BOARD_TOP: Record<PlatformBoardLibrary, number> = { RSO: 9_000_000, KSO: 15_000_000, BSO: 1_200_000 };
 
 /** A stable 32-bit hash of a text (FNV-1a), the seed of everything drawn for a word. */
 function hashOf(text: string): number {
@@ -100,7 +122,60 @@ export function createSandboxKeywordSource(options: SandboxKeywordOptions): Plat
     });
   }
 
+  /** A platform's board on a day: its leaning industries' long tails first, the rest of the library after. */
+  function platformBoard(library: PlatformBoardLibrary, board: PlatformBoardKind, day: string) {
+    const dayNumber = dayNumberOf(day);
+    const salt = hashOf(`${library}:${board}`);
+    const order = (phrases: HeadPhrase[]) =>
+      phrases
+        .map((phrase) => ({ phrase, order: draw(phrase.keyword, salt, dayNumber) }))
+        .sort((a, b) => a.order - b.order)
+        .map(({ phrase }) => phrase);
+    const tails = headPhrases().filter((phrase) => phrase.rank > 0);
+    const leaning = new Set(PLATFORM_LEANING[library]);
+    const leaned = order(tails.filter((phrase) => leaning.has(phrase.industry)));
+    const others = order(tails.filter((phrase) => !leaning.has(phrase.industry)));
+    const favoured = Math.round(PLATFORM_BOARD_SIZE * (2 / 3));
+    const picked = [...leaned.slice(0, favoured), ...others.slice(0, PLATFORM_BOARD_SIZE - favoured)];
+    // 小红书's 热搜词 carry no heat, as the platform's own list does not.
+    const hasHeat = !(library === 'RSO' && board === 'search');
+    return order(picked).map((phrase, index) => ({
+      word: phrase.keyword,
+      rank: index + 1,
+      heat: hasHeat
+        ? Math.round(
+            PLATFORM_BOARD_TOP[library] *
+              0.93 ** index *
+              (0.98 + draw(phrase.keyword, salt ^ 0x9e37, dayNumber) * 0.02),
+          )
+        : null,
+      label: index < 2 ? '热' : null,
+    }));
+  }
+
   return {
+    async fetchPlatformBoard(library, board): Promise<PlatformBoard> {
+      if (!PLATFORM_BOARDS[library]?.includes(board)) throw new TypeError(`no ${board} board of ${library}`);
+      const fetchedAt = now();
+      return {
+        library,
+        board,
+        items: platformBoard(library, board, shanghaiDay(fetchedAt)),
+        // Updated on the hour, never later than the clock.
+        updatedAt: new Date(Math.floor(fetchedAt.getTime() / HOUR_MS) * HOUR_MS),
+        fetchedAt,
+      };
+    },
+
+    async fetchRedSuggestions(word) {
+      const dayNumber = dayNumberOf(shanghaiDay(now()));
+      return phrasesWith(word)
+        .map((phrase) => ({ phrase, jitter: draw(phrase.keyword, 0x52, dayNumber) }))
+        .sort((a, b) => a.jitter - b.jitter)
+        .slice(0, SUGGESTIONS)
+        .map(({ phrase }, index) => ({ word: phrase.keyword, rank: index + 1, heat: null }));
+    },
+
     async fetchSuggestions(word) {
       const dayNumber = dayNumberOf(shanghaiDay(now()));
       return phrasesWith(word)

@@ -19,6 +19,7 @@ import {
   type TikhubClient,
   TikhubError,
 } from './tikhub-client';
+import { createTikhubPlatformBoards } from './tikhub-platform-boards';
 
 /**
  * The keyword side of the TikHub adapter. Endpoints, each with the page that documents it (docs/videos.md,
@@ -146,6 +147,9 @@ export function createTikhubKeywordSource(client: TikhubClient, now: () => Date)
   }
 
   return {
+    // The 小红书, 快手 and B站 boards and 小红书's 联想词 (tikhub-platform-boards.ts).
+    ...createTikhubPlatformBoards(client, now),
+
     async fetchSuggestions(word): Promise<PlatformSuggestion[]> {
       const path = paths.suggestions;
       const data = requireDouyinOk(path, await client.post(path, { keyword: word }), 'status_code');
