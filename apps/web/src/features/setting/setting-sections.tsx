@@ -1,4 +1,5 @@
 import {
+  ApiOutlined,
   HistoryOutlined,
   IdcardOutlined,
   LineChartOutlined,
@@ -9,6 +10,7 @@ import {
 } from '@ant-design/icons';
 import type { UserInfo } from '@dso/contract';
 import { type ComponentType, lazy, type ReactNode } from 'react';
+import { loadApiKeysSection } from '../api-keys';
 import { DEFAULT_COLLECT_TYPE, isCollectType } from '../favourites';
 import { loadMonitoringSection } from '../monitoring';
 import { loadSettingOrdersSection } from '../orders';
@@ -44,6 +46,7 @@ const MonitoringSection = lazy(loadMonitoringSection);
 const OrdersSection = lazy(loadSettingOrdersSection);
 const AuthorizationSection = lazy(loadAuthorizedAccountsSection);
 const UsageLogSection = lazy(loadUsageLogSection);
+const ApiKeysSection = lazy(loadApiKeysSection);
 const FavouritesSection = lazy(async () => {
   const { default: FavouritesSection } = await import('./components/favourites-section');
   return {
@@ -69,6 +72,7 @@ export const settingSections: SettingSection[] = [
   },
   { type: 'first', label: '我的订单', icon: <ProfileOutlined />, component: OrdersSection },
   { type: 'usage', label: '用量明细', icon: <HistoryOutlined />, component: UsageLogSection },
+  { type: 'api', label: 'API 密钥', icon: <ApiOutlined />, component: ApiKeysSection },
   { type: 'second', label: '账号授权', icon: <SafetyCertificateOutlined />, component: AuthorizationSection },
   {
     type: 'child',
