@@ -2,6 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../build';
 import { entryFile, serverEntries, serverFile, serverRoot } from './lib/server-files';
@@ -139,4 +141,38 @@ describe('the built server', () => {
     expect(code, command.output()).toBe(0);
     expect(command.output()).toContain('新增 2');
   }, 60_000);
+
+  // Last: the PGlite folder is open in one process at a time, and the import above has exited.
+  it('serves the MCP tools over stdio from the built entry (npm run mcp in production)', async () => {
+    const client = new Client({ name: 'build-test', version: '1.0.0' });
+    const inherited = Object.fromEntries(
+      Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    );
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [path.join(outdir, 'mcp.js')],
+        cwd: serverRoot,
+        env: {
+          ...inherited,
+          NODE_OPTIONS: '',
+          NODE_ENV: 'development',
+          REDIS_URL: '',
+          ...databaseEnv,
+          DSO_API_KEY: `dso_${'x'.repeat(43)}`,
+        },
+      }),
+      { timeout: 60_000 },
+    );
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.title)).toContain('关键词搜索');
+      // A well-formed key this database does not hold: looked up, and refused as the tool's answer.
+      const refused = await client.callTool({ name: 'keyword_search', arguments: { keyword: '露营' } });
+      expect(refused.isError).toBe(true);
+      expect(JSON.stringify(refused.content)).toContain('API 密钥无效或已撤销');
+    } finally {
+      await client.close();
+    }
+  }, 90_000);
 });
