@@ -7,8 +7,9 @@ import {
   ExtractionPath,
   extractionLimits,
 } from '@dso/contract';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
+import { pageQuery } from '../../../lib/api/page-query';
 import { fetchPermissionUse, useRemainingUses } from '../../permissions';
 
 /** Query keys of copy extraction: the remaining count and the history pages. */
@@ -65,9 +66,4 @@ export const extractionBatchQuery = (batchId: string) =>
   });
 
 export const extractionHistoryQuery = (page: number, size: number) =>
-  queryOptions({
-    queryKey: extractionKeys.history(page, size),
-    queryFn: ({ signal }) =>
-      request<ExtractionList>(ExtractionPath.list, { query: { page_no: page, page_size: size }, signal }),
-    placeholderData: keepPreviousData,
-  });
+  pageQuery<ExtractionList>({ queryKey: extractionKeys.history(page, size), path: ExtractionPath.list, page, size });

@@ -7,8 +7,9 @@ import {
   liveReplayLimits,
   videoLimits,
 } from '@dso/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request, requestUpload } from '../../../lib/api/client';
+import { pageQuery } from '../../../lib/api/page-query';
 import { useSession } from '../../../stores/session';
 import { getLiveList } from '../../live';
 
@@ -66,12 +67,12 @@ export function uploadRecording(input: {
 export const removeReplay = (id: number) => request<null>(LiveReplayPath.remove, { method: 'POST', body: { id } });
 
 export const replayListQuery = (page: number, size: number) =>
-  queryOptions({
+  pageQuery<LiveReplayList>({
     queryKey: replayKeys.list(page, size),
-    queryFn: ({ signal }) =>
-      request<LiveReplayList>(LiveReplayPath.list, { query: { page_no: page, page_size: size }, signal }),
-    placeholderData: keepPreviousData,
-    refetchInterval: (query) => (query.state.data?.result.some(isUnfinished) ? liveReplayLimits.pollMs : false),
+    path: LiveReplayPath.list,
+    page,
+    size,
+    poll: { ms: liveReplayLimits.pollMs, while: (list) => list.result.some(isUnfinished) },
   });
 
 export const replayQuery = (id: number) =>

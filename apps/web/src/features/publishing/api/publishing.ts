@@ -15,8 +15,9 @@ import {
   type PublishingMedia,
   PublishingPath,
 } from '@dso/contract';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { request, requestUpload } from '../../../lib/api/client';
+import { pageQuery } from '../../../lib/api/page-query';
 
 /** Query keys of one-key publishing. */
 export const publishingKeys = {
@@ -60,17 +61,18 @@ export function publishPost(body: PublishBody) {
 
 /** The user's posts; asked again every 3 s while a delivery is still under way. */
 export const postsQuery = (page: number, size: number) =>
-  queryOptions({
+  pageQuery<PostPage>({
     queryKey: publishingKeys.posts(page, size),
-    queryFn: ({ signal }) =>
-      request<PostPage>(PublishingPath.posts, { query: { page_no: page, page_size: size }, signal }),
-    placeholderData: keepPreviousData,
-    refetchInterval: (query) =>
-      query.state.data?.list.some((post) =>
-        post.deliveries.some((delivery) => delivery.status === 'queued' || delivery.status === 'publishing'),
-      )
-        ? 3_000
-        : false,
+    path: PublishingPath.posts,
+    page,
+    size,
+    poll: {
+      ms: 3_000,
+      while: (posts) =>
+        posts.list.some((post) =>
+          post.deliveries.some((delivery) => delivery.status === 'queued' || delivery.status === 'publishing'),
+        ),
+    },
   });
 
 /** The user's AI 图文 works (newest first) to choose one to publish; only done ones can be. */
