@@ -28,17 +28,19 @@ import { MCP_PATH } from './mcp.routes';
  * answered as tool errors.
  */
 describe('the MCP server over Streamable HTTP', () => {
-  const t = useTestApp({}, async (started) => seedMcpLibrary(started.database.db));
+  const t = useTestApp();
   let address = '';
   let holder: Awaited<ReturnType<typeof createKeyHolder>>;
   let token = '';
   const clients: Client[] = [];
 
+  // Apart from the app's start (the suite hook's 60 s): deriving the boards took most of a minute on a loaded machine.
   beforeAll(async () => {
+    await seedMcpLibrary(t.db());
     address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     holder = await createKeyHolder(t.db());
     token = await loginAs(t.db(), holder.user.id);
-  });
+  }, 120_000);
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.close()));
   });
