@@ -11,11 +11,10 @@ import {
   type UsageLog,
 } from '@dso/contract';
 import { describe, expect, it } from 'vitest';
-import { createCreator, createVideo } from '../../testing';
+import { createCreator, createVideo, drainJobs } from '../../testing';
 import { useTestApp } from '../../testing/route-suite';
 import { authenticateApiKey, spendApiUnits } from '../api-keys';
-import { deriveScope } from '../keywords/derive/keyword-derive';
-import { upsertKeywords } from '../keywords/import/keyword-ingest.repository';
+import { enqueueDerive, upsertKeywords } from '../keywords';
 import { keywordInput, trendEndingAt } from '../keywords/keyword.fixtures';
 import { permissionConfig } from '../permissions';
 
@@ -35,7 +34,9 @@ describe('the open API (/open/v1)', () => {
       keywordInput('平价口红推荐', 48_000, { commerceIntent: true }),
       keywordInput('口红', 5_000, { platform: 'RSO' }),
     ]);
-    await deriveScope(db, { platform: 'DSO', country: '' }, { correlationTop: 1 });
+    // The derived figures (related words, boards), as the import's derive job writes them.
+    await enqueueDerive(db, { platform: 'DSO', country: '' });
+    await drainJobs(t);
     const creator = await createCreator(db, { nickName: '口红测评师', followers: 88_000 });
     const video = await createVideo(db, { creatorId: creator.id, desc: '口红试色合集', goodCount: 9_000 });
     awemeId = video.awemeId;
