@@ -26,16 +26,47 @@ export type CollectionSource = keyof typeof collectionSources;
  */
 export const scheduledCollections = {
   /** Videos and creators members collect or monitor, refreshed through the videos' refresh path. */
-  watched_works: { label: '关注作品刷新', source: 'platform-data', defaultCron: '30 4 * * *' },
+  watched_works: { label: '关注作品刷新', source: 'platform-data', defaultCron: '30 4 * * *', library: null },
   /** 热搜榜, 上升热点榜 and the big cities' 同城热点榜 into the Douyin library, every two hours. */
-  hot_boards: { label: '抖音热榜采集', source: 'platform-data', defaultCron: '10 */2 * * *' },
+  hot_boards: { label: '抖音热榜采集', source: 'platform-data', defaultCron: '10 */2 * * *', library: 'DSO' },
   /** Douyin Open Platform's 热点榜 and 上升词: the second source of the same boards, half-way between. */
-  douyin_hot_boards: { label: '抖音开放平台热榜采集', source: 'hot-list', defaultCron: '10 1-23/2 * * *' },
+  douyin_hot_boards: {
+    label: '抖音开放平台热榜采集',
+    source: 'hot-list',
+    defaultCron: '10 1-23/2 * * *',
+    library: 'DSO',
+  },
   /** The 下拉词 of the Douyin library's most searched words, daily. */
-  suggestions: { label: '下拉词采集', source: 'platform-data', defaultCron: '0 5 * * *' },
+  suggestions: { label: '下拉词采集', source: 'platform-data', defaultCron: '0 5 * * *', library: 'DSO' },
   /** The library's most liked videos and their authors, refreshed daily through the videos' refresh path. */
-  top_works: { label: '热门作品刷新', source: 'platform-data', defaultCron: '0 6 * * *' },
-} as const satisfies Record<string, { label: string; source: CollectionSource; defaultCron: string }>;
+  top_works: { label: '热门作品刷新', source: 'platform-data', defaultCron: '0 6 * * *', library: null },
+  /** 小红书's 热榜 and 热搜词 into the 小红书 library (`libraryBoards`), every two hours after the Douyin boards. */
+  red_hot_boards: { label: '小红书热榜采集', source: 'platform-data', defaultCron: '20 */2 * * *', library: 'RSO' },
+  /** 快手's 热榜 and 搜索榜 into the 快手 library. */
+  kuaishou_hot_boards: { label: '快手热榜采集', source: 'platform-data', defaultCron: '30 */2 * * *', library: 'KSO' },
+  /** B站's 热门搜索 into the B站 library. */
+  bilibili_hot_boards: { label: 'B站热搜采集', source: 'platform-data', defaultCron: '40 */2 * * *', library: 'BSO' },
+} as const satisfies Record<
+  string,
+  {
+    label: string;
+    source: CollectionSource;
+    defaultCron: string;
+    /** The keyword library the collection feeds (its words join it); null for the videos' collections. */
+    library: string | null;
+  }
+>;
+
+/**
+ * Which board of its platform each library besides Douyin's reads, through the platform data source, and the
+ * collection that reads them: the one place that says so (docs/collection.md, "Libraries and their sources"). The
+ * libraries missing here and from `scheduledCollections` (WSO, TSO) have no source: the console says 暂无数据源.
+ */
+export const libraryBoards = {
+  RSO: { collection: 'red_hot_boards', boards: ['hot', 'search'] },
+  KSO: { collection: 'kuaishou_hot_boards', boards: ['hot', 'search'] },
+  BSO: { collection: 'bilibili_hot_boards', boards: ['search'] },
+} as const satisfies Record<string, { collection: keyof typeof scheduledCollections; boards: readonly string[] }>;
 
 export type CollectionName = keyof typeof scheduledCollections;
 

@@ -7,7 +7,8 @@ import { at } from './columns';
  */
 
 /**
- * One entry of a board as last read: a board (`hot` 热搜榜, `rising` 上升热点榜, `city` 同城热点榜) of a collection source
+ * One entry of a board as last read: a board (`hot` 热搜榜/热榜, `rising` 上升热点榜, `city` 同城热点榜, `search` 热搜词) of a
+ * keyword library and a collection source
  * (`platform-data`, `hot-list`: whichever provider each is set to), per city for `city` ('' otherwise). A reading replaces the
  * board's entries in one transaction, and only when the source answered with entries: a failed or empty reading
  * leaves the last good one, and its `as_of`, in place.
@@ -15,18 +16,20 @@ import { at } from './columns';
 export const hotBoardEntries = pgTable(
   'hot_board_entries',
   {
+    /** The keyword library the board feeds (`DSO`, `RSO`, `KSO`, `BSO`; migration 0033). */
+    platform: text('platform').notNull().default('DSO'),
     source: text('source').notNull(),
     board: text('board').notNull(),
     cityCode: text('city_code').notNull().default(''),
     rank: integer('rank').notNull(),
     word: text('word').notNull(),
-    /** 热度, the source's unitless score. */
-    hotValue: bigint('hot_value', { mode: 'number' }).notNull(),
+    /** 热度, the source's unitless score; null when the board gives none (migration 0033). */
+    hotValue: bigint('hot_value', { mode: 'number' }),
     label: text('label'),
     videoCount: integer('video_count'),
     /** When the board was true, by the source's own time when it gives one. */
     asOf: at('as_of').notNull(),
     fetchedAt: at('fetched_at').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.source, table.board, table.cityCode, table.rank] })],
+  (table) => [primaryKey({ columns: [table.platform, table.source, table.board, table.cityCode, table.rank] })],
 );

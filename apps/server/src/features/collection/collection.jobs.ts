@@ -13,7 +13,11 @@ import { type CollectionKind, collectionKinds } from './collection.registry';
 import { isRunning } from './collection.runs';
 import { COLLECTION_RUN_JOB, type RunOutcome, runCollection, type SourceLimits } from './collection.service';
 import { manualWindowKey } from './collection.windows';
-import { douyinHotBoardsCollection, platformHotBoardsCollection } from './kinds/hot-boards.collection';
+import {
+  douyinHotBoardsCollection,
+  libraryHotBoardsCollection,
+  platformHotBoardsCollection,
+} from './kinds/hot-boards.collection';
 import { suggestionsCollection } from './kinds/suggestions.collection';
 import { topWorksCollection, watchedWorksCollection } from './kinds/watched-works.collection';
 
@@ -52,6 +56,9 @@ export function allCollectionKinds(
       scope: 'videos',
       handler: topWorksCollection({ platformData: deps.platformData, count: topWorksCount }),
     },
+    red_hot_boards: { scope: 'RSO', handler: libraryHotBoardsCollection({ ...deps, library: 'RSO' }) },
+    kuaishou_hot_boards: { scope: 'KSO', handler: libraryHotBoardsCollection({ ...deps, library: 'KSO' }) },
+    bilibili_hot_boards: { scope: 'BSO', handler: libraryHotBoardsCollection({ ...deps, library: 'BSO' }) },
   });
 }
 

@@ -34,7 +34,15 @@ export async function watchWorks(
 type Handle = Awaited<ReturnType<typeof createTestDatabase>>;
 const silent = { info() {}, warn() {}, error() {} };
 /** The watched works' schedule alone: the tests of one collection's windows leave the others off. */
-const othersOff = { hot_boards: null, douyin_hot_boards: null, suggestions: null, top_works: null };
+const othersOff = {
+  hot_boards: null,
+  douyin_hot_boards: null,
+  suggestions: null,
+  top_works: null,
+  red_hot_boards: null,
+  kuaishou_hot_boards: null,
+  bilibili_hot_boards: null,
+};
 const crons = { ...othersOff, watched_works: '30 4 * * *' };
 const limits = { dailyCalls: 1_000, callsPerSecond: 1_000 };
 
@@ -73,22 +81,19 @@ describe('collection configuration', () => {
         douyin_hot_boards: '10 1-23/2 * * *',
         suggestions: '0 5 * * *',
         top_works: '0 6 * * *',
+        red_hot_boards: '20 */2 * * *',
+        kuaishou_hot_boards: '30 */2 * * *',
+        bilibili_hot_boards: '40 */2 * * *',
       },
       // Every source is the sandbox: the server's own worker schedules none of them.
-      realSourceCrons: {
-        watched_works: null,
-        hot_boards: null,
-        douyin_hot_boards: null,
-        suggestions: null,
-        top_works: null,
-      },
+      realSourceCrons: { watched_works: null, ...othersOff },
       limits: {
         'platform-data': { dailyCalls: 200, callsPerSecond: 2 },
         'hot-list': { dailyCalls: 500, callsPerSecond: 1 },
       },
     });
     expect(loadConfig({ ...env, COLLECT_SCHEDULES: 'watched_works=off' }).collection.crons.watched_works).toBeNull();
-    // TikHub configured, the hot lists still the sandbox: the server's worker collects TikHub's two on schedule.
+    // TikHub configured, the hot lists still the sandbox: the server's worker collects TikHub's on schedule.
     const tikhub = loadConfig({ ...env, PLATFORM_DATA_PROVIDER: 'tikhub', TIKHUB_API_KEY: 'k' });
     expect(tikhub.collection.realSourceCrons).toEqual({
       watched_works: '30 4 * * *',
@@ -96,6 +101,9 @@ describe('collection configuration', () => {
       douyin_hot_boards: null,
       suggestions: '0 5 * * *',
       top_works: '0 6 * * *',
+      red_hot_boards: '20 */2 * * *',
+      kuaishou_hot_boards: '30 */2 * * *',
+      bilibili_hot_boards: '40 */2 * * *',
     });
   });
 

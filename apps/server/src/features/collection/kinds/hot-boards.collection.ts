@@ -1,5 +1,10 @@
+import { libraryBoards } from '../../../config';
 import type { HotListProvider } from '../../../providers/hot-list';
-import type { PlatformHotListKind, PlatformKeywordSource } from '../../../providers/platform-data/keywords';
+import type {
+  PlatformBoardLibrary,
+  PlatformHotListKind,
+  PlatformKeywordSource,
+} from '../../../providers/platform-data/keywords';
 import { enqueueDerive, type HotBoardReading, hotBoardLibrary, storeHotBoard } from '../../keywords';
 import type { CollectionContext, CollectionHandler } from '../collection.registry';
 import { countFailure, stopsRun } from '../collection.service';
@@ -33,8 +38,8 @@ async function collectBoard(context: CollectionContext, read: () => Promise<HotB
 }
 
 /** Words new to the library rank on its boards only once the derive has run over them. */
-async function deriveWhenAdded(context: CollectionContext) {
-  if (context.tally.added > 0) await enqueueDerive(context.db, hotBoardLibrary);
+async function deriveWhenAdded(context: CollectionContext, library: HotBoardReading['library'] = hotBoardLibrary) {
+  if (context.tally.added > 0) await enqueueDerive(context.db, library);
 }
 
 /**
@@ -69,6 +74,7 @@ export function platformHotBoardsCollection(deps: {
           if (!cursor || list.items.length === 0 || context.signal.aborted) break;
         }
         return {
+          library: hotBoardLibrary,
           source: 'platform-data',
           provider: deps.platformData.name,
           board: kind,
@@ -95,6 +101,7 @@ export function douyinHotBoardsCollection(deps: { hotList: HotListProvider }): C
       await collectBoard(context, async () => {
         const board = await context.call(fetch);
         return {
+          library: hotBoardLibrary,
           source: 'hot-list',
           provider: deps.hotList.name,
           board: kind,
@@ -106,5 +113,44 @@ export function douyinHotBoardsCollection(deps: { hotList: HotListProvider }): C
       });
     }
     await deriveWhenAdded(context);
+  };
+}
+
+/**
+ * The boards of another platform's library (`libraryBoards`: 小红书 热榜 and 热搜词, 快手 热榜 and 搜索榜, B站 热门搜索) through
+ * the platform data provider, each read whole in one call, into that library, every two hours by default. A board
+ * stores and counts as the Douyin boards do (`collectBoard`); a failed board leaves its last reading and the run goes
+ * on with the next; the words added queue that library's derive.
+ */
+export function libraryHotBoardsCollection(deps: {
+  platformData: PlatformKeywordSource & { name: string };
+  library: PlatformBoardLibrary;
+}): CollectionHandler {
+  const library = { platform: deps.library, country: '' } as const;
+  return async (context) => {
+    for (const board of libraryBoards[deps.library].boards) {
+      if (context.signal.aborted) return;
+      await collectBoard(context, async () => {
+        const read = await context.call(() => deps.platformData.fetchPlatformBoard(deps.library, board));
+        return {
+          library,
+          source: 'platform-data',
+          provider: deps.platformData.name,
+          board,
+          cityCode: '',
+          asOf: read.updatedAt && read.updatedAt < read.fetchedAt ? read.updatedAt : read.fetchedAt,
+          fetchedAt: read.fetchedAt,
+          entries: read.items.map((entry) => ({
+            word: entry.word,
+            rank: entry.rank,
+            hotValue: entry.heat,
+            label: entry.label,
+            videoCount: null,
+            category: null,
+          })),
+        };
+      });
+    }
+    await deriveWhenAdded(context, library);
   };
 }
