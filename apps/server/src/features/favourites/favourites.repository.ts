@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { creators, favourites, videos } from '../../db/schema';
 import { type KeywordRecord, keywordRecordColumns, normalizeKeywordRecord } from '../keywords';
-import { VIDEO_PLATFORM, videoRowColumns } from '../videos';
+import { libraryCreator, libraryVideo, VIDEO_PLATFORM, videoRowColumns } from '../videos';
 
 /** A collected subject: its kind, the platform (a keyword's library scope) and its stable key. */
 export interface FavouriteSubject {
@@ -63,18 +63,12 @@ export async function selectFavourites(
 }
 
 export async function videoExists(db: Database, awemeId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: videos.id })
-    .from(videos)
-    .where(and(eq(videos.platform, VIDEO_PLATFORM), eq(videos.awemeId, awemeId)));
+  const [row] = await db.select({ id: videos.id }).from(videos).where(libraryVideo(awemeId));
   return row !== undefined;
 }
 
 export async function creatorExists(db: Database, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: creators.id })
-    .from(creators)
-    .where(and(eq(creators.platform, VIDEO_PLATFORM), eq(creators.userId, userId)));
+  const [row] = await db.select({ id: creators.id }).from(creators).where(libraryCreator(userId));
   return row !== undefined;
 }
 

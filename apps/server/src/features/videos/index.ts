@@ -26,5 +26,5 @@ export { listAccess, listShape, searchVideoList } from './lists/video-lists.serv
 export { presentVideoRow, type VideoRowRecord, videoRowColumns } from './lists/video-rows';
 export { topVideoIds } from './refresh/top-videos';
 export { refreshCreator, refreshVideo, videoJobHandlers } from './refresh/video-refresh.job';
-export { VIDEO_PLATFORM } from './video-platform';
+export { libraryCreator, libraryVideo, VIDEO_PLATFORM } from './video-platform';
 export { videosRoutes } from './videos.routes';

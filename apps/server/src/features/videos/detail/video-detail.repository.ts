@@ -13,7 +13,7 @@ import {
   videos,
   videoTrends,
 } from '../../../db/schema';
-import { VIDEO_PLATFORM } from '../video-platform';
+import { libraryCreator, libraryVideo } from '../video-platform';
 
 /** Reads of the video detail panel: a video with its creator, its tabs' rows. */
 
@@ -21,10 +21,7 @@ export type VideoRecord = typeof videos.$inferSelect;
 export type CreatorRecord = typeof creators.$inferSelect;
 
 export async function findVideo(db: Database, awemeId: string): Promise<VideoRecord | null> {
-  const [row] = await db
-    .select()
-    .from(videos)
-    .where(and(eq(videos.platform, 'DSO'), eq(videos.awemeId, awemeId)));
+  const [row] = await db.select().from(videos).where(libraryVideo(awemeId));
   return row ?? null;
 }
 
@@ -36,15 +33,12 @@ export async function findVideoWithCreator(
     .select({ video: videos, creator: creators })
     .from(videos)
     .innerJoin(creators, eq(creators.id, videos.creatorId))
-    .where(and(eq(videos.platform, 'DSO'), eq(videos.awemeId, awemeId)));
+    .where(libraryVideo(awemeId));
   return row ?? null;
 }
 
 export async function findCreator(db: Database, userId: string): Promise<CreatorRecord | null> {
-  const [row] = await db
-    .select()
-    .from(creators)
-    .where(and(eq(creators.platform, VIDEO_PLATFORM), eq(creators.userId, userId)));
+  const [row] = await db.select().from(creators).where(libraryCreator(userId));
   return row ?? null;
 }
 

@@ -1,5 +1,5 @@
 import { averagePerVideo, shanghaiDay } from '@dso/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../../db/client';
 import { creators, videos, videoTrends } from '../../../db/schema';
@@ -14,7 +14,7 @@ import type {
 import { type JobHandlers, PermanentJobError } from '../../jobs';
 import { refreshHotWords } from '../ingest/hot-words';
 import { upsertComments as ingestComments } from '../ingest/video-ingest.repository';
-import { VIDEO_PLATFORM } from '../video-platform';
+import { libraryCreator, libraryVideo, VIDEO_PLATFORM } from '../video-platform';
 import { VIDEOS_REFRESH_JOB } from './video-refresh.service';
 
 const payloadSchema = z.object({ awemeId: z.string().min(1).max(128) });
@@ -56,7 +56,7 @@ export async function refreshVideo(
   const [stored] = await db
     .select({ id: videos.id, creatorId: videos.creatorId })
     .from(videos)
-    .where(and(eq(videos.platform, VIDEO_PLATFORM), eq(videos.awemeId, awemeId)));
+    .where(libraryVideo(awemeId));
   if (!stored) return 'unknown';
   const record = await source.fetchVideo(awemeId);
   if (!record) return 'unknown';
@@ -87,10 +87,7 @@ export async function refreshCreator(
   source: PlatformDataProvider,
   userId: string,
 ): Promise<'refreshed' | 'unknown'> {
-  const [stored] = await db
-    .select({ id: creators.id })
-    .from(creators)
-    .where(and(eq(creators.platform, VIDEO_PLATFORM), eq(creators.userId, userId)));
+  const [stored] = await db.select({ id: creators.id }).from(creators).where(libraryCreator(userId));
   if (!stored) return 'unknown';
   const record = await source.fetchCreator(userId);
   if (!record) return 'unknown';
