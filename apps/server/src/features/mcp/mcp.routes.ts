@@ -2,7 +2,10 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createMcpServer } from './mcp-server';
 
-/** Where assistants reach the MCP server over Streamable HTTP (outside `/api`: no browser signing or session). */
+/**
+ * Where assistants reach the MCP server over Streamable HTTP: one of the key paths (plugins/key-paths.ts), which the
+ * browser's signing, session and request limits leave alone.
+ */
 export const MCP_PATH = '/mcp';
 
 /**
@@ -26,8 +29,17 @@ export const mcpRoutes: FastifyPluginAsync = async (app) => {
       void transport.close();
       void server.close();
     });
-    await server.connect(transport);
-    await transport.handleRequest(request.raw, reply.raw, request.body);
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(request.raw, reply.raw, request.body);
+    } catch (error) {
+      // The reply is hijacked: Fastify's error handler cannot answer it any more.
+      request.log.error({ err: error }, 'MCP request failed');
+      if (!reply.raw.headersSent) {
+        reply.raw.writeHead(500, { 'content-type': 'application/json' });
+        reply.raw.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: '服务器内部错误' }, id: null }));
+      }
+    }
   });
 
   const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
