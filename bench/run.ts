@@ -38,7 +38,7 @@ if (selected.has('firststart')) await (await import('./firststart.bench')).bench
 // Only when asked for (BENCH=topology; scripts/topology.sh's HAProxy, three API instances, two workers, a PostgreSQL
 // primary and replica and Redis, a few minutes with its first seed): search throughput with 1, 2 and 3 instances
 // through the balancer, and one instance killed under load (answers by code, charges, seconds until it is out).
-// Only when asked for (BENCH=open-api; a 20,000-word library on PGlite, under a minute): open keyword search per API key
+// Only when asked for (BENCH=open-api; a 5,000-word library on PGlite, a minute or two): open keyword search per API key
 // over HTTP with the limits on: a key's admitted calls/s until its per-minute limit, the refusals beyond it, units charged.
 if (selected.has('open-api')) await (await import('./open-api.bench')).benchOpenApi();
 if (selected.has('topology')) await (await import('./topology.bench')).benchTopology();
