@@ -14,7 +14,7 @@ import { subAccountLinks, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { useTestApp } from '../../testing/route-suite';
 import { permissionConfig } from '../permissions';
-import { authenticateApiKey, spendApiUnits } from './index';
+import { authenticateApiKey, eraseApiKeysOf, spendApiUnits } from './index';
 
 const allowance = (grade: 'VIP' | 'SVIP') =>
   permissionConfig.find((definition) => definition.alias === 'API_UNIT_DAY_COUNT')!.values[grade]!;
@@ -238,6 +238,15 @@ describe('API keys', () => {
     expect(refusals.every((error) => error instanceof AppError && error.code === Code.NEEDS_UPGRADE)).toBe(true);
     expect((refusals[0] as AppError).data).toMatchObject({ alias: 'API_UNIT_DAY_COUNT', reason: 'exhausted' });
     expect(await apiUse(token)).toEqual({ per_val: allowance('VIP'), use_val: allowance('VIP') });
+  });
+
+  it("stops a closed account's keys: the erasure deletes them", async () => {
+    const { id, token } = await t.account({ grade: 'VIP' });
+    const { key } = await createKey(token);
+    await authenticateApiKey(db(), bearer(key));
+    await eraseApiKeysOf(db(), id);
+    expect((await refusalOf(() => authenticateApiKey(db(), bearer(key)))).code).toBe(Code.TOKEN_INVALID);
+    expect(await listOf(token)).toEqual([]);
   });
 
   it("lets a child account's key act with its parent's grade and spend the parent's units", async () => {
