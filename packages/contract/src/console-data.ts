@@ -195,6 +195,11 @@ export const consoleCollectionSchema = z.object({
   calls_today: z.number().int(),
   daily_calls: z.number().int(),
   calls_per_second: z.number(),
+  /**
+   * The keyword library the collection feeds (its words join it), or null for the videos' collections. A library no
+   * collection names has no source: the console says 暂无数据源 (docs/collection.md, "Libraries and their sources").
+   */
+  library: platformSchema.nullable(),
   runs: z.array(consoleCollectionRunSchema),
 });
 export type ConsoleCollection = z.infer<typeof consoleCollectionSchema>;

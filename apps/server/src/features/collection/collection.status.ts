@@ -28,7 +28,7 @@ export async function collectionStatus(
   const used = await callsToday(db, now);
   const out: CollectionStatus[] = [];
   for (const name of Object.keys(scheduledCollections) as CollectionName[]) {
-    const { label, source } = scheduledCollections[name];
+    const { label, source, library } = scheduledCollections[name];
     const cron = config.collection.crons[name];
     const limits = config.collection.limits[source];
     const configKey = outsideServices[collectionSources[source].variable].configKey;
@@ -44,6 +44,7 @@ export async function collectionStatus(
       calls_today: used.get(source) ?? 0,
       daily_calls: limits.dailyCalls,
       calls_per_second: limits.callsPerSecond,
+      library,
       runs: runs.map((run) => ({
         id: run.id,
         window: run.windowKey,

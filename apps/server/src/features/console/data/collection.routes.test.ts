@@ -59,6 +59,7 @@ describe('console 数据 采集: the collections, their runs and 立即运行', 
         calls_today: 0,
         daily_calls: 5_000,
         calls_per_second: 5,
+        library: null,
         runs: [],
       });
       expect(watched!.next_run_time! * 1000).toBeGreaterThan(Date.now());

@@ -22,6 +22,7 @@ function watchedWorks(overrides: Partial<ConsoleCollection> = {}): ConsoleCollec
     calls_today: 120,
     daily_calls: 5_000,
     calls_per_second: 5,
+    library: null,
     runs: [
       {
         id: 8,
@@ -62,6 +63,37 @@ describe('the 数据 page’s 采集 tab', () => {
       expect(within(row).getByText('失败').closest('.ant-tag')).toBeTruthy();
       expect(within(row).getByText('0 / 3 / 1')).toBeTruthy();
       expect(within(row).getByText('TikHub 429: Too Many Requests')).toBeTruthy();
+    },
+    PAGE_TEST_TIMEOUT,
+  );
+
+  it(
+    'names each library’s source, and 暂无数据源 for a library no collection feeds',
+    async () => {
+      answerRequests({
+        [ConsoleDataPath.collections]: () => [
+          watchedWorks(),
+          watchedWorks({ name: 'hot_boards', label: '抖音热榜采集', library: 'DSO' }),
+          watchedWorks({
+            name: 'douyin_hot_boards',
+            label: '抖音开放平台热榜采集',
+            provider: 'douyin',
+            library: 'DSO',
+          }),
+          watchedWorks({ name: 'red_hot_boards', label: '小红书热榜采集', library: 'RSO' }),
+        ],
+      });
+      render();
+      fireEvent.click(screen.getByRole('tab', { name: '采集' }));
+      const lines = await screen.findByTestId('library-sources');
+      const line = (label: string) => within(lines).getByText(label).closest('tr')!;
+      expect(
+        within(line('抖音（DSO）')).getByText('抖音热榜采集（tikhub）、抖音开放平台热榜采集（douyin）'),
+      ).toBeTruthy();
+      expect(within(line('小红书（RSO）')).getByText('小红书热榜采集（tikhub）')).toBeTruthy();
+      for (const label of ['微信（WSO）', 'B站（BSO）', '快手（KSO）', 'TikTok（TSO）']) {
+        expect(within(line(label)).getByText('暂无数据源')).toBeTruthy();
+      }
     },
     PAGE_TEST_TIMEOUT,
   );

@@ -1,7 +1,8 @@
-import type { ConsoleCollection, ConsoleCollectionRun } from '@dso/contract';
+import { type ConsoleCollection, type ConsoleCollectionRun, platformSchema } from '@dso/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { platformInfo } from '../../../lib/platforms';
 import { useConsoleAction } from '../api/console-request';
 import { collectionsQuery, dataKey, runCollection } from '../api/data-api';
 import { timeText } from '../console-format';
@@ -22,6 +23,31 @@ const triggerLabels: Record<ConsoleCollectionRun['trigger'], string> = {
   manual: '手动',
 };
 
+/**
+ * A line per keyword library naming the collections that feed it and their providers, or 暂无数据源 when none does
+ * (docs/collection.md, "Libraries and their sources").
+ */
+function LibrarySources({ collections }: { collections: ConsoleCollection[] }) {
+  return (
+    <Card title="各数据库的数据源" size="small" data-testid="library-sources">
+      <Descriptions size="small" column={1}>
+        {platformSchema.options.map((platform) => {
+          const feeding = collections.filter((item) => item.library === platform);
+          return (
+            <Descriptions.Item key={platform} label={`${platformInfo(platform).name}（${platform}）`}>
+              {feeding.length > 0 ? (
+                feeding.map((item) => `${item.label}（${item.provider}）`).join('、')
+              ) : (
+                <Typography.Text type="secondary">暂无数据源</Typography.Text>
+              )}
+            </Descriptions.Item>
+          );
+        })}
+      </Descriptions>
+    </Card>
+  );
+}
+
 /** 采集 (docs/collection.md): each collection's source, schedule and latest runs, and 立即运行 with a reason. */
 export function DataCollection() {
   const { data = [], isLoading } = useQuery(collectionsQuery);
@@ -34,6 +60,7 @@ export function DataCollection() {
         数据源按计划刷新各数据库（时间为北京时间）；失败的运行不会覆盖已有数据。
       </Typography.Text>
       {isLoading && <Card loading />}
+      {!isLoading && <LibrarySources collections={data} />}
       {data.map((item) => (
         <Card
           key={item.name}
