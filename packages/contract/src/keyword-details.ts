@@ -5,6 +5,7 @@ import {
   figureSchema,
   keywordListSchema,
   keywordRowSchema,
+  type Platform,
   platformSchema,
   rateFigureSchema,
   requiredKeywordSchema,
@@ -191,6 +192,19 @@ export const keywordSourceLabels: Record<KeywordSource, string> = {
   douyin: '抖音开放平台热榜',
   sandbox: '沙箱热榜（示例）',
 };
+
+/** The libraries a hot board feeds, by the platform's name (docs/collection.md, "Libraries and their sources"). */
+const boardPlatformNames: Partial<Record<Platform, string>> = { DSO: '抖音', RSO: '小红书', KSO: '快手', BSO: 'B站' };
+
+/**
+ * How the detail page names the source of a row of a library: TikHub's board is its platform's (TikHub 小红书热榜 for a
+ * 小红书 word), the others as `keywordSourceLabels` says.
+ */
+export function keywordSourceLabel(source: KeywordSource, platform: Platform): string {
+  if (source !== 'tikhub') return keywordSourceLabels[source];
+  const name = boardPlatformNames[platform];
+  return name ? `TikHub ${name}热榜` : 'TikHub 热榜';
+}
 
 export const keywordDetailSchema = z.object({
   /** The keyword row (as in search results); its `as_of` is the date of every figure. */

@@ -1,5 +1,5 @@
 import { CalendarOutlined, EyeOutlined, ShareAltOutlined } from '@ant-design/icons';
-import { type KeywordRow, type KeywordSource, keywordSourceLabels } from '@dso/contract';
+import { type KeywordRow, type KeywordSource, keywordSourceLabel } from '@dso/contract';
 import { Button, Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { CompetitionStars, GlossaryTip, GrowthText } from '../../../components';
@@ -118,7 +118,7 @@ export function KeywordFigures({ row, source }: { row: KeywordRow; source?: Keyw
       <FigureCard term="competition" value={<CompetitionStars value={row.competition} />} note={asOf} />
       {source && (
         <p className="kd-figures__source" data-testid="keyword-source">
-          数据来源：{keywordSourceLabels[source]} · {asOf}
+          数据来源：{keywordSourceLabel(source, row.platform)} · {asOf}
         </p>
       )}
     </section>
