@@ -2,6 +2,7 @@ import {
   ApiKeyPath,
   Code,
   type CreatedApiKey,
+  FramePath,
   MonitoringPath,
   type OpenEndpointName,
   OpenPath,
@@ -211,5 +212,27 @@ describe('the open API (/open/v1)', () => {
   it('needs no browser signature or session, and a session token is no API key', async () => {
     const { token } = await member();
     expect(await open('keywordSearch', happyInputs().keywordSearch, token)).toMatchObject({ code: Code.TOKEN_INVALID });
+  });
+});
+
+describe('the open API under the browser request limits', () => {
+  const strict = { inFlight: 1000, searchesInFlight: 1000, perMinute: 1, perHour: 1_000_000 };
+  const t = useTestApp({ config: { requestLimits: { address: strict, user: strict, refusalDelayMs: 0 } } });
+
+  it('is not counted by them: the key has limits of its own', async () => {
+    const { token } = await t.account({ grade: 'VIP' });
+    const created = await t.post(ApiKeyPath.create, token, { name: '脚本' });
+    expect(created.code).toBe(Code.OK);
+    // The address's one call a minute is spent: the next /api call is refused.
+    expect((await t.get(FramePath.serverTime)).code).toBe(Code.SERVER_BUSY);
+    const key = (created.data as CreatedApiKey).key;
+    for (let call = 0; call < 3; call++) {
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: `${OpenPath.keywordSuggestions}?keyword=${encodeURIComponent('口红')}`,
+        headers: { authorization: `Bearer ${key}` },
+      });
+      expect(answer.json()).toMatchObject({ code: Code.OK });
+    }
   });
 });
