@@ -44,6 +44,8 @@ export const scheduledCollections = {
   red_hot_boards: { label: '小红书热榜采集', source: 'platform-data', defaultCron: '20 */2 * * *', library: 'RSO' },
   /** 快手's 热榜 and 搜索榜 into the 快手 library. */
   kuaishou_hot_boards: { label: '快手热榜采集', source: 'platform-data', defaultCron: '30 */2 * * *', library: 'KSO' },
+  /** 小红书's 联想词 of the 小红书 library's most searched words (`redSuggestionWords`), daily. */
+  red_suggestions: { label: '小红书联想词采集', source: 'platform-data', defaultCron: '30 5 * * *', library: 'RSO' },
   /** B站's 热门搜索 into the B站 library. */
   bilibili_hot_boards: { label: 'B站热搜采集', source: 'platform-data', defaultCron: '40 */2 * * *', library: 'BSO' },
 } as const satisfies Record<
@@ -79,6 +81,12 @@ export type CollectionName = keyof typeof scheduledCollections;
  * platform data source's default 5,000 calls a day beside the other collections.
  */
 export const suggestionWords = 2_000;
+
+/**
+ * How many of the 小红书 library's most searched words `red_suggestions` asks about a day: one call each, the budget's
+ * remainder beside the Douyin collections' (2,000 下拉词, 800 for top works, about 200 board reads).
+ */
+export const redSuggestionWords = 500;
 
 /** How many of the most liked videos `top_works` refreshes a day: four calls each (video, author, comments, trend). */
 export const topWorksCount = 200;

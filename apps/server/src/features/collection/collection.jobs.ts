@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import type { CollectionName, CollectionSource } from '../../config';
-import { collectionSources, hotBoardCities, scheduledCollections, suggestionWords, topWorksCount } from '../../config';
+import {
+  collectionSources,
+  hotBoardCities,
+  redSuggestionWords,
+  scheduledCollections,
+  suggestionWords,
+  topWorksCount,
+} from '../../config';
 import type { Database } from '../../db/client';
 import type { RateLimitStore } from '../../lib/rate-limit';
 import { createMemoryRateLimitStore } from '../../lib/rate-limit';
@@ -59,6 +66,10 @@ export function allCollectionKinds(
     red_hot_boards: { scope: 'RSO', handler: libraryHotBoardsCollection({ ...deps, library: 'RSO' }) },
     kuaishou_hot_boards: { scope: 'KSO', handler: libraryHotBoardsCollection({ ...deps, library: 'KSO' }) },
     bilibili_hot_boards: { scope: 'BSO', handler: libraryHotBoardsCollection({ ...deps, library: 'BSO' }) },
+    red_suggestions: {
+      scope: 'RSO',
+      handler: suggestionsCollection({ platformData: deps.platformData, words: redSuggestionWords, library: 'RSO' }),
+    },
   });
 }
 

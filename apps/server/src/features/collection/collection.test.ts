@@ -42,6 +42,7 @@ const othersOff = {
   red_hot_boards: null,
   kuaishou_hot_boards: null,
   bilibili_hot_boards: null,
+  red_suggestions: null,
 };
 const crons = { ...othersOff, watched_works: '30 4 * * *' };
 const limits = { dailyCalls: 1_000, callsPerSecond: 1_000 };
@@ -84,6 +85,7 @@ describe('collection configuration', () => {
         red_hot_boards: '20 */2 * * *',
         kuaishou_hot_boards: '30 */2 * * *',
         bilibili_hot_boards: '40 */2 * * *',
+        red_suggestions: '30 5 * * *',
       },
       // Every source is the sandbox: the server's own worker schedules none of them.
       realSourceCrons: { watched_works: null, ...othersOff },
@@ -104,6 +106,7 @@ describe('collection configuration', () => {
       red_hot_boards: '20 */2 * * *',
       kuaishou_hot_boards: '30 */2 * * *',
       bilibili_hot_boards: '40 */2 * * *',
+      red_suggestions: '30 5 * * *',
     });
   });
 

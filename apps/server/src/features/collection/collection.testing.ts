@@ -46,6 +46,8 @@ export function scriptedSource(options: {
    * board not given answers empty.
    */
   platformBoards?: Record<string, string[] | Error>;
+  /** 小红书's 联想词 of each word; a word not given has none. */
+  redSuggestions?: Record<string, string[]>;
 }): PlatformDataProvider & PlatformKeywordSource {
   const fetchedAt = new Date('2026-11-29T04:31:00+08:00');
   const guard = async <T>(what: string, value: () => T): Promise<T> => {
@@ -91,7 +93,10 @@ export function scriptedSource(options: {
         }));
         return { library, board, items, updatedAt: null, fetchedAt };
       }),
-    fetchRedSuggestions: (word) => guard(`red-suggestions:${word}`, () => []),
+    fetchRedSuggestions: (word) =>
+      guard(`red-suggestions:${word}`, () =>
+        (options.redSuggestions?.[word] ?? []).map((text, index) => ({ word: text, rank: index + 1, heat: null })),
+      ),
     fetchHotList: (kind: PlatformHotListKind, list = {}) => {
       const board = kind === 'city' ? `city:${list.cityCode}` : kind;
       const page = list.cursor ? Number(list.cursor) : 1;

@@ -79,4 +79,30 @@ describe('the suggestions collection', () => {
     expect(record.error).toContain('429');
     expect(await stored('露营装备')).toEqual(['露营装备清单', '露营帐篷']);
   });
+  it('asks 小红书 for the 联想词 of the 小红书 library’s words only, and keeps them as that word’s 下拉词', async () => {
+    await upsertKeywords(db(), [
+      keywordInput('秋冬穿搭', 90_000, { platform: 'RSO' }),
+      keywordInput('早八妆容', 50_000, { platform: 'RSO' }),
+    ]);
+    const calls: string[] = [];
+    const kind = allCollectionKinds({
+      platformData: scriptedSource({
+        videos: {},
+        calls,
+        suggestions: { 露营: ['不该被问到'] },
+        redSuggestions: { 秋冬穿搭: ['秋冬穿搭女', '秋冬穿搭', '秋冬穿搭男生'] },
+      }),
+      hotList: scriptedHotList({}),
+    }).red_suggestions;
+    const record = await runManually(db(), kind);
+    expect(calls).toEqual(['red-suggestions:秋冬穿搭', 'red-suggestions:早八妆容']);
+    expect(record).toMatchObject({ status: 'succeeded', scope: 'RSO', rowsUpdated: 1, rowsUnchanged: 1 });
+    const red = await queryRows<{ related_keyword: string }>(
+      db(),
+      sql`SELECT r.related_keyword FROM keyword_relations r JOIN keywords k ON k.id = r.keyword_id
+          WHERE k.platform = 'RSO' AND k.keyword = '秋冬穿搭' AND r.relation = 'sug' ORDER BY r.score DESC`,
+    );
+    expect(red.map((row) => row.related_keyword)).toEqual(['秋冬穿搭女', '秋冬穿搭男生']);
+    expect(await stored('露营')).toEqual([]);
+  });
 });

@@ -12,14 +12,24 @@ const CALLS_IN_FLIGHT = 16;
 const STORE_BATCH = 200;
 
 /**
- * The daily 下拉词 of the Douyin library's `words` most searched words, one source call each. A word the source
+ * The daily 下拉词 of a library's `words` most searched words (the Douyin library's, or 小红书's 联想词), one source call each. A word the source
  * answered replaces its stored list (counted updated); an empty answer keeps the last list (unchanged); a failed
  * call is counted with the vendor's reason and the run goes on. A spent budget or refused credentials stop it (the
  * answers already in hand are stored first).
  */
-export function suggestionsCollection(deps: { platformData: PlatformKeywordSource; words: number }): CollectionHandler {
+export function suggestionsCollection(deps: {
+  platformData: PlatformKeywordSource;
+  words: number;
+  /** The library whose words are asked about: Douyin's 下拉词 by default, or 小红书's 联想词 (`RSO`). */
+  library?: 'DSO' | 'RSO';
+}): CollectionHandler {
+  const ask =
+    deps.library === 'RSO'
+      ? (word: string) => deps.platformData.fetchRedSuggestions(word)
+      : (word: string) => deps.platformData.fetchSuggestions(word);
+  const library = { platform: deps.library ?? 'DSO', country: '' };
   return async (context) => {
-    const words = await wordsForSuggestions(context.db, deps.words);
+    const words = await wordsForSuggestions(context.db, deps.words, library);
     // The callers take the next word by index: shifting a 100,000-word array would move it all on every take.
     let next = 0;
     const answered: WordSuggestions[] = [];
@@ -44,7 +54,7 @@ export function suggestionsCollection(deps: { platformData: PlatformKeywordSourc
         if (context.signal.aborted || stopping) return;
         try {
           const word = keyword.keyword;
-          const suggestions = await context.call(() => deps.platformData.fetchSuggestions(word));
+          const suggestions = await context.call(() => ask(word));
           answered.push({ keyword, suggestions });
           if (answered.length >= STORE_BATCH) store();
         } catch (error) {

@@ -4,22 +4,27 @@ import { collectedKeyword } from '../collected-keyword';
 
 /**
  * 下拉词 collected from a source (docs/collection.md, "Suggestions"): each of the Douyin library's most searched words
- * keeps the source's last non-empty list as its `sug` relations, in the source's order.
+ * (and the 小红书 library's, with its 联想词) keeps the source's last non-empty list as its `sug` relations, in the
+ * source's order.
  */
 
 const DOUYIN_LIBRARY = { platform: 'DSO', country: '' } as const;
 /** Scores fall with the source's rank, so the stored order is the source's. */
 const TOP_SCORE = 1_000;
 
-/** The Douyin library's most searched words, the ones a suggestions run asks the source about. */
+/**
+ * A library's most searched words (the Douyin library's unless said), the ones a suggestions run asks the source
+ * about.
+ */
 export async function wordsForSuggestions(
   db: Database,
   limit: number,
+  library: { platform: string; country: string } = DOUYIN_LIBRARY,
 ): Promise<Array<{ id: number; keyword: string }>> {
   const rows = await queryRows<{ id: number | string; keyword: string }>(
     db,
     sql`SELECT id, keyword FROM keywords
-        WHERE platform = ${DOUYIN_LIBRARY.platform} AND country = ${DOUYIN_LIBRARY.country}
+        WHERE platform = ${library.platform} AND country = ${library.country}
         ORDER BY search_index DESC, id DESC LIMIT ${limit}`,
   );
   return rows.map((row) => ({ id: Number(row.id), keyword: row.keyword }));
