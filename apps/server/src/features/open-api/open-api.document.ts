@@ -14,10 +14,11 @@ const SECURITY_SCHEME = 'apiKey';
 export function curlExample(endpoint: OpenEndpoint, baseUrl: string): string {
   const auth = `-H 'Authorization: Bearer <API 密钥>'`;
   if (endpoint.method === 'GET') {
-    const query = new URLSearchParams(
-      Object.entries(endpoint.example).map(([name, value]): [string, string] => [name, String(value)]),
-    ).toString();
-    return `curl -G '${baseUrl}${endpoint.path}${query ? `?${query}` : ''}' \\\n  ${auth}`;
+    // --data-urlencode keeps the Chinese readable in the example and lets curl encode it.
+    const fields = Object.entries(endpoint.example).map(
+      ([name, value]) => ` \\\n  --data-urlencode '${name}=${String(value)}'`,
+    );
+    return `curl -G '${baseUrl}${endpoint.path}' \\\n  ${auth}${fields.join('')}`;
   }
   return `curl -X POST '${baseUrl}${endpoint.path}' \\\n  ${auth} \\\n  -H 'Content-Type: application/json' \\\n  -d '${JSON.stringify(endpoint.example)}'`;
 }
