@@ -15,7 +15,7 @@ import { monitorListQuerySchema, monitorListSchema } from './monitoring';
 import { videoDetailQuerySchema, videoDetailSchema, videoListSchema, videoSearchQuerySchema } from './videos';
 
 /**
- * The open API (issue 25): the product's own calls for programs, under `/open/v1`, authenticated by
+ * The open API: the product's own calls for programs, under `/open/v1`, authenticated by
  * `Authorization: Bearer <API 密钥>` instead of the browser's signing and session. Answers are the same
  * envelope `{ code, msg, data }` with the same code catalogue; every call spends API units from the
  * key owner's daily allowance (a failed call costs nothing). The request schemas are the web's own

@@ -1,5 +1,5 @@
 /**
- * The MCP server (issue 25, docs/api.md "MCP"): the open calls as tools for AI assistants, over Streamable HTTP at
+ * The MCP server (docs/api.md "MCP"): the open calls as tools for AI assistants, over Streamable HTTP at
  * `/mcp` (the app registers the routes) and over stdio (`npm run mcp`, which builds the server itself).
  */
 

@@ -38,7 +38,7 @@ import {
 } from './mcp-answers';
 
 /*
- * The MCP tools (issue 25): each is one open call of the open-api feature (the function the `/open/v1` route calls,
+ * The MCP tools: each is one open call of the open-api feature (the function the `/open/v1` route calls,
  * with the same units), asked for the first {@link TOP_ROWS} rows, and its answer made short for a model's context.
  * The arguments are the few an assistant needs, described in Chinese; the open call's own schema checks them again.
  */

@@ -17,7 +17,7 @@ import { listMonitorItems } from '../monitoring';
 import { creatorProfile, searchVideoList, videoDetail } from '../videos';
 
 /**
- * The open calls (issue 25), one function per endpoint of `openEndpoints`: the input as its schema
+ * The open calls, one function per endpoint of `openEndpoints`: the input as its schema
  * parsed it → the product's own service, as the web route calls it → the service's answer. The open
  * routes (`/open/v1/…`) and the MCP tools both call these, so a program sees what the web shows the key's
  * owner, with the owner's grade (the viewer) and its depth limits.
