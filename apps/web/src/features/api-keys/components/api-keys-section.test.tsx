@@ -81,6 +81,7 @@ describe('ApiKeysSection', () => {
         expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
       }
       await waitFor(() => expect(screen.getByTestId('api-units').textContent).toContain('已用 3 / 1000，剩余 997'));
+      expect(screen.getByRole('link', { name: '接口文档' }).getAttribute('href')).toBe('/open/v1/docs');
     },
     DIALOG_TEST_TIMEOUT,
   );

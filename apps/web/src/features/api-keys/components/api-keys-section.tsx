@@ -1,4 +1,4 @@
-import { type ApiKeyItem, apiKeyLimits, apiKeyMessages } from '@dso/contract';
+import { type ApiKeyItem, apiKeyLimits, apiKeyMessages, OpenPath } from '@dso/contract';
 import { formatTime, lowestGrantingGrade } from '@dso/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Popconfirm, Space, Table, Typography } from 'antd';
@@ -202,6 +202,9 @@ export default function ApiKeysSection() {
         用 API 密钥从您自己的程序（开放接口 /open/v1）或 AI 助手（MCP）调用 DSO 的数据。每次调用按接口扣除 API
         单位，调用失败不扣； 每个密钥每分钟最多调用 {list.data?.calls_per_minute ?? apiKeyLimits.callsPerMinute}{' '}
         次，最多 {maxKeys} 个密钥。
+        <a href={OpenPath.reference} target="_blank" rel="noreferrer">
+          接口文档
+        </a>
       </p>
       {lacksUnits ? (
         <UpgradeBlock
