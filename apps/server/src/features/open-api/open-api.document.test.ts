@@ -72,4 +72,22 @@ describe('the open API routes and their OpenAPI document', () => {
       expect(operation.security).toEqual([{ apiKey: [] }]);
     }
   });
+  it('serves a Chinese reference page with every endpoint, its units, parameters and curl call, and the code list', async () => {
+    const reply = await t.app.inject({ method: 'GET', url: OpenPath.reference });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toContain('text/html');
+    const page = reply.body;
+    for (const endpoint of openEndpointList) {
+      const section = page.slice(page.indexOf(`<section id="${endpoint.path}">`));
+      expect(section.length, endpoint.path).toBeLessThan(page.length);
+      const own = section.slice(0, section.indexOf('</section>'));
+      expect(own).toContain(`<h2>${endpoint.summary}</h2>`);
+      expect(own).toContain(`每次 <strong>${endpoint.units}</strong> 个单位`);
+      expect(own).toContain('<th>参数</th>');
+      expect(own).toMatch(new RegExp(`curl .*http://[^']+${endpoint.path}`));
+    }
+    // The response codes are a list, not paragraphs starting with "- ".
+    expect(page).toMatch(/<ul><li><code>200<\/code> 成功<\/li>/);
+    expect(page).not.toContain('<p>- ');
+  });
 });

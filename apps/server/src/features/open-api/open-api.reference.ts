@@ -115,11 +115,14 @@ export function openReferencePage(document: OpenApiDocument): string {
   const nav = operations
     .map(({ path, operation }) => `<a href="#${escapeHtml(path)}">${escapeHtml(operation.summary ?? path)}</a>`)
     .join('');
+  // The description is a little Markdown: paragraphs, `code`, and "- " lists (the code table).
+  const inline = (line: string) => line.replace(/`([^`]+)`/g, '<code>$1</code>');
   const intro = escapeHtml(document.info.description ?? '')
     .split('\n')
     .filter(Boolean)
-    .map((line) => `<p>${line.replace(/`([^`]+)`/g, '<code>$1</code>')}</p>`)
-    .join('');
+    .map((line) => (line.startsWith('- ') ? `<li>${inline(line.slice(2))}</li>` : `<p>${inline(line)}</p>`))
+    .join('')
+    .replace(/(<li>.*?<\/li>)+/g, (items) => `<ul>${items}</ul>`);
   const body = `<h1>${escapeHtml(document.info.title)}（v${escapeHtml(document.info.version)}）</h1>
 ${intro}
 <p>机器可读的 OpenAPI 3.1 文档：<a href="openapi.json"><code>openapi.json</code></a></p>
