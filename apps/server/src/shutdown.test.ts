@@ -150,10 +150,12 @@ async function holdTitleGramsJob(url: string) {
           [TITLE_GRAMS_COMPACT_JOB],
         )
       ).rows[0];
-    const deadline = Date.now() + 15_000;
+    // A fresh worker first runs what its start queued (upkeep, the collections' missed windows); on a loaded CI
+    // machine that took over 15 s before it claimed this job.
+    const deadline = Date.now() + 60_000;
     let job = await blocked();
     while (!job) {
-      if (Date.now() > deadline) throw new Error('no worker was held by the title-gram lock within 15 s');
+      if (Date.now() > deadline) throw new Error('no worker was held by the title-gram lock within 60 s');
       await new Promise((resolve) => setTimeout(resolve, 50));
       job = await blocked();
     }
