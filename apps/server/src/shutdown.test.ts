@@ -150,7 +150,7 @@ async function holdTitleGramsJob(url: string) {
           [TITLE_GRAMS_COMPACT_JOB],
         )
       ).rows[0];
-    // A fresh worker first runs what its start queued (upkeep, the collections' missed windows); on a loaded CI
+    // A fresh worker may first run what its start queued (upkeep, the collections' missed windows); on a loaded CI
     // machine that took over 15 s before it claimed this job.
     const deadline = Date.now() + 60_000;
     let job = await blocked();
