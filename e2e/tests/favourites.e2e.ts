@@ -47,7 +47,10 @@ describe('favourites: collect a keyword, a creator and a video, and find them in
     // The panel grows its plan block once the account's info arrives: click after it, not while it shifts.
     const panel = page.getByTestId('user-panel');
     await panel.getByText(/^尾号 \d{4}$/).waitFor();
-    await panel.getByRole('button', { name: '我的收藏' }).click();
+    // And after the panel's opening animation: a click on the moving button was lost on a loaded machine.
+    const favourites = panel.getByRole('button', { name: '我的收藏' });
+    await whenSettled(favourites);
+    await favourites.click();
     await page.waitForURL('**/setting?type=collectDouyin');
     await page.getByRole('heading', { name: '我的收藏' }).waitFor();
     const keywordLink = page.getByRole('link', { name: FAVOURITE_SUBJECTS.keyword });
