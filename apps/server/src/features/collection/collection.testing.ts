@@ -1,5 +1,5 @@
-import { desc } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { desc, type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { Database } from '../../db/client';
 import { collectionRuns } from '../../db/schema';
 import { createMemoryRateLimitStore } from '../../lib/rate-limit';
@@ -14,11 +14,35 @@ import type {
   PlatformKeywordSource,
 } from '../../providers/platform-data/keywords';
 import { platformCreatorRecord, platformVideoRecord } from '../../providers/platform-data/platform-data.fixtures';
+import { createTestDatabase } from '../../testing';
 import { sourcePace } from './collection.pace';
 import type { CollectionKind } from './collection.registry';
 import { runCollection } from './collection.service';
 
 /** Test helpers of scheduled collection: a scripted source, a vendor's error, a pace that never waits. */
+
+/**
+ * A database for the enclosing suite whose libraries, boards, runs and jobs are emptied before each test and
+ * given the keywords `seed` inserts; returns the getter of its `db`.
+ */
+export function useBoardsDatabase(seed: SQL): () => Database {
+  let handle: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+  const db = () => {
+    if (!handle) throw new Error('the suite’s database is made in beforeAll; use it from a test');
+    return handle.db;
+  };
+  beforeEach(async () => {
+    await db().execute(sql`TRUNCATE keywords, hot_board_entries, collection_runs, jobs RESTART IDENTITY CASCADE`);
+    await db().execute(seed);
+  });
+  return db;
+}
 
 /** A source error as the adapters raise it: the vendor's words in the message, our reason beside. */
 export function vendorError(reason: 'unauthorized' | 'rate_limited' | 'unavailable', message: string) {

@@ -1,30 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
-import { createTestDatabase } from '../../../testing';
 import { allCollectionKinds } from '../collection.jobs';
 import type { CollectionKind } from '../collection.registry';
-import { boardEntries, runManually, scriptedHotList, scriptedSource, vendorError } from '../collection.testing';
-
-type Handle = Awaited<ReturnType<typeof createTestDatabase>>;
+import {
+  boardEntries,
+  runManually,
+  scriptedHotList,
+  scriptedSource,
+  useBoardsDatabase,
+  vendorError,
+} from '../collection.testing';
 
 describe('hot board collections', () => {
-  let handle: Handle;
-  const db = () => handle.db;
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await handle?.close();
-  });
-  beforeEach(async () => {
-    await db().execute(sql`TRUNCATE keywords, hot_board_entries, collection_runs, jobs RESTART IDENTITY CASCADE`);
-    // A word the library knows from an import, with its own figures.
-    await db().execute(sql`
+  // A word the library knows from an import, with its own figures.
+  const db = useBoardsDatabase(sql`
       INSERT INTO keywords (platform, country, keyword, grams, search_index, month_cover_count, related_work_count,
         first_seen, as_of)
       VALUES ('DSO', '', '露营装备', '{}', 406000, 12180000, 3200, '2026-10-01', '2026-11-20')`);
-  });
 
   /** Runs a collection and answers its record (a failed run also throws, for the queue to retry it). */
   const run = (kind: CollectionKind) => runManually(db(), kind);

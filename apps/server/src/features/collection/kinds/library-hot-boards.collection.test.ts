@@ -1,33 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { libraryBoards } from '../../../config';
 import { queryRows } from '../../../db/client';
-import { createTestDatabase } from '../../../testing';
 import { allCollectionKinds } from '../collection.jobs';
 import type { CollectionKind } from '../collection.registry';
-import { runManually, scriptedHotList, scriptedSource, vendorError } from '../collection.testing';
-
-type Handle = Awaited<ReturnType<typeof createTestDatabase>>;
+import { runManually, scriptedHotList, scriptedSource, useBoardsDatabase, vendorError } from '../collection.testing';
 
 describe('the 小红书, 快手 and B站 libraries fed from their platforms’ boards', () => {
-  let handle: Handle;
-  const db = () => handle.db;
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await handle?.close();
-  });
-  beforeEach(async () => {
-    await db().execute(sql`TRUNCATE keywords, hot_board_entries, collection_runs, jobs RESTART IDENTITY CASCADE`);
-    // 秋冬穿搭 is known to the Douyin and 小红书 libraries; 早八妆容 only to the Douyin one.
-    await db().execute(sql`
+  // 秋冬穿搭 is known to the Douyin and 小红书 libraries; 早八妆容 only to the Douyin one.
+  const db = useBoardsDatabase(sql`
       INSERT INTO keywords (platform, country, keyword, grams, search_index, month_cover_count, related_work_count,
         first_seen, as_of)
       VALUES ('DSO', '', '秋冬穿搭', '{}', 406000, 12180000, 3200, '2026-10-01', '2026-11-20'),
              ('RSO', '', '秋冬穿搭', '{}', 81000, 2400000, 640, '2026-10-01', '2026-11-20'),
              ('DSO', '', '早八妆容', '{}', 52000, 800000, 90, '2026-10-01', '2026-11-20')`);
-  });
 
   const run = (kind: CollectionKind) => runManually(db(), kind);
   const kinds = (options: Parameters<typeof scriptedSource>[0]) =>
