@@ -16,6 +16,22 @@ export interface ZipEntry {
 }
 
 /**
+ * The fields the local header and the central directory header both carry, in the same order from
+ * "version needed" (APPNOTE 4.3.7 and 4.3.12): version 2.0, the UTF-8 name flag, method, time (0), date,
+ * CRC-32, packed and unpacked sizes, and the name's length.
+ */
+function writeEntryFields(header: Buffer, start: number, entry: ZipEntry, dosDate: number, nameLength: number) {
+  header.writeUInt16LE(20, start);
+  header.writeUInt16LE(0x800, start + 2);
+  header.writeUInt16LE(entry.method, start + 4);
+  header.writeUInt16LE(dosDate, start + 8);
+  header.writeUInt32LE(entry.crc, start + 10);
+  header.writeUInt32LE(entry.packed.length, start + 14);
+  header.writeUInt32LE(entry.size, start + 18);
+  header.writeUInt16LE(nameLength, start + 22);
+}
+
+/**
  * A zip of the entries, names flagged UTF-8 so Chinese names survive; no ZIP64, so for archives of a few
  * megabytes (a work's download, the upload guard's test files).
  */
@@ -28,25 +44,11 @@ export function zipOfEntries(entries: readonly ZipEntry[]): Buffer {
     const dosDate = entry.dosDate ?? 0;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x800, 6);
-    local.writeUInt16LE(entry.method, 8);
-    local.writeUInt16LE(dosDate, 12);
-    local.writeUInt32LE(entry.crc, 14);
-    local.writeUInt32LE(entry.packed.length, 18);
-    local.writeUInt32LE(entry.size, 22);
-    local.writeUInt16LE(name.length, 26);
+    writeEntryFields(local, 4, entry, dosDate, name.length);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(entry.symlink ? (3 << 8) | 20 : 20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x800, 8);
-    central.writeUInt16LE(entry.method, 10);
-    central.writeUInt16LE(dosDate, 14);
-    central.writeUInt32LE(entry.crc, 16);
-    central.writeUInt32LE(entry.packed.length, 20);
-    central.writeUInt32LE(entry.size, 24);
-    central.writeUInt16LE(name.length, 28);
+    writeEntryFields(central, 6, entry, dosDate, name.length);
     central.writeUInt32LE(entry.symlink ? (0o120777 << 16) >>> 0 : 0, 38);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, entry.packed);
