@@ -2,20 +2,16 @@ import {
   type BoardList,
   boardKindSchema,
   boardTitles,
-  type CreatorList,
   countryCodeSchema,
   creatorSortSchema,
   type KeywordDetail,
-  type KeywordList,
   keywordSortFieldSchema,
   keywordTextSchema,
   type MonitorList,
   type OpenEndpointName,
   platformSchema,
-  type RelatedList,
   relationKindSchema,
   requiredKeywordSchema,
-  type VideoList,
   videoSortSchema,
 } from '@dso/contract';
 import { sizeClassCodes } from '@dso/domain';
@@ -74,8 +70,28 @@ const keyword = requiredKeywordSchema.describe('关键词，最多30个字符');
 
 const defineTool = <Shape extends z.ZodRawShape>(tool: McpTool<Shape>) => tool as unknown as McpTool;
 
+/**
+ * A tool over a paged list endpoint: it asks for the first {@link TOP_ROWS} rows with the tool's input (or what
+ * `params` makes of it) and answers from that list.
+ */
+function defineListTool<Shape extends z.ZodRawShape, List>(
+  tool: Omit<McpTool<Shape>, 'run'> & {
+    params?: (input: z.output<z.ZodObject<Shape>>) => Record<string, unknown>;
+    answer: (list: List, input: z.output<z.ZodObject<Shape>>, link: PageLink) => ToolAnswer;
+  },
+): McpTool {
+  const { params = (input) => input, answer, ...rest } = tool;
+  return defineTool<Shape>({
+    ...rest,
+    async run(context, input) {
+      const list = await call<List>(context, rest.endpoint, { ...params(input), page_no: 1, page_size: TOP_ROWS });
+      return answer(list, input, context.link);
+    },
+  });
+}
+
 export const mcpTools: McpTool[] = [
-  defineTool({
+  defineListTool({
     name: 'keyword_search',
     title: '关键词搜索',
     description: `在 DSO 关键词库中搜索包含某个词的关键词，返回前${TOP_ROWS}个及其搜索指数、月覆盖人次、相关作品数、竞争度（1–4星）和7日增长，附关键词详情页链接。可按指标排序。数据精度与可见行数取决于 API 密钥所属账号的会员等级。`,
@@ -92,19 +108,15 @@ export const mcpTools: McpTool[] = [
       blue_ocean: z.boolean().optional().describe('为 true 时只看蓝海词'),
     }),
     endpoint: 'keywordSearch',
-    async run(context, input) {
-      const list = await call<KeywordList>(context, 'keywordSearch', {
-        platform: input.platform,
-        country: input.country,
-        keyword: input.keyword,
-        sort: input.sort,
-        order: input.order,
-        filters: input.blue_ocean === undefined ? {} : { blue_ocean: input.blue_ocean },
-        page_no: 1,
-        page_size: TOP_ROWS,
-      });
-      return keywordSearchAnswer(list, input, context.link);
-    },
+    params: (input) => ({
+      platform: input.platform,
+      country: input.country,
+      keyword: input.keyword,
+      sort: input.sort,
+      order: input.order,
+      filters: input.blue_ocean === undefined ? {} : { blue_ocean: input.blue_ocean },
+    }),
+    answer: keywordSearchAnswer,
   }),
   defineTool({
     name: 'keyword_detail',
@@ -118,7 +130,7 @@ export const mcpTools: McpTool[] = [
       return keywordDetailAnswer(detail, context.link);
     },
   }),
-  defineTool({
+  defineListTool({
     name: 'related_keywords',
     title: '相关词',
     description: `一个关键词的相关词，返回前${TOP_ROWS}个及其关联强度（0–100）和核心指标。relation 选择类型：${Object.entries(
@@ -135,12 +147,9 @@ export const mcpTools: McpTool[] = [
         .describe('相关词类型：sug 下拉词、correlation 相关词（默认）、industry 行业词、root 词根'),
     }),
     endpoint: 'keywordRelated',
-    async run(context, input) {
-      const list = await call<RelatedList>(context, 'keywordRelated', { ...input, page_no: 1, page_size: TOP_ROWS });
-      return relatedKeywordsAnswer(list, input, context.link);
-    },
+    answer: relatedKeywordsAnswer,
   }),
-  defineTool({
+  defineListTool({
     name: 'hot_board',
     title: '热词榜单',
     description: `抖音热词榜单的前${TOP_ROWS}名，每名带排名变化和核心指标，附榜单页链接。board 选择榜单：${Object.entries(
@@ -153,18 +162,10 @@ export const mcpTools: McpTool[] = [
       industry: z.string().trim().max(32).optional().describe('只看一个行业，如 美食、美妆'),
     }),
     endpoint: 'keywordBoard',
-    async run(context, input) {
-      const board = await call<BoardList>(context, 'keywordBoard', {
-        board: input.board,
-        industry: input.industry,
-        platform: 'DSO',
-        page_no: 1,
-        page_size: TOP_ROWS,
-      });
-      return hotBoardAnswer(board, context.link);
-    },
+    params: (input) => ({ board: input.board, industry: input.industry, platform: 'DSO' }),
+    answer: (board: BoardList, _input, link) => hotBoardAnswer(board, link),
   }),
-  defineTool({
+  defineListTool({
     name: 'video_search',
     title: '视频搜索',
     description: `按标题文字搜索抖音视频库，返回前${TOP_ROWS}个视频的作者、点赞、评论、分享、收藏和发布日期，附视频详情页链接。`,
@@ -173,12 +174,9 @@ export const mcpTools: McpTool[] = [
       sort: videoSortSchema.default('good_count').describe('good_count 点赞最多（默认），create_time 最新发布'),
     }),
     endpoint: 'videoSearch',
-    async run(context, input) {
-      const list = await call<VideoList>(context, 'videoSearch', { ...input, page_no: 1, page_size: TOP_ROWS });
-      return videoSearchAnswer(list, input, context.link);
-    },
+    answer: videoSearchAnswer,
   }),
-  defineTool({
+  defineListTool({
     name: 'creator_search',
     title: '达人查询',
     description: `按昵称或抖音号查找抖音达人，可按领域、粉丝量级、地区和是否带货筛选；返回前${TOP_ROWS}个达人的粉丝数、近30天涨粉、获赞和作品数，附达人详情页链接。`,
@@ -198,12 +196,9 @@ export const mcpTools: McpTool[] = [
         ),
     }),
     endpoint: 'creatorSearch',
-    async run(context, input) {
-      const list = await call<CreatorList>(context, 'creatorSearch', { ...input, page_no: 1, page_size: TOP_ROWS });
-      return creatorSearchAnswer(list, input, context.link);
-    },
+    answer: creatorSearchAnswer,
   }),
-  defineTool({
+  defineListTool({
     name: 'my_monitor_ranks',
     title: '我的排名监控',
     description: `API 密钥所属账号监控的关键词和作品的最新排名（前${TOP_ROWS}项）：作品在关键词搜索结果中的名次及变化，附监控看板链接。`,
@@ -211,9 +206,6 @@ export const mcpTools: McpTool[] = [
       keyword: keywordTextSchema.optional().describe('只看监控关键词中包含这些文字的项'),
     }),
     endpoint: 'monitorRanks',
-    async run(context, input) {
-      const list = await call<MonitorList>(context, 'monitorRanks', { ...input, page_no: 1, page_size: TOP_ROWS });
-      return monitorRanksAnswer(list, context.link);
-    },
+    answer: (list: MonitorList, _input, link) => monitorRanksAnswer(list, link),
   }),
 ];
