@@ -14,7 +14,7 @@ import {
 import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
 import { useSession } from '../../../stores/session';
-import { listPagesOptions } from '../../videos';
+import { type ListPage, listPagesOptions } from '../../videos';
 
 /** Rows per page of every list on these pages: each scroll to the end loads this many more. */
 export const TOPIC_PAGE_SIZE = videoLimits.defaultPageSize;
@@ -25,73 +25,62 @@ function useViewer() {
   return token ? 'user' : 'guest';
 }
 
+/**
+ * The pages of one of these lists as an infinite query: `query` and the page asked for go to `path`,
+ * and the viewer ends the key, since logging in changes the rows.
+ */
+function useListPages<Page extends ListPage<unknown>>(
+  key: readonly unknown[],
+  path: string,
+  query: Record<string, string | number | undefined>,
+  { pageSize = TOPIC_PAGE_SIZE, enabled = true }: { pageSize?: number; enabled?: boolean } = {},
+) {
+  const viewer = useViewer();
+  return useInfiniteQuery({
+    ...listPagesOptions([...key, viewer], pageSize, (pageNo, signal) =>
+      request<Page>(path, { query: { ...query, page_no: pageNo, page_size: pageSize }, signal }),
+    ),
+    enabled,
+  });
+}
+
 export type TopicSort = TopicListQuery['sort'];
 
 /** `GET /api/topic/list`: video or image-text topics of the latest day. */
 export function useTopicList(kind: TopicKind, sort: TopicSort) {
-  const viewer = useViewer();
-  return useInfiniteQuery(
-    listPagesOptions(['topics', 'list', kind, sort, viewer], TOPIC_PAGE_SIZE, (pageNo, signal) =>
-      request<TopicList>(TopicPath.list, {
-        query: { kind, sort, page_no: pageNo, page_size: TOPIC_PAGE_SIZE },
-        signal,
-      }),
-    ),
-  );
+  return useListPages<TopicList>(['topics', 'list', kind, sort], TopicPath.list, { kind, sort });
 }
 
 /** `GET /api/topic/videos`: the works under a topic. */
 export function useTopicVideos(topicId: number | null, sort: VideoSort) {
-  const viewer = useViewer();
-  return useInfiniteQuery({
-    ...listPagesOptions(['topics', 'videos', topicId, sort, viewer], TOPIC_PAGE_SIZE, (pageNo, signal) =>
-      request<VideoList>(TopicPath.videos, {
-        query: { topic_id: topicId ?? 0, sort, page_no: pageNo, page_size: TOPIC_PAGE_SIZE },
-        signal,
-      }),
-    ),
-    enabled: topicId !== null,
-  });
+  return useListPages<VideoList>(
+    ['topics', 'videos', topicId, sort],
+    TopicPath.videos,
+    { topic_id: topicId ?? 0, sort },
+    { enabled: topicId !== null },
+  );
 }
 
 /** `GET /api/video/search`: works whose title holds the keyword (header search 视频). */
 export function useVideoSearch(keyword: string, sort: VideoSort) {
-  const viewer = useViewer();
-  return useInfiniteQuery(
-    listPagesOptions(['videos', 'search', keyword, sort, viewer], TOPIC_PAGE_SIZE, (pageNo, signal) =>
-      request<VideoList>(VideoPath.search, {
-        query: { keyword, sort, page_no: pageNo, page_size: TOPIC_PAGE_SIZE },
-        signal,
-      }),
-    ),
-  );
+  return useListPages<VideoList>(['videos', 'search', keyword, sort], VideoPath.search, { keyword, sort });
 }
 
 /** `GET /api/video/low_follower_hits`: small accounts' breakout works, optionally of a field. */
 export function useLowFollowerHits(field: string | null) {
-  const viewer = useViewer();
-  return useInfiniteQuery(
-    listPagesOptions(['videos', 'low-follower-hits', field ?? '', viewer], TOPIC_PAGE_SIZE, (pageNo, signal) =>
-      request<VideoList>(VideoPath.lowFollowerHits, {
-        query: { field: field ?? undefined, page_no: pageNo, page_size: TOPIC_PAGE_SIZE },
-        signal,
-      }),
-    ),
-  );
+  return useListPages<VideoList>(['videos', 'low-follower-hits', field ?? ''], VideoPath.lowFollowerHits, {
+    field: field ?? undefined,
+  });
 }
 
 /** `GET /api/video/keyword_rank`: a keyword's ranked works of a day (the latest when none is given). */
 export function useKeywordRank(keyword: string, date: string | null, pageSize: number = TOPIC_PAGE_SIZE) {
-  const viewer = useViewer();
-  return useInfiniteQuery({
-    ...listPagesOptions(['videos', 'keyword-rank', keyword, date ?? '', pageSize, viewer], pageSize, (pageNo, signal) =>
-      request<KeywordRankList>(VideoPath.keywordRank, {
-        query: { keyword, date: date ?? undefined, page_no: pageNo, page_size: pageSize },
-        signal,
-      }),
-    ),
-    enabled: keyword !== '',
-  });
+  return useListPages<KeywordRankList>(
+    ['videos', 'keyword-rank', keyword, date ?? '', pageSize],
+    VideoPath.keywordRank,
+    { keyword, date: date ?? undefined },
+    { pageSize, enabled: keyword !== '' },
+  );
 }
 
 /** The fields (领域) creators are filed under, for the breakout works' filter (the creator library's options). */
