@@ -38,6 +38,13 @@ const redScore = (heat: number) => (heat >= 10_000 ? `${(heat / 10_000).toFixed(
 
 const kuaishouBoards: Record<string, FakePlatformBoard> = { '1': 'KSO:hot', '6': 'KSO:search' };
 
+/** A 小红书 endpoint: a GET whose `data` sits in the web API's success envelope. */
+const redRoute = (data: (params: Record<string, string>) => unknown): FakeRoute => ({
+  method: 'GET',
+  required: [],
+  answer: (params) => ({ code: 0, success: true, msg: '成功', data: data(params) }),
+});
+
 export function fakePlatformBoardRoutes(): {
   routes: Record<string, FakeRoute>;
   controls: FakeTikhubPlatformBoards;
@@ -88,58 +95,31 @@ export function fakePlatformBoardRoutes(): {
         return { topHots: entries.slice(0, 1), hots: entries.slice(1), boardType: Number(board_type) };
       },
     },
-    '/api/v1/xiaohongshu/web_v2/fetch_hot_list': {
-      method: 'GET',
-      required: [],
-      answer: () => ({
-        code: 0,
-        success: true,
-        msg: '成功',
-        data: {
-          title: '小红书热榜',
-          items: board('RSO:hot').map((input, index) => ({
-            id: `dora_${2_000_000 + index}`,
-            title: input.word,
-            score: redScore(input.heat ?? 0),
-            word_type: index < 2 ? '热' : '无',
-            rank_change: 0,
-            icon: '',
-          })),
-        },
-      }),
-    },
-    '/api/v1/xiaohongshu/web_v3/fetch_trending': {
-      method: 'GET',
-      required: [],
-      answer: () => ({
-        code: 0,
-        success: true,
-        msg: '成功',
-        data: {
-          word_request_id: 'trending-0001',
-          title: '猜你想搜',
-          queries: board('RSO:search').map((input) => ({
-            title: input.word,
-            search_word: input.word,
-            type: 'trending',
-            desc: '',
-          })),
-        },
-      }),
-    },
-    '/api/v1/xiaohongshu/web_v3/fetch_search_suggest': {
-      method: 'GET',
-      required: [],
-      answer: ({ keyword = '' }) => ({
-        code: 0,
-        success: true,
-        msg: '成功',
-        data: {
-          word_request_id: 'sug-0001',
-          sug_items: (suggestions.get(keyword) ?? []).map((text) => ({ type: 'sug', text, search_type: 'notes' })),
-        },
-      }),
-    },
+    '/api/v1/xiaohongshu/web_v2/fetch_hot_list': redRoute(() => ({
+      title: '小红书热榜',
+      items: board('RSO:hot').map((input, index) => ({
+        id: `dora_${2_000_000 + index}`,
+        title: input.word,
+        score: redScore(input.heat ?? 0),
+        word_type: index < 2 ? '热' : '无',
+        rank_change: 0,
+        icon: '',
+      })),
+    })),
+    '/api/v1/xiaohongshu/web_v3/fetch_trending': redRoute(() => ({
+      word_request_id: 'trending-0001',
+      title: '猜你想搜',
+      queries: board('RSO:search').map((input) => ({
+        title: input.word,
+        search_word: input.word,
+        type: 'trending',
+        desc: '',
+      })),
+    })),
+    '/api/v1/xiaohongshu/web_v3/fetch_search_suggest': redRoute(({ keyword = '' }) => ({
+      word_request_id: 'sug-0001',
+      sug_items: (suggestions.get(keyword) ?? []).map((text) => ({ type: 'sug', text, search_type: 'notes' })),
+    })),
   };
 
   return {
