@@ -3,6 +3,19 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, envSchema, loadConfig } from './config';
 
+/** What loading the variables refuses, one line each; none when they load. */
+const problemsOf = (source: Record<string, string>): string[] => {
+  try {
+    loadConfig(source);
+    return [];
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return error.problems;
+  }
+};
+/** The variable each problem line names. */
+const namesOf = (problems: string[]) => problems.map((problem) => problem.split(':')[0]);
+
 describe('configuration', () => {
   it('runs on the embedded defaults with no variables set', () => {
     const config = loadConfig({});
@@ -44,14 +57,9 @@ describe('configuration', () => {
   });
 
   it('lists every bad variable at once', () => {
-    let caught: unknown;
-    try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url', DEMO: 'maybe', SMS_PROVIDER: 'carrier-pigeon' });
-    } catch (error) {
-      caught = error;
-    }
-    expect(caught).toBeInstanceOf(ConfigError);
-    const problems = (caught as ConfigError).problems.map((problem) => problem.split(':')[0]);
+    const problems = namesOf(
+      problemsOf({ PORT: 'eighty', DATABASE_URL: 'not a url', DEMO: 'maybe', SMS_PROVIDER: 'carrier-pigeon' }),
+    );
     expect(problems.sort()).toEqual(['DATABASE_URL', 'DEMO', 'PORT', 'SMS_PROVIDER']);
   });
 });
@@ -65,13 +73,7 @@ describe('client addresses', () => {
 
 describe('site details', () => {
   it('refuses a production start without the ICP registration and the operator name', () => {
-    let caught: unknown;
-    try {
-      loadConfig({ NODE_ENV: 'production' });
-    } catch (error) {
-      caught = error;
-    }
-    const names = (caught as ConfigError).problems.map((problem) => problem.split(':')[0]);
+    const names = namesOf(problemsOf({ NODE_ENV: 'production' }));
     expect(names).toEqual(expect.arrayContaining(['SITE_ICP', 'SITE_COMPANY_NAME']));
   });
 
@@ -81,16 +83,6 @@ describe('site details', () => {
 });
 
 describe('production start', () => {
-  const problemsOf = (source: Record<string, string>): string[] => {
-    try {
-      loadConfig(source);
-      return [];
-    } catch (error) {
-      if (!(error instanceof ConfigError)) throw error;
-      return error.problems;
-    }
-  };
-  const namesOf = (problems: string[]) => problems.map((problem) => problem.split(':')[0]);
   const providerNames = Object.keys(envSchema.shape).filter((name) => name.endsWith('_PROVIDER'));
 
   /** Every provider on its first real vendor, with placeholder credentials wherever one is asked for. */
@@ -222,24 +214,17 @@ describe('production start', () => {
     expect(loadConfig({}).imageProvider).toBe('sandbox');
   });
 
+  /** The Douyin Open Platform application publishing and the hot lists share, and how the config reads it. */
+  const douyinApp = { DOUYIN_CLIENT_KEY: 'awkey', DOUYIN_CLIENT_SECRET: 'secret' };
+  const douyinOpen = { clientKey: 'awkey', clientSecret: 'secret', baseUrl: 'https://open.douyin.com' };
+  /** What publishing through Douyin asks for: the application, and PUBLIC_URL for Douyin's callback. */
+  const publishingNeeds = ['DOUYIN_CLIENT_KEY', 'DOUYIN_CLIENT_SECRET', 'PUBLIC_URL'];
+
   it('refuses the sandbox publishing in production and Douyin without its client key, secret and PUBLIC_URL', () => {
     expect(namesOf(problemsOf({ ...realVendors(), PUBLISHING_PROVIDER: 'sandbox' }))).toContain('PUBLISHING_PROVIDER');
-    expect(namesOf(problemsOf({ PUBLISHING_PROVIDER: 'douyin' }))).toEqual([
-      'DOUYIN_CLIENT_KEY',
-      'DOUYIN_CLIENT_SECRET',
-      'PUBLIC_URL',
-    ]);
-    const config = loadConfig({
-      PUBLISHING_PROVIDER: 'douyin',
-      DOUYIN_CLIENT_KEY: 'awkey',
-      DOUYIN_CLIENT_SECRET: 'secret',
-      PUBLIC_URL: 'https://www.dso-data.cn',
-    });
-    expect(config.douyinOpen).toEqual({
-      clientKey: 'awkey',
-      clientSecret: 'secret',
-      baseUrl: 'https://open.douyin.com',
-    });
+    expect(namesOf(problemsOf({ PUBLISHING_PROVIDER: 'douyin' }))).toEqual(publishingNeeds);
+    const config = loadConfig({ PUBLISHING_PROVIDER: 'douyin', ...douyinApp, PUBLIC_URL: 'https://www.dso-data.cn' });
+    expect(config.douyinOpen).toEqual(douyinOpen);
     expect(loadConfig({}).publishingProvider).toBe('sandbox');
   });
 
@@ -247,22 +232,12 @@ describe('production start', () => {
     expect(namesOf(problemsOf({ ...realVendors(), HOT_LIST_PROVIDER: 'sandbox' }))).toContain('HOT_LIST_PROVIDER');
     expect(namesOf(problemsOf({ HOT_LIST_PROVIDER: 'douyin' }))).toEqual(['DOUYIN_CLIENT_KEY', 'DOUYIN_CLIENT_SECRET']);
     // Publishing needs the same application: each missing variable is named once.
-    expect(namesOf(problemsOf({ HOT_LIST_PROVIDER: 'douyin', PUBLISHING_PROVIDER: 'douyin' }))).toEqual([
-      'DOUYIN_CLIENT_KEY',
-      'DOUYIN_CLIENT_SECRET',
-      'PUBLIC_URL',
-    ]);
-    const config = loadConfig({
-      HOT_LIST_PROVIDER: 'douyin',
-      DOUYIN_CLIENT_KEY: 'awkey',
-      DOUYIN_CLIENT_SECRET: 'secret',
-    });
+    expect(namesOf(problemsOf({ HOT_LIST_PROVIDER: 'douyin', PUBLISHING_PROVIDER: 'douyin' }))).toEqual(
+      publishingNeeds,
+    );
+    const config = loadConfig({ HOT_LIST_PROVIDER: 'douyin', ...douyinApp });
     expect(config.hotListProvider).toBe('douyin');
-    expect(config.douyinOpen).toEqual({
-      clientKey: 'awkey',
-      clientSecret: 'secret',
-      baseUrl: 'https://open.douyin.com',
-    });
+    expect(config.douyinOpen).toEqual(douyinOpen);
     expect(loadConfig({}).hotListProvider).toBe('sandbox');
   });
 
@@ -287,15 +262,8 @@ describe('payment channels', () => {
   });
 
   it('asks for the vendor credentials and the public address when a real channel is chosen', () => {
-    const problems = (() => {
-      try {
-        loadConfig({ ALIPAY_PROVIDER: 'alipay', WECHATPAY_PROVIDER: 'wechatpay' });
-        return [];
-      } catch (error) {
-        return (error as ConfigError).problems;
-      }
-    })();
-    expect(problems.map((problem) => problem.split(':')[0])).toEqual(
+    const problems = problemsOf({ ALIPAY_PROVIDER: 'alipay', WECHATPAY_PROVIDER: 'wechatpay' });
+    expect(namesOf(problems)).toEqual(
       expect.arrayContaining([
         'ALIPAY_APP_ID',
         'ALIPAY_APP_PRIVATE_KEY',
