@@ -3,10 +3,10 @@ import { closureHooks } from './closure-hooks';
 import type { AppConfig, CollectionSource } from './config';
 import type { Database } from './db/client';
 import { accountClosureJobHandlers } from './features/account';
-import { collectionJobHandlers, type SourceLimits } from './features/collection';
+import { COLLECTION_RUN_JOB, collectionJobHandlers, type SourceLimits } from './features/collection';
 import { extractionJobHandlers } from './features/extraction';
 import { imageTextJobHandlers } from './features/image-text';
-import { type JobHandlers, type JobLogger, JobWorker } from './features/jobs';
+import { type JobHandlers, JobLanes, type JobLogger, jobLanes } from './features/jobs';
 import { keywordJobHandlers } from './features/keywords';
 import { liveReplayJobHandlers } from './features/live-replay';
 import { monitorAlertJobHandlers, monitoringJobHandlers, scheduleMonitoringRound } from './features/monitoring';
@@ -84,9 +84,18 @@ export function allJobHandlers(deps?: {
 }
 
 /**
- * The job worker over every job kind, as the server's in-process worker and `npm run worker` both run it,
- * and the store pacing scheduled collection's vendor calls: the rate-limit store, so with REDIS_URL every
- * process of the deployment keeps one pace. Neither is started; close the store after stopping the worker.
+ * How many collection runs one process works at once. A suggestions round paced at its vendor's rate takes
+ * minutes to hours; with a second slot the hot boards due every two hours (another source, or the same one
+ * within its pace) do not wait for it to end.
+ */
+const COLLECTION_CONCURRENCY = 2;
+
+/**
+ * The job workers over every job kind, as the server's in-process worker and `npm run worker` both run
+ * them: scheduled collection in a lane of its own, so a long round never holds back an import, a derive or
+ * the orders' upkeep (`main`), and the store pacing collection's vendor calls: the rate-limit store, so
+ * with REDIS_URL every process of the deployment keeps one pace. Neither is started; close the store after
+ * stopping the workers.
  */
 export function createJobRunner(options: {
   db: Database;
@@ -95,7 +104,7 @@ export function createJobRunner(options: {
   log: JobLogger;
   /** Where the pace store reports a Redis outage (the app's logger). */
   storeLog?: FastifyBaseLogger;
-}): { worker: JobWorker; paceStore: RateLimitStore } {
+}): { worker: JobLanes; paceStore: RateLimitStore } {
   const { config } = options;
   const paceStore = createRateLimitStore({
     redisUrl: config.redisUrl,
@@ -108,7 +117,10 @@ export function createJobRunner(options: {
     monitoring: config.monitoring,
     collection: { limits: config.collection.limits, paceStore },
   });
-  return { worker: new JobWorker(options.db, handlers, { log: options.log }), paceStore };
+  const lanes = jobLanes(handlers, [
+    { name: 'collection', kinds: [COLLECTION_RUN_JOB], concurrency: COLLECTION_CONCURRENCY },
+  ]);
+  return { worker: new JobLanes(options.db, lanes, { log: options.log }), paceStore };
 }
 
 /** The recurring upkeep every worker keeps queued: the orders' maintenance, the monitoring round, the title character fold. */

@@ -4,7 +4,9 @@
  * failed job, and the worker with the types a feature's job handlers
  * are written against.
  */
+
 export { type JobListing, listJobs, type QueueSummary, summarizeJobs } from './jobs.inspect';
+export { type JobLane, JobLanes, jobLanes } from './jobs.lanes';
 export {
   type ClaimedJob,
   claimJob,

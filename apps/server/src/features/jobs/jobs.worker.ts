@@ -51,6 +51,9 @@ export interface WorkerOptions {
   log?: JobLogger;
 }
 
+/** host:pid:random, unique to one worker (or one process's lanes) in `locked_by`. */
+export const newWorkerId = () => `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+
 const silent: JobLogger = { info() {}, warn() {}, error() {} };
 
 /** 5 s, 10 s, 20 s … capped at 10 minutes. */
@@ -84,7 +87,7 @@ export class JobWorker {
     private readonly handlers: JobHandlers,
     options: WorkerOptions = {},
   ) {
-    this.workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+    this.workerId = options.workerId ?? newWorkerId();
     this.pollMs = options.pollMs ?? 1_000;
     this.staleMs = options.staleMs ?? 10 * 60_000;
     this.heartbeatMs = options.heartbeatMs ?? Math.max(50, Math.floor(this.staleMs / 4));
