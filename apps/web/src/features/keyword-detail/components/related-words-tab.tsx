@@ -1,10 +1,11 @@
-import type { KeywordRow, RelationKind } from '@dso/contract';
-import { Segmented, Table } from 'antd';
+import type { RelationKind } from '@dso/contract';
+import { Segmented } from 'antd';
 import { useSearchParams } from 'react-router';
-import { CappedPagination, isRefusal, LoadFailed, NoData, RefusalPanel } from '../../../components';
+import { isRefusal, RefusalPanel } from '../../../components';
 import type { KeywordRef } from '../api/get-keyword-detail';
 import { useRelatedKeywords } from '../api/get-related-keywords';
 import { relatedWordColumns } from './related-word-columns';
+import { RelatedWordsTable } from './related-words-table';
 
 /** The related-words sub-tabs, in the order of the libraries' own tabs. */
 export const relationTabs: { value: RelationKind; label: string; hint: string }[] = [
@@ -61,28 +62,16 @@ export function RelatedWordsTab({ keywordRef }: { keywordRef: KeywordRef }) {
           {list ? ` · 共 ${list.total_record.toLocaleString('zh-CN')} 个` : ''}
         </span>
       </header>
-      {query.isError ? (
-        <LoadFailed className="kd-retry" message="相关词加载失败" onRetry={() => void query.refetch()} />
-      ) : (
-        <Table<KeywordRow>
-          className="data-table kd-table"
-          rowKey="id"
-          columns={columns}
-          dataSource={list?.result ?? []}
-          loading={query.isFetching}
-          pagination={false}
-          size="middle"
-          locale={{ emptyText: query.isPending ? ' ' : <NoData size="small" /> }}
-        />
-      )}
-      {list && list.total_record > 0 && (
-        <CappedPagination
-          list={list}
-          page={page}
-          pageSize={RELATED_PAGE_SIZE}
-          onChange={(next) => update({ [PAGE_PARAM]: next > 1 ? String(next) : null })}
-        />
-      )}
+      <RelatedWordsTable
+        query={query}
+        columns={columns}
+        page={page}
+        pageSize={RELATED_PAGE_SIZE}
+        onPageChange={(next) => update({ [PAGE_PARAM]: next > 1 ? String(next) : null })}
+        className="data-table kd-table"
+        failedText="相关词加载失败"
+        failedClassName="kd-retry"
+      />
     </section>
   );
 }

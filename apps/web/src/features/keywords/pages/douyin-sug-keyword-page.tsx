@@ -1,12 +1,12 @@
 import { SearchOutlined } from '@ant-design/icons';
 import type { KeywordRow } from '@dso/contract';
 import { keywordLimits, trimKeyword, validateKeyword } from '@dso/domain';
-import { Breadcrumb, Button, Input, Table } from 'antd';
+import { Breadcrumb, Button, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { CappedPagination, LoadFailed, NoData } from '../../../components';
+import { NoData } from '../../../components';
 import { toast } from '../../../lib/feedback';
-import { relatedWordColumns, useRelatedKeywords } from '../../keyword-detail';
+import { RelatedWordsTable, relatedWordColumns, useRelatedKeywords } from '../../keyword-detail';
 import { usePopularKeywords } from '../api/popular-keywords';
 import { KeywordHero } from '../components/keyword-hero';
 import { searchBoxHeights } from '../components/search-box/search-box-rules';
@@ -161,22 +161,16 @@ function SugWords({ keyword, trail, page, onOpen, onPage }: SugWordsProps) {
         />
         {list && <span className="kw-muted">共 {list.total_record.toLocaleString('zh-CN')} 个下拉词</span>}
       </header>
-      {query.isError ? (
-        <LoadFailed className="kw-sug-failed" message="下拉词加载失败" onRetry={() => void query.refetch()} />
-      ) : (
-        <Table<KeywordRow>
-          rowKey="id"
-          columns={columns}
-          dataSource={list?.result ?? []}
-          loading={query.isFetching}
-          pagination={false}
-          size="middle"
-          locale={{ emptyText: query.isPending ? ' ' : <NoData size="small" text="暂无下拉词" /> }}
-        />
-      )}
-      {list && list.total_record > 0 && (
-        <CappedPagination list={list} page={page} pageSize={PAGE_SIZE} onChange={onPage} />
-      )}
+      <RelatedWordsTable
+        query={query}
+        columns={columns}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPageChange={onPage}
+        failedText="下拉词加载失败"
+        failedClassName="kw-sug-failed"
+        emptyText="暂无下拉词"
+      />
     </section>
   );
 }
