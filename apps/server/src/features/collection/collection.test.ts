@@ -59,6 +59,18 @@ describe('collection windows', () => {
 
 describe('collection configuration', () => {
   const env = { TEST_ENV_MARKER: '1' };
+  /** Each collection's cron when COLLECT_SCHEDULES leaves it alone. */
+  const defaultCrons = {
+    watched_works: '30 4 * * *',
+    hot_boards: '10 */2 * * *',
+    douyin_hot_boards: '10 1-23/2 * * *',
+    suggestions: '0 5 * * *',
+    top_works: '0 6 * * *',
+    red_hot_boards: '20 */2 * * *',
+    kuaishou_hot_boards: '30 */2 * * *',
+    bilibili_hot_boards: '40 */2 * * *',
+    red_suggestions: '30 5 * * *',
+  };
   it('refuses to start with a cron it cannot read, naming the collection', () => {
     expect(() => loadConfig({ ...env, COLLECT_SCHEDULES: 'watched_works=61 4 * * *' })).toThrow(
       /COLLECT_SCHEDULES: watched_works 的 cron 表达式“61 4 \* \* \*”无效/,
@@ -68,7 +80,7 @@ describe('collection configuration', () => {
   });
 
   it('reads schedules, budgets and paces over the defaults, and off', () => {
-    expect(loadConfig(env).collection.crons.watched_works).toBe('30 4 * * *');
+    expect(loadConfig(env).collection.crons).toEqual(defaultCrons);
     const config = loadConfig({
       ...env,
       COLLECT_SCHEDULES: 'watched_works=0 3 * * *',
@@ -76,17 +88,7 @@ describe('collection configuration', () => {
       COLLECT_CALLS_PER_SECOND: 'platform-data=2',
     });
     expect(config.collection).toEqual({
-      crons: {
-        watched_works: '0 3 * * *',
-        hot_boards: '10 */2 * * *',
-        douyin_hot_boards: '10 1-23/2 * * *',
-        suggestions: '0 5 * * *',
-        top_works: '0 6 * * *',
-        red_hot_boards: '20 */2 * * *',
-        kuaishou_hot_boards: '30 */2 * * *',
-        bilibili_hot_boards: '40 */2 * * *',
-        red_suggestions: '30 5 * * *',
-      },
+      crons: { ...defaultCrons, watched_works: '0 3 * * *' },
       // Every source is the sandbox: the server's own worker schedules none of them.
       realSourceCrons: { watched_works: null, ...othersOff },
       limits: {
@@ -97,17 +99,7 @@ describe('collection configuration', () => {
     expect(loadConfig({ ...env, COLLECT_SCHEDULES: 'watched_works=off' }).collection.crons.watched_works).toBeNull();
     // TikHub configured, the hot lists still the sandbox: the server's worker collects TikHub's on schedule.
     const tikhub = loadConfig({ ...env, PLATFORM_DATA_PROVIDER: 'tikhub', TIKHUB_API_KEY: 'k' });
-    expect(tikhub.collection.realSourceCrons).toEqual({
-      watched_works: '30 4 * * *',
-      hot_boards: '10 */2 * * *',
-      douyin_hot_boards: null,
-      suggestions: '0 5 * * *',
-      top_works: '0 6 * * *',
-      red_hot_boards: '20 */2 * * *',
-      kuaishou_hot_boards: '30 */2 * * *',
-      bilibili_hot_boards: '40 */2 * * *',
-      red_suggestions: '30 5 * * *',
-    });
+    expect(tikhub.collection.realSourceCrons).toEqual({ ...defaultCrons, douyin_hot_boards: null });
   });
 
   it('lists a scheduled collection on the sandbox among the checks a production start must pass', () => {
