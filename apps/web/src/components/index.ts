@@ -7,6 +7,7 @@ export { type GenderName, GenderShare, type GenderShareItem, type GenderSharePro
 export { CompetitionStars, type CompetitionStarsProps } from './glossary-tip/competition-stars';
 export { type GlossaryTermKey, GlossaryTip, type GlossaryTipProps } from './glossary-tip/glossary-tip';
 export { GrowthText } from './growth-text/growth-text';
+export { IconTab, type IconTabProps } from './icon-tab/icon-tab';
 export { InputAction, type InputActionProps } from './input-action/input-action';
 export { KeywordField, type KeywordFieldProps } from './keyword-field/keyword-field';
 export { KeywordHighlight, type KeywordHighlightProps } from './keyword-highlight/keyword-highlight';

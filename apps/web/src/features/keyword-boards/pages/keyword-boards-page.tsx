@@ -1,11 +1,11 @@
 import { CalendarOutlined } from '@ant-design/icons';
 import { useCallback, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { boardTabs, toBoardKind } from '../boards';
 import { BoardList } from '../components/board-list';
 import { IndustryFilter } from '../components/industry-filter';
 import '../keyword-boards.css';
-import { PageHero } from '../../../components';
+import { IconTab, PageHero } from '../../../components';
 
 const INDUSTRY_PARAM = 'industry';
 
@@ -40,27 +40,18 @@ export default function KeywordBoardsPage() {
         )}
       </PageHero>
       <nav className="kb-tabs" aria-label="榜单">
-        {boardTabs.map((tab) => {
-          const Icon = tab.icon;
-          const selected = tab.board === board;
-          return (
-            <Link
-              key={tab.board}
-              to={`/KeywordDouyinHot/${tab.board}${search}`}
-              className={`kb-tab${selected ? ' kb-tab--active' : ''}`}
-              aria-current={selected ? 'page' : undefined}
-              data-board={tab.board}
-            >
-              <span className="tab-icon" aria-hidden="true">
-                <Icon />
-              </span>
-              <span className="kb-tab__text">
-                <span className="kb-tab__name">{tab.name}</span>
-                <span className="kb-tab__description">{tab.description}</span>
-              </span>
-            </Link>
-          );
-        })}
+        {boardTabs.map((tab) => (
+          <IconTab
+            key={tab.board}
+            to={`/KeywordDouyinHot/${tab.board}${search}`}
+            icon={tab.icon}
+            name={tab.name}
+            description={tab.description}
+            selected={tab.board === board}
+            block="kb-tab"
+            data-board={tab.board}
+          />
+        ))}
       </nav>
       <section className="surface-box kb-panel">
         <div className="kb-panel__header">

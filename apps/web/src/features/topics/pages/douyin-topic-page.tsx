@@ -1,11 +1,11 @@
-import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LowFollowerHits } from '../components/low-follower-hits';
 import { TopicRankList } from '../components/topic-rank-list';
 import { VideoSearchBox } from '../components/video-search-box';
 import { VideoSearchResults } from '../components/video-search-results';
 import { topicTabs, toTopicTab, videoSearchPath } from '../topics';
 import '../topics.css';
-import { PageHero } from '../../../components';
+import { IconTab, PageHero } from '../../../components';
 
 const FIELD_PARAM = 'field';
 
@@ -46,26 +46,17 @@ export default function DouyinTopicPage() {
         <VideoSearchBox keyword={keyword} onSearch={(word) => void navigate(videoSearchPath(word))} />
       </PageHero>
       <nav className="tp-tabs" aria-label="素材分类">
-        {topicTabs.map((item) => {
-          const Icon = item.icon;
-          const selected = item.tab === tab && !keyword;
-          return (
-            <Link
-              key={item.tab}
-              to={`/DouyinTopic/${item.tab}`}
-              className={`tp-tab${selected ? ' tp-tab--active' : ''}`}
-              aria-current={selected ? 'page' : undefined}
-            >
-              <span className="tab-icon" aria-hidden="true">
-                <Icon />
-              </span>
-              <span className="tp-tab__text">
-                <span className="tp-tab__name">{item.name}</span>
-                <span className="tp-tab__desc">{item.description}</span>
-              </span>
-            </Link>
-          );
-        })}
+        {topicTabs.map((item) => (
+          <IconTab
+            key={item.tab}
+            to={`/DouyinTopic/${item.tab}`}
+            icon={item.icon}
+            name={item.name}
+            description={item.description}
+            selected={item.tab === tab && !keyword}
+            block="tp-tab"
+          />
+        ))}
       </nav>
       {content}
     </div>
