@@ -3,10 +3,12 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { request } from '../../../lib/api/client';
 import { type KeywordRef, keywordRefQuery } from './get-keyword-detail';
 
+/** Related words a page, wherever they are listed: the keyword tables' 10 rows (002 §9). */
+export const RELATED_PAGE_SIZE = 10;
+
 export interface RelatedKeywordsParams extends KeywordRef {
   relation: RelationKind;
   pageNo: number;
-  pageSize: number;
 }
 
 /** `GET /api/keyword/related`: one related-words tab (sug, correlation, industry, root), paged. */
@@ -16,7 +18,7 @@ export function getRelatedKeywords(params: RelatedKeywordsParams, signal?: Abort
       ...keywordRefQuery(params),
       relation: params.relation,
       page_no: params.pageNo,
-      page_size: params.pageSize,
+      page_size: RELATED_PAGE_SIZE,
     },
     signal,
   });
@@ -31,7 +33,7 @@ export const relatedKeywordsQuery = (params: RelatedKeywordsParams) =>
       params.keyword,
       params.relation,
       params.pageNo,
-      params.pageSize,
+      RELATED_PAGE_SIZE,
     ],
     queryFn: ({ signal }) => getRelatedKeywords(params, signal),
     // Paging keeps the current page on screen until the next one arrives.

@@ -17,8 +17,6 @@ export const relationTabs: { value: RelationKind; label: string; hint: string }[
 
 const RELATION_PARAM = 'relation';
 const PAGE_PARAM = 'page';
-/** Keyword tables show 10 rows a page (002 §9). */
-export const RELATED_PAGE_SIZE = 10;
 
 function toRelation(value: string | null): RelationKind {
   return relationTabs.some((tab) => tab.value === value) ? (value as RelationKind) : 'sug';
@@ -33,7 +31,7 @@ export function RelatedWordsTab({ keywordRef }: { keywordRef: KeywordRef }) {
   const [params, setParams] = useSearchParams();
   const relation = toRelation(params.get(RELATION_PARAM));
   const page = Math.max(1, Number(params.get(PAGE_PARAM)) || 1);
-  const query = useRelatedKeywords({ ...keywordRef, relation, pageNo: page, pageSize: RELATED_PAGE_SIZE });
+  const query = useRelatedKeywords({ ...keywordRef, relation, pageNo: page });
   const list = query.data;
 
   const update = (changes: Record<string, string | null>) => {
@@ -66,11 +64,9 @@ export function RelatedWordsTab({ keywordRef }: { keywordRef: KeywordRef }) {
         query={query}
         columns={columns}
         page={page}
-        pageSize={RELATED_PAGE_SIZE}
         onPageChange={(next) => update({ [PAGE_PARAM]: next > 1 ? String(next) : null })}
         className="data-table kd-table"
-        failedText="相关词加载失败"
-        failedClassName="kd-retry"
+        failed={{ message: '相关词加载失败', className: 'kd-retry' }}
       />
     </section>
   );

@@ -2,18 +2,17 @@ import type { KeywordRow, RelatedList } from '@dso/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Table, type TableColumnsType } from 'antd';
 import { CappedPagination, LoadFailed, NoData } from '../../../components';
+import { RELATED_PAGE_SIZE } from '../api/get-related-keywords';
 
 export interface RelatedWordsTableProps {
   /** The page of related words shown (useRelatedKeywords). */
   query: UseQueryResult<RelatedList>;
   columns: TableColumnsType<KeywordRow>;
   page: number;
-  pageSize: number;
   onPageChange(page: number): void;
   className?: string;
-  /** The failure's text (相关词加载失败 and the like) and its class. */
-  failedText: string;
-  failedClassName: string;
+  /** What shows when the page failed: 相关词加载失败 and the like, in the page's own frame. */
+  failed: { message: string; className: string };
   /** Replaces 暂无数据 once the page has answered with no rows. */
   emptyText?: string;
 }
@@ -23,12 +22,12 @@ export interface RelatedWordsTableProps {
  * retry when the page failed, else the table of keyword rows, then the pagination capped at the
  * grade's depth while there are any.
  */
-export function RelatedWordsTable({ query, page, pageSize, onPageChange, ...props }: RelatedWordsTableProps) {
+export function RelatedWordsTable({ query, page, onPageChange, failed, ...props }: RelatedWordsTableProps) {
   const list = query.data;
   return (
     <>
       {query.isError ? (
-        <LoadFailed className={props.failedClassName} message={props.failedText} onRetry={() => void query.refetch()} />
+        <LoadFailed className={failed.className} message={failed.message} onRetry={() => void query.refetch()} />
       ) : (
         <Table<KeywordRow>
           className={props.className}
@@ -43,7 +42,7 @@ export function RelatedWordsTable({ query, page, pageSize, onPageChange, ...prop
         />
       )}
       {list && list.total_record > 0 && (
-        <CappedPagination list={list} page={page} pageSize={pageSize} onChange={onPageChange} />
+        <CappedPagination list={list} page={page} pageSize={RELATED_PAGE_SIZE} onChange={onPageChange} />
       )}
     </>
   );

@@ -12,8 +12,6 @@ import { KeywordHero } from '../components/keyword-hero';
 import { searchBoxHeights } from '../components/search-box/search-box-rules';
 import '../keywords.css';
 
-/** Drop-down words a page: the keyword tables' 10 rows (002 §9). */
-const PAGE_SIZE = 10;
 /** The words opened before the shown one, oldest first, so the way back is one click. */
 const TRAIL_PARAM = 'from';
 /** Trail entries kept: enough for any real walk, short enough for an address. */
@@ -129,7 +127,7 @@ interface SugWordsProps {
 }
 
 function SugWords({ keyword, trail, page, onOpen, onPage }: SugWordsProps) {
-  const query = useRelatedKeywords({ platform: 'DSO', keyword, relation: 'sug', pageNo: page, pageSize: PAGE_SIZE });
+  const query = useRelatedKeywords({ platform: 'DSO', keyword, relation: 'sug', pageNo: page });
   const list = query.data;
   const columns = [
     ...relatedWordColumns(keyword),
@@ -165,10 +163,8 @@ function SugWords({ keyword, trail, page, onOpen, onPage }: SugWordsProps) {
         query={query}
         columns={columns}
         page={page}
-        pageSize={PAGE_SIZE}
         onPageChange={onPage}
-        failedText="下拉词加载失败"
-        failedClassName="kw-sug-failed"
+        failed={{ message: '下拉词加载失败', className: 'kw-sug-failed' }}
         emptyText="暂无下拉词"
       />
     </section>
