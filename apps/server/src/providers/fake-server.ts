@@ -1,9 +1,9 @@
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * What every fake vendor server next to its adapter does the same way: read a request's body, listen on
- * a free port of 127.0.0.1, and stop. Test-only, like the fakes themselves.
+ * What every fake vendor server next to its adapter does the same way: read a request's body, answer JSON,
+ * listen on a free port of 127.0.0.1, and stop. Test-only, like the fakes themselves.
  */
 
 /** The whole body of a request. */
@@ -12,6 +12,20 @@ export async function readBody(request: IncomingMessage): Promise<Buffer> {
   for await (const chunk of request) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
+
+/** Answers `body` (JSON unless it is text already) with `status`; `headers` add to or replace the JSON type. */
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  response.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+  response.end(typeof body === 'string' ? body : JSON.stringify(body));
+}
+
+/** The JSON type with its charset named, as Douyin's gateways answer. */
+export const jsonUtf8 = { 'Content-Type': 'application/json; charset=utf-8' };
 
 /** Starts `server` on a free port of 127.0.0.1 and answers its origin (`http://127.0.0.1:<port>`). */
 export async function listenLocally(server: Server): Promise<string> {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { closeServer, listenLocally, readBody } from '../fake-server';
+import { closeServer, jsonUtf8, listenLocally, readBody, sendJson } from '../fake-server';
 
 /**
  * Test-only: a local stand-in for the Douyin Open Platform's hot lists, written from the documentation separately
@@ -213,16 +213,12 @@ export async function startFakeDouyinHotListServer(
         const result = handle(call);
         if (result === 'cut') {
           const whole = Buffer.from(JSON.stringify(answer({ list: boards.hotSearch.list })));
-          response.writeHead(200, {
-            'content-type': 'application/json; charset=utf-8',
-            'content-length': whole.length,
-          });
+          response.writeHead(200, { ...jsonUtf8, 'content-length': whole.length });
           response.write(whole.subarray(0, Math.floor(whole.length / 2)), () => response.socket?.destroy());
           return;
         }
         const [status, payload] = result;
-        response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-        response.end(JSON.stringify(payload));
+        sendJson(response, status, payload, jsonUtf8);
       },
       () => {
         response.writeHead(500);

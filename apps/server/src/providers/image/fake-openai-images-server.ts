@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { closeServer, listenLocally } from '../fake-server';
+import { closeServer, listenLocally, sendJson as send } from '../fake-server';
 
 /** What the fake does with the next call (default: a picture in the form the request asked for). */
 export type FakeImagesBehaviour =
@@ -32,11 +32,6 @@ export async function startFakeImagesServer(options: {
   let behaviour: FakeImagesBehaviour = { kind: 'image' };
   let served = 0;
   const pictures = new Map<string, Uint8Array>();
-
-  const send = (response: ServerResponse, status: number, body: unknown) => {
-    response.writeHead(status, { 'Content-Type': 'application/json' });
-    response.end(JSON.stringify(body));
-  };
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const chunks: Buffer[] = [];

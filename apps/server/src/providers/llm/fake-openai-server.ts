@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { closeServer, listenLocally } from '../fake-server';
+import { closeServer, listenLocally, sendJson as sendError } from '../fake-server';
 
 /** What the fake does with the next call (default: stream `pieces` and `[DONE]`). */
 export type FakeOpenAiBehaviour =
@@ -46,11 +46,6 @@ export async function startFakeOpenAiServer(options: { apiKey: string }): Promis
       model: 'fake-model',
       choices: [{ index: 0, delta: { content }, finish_reason: null }],
     })}\n\n`;
-
-  const sendError = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-    response.writeHead(status, { 'Content-Type': 'application/json', ...headers });
-    response.end(JSON.stringify(body));
-  };
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     let raw = '';

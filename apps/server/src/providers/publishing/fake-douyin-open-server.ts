@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { closeServer, listenLocally, readBody } from '../fake-server';
+import { closeServer, jsonUtf8, listenLocally, readBody, sendJson } from '../fake-server';
 
 /**
  * Test-only: a local stand-in for the Douyin Open Platform (open.douyin.com). It speaks the documented
@@ -255,10 +255,7 @@ export async function startFakeDouyinOpenServer(options: FakeDouyinOptions): Pro
     readBody(request)
       .then((body) => handle(request, body))
       .then(
-        ([status, payload]) => {
-          response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-          response.end(JSON.stringify(payload));
-        },
+        ([status, payload]) => sendJson(response, status, payload, jsonUtf8),
         () => {
           response.writeHead(500);
           response.end();

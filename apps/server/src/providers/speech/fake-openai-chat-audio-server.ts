@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { listenAsVendor, sendJson as send, serveShelvedMedia } from './fake-vendor';
+import { sendJson as send } from '../fake-server';
+import { listenAsVendor, serveShelvedMedia } from './fake-vendor';
 
 /** What the fake does with the next call (default: answers a transcript, streamed when asked to). */
 export type FakeChatAudioBehaviour =

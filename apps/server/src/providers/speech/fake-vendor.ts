@@ -1,22 +1,10 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { closeServer, listenLocally } from '../fake-server';
+import { closeServer, listenLocally, sendJson } from '../fake-server';
 
 /*
- * What the two fake speech vendors (the transcription endpoint and the chat-audio endpoint) share: a
- * JSON answer, the media shelf that stands for a video's play address, and listening on a free local
+ * What the two fake speech vendors (the transcription endpoint and the chat-audio endpoint) share: the media shelf that stands for a video's play address, and listening on a free local
  * port with the base URL up to `/v1`, as a vendor's would be configured.
  */
-
-/** Answers `body` (JSON unless it is text already) with `status`. */
-export function sendJson(
-  response: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-) {
-  response.writeHead(status, { 'Content-Type': 'application/json', ...headers });
-  response.end(typeof body === 'string' ? body : JSON.stringify(body));
-}
 
 /** Serves a GET of `/v1/media/<name>` from the shelf (404 for a name not on it); false for any other call. */
 export function serveShelvedMedia(request: IncomingMessage, response: ServerResponse, media: Map<string, Uint8Array>) {
