@@ -9,6 +9,7 @@ import { buildServer } from '../build';
 import { entryFile, serverEntries, serverFile, serverRoot } from './lib/server-files';
 import { writeMigratedPgliteFolder } from './testing/database';
 import { createServerDatabase, freePort } from './testing/ports';
+import { outputTail, productProcessEnv } from './testing/product-process';
 
 /**
  * The build (`npm run build` → apps/server/dist) runs with plain node, no TypeScript loader: the server answers and
@@ -29,25 +30,17 @@ function runBuilt(file: string, args: string[], env: Record<string, string>) {
       ...process.env,
       // Nothing of vitest's or tsx's loaders: the build must run on node's own.
       NODE_OPTIONS: '',
-      NODE_ENV: 'development',
+      ...productProcessEnv,
       DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      REDIS_URL: '',
-      HOST: '127.0.0.1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString('utf8')).slice(-4000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
+  const output = outputTail(child.stdout, child.stderr);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
   );
-  return { child, exited, output: () => output };
+  return { child, exited, output };
 }
 
 /** Resolves with the first 200 of `url`, polling until `withinMs`; fails with the process's output after that. */

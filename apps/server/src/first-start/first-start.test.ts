@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Code, type Envelope, preparingOf } from '@dso/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerDatabase, freePort } from '../testing/ports';
+import { outputTail, productProcessEnv } from '../testing/product-process';
 
 /**
  * `npm start`'s server entry (main.ts) on an empty database with demo data on ("A first
@@ -48,24 +49,11 @@ function webBuild(): string {
 function startServer(env: Record<string, string>) {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repositoryRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      DEMO: 'true',
-      DEMO_SCALE: '0.02',
-      LOG_LEVEL: 'warn',
-      REDIS_URL: '',
-      HOST: '127.0.0.1',
-      ...env,
-    },
+    env: { ...process.env, ...productProcessEnv, DEMO: 'true', DEMO_SCALE: '0.02', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
-  let errors = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    errors = (errors + chunk.toString('utf8')).slice(-4000);
-  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, exited, errors: () => errors };
+  return { child, exited, errors: outputTail(child.stderr) };
 }
 
 interface Answer {
