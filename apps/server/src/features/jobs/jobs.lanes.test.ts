@@ -1,11 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase } from '../../testing';
+import { describe, expect, it, vi } from 'vitest';
 import { JobLanes, jobLanes } from './jobs.lanes';
 import { enqueueJob, findJob } from './jobs.queue';
+import { useQueueDatabase } from './jobs.testing';
 import type { JobHandlers } from './jobs.worker';
-
-type Handle = Awaited<ReturnType<typeof createTestDatabase>>;
 
 /** A handler that runs until its test lets it go, and says how many are running. */
 function heldHandler() {
@@ -24,14 +21,7 @@ function heldHandler() {
 }
 
 describe('job lanes', () => {
-  let database: Handle;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => database.close());
-  beforeEach(async () => {
-    await database.db.execute(sql`DELETE FROM jobs`);
-  });
+  const database = useQueueDatabase();
 
   const statusOf = async (id: number) => (await findJob(database.db, id))?.status;
 

@@ -1,21 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/client';
-import { createTestDatabase } from '../../testing';
 import { claimJob, enqueueJob, findJob } from './jobs.queue';
+import { useQueueDatabase } from './jobs.testing';
 import { type JobHandlers, JobWorker, PermanentJobError } from './jobs.worker';
 
-type Handle = Awaited<ReturnType<typeof createTestDatabase>>;
-
 describe('job worker', () => {
-  let database: Handle;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => database.close());
-  beforeEach(async () => {
-    await database.db.execute(sql`DELETE FROM jobs`);
-  });
+  const database = useQueueDatabase();
 
   const noBackoff = { backoffMs: () => 0, pollMs: 10 };
 
