@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { closeServer, listenLocally, sendJson as send } from '../fake-server';
+import { acceptOpenAiPost, closeServer, listenLocally, type OpenAiFakeRequest, sendJson as send } from '../fake-server';
 
 /** What the fake does with the next call (default: a picture in the form the request asked for). */
 export type FakeImagesBehaviour =
@@ -13,7 +13,7 @@ export interface FakeImagesServer {
   /** Base URL up to `/v1`, as a vendor's would be configured. */
   url: string;
   /** The JSON bodies of the generation calls, with their Authorization header. */
-  requests: Array<{ authorization: string | undefined; body: Record<string, unknown> }>;
+  requests: OpenAiFakeRequest[];
   behave(behaviour: FakeImagesBehaviour): void;
   close(): Promise<void>;
 }
@@ -43,23 +43,14 @@ export async function startFakeImagesServer(options: {
         response.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': String(picture.byteLength) });
         return response.end(Buffer.from(picture));
       }
-      if (request.method !== 'POST' || request.url !== '/v1/images/generations') {
-        return send(response, 404, { error: { message: 'not found', type: 'invalid_request_error' } });
-      }
-      let body: Record<string, unknown>;
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
-      } catch {
-        return send(response, 400, {
-          error: { message: 'We could not parse the JSON body', type: 'invalid_request_error' },
-        });
-      }
-      requests.push({ authorization: request.headers.authorization, body });
-      if (request.headers.authorization !== `Bearer ${options.apiKey}`) {
-        return send(response, 401, {
-          error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' },
-        });
-      }
+      const body = acceptOpenAiPost(request, response, Buffer.concat(chunks), {
+        path: '/v1/images/generations',
+        apiKey: options.apiKey,
+        requests,
+        notJson: 'We could not parse the JSON body',
+        wrongKey: 'Incorrect API key provided',
+      });
+      if (!body) return;
       if (typeof body.model !== 'string' || typeof body.prompt !== 'string' || !body.prompt) {
         return send(response, 400, {
           error: { message: 'model and prompt are required', type: 'invalid_request_error' },

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { sendJson as send } from '../fake-server';
+import { acceptOpenAiPost, type OpenAiFakeRequest, sendJson as send } from '../fake-server';
 import { listenAsVendor, serveShelvedMedia } from './fake-vendor';
 
 /** What the fake does with the next call (default: answers a transcript, streamed when asked to). */
@@ -15,10 +15,7 @@ export type FakeChatAudioBehaviour =
   | { kind: 'hang' };
 
 /** One call as the fake read it. */
-export interface FakeChatAudioRequest {
-  authorization: string | undefined;
-  body: Record<string, unknown>;
-}
+export type FakeChatAudioRequest = OpenAiFakeRequest;
 
 export interface FakeChatAudioServer {
   /** Base URL up to `/v1`, as a vendor's would be configured. */
@@ -72,21 +69,14 @@ export async function startFakeChatAudioServer(options: { apiKey: string }): Pro
     request.on('data', (data: Buffer) => chunks.push(data));
     request.on('end', () => {
       if (serveShelvedMedia(request, response, media)) return;
-      if (request.method !== 'POST' || request.url !== '/v1/chat/completions') {
-        return send(response, 404, { error: { message: 'not found', type: 'invalid_request_error' } });
-      }
-      let body: Record<string, unknown>;
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
-      } catch {
-        return send(response, 400, { error: { message: 'the body is not JSON', type: 'invalid_request_error' } });
-      }
-      requests.push({ authorization: request.headers.authorization, body });
-      if (request.headers.authorization !== `Bearer ${options.apiKey}`) {
-        return send(response, 401, {
-          error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' },
-        });
-      }
+      const body = acceptOpenAiPost(request, response, Buffer.concat(chunks), {
+        path: '/v1/chat/completions',
+        apiKey: options.apiKey,
+        requests,
+        notJson: 'the body is not JSON',
+        wrongKey: 'Incorrect API key provided.',
+      });
+      if (!body) return;
       const audio = audioPartOf(body);
       if (typeof audio === 'string' || !body.model) {
         return send(response, 400, {
