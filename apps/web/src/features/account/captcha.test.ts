@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { spyOnToast } from '../../components/testing/toast-spy';
 import {
   CaptchaCancelled,
@@ -9,16 +9,15 @@ import {
   resetCaptchaState,
   useCaptchaDialog,
 } from './captcha';
-import * as reload from './reload-page';
 import { resetTencentCaptcha, type TencentCaptchaAnswer } from './tencent-captcha';
 import { mockApi, ok } from './testing/mock-api';
+import { spyOnReload } from './testing/reload-spy';
 
 describe('the captcha requests', () => {
   const toast = spyOnToast();
-  let reloadPage: MockInstance<typeof reload.reloadPage>;
+  const reloadPage = spyOnReload();
   beforeEach(() => {
     resetCaptchaState();
-    reloadPage = vi.spyOn(reload, 'reloadPage').mockImplementation(() => undefined);
     mockApi({ '/api/captcha/config': ok({ provider: 'sandbox' }) });
   });
   afterEach(() => {

@@ -6,9 +6,9 @@ import { useDialogs } from '../../stores/dialogs';
 import { useSession } from '../../stores/session';
 import { useAccountDialogs } from './account-dialogs';
 import { fetchInviteInfo } from './api/sub-account-api';
-import * as reload from './reload-page';
 import { finishLogin, LOGIN_RELOAD_DELAY_MS, loadUserInfo, returnAfterLogin } from './session-actions';
 import { mockApi, ok, userInfoOf } from './testing/mock-api';
+import { spyOnReload } from './testing/reload-spy';
 
 // Counted where the check starts, before any await, so a check made too early shows at once.
 vi.mock('./api/sub-account-api', async (importOriginal) => {
@@ -18,10 +18,9 @@ vi.mock('./api/sub-account-api', async (importOriginal) => {
 
 describe('the session actions', () => {
   let navigate: MockInstance<typeof navigation.navigateTo>;
-  let reloadPage: MockInstance<typeof reload.reloadPage>;
+  const reloadPage = spyOnReload();
   beforeEach(() => {
     navigate = vi.spyOn(navigation, 'navigateTo').mockImplementation(() => undefined);
-    reloadPage = vi.spyOn(reload, 'reloadPage').mockImplementation(() => undefined);
     sessionStorage.clear();
     window.history.replaceState(null, '', '/about');
   });

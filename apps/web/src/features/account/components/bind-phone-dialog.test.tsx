@@ -4,8 +4,8 @@ import { openedDialogs, renderWidget } from '../../../components/testing/render-
 import { spyOnToast } from '../../../components/testing/toast-spy';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
-import * as reload from '../reload-page';
 import { mockApi, ok, userInfoOf } from '../testing/mock-api';
+import { spyOnReload } from '../testing/reload-spy';
 import { BindPhoneDialog } from './bind-phone-dialog';
 import { OPEN_ID_KEY } from './wechat-qr-login';
 
@@ -14,8 +14,8 @@ const submit = () => document.querySelector('form#bind-phone button[type="submit
 
 describe('BindPhoneDialog', () => {
   const toast = spyOnToast();
+  spyOnReload();
   beforeEach(() => {
-    vi.spyOn(reload, 'reloadPage').mockImplementation(() => undefined);
     sessionStorage.setItem(OPEN_ID_KEY, 'wx-open-1');
   });
   afterEach(() => {

@@ -1,14 +1,14 @@
 import type { PermissionNode, UserInfo } from '@dso/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openedDialogs, renderWidget } from '../../../components/testing/render-widget';
 import * as feedback from '../../../lib/feedback';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
 import { openChildUnbindDialog, useAccountDialogs } from '../account-dialogs';
-import * as reload from '../reload-page';
 import type { ChildBindPayload } from '../session-actions';
 import { mockApi, ok, userInfoOf } from '../testing/mock-api';
+import { spyOnReload } from '../testing/reload-spy';
 import { ChildBindDialog, ChildUnbindDialog } from './child-bind-dialog';
 
 const invite: ChildBindPayload = {
@@ -49,10 +49,9 @@ async function unbindWithCode(code: string) {
 }
 
 describe('ChildBindDialog', () => {
-  let reloadPage: MockInstance<typeof reload.reloadPage>;
+  const reloadPage = spyOnReload();
   beforeEach(() => {
     vi.spyOn(feedback, 'toast').mockImplementation(() => undefined);
-    reloadPage = vi.spyOn(reload, 'reloadPage').mockImplementation(() => undefined);
   });
   afterEach(() => {
     vi.useRealTimers();

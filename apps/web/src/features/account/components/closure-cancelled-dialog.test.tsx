@@ -1,18 +1,17 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWidget } from '../../../components/testing/render-widget';
 import * as feedback from '../../../lib/feedback';
 import { useSession } from '../../../stores/session';
-import * as reload from '../reload-page';
 import { finishLogin, LOGIN_RELOAD_DELAY_MS } from '../session-actions';
 import { mockApi, ok, userInfoOf } from '../testing/mock-api';
+import { spyOnReload } from '../testing/reload-spy';
 import { ClosureCancelledDialog } from './closure-cancelled-dialog';
 
 describe('a login that withdrew the closure request', () => {
-  let reloadPage: MockInstance<typeof reload.reloadPage>;
+  const reloadPage = spyOnReload();
   beforeEach(() => {
     vi.spyOn(feedback, 'toast').mockImplementation(() => undefined);
-    reloadPage = vi.spyOn(reload, 'reloadPage').mockImplementation(() => undefined);
     window.history.replaceState(null, '', '/about');
   });
   afterEach(() => {

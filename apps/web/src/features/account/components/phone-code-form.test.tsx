@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWidget } from '../../../components/testing/render-widget';
 import { spyOnToast } from '../../../components/testing/toast-spy';
 import { useSession } from '../../../stores/session';
 import { useAccountDialogs } from '../account-dialogs';
-import * as reload from '../reload-page';
 import { mockApi, ok, userInfoOf } from '../testing/mock-api';
+import { spyOnReload } from '../testing/reload-spy';
 import { PhoneCodeForm } from './phone-code-form';
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -19,10 +19,7 @@ const sessionAnswers = {
 
 describe('PhoneCodeForm', () => {
   const toast = spyOnToast();
-  let reloadPage: MockInstance<typeof reload.reloadPage>;
-  beforeEach(() => {
-    reloadPage = vi.spyOn(reload, 'reloadPage').mockImplementation(() => undefined);
-  });
+  const reloadPage = spyOnReload();
   afterEach(() => {
     vi.restoreAllMocks();
     vi.unstubAllGlobals();

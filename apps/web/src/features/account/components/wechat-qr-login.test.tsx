@@ -1,11 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openedDialogs, renderWidget } from '../../../components/testing/render-widget';
 import { spyOnToast } from '../../../components/testing/toast-spy';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
-import * as reload from '../reload-page';
 import { hang, mockApi, ok, userInfoOf } from '../testing/mock-api';
+import { spyOnReload } from '../testing/reload-spy';
 import { OPEN_ID_KEY, QR_EXPIRY_MARGIN_MS, WechatQrLogin } from './wechat-qr-login';
 
 const qr = (n: number) =>
@@ -17,9 +17,8 @@ const qr = (n: number) =>
 
 describe('WechatQrLogin', () => {
   const toast = spyOnToast();
-  let reloadPage: MockInstance<typeof reload.reloadPage>;
+  const reloadPage = spyOnReload();
   beforeEach(() => {
-    reloadPage = vi.spyOn(reload, 'reloadPage').mockImplementation(() => undefined);
     sessionStorage.clear();
     useDialogs.getState().openDialog('login');
   });

@@ -1,11 +1,12 @@
 import { type CardInspect, OrderPath } from '@dso/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, type Mock, type MockInstance, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { openedDialogs, renderWidget } from '../../../components/testing/render-widget';
 import { spyOnToast } from '../../../components/testing/toast-spy';
 import { request } from '../../../lib/api/client';
 import { useDialogs } from '../../../stores/dialogs';
-import * as reload from '../../account';
+import * as account from '../../account';
+import { spyOnReload } from '../../account/testing';
 import { CardExchangeDialog } from './card-exchange-dialog';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn() }));
@@ -40,10 +41,9 @@ function openDialog(viewer: 'visitor' | 'VIP' = 'VIP') {
 
 describe('CardExchangeDialog', () => {
   const toast = spyOnToast();
-  let reloadPage: MockInstance<typeof reload.reloadPage>;
+  const reloadPage = spyOnReload(account);
   beforeEach(() => {
     requestMock.mockReset();
-    reloadPage = vi.spyOn(reload, 'reloadPage').mockImplementation(() => undefined);
   });
   afterEach(() => {
     vi.useRealTimers();

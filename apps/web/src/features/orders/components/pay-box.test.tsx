@@ -1,12 +1,13 @@
 import { type GradeConfig, type OrderInfo, OrderPath, type UserInfo } from '@dso/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerRequests, callsTo, type RequestCall } from '../../../components/testing/answer-requests';
 import { openedDialogs, renderWidget, type Viewer } from '../../../components/testing/render-widget';
 import { spyOnToast } from '../../../components/testing/toast-spy';
 import { useSession } from '../../../stores/session';
-import * as reload from '../../account';
+import * as account from '../../account';
 import { loadRoles, loadUserInfo } from '../../account';
+import { spyOnReload } from '../../account/testing';
 import { createCoupon, createCyclePlan, createOrder, createPlan } from '../testing/factories';
 import { PayBox, type PayBoxMode } from './pay-box';
 
@@ -70,9 +71,8 @@ const advance = (ms: number) =>
 
 describe('PayBox', () => {
   const toast = spyOnToast();
-  let reloadPage: MockInstance<typeof reload.reloadPage>;
+  const reloadPage = spyOnReload(account);
   beforeEach(() => {
-    reloadPage = vi.spyOn(reload, 'reloadPage').mockImplementation(() => undefined);
     sessionStorage.clear();
     localStorage.clear();
   });

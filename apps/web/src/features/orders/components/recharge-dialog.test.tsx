@@ -1,14 +1,15 @@
 import { type FrequencyPackage, OrderPath } from '@dso/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerRequests } from '../../../components/testing/answer-requests';
 import { openedDialogs, renderWidget } from '../../../components/testing/render-widget';
 import { spyOnToast } from '../../../components/testing/toast-spy';
 import { request } from '../../../lib/api/client';
 import { ApiError } from '../../../lib/api/errors';
 import { useDialogs } from '../../../stores/dialogs';
-import * as reload from '../../account';
+import * as account from '../../account';
 import { loadRoles, loadUserInfo } from '../../account';
+import { spyOnReload } from '../../account/testing';
 import type { BuyTimesPayload } from './recharge-dialog';
 import { RECHARGE_HINT, RechargeDialog } from './recharge-dialog';
 
@@ -35,10 +36,9 @@ function openRecharge(payload: BuyTimesPayload = { type: 9, message: '今日次�
 
 describe('RechargeDialog', () => {
   const toast = spyOnToast();
-  let reloadPage: MockInstance<typeof reload.reloadPage>;
+  const reloadPage = spyOnReload(account);
   beforeEach(() => {
     vi.mocked(request).mockReset();
-    reloadPage = vi.spyOn(reload, 'reloadPage').mockImplementation(() => undefined);
   });
   afterEach(() => {
     vi.useRealTimers();
