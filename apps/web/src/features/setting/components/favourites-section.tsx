@@ -29,7 +29,7 @@ function FavouritesTab({ type }: { type: CollectType }) {
 
   if (query.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
   if (query.isError) {
-    return <LoadFailed className="fav-failed" onRetry={() => void query.refetch()} />;
+    return <LoadFailed onRetry={() => void query.refetch()} />;
   }
   if (query.data.total_record === 0) return <NoData />;
   const List = listOf[type];

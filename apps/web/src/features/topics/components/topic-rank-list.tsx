@@ -136,8 +136,7 @@ export function TopicRankList({ kind }: { kind: TopicKind }) {
 
   let body: React.ReactNode;
   if (query.isPending) body = <Skeleton active paragraph={{ rows: 10 }} />;
-  else if (query.isError)
-    body = <LoadFailed className="tp-empty" message="话题加载失败" onRetry={() => void query.refetch()} />;
+  else if (query.isError) body = <LoadFailed message="话题加载失败" onRetry={() => void query.refetch()} />;
   else if (feed.rows.length === 0) body = <NoData text="暂无话题数据" />;
   else {
     body = (

@@ -35,8 +35,7 @@ export function VideoFeed<Row extends VideoRow, Page extends ListPage<Row>>({
   // 002 §2: every video list carries the batch extraction bar over its selectable works.
   const selection = useExtractionSelection();
   if (query.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
-  if (query.isError)
-    return <LoadFailed className="tp-empty" message="视频加载失败" onRetry={() => void query.refetch()} />;
+  if (query.isError) return <LoadFailed message="视频加载失败" onRetry={() => void query.refetch()} />;
   if (feed.rows.length === 0) return <NoData text={emptyText} />;
   return (
     <>
