@@ -99,15 +99,30 @@ export function UsageTab({ member }: { member: ConsoleMember }) {
   );
 }
 
+/** A tab whose rows the staff member may act on, when their role lets them (`canAct`). */
+interface ActingTabProps {
+  member: ConsoleMember;
+  canAct: boolean;
+}
+
+/** The 操作 column of such a tab: a small danger button on the rows whose state allows the action. */
+function actionColumn<Row>(canAct: boolean, allows: (row: Row) => boolean, text: string, act: (row: Row) => void) {
+  return {
+    title: '操作',
+    render: (_: unknown, row: Row) =>
+      canAct && allows(row) ? (
+        <Button size="small" danger onClick={() => act(row)}>
+          {text}
+        </Button>
+      ) : null,
+  };
+}
+
 export function SessionsTab({
   member,
   canAct,
   onEnd,
-}: {
-  member: ConsoleMember;
-  canAct: boolean;
-  onEnd(session: ConsoleMemberSession): void;
-}) {
+}: ActingTabProps & { onEnd(session: ConsoleMemberSession): void }) {
   return (
     <TabTable
       rowKey="id"
@@ -127,15 +142,7 @@ export function SessionsTab({
               <Tag>已结束 · {endReasons[session.end_reason ?? ''] ?? session.end_reason}</Tag>
             ),
         },
-        {
-          title: '操作',
-          render: (_, session) =>
-            canAct && session.end_time === null ? (
-              <Button size="small" danger onClick={() => onEnd(session)}>
-                结束会话
-              </Button>
-            ) : null,
-        },
+        actionColumn(canAct, (session: ConsoleMemberSession) => session.end_time === null, '结束会话', onEnd),
       ]}
     />
   );
@@ -145,11 +152,7 @@ export function LinksTab({
   member,
   canAct,
   onDissolve,
-}: {
-  member: ConsoleMember;
-  canAct: boolean;
-  onDissolve(link: ConsoleMemberLink): void;
-}) {
+}: ActingTabProps & { onDissolve(link: ConsoleMemberLink): void }) {
   return (
     <TabTable
       rowKey="id"
@@ -163,15 +166,12 @@ export function LinksTab({
         { title: '状态', dataIndex: 'status', render: (status: ConsoleMemberLink['status']) => linkStatus[status] },
         { title: '邀请时间', dataIndex: 'create_time', render: timeText },
         { title: '结束时间', dataIndex: 'end_time', render: timeText },
-        {
-          title: '操作',
-          render: (_, link) =>
-            canAct && (link.status === 'active' || link.status === 'pending') ? (
-              <Button size="small" danger onClick={() => onDissolve(link)}>
-                解除
-              </Button>
-            ) : null,
-        },
+        actionColumn(
+          canAct,
+          (link: ConsoleMemberLink) => link.status === 'active' || link.status === 'pending',
+          '解除',
+          onDissolve,
+        ),
       ]}
     />
   );
