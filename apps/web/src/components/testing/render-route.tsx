@@ -95,7 +95,13 @@ export function renderAtRoute(
     },
   });
   for (const entry of prefill) client.setQueryData(entry.queryKey, entry.data);
-  const themeConfig = theme && { algorithm: theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm };
+  const themeConfig = {
+    // No runtime CSS-in-JS: jsdom's getComputedStyle (asked by every role query and by antd's tables) matched each
+    // element against every injected antd rule, which took 90 % of a console page test; jsdom does no layout, so the
+    // rules showed nothing a test reads. The browser journeys see the real styles.
+    zeroRuntime: true,
+    ...(theme && { algorithm: theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm }),
+  };
   const wrapper = ({ children }: { children: ReactNode }) => (
     <ConfigProvider locale={zhCN} theme={themeConfig}>
       <AntdApp>
