@@ -142,7 +142,7 @@ function SugWords({ keyword, trail, page, onOpen, onPage }: SugWordsProps) {
     },
   ];
   return (
-    <section className="kw-sug" data-testid="sug-words">
+    <section className="surface-box kw-sug" data-testid="sug-words">
       <header className="kw-sug-head">
         <Breadcrumb
           items={[...trail, keyword].map((word, index) => ({

@@ -233,7 +233,7 @@ function TierPlans({ tier, mode, tag, onPaid, onExpired }: TierPlansProps) {
         </p>
       )}
       {body && (
-        <div className="orders-checkout" data-testid="checkout">
+        <div className="surface-box orders-checkout" data-testid="checkout">
           {preview.isPending ? (
             <div className="orders-pay-box__loading">
               <Spin />

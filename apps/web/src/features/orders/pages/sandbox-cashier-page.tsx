@@ -36,7 +36,7 @@ const cashierActions = [
 function CashierCard({ children }: { children: ReactNode }) {
   return (
     <div className="orders-cashier" data-testid="sandbox-cashier">
-      <section className="orders-cashier__card">{children}</section>
+      <section className="surface-box orders-cashier__card">{children}</section>
     </div>
   );
 }

@@ -66,7 +66,7 @@ function AccountCard({ account }: { account: AuthorizedAccount }) {
   });
   const active = account.status === 'active';
   return (
-    <li className="publishing-account" data-testid="authorized-account">
+    <li className="surface-box publishing-account" data-testid="authorized-account">
       <Avatar size={48} src={account.avatar || undefined} icon={<UserOutlined />} />
       <div className="publishing-account__text">
         <div className="publishing-account__name">

@@ -37,7 +37,7 @@ export default function DistributionPage() {
       </div>
       <div className="distribution-services">
         {services.map((service) => (
-          <div key={service.title} className="distribution-service">
+          <div key={service.title} className="surface-box distribution-service">
             <h3>{service.title}</h3>
             <p>{service.text}</p>
           </div>

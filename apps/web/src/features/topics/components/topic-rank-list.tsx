@@ -141,7 +141,7 @@ export function TopicRankList({ kind }: { kind: TopicKind }) {
   else {
     body = (
       <>
-        <div className="tp-list" data-testid="topic-list">
+        <div className="surface-box tp-list" data-testid="topic-list">
           <div className="tp-row tp-row--head" role="presentation">
             <span className="tp-cell tp-cell--rank">排名</span>
             <span className="tp-cell tp-cell--name">话题</span>
