@@ -6,7 +6,8 @@ import { CompetitionStars, GlossaryTip, GrowthText } from '../../../components';
 import { toast } from '../../../lib/feedback';
 import { formatFigure } from '../../../lib/figures';
 import { keywordSharePath } from '../../../lib/keyword-addresses';
-import { type FigureTerm, FigureTip } from './figure-tip';
+import { FigureCard } from './figure-card';
+import { FigureTip } from './figure-tip';
 import { PlatformBadge } from './platform-badge';
 
 export interface KeywordSummaryProps {
@@ -90,18 +91,6 @@ export function KeywordSummary({ row, viewsLeft, canShare = true, aside, titleEx
         </div>
       )}
     </section>
-  );
-}
-
-function FigureCard({ term, value, note }: { term: FigureTerm; value: ReactNode; note: string }) {
-  return (
-    <div className="surface-box kd-figure" data-figure={term}>
-      <div className="kd-figure__label">
-        <FigureTip term={term} />
-      </div>
-      <div className="kd-figure__value">{value}</div>
-      <div className="kd-figure__note">{note}</div>
-    </div>
   );
 }
 

@@ -5,6 +5,7 @@ import { isApiError } from '../../../lib/api/errors';
 import { formatFigure } from '../../../lib/figures';
 import { type TsoTopicRef, useTsoTopicDetail } from '../api/get-tso-topic-detail';
 import { DetailCard } from './detail-card';
+import { FigureCard } from './figure-card';
 import { FigureTip } from './figure-tip';
 import { keywordFigureColumns, keywordLinkColumn } from './keyword-columns';
 import { PlatformBadge } from './platform-badge';
@@ -65,25 +66,9 @@ export function TsoTopicView({ topicRef }: { topicRef: TsoTopicRef }) {
         </div>
       </section>
       <section className="kd-figures kd-figures--three">
-        <div className="surface-box kd-figure">
-          <div className="kd-figure__label">播放量</div>
-          <div className="kd-figure__value">{formatFigure(topic.views)}</div>
-          <div className="kd-figure__note">截至 {topic.as_of}</div>
-        </div>
-        <div className="surface-box kd-figure">
-          <div className="kd-figure__label">视频数</div>
-          <div className="kd-figure__value">{formatFigure(topic.video_count)}</div>
-          <div className="kd-figure__note">截至 {topic.as_of}</div>
-        </div>
-        <div className="surface-box kd-figure">
-          <div className="kd-figure__label">
-            <FigureTip term="growth" />
-          </div>
-          <div className="kd-figure__value">
-            <GrowthText rate={topic.growth_rate} />
-          </div>
-          <div className="kd-figure__note">截至 {topic.as_of}</div>
-        </div>
+        <FigureCard label="播放量" value={formatFigure(topic.views)} note={`截至 ${topic.as_of}`} />
+        <FigureCard label="视频数" value={formatFigure(topic.video_count)} note={`截至 ${topic.as_of}`} />
+        <FigureCard term="growth" value={<GrowthText rate={topic.growth_rate} />} note={`截至 ${topic.as_of}`} />
       </section>
       <DetailCard title="话题相关关键词" extra={<span className="kd-card__extra">共 {keywords.length} 个</span>}>
         <Table<KeywordRow>
