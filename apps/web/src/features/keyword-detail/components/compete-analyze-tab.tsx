@@ -1,7 +1,7 @@
 import { CheckCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
 import type { CompeteAnalyze, KeywordRow } from '@dso/contract';
 import { competitionLabel, fallbackYardstick, type SupplyLevel, supplyLevel } from '@dso/domain';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { CompetitionStars, GrowthText, NoData } from '../../../components';
 import { EChart, useChartTheme } from '../../../lib/charts';
 import { formatFigure } from '../../../lib/figures';
@@ -45,6 +45,17 @@ function ComparisonBadge({ metric, value }: { metric: Parameters<typeof isFavour
  * drivers (works per index, commerce intent, growth, blue ocean), and the keyword against its
  * industry's median as a dual-axis chart with a verdict per figure.
  */
+/** A factor of the rating under 竞争因素: its name, its value, and what the value means. */
+function Driver({ label, value, note }: { label: ReactNode; value: ReactNode; note: string }) {
+  return (
+    <div className="kd-driver">
+      <div className="kd-driver__label">{label}</div>
+      <div className="kd-driver__value">{value}</div>
+      <div className="kd-driver__note">{note}</div>
+    </div>
+  );
+}
+
 export function CompeteAnalyzeTab({ row, analysis }: { row: KeywordRow; analysis: CompeteAnalyze }) {
   const { palette } = useChartTheme();
   const option = useMemo(() => competeChartOption(row, analysis, palette), [row, analysis, palette]);
@@ -80,46 +91,34 @@ export function CompeteAnalyzeTab({ row, analysis }: { row: KeywordRow; analysis
         </DetailCard>
         <DetailCard title="竞争因素">
           <div className="kd-drivers">
-            <div className="kd-driver">
-              <div className="kd-driver__label">
-                <FigureTip term="worksPerIndex" />
-              </div>
-              <div className="kd-driver__value">{analysis.works_per_index.toFixed(2)}</div>
-              <div className="kd-driver__note">
-                {densityNote(analysis.works_per_index, median?.works_per_index ?? null)}
-              </div>
-            </div>
-            <div className="kd-driver">
-              <div className="kd-driver__label">带货意图</div>
-              <div className="kd-driver__value">{analysis.commerce_intent ? '强' : '弱'}</div>
-              <div className="kd-driver__note">
-                {analysis.commerce_intent ? '商家争抢，投放竞争激烈' : '以内容需求为主'}
-              </div>
-            </div>
-            <div className="kd-driver">
-              <div className="kd-driver__label">
-                <FigureTip term="growth" />
-              </div>
-              <div className="kd-driver__value">
-                <GrowthText rate={analysis.growth_rate} />
-              </div>
-              <div className="kd-driver__note">近7天对比前7天</div>
-            </div>
-            <div className="kd-driver">
-              <div className="kd-driver__label">蓝海词</div>
-              <div className="kd-driver__value">
-                {analysis.blue_ocean ? (
+            <Driver
+              label={<FigureTip term="worksPerIndex" />}
+              value={analysis.works_per_index.toFixed(2)}
+              note={densityNote(analysis.works_per_index, median?.works_per_index ?? null)}
+            />
+            <Driver
+              label="带货意图"
+              value={analysis.commerce_intent ? '强' : '弱'}
+              note={analysis.commerce_intent ? '商家争抢，投放竞争激烈' : '以内容需求为主'}
+            />
+            <Driver
+              label={<FigureTip term="growth" />}
+              value={<GrowthText rate={analysis.growth_rate} />}
+              note="近7天对比前7天"
+            />
+            <Driver
+              label="蓝海词"
+              value={
+                analysis.blue_ocean ? (
                   <span className="kd-good">
                     <CheckCircleFilled aria-hidden /> 是
                   </span>
                 ) : (
                   '否'
-                )}
-              </div>
-              <div className="kd-driver__note">
-                {analysis.blue_ocean ? '需求高、竞争小，值得优先布局' : '需结合需求与竞争判断'}
-              </div>
-            </div>
+                )
+              }
+              note={analysis.blue_ocean ? '需求高、竞争小，值得优先布局' : '需结合需求与竞争判断'}
+            />
           </div>
         </DetailCard>
       </div>
