@@ -27,6 +27,7 @@ export { PageHero, type PageHeroProps } from './page-hero/page-hero';
 export { AppPagination, type AppPaginationProps, type ExceedMaxInfo } from './pagination/app-pagination';
 export { type CappedList, CappedPagination, type CappedPaginationProps } from './pagination/capped-pagination';
 export { type RemoveFromPageOptions, useRemoveFromPage } from './pagination/use-remove-from-page';
+export { PlatformChip, type PlatformChipProps } from './platform-chip/platform-chip';
 export { PlayButton, type PlayButtonProps } from './play-button/play-button';
 export { RegionLevelSwitch } from './region-level/region-level-switch';
 export { FeatureTierBadge, type FeatureTierBadgeProps, TierBadge, type TierBadgeProps } from './tier-badge/tier-badge';

@@ -1,7 +1,8 @@
 import { RobotOutlined, SearchOutlined } from '@ant-design/icons';
 import { keywordLimits, keywordMessages, trimKeyword } from '@dso/domain';
 import { Button, Input, Tooltip } from 'antd';
-import { type CSSProperties, useState } from 'react';
+import { useState } from 'react';
+import { PlatformChip } from '../../../components';
 import { useGatedNavigate } from '../../../layout/login-gate';
 import { toast } from '../../../lib/feedback';
 import { type PlatformInfo, platforms } from '../../../lib/platforms';
@@ -26,24 +27,15 @@ export function HomeSearch() {
   return (
     <div className="home-search" data-testid="home-search">
       <div className="home-platforms" role="tablist" aria-label="选择平台">
-        {platforms.map((item) => {
-          const Icon = item.icon;
-          return (
-            <button
-              key={item.key}
-              type="button"
-              role="tab"
-              aria-selected={item.key === platform.key}
-              className={`platform-chip home-platform${item.key === platform.key ? ' is-active' : ''}`}
-              style={{ '--accent': item.color } as CSSProperties}
-              onClick={() => setPlatform(item)}
-            >
-              <Icon />
-              <span className="home-platform-name">{item.name}</span>
-              <span className="home-platform-hint">日覆盖{item.coverage}</span>
-            </button>
-          );
-        })}
+        {platforms.map((item) => (
+          <PlatformChip
+            key={item.key}
+            platform={item}
+            active={item.key === platform.key}
+            className="home-platform"
+            onClick={() => setPlatform(item)}
+          />
+        ))}
       </div>
       <div className="home-search-box">
         <SearchOutlined className="home-search-icon" />

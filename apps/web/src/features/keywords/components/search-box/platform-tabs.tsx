@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import { PlatformChip } from '../../../../components';
 import { type PlatformKey, platformTabsFor } from '../../keyword-libraries';
 
 /**
@@ -17,26 +17,16 @@ export function PlatformTabs({
 }) {
   return (
     <div className="kw-platforms" role="tablist" aria-label="选择平台">
-      {platformTabsFor(platform).map((item) => {
-        const Icon = item.icon;
-        const isActive = item.key === active;
-        return (
-          <button
-            key={item.key}
-            type="button"
-            role="tab"
-            aria-selected={isActive}
-            className={`platform-chip kw-platform${isActive ? ' is-active' : ''}`}
-            style={{ '--accent': item.color } as CSSProperties}
-            onClick={() => onSwitch(item.key)}
-            data-platform={item.key}
-          >
-            <Icon />
-            <span className="kw-platform-name">{item.name}</span>
-            <span className="kw-platform-hint">日覆盖{item.coverage}</span>
-          </button>
-        );
-      })}
+      {platformTabsFor(platform).map((item) => (
+        <PlatformChip
+          key={item.key}
+          platform={item}
+          active={item.key === active}
+          className="kw-platform"
+          onClick={() => onSwitch(item.key)}
+          data-platform={item.key}
+        />
+      ))}
     </div>
   );
 }
