@@ -15,9 +15,8 @@ import {
   useMonitorList,
   useRemoveMonitor,
 } from '../api/monitoring-api';
-import { itemMove, moveView } from '../monitor-display';
 import { KeywordUploadDialog } from './keyword-upload-dialog';
-import { LatestRank, MonitorTarget } from './monitor-cells';
+import { rankColumns } from './monitor-cells';
 import '../monitoring.css';
 
 const PAGE_SIZE = 10;
@@ -74,29 +73,7 @@ export default function MonitoringSection() {
           <span className="mon-keyword">{item.keyword}</span>
         ),
     },
-    {
-      title: '监控对象',
-      key: 'target',
-      render: (_, item) => <MonitorTarget item={item} />,
-    },
-    {
-      title: '最新排名',
-      key: 'latest',
-      render: (_, item) => <LatestRank item={item} testId="monitor-latest" />,
-    },
-    {
-      title: '变化',
-      key: 'move',
-      render: (_, item) => {
-        const view = moveView(itemMove(item));
-        return <span className={`mon-move is-${view.tone}`}>{view.label}</span>;
-      },
-    },
-    {
-      title: '检测日期',
-      key: 'day',
-      render: (_, item) => item.latest?.day ?? '-',
-    },
+    ...rankColumns('monitor-latest'),
     {
       title: '添加时间',
       dataIndex: 'created_at',

@@ -7,11 +7,10 @@ import { fetchTiktokUsers } from '../../../app/frame-api';
 import { AppPagination, NoData } from '../../../components';
 import { useSession } from '../../../stores/session';
 import { useMonitorDashboard, useMonitorList } from '../api/monitoring-api';
-import { LatestRank, MonitorTarget } from '../components/monitor-cells';
+import { rankColumns } from '../components/monitor-cells';
 import { keywordMonitorPath } from '../components/monitoring-section';
 import { MoverList } from '../components/mover-list';
 import { SETTING_MONITOR_PATH } from '../components/nothing-monitored';
-import { itemMove, moveView } from '../monitor-display';
 import '../monitoring.css';
 
 /** Where the old dashboard's address leads while its flag is off. */
@@ -64,25 +63,7 @@ function OldDashboard() {
       render: (_, item) =>
         item.aweme_id === null ? <Link to={keywordMonitorPath(item.id)}>{item.keyword}</Link> : item.keyword,
     },
-    {
-      title: '监控对象',
-      key: 'target',
-      render: (_, item) => <MonitorTarget item={item} />,
-    },
-    {
-      title: '最新排名',
-      key: 'latest',
-      render: (_, item) => <LatestRank item={item} />,
-    },
-    {
-      title: '变化',
-      key: 'move',
-      render: (_, item) => {
-        const view = moveView(itemMove(item));
-        return <span className={`mon-move is-${view.tone}`}>{view.label}</span>;
-      },
-    },
-    { title: '检测日期', key: 'day', render: (_, item) => item.latest?.day ?? '-' },
+    ...rankColumns(),
   ];
 
   return (
