@@ -237,6 +237,21 @@ export const keywordGramHeads = pgTable(
   (table) => [primaryKey({ columns: [table.scope, table.gram] })],
 );
 
+/**
+ * Keywords written since their library's last derive: `inserted` when the row is new (its grams count once more),
+ * else its figures changed. Claimed (deleted) by the next derive of the library (derive/keyword-derive-changes.ts).
+ */
+export const keywordChanges = pgTable(
+  'keyword_changes',
+  {
+    platform: text('platform').notNull(),
+    country: text('country').notNull().default(''),
+    keywordId: bigint('keyword_id', { mode: 'number' }).notNull(),
+    inserted: boolean('inserted').notNull(),
+  },
+  (table) => [primaryKey({ name: 'keyword_changes_pk', columns: [table.platform, table.country, table.keywordId] })],
+);
+
 /** Keywords per scope when its gram statistics were last rebuilt. */
 export const keywordScopeStats = pgTable('keyword_scope_stats', {
   scope: text('scope').primaryKey(),

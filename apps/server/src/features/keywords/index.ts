@@ -25,6 +25,7 @@ export {
 export { formatOfFileName } from './import/keyword-import';
 export {
   createImport,
+  enqueueChangesDerive,
   enqueueDerive,
   findImportReport,
   KEYWORDS_DERIVE_JOB,

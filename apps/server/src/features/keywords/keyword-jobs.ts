@@ -2,6 +2,7 @@ import { platformSchema } from '@dso/contract';
 import { z } from 'zod';
 import { type JobHandlers, PermanentJobError } from '../jobs';
 import { deriveScope, deriveSteps } from './derive/keyword-derive';
+import { deriveChanges } from './derive/keyword-derive-changes';
 import { KEYWORDS_DERIVE_JOB, KEYWORDS_IMPORT_JOB, runImport } from './import/keyword-import.service';
 
 const derivePayloadSchema = z.object({
@@ -9,6 +10,8 @@ const derivePayloadSchema = z.object({
   country: z.string().max(2).default(''),
   /** Only these parts of the derive (all when absent). */
   steps: z.array(z.enum(deriveSteps)).optional(),
+  /** Only the rows written since the last derive (`deriveChanges`); steps are then not read. */
+  changes: z.boolean().optional(),
 });
 const importPayloadSchema = z.object({ importId: z.number().int().positive() });
 
@@ -20,11 +23,17 @@ function parsePayload<T>(schema: z.ZodType<T>, payload: unknown): T {
 
 /** The keyword library's background jobs: derive a library, run an uploaded import. */
 export const keywordJobHandlers: JobHandlers = {
-  [KEYWORDS_DERIVE_JOB]: async (payload, { db, log }) => {
-    const { steps, ...scope } = parsePayload(derivePayloadSchema, payload);
+  [KEYWORDS_DERIVE_JOB]: async (payload, context) => {
+    const { db } = context;
+    const { steps, changes, ...scope } = parsePayload(derivePayloadSchema, payload);
+    const log = (message: string, data?: Record<string, unknown>) => context.log.info(data ?? {}, message);
+    if (changes) {
+      await deriveChanges(db, scope, { log });
+      return;
+    }
     await deriveScope(db, scope, {
       ...(steps ? { steps } : {}),
-      log: (message, data) => log.info(data ?? {}, message),
+      log,
     });
   },
   [KEYWORDS_IMPORT_JOB]: async (payload, { db }) => {

@@ -88,8 +88,8 @@ describe('hot board collections', () => {
       },
       { keyword: '露营装备', search_index: 406_000, related_work_count: 3200, as_of: '2026-11-20', source: null },
     ]);
-    // The boards rank the new words once the library's derive has run.
-    expect(await deriveJobs()).toEqual([{ singleton_key: 'DSO' }]);
+    // The boards rank the new words once the derive of what changed in the library has run.
+    expect(await deriveJobs()).toEqual([{ singleton_key: 'DSO:changes' }]);
   });
 
   it('keeps the last good board when a page fails or the source answers an empty board, and records the failure', async () => {

@@ -5,7 +5,7 @@ import type {
   PlatformHotListKind,
   PlatformKeywordSource,
 } from '../../../providers/platform-data/keywords';
-import { enqueueDerive, type HotBoardReading, hotBoardLibrary, storeHotBoard } from '../../keywords';
+import { enqueueChangesDerive, type HotBoardReading, hotBoardLibrary, storeHotBoard } from '../../keywords';
 import type { CollectionContext, CollectionHandler } from '../collection.registry';
 import { countFailure, stopsRun } from '../collection.service';
 
@@ -37,9 +37,12 @@ async function collectBoard(context: CollectionContext, read: () => Promise<HotB
   context.tally.updated += outcome.updated;
 }
 
-/** Words new to the library rank on its boards only once the derive has run over them. */
+/**
+ * Words new to the library rank on its boards and in its searches' heads once a derive has run over them: the derive
+ * of what changed, which touches these words, not the whole library.
+ */
 async function deriveWhenAdded(context: CollectionContext, library: HotBoardReading['library'] = hotBoardLibrary) {
-  if (context.tally.added > 0) await enqueueDerive(context.db, library);
+  if (context.tally.added > 0) await enqueueChangesDerive(context.db, library);
 }
 
 /**

@@ -69,7 +69,7 @@ describe('the 小红书, 快手 and B站 libraries fed from their platforms’ b
     expect((await rows('DSO')).map((row) => row.keyword)).toEqual(['早八妆容', '秋冬穿搭']);
     expect((await board('RSO', 'hot')).map((entry) => entry.word)).toEqual(['秋冬穿搭', '早八妆容', '宿舍改造']);
     expect(await board('DSO', 'hot')).toEqual([]);
-    expect(await deriveJobs()).toEqual([{ singleton_key: 'RSO' }]);
+    expect(await deriveJobs()).toEqual([{ singleton_key: 'RSO:changes' }]);
   });
 
   it('keeps a board’s last reading when it fails and stores the library’s other board', async () => {
@@ -97,7 +97,7 @@ describe('the 小红书, 快手 and B站 libraries fed from their platforms’ b
     expect(outcome.error).toContain('shape we cannot read');
     expect(await board('KSO', 'hot')).toEqual(before);
     expect((await board('KSO', 'search')).map((entry) => entry.word)).toEqual(['自驾川藏线']);
-    expect(await deriveJobs()).toEqual([{ singleton_key: 'KSO' }]);
+    expect(await deriveJobs()).toEqual([{ singleton_key: 'KSO:changes' }]);
   });
 
   it('lets one library’s refused run leave the others to run and store their boards', async () => {

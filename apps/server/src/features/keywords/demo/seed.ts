@@ -94,7 +94,7 @@ export async function seedKeywords(db: Database, plan: SeedPlan) {
       : undefined;
     let done = 0;
     for (const rows of whole ?? mapEach(generated, rowsOf)) {
-      await upsertKeywords(db, rows, yardsticks);
+      await upsertKeywords(db, rows, yardsticks, { trackChanges: false });
       done += rows.length;
       plan.onProgress?.(scope, done, scope.count);
     }

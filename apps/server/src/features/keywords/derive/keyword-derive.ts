@@ -62,6 +62,8 @@ export async function deriveScope(
     timings[name] = Date.now() - at;
     return result;
   };
+  // A full derive covers every row written before it starts: it claims what the derive of changes would take.
+  if (wanted.has('gramStats')) await claimChanges(db, scope);
   await step('gramStats', () => refreshGramStats(db, scope));
   // Imports change the data a lot and PGlite has no autovacuum: plan the derive queries on fresh statistics.
   const analyze = options.analyze ?? wanted.has('gramStats');
@@ -75,6 +77,11 @@ export async function deriveScope(
   const ms = Date.now() - started;
   log('derived', { platform: scope.platform, country: scope.country, asOf, regraded, correlated, ms, steps: timings });
   return { asOf, correlated, ms };
+}
+
+/** Forgets the rows recorded for the derive of changes (keyword-derive-changes.ts). */
+async function claimChanges(db: Database, scope: KeywordScope) {
+  await db.execute(sql`DELETE FROM keyword_changes WHERE platform = ${scope.platform} AND country = ${scope.country}`);
 }
 
 /** Fresh planner statistics of the keyword tables (PGlite has no autovacuum). */

@@ -45,6 +45,19 @@ export async function enqueueDerive(db: Database, scope: KeywordScope, steps?: r
   });
 }
 
+/**
+ * Queues the derive of what changed in a library (`deriveChanges`): after a collection added a few words, instead of
+ * deriving the whole library again. One is queued at a time per library; it takes every row written until it runs.
+ */
+export async function enqueueChangesDerive(db: Database, scope: KeywordScope) {
+  return enqueueJob(db, {
+    kind: KEYWORDS_DERIVE_JOB,
+    payload: { platform: scope.platform, country: scope.country, changes: true },
+    singletonKey: `${scopeLabel(scope)}:changes`,
+    maxAttempts: 3,
+  });
+}
+
 /** Stores an uploaded file as a queued import and queues the job that runs it. */
 export async function createImport(
   db: Database,

@@ -50,6 +50,11 @@ export async function upsertKeywords(
   input: KeywordInput[],
   /** The medians to grade against when the caller knows them (a seed of a whole library); else the stored ones. */
   known?: Yardsticks,
+  /**
+   * Records the rows written in `keyword_changes` for the next derive of what changed (default). A seed writing a
+   * whole library that it derives in full at once leaves it off.
+   */
+  options: { trackChanges?: boolean } = {},
 ): Promise<{ inserted: number; updated: number }> {
   const rows = lastOfEachKeyword(input);
   if (rows.length === 0) return { inserted: 0, updated: 0 };
@@ -87,12 +92,31 @@ export async function upsertKeywords(
     RETURNING id, (xmax = 0) AS inserted, platform || '/' || country || '/' || keyword AS key
   `,
   );
+  if (options.trackChanges !== false) await recordChanges(db, rows, returned);
   // Cached searches must not outlive the rows they showed (search/search-cache.ts).
   await noteLibraryChanged(db);
   const inserted = returned.filter((row) => row.inserted).length;
   const idByKey = new Map(returned.map((row) => [row.key, Number(row.id)]));
   await upsertTrends(db, rows, (row) => idByKey.get(keyOf(row))!);
   return { inserted, updated: returned.length - inserted };
+}
+
+/** Notes the rows an upsert wrote for the derive of what changed; a row new since the last derive stays new. */
+async function recordChanges(
+  db: Database,
+  rows: KeywordInput[],
+  returned: Array<{ id: number; inserted: boolean; key: string }>,
+) {
+  const scopeByKey = new Map(rows.map((row) => [keyOf(row), row]));
+  const written = returned.map((row) => ({ ...row, scope: scopeByKey.get(row.key)! }));
+  await db.execute(sql`
+    INSERT INTO keyword_changes (platform, country, keyword_id, inserted)
+    SELECT * FROM unnest(${sql.param(written.map((row) => row.scope.platform))}::text[],
+      ${sql.param(written.map((row) => row.scope.country))}::text[],
+      ${sql.param(written.map((row) => Number(row.id)))}::bigint[],
+      ${sql.param(written.map((row) => row.inserted))}::boolean[])
+    ON CONFLICT (platform, country, keyword_id) DO UPDATE SET inserted = keyword_changes.inserted OR excluded.inserted
+  `);
 }
 
 const keyOf = (row: KeywordInput) => `${row.platform}/${row.country}/${row.keyword}`;
