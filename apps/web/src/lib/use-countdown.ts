@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useMountedRef } from './use-mounted';
 
 /** How often a countdown re-reads the clock. */
 const COUNTDOWN_TICK_MS = 250;
@@ -11,14 +12,7 @@ const COUNTDOWN_TICK_MS = 250;
 export function useCountdown() {
   const [deadline, setDeadline] = useState<number | null>(null);
   const [seconds, setSeconds] = useState(0);
-  const mounted = useRef(true);
-
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const mounted = useMountedRef();
 
   useEffect(() => {
     if (deadline === null) return;

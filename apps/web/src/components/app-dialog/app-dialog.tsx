@@ -1,5 +1,6 @@
 import { Button, Modal, theme } from 'antd';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { useMountedRef } from '../../lib/use-mounted';
 import '../components.css';
 
 export interface AppDialogProps {
@@ -63,13 +64,7 @@ export function AppDialog({
 }: AppDialogProps) {
   const { token } = theme.useToken();
   const [pending, setPending] = useState(false);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const mounted = useMountedRef();
 
   const confirm = () => {
     const result = onConfirm?.();

@@ -9,6 +9,7 @@ import {
   useState,
 } from 'react';
 import { ApiError } from '../../../lib/api/errors';
+import { useMountedRef } from '../../../lib/use-mounted';
 import { fetchCaptchaPuzzle, verifyCaptcha } from '../api/captcha-api';
 
 /** A failed drag shows its message in the track this long before the next puzzle loads. */
@@ -37,7 +38,7 @@ export function SliderCaptcha({ onSolved }: { onSolved(result: CaptchaResult): v
   const drag = useRef<{ startClientX: number; limit: number } | null>(null);
   const trail = useRef<TrailPoint[]>([]);
   const current = useRef(0);
-  const mounted = useRef(true);
+  const mounted = useMountedRef();
 
   const maxX = puzzle ? puzzle.width - puzzle.piece_size : 0;
 
@@ -58,11 +59,7 @@ export function SliderCaptcha({ onSolved }: { onSolved(result: CaptchaResult): v
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the first puzzle loads once per mount.
   useEffect(() => {
-    mounted.current = true;
     void load();
-    return () => {
-      mounted.current = false;
-    };
   }, []);
 
   // The window follows the pointer from the press on, so a fast hand may leave the handle. The

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError, NETWORK_FAILURE } from '../../../lib/api/errors';
 import { toast } from '../../../lib/feedback';
 import { writeSession } from '../../../lib/storage';
+import { useMountedRef } from '../../../lib/use-mounted';
 import { useDialogs } from '../../../stores/dialogs';
 import { fetchWechatQr, pollWechatLogin } from '../api/wechat-api';
 import { finishLogin, rememberCurrentPath } from '../session-actions';
@@ -46,7 +47,7 @@ export function WechatQrLogin() {
   const [qr, setQr] = useState<WechatQr | null>(null);
   const [status, setStatus] = useState<QrStatus>('loading');
   const round = useRef(1);
-  const mounted = useRef(true);
+  const mounted = useMountedRef();
 
   const load = useCallback(async () => {
     setStatus('loading');
@@ -58,14 +59,10 @@ export function WechatQrLogin() {
     } catch {
       if (mounted.current) setStatus('expired');
     }
-  }, []);
+  }, [mounted]);
 
   useEffect(() => {
-    mounted.current = true;
     void load();
-    return () => {
-      mounted.current = false;
-    };
   }, [load]);
 
   // Each QR gets its own poll and its own expiry; a new QR (or closing the dialog) ends both.
