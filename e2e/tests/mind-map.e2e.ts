@@ -42,11 +42,12 @@ describe('关键词思维导图: build a map for 露营装备, expand a node, ex
     expect(await children.count()).toBeGreaterThan(0);
     const child = (await children.first().getByRole('button').getAttribute('aria-label'))!;
     expect(child).toContain('露营');
-    // The drawing grows with the new branch.
+    // The drawing grows with the new branch, once the tree's re-layout animation has run (slower on a loaded machine
+    // than Vitest's default second of polling).
     await expect
-      .poll(async () => (await page.getByTestId('mind-map-chart').boundingBox())!.height)
+      .poll(async () => (await page.getByTestId('mind-map-chart').boundingBox())!.height, { timeout: 10_000 })
       .toBeGreaterThanOrEqual(before);
-    await expect.poll(() => paintedPixels(page, 'mind-map-chart')).toBeGreaterThan(paintedBefore);
+    await expect.poll(() => paintedPixels(page, 'mind-map-chart'), { timeout: 10_000 }).toBeGreaterThan(paintedBefore);
     await screenshot(page, 'mind-map-expanded');
 
     const [png] = await Promise.all([
