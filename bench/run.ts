@@ -42,3 +42,6 @@ if (selected.has('firststart')) await (await import('./firststart.bench')).bench
 // over HTTP with the limits on: a key's admitted calls/s until its per-minute limit, the refusals beyond it, units charged.
 if (selected.has('open-api')) await (await import('./open-api.bench')).benchOpenApi();
 if (selected.has('topology')) await (await import('./topology.bench')).benchTopology();
+// Only when asked for (BENCH=derive; PostgreSQL, the keyword benchmark's 10M library, seeded by BENCH=keywords): the
+// derive of what changed after a round of 10,000 changed words (BENCH_CHANGED), and how long writing them took.
+if (selected.has('derive')) await (await import('./derive.bench')).benchDerive();
