@@ -1,4 +1,4 @@
-import { Code, KeywordPath } from '@dso/contract';
+import { Code, CreatorPath, KeywordPath, VideoPath } from '@dso/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -10,6 +10,7 @@ import { keywordInput } from '../features/keywords/keyword.fixtures';
 import { refreshGramStats } from '../features/keywords/search/keyword-search.repository';
 import { createMember, signedInjectOptions } from '../testing';
 import { postgresBinaries, type ReplicaClusters, startReplicaClusters } from '../testing/replica-clusters';
+import { createCreator, createVideo } from '../testing/videos';
 import { type DatabaseHandle, openDatabase, queryRows } from './client';
 
 const binaries = postgresBinaries();
@@ -107,6 +108,32 @@ describe.skipIf(!binaries)(
       await clusters.caughtUp();
       const replayed = await search(token, '复制乙号');
       expect(replayed.data.result.map((row: { keyword: string }) => row.keyword)).toEqual(['复制乙号词']);
+    });
+
+    it('serves the video title search and the creator library from the replica', async () => {
+      const list = async (url: string, query: Record<string, string>) =>
+        (
+          await app.inject(signedInjectOptions({ method: 'GET', url: `${url}?${new URLSearchParams(query)}` }))
+        ).json() as { code: number; data: { result: unknown[] } };
+      await createVideo(database.db, { desc: '复制丙号视频 的标题' });
+      await createCreator(database.db, { nickName: '复制丙号达人' });
+      await clusters.caughtUp();
+
+      await replica.query('SELECT pg_wal_replay_pause()');
+      try {
+        await createVideo(database.db, { desc: '复制丁号视频 的标题' });
+        await createCreator(database.db, { nickName: '复制丁号达人' });
+        // Written to the primary, not yet replayed: the lists, read on the replica, do not have them.
+        expect((await list(VideoPath.search, { keyword: '丁号视频' })).data.result).toHaveLength(0);
+        expect((await list(CreatorPath.list, { keyword: '丁号达人' })).data.result).toHaveLength(0);
+        expect((await list(VideoPath.search, { keyword: '丙号视频' })).data.result).toHaveLength(1);
+        expect((await list(CreatorPath.list, { keyword: '丙号达人' })).data.result).toHaveLength(1);
+      } finally {
+        await replica.query('SELECT pg_wal_replay_resume()');
+      }
+      await clusters.caughtUp();
+      expect((await list(VideoPath.search, { keyword: '丁号视频' })).data.result).toHaveLength(1);
+      expect((await list(CreatorPath.list, { keyword: '丁号达人' })).data.result).toHaveLength(1);
     });
 
     it('reads the library from the primary when READ_DATABASE_URL is unset', async () => {

@@ -28,7 +28,7 @@ import {
  */
 export const creatorsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(CreatorPath.list, { schema: { querystring: creatorListQuerySchema } }, async (request) =>
-    ok(await creatorList(app.db, request.userId, request.query)),
+    ok(await creatorList(app.db, request.userId, request.query, app.readDb)),
   );
 
   app.get(CreatorPath.facets, async () => ok(await creatorFacets(app.db)));

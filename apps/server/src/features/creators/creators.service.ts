@@ -39,12 +39,18 @@ export const VIDEO_ROWS_ALIAS = 'VIDEO_LIBRARY_ROWS';
  * The creator library (/personListLibrary, the creator board, header search 达人): filtered, sorted
  * largest first, paged within the viewer's rows (visitors the guest rows, users PERSON_LIBRARY_ROWS).
  */
-export async function creatorList(db: Database, userId: number | null, query: CreatorListQuery): Promise<CreatorList> {
+export async function creatorList(
+  db: Database,
+  userId: number | null,
+  query: CreatorListQuery,
+  /** Where the library is read (`app.readDb`, a replica); the viewer's row allowance stays on `db`. */
+  reads: Database = db,
+): Promise<CreatorList> {
   const viewer = await resolveViewer(db, userId);
   const dataMax = await rowsAllowed(db, viewer, PERSON_ROWS_ALIAS);
   const page = pageWithin(query.page_no, query.page_size, dataMax);
   const { rows, total, estimated } = await selectCreators(
-    db,
+    reads,
     {
       keyword: query.keyword?.trim() || undefined,
       field: query.field || undefined,

@@ -10,14 +10,14 @@ import { keywordRankList, lowFollowerHitList, searchVideoList } from './video-li
  */
 export const videoListsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(VideoPath.search, { schema: { querystring: videoSearchQuerySchema } }, async (request) =>
-    ok(await searchVideoList(app.db, request.userId, request.query)),
+    ok(await searchVideoList(app.db, request.userId, request.query, app.readDb)),
   );
 
   app.get(VideoPath.keywordRank, { schema: { querystring: keywordRankQuerySchema } }, async (request) =>
-    ok(await keywordRankList(app.db, request.userId, request.query)),
+    ok(await keywordRankList(app.db, request.userId, request.query, app.readDb)),
   );
 
   app.get(VideoPath.lowFollowerHits, { schema: { querystring: lowFollowerHitsQuerySchema } }, async (request) =>
-    ok(await lowFollowerHitList(app.db, request.userId, request.query)),
+    ok(await lowFollowerHitList(app.db, request.userId, request.query, app.readDb)),
   );
 };

@@ -45,9 +45,11 @@ export async function searchVideoList(
   db: Database,
   userId: number | null,
   query: VideoSearchQuery,
+  /** Where the library is read (`app.readDb`, a replica); the viewer's row allowance stays on `db`. */
+  reads: Database = db,
 ): Promise<VideoList> {
   const { viewer, dataMax, page } = await listAccess(db, userId, query);
-  const found = await repository.searchVideos(db, query, page);
+  const found = await repository.searchVideos(reads, query, page);
   return listShape(viewer, dataMax, found.rows.map(presentVideoRow), found);
 }
 
@@ -59,14 +61,16 @@ export async function keywordRankList(
   db: Database,
   userId: number | null,
   query: KeywordRankQuery,
+  /** Where the library is read (`app.readDb`, a replica); the viewer's row allowance stays on `db`. */
+  reads: Database = db,
 ): Promise<KeywordRankList> {
   const { viewer, dataMax, page } = await listAccess(db, userId, query);
-  const keywordId = await repository.findKeywordId(db, query.keyword);
-  const day = keywordId === null ? null : (query.date ?? (await repository.latestRankDay(db, keywordId)));
+  const keywordId = await repository.findKeywordId(reads, query.keyword);
+  const day = keywordId === null ? null : (query.date ?? (await repository.latestRankDay(reads, keywordId)));
   if (keywordId === null || day === null) {
     return { ...listShape(viewer, dataMax, [], { total: 0 }), keyword: query.keyword, as_of: null };
   }
-  const ranked = await repository.selectRankedVideos(db, keywordId, day, page);
+  const ranked = await repository.selectRankedVideos(reads, keywordId, day, page);
   const rows = ranked.rows.map((row) => ({ ...presentVideoRow(row), rank: row.rank }));
   return { ...listShape(viewer, dataMax, rows, ranked), keyword: query.keyword, as_of: day };
 }
@@ -76,10 +80,12 @@ export async function lowFollowerHitList(
   db: Database,
   userId: number | null,
   query: LowFollowerHitsQuery,
+  /** Where the library is read (`app.readDb`, a replica); the viewer's row allowance stays on `db`. */
+  reads: Database = db,
 ): Promise<VideoList> {
   const { viewer, dataMax, page } = await listAccess(db, userId, query);
   const found = await repository.selectLowFollowerHits(
-    db,
+    reads,
     {
       field: query.field || undefined,
       maxFollowers: videoLimits.lowFollowerMaxFollowers,
