@@ -48,6 +48,8 @@ export const scheduledCollections = {
   red_suggestions: { label: '小红书联想词采集', source: 'platform-data', defaultCron: '30 5 * * *', library: 'RSO' },
   /** B站's 热门搜索 into the B站 library. */
   bilibili_hot_boards: { label: 'B站热搜采集', source: 'platform-data', defaultCron: '40 */2 * * *', library: 'BSO' },
+  /** New works for the Douyin library's most searched words (`discoveryWords`), found through the source's search. */
+  work_discovery: { label: '新作品发现', source: 'platform-data', defaultCron: '0 7 * * *', library: null },
 } as const satisfies Record<
   string,
   {
@@ -90,6 +92,12 @@ export const redSuggestionWords = 500;
 
 /** How many of the most liked videos `top_works` refreshes a day: four calls each (video, author, comments, trend). */
 export const topWorksCount = 200;
+
+/**
+ * How many of the Douyin library's most searched words `work_discovery` searches a day: one call each, and one more
+ * for each author of a new work the library lacks, within what the collections above leave of the daily budget.
+ */
+export const discoveryWords = 100;
 
 export const hotBoardCities = ['110000', '310000', '440100', '440300', '510100'] as const;
 

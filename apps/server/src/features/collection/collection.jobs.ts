@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CollectionName, CollectionSource } from '../../config';
 import {
   collectionSources,
+  discoveryWords,
   hotBoardCities,
   redSuggestionWords,
   scheduledCollections,
@@ -27,6 +28,7 @@ import {
 } from './kinds/hot-boards.collection';
 import { suggestionsCollection } from './kinds/suggestions.collection';
 import { topWorksCollection, watchedWorksCollection } from './kinds/watched-works.collection';
+import { workDiscoveryCollection } from './kinds/work-discovery.collection';
 
 const payloadSchema = z.object({
   collection: z.enum(Object.keys(scheduledCollections) as [CollectionName, ...CollectionName[]]),
@@ -69,6 +71,10 @@ export function allCollectionKinds(
     red_suggestions: {
       scope: 'RSO',
       handler: suggestionsCollection({ platformData: deps.platformData, words: redSuggestionWords, library: 'RSO' }),
+    },
+    work_discovery: {
+      scope: 'videos',
+      handler: workDiscoveryCollection({ platformData: deps.platformData, words: discoveryWords }),
     },
   });
 }

@@ -43,6 +43,7 @@ const othersOff = {
   kuaishou_hot_boards: null,
   bilibili_hot_boards: null,
   red_suggestions: null,
+  work_discovery: null,
 };
 const crons = { ...othersOff, watched_works: '30 4 * * *' };
 const limits = { dailyCalls: 1_000, callsPerSecond: 1_000 };
@@ -70,6 +71,7 @@ describe('collection configuration', () => {
     kuaishou_hot_boards: '30 */2 * * *',
     bilibili_hot_boards: '40 */2 * * *',
     red_suggestions: '30 5 * * *',
+    work_discovery: '0 7 * * *',
   };
   it('refuses to start with a cron it cannot read, naming the collection', () => {
     expect(() => loadConfig({ ...env, COLLECT_SCHEDULES: 'watched_works=61 4 * * *' })).toThrow(

@@ -72,6 +72,10 @@ export function scriptedSource(options: {
   platformBoards?: Record<string, string[] | Error>;
   /** 小红书's 联想词 of each word; a word not given has none. */
   redSuggestions?: Record<string, string[]>;
+  /** The works a search for each word finds, in their order, or the Error it fails with; a word not given finds none. */
+  searches?: Record<string, Array<{ awemeId: string; authorUserId: string }> | Error>;
+  /** Creators the source does not know (their fetch answers null). */
+  unknownCreators?: string[];
 }): PlatformDataProvider & PlatformKeywordSource {
   const fetchedAt = new Date('2026-11-29T04:31:00+08:00');
   const guard = async <T>(what: string, value: () => T): Promise<T> => {
@@ -91,12 +95,21 @@ export function scriptedSource(options: {
     name: 'scripted',
     isDemo: false,
     fetchVideo: (awemeId) => guard(`video:${awemeId}`, () => video(awemeId)),
-    fetchCreator: (userId) => guard(`creator:${userId}`, () => platformCreatorRecord(userId, { fetchedAt })),
+    fetchCreator: (userId) =>
+      guard(`creator:${userId}`, () =>
+        options.unknownCreators?.includes(userId) ? null : platformCreatorRecord(userId, { fetchedAt }),
+      ),
     fetchCreatorVideos: (userId) =>
       guard(`creator-videos:${userId}`, () => ({ items: [], nextCursor: null, total: 0 })),
     fetchComments: (awemeId) => guard(`comments:${awemeId}`, () => ({ items: [], nextCursor: null, total: 0 })),
     fetchTrend: (awemeId) => guard(`trend:${awemeId}`, () => []),
-    searchVideos: (keyword) => guard(`search:${keyword}`, () => ({ items: [], nextCursor: null, total: 0 })),
+    searchVideos: (keyword) =>
+      guard(`search:${keyword}`, () => {
+        const found = options.searches?.[keyword] ?? [];
+        if (found instanceof Error) throw found;
+        const items = found.map((work) => platformVideoRecord(work.awemeId, work.authorUserId, { fetchedAt }));
+        return { items, nextCursor: null, total: null };
+      }),
     fetchSuggestions: (word) =>
       guard(`suggestions:${word}`, () => {
         const answer = options.suggestions?.[word] ?? [];

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../../db/client';
 import { creators, videos, videoTrends } from '../../../db/schema';
+import type { GoodsItem } from '../../../db/schema/videos';
 import { keywordGrams } from '../../../lib/grams';
 import type {
   PlatformComment,
@@ -112,23 +113,23 @@ function videoColumns(record: PlatformVideoRecord, isDemo: boolean) {
     musicId: record.musicId,
     musicTitle: record.musicTitle,
     // A source that cannot see the goods (TikHub) leaves the stored ones.
-    ...(record.goods === null
-      ? {}
-      : {
-          isWithGoods: record.goods.length > 0,
-          goods: record.goods.map((item) => ({
-            title: item.title,
-            price_fen: item.priceFen,
-            sales: item.sales,
-            cover: item.cover,
-            product_id: item.productId,
-          })),
-        }),
+    ...(record.goods === null ? {} : { isWithGoods: record.goods.length > 0, goods: storedGoods(record.goods) }),
     status: record.status,
     grams: keywordGrams(VIDEO_PLATFORM, record.desc),
     isDemo,
     updatedAt: new Date(),
   };
+}
+
+/** A source's goods as a video stores them. */
+export function storedGoods(goods: NonNullable<PlatformVideoRecord['goods']>): GoodsItem[] {
+  return goods.map((item) => ({
+    title: item.title,
+    price_fen: item.priceFen,
+    sales: item.sales,
+    cover: item.cover,
+    product_id: item.productId,
+  }));
 }
 
 function creatorColumns(record: PlatformCreatorRecord, isDemo: boolean) {

@@ -1,0 +1,69 @@
+import { shanghaiDay } from '@dso/domain';
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../../db/client';
+import type { PlatformCreatorRecord, PlatformVideoRecord } from '../../../providers/platform-data';
+import { linkVideoKeywords, upsertCreators, upsertVideos } from '../ingest/video-ingest.repository';
+import { VIDEO_PLATFORM } from '../video-platform';
+import { storedGoods } from './video-refresh.job';
+
+/** The authors among `userIds` the library does not hold yet: their accounts must be fetched before their works join. */
+export async function creatorsMissing(db: Database, userIds: readonly string[]): Promise<string[]> {
+  const wanted = [...new Set(userIds)];
+  if (wanted.length === 0) return [];
+  const known = await queryRows<{ user_id: string }>(
+    db,
+    sql`SELECT user_id FROM creators WHERE platform = ${VIDEO_PLATFORM} AND user_id = ANY(${sql.param(wanted)}::text[])`,
+  );
+  const held = new Set(known.map((row) => row.user_id));
+  return wanted.filter((userId) => !held.has(userId));
+}
+
+/**
+ * Stores one keyword's search results as the source gave them, through the same ingest as a video-data import: the
+ * authors fetched for them first, then the works (new ones join the library, known ones take the fresh figures; a
+ * work whose author is neither held nor fetched is left out), then each work's place in the keyword's results as of
+ * the day they were fetched, which 关键词排名 shows. In one transaction. Returns how many works were new and known.
+ */
+export async function storeDiscoveredWorks(
+  db: Database,
+  found: {
+    keyword: string;
+    works: readonly PlatformVideoRecord[];
+    authors: readonly PlatformCreatorRecord[];
+    isDemo: boolean;
+  },
+): Promise<{ added: number; updated: number }> {
+  if (found.works.length === 0) return { added: 0, updated: 0 };
+  return db.transaction(async (tx) => {
+    await upsertCreators(
+      tx,
+      found.authors.map(({ fetchedAt, ...author }) => ({
+        ...author,
+        followerGrowth30d: null,
+        asOf: shanghaiDay(fetchedAt),
+        isDemo: found.isDemo,
+      })),
+    );
+    const stored = await upsertVideos(
+      tx,
+      found.works.map((work) => ({
+        ...work,
+        goods: work.goods === null ? null : storedGoods(work.goods),
+        score: null,
+        wordNew: null,
+        transcript: null,
+        isDemo: found.isDemo,
+      })),
+    );
+    await linkVideoKeywords(
+      tx,
+      found.works.flatMap((work, index) => {
+        const videoId = stored.ids.get(work.awemeId);
+        return videoId === undefined
+          ? []
+          : [{ videoId, keyword: found.keyword, searchRank: index + 1, asOf: shanghaiDay(work.fetchedAt) }];
+      }),
+    );
+    return { added: stored.inserted, updated: stored.ids.size - stored.inserted };
+  });
+}
