@@ -73,7 +73,7 @@ export async function benchDerive() {
   const writeMs = Date.now() - writeStarted;
   const result = await deriveChanges(db, dso);
   console.log(
-    `derive of what changed, ${size.n.toLocaleString()}-keyword library: ${rows.length.toLocaleString()} words written (${half.toLocaleString()} new) in ${(writeMs / 1000).toFixed(1)} s; derive ${(result.ms / 1000).toFixed(1)} s (${result.changed.toLocaleString()} rows claimed, ${result.headsTouched.toLocaleString()} heads looked at, ${result.headsRewritten.toLocaleString()} rewritten)`,
+    `derive of what changed, ${size.n.toLocaleString()}-keyword library: ${rows.length.toLocaleString()} words written (${half.toLocaleString()} new) in ${(writeMs / 1000).toFixed(1)} s; derive ${(result.ms / 1000).toFixed(1)} s (heads and statistics ${(result.steps.headsAndStats / 1000).toFixed(1)} s, boards (${result.boards}) and correlations ${(result.steps.boardsAndCorrelations / 1000).toFixed(1)} s; ${result.changed.toLocaleString()} rows claimed, ${result.headsTouched.toLocaleString()} heads looked at, ${result.headsRewritten.toLocaleString()} rewritten)`,
   );
   await handle.close();
 }

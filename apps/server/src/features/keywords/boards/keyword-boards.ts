@@ -65,8 +65,9 @@ export const boardRules: Record<BoardKind, BoardRule> = {
  * the temporary `yesterday_figures` (see {@link computeBoards}). Words first seen after the day are
  * left out.
  */
-function sourceFor(scope: KeywordScope, day: string, shifted: boolean): SQL {
-  const where = sql`k.platform = ${scope.platform} AND k.country = ${scope.country} AND k.first_seen <= ${day}::date`;
+function sourceFor(scope: KeywordScope, day: string, shifted: boolean, ids?: readonly number[]): SQL {
+  const only = ids ? sql` AND k.id = ANY(${sql.param(ids)}::bigint[])` : sql``;
+  const where = sql`k.platform = ${scope.platform} AND k.country = ${scope.country} AND k.first_seen <= ${day}::date${only}`;
   if (!shifted) {
     return sql`(SELECT k.id, k.industry, k.commerce_intent, k.is_blue_ocean, k.first_seen, k.search_index,
       k.related_work_count, k.growth_rate FROM keywords k WHERE ${where})`;
@@ -116,10 +117,17 @@ interface RankedRow {
 }
 
 /** Ranks the words of every board for a day in one read-only statement (PGlite pays per statement). */
-async function rankDay(db: Database, scope: KeywordScope, day: string, shifted: boolean): Promise<RankedRow[]> {
+async function rankDay(
+  db: Database,
+  scope: KeywordScope,
+  day: string,
+  shifted: boolean,
+  /** Rank only these words (the candidates of an update), not the library. */
+  ids?: readonly number[],
+): Promise<RankedRow[]> {
   // A small library is read once into memory and ranked twelve ways from there; a large one is
   // scanned per board rather than copied whole into a temporary store.
-  const size = await scopeSize(db, scope);
+  const size = ids ? ids.length : await scopeSize(db, scope);
   const materialized = size !== null && size <= MATERIALIZE_MAX_KEYWORDS;
   const ranked = sql.join(
     boardKindSchema.options.map((board) => {
@@ -139,7 +147,7 @@ async function rankDay(db: Database, scope: KeywordScope, day: string, shifted: 
   );
   const rows = await queryRows<RankedRow>(
     db,
-    sql`WITH src AS ${materialized ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`} ${sourceFor(scope, day, shifted)}
+    sql`WITH src AS ${materialized ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`} ${sourceFor(scope, day, shifted, ids)}
         SELECT board, industry, id, rank FROM (${ranked}) AS ranked`,
   );
   return rows.map((row) => ({ ...row, id: Number(row.id), rank: Number(row.rank) }));
@@ -226,4 +234,60 @@ export async function computeBoards(
   });
   // PGlite has no autovacuum: fresh statistics keep the board reads on their index.
   if (options.analyze !== false) await db.execute(sql`ANALYZE keyword_boards`);
+}
+
+/**
+ * Takes changed words into a board day already computed, instead of ranking the library again (the derive of what
+ * changed). Each list (a board over the library, or an industry's) is ranked again over its members and the changed
+ * words, and stays exact: below its lowest member that did not change lie words it never held, so what ranks under
+ * that member leaves, and a list may grow shorter until the next full derive. A list that held every qualifying word
+ * (shorter than its size) takes the changed words as they rank. Answers 'full' without writing when the day has no
+ * boards yet or a full list lost every unchanged member: the caller then computes the boards whole.
+ */
+export async function updateBoards(
+  db: Database,
+  scope: KeywordScope,
+  asOf: string,
+  changedIds: readonly number[],
+): Promise<'updated' | 'full'> {
+  const held = await queryRows<{ board: string; industry: string; keyword_id: number; rank: number }>(
+    db,
+    sql`SELECT board, industry, keyword_id, rank FROM keyword_boards
+        WHERE platform = ${scope.platform} AND country = ${scope.country} AND as_of = ${asOf}::date`,
+  );
+  if (held.length === 0) return 'full';
+  const listKey = (board: string, industry: string) => `${board}\u0000${industry}`;
+  const lists = new Map<string, { board: string; industry: string; ids: number[] }>();
+  for (const row of held) {
+    const key = listKey(row.board, row.industry);
+    const list = lists.get(key) ?? { board: row.board, industry: row.industry, ids: [] };
+    list.ids.push(Number(row.keyword_id));
+    lists.set(key, list);
+  }
+  const changed = new Set(changedIds);
+  const candidates = [...new Set([...held.map((row) => Number(row.keyword_id)), ...changedIds])];
+  const ranked = await rankDay(db, scope, asOf, false, candidates);
+  const rankedLists = new Map<string, RankedRow[]>();
+  for (const row of ranked) {
+    const key = listKey(row.board, row.industry);
+    const list = rankedLists.get(key);
+    if (list) list.push(row);
+    else rankedLists.set(key, [row]);
+  }
+  const rows: RankedRow[] = [];
+  for (const [key, fresh] of rankedLists) {
+    const before = lists.get(key);
+    const size = before?.industry ? INDUSTRY_BOARD_SIZE : BOARD_SIZE;
+    // A list that was not full held every word qualifying for it: nothing lies below it.
+    if (!before || before.ids.length < size) {
+      rows.push(...fresh);
+      continue;
+    }
+    const unchanged = new Set(before.ids.filter((id) => !changed.has(id)));
+    const line = fresh.filter((row) => unchanged.has(row.id)).at(-1);
+    if (!line) return 'full';
+    rows.push(...fresh.filter((row) => row.rank <= line.rank));
+  }
+  await db.transaction(async (tx) => writeDay(tx, scope, asOf, rows));
+  return 'updated';
 }

@@ -5,8 +5,9 @@ import { keywordPrefixGrams, queryGrams } from '../../../lib/grams';
 import { createTestDatabase } from '../../../testing';
 import { upsertKeywords } from '../import/keyword-ingest.repository';
 import { keywordInput } from '../keyword.fixtures';
+import { mainWordOf } from '../keyword-words';
 import { HEAD_MIN_DOCS, HEAD_SIZE } from '../search/gram-heads';
-import { deriveScope } from './keyword-derive';
+import { CORRELATION_KEEP, deriveScope } from './keyword-derive';
 import { deriveChanges } from './keyword-derive-changes';
 
 type Handle = Awaited<ReturnType<typeof createTestDatabase>>;
@@ -160,6 +161,84 @@ describe('deriving what changed', () => {
     const rebuilt = await headAgainstTruth(queryGrams('DSO', '红')[0]!, sql`lower(keyword) LIKE '%红%'`);
     expect(rebuilt.ids).toHaveLength(HEAD_SIZE);
     expect(rebuilt.ids).toEqual(rebuilt.truth);
+  });
+
+  it('keeps every board list the exact top of the words it ranks, as a full derive ranks them', async () => {
+    // A library of its own (快手): 1,200 words of one industry, so the overall lists are full and 200 words lie below.
+    const kuaishou = { platform: 'KSO' as const, country: '' };
+    const word = (keyword: string, index: number, industry = '美妆护肤') =>
+      keywordInput(keyword, index, { platform: 'KSO', industry });
+    await upsertKeywords(
+      database.db,
+      Array.from({ length: 1_200 }, (_, i) => word(`快手美妆词${i}`, 10_000 + i * 10)),
+    );
+    await deriveScope(database.db, kuaishou);
+    const lists = async () => {
+      const rows = await queryRows<{ board: string; industry: string; keyword_id: number }>(
+        database.db,
+        sql`SELECT board, industry, keyword_id FROM keyword_boards
+            WHERE platform = 'KSO' AND as_of = (SELECT max(as_of) FROM keyword_boards WHERE platform = 'KSO')
+            ORDER BY board, industry, rank`,
+      );
+      const byList = new Map<string, number[]>();
+      for (const row of rows) {
+        const key = `${row.board}/${row.industry}`;
+        byList.set(key, [...(byList.get(key) ?? []), Number(row.keyword_id)]);
+      }
+      return byList;
+    };
+    const topOfHot = (await lists()).get('industryHot/')!.slice(0, 20);
+    const fallen = await queryRows<{ keyword: string }>(
+      database.db,
+      sql`SELECT keyword FROM keywords WHERE id = ANY(${sql.param(topOfHot)}::bigint[])`,
+    );
+    await upsertKeywords(database.db, [
+      // Fewer new words than fall: the lists must not keep the fallen above words they never held.
+      ...Array.from({ length: 5 }, (_, i) => word(`快手美妆新词${i}`, 700_000 + i)),
+      ...Array.from({ length: 3 }, (_, i) => word(`快手户外新词${i}`, 20_000 + i, '运动户外')),
+      ...fallen.map((row) => word(row.keyword, 2)),
+    ]);
+    expect((await deriveChanges(database.db, kuaishou)).boards).toBe('updated');
+    const updated = await lists();
+    await deriveScope(database.db, kuaishou, { steps: ['boards'] });
+    const whole = await lists();
+    expect([...updated.keys()].sort()).toEqual([...whole.keys()].sort());
+    for (const [key, ids] of whole) {
+      const taken = updated.get(key)!;
+      expect(taken.length, key).toBeGreaterThan(0);
+      expect(taken, key).toEqual(ids.slice(0, taken.length));
+    }
+    // The overall hot list lost the fallen words and took the new ones (the 户外 words too: above its line of 12,000);
+    // the new industry's list holds its words.
+    expect(updated.get('industryHot/')).toHaveLength(1_000 - 20 + 5 + 3);
+    expect(updated.get('industryHot/运动户外')).toHaveLength(3);
+  });
+
+  it('gives the top words the library’s best words sharing their main word, from the heads as from the index', async () => {
+    const leaders = await queryRows<{ id: number; keyword: string }>(
+      database.db,
+      sql`SELECT id, keyword FROM keywords WHERE platform = 'DSO' ORDER BY search_index DESC, id DESC LIMIT 5`,
+    );
+    let related = 0;
+    for (const leader of leaders) {
+      const main = mainWordOf(leader.keyword);
+      const stored = await queryRows<{ related_keyword: string }>(
+        database.db,
+        sql`SELECT related_keyword FROM keyword_relations WHERE keyword_id = ${leader.id} AND relation = 'correlation'
+            ORDER BY score DESC, related_keyword`,
+      );
+      const truth = await queryRows<{ keyword: string }>(
+        database.db,
+        sql`SELECT keyword FROM keywords WHERE platform = 'DSO' AND lower(keyword) LIKE ${`%${main.toLowerCase()}%`}
+              AND keyword <> ${leader.keyword}
+            ORDER BY search_index DESC, id DESC LIMIT ${CORRELATION_KEEP}`,
+      );
+      related += stored.length;
+      expect(new Set(stored.map((row) => row.related_keyword)), leader.keyword).toEqual(
+        new Set(truth.map((row) => row.keyword)),
+      );
+    }
+    expect(related).toBeGreaterThan(CORRELATION_KEEP);
   });
 
   it('puts a new word on the boards', async () => {

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../db/client';
 import { keywordGrams, keywordPrefixGrams } from '../../../lib/grams';
+import { computeBoards, updateBoards } from '../boards/keyword-boards';
+import { dayOf } from '../keyword-record';
 import { type KeywordScope, scopeKey } from '../keyword-scope';
 import { HEAD_SIZE } from '../search/gram-heads';
 import { forgetGramStats } from '../search/gram-stats';
 import { forgetCachedSearches, noteLibraryChanged } from '../search/search-cache';
-import { deriveScope } from './keyword-derive';
+import { CORRELATION_TOP, computeCorrelations } from './keyword-derive';
 
 /** A keyword's place in rank order: search index descending, ties by id descending (as the heads are built). */
 interface Ranked {
@@ -22,6 +24,8 @@ interface ChangedRow extends Ranked {
   keyword: string;
   grams: number[];
   inserted: boolean;
+  /** The day its figures are of. */
+  asOf: string;
 }
 
 export interface ChangesResult {
@@ -32,6 +36,10 @@ export interface ChangesResult {
   headsTouched: number;
   headsRewritten: number;
   ms: number;
+  /** Milliseconds of each part: the heads and statistics (one transaction), then the boards and correlations. */
+  steps: { headsAndStats: number; boardsAndCorrelations: number };
+  /** How the boards took the changes: updated in place, computed whole (a new day, or a list that lost its line), or not at all. */
+  boards: 'updated' | 'whole' | 'none';
 }
 
 /**
@@ -59,9 +67,15 @@ export async function deriveChanges(
     );
     if (claimed.length === 0) return null;
     const newIds = new Set(claimed.filter((row) => row.inserted).map((row) => Number(row.keyword_id)));
-    const rows = await queryRows<{ id: number; keyword: string; search_index: number; grams: number[] }>(
+    const rows = await queryRows<{
+      id: number;
+      keyword: string;
+      search_index: number;
+      grams: number[];
+      as_of: unknown;
+    }>(
       tx,
-      sql`SELECT id, keyword, search_index, grams FROM keywords
+      sql`SELECT id, keyword, search_index, grams, as_of FROM keywords
           WHERE id = ANY(${sql.param(claimed.map((row) => Number(row.keyword_id)))}::bigint[])
             AND platform = ${scope.platform} AND country = ${scope.country}`,
     );
@@ -71,6 +85,7 @@ export async function deriveChanges(
       keyword: row.keyword,
       grams: row.grams,
       inserted: newIds.has(Number(row.id)),
+      asOf: dayOf(row.as_of),
     }));
     const heads = await mergeIntoHeads(tx, scope, changed);
     await countNewRows(
@@ -79,16 +94,50 @@ export async function deriveChanges(
       changed.filter((row) => row.inserted),
     );
     await noteLibraryChanged(tx);
-    return { changed: claimed.length, inserted: newIds.size, ...heads };
+    return { changed: claimed.length, inserted: newIds.size, ...heads, rows: changed };
   });
-  if (!counted) return { changed: 0, inserted: 0, headsTouched: 0, headsRewritten: 0, ms: Date.now() - started };
+  const headsAndStats = Date.now() - started;
+  if (!counted) {
+    return {
+      changed: 0,
+      inserted: 0,
+      headsTouched: 0,
+      headsRewritten: 0,
+      ms: headsAndStats,
+      steps: { headsAndStats, boardsAndCorrelations: 0 },
+      boards: 'none',
+    };
+  }
   forgetGramStats(db, key);
   forgetCachedSearches(db);
+  const { rows, ...tally } = counted;
   // New words take their places on the boards; the top words' correlations may name them.
-  await deriveScope(db, scope, { steps: ['boards', 'correlations'], analyze: false, backfill: false });
-  const result = { ...counted, ms: Date.now() - started };
+  const boards = await refreshBoards(db, scope, rows);
+  await computeCorrelations(db, scope, CORRELATION_TOP);
+  const ms = Date.now() - started;
+  const result = { ...tally, ms, steps: { headsAndStats, boardsAndCorrelations: ms - headsAndStats }, boards };
   options.log?.('derived changes', { platform: scope.platform, country: scope.country, ...result });
   return result;
+}
+
+/**
+ * The changed rows onto the boards of the library's board day. A changed row of a later day moves the library to that
+ * day, whose boards are computed whole (as a full derive would); so are they when the library has none yet, or when a
+ * list lost every member that did not change (`updateBoards`).
+ */
+async function refreshBoards(db: Database, scope: KeywordScope, rows: ChangedRow[]): Promise<ChangesResult['boards']> {
+  const [latest] = await queryRows<{ as_of: unknown }>(
+    db,
+    sql`SELECT max(as_of) AS as_of FROM keyword_boards WHERE platform = ${scope.platform} AND country = ${scope.country}`,
+  );
+  const boardDay = latest?.as_of ? dayOf(latest.as_of) : null;
+  const newest = rows.reduce<string | null>((day, row) => (day === null || row.asOf > day ? row.asOf : day), null);
+  const day = boardDay !== null && (newest === null || newest <= boardDay) ? boardDay : newest;
+  if (day === null) return 'none';
+  const changedIds = rows.map((row) => row.id);
+  if (day === boardDay && (await updateBoards(db, scope, day, changedIds)) === 'updated') return 'updated';
+  await computeBoards(db, scope, day, { analyze: false, backfill: false });
+  return 'whole';
 }
 
 /**

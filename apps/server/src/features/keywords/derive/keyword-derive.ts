@@ -6,6 +6,7 @@ import { yieldToEventLoop } from '../../../lib/yield-to-event-loop';
 import { computeBoards } from '../boards/keyword-boards';
 import { dayOf } from '../keyword-record';
 import { mainWordOf } from '../keyword-words';
+import { HEAD_MIN_DOCS, selectFromHead } from '../search/gram-heads';
 import { type KeywordScope, refreshGramStats, scopeKey } from '../search/keyword-search.repository';
 import { noteLibraryChanged } from '../search/search-cache';
 import { gradeScope } from './keyword-grades';
@@ -143,10 +144,65 @@ async function computeIndustryStats(db: Database, scope: KeywordScope, asOf: str
 }
 
 /**
+ * The best-ranked keywords containing each main word (CORRELATION_KEEP + 1, the word itself may be among them). A main
+ * word whose rarest gram has a head takes them from it when the head holds enough (its members are the gram's exact
+ * top, so the matches among them are the word's); the others, and those the head cannot fill, take them in one
+ * statement from the n-gram index, where a word common enough for a head would sort hundreds of thousands of rows.
+ */
+async function correlationCandidates(db: Database, scope: KeywordScope, mains: string[]) {
+  const key = scopeKey(scope);
+  const gramsOf = new Map(mains.map((main) => [main, queryGrams(key, main)]));
+  const counts = await queryRows<{ gram: number; doc_count: number }>(
+    db,
+    sql`SELECT gram, doc_count FROM keyword_gram_stats
+        WHERE scope = ${key} AND gram = ANY(${sql.param([...new Set([...gramsOf.values()].flat())])}::int[])`,
+  );
+  const docs = new Map(counts.map((row) => [row.gram, Number(row.doc_count)]));
+  const found: Array<{ main: string; keyword: string; search_index: number }> = [];
+  const rest: string[] = [];
+  for (const main of mains) {
+    const rarest = [...gramsOf.get(main)!].sort((a, b) => (docs.get(a) ?? 0) - (docs.get(b) ?? 0))[0];
+    if (rarest === undefined || (docs.get(rarest) ?? 0) < HEAD_MIN_DOCS) {
+      rest.push(main);
+      continue;
+    }
+    const head = await selectFromHead<{ keyword: string; search_index: number }>(db, {
+      scope,
+      gram: rarest,
+      pattern: likeContains(main),
+      wanted: CORRELATION_KEEP + 1,
+      columns: sql`id, keyword, search_index`,
+    });
+    if (head.enough)
+      found.push(...head.rows.map((row) => ({ main, keyword: row.keyword, search_index: row.search_index })));
+    else rest.push(main);
+  }
+  if (rest.length === 0) return found;
+  // One statement for the rest: each takes its candidates from the n-gram index (a LIKE recheck confirms them) and
+  // keeps the top by search index.
+  const fromIndex = await queryRows<{ main: string; keyword: string; search_index: number }>(
+    db,
+    sql`
+    SELECT w.main, c.keyword, c.search_index
+    FROM unnest(${sql.param(rest)}::text[], ${sql.param(rest.map((main) => gramsOf.get(main)!.join(',')))}::text[],
+      ${sql.param(rest.map(likeContains))}::text[]) AS w(main, gram_list, pattern)
+    CROSS JOIN LATERAL (
+      SELECT k.keyword, k.search_index FROM keywords k
+      WHERE k.platform = ${scope.platform} AND k.country = ${scope.country}
+        AND k.grams @> string_to_array(w.gram_list, ',')::int[] AND lower(k.keyword) LIKE w.pattern
+      ORDER BY k.search_index + 0 DESC, k.id DESC
+      LIMIT ${CORRELATION_KEEP + 1}
+    ) AS c
+  `,
+  );
+  return [...found, ...fromIndex];
+}
+
+/**
  * Correlation words of the library's top keywords: the words sharing a keyword's main jieba word,
  * highest search index first. Keywords with the same main word share one search.
  */
-async function computeCorrelations(db: Database, scope: KeywordScope, top: number): Promise<number> {
+export async function computeCorrelations(db: Database, scope: KeywordScope, top: number): Promise<number> {
   const leaders = await queryRows<{ id: number; keyword: string }>(
     db,
     sql`SELECT id, keyword FROM keywords WHERE platform = ${scope.platform} AND country = ${scope.country}
@@ -159,24 +215,7 @@ async function computeCorrelations(db: Database, scope: KeywordScope, top: numbe
     const main = mainWordOf(leader.keyword);
     byMainWord.set(main, [...(byMainWord.get(main) ?? []), { id: Number(leader.id), keyword: leader.keyword }]);
   }
-  // One statement for every main word: each takes its candidates from the n-gram index (a LIKE
-  // recheck confirms them) and keeps the top by search index.
-  const mains = [...byMainWord.keys()];
-  const candidates = await queryRows<{ main: string; keyword: string; search_index: number }>(
-    db,
-    sql`
-    SELECT w.main, c.keyword, c.search_index
-    FROM unnest(${sql.param(mains)}::text[], ${sql.param(mains.map((main) => queryGrams(scopeKey(scope), main).join(',')))}::text[],
-      ${sql.param(mains.map(likeContains))}::text[]) AS w(main, gram_list, pattern)
-    CROSS JOIN LATERAL (
-      SELECT k.keyword, k.search_index FROM keywords k
-      WHERE k.platform = ${scope.platform} AND k.country = ${scope.country}
-        AND k.grams @> string_to_array(w.gram_list, ',')::int[] AND lower(k.keyword) LIKE w.pattern
-      ORDER BY k.search_index + 0 DESC, k.id DESC
-      LIMIT ${CORRELATION_KEEP + 1}
-    ) AS c
-  `,
-  );
+  const candidates = await correlationCandidates(db, scope, [...byMainWord.keys()]);
   await yieldToEventLoop();
   const byMain = new Map<string, Array<{ keyword: string; search_index: number }>>();
   for (const row of candidates) byMain.set(row.main, [...(byMain.get(row.main) ?? []), row]);
