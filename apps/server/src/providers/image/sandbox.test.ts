@@ -7,6 +7,8 @@ describe('sandbox image cards', () => {
   it('wraps Chinese anywhere, keeps Latin words whole and ends a cut text with …', () => {
     expect(wrapText('露营装备清单', 100, 300, 5)).toEqual(['露营装', '备清单']);
     expect(wrapText('买 Coleman 帐篷', 50, 300, 5)).toEqual(['买 Coleman', '帐篷']);
+    // resvg has no colour emoji font: an emoji would be drawn as an empty box, so it is left out.
+    expect(wrapText('火锅技巧 🔥 必吃❤️ 👍🏻', 50, 1_000, 5)).toEqual(['火锅技巧 必吃']);
     const cut = wrapText('一二三四五六七八九十', 100, 300, 2);
     expect(cut).toHaveLength(2);
     expect(cut[1]!.endsWith('…')).toBe(true);

@@ -24,12 +24,20 @@ export const escapeXml = (text: string) =>
 const charWidth = (char: string) => ((char.codePointAt(0) ?? 0) <= 0xff ? 0.56 : 1);
 
 /**
+ * Emoji and their joiners and variation selectors. The pictures are drawn by resvg with the CJK font files, and
+ * resvg draws outline fonts only: a colour emoji font cannot be given to it, so an emoji came out as an empty box.
+ */
+const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|[\u200d\ufe0e\ufe0f]|[\u{1f3fb}-\u{1f3ff}]/gu;
+
+/**
  * Breaks a text into lines that fit `width` pixels at `size`, at most `maxLines` (the last one ends in
- * … when the text goes on). Chinese breaks anywhere; runs of Latin letters and digits stay whole.
+ * … when the text goes on). Chinese breaks anywhere; runs of Latin letters and digits stay whole. Emoji are left
+ * out (see EMOJI).
  */
 export function wrapText(text: string, size: number, width: number, maxLines: number): string[] {
   const tokens =
     text
+      .replace(EMOJI, '')
       .replace(/\s+/g, ' ')
       .trim()
       .match(/[A-Za-z0-9.%+-]+|./gu) ?? [];
