@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../db/client';
 import { keywordGrams, keywordPrefixGrams } from '../../../lib/grams';
+import { likePrefix } from '../../../lib/like-patterns';
 import { computeBoards, updateBoards } from '../boards/keyword-boards';
 import { dayOf } from '../keyword-record';
 import { type KeywordScope, scopeKey } from '../keyword-scope';
@@ -226,13 +227,14 @@ async function mergeIntoHeads(tx: Database, scope: KeywordScope, changed: Change
     heads.map((head) => Number(head.last_id)),
   );
   const changedIds = new Set(changed.map((row) => row.id));
+  /** Whether a head holds every keyword of its gram (a prefix's few): nothing it never held lies below it. */
+  const complete = (head: (typeof heads)[number]) => head.docs !== null && Number(head.n) >= Number(head.docs);
   // A head needs rewriting when a member changed, when it holds every keyword of its gram and a new one has it, or
   // when a changed row now outranks its last member.
   const work = heads.filter((head) => {
     if (head.member_changed) return true;
     const candidates = byGram.get(head.gram)!;
-    const complete = head.docs !== null && Number(head.n) >= Number(head.docs);
-    if (complete && candidates.some((row) => row.inserted)) return true;
+    if (complete(head) && candidates.some((row) => row.inserted)) return true;
     const last = lastRanks.get(Number(head.last_id));
     return last !== undefined && candidates.some((row) => outranks(row, last));
   });
@@ -245,13 +247,12 @@ async function mergeIntoHeads(tx: Database, scope: KeywordScope, changed: Change
   for (const head of work) {
     const held = members.get(head.gram) ?? [];
     const candidates = byGram.get(head.gram)!;
-    const complete = head.docs !== null && Number(head.n) >= Number(head.docs);
     const merged = [...new Map([...held, ...candidates].map((row) => [row.id, row])).values()].sort(byRank);
     let kept: Ranked[];
-    if (complete) kept = merged;
+    if (complete(head)) kept = merged;
     else {
-      const unchanged = held.filter((row) => !changedIds.has(row.id)).sort(byRank);
-      const line = unchanged.at(-1);
+      // Every candidate changed, so the unchanged rows of the merge are the members that did not.
+      const line = merged.findLast((row) => !changedIds.has(row.id));
       if (!line) {
         const prefix = prefixOf.get(head.gram);
         rewritten.push({ gram: head.gram, ids: await readHead(tx, scope, head.gram, prefix) });
@@ -303,9 +304,7 @@ async function headMembers(tx: Database, key: string, grams: number[]): Promise<
 
 /** A head read again from the indexes: the gram's (or the prefix's) best-ranked keywords. */
 async function readHead(tx: Database, scope: KeywordScope, gram: number, prefix: string | undefined) {
-  const matches = prefix
-    ? sql`lower(keyword) LIKE ${`${prefix.replace(/[\\%_]/g, '\\$&')}%`}`
-    : sql`grams @> ARRAY[${gram}]::int[]`;
+  const matches = prefix ? sql`lower(keyword) LIKE ${likePrefix(prefix)}` : sql`grams @> ARRAY[${gram}]::int[]`;
   const rows = await queryRows<{ id: number }>(
     tx,
     sql`SELECT id FROM keywords WHERE platform = ${scope.platform} AND country = ${scope.country} AND ${matches}

@@ -61,7 +61,7 @@ export async function upsertKeywords(
   const yardsticks = known ? new Map(rows.map((row) => [scopeOf(row), known])) : await yardsticksByScope(db, rows);
   const derived = rows.map((row) => deriveFigures(row, yardsticks.get(scopeOf(row))!));
   const column = <T>(pick: (row: KeywordInput, index: number) => T) => sql.param(rows.map(pick));
-  const returned = await queryRows<{ id: number; inserted: boolean; key: string }>(
+  const returned = await queryRows<{ id: number; inserted: boolean; key: string; platform: string; country: string }>(
     db,
     sql`
     INSERT INTO keywords (platform, country, keyword, grams, search_index, month_cover_count, competition, competition_reasons,
@@ -89,10 +89,10 @@ export async function upsertKeywords(
       commerce_intent = excluded.commerce_intent, is_blue_ocean = excluded.is_blue_ocean,
       growth_rate = excluded.growth_rate, first_seen = least(keywords.first_seen, excluded.first_seen),
       as_of = excluded.as_of, is_demo = excluded.is_demo, source = excluded.source, updated_at = now()
-    RETURNING id, (xmax = 0) AS inserted, platform || '/' || country || '/' || keyword AS key
+    RETURNING id, (xmax = 0) AS inserted, platform || '/' || country || '/' || keyword AS key, platform, country
   `,
   );
-  if (options.trackChanges !== false) await recordChanges(db, rows, returned);
+  if (options.trackChanges !== false) await recordChanges(db, returned);
   // Cached searches must not outlive the rows they showed (search/search-cache.ts).
   await noteLibraryChanged(db);
   const inserted = returned.filter((row) => row.inserted).length;
@@ -104,15 +104,12 @@ export async function upsertKeywords(
 /** Notes the rows an upsert wrote for the derive of what changed; a row new since the last derive stays new. */
 async function recordChanges(
   db: Database,
-  rows: KeywordInput[],
-  returned: Array<{ id: number; inserted: boolean; key: string }>,
+  written: Array<{ id: number; inserted: boolean; platform: string; country: string }>,
 ) {
-  const scopeByKey = new Map(rows.map((row) => [keyOf(row), row]));
-  const written = returned.map((row) => ({ ...row, scope: scopeByKey.get(row.key)! }));
   await db.execute(sql`
     INSERT INTO keyword_changes (platform, country, keyword_id, inserted)
-    SELECT * FROM unnest(${sql.param(written.map((row) => row.scope.platform))}::text[],
-      ${sql.param(written.map((row) => row.scope.country))}::text[],
+    SELECT * FROM unnest(${sql.param(written.map((row) => row.platform))}::text[],
+      ${sql.param(written.map((row) => row.country))}::text[],
       ${sql.param(written.map((row) => Number(row.id)))}::bigint[],
       ${sql.param(written.map((row) => row.inserted))}::boolean[])
     ON CONFLICT (platform, country, keyword_id) DO UPDATE SET inserted = keyword_changes.inserted OR excluded.inserted

@@ -1,21 +1,18 @@
 import { shanghaiDay } from '@dso/domain';
-import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../../db/client';
+import type { Database } from '../../../db/client';
 import type { PlatformCreatorRecord, PlatformVideoRecord } from '../../../providers/platform-data';
-import { linkVideoKeywords, upsertCreators, upsertVideos } from '../ingest/video-ingest.repository';
-import { VIDEO_PLATFORM } from '../video-platform';
+import {
+  findCreatorIdsByUserId,
+  linkVideoKeywords,
+  upsertCreators,
+  upsertVideos,
+} from '../ingest/video-ingest.repository';
 import { storedGoods } from './video-refresh.job';
 
 /** The authors among `userIds` the library does not hold yet: their accounts must be fetched before their works join. */
 export async function creatorsMissing(db: Database, userIds: readonly string[]): Promise<string[]> {
-  const wanted = [...new Set(userIds)];
-  if (wanted.length === 0) return [];
-  const known = await queryRows<{ user_id: string }>(
-    db,
-    sql`SELECT user_id FROM creators WHERE platform = ${VIDEO_PLATFORM} AND user_id = ANY(${sql.param(wanted)}::text[])`,
-  );
-  const held = new Set(known.map((row) => row.user_id));
-  return wanted.filter((userId) => !held.has(userId));
+  const held = await findCreatorIdsByUserId(db, userIds);
+  return [...new Set(userIds)].filter((userId) => !held.has(userId));
 }
 
 /**
