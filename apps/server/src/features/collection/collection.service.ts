@@ -172,3 +172,9 @@ export function countFailure(tally: RunTally, error: unknown) {
   tally.failures++;
   tally.error ??= reasonOf(error);
 }
+
+/** One item's failed call: rethrown when it ends the run (`stopsRun`), else counted (`countFailure`). */
+export function failItem(tally: RunTally, error: unknown) {
+  if (stopsRun(error)) throw error;
+  countFailure(tally, error);
+}

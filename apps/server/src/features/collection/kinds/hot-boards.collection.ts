@@ -7,7 +7,7 @@ import type {
 } from '../../../providers/platform-data/keywords';
 import { enqueueChangesDerive, type HotBoardReading, hotBoardLibrary, storeHotBoard } from '../../keywords';
 import type { CollectionContext, CollectionHandler } from '../collection.registry';
-import { countFailure, stopsRun } from '../collection.service';
+import { failItem } from '../collection.service';
 
 /** Pages read of one board at most: Douyin's boards hold 50 words, 20 a page with TikHub. */
 const MAX_BOARD_PAGES = 5;
@@ -24,8 +24,7 @@ async function collectBoard(context: CollectionContext, read: () => Promise<HotB
   try {
     reading = await read();
   } catch (error) {
-    if (stopsRun(error)) throw error;
-    countFailure(context.tally, error);
+    failItem(context.tally, error);
     return;
   }
   if (reading.entries.length === 0) {

@@ -3,7 +3,7 @@ import { collectedWorks } from '../../favourites';
 import { monitoredWorks } from '../../monitoring';
 import { refreshCreator, refreshVideo, topVideoIds, VIDEO_PLATFORM } from '../../videos';
 import type { CollectionContext, CollectionHandler } from '../collection.registry';
-import { countFailure, stopsRun } from '../collection.service';
+import { failItem } from '../collection.service';
 import { metered } from './metered';
 
 /**
@@ -51,8 +51,7 @@ async function refreshEach(context: CollectionContext, items: Array<() => Promis
       if ((await refresh()) === 'refreshed') context.tally.updated++;
       else context.tally.unchanged++;
     } catch (error) {
-      if (stopsRun(error)) throw error;
-      countFailure(context.tally, error);
+      failItem(context.tally, error);
     }
   }
 }

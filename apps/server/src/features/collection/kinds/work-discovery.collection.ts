@@ -2,7 +2,7 @@ import type { PlatformCreatorRecord, PlatformDataProvider } from '../../../provi
 import { wordsForSuggestions } from '../../keywords';
 import { creatorsMissing, storeDiscoveredWorks } from '../../videos';
 import type { CollectionContext, CollectionHandler } from '../collection.registry';
-import { countFailure, stopsRun } from '../collection.service';
+import { failItem } from '../collection.service';
 import { metered } from './metered';
 
 /**
@@ -44,8 +44,7 @@ export function workDiscoveryCollection(deps: {
         context.tally.added += outcome.added;
         context.tally.updated += outcome.updated;
       } catch (error) {
-        if (stopsRun(error)) throw error;
-        countFailure(context.tally, error);
+        failItem(context.tally, error);
       }
     }
   };
@@ -59,8 +58,7 @@ async function fetchAuthors(context: CollectionContext, source: PlatformDataProv
       const author = await source.fetchCreator(userId);
       if (author) fetched.push(author);
     } catch (error) {
-      if (stopsRun(error)) throw error;
-      countFailure(context.tally, error);
+      failItem(context.tally, error);
     }
   }
   return fetched;
