@@ -7,7 +7,7 @@ import { COLLECTION_RUN_JOB, collectionJobHandlers, type SourceLimits } from './
 import { extractionJobHandlers } from './features/extraction';
 import { imageTextJobHandlers } from './features/image-text';
 import { type JobHandlers, JobLanes, type JobLogger, jobLanes } from './features/jobs';
-import { keywordJobHandlers } from './features/keywords';
+import { keywordJobHandlers, scheduleNightlyDerive } from './features/keywords';
 import { liveReplayJobHandlers } from './features/live-replay';
 import { monitorAlertJobHandlers, monitoringJobHandlers, scheduleMonitoringRound } from './features/monitoring';
 import { invoiceJobHandlers, orderJobHandlers, scheduleOrdersMaintenance } from './features/orders';
@@ -123,11 +123,15 @@ export function createJobRunner(options: {
   return { worker: new JobLanes(options.db, lanes, { log: options.log }), paceStore };
 }
 
-/** The recurring upkeep every worker keeps queued: the orders' maintenance, the monitoring round, the title character fold. */
+/**
+ * The recurring upkeep every worker keeps queued: the orders' maintenance, the monitoring round, the title character
+ * fold, the nightly derive of every keyword library.
+ */
 export async function scheduleUpkeep(db: Database, monitoringCheckHour: number): Promise<void> {
   await Promise.all([
     scheduleOrdersMaintenance(db),
     scheduleMonitoringRound(db, monitoringCheckHour),
     scheduleTitleGramsCompaction(db),
+    scheduleNightlyDerive(db),
   ]);
 }

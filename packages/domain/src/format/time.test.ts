@@ -9,6 +9,7 @@ import {
   formatTime,
   HOUR_MS,
   MINUTE_MS,
+  nextShanghaiHour,
   normalizeTimestamp,
   parseTime,
   shanghaiDay,
@@ -181,5 +182,16 @@ describe('endOfDayPlusHours', () => {
 
   it('expires the visitor cookie at the end of the day plus 8 hours', () => {
     expect(visitorCookieExpiry(NOW)).toBe(endOfDayPlusHours(NOW, 8));
+  });
+});
+
+describe('nextShanghaiHour', () => {
+  it('is today at that Shanghai hour when it is still ahead, else tomorrow', () => {
+    // 05:00 in Shanghai (21:00 UTC the day before): the 06:00 round is an hour away.
+    expect(nextShanghaiHour(new Date('2026-11-23T21:00:00Z'), 6).toISOString()).toBe('2026-11-23T22:00:00.000Z');
+    // 06:00 exactly has passed: the next is tomorrow's.
+    expect(nextShanghaiHour(new Date('2026-11-23T22:00:00Z'), 6).toISOString()).toBe('2026-11-24T22:00:00.000Z');
+    // 23:30 in Shanghai, midnight asked: 30 minutes away.
+    expect(nextShanghaiHour(new Date('2026-11-24T15:30:00Z'), 0).toISOString()).toBe('2026-11-24T16:00:00.000Z');
   });
 });

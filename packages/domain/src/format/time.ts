@@ -155,6 +155,12 @@ export function shanghaiDay(at: number | Date = Date.now()): string {
   return applyPattern(typeof at === 'number' ? at : at.getTime(), 'YYYY-MM-DD');
 }
 
+/** The next instant after `now` when Shanghai's clock reads `hour`:00 (China keeps UTC+8 all year): a daily job's time. */
+export function nextShanghaiHour(now: Date, hour: number): Date {
+  const target = Date.parse(`${shanghaiDay(now)}T${String(hour).padStart(2, '0')}:00:00+08:00`);
+  return new Date(target > now.getTime() ? target : target + DAY_MS);
+}
+
 /** A 'YYYY-MM-DD' day moved by whole days (negative: earlier); calendar arithmetic, no zone involved. */
 export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);

@@ -11,6 +11,7 @@ export { type HeadPhrase, headPhrases, headTermGroups, headTerms } from './demo/
 export { demoPortrait } from './demo/portraits';
 export { ensureCountries, firstRunPlan, seedKeywords } from './demo/seed';
 export { industries } from './demo/vocabulary';
+export { scheduleNightlyDerive } from './derive/nightly-derive';
 export { openKeywordDetail, openKeywordTrend } from './detail/keyword-details.service';
 export { presentTrendValue } from './detail/keyword-trend.service';
 export { pageWithin, rowsAllowed } from './detail/page-limits.service';

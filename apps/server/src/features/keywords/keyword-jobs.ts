@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { type JobHandlers, PermanentJobError } from '../jobs';
 import { deriveScope, deriveSteps } from './derive/keyword-derive';
 import { deriveChanges } from './derive/keyword-derive-changes';
+import { KEYWORDS_NIGHTLY_DERIVE_JOB, queueNightlyDerives, scheduleNightlyDerive } from './derive/nightly-derive';
 import { KEYWORDS_DERIVE_JOB, KEYWORDS_IMPORT_JOB, runImport } from './import/keyword-import.service';
 
 const derivePayloadSchema = z.object({
@@ -21,7 +22,7 @@ function parsePayload<T>(schema: z.ZodType<T>, payload: unknown): T {
   return parsed.data;
 }
 
-/** The keyword library's background jobs: derive a library, run an uploaded import. */
+/** The keyword library's background jobs: derive a library, the nightly derive of them all, run an uploaded import. */
 export const keywordJobHandlers: JobHandlers = {
   [KEYWORDS_DERIVE_JOB]: async (payload, context) => {
     const { db } = context;
@@ -35,6 +36,14 @@ export const keywordJobHandlers: JobHandlers = {
       ...(steps ? { steps } : {}),
       log,
     });
+  },
+  [KEYWORDS_NIGHTLY_DERIVE_JOB]: async (_payload, context) => {
+    try {
+      const scopes = await queueNightlyDerives(context.db);
+      context.log.info({ libraries: scopes.length }, 'nightly derive queued');
+    } finally {
+      await scheduleNightlyDerive(context.db);
+    }
   },
   [KEYWORDS_IMPORT_JOB]: async (payload, { db }) => {
     const { importId } = parsePayload(importPayloadSchema, payload);

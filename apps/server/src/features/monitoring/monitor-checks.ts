@@ -1,5 +1,5 @@
 import { calendarDaySchema, monitoringMessages } from '@dso/contract';
-import { parseTime, RANK_DEPTH, shanghaiDay } from '@dso/domain';
+import { nextShanghaiHour, RANK_DEPTH, shanghaiDay } from '@dso/domain';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { yieldToEventLoop } from '../../lib/yield-to-event-loop';
@@ -24,25 +24,16 @@ export const MONITOR_CHECK_JOB = 'monitoring.check';
 /** Items per check job. */
 export const CHECK_BATCH = 50;
 const CHECK_MAX_ATTEMPTS = 5;
-const DAY_MS = 86_400_000;
 
 /** What a failed check tells the user (the reason stays in the log). */
 const failedMessage = monitoringMessages.checkFailed;
 const abandonedMessage = '检测中断';
 
-/**
- * The next instant after `now` when Shanghai's clock reads `hour`:00 (China keeps UTC+8 all year).
- */
-export function nextRoundAt(now: Date, hour: number): Date {
-  const target = parseTime(`${shanghaiDay(now)} ${hour}:00`)!;
-  return new Date(target > now.getTime() ? target : target + DAY_MS);
-}
-
 /** Queues the next round unless one already waits (every instance and worker calls this at start). */
 export async function scheduleMonitoringRound(db: Database, hour: number, now = new Date()) {
   await enqueueJob(db, {
     kind: MONITOR_ROUND_JOB,
-    runAfter: nextRoundAt(now, hour),
+    runAfter: nextShanghaiHour(now, hour),
     singletonKey: MONITOR_ROUND_JOB,
     maxAttempts: 3,
   });
