@@ -2,6 +2,7 @@ import { buildApp } from '@dso/server';
 import { loadConfig } from '@dso/server/config';
 import { openDatabase, queryRows } from '@dso/server/db';
 import { seedKeywords } from '@dso/server/keywords/demo/seed';
+import { analyzeKeywordTables } from '@dso/server/keywords/derive';
 import { createUser, loginAs } from '@dso/server/testing';
 import { sql } from 'drizzle-orm';
 
@@ -26,6 +27,9 @@ if ((existing?.n ?? 0) === 0) {
     asOf: '2026-11-20',
     withTrends: false,
   });
+  // As the first start does after its seed: PGlite has no autovacuum, so without this its planner has no
+  // statistics and a search scans the whole table instead of asking the n-gram index.
+  await analyzeKeywordTables(database.db);
 }
 const app = await buildApp({
   config: { ...loadConfig({ ...process.env, LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1' }), webDist: undefined },

@@ -12,6 +12,7 @@ import { openDatabase } from '@dso/server/db';
 import { createUser, loginAs } from '@dso/server/testing';
 import pg from 'pg';
 import { percentiles, printTable } from './lib/load';
+import { zipfSearches } from './lib/zipf';
 
 /**
  * The production topology of scripts/topology.sh (docs/scale.md, "Running the topology") under load, through HAProxy:
@@ -65,7 +66,7 @@ export async function benchTopology() {
   const started = await topology('up');
   process.stdout.write(started.stdout.replace(/^/gm, '  '));
   try {
-    const words = await zipfWords();
+    const words = await zipfSearches(primaryUrl);
     await scaling(words);
     await failover(words);
   } finally {
@@ -115,52 +116,6 @@ function search(keyword: string, options: { token?: string; requestId?: string }
     request.on('error', () => done(-1, null));
     request.end(body);
   });
-}
-
-/**
- * The words searched, most searched first, each drawn with weight 1/rank: the 100 head terms of the library (by
- * search index), their first characters, and 300 long tails sampled across the library.
- */
-async function zipfWords(): Promise<string[]> {
-  const client = new pg.Client({ connectionString: primaryUrl });
-  await client.connect();
-  try {
-    const heads = (
-      await client.query<{ keyword: string }>(
-        "SELECT keyword FROM keywords WHERE platform = 'DSO' ORDER BY search_index DESC LIMIT 100",
-      )
-    ).rows.map((row) => row.keyword);
-    const tails = (
-      await client.query<{ keyword: string }>(
-        "SELECT keyword FROM keywords TABLESAMPLE SYSTEM (5) REPEATABLE (7) WHERE platform = 'DSO' AND char_length(keyword) >= 5 LIMIT 300",
-      )
-    ).rows.map((row) => row.keyword);
-    const ranked: string[] = [];
-    for (let index = 0; index < heads.length; index++) {
-      const head = heads[index] ?? '';
-      ranked.push(head.slice(0, 2), [...head][0] ?? head, head);
-    }
-    ranked.push(...tails);
-    const unique = [...new Set(ranked.filter(Boolean))];
-    // A fixed draw of 20,000 searches by Zipf weights (a seeded generator: every run searches the same sequence).
-    const weights = unique.map((_, rank) => 1 / (rank + 1));
-    const total = weights.reduce((sum, weight) => sum + weight, 0);
-    let seed = 12_345;
-    const random = () => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-      return seed / 2_147_483_648;
-    };
-    return Array.from({ length: 20_000 }, () => {
-      let left = random() * total;
-      for (let index = 0; index < unique.length; index++) {
-        left -= weights[index] ?? 0;
-        if (left <= 0) return unique[index] ?? '';
-      }
-      return unique.at(-1) ?? '';
-    });
-  } finally {
-    await client.end();
-  }
 }
 
 /** The machine's 1-minute load average: other work on the shared cores shows in the figures. */
