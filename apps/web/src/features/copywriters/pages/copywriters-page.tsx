@@ -134,7 +134,7 @@ function CopywriterWorkspace({ keyword: initialKeyword, work }: { keyword: strin
   };
 
   return (
-    <div className="cw-workspace" data-testid="copywriter-workspace" data-status={status}>
+    <div className="tool-workspace cw-workspace" data-testid="copywriter-workspace" data-status={status}>
       <div className="cw-side">
         <section className="tool-panel" aria-label="填写关键词">
           <form

@@ -160,7 +160,7 @@ export default function SimmindPage() {
               </Button>
             </div>
           </div>
-          <div className="mm-workspace">
+          <div className="tool-workspace mm-workspace">
             <div className="mm-board">
               <MindMapChart map={map} expansion={expansion} onWordClick={toggleWord} onChart={onChart} />
             </div>

@@ -14,7 +14,7 @@ export default function OneSendPage() {
       <p className="publishing-hint">
         把视频或图文作品一次发布到多个已授权的抖音账号。<Link to="/oneSendAuthorization">管理授权账号</Link>
       </p>
-      <div className="publishing-layout">
+      <div className="tool-workspace publishing-layout">
         <PostComposer />
         <PostHistory />
       </div>
