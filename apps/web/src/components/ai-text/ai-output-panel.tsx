@@ -1,6 +1,7 @@
 import { CopyOutlined, SaveOutlined } from '@ant-design/icons';
 import { plainCopy } from '@dso/domain';
 import { Button, Input } from 'antd';
+import type { WorkSaving } from '../../lib/api/saved-works';
 import type { AiStreamStatus } from '../../lib/api/use-ai-stream';
 import { copyText } from '../../lib/clipboard';
 import { NoData } from '../no-data/no-data';
@@ -23,13 +24,9 @@ export interface AiOutputPanelProps {
   save: {
     /** The title box's label (作品标题, 文案标题). */
     label: string;
-    title: string;
-    onTitleChange(title: string): void;
     placeholder: string;
-    maxLength: number;
-    saving: boolean;
-    /** Saved before: the button says 保存修改. */
-    saved: boolean;
+    /** The work's title and saving state (useWorkSaving); saved before, the button says 保存修改. */
+    work: Pick<WorkSaving, 'title' | 'setTitle' | 'titleMax' | 'saving' | 'isSaved'>;
     /** Saves `content`: the text as plain copy, without Markdown marks. */
     onSave(content: string): void;
   };
@@ -79,18 +76,18 @@ export function AiOutputPanel({
             <Input
               aria-label={save.label}
               placeholder={save.placeholder}
-              value={save.title}
-              maxLength={save.maxLength}
-              onChange={(event) => save.onTitleChange(event.target.value)}
+              value={save.work.title}
+              maxLength={save.work.titleMax}
+              onChange={(event) => save.work.setTitle(event.target.value)}
             />
             <Button
               type="primary"
               icon={<SaveOutlined />}
-              loading={save.saving}
+              loading={save.work.saving}
               disabled={!hasText || streaming}
               onClick={() => save.onSave(plainCopy(text))}
             >
-              {save.saved ? '保存修改' : '保存'}
+              {save.work.isSaved ? '保存修改' : '保存'}
             </Button>
           </div>
         </>

@@ -37,19 +37,24 @@ export interface SavedWorkHead {
 /**
  * The save side of an AI work being written (AI文案, AI写作): its title, the saving flag and whether it
  * has an entry yet. `save` hands `send` the saved id when there is one, so a second save edits the
- * entry instead of adding one; then it keeps the answer's id and title, says 保存成功 and refreshes the
- * feature's saved-work pages.
+ * entry instead of adding one, and the title to save: the one typed, else `defaultTitle`, cut to
+ * `titleMax`; then it keeps the answer's id and title, says 保存成功 and refreshes the feature's
+ * saved-work pages.
  */
-export function useWorkSaving(feature: string, work: SavedWorkHead | null) {
+export function useWorkSaving(feature: string, work: SavedWorkHead | null, titleMax: number) {
   const queryClient = useQueryClient();
   const [savedId, setSavedId] = useState<number | null>(work?.id ?? null);
   const [title, setTitle] = useState(work?.title ?? '');
   const [saving, setSaving] = useState(false);
 
-  const save = async (send: (entry: { id?: number }) => Promise<SavedWorkHead>) => {
+  const save = async (
+    defaultTitle: string,
+    send: (entry: { id?: number; title: string }) => Promise<SavedWorkHead>,
+  ) => {
     setSaving(true);
     try {
-      const result = await send(savedId === null ? {} : { id: savedId });
+      const entry = { ...(savedId === null ? {} : { id: savedId }), title: (title || defaultTitle).slice(0, titleMax) };
+      const result = await send(entry);
       setSavedId(result.id);
       setTitle(result.title);
       toast('保存成功', 'success');
@@ -65,5 +70,8 @@ export function useWorkSaving(feature: string, work: SavedWorkHead | null) {
     setSavedId(null);
     setTitle('');
   };
-  return { title, setTitle, saving, isSaved: savedId !== null, save, startNew };
+  return { title, setTitle, titleMax, saving, isSaved: savedId !== null, save, startNew };
 }
+
+/** The saving state of a work, as the output panel's title box and save button show it. */
+export type WorkSaving = ReturnType<typeof useWorkSaving>;

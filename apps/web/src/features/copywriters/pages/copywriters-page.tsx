@@ -96,8 +96,7 @@ function CopywriterWorkspace({ keyword: initialKeyword, work }: { keyword: strin
   /** The keyword the current text was written for. */
   const [writtenFor, setWrittenFor] = useState(work?.keyword ?? '');
   const [attempt, setAttempt] = useState(0);
-  const saving = useWorkSaving('copywriters', work);
-  const { title, setTitle } = saving;
+  const saving = useWorkSaving('copywriters', work, copywriterLimits.titleMax);
 
   const streaming = status === 'streaming';
   const hasText = text.length > 0;
@@ -121,11 +120,10 @@ function CopywriterWorkspace({ keyword: initialKeyword, work }: { keyword: strin
 
   const save = async (plain: string) => {
     if (!token) return openLoginDialog();
-    await saving.save((entry) =>
+    await saving.save(defaultTitle, (entry) =>
       saveCopywriterWork({
         ...entry,
         keyword: writtenFor,
-        title: (title || defaultTitle).slice(0, copywriterLimits.titleMax),
         content: plain,
         sources: start?.sources ?? { videos: [], words: [] },
         sandbox: start?.sandbox ?? false,
@@ -175,16 +173,7 @@ function CopywriterWorkspace({ keyword: initialKeyword, work }: { keyword: strin
         maxLength={copywriterLimits.contentMax}
         testId="copywriter-output"
         emptyText="输入关键词后点击生成文案"
-        save={{
-          label: '文案标题',
-          title,
-          onTitleChange: setTitle,
-          placeholder: defaultTitle,
-          maxLength: copywriterLimits.titleMax,
-          saving: saving.saving,
-          saved: saving.isSaved,
-          onSave: (plain) => void save(plain),
-        }}
+        save={{ label: '文案标题', placeholder: defaultTitle, work: saving, onSave: (plain) => void save(plain) }}
       />
     </div>
   );

@@ -69,8 +69,7 @@ function WritingWorkspace({ template, work }: { template: WritingTemplate | null
   const { text: content, setText: setContent, status } = stream;
   const sandbox = stream.start?.sandbox ?? false;
   const [attempt, setAttempt] = useState(0);
-  const saving = useWorkSaving('writing', work);
-  const { title, setTitle } = saving;
+  const saving = useWorkSaving('writing', work, writingLimits.titleMax);
 
   const templateTitle = template?.title ?? work?.template_title ?? '';
   const subject = template?.variables.map((variable) => fields[variable.key]?.trim()).find(Boolean) ?? '';
@@ -96,11 +95,10 @@ function WritingWorkspace({ template, work }: { template: WritingTemplate | null
     if (!token) return openLoginDialog();
     const id = template?.id ?? work?.template_id;
     if (!id) return;
-    await saving.save((entry) =>
+    await saving.save(defaultTitle, (entry) =>
       saveWritingWork({
         ...entry,
         template_id: id,
-        title: (title || defaultTitle).slice(0, writingLimits.titleMax),
         inputs: fields,
         content: plain,
         sandbox,
@@ -195,12 +193,8 @@ function WritingWorkspace({ template, work }: { template: WritingTemplate | null
           emptyText="填写左侧内容后点击开始生成"
           save={{
             label: '作品标题',
-            title,
-            onTitleChange: setTitle,
             placeholder: defaultTitle || '作品标题',
-            maxLength: writingLimits.titleMax,
-            saving: saving.saving,
-            saved: saving.isSaved,
+            work: saving,
             onSave: (plain) => void save(plain),
           }}
         />
