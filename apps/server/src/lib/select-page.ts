@@ -2,7 +2,7 @@ import { count, getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Database } from '../db/client';
-import { pageRowsAndTotal } from './page-rows';
+import { countedPage } from './page-rows';
 
 /** Which rows a page holds: the condition, the order, and the window (from `pageWindow`). */
 export interface PageOptions {
@@ -19,7 +19,7 @@ export interface Page<Row> {
 }
 
 /**
- * One page of a table's rows and how many rows match in all, asked at the same time (pageRowsAndTotal).
+ * One page of a table's rows and how many rows match in all, asked at the same time (countedPage).
  * The count reads the very table and condition the page does, so a list's total always agrees with its pages.
  * `columns` picks what a row carries (a list leaving out large columns); every column without it.
  */
@@ -38,7 +38,7 @@ export async function selectPage(
   table: PgTable,
   options: PageOptions & { columns?: SelectedFields },
 ): Promise<Page<unknown>> {
-  const [rows, [total]] = await pageRowsAndTotal(
+  return countedPage(
     options.limit,
     () =>
       db
@@ -48,7 +48,6 @@ export async function selectPage(
         .orderBy(...options.orderBy)
         .offset(options.offset)
         .limit(options.limit),
-    db.select({ value: count() }).from(table).where(options.where),
+    db.select({ total: count() }).from(table).where(options.where),
   );
-  return { rows, total: total?.value ?? 0 };
 }

@@ -1,6 +1,6 @@
 import type { CreatorSort, VideoSort } from '@dso/contract';
 import { type IntRange, type SizeClassCode, sizeClassCodes } from '@dso/domain';
-import { and, asc, desc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import {
   creatorFollowerHistory,
@@ -13,7 +13,7 @@ import {
 import { cappedCount } from '../../lib/capped-count';
 import { queryGrams } from '../../lib/grams';
 import { likeContains } from '../../lib/like-patterns';
-import { pageRowsAndTotal } from '../../lib/page-rows';
+import { countedPage, pageRowsAndTotal } from '../../lib/page-rows';
 import { type CreatorRecord, VIDEO_PLATFORM, type VideoRowRecord, videoRowColumns } from '../videos';
 
 /** Reads of the creator library, a creator's works and follower history, and benchmark candidates. */
@@ -98,7 +98,7 @@ export async function selectCreatorVideos(
   limit: number,
 ): Promise<{ rows: VideoRowRecord[]; total: number }> {
   const order = sort === 'create_time' ? desc(videos.createTime) : desc(videos.goodCount);
-  const [rows, [counted]] = await pageRowsAndTotal(
+  return countedPage(
     limit,
     () =>
       db
@@ -109,9 +109,8 @@ export async function selectCreatorVideos(
         .orderBy(order, asc(videos.id))
         .limit(limit)
         .offset(offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(videos).where(eq(videos.creatorId, creatorId)),
+    db.select({ total: count() }).from(videos).where(eq(videos.creatorId, creatorId)),
   );
-  return { rows, total: Number(counted?.total ?? 0) };
 }
 
 /** Followers per day from `fromDay` to `toDay` inclusive, oldest first. */

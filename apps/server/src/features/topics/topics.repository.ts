@@ -1,8 +1,9 @@
 import type { TopicKind, TopicListQuery, VideoSort } from '@dso/contract';
-import { and, asc, desc, eq, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, max } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { creators, topics, topicVideos, videos } from '../../db/schema';
-import { pageRowsAndTotal } from '../../lib/page-rows';
+import { countedPage } from '../../lib/page-rows';
+import { selectPage } from '../../lib/select-page';
 import { type Page, VIDEO_PLATFORM, type VideoRowRecord, videoOrder, videoRowColumns } from '../videos';
 
 export type TopicRecord = typeof topics.$inferSelect;
@@ -29,19 +30,7 @@ export async function selectTopics(
   page: Page,
 ): Promise<{ rows: TopicRecord[]; total: number }> {
   const where = and(eq(topics.platform, VIDEO_PLATFORM), eq(topics.kind, query.kind), eq(topics.day, query.day));
-  const [rows, [count]] = await pageRowsAndTotal(
-    page.limit,
-    () =>
-      db
-        .select()
-        .from(topics)
-        .where(where)
-        .orderBy(desc(topicOrder[query.sort]), asc(topics.name))
-        .limit(page.limit)
-        .offset(page.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(topics).where(where),
-  );
-  return { rows, total: Number(count?.total ?? 0) };
+  return selectPage(db, topics, { where, orderBy: [desc(topicOrder[query.sort]), asc(topics.name)], ...page });
 }
 
 export async function findTopic(db: Database, topicId: number): Promise<TopicRecord | null> {
@@ -60,7 +49,7 @@ export async function selectTopicVideos(
   page: Page,
 ): Promise<{ rows: VideoRowRecord[]; total: number }> {
   const where = and(eq(topicVideos.topicId, topicId), eq(videos.status, 'normal'));
-  const [rows, [count]] = await pageRowsAndTotal(
+  return countedPage(
     page.limit,
     () =>
       db
@@ -72,11 +61,6 @@ export async function selectTopicVideos(
         .orderBy(...videoOrder(sort))
         .limit(page.limit)
         .offset(page.offset),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(topicVideos)
-      .innerJoin(videos, eq(videos.id, topicVideos.videoId))
-      .where(where),
+    db.select({ total: count() }).from(topicVideos).innerJoin(videos, eq(videos.id, topicVideos.videoId)).where(where),
   );
-  return { rows, total: Number(count?.total ?? 0) };
 }

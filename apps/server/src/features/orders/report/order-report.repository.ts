@@ -2,7 +2,7 @@ import { SHANGHAI_OFFSET_MS } from '@dso/domain';
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { frequencyPackages, orders, paymentAgreements, plans } from '../../../db/schema';
-import { pageRowsAndTotal } from '../../../lib/page-rows';
+import { countedPage } from '../../../lib/page-rows';
 import { selectPage } from '../../../lib/select-page';
 import { triedToPay } from '../list/order-list.repository';
 
@@ -136,7 +136,7 @@ const inForce = inArray(paymentAgreements.status, ['active', 'ending']);
  * period was paid (the agreement is signed with it: its id is `A` and the first order's id).
  */
 export async function selectAgreementsInForce(db: Database, offset: number, limit: number) {
-  const [rows, [total]] = await pageRowsAndTotal(
+  return countedPage(
     limit,
     () =>
       db
@@ -156,9 +156,8 @@ export async function selectAgreementsInForce(db: Database, offset: number, limi
         .orderBy(desc(paymentAgreements.createdAt), desc(paymentAgreements.id))
         .offset(offset)
         .limit(limit),
-    db.select({ value: count() }).from(paymentAgreements).where(inForce),
+    db.select({ total: count() }).from(paymentAgreements).where(inForce),
   );
-  return { rows, total: total?.value ?? 0 };
 }
 
 /**

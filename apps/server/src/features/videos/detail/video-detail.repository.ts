@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
 import {
@@ -13,6 +13,7 @@ import {
   videos,
   videoTrends,
 } from '../../../db/schema';
+import { selectPage } from '../../../lib/select-page';
 import { libraryCreator, libraryVideo } from '../video-platform';
 
 /** Reads of the video detail panel: a video with its creator, its tabs' rows. */
@@ -98,17 +99,12 @@ export async function findHotWords(db: Database, videoId: number) {
 
 /** A page of comments, most liked first, ties newest first; and the total stored. */
 export async function selectComments(db: Database, videoId: number, offset: number, limit: number) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(videoComments)
-      .where(eq(videoComments.videoId, videoId))
-      .orderBy(desc(videoComments.diggCount), desc(videoComments.createTime), asc(videoComments.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(videoComments).where(eq(videoComments.videoId, videoId)),
-  ]);
-  return { rows, total: Number(total?.total ?? 0) };
+  return selectPage(db, videoComments, {
+    where: eq(videoComments.videoId, videoId),
+    orderBy: [desc(videoComments.diggCount), desc(videoComments.createTime), asc(videoComments.id)],
+    offset,
+    limit,
+  });
 }
 
 export async function findPortrait(db: Database, subjectType: 'video' | 'creator', subjectId: number) {

@@ -1,11 +1,11 @@
 import type { VideoSort } from '@dso/contract';
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, max, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, max, type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../db/client';
 import { creators, keywords, videoKeywords, videos } from '../../../db/schema';
 import { cappedCount, TOTAL_COUNT_CAP } from '../../../lib/capped-count';
 import { queryGrams } from '../../../lib/grams';
 import { likeContains } from '../../../lib/like-patterns';
-import { pageRowsAndTotal } from '../../../lib/page-rows';
+import { countedPage, pageRowsAndTotal } from '../../../lib/page-rows';
 import { VIDEO_PLATFORM } from '../video-platform';
 import { COUNTED_WORD_MAX, titleGramWorks } from './title-grams';
 import { type VideoRowRecord, videoRowColumns } from './video-rows';
@@ -358,7 +358,7 @@ export async function selectRankedVideos(
     isNotNull(videoKeywords.searchRank),
     listable(),
   );
-  const [rows, [count]] = await pageRowsAndTotal(
+  return countedPage(
     page.limit,
     () =>
       db
@@ -371,12 +371,11 @@ export async function selectRankedVideos(
         .limit(page.limit)
         .offset(page.offset),
     db
-      .select({ total: sql<number>`count(*)::int` })
+      .select({ total: count() })
       .from(videoKeywords)
       .innerJoin(videos, eq(videos.id, videoKeywords.videoId))
       .where(where),
   );
-  return { rows, total: Number(count?.total ?? 0) };
 }
 
 /**
