@@ -2,7 +2,7 @@ import { CopyOutlined, SaveOutlined } from '@ant-design/icons';
 import { plainCopy } from '@dso/domain';
 import { Button, Input } from 'antd';
 import type { WorkSaving } from '../../lib/api/saved-works';
-import type { AiStreamStatus } from '../../lib/api/use-ai-stream';
+import type { AiStreamStart, AiStreamStatus } from '../../lib/api/use-ai-stream';
 import { copyText } from '../../lib/clipboard';
 import { NoData } from '../no-data/no-data';
 import { AiStatusTags } from './ai-status-tags';
@@ -11,11 +11,8 @@ import './ai-text.css';
 export interface AiOutputPanelProps {
   /** The panel's frame, from the page's own styles. */
   className?: string;
-  status: AiStreamStatus;
-  text: string;
-  onTextChange(text: string): void;
-  /** Written by the sandbox: the 沙箱示例输出 tag shows. */
-  sandbox: boolean;
+  /** The streamed text (useAiStream); its start event written by the sandbox, the 沙箱示例输出 tag shows. */
+  stream: { status: AiStreamStatus; text: string; setText(text: string): void; start: AiStreamStart | null };
   maxLength: number;
   /** `data-testid` of the text box. */
   testId: string;
@@ -37,17 +34,9 @@ export interface AiOutputPanelProps {
  * tags and 复制; the text, read-only while it streams and editable after; a title and 保存 / 保存修改.
  * The sandbox tag sits beside the text, never in it; what is copied and saved is {@link plainCopy}.
  */
-export function AiOutputPanel({
-  className,
-  status,
-  text,
-  onTextChange,
-  sandbox,
-  maxLength,
-  testId,
-  emptyText,
-  save,
-}: AiOutputPanelProps) {
+export function AiOutputPanel({ className, stream, maxLength, testId, emptyText, save }: AiOutputPanelProps) {
+  const { status, text } = stream;
+  const sandbox = stream.start?.sandbox ?? false;
   const streaming = status === 'streaming';
   const hasText = text.length > 0;
   return (
@@ -70,7 +59,7 @@ export function AiOutputPanel({
             readOnly={streaming}
             autoSize={{ minRows: 12 }}
             maxLength={maxLength}
-            onChange={(event) => onTextChange(event.target.value)}
+            onChange={(event) => stream.setText(event.target.value)}
           />
           <div className="ai-output__save">
             <Input

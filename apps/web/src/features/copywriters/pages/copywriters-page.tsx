@@ -92,7 +92,7 @@ function CopywriterWorkspace({ keyword: initialKeyword, work }: { keyword: strin
     start: work ? { sandbox: work.sandbox, sources: work.sources } : null,
     status: work ? 'done' : 'idle',
   });
-  const { text, setText, status, start } = stream;
+  const { text, status, start } = stream;
   /** The keyword the current text was written for. */
   const [writtenFor, setWrittenFor] = useState(work?.keyword ?? '');
   const [attempt, setAttempt] = useState(0);
@@ -166,10 +166,7 @@ function CopywriterWorkspace({ keyword: initialKeyword, work }: { keyword: strin
       </div>
       <AiOutputPanel
         className="tool-panel"
-        status={status}
-        text={text}
-        onTextChange={setText}
-        sandbox={start?.sandbox ?? false}
+        stream={stream}
         maxLength={copywriterLimits.contentMax}
         testId="copywriter-output"
         emptyText="输入关键词后点击生成文案"

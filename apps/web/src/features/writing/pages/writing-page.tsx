@@ -66,7 +66,7 @@ function WritingWorkspace({ template, work }: { template: WritingTemplate | null
     start: work ? { sandbox: work.sandbox } : null,
     status: work ? 'done' : 'idle',
   });
-  const { text: content, setText: setContent, status } = stream;
+  const { text: content, status } = stream;
   const sandbox = stream.start?.sandbox ?? false;
   const [attempt, setAttempt] = useState(0);
   const saving = useWorkSaving('writing', work, writingLimits.titleMax);
@@ -184,10 +184,7 @@ function WritingWorkspace({ template, work }: { template: WritingTemplate | null
         </section>
         <AiOutputPanel
           className="tool-panel"
-          status={status}
-          text={content}
-          onTextChange={setContent}
-          sandbox={sandbox}
+          stream={stream}
           maxLength={writingLimits.contentMax}
           testId="writing-output"
           emptyText="填写左侧内容后点击开始生成"
