@@ -9,6 +9,7 @@ import { AiOutputPanel } from '../../../components/ai-text/ai-output-panel';
 import { useWorkSaving } from '../../../lib/api/saved-works';
 import { useAiStream } from '../../../lib/api/use-ai-stream';
 import { toast } from '../../../lib/feedback';
+import { recordIdOf } from '../../../lib/record-id';
 import { useSession } from '../../../stores/session';
 import { handleQuotaFailure } from '../../permissions';
 import { generatePath, saveCopywriterWork, useCopywriterWork } from '../api/copywriters';
@@ -26,8 +27,7 @@ type Tab = 'write' | 'history';
 export default function CopywritersPage() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'history' ? 'history' : 'write';
-  const workParam = Number(params.get('work'));
-  const workId = Number.isInteger(workParam) && workParam > 0 ? workParam : null;
+  const workId = recordIdOf(params.get('work'));
   const saved = useCopywriterWork(workId);
   const keyword = trimKeyword(params.get('keyword') ?? '').slice(0, keywordLimits.single);
 

@@ -14,6 +14,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { NoData } from '../../../components';
 import { copyText } from '../../../lib/clipboard';
 import { toast } from '../../../lib/feedback';
+import { recordIdOf } from '../../../lib/record-id';
 import { saveFile } from '../../../lib/save-file';
 import {
   downloadWorkZip,
@@ -31,8 +32,7 @@ import '../image-text.css';
 /** /keywordImgDetails?id= (login): one work to read, edit (title, body, pictures' order and set) and download. */
 export default function KeywordImgDetailsPage() {
   const [params] = useSearchParams();
-  const raw = Number(params.get('id'));
-  const id = Number.isInteger(raw) && raw > 0 ? raw : null;
+  const id = recordIdOf(params.get('id'));
   const work = useImageTextWork(id);
   let content: ReactNode;
   if (id === null || work.isError) content = <NoData text={imageTextMessages.workMissing} />;

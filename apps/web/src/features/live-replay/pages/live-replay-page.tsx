@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Skeleton, Tag } from 'antd';
 import { Link, useParams } from 'react-router';
 import { NoData, PageHero } from '../../../components';
+import { recordIdOf } from '../../../lib/record-id';
 import { formatElapsed } from '../../live';
 import { isUnfinished, replayQuery } from '../api/live-replay';
 import { ReplayReport } from '../components/replay-report';
@@ -13,11 +14,10 @@ import '../live-replay.css';
 /** /liveReplay/{liveId}: one replay (liveId is its id): its progress while it runs, then its report. */
 export default function LiveReplayPage() {
   const { liveId } = useParams();
-  const id = Number(liveId);
-  const valid = Number.isInteger(id) && id > 0;
-  const replay = useQuery({ ...replayQuery(id), enabled: valid });
+  const id = recordIdOf(liveId);
+  const replay = useQuery({ ...replayQuery(id ?? 0), enabled: id !== null });
 
-  if (!valid || replay.isError) {
+  if (id === null || replay.isError) {
     return (
       <div className="tool-page">
         <NoData text="复盘记录不存在或已删除" />

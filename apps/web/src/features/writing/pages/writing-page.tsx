@@ -7,6 +7,7 @@ import { AiOutputPanel } from '../../../components/ai-text/ai-output-panel';
 import { useWorkSaving } from '../../../lib/api/saved-works';
 import { useAiStream } from '../../../lib/api/use-ai-stream';
 import { toast } from '../../../lib/feedback';
+import { recordIdOf } from '../../../lib/record-id';
 import { useSession } from '../../../stores/session';
 import { handleQuotaFailure } from '../../permissions';
 import { saveWritingWork, useWritingTemplates, useWritingWork } from '../api/writing';
@@ -29,8 +30,7 @@ function useTemplateOf(work: WritingWork | undefined): WritingTemplate | null {
  */
 export default function WritingPage() {
   const [params] = useSearchParams();
-  const workParam = Number(params.get('work'));
-  const workId = Number.isInteger(workParam) && workParam > 0 ? workParam : null;
+  const workId = recordIdOf(params.get('work'));
   const saved = useWritingWork(workId);
   const savedTemplate = useTemplateOf(saved.data);
   const chosen = useMemo(() => (workId === null ? readChosenTemplate() : null), [workId]);
