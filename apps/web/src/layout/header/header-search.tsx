@@ -2,6 +2,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { keywordLimits, trimKeyword } from '@dso/domain';
 import { Input, Select } from 'antd';
 import { useState } from 'react';
+import { useKeywordText } from '../../lib/use-keyword-text';
 import { useGatedNavigate } from '../login-gate';
 
 /** Header search types (000 §2.5) and the library each one searches. */
@@ -16,7 +17,7 @@ type SearchType = (typeof headerSearchTypes)[number]['value'];
 /** Header search: type dropdown and a 20-character input; visitors get the login dialog (000 §6). */
 export function HeaderSearch() {
   const [type, setType] = useState<SearchType>(1);
-  const [text, setText] = useState('');
+  const { text, input } = useKeywordText();
   const goOrLogin = useGatedNavigate();
   const current = headerSearchTypes.find((item) => item.value === type) ?? headerSearchTypes[0];
 
@@ -42,11 +43,9 @@ export function HeaderSearch() {
       <Input
         className="header-search-input"
         variant="borderless"
-        value={text}
+        {...input}
         maxLength={keywordLimits.header}
         placeholder={current.placeholder}
-        onChange={(event) => setText(event.target.value)}
-        onBlur={() => setText(trimKeyword(text))}
         onPressEnter={submit}
         aria-label={current.placeholder}
       />

@@ -6,12 +6,13 @@ import { PlatformChip } from '../../../components';
 import { useGatedNavigate } from '../../../layout/login-gate';
 import { toast } from '../../../lib/feedback';
 import { type PlatformInfo, platforms } from '../../../lib/platforms';
+import { useKeywordText } from '../../../lib/use-keyword-text';
 import { homeSearchTarget } from '../platforms';
 
 /** The hero's keyword search: platform pills, a 30-character box and the AI选词 toggle (000 §2.5, §2.6). */
 export function HomeSearch() {
   const [platform, setPlatform] = useState<PlatformInfo>(platforms[0] as PlatformInfo);
-  const [text, setText] = useState('');
+  const { text, input } = useKeywordText();
   const [aiPick, setAiPick] = useState(false);
   const goOrLogin = useGatedNavigate();
 
@@ -42,11 +43,9 @@ export function HomeSearch() {
         <Input
           variant="borderless"
           size="large"
-          value={text}
+          {...input}
           maxLength={keywordLimits.single}
           placeholder={aiPick ? '输入核心词，AI 帮您挑选高价值蓝海词' : `搜索${platform.name}关键词，例如：露营装备`}
-          onChange={(event) => setText(event.target.value)}
-          onBlur={() => setText(trimKeyword(text))}
           onPressEnter={submit}
           aria-label="关键词"
         />

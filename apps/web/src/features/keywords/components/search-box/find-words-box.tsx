@@ -1,8 +1,8 @@
 import { AimOutlined } from '@ant-design/icons';
 import { keywordLimits, keywordMessages, trimKeyword } from '@dso/domain';
 import { Input } from 'antd';
-import { useState } from 'react';
 import { useGatedNavigate } from '../../../../layout/login-gate';
+import { useKeywordText } from '../../../../lib/use-keyword-text';
 
 /** Where 'find words' leads: AI keyword selection, which picks blue-ocean words for a core word. */
 export const FIND_WORDS_PATH = '/keyWordSeo';
@@ -14,7 +14,7 @@ export const FIND_WORDS_PATH = '/keyWordSeo';
  * box does nothing.
  */
 export function FindWordsBox() {
-  const [text, setText] = useState('');
+  const { text, input } = useKeywordText();
   const goOrLogin = useGatedNavigate();
   const full = Array.from(text).length >= keywordLimits.findWords;
 
@@ -27,7 +27,7 @@ export function FindWordsBox() {
   return (
     <div className="kw-find-words" data-testid="find-words">
       <Input.Search
-        value={text}
+        {...input}
         maxLength={keywordLimits.findWords}
         placeholder="输入行业核心词，AI帮你找词"
         enterButton={
@@ -35,8 +35,6 @@ export function FindWordsBox() {
             <AimOutlined /> 找词
           </span>
         }
-        onChange={(event) => setText(event.target.value)}
-        onBlur={() => setText(trimKeyword(text))}
         onSearch={submit}
         aria-label="找词"
       />
