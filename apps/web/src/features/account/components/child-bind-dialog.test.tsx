@@ -1,8 +1,8 @@
 import type { PermissionNode, UserInfo } from '@dso/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openedDialogs, renderWidget } from '../../../components/testing/render-widget';
-import * as feedback from '../../../lib/feedback';
+import { spyOnToast } from '../../../components/testing/toast-spy';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
 import { openChildUnbindDialog, useAccountDialogs } from '../account-dialogs';
@@ -50,9 +50,7 @@ async function unbindWithCode(code: string) {
 
 describe('ChildBindDialog', () => {
   const reloadPage = spyOnReload();
-  beforeEach(() => {
-    vi.spyOn(feedback, 'toast').mockImplementation(() => undefined);
-  });
+  spyOnToast();
   afterEach(() => {
     vi.useRealTimers();
     vi.restoreAllMocks();

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWidget } from '../../../components/testing/render-widget';
-import * as feedback from '../../../lib/feedback';
+import { spyOnToast } from '../../../components/testing/toast-spy';
 import { useSession } from '../../../stores/session';
 import { finishLogin, LOGIN_RELOAD_DELAY_MS } from '../session-actions';
 import { mockApi, ok, userInfoOf } from '../testing/mock-api';
@@ -10,8 +10,8 @@ import { ClosureCancelledDialog } from './closure-cancelled-dialog';
 
 describe('a login that withdrew the closure request', () => {
   const reloadPage = spyOnReload();
+  spyOnToast();
   beforeEach(() => {
-    vi.spyOn(feedback, 'toast').mockImplementation(() => undefined);
     window.history.replaceState(null, '', '/about');
   });
   afterEach(() => {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWidget } from '../../../components/testing/render-widget';
-import * as feedback from '../../../lib/feedback';
+import { spyOnToast } from '../../../components/testing/toast-spy';
 import { useSession } from '../../../stores/session';
 import { linkDccAccount } from '../session-actions';
 import { mockApi, ok, userInfoOf } from '../testing/mock-api';
@@ -13,9 +13,7 @@ const confirmButton = (text: RegExp) =>
   ) as HTMLButtonElement;
 
 describe('the sister-product account link', () => {
-  beforeEach(() => {
-    vi.spyOn(feedback, 'toast').mockImplementation(() => undefined);
-  });
+  spyOnToast();
   afterEach(() => {
     vi.restoreAllMocks();
     vi.unstubAllGlobals();

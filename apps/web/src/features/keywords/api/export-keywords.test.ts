@@ -1,5 +1,6 @@
 import { Code, KeywordDetailPath } from '@dso/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { spyOnToast } from '../../../components/testing/toast-spy';
 import { filenameOf } from '../../../lib/api/client';
 import { ApiError } from '../../../lib/api/errors';
 import * as feedback from '../../../lib/feedback';
@@ -15,9 +16,9 @@ function answer(response: Response) {
 }
 
 describe('the keyword export call', () => {
+  spyOnToast();
   beforeEach(() => {
     useSession.setState({ token: 'member-token', uid: '7', userInfo: null });
-    vi.spyOn(feedback, 'toast').mockImplementation(() => undefined);
   });
   afterEach(() => {
     vi.unstubAllGlobals();

@@ -2,8 +2,8 @@ import { type InvoiceTitle, OrderPath } from '@dso/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { renderWidget } from '../../../components/testing/render-widget';
+import { spyOnToast } from '../../../components/testing/toast-spy';
 import { request } from '../../../lib/api/client';
-import * as feedback from '../../../lib/feedback';
 import { createOrderItem } from '../testing/factories';
 import { InvoiceRequestDialog } from './invoice-request-dialog';
 
@@ -59,9 +59,9 @@ async function chooseCompany() {
 }
 
 describe('InvoiceRequestDialog', () => {
+  spyOnToast();
   beforeEach(() => {
     requestMock.mockReset();
-    vi.spyOn(feedback, 'toast').mockImplementation(() => undefined);
   });
   afterEach(() => {
     vi.restoreAllMocks();
