@@ -2,7 +2,14 @@
 export { type ArchiveFile, listArchiveFiles } from './archive-files';
 export { type ByteSource, bufferSource, fileSource } from './byte-source';
 export { type Container, type Inspection, inspectUpload } from './inspect-upload';
-export { normalizeHeader, type ReadRecordsOptions, readRecords, type TableRecord } from './read-records';
+export {
+  type ImportColumn,
+  normalizeHeader,
+  type ReadRecordsOptions,
+  readRecords,
+  requiredColumnsCheck,
+  type TableRecord,
+} from './read-records';
 export { readTable } from './read-table';
 export {
   type ReceivedFile,

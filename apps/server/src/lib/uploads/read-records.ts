@@ -14,6 +14,23 @@ export const normalizeHeader = (header: unknown) =>
     .trim()
     .toLowerCase();
 
+/** A column of an import layout; a `required` one must be in a CSV/XLSX header and filled on every row. */
+export interface ImportColumn {
+  name: string;
+  required: boolean;
+}
+
+/**
+ * The `missingColumns` check of an import layout (keywords, each kind of video data), so every importer refuses a
+ * header alike: the refusal naming the required columns the header lacks, in the layout's order, or null.
+ */
+export function requiredColumnsCheck(columns: readonly ImportColumn[]) {
+  return (headers: readonly string[]): string | null => {
+    const missing = columns.filter((column) => column.required && !headers.includes(column.name));
+    return missing.length ? `缺少必填列：${missing.map((column) => column.name).join('、')}` : null;
+  };
+}
+
 export interface ReadRecordsOptions extends ReadTableOptions {
   /** The refusal for a header that lacks required columns, or null; asked once, with the file's header. */
   missingColumns(headers: string[]): string | null;

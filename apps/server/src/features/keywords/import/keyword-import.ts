@@ -8,7 +8,13 @@ import {
   platformSchema,
 } from '@dso/contract';
 import { keywordLength, keywordLimits, keywordMessages } from '@dso/domain';
-import { readRecords, type TableRecord, type UploadLimits, uploadLimits } from '../../../lib/uploads';
+import {
+  readRecords,
+  requiredColumnsCheck,
+  type TableRecord,
+  type UploadLimits,
+  uploadLimits,
+} from '../../../lib/uploads';
 import type { KeywordInput } from './keyword-ingest.repository';
 
 /**
@@ -48,11 +54,6 @@ export function formatOfFileName(name: string): ImportFormat | null {
   return parsed.success ? parsed.data : null;
 }
 
-function missingColumns(headers: string[]): string | null {
-  const missing = importColumns.filter((column) => column.required && !headers.includes(column.name));
-  return missing.length ? `缺少必填列：${missing.map((column) => column.name).join('、')}` : null;
-}
-
 /**
  * The rows of a file in batches, as the parse worker reads them behind the upload guard (lib/uploads): the header of
  * a CSV or sheet names the values of every later row. Throws `UploadRefusal` with the reason a file cannot be read at
@@ -63,7 +64,7 @@ export function readImportRows(
   format: ImportFormat,
   limits: UploadLimits = uploadLimits.keywordSheet,
 ): AsyncGenerator<RawRow[]> {
-  return readRecords(file, { format, limits, missingColumns });
+  return readRecords(file, { format, limits, missingColumns: requiredColumnsCheck(importColumns) });
 }
 
 // ——— checking ———

@@ -1,5 +1,11 @@
 import type { VideoImportFormat, VideoImportKind } from '@dso/contract';
-import { readRecords, type TableRecord, type UploadLimits } from '../../../lib/uploads';
+import {
+  type ImportColumn,
+  readRecords,
+  requiredColumnsCheck,
+  type TableRecord,
+  type UploadLimits,
+} from '../../../lib/uploads';
 
 /*
  * Reading video-data import files (docs/data-format.md, "Video data"): one kind of record
@@ -13,7 +19,7 @@ import { readRecords, type TableRecord, type UploadLimits } from '../../../lib/u
 export { type VideoImportFormat, type VideoImportKind, videoImportKinds } from '@dso/contract';
 
 /** The columns of each kind; `required` ones must be in a CSV header and filled on every row. */
-export const videoImportColumns: Record<VideoImportKind, ReadonlyArray<{ name: string; required: boolean }>> = {
+export const videoImportColumns: Record<VideoImportKind, readonly ImportColumn[]> = {
   creators: [
     { name: 'user_id', required: true },
     { name: 'nick_name', required: true },
@@ -140,11 +146,6 @@ export function videoFormatOfFileName(name: string): VideoImportFormat | null {
   return null;
 }
 
-function missingColumns(kind: VideoImportKind, headers: string[]): string | null {
-  const missing = videoImportColumns[kind].filter((column) => column.required && !headers.includes(column.name));
-  return missing.length ? `缺少必填列：${missing.map((column) => column.name).join('、')}` : null;
-}
-
 /**
  * The rows of a file in batches, read by the upload guard's parse worker. Throws `UploadRefusal` when
  * the file cannot be read at all (the guard's reason, the parser's, or a missing required column).
@@ -155,5 +156,5 @@ export function readVideoImportRows(
   format: VideoImportFormat,
   limits: UploadLimits,
 ): AsyncGenerator<RawVideoRow[]> {
-  return readRecords(file, { format, limits, missingColumns: (headers) => missingColumns(kind, headers) });
+  return readRecords(file, { format, limits, missingColumns: requiredColumnsCheck(videoImportColumns[kind]) });
 }
