@@ -2,10 +2,11 @@ import { EditOutlined } from '@ant-design/icons';
 import { type ImageTextSourceVideo, imageTextMessages } from '@dso/contract';
 import { keywordLimits, keywordMessages, trimKeyword } from '@dso/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Tag } from 'antd';
+import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { KeywordField, NoData, openLoginDialog } from '../../../components';
+import { AiStatusTags } from '../../../components/ai-text/ai-status-tags';
 import { type AiStreamStart, useAiStream } from '../../../lib/api/use-ai-stream';
 import { toast } from '../../../lib/feedback';
 import { useSession } from '../../../stores/session';
@@ -95,13 +96,11 @@ export default function KeywordImgPage() {
         <section className="tool-panel it-panel" aria-label="生成结果">
           <h2 className="it-panel__title">
             图文笔记{' '}
-            {start?.sandbox && text && (
-              <Tag color="orange" data-testid="sandbox-tag">
-                沙箱示例输出
-              </Tag>
-            )}
-            {streaming && <Tag color="processing">生成中…</Tag>}
-            {status === 'stopped' && <Tag>{imageTextMessages.stopped}</Tag>}
+            <AiStatusTags
+              status={status}
+              sandbox={Boolean(start?.sandbox && text)}
+              stoppedLabel={imageTextMessages.stopped}
+            />
           </h2>
           {text ? (
             <pre className="it-note" data-testid="image-text-note">
