@@ -20,7 +20,7 @@ export { eventsOf, type SteeredMode, steeredLlm, textOf } from './llm';
 export { multipartFiles, multipartForm } from './multipart';
 export { giveCoupon, lapseOrder, makeCard, ordersOf, quotaUsed, readGrade, useUpDailyQuota } from './orders';
 export { freePort } from './ports';
-export { createCreator, createTopic, createVideo } from './videos';
+export { createCreator, createTopic, createVideo, seedSpokenDemoVideo, smallVideoDemo } from './videos';
 
 export interface TestApp {
   app: FastifyInstance;

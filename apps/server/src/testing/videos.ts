@@ -13,6 +13,13 @@ import {
   videoTrends,
 } from '../db/schema';
 import { keywordInput } from '../features/keywords/keyword.fixtures';
+import {
+  type DemoVideo,
+  firstRunVideoOptions,
+  generateVideoDemo,
+  type VideoDemoOptions,
+} from '../features/videos/demo/generator';
+import { seedVideoDemo } from '../features/videos/demo/seed';
 import { keywordGrams } from '../lib/grams';
 
 /** 露营装备 (旅游出行, not demo data): the keyword the ingest and import tests' works name in their words. */
@@ -278,4 +285,41 @@ export async function createTopic(db: Database, input: TopicFactoryInput = {}) {
     await db.insert(topicVideos).values(input.videoIds.map((videoId) => ({ topicId: topic!.id, videoId })));
   }
   return topic!;
+}
+
+/**
+ * A small demo library for a suite that reads the demo's works: the first-run set cut to `size` (its detailed
+ * videos and creators none unless given), without comments, live sessions or topics, so it seeds in seconds.
+ */
+export function smallVideoDemo(
+  asOf: string,
+  size: Pick<VideoDemoOptions, 'creators' | 'videos'> &
+    Partial<Pick<VideoDemoOptions, 'seed' | 'detailedVideos' | 'detailedCreators'>>,
+): VideoDemoOptions {
+  return {
+    ...firstRunVideoOptions(asOf),
+    commentsPerVideo: 0,
+    detailedVideos: 0,
+    detailedCreators: 0,
+    liveSessions: 0,
+    topics: 0,
+    ...size,
+  };
+}
+
+/**
+ * Seeds the demo set of `options` through the real seed and answers its first public work that the generator gave a
+ * transcript, with the transcript: what the suites of the speech-to-text sandbox and of extraction read back.
+ */
+export async function seedSpokenDemoVideo(
+  db: Database,
+  options: VideoDemoOptions,
+): Promise<{ video: DemoVideo; transcript: string }> {
+  await seedVideoDemo(db, options);
+  for (const batch of generateVideoDemo(options)) {
+    if (batch.kind !== 'videos') continue;
+    const entry = batch.videos.find((candidate) => candidate.transcript && candidate.video.status === 'normal');
+    if (entry) return { video: entry.video, transcript: entry.transcript! };
+  }
+  throw new Error('the demo set has no public work with a transcript');
 }

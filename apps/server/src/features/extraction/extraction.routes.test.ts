@@ -11,10 +11,17 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { extractions, jobs, videos } from '../../db/schema';
 import { SpeechError, type SpeechProvider } from '../../providers/speech/index';
-import { appJobWorker, createMember, createVideo, drainJobs, quotaUsed } from '../../testing';
+import {
+  appJobWorker,
+  createMember,
+  createVideo,
+  drainJobs,
+  quotaUsed,
+  seedSpokenDemoVideo,
+  smallVideoDemo,
+} from '../../testing';
 import { useTestApp } from '../../testing/route-suite';
 import { consumePermission, ensurePermissionConfig, settleReservation } from '../permissions';
-import { firstRunVideoOptions, generateVideoDemo, seedVideoDemo } from '../videos';
 import { linkTarget } from './extraction.service';
 
 function multipart(fields: Record<string, string>) {
@@ -114,27 +121,17 @@ describe('copy extraction calls', () => {
   });
 
   it("answers a demo video's stored transcript, the one the demo generator wrote for it", async () => {
-    const options = {
-      ...firstRunVideoOptions('2026-11-20'),
-      seed: 424_242,
-      creators: 6,
-      videos: 6,
-      commentsPerVideo: 0,
-      detailedCreators: 0,
-      detailedVideos: 6,
-      liveSessions: 0,
-      topics: 0,
-    };
-    await seedVideoDemo(db(), options);
-    const generated = [...generateVideoDemo(options)].flatMap((batch) => (batch.kind === 'videos' ? batch.videos : []));
-    const demo = generated.find((entry) => entry.transcript && entry.video.status === 'normal')!;
+    const demo = await seedSpokenDemoVideo(
+      db(),
+      smallVideoDemo('2026-11-20', { seed: 424_242, creators: 6, videos: 6, detailedVideos: 6 }),
+    );
     const { token } = await member();
 
     const answer = await extract({ link: demo.video.shareUrl }, token);
     expect(answer.code).toBe(Code.OK);
     const extraction = extractionSchema.parse(answer.data);
     expect(extraction).toMatchObject({ aweme_id: demo.video.awemeId, status: 'done', text: demo.transcript });
-    expect(extraction.segments.map((segment) => segment.text).join('')).toBe(demo.transcript!.replace(/\n/g, ''));
+    expect(extraction.segments.map((segment) => segment.text).join('')).toBe(demo.transcript.replace(/\n/g, ''));
     expect(extraction.segments.at(-1)!.end).toBe(Math.round(demo.video.durationMs / 10) / 100);
   });
 

@@ -16,11 +16,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { demoAsOf } from '../../startup';
-import { createMember, createTestApp, type TestApp } from '../../testing';
+import { createMember, createTestApp, smallVideoDemo, type TestApp } from '../../testing';
 import { expectLoginRequired } from '../../testing/login-required';
 import { firstRunPlan, seedKeywords } from '../keywords';
 import { ensurePermissionConfig, getPermissionUse } from '../permissions';
-import { firstRunVideoOptions, seedVideoDemo } from '../videos';
+import { seedVideoDemo } from '../videos';
 import { buildMonitorExample, EXAMPLE_KEYWORDS, readExampleLibrary } from './monitor-example';
 
 /** Whether a series of places comes back into the ranking after leaving it (which would be a second 新上榜). */
@@ -43,16 +43,7 @@ describe('rank monitoring example mode (type=example)', () => {
     await ensurePermissionConfig(db());
     // A small demo library: the keyword library's DSO words and demo works linked to them.
     await seedKeywords(db(), { ...firstRunPlan(asOf), scopes: [{ platform: 'DSO', country: '', count: 400 }] });
-    await seedVideoDemo(db(), {
-      ...firstRunVideoOptions(asOf),
-      creators: 120,
-      videos: 900,
-      commentsPerVideo: 0,
-      detailedVideos: 0,
-      detailedCreators: 0,
-      liveSessions: 0,
-      topics: 0,
-    });
+    await seedVideoDemo(db(), smallVideoDemo(asOf, { creators: 120, videos: 900 }));
   }, 240_000);
   afterAll(async () => t.close());
 

@@ -6,7 +6,7 @@ import {
   generateVideoDemo,
 } from '../../features/videos/demo/generator';
 import { seedVideoDemo } from '../../features/videos/demo/seed';
-import { createTestDatabase } from '../../testing';
+import { createTestDatabase, smallVideoDemo } from '../../testing';
 import { createSandboxPlatformData } from './sandbox';
 
 const demo = { ...firstRunVideoOptions('2026-11-20'), creators: 60, videos: 600 };
@@ -32,14 +32,10 @@ describe('the sandbox platform-data provider', () => {
   beforeAll(async () => {
     handle = await createTestDatabase();
     // The library as the demo seeded it on 2026-11-20 (the sandbox reads its day and publish times).
-    await seedVideoDemo(handle.db, {
-      ...demo,
-      commentsPerVideo: 0,
-      detailedVideos: 0,
-      detailedCreators: 5,
-      liveSessions: 0,
-      topics: 0,
-    });
+    await seedVideoDemo(
+      handle.db,
+      smallVideoDemo(demo.asOf, { creators: demo.creators, videos: demo.videos, detailedCreators: 5 }),
+    );
   }, 120_000);
   afterAll(async () => handle.close());
 

@@ -1,9 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videos } from '../../db/schema';
-import { type DemoVideo, firstRunVideoOptions, generateVideoDemo } from '../../features/videos/demo/generator';
-import { seedVideoDemo } from '../../features/videos/demo/seed';
-import { createTestDatabase, createVideo } from '../../testing';
+import { createTestDatabase, createVideo, seedSpokenDemoVideo, smallVideoDemo } from '../../testing';
 import { segmentsOf } from './index';
 import { createSandboxSpeech } from './sandbox';
 
@@ -33,37 +31,23 @@ describe('the sandbox speech provider', () => {
 
   it('answers a seeded demo video with the transcript the demo generator stored for it', async () => {
     // A handful of demo works through the real seed, then the first spoken one the generator made.
-    const options = {
-      ...firstRunVideoOptions('2026-11-20'),
-      creators: 8,
-      videos: 8,
-      commentsPerVideo: 0,
-      detailedCreators: 0,
-      detailedVideos: 8,
-      liveSessions: 0,
-      topics: 0,
-    };
-    await seedVideoDemo(database.db, options);
-    let demo: { video: DemoVideo; transcript: string } | undefined;
-    for (const batch of generateVideoDemo(options)) {
-      if (batch.kind !== 'videos') continue;
-      const entry = batch.videos.find((candidate) => candidate.transcript);
-      if (entry) demo = { video: entry.video, transcript: entry.transcript! };
-      break;
-    }
+    const demo = await seedSpokenDemoVideo(
+      database.db,
+      smallVideoDemo('2026-11-20', { creators: 8, videos: 8, detailedVideos: 8 }),
+    );
     const speech = createSandboxSpeech({ db: database.db });
     const transcript = await speech.transcribe({
       kind: 'video',
-      awemeId: demo!.video.awemeId,
-      playUrl: demo!.video.playUrl,
-      durationMs: demo!.video.durationMs,
+      awemeId: demo.video.awemeId,
+      playUrl: demo.video.playUrl,
+      durationMs: demo.video.durationMs,
     });
-    expect(transcript.text).toBe(demo!.transcript);
+    expect(transcript.text).toBe(demo.transcript);
     // One timed segment per spoken sentence, the last ending with the video.
     expect(transcript.segments.map((segment) => segment.text)).toEqual(
-      demo!.transcript.split(/(?<=[。！？])/).map((line) => line.trim()),
+      demo.transcript.split(/(?<=[。！？])/).map((line) => line.trim()),
     );
-    expect(transcript.segments.at(-1)!.end).toBe(Math.round(demo!.video.durationMs / 10) / 100);
+    expect(transcript.segments.at(-1)!.end).toBe(Math.round(demo.video.durationMs / 10) / 100);
   });
 
   it("reads a script off a video's own words when none is stored, the same every time", async () => {

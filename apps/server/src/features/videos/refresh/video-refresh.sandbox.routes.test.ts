@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videoHotWords, videos } from '../../../db/schema';
 import { demoAsOf } from '../../../startup';
-import { createTestApp, createUser, drainJobs, loginAs, type TestApp } from '../../../testing';
-import { firstRunVideoOptions, seedVideoDemo } from '../demo/seed';
+import { createTestApp, createUser, drainJobs, loginAs, smallVideoDemo, type TestApp } from '../../../testing';
+import { seedVideoDemo } from '../demo/seed';
 
 /**
  * The refresh button end to end on the default providers: a demo work seeded as of yesterday, the
@@ -14,16 +14,7 @@ describe('refreshing a demo video through the sandbox provider', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    await seedVideoDemo(t.database.db, {
-      ...firstRunVideoOptions(demoAsOf()),
-      creators: 40,
-      videos: 300,
-      commentsPerVideo: 0,
-      detailedVideos: 0,
-      detailedCreators: 0,
-      liveSessions: 0,
-      topics: 0,
-    });
+    await seedVideoDemo(t.database.db, smallVideoDemo(demoAsOf(), { creators: 40, videos: 300 }));
   }, 120_000);
   afterAll(async () => t.close());
 
