@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { gramHash } from '../../../lib/grams';
+import { gramHash, queryGrams } from '../../../lib/grams';
 import { createTestDatabase } from '../../../testing';
 import { useTestDatabase } from '../../../testing/route-suite';
 import { upsertKeywords } from '../import/keyword-ingest.repository';
@@ -34,7 +34,13 @@ const sample: Array<[string, number]> = [
   ['口_红', 1000],
 ];
 
-const estimateOf = (matches: number, scopeSize: number) => ({ matches, gram: 0, scopeSize });
+/** An estimate as the statistics would give for `word` (its grams all intersected), with the figures given. */
+const estimateOf = (word: string, matches: number, scopeSize: number) => ({
+  matches,
+  gram: 0,
+  indexGrams: queryGrams('DSO', word),
+  scopeSize,
+});
 
 const query = searchQuery;
 
@@ -149,6 +155,7 @@ describe('keyword substring search', () => {
     expect(await estimateWordMatches(database.db, dso, '口红')).toEqual({
       matches: 4,
       gram: gramHash('DSO', '口红'),
+      indexGrams: [gramHash('DSO', '口红')],
       scopeSize: size,
     });
     expect(await estimateWordMatches(database.db, dso, '红')).toMatchObject({ matches: 6, scopeSize: size });
@@ -156,6 +163,7 @@ describe('keyword substring search', () => {
     expect(await estimateWordMatches(database.db, dso, '口红推')).toEqual({
       matches: 1,
       gram: gramHash('DSO', '红推'),
+      indexGrams: [gramHash('DSO', '红推'), gramHash('DSO', '口红')],
       scopeSize: size,
     });
     expect(await estimateWordMatches(database.db, dso, '无此词')).toMatchObject({ matches: 0, scopeSize: size });
@@ -191,7 +199,9 @@ describe('keyword substring search', () => {
   });
 
   it('reports the estimate instead of counting a large match set of a long word', async () => {
-    expect(await countMatches(database.db, query({ words: ['口红推'] }), [estimateOf(50_000, 10_000_000)])).toEqual({
+    expect(
+      await countMatches(database.db, query({ words: ['口红推'] }), [estimateOf('口红推', 50_000, 10_000_000)]),
+    ).toEqual({
       total: 50_000,
       estimated: true,
     });
@@ -206,18 +216,18 @@ describe('keyword substring search', () => {
   it('counts totals exactly for short words and without words', async () => {
     const one = query({ words: ['红'] });
     const size = sample.length;
-    expect(await countMatches(database.db, one, [estimateOf(6, size)])).toEqual({
+    expect(await countMatches(database.db, one, [estimateOf('红', 6, size)])).toEqual({
       total: 6,
       estimated: false,
     });
-    expect(await countMatches(database.db, query({ words: ['美食攻略'] }), [estimateOf(1, size)])).toEqual({
+    expect(await countMatches(database.db, query({ words: ['美食攻略'] }), [estimateOf('美食攻略', 1, size)])).toEqual({
       total: 1,
       estimated: false,
     });
     expect(await countMatches(database.db, query({}), [])).toEqual({ total: sample.length, estimated: false });
     expect(
       await countMatches(database.db, query({ words: ['口红'], filters: { competition: [1, 2] } }), [
-        estimateOf(4, size),
+        estimateOf('口红', 4, size),
       ]),
     ).toEqual({
       total: 3,

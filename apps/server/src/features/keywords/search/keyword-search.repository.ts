@@ -52,24 +52,24 @@ const sortColumns: Record<KeywordSortField, SQL> = {
   first_seen: sql`first_seen`,
 };
 
-/** Substring match of one word; `useGrams` lets the n-gram index find the candidates. */
-function wordMatch(scope: KeywordScope, word: string, useGrams: boolean): SQL {
+/**
+ * Substring match of one word; with `grams`, the n-gram index finds the candidates: the word's selective grams when
+ * the statistics gave them, else all of its grams.
+ */
+function wordMatch(scope: KeywordScope, word: string, grams: { estimate: WordEstimate | null } | null): SQL {
   const like = sql`lower(keyword) LIKE ${likeContains(word)}`;
-  if (!useGrams) return like;
-  return sql`(grams @> ${sql.param(queryGrams(scopeKey(scope), word))}::int[] AND ${like})`;
+  if (!grams) return like;
+  const indexGrams = grams.estimate?.indexGrams ?? queryGrams(scopeKey(scope), word);
+  return sql`(grams @> ${sql.param(indexGrams)}::int[] AND ${like})`;
 }
 
-function whereClause(query: SearchQuery, useGrams: boolean): SQL {
+/** The search's conditions; `estimates` (one per word) when the n-gram index finds the candidates, else null. */
+function whereClause(query: SearchQuery, estimates: Array<WordEstimate | null> | null): SQL {
   const conditions = [sql`platform = ${query.scope.platform}`, sql`country = ${query.scope.country}`];
-  if (query.words.length === 1) conditions.push(wordMatch(query.scope, query.words[0]!, useGrams));
-  if (query.words.length > 1) {
-    conditions.push(
-      sql`(${sql.join(
-        query.words.map((word) => wordMatch(query.scope, word, useGrams)),
-        sql` OR `,
-      )})`,
-    );
-  }
+  const match = (word: string, i: number) =>
+    wordMatch(query.scope, word, estimates ? { estimate: estimates[i] ?? null } : null);
+  if (query.words.length === 1) conditions.push(match(query.words[0]!, 0));
+  if (query.words.length > 1) conditions.push(sql`(${sql.join(query.words.map(match), sql` OR `)})`);
   conditions.push(...filterConditions(query.filters));
   return sql.join(conditions, sql` AND `);
 }
@@ -114,7 +114,7 @@ export async function searchPage(db: Database, query: SearchQuery, choice: PlanC
     sql`
     SELECT ${rowColumns}${counted ? sql`, count(*) OVER () AS match_count` : sql``}
     FROM keywords
-    WHERE ${whereClause(query, choice.plan !== 'browse')}
+    WHERE ${whereClause(query, choice.plan !== 'browse' ? choice.estimates : null)}
     ORDER BY ${sortKey} ${direction}, id ${direction}
     LIMIT ${query.limit} OFFSET ${query.offset}
   `,
@@ -231,12 +231,11 @@ export async function countMatches(
     if (single !== null && [...single].length <= 2) return { total: bound, estimated: false };
     if (bound > EXACT_COUNT_LIMIT) return { total: bound, estimated: true };
   }
-  const useGrams = query.words.length > 0;
   const rows = await queryRows<{ total: number }>(
     db,
     sql`
     SELECT count(*)::int AS total FROM (
-      SELECT 1 FROM keywords WHERE ${whereClause(query, useGrams)} LIMIT ${TOTAL_COUNT_CAP + 1}
+      SELECT 1 FROM keywords WHERE ${whereClause(query, query.words.length > 0 ? estimates : null)} LIMIT ${TOTAL_COUNT_CAP + 1}
     ) AS capped
   `,
   );

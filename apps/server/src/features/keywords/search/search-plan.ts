@@ -52,8 +52,29 @@ export interface WordEstimate {
   matches: number;
   /** The gram with that count: every match contains it. */
   gram: number;
+  /** The grams the n-gram index intersects to find the word's candidates ({@link selectiveGrams}). */
+  indexGrams: number[];
   /** Keywords in the scope when its statistics were rebuilt. */
   scopeSize: number;
+}
+
+/**
+ * A gram this many times commoner than the word's rarest one is left out of the n-gram index's intersection: its
+ * posting list costs more to read than the few candidates it would remove (学生, in 1.2M of 10M keywords, tripled the
+ * index time of 郑州学生 for 2% fewer candidates), and the LIKE recheck removes them anyway.
+ */
+const COMMON_GRAM_RATIO = 4;
+
+/**
+ * The grams worth intersecting in the n-gram index, rarest first: the two rarest (adjacent bigrams of a word narrow
+ * each other most) and any other no more than {@link COMMON_GRAM_RATIO} times commoner than the rarest.
+ */
+export function selectiveGrams(counts: Array<{ gram: number; matches: number }>): number[] {
+  const sorted = [...counts].sort((a, b) => a.matches - b.matches);
+  const rarest = sorted[0]?.matches ?? 0;
+  return sorted
+    .filter((entry, rank) => rank < 2 || entry.matches <= rarest * COMMON_GRAM_RATIO)
+    .map((entry) => entry.gram);
 }
 
 /** Gram statistics for a query word, or null when the scope has no statistics yet. */
@@ -65,12 +86,10 @@ export async function estimateWordMatches(
   const key = scopeKey(scope);
   const stats = await scopeGramStats(db, key);
   if (!stats) return null;
-  let rarest = { gram: 0, matches: Number.POSITIVE_INFINITY };
-  for (const gram of queryGrams(key, word)) {
-    const matches = stats.counts.get(gram) ?? 0;
-    if (matches < rarest.matches) rarest = { gram, matches };
-  }
-  return { gram: rarest.gram, matches: Number.isFinite(rarest.matches) ? rarest.matches : 0, scopeSize: stats.size };
+  const counts = queryGrams(key, word).map((gram) => ({ gram, matches: stats.counts.get(gram) ?? 0 }));
+  const indexGrams = selectiveGrams(counts);
+  const rarest = counts.find((entry) => entry.gram === indexGrams[0]);
+  return { gram: rarest?.gram ?? 0, matches: rarest?.matches ?? 0, indexGrams, scopeSize: stats.size };
 }
 
 /** Keywords in the scope when its statistics were rebuilt; null without statistics. */
