@@ -22,13 +22,8 @@ export async function lockUser(tx: Database, userId: number) {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
-export function findUserById(db: Database, userId: number) {
-  return findRowByKey(db, users, users.id, userId);
-}
-
-export function findUserByPhone(db: Database, phone: string) {
-  return findRowByKey(db, users, users.phone, phone);
-}
+/** A user by id or phone: the account's own lookups, which this repository's callers read through it. */
+export { findUserById, findUserByPhone } from '../accounts.repository';
 
 export function findLink(db: Database, id: number) {
   return findRowByKey(db, subAccountLinks, subAccountLinks.id, id);
