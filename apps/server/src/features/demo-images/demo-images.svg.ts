@@ -1,3 +1,4 @@
+import { fnv1a } from '../../lib/text-hash';
 import { escapeXml, wrapText } from '../../providers/image/sandbox';
 
 /**
@@ -29,16 +30,6 @@ export const aspectOf: Record<DemoImageKind, number> = { cover: 4 / 3, avatar: 1
 const BASE = 360;
 
 export const FONT_FAMILIES = "'Noto Sans CJK SC', 'Source Han Sans SC', 'WenQuanYi Micro Hei', sans-serif";
-
-/** FNV-1a: a stable 32-bit number for a text (no Math.random anywhere, so bytes repeat). */
-export function hashOf(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
 
 /** A small deterministic random stream (mulberry32) from a seed. */
 function streamOf(seed: number): () => number {
@@ -187,7 +178,7 @@ const shade = (top: number, height: number) =>
  * look, 4:3, with the 直播中 badge and no subject line.
  */
 function coverBody(request: DemoImageRequest, live: boolean): string {
-  const random = streamOf(hashOf(`${request.kind}:${request.key}`));
+  const random = streamOf(fnv1a(`${request.kind}:${request.key}`));
   const scene = sceneOf(request.category);
   const height = Math.round(BASE * aspectOf[request.kind]);
   const layouts: CoverLayout[] = ['disc', 'poster', 'headline'];
@@ -253,7 +244,7 @@ const hairs = ['#2b1d16', '#4a3225', '#1c1c1c', '#7b4a2a', '#a0522d', '#3b2f4a']
 
 /** An avatar: a face (hair, eyes, smile, sometimes glasses) or the nickname's first character, on a seed-picked background. */
 function avatarBody(request: DemoImageRequest): string {
-  const random = streamOf(hashOf(`avatar:${request.key}`));
+  const random = streamOf(fnv1a(`avatar:${request.key}`));
   const scene = sceneOf(request.category);
   const style = Math.floor(random() * 4);
   const background = random() < 0.5 ? scene.colors[0] : scene.colors[1];
@@ -297,7 +288,7 @@ function avatarBody(request: DemoImageRequest): string {
 
 /** A good: a product on a light stage — a box with the category's mark, a bottle or a bag, chosen by its name. */
 function goodsBody(request: DemoImageRequest): string {
-  const random = streamOf(hashOf(`goods:${request.key}`));
+  const random = streamOf(fnv1a(`goods:${request.key}`));
   const scene = sceneOf(request.category);
   const [light, deep, pale] = scene.colors;
   const shape = /礼盒/.test(request.title)

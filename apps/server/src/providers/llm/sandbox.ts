@@ -1,3 +1,4 @@
+import { fnv1aOfCodePoints } from '../../lib/text-hash';
 import { type LlmCandidate, type LlmChatRequest, type LlmContext, LlmError, type LlmProvider } from './index';
 import { sandboxLiveReplay, sandboxWordGroups } from './sandbox-tasks';
 import { distinct, writingText } from './sandbox-writing';
@@ -7,13 +8,6 @@ export interface SandboxLlmOptions {
   pieceDelayMs?: number;
   /** Characters per piece. */
   pieceSize?: number;
-}
-
-/** A small stable hash: the same input picks the same phrasing. */
-function hashOf(text: string): number {
-  let hash = 2166136261;
-  for (const char of text) hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 16777619) >>> 0;
-  return hash;
 }
 
 const openings = [
@@ -41,7 +35,7 @@ export function sandboxText(context: LlmContext, variant = 0): string {
   if (context.kind === 'picks') return picksText(context, variant);
   if (context.kind === 'script') return scriptText(context, variant);
   if (context.kind === 'note') return noteText(context, variant);
-  return writingText(context, hashOf(`${context.topic}|${context.keywords.join(',')}`) + variant);
+  return writingText(context, fnv1aOfCodePoints(`${context.topic}|${context.keywords.join(',')}`) + variant);
 }
 
 const noteTitles = [
@@ -77,7 +71,7 @@ const noteWordPoints: Array<(word: string) => string> = [
  * drawn from the title and the points, so each point stays one short sentence or two.
  */
 function noteText(context: LlmContext, variant: number): string {
-  const seed = hashOf(`${context.topic}|${context.keywords.join(',')}`) + variant;
+  const seed = fnv1aOfCodePoints(`${context.topic}|${context.keywords.join(',')}`) + variant;
   const keyword = context.keywords[0] ?? context.topic;
   const words = [...new Set(context.relatedWords.map((word) => word.trim()))].filter(
     (word) => word && word !== keyword,
@@ -133,7 +127,7 @@ const scriptWords: Array<(word: string) => string> = [
  * and topic tags. Videos are numbered as the prompt numbers them, so the page's source list matches.
  */
 function scriptText(context: LlmContext, variant: number): string {
-  const seed = hashOf(`${context.topic}|${context.keywords.join(',')}`) + variant;
+  const seed = fnv1aOfCodePoints(`${context.topic}|${context.keywords.join(',')}`) + variant;
   const keyword = context.keywords[0] ?? context.topic;
   const videos = context.videos ?? [];
   const words = [...new Set(context.relatedWords.map((word) => word.trim()))].filter(Boolean);

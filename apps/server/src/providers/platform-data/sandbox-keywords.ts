@@ -1,6 +1,7 @@
 import { SHANGHAI_OFFSET_MS, shanghaiDay } from '@dso/domain';
 import { mix32, shiftDays } from '../../features/keywords/demo/generator';
 import { type HeadPhrase, headPhrases } from '../../features/keywords/demo/head-terms';
+import { fnv1aOfCodePoints } from '../../lib/text-hash';
 import {
   BOARD_PAGE_SIZE,
   boardPageOf,
@@ -64,15 +65,9 @@ const PLATFORM_BOARDS: Record<PlatformBoardLibrary, readonly PlatformBoardKind[]
 const PLATFORM_BOARD_SIZE = 30;
 const PLATFORM_BOARD_TOP: Record<PlatformBoardLibrary, number> = { RSO: 9_000_000, KSO: 15_000_000, BSO: 1_200_000 };
 
-/** A stable 32-bit hash of a text (FNV-1a), the seed of everything drawn for a word. */
-function hashOf(text: string): number {
-  let hash = 0x811c9dc5;
-  for (const char of text) hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 0x01000193) >>> 0;
-  return hash;
-}
-
 /** A number in [0, 1) for a word, a purpose and a day. */
-const draw = (word: string, salt: number, dayNumber: number) => mix32(hashOf(word) ^ salt, dayNumber) / 2 ** 32;
+const draw = (word: string, salt: number, dayNumber: number) =>
+  mix32(fnv1aOfCodePoints(word) ^ salt, dayNumber) / 2 ** 32;
 const dayNumberOf = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
 /** The instant a Shanghai day starts. */
 const startOfDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - SHANGHAI_OFFSET_MS);
@@ -95,7 +90,7 @@ export function createSandboxKeywordSource(options: SandboxKeywordOptions): Plat
   /** The whole board of a kind on a day: its words in rank order with their figures. */
   function board(kind: PlatformHotListKind, cityCode: string | null, day: string): PlatformHotEntry[] {
     const dayNumber = dayNumberOf(day);
-    const salt = hashOf(`${kind}:${cityCode ?? ''}`);
+    const salt = fnv1aOfCodePoints(`${kind}:${cityCode ?? ''}`);
     const city = cityCode ? CITY_NAMES[cityCode] : undefined;
     const tails = headPhrases().filter((phrase) => phrase.rank > 0);
     const local = city ? tails.filter((phrase) => phrase.keyword.includes(city)) : [];
@@ -117,7 +112,7 @@ export function createSandboxKeywordSource(options: SandboxKeywordOptions): Plat
         videoCount: 1 + Math.floor(r * 60),
         // Entered the board within the two days before today: never later than the clock.
         since: new Date(dayStart - (1 + Math.floor(r * 47)) * HOUR_MS),
-        sourceId: String(2_000_000 + (mix32(hashOf(phrase.keyword), 7) % 1_000_000)),
+        sourceId: String(2_000_000 + (mix32(fnv1aOfCodePoints(phrase.keyword), 7) % 1_000_000)),
       };
     });
   }
@@ -125,7 +120,7 @@ export function createSandboxKeywordSource(options: SandboxKeywordOptions): Plat
   /** A platform's board on a day: its leaning industries' long tails first, the rest of the library after. */
   function platformBoard(library: PlatformBoardLibrary, board: PlatformBoardKind, day: string) {
     const dayNumber = dayNumberOf(day);
-    const salt = hashOf(`${library}:${board}`);
+    const salt = fnv1aOfCodePoints(`${library}:${board}`);
     const order = (phrases: HeadPhrase[]) =>
       phrases
         .map((phrase) => ({ phrase, order: draw(phrase.keyword, salt, dayNumber) }))
@@ -198,7 +193,7 @@ export function createSandboxKeywordSource(options: SandboxKeywordOptions): Plat
       return heads.slice(0, TOPICS).map((phrase, index) => ({
         name: phrase.keyword,
         rank: index + 1,
-        topicId: `16${String(mix32(hashOf(phrase.keyword), 16)).padStart(14, '0')}`,
+        topicId: `16${String(mix32(fnv1aOfCodePoints(phrase.keyword), 16)).padStart(14, '0')}`,
         // Views of a topic grow a little every day.
         viewCount: Math.round(
           (2e9 / (phrase.rank + 1)) * (0.5 + draw(phrase.keyword, 0x7, 0)) * (1 + dayNumber * 1e-4),

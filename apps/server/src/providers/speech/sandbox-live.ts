@@ -1,3 +1,4 @@
+import { fnv1aOfCodePoints } from '../../lib/text-hash';
 import type { LiveSpeechSource, Transcript } from './index';
 
 /**
@@ -6,13 +7,6 @@ import type { LiveSpeechSource, Transcript } from './index';
  * their prices, welcomes where the online count rises, giveaways where it falls, orders called out
  * where sales came in, an opening and a close. The same session always reads the same.
  */
-
-/** A small stable hash: the same room picks the same phrasings. */
-function hashOf(text: string): number {
-  let hash = 2166136261;
-  for (const char of text) hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 16777619) >>> 0;
-  return hash;
-}
 
 const yuan = (fen: number) => `${(fen / 100).toFixed(fen % 100 === 0 ? 0 : 1)}元`;
 /** The "daily price" hosts quote beside the live price: about 40 % more, ending in 9. */
@@ -100,7 +94,7 @@ function burstThreshold(minutes: LiveSpeechSource['minutes']): number {
 
 /** The host's script of a session, one timed piece per recorded minute. */
 export function liveScript(source: LiveSpeechSource): Transcript {
-  const seed = hashOf(source.roomId);
+  const seed = fnv1aOfCodePoints(source.roomId);
   const minutes = source.minutes;
   const total = minutes.length;
   const goods = source.goods;

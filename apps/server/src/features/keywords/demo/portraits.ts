@@ -1,4 +1,5 @@
 import type { KeywordPortrait, PortraitShare } from '@dso/contract';
+import { fnv1a } from '../../../lib/text-hash';
 import { mix32 } from './generator';
 
 /**
@@ -135,13 +136,6 @@ const cityTable: Array<[string, string, string, number]> = [
 const cityLevels: Distribution = { 一线: 17, 新一线: 24, 二线: 19, 三线: 17, 四线: 13, 五线: 10 };
 const levelRank: Record<string, number> = { 一线: 0, 新一线: 1, 二线: 2, 三线: 3, 四线: 4, 五线: 5 };
 
-/** A 32-bit hash of a keyword's text: the seed of its portrait. */
-function textSeed(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return hash >>> 0;
-}
-
 function randomFor(seed: number) {
   let counter = 0;
   return () => mix32(seed, counter++) / 2 ** 32;
@@ -171,7 +165,7 @@ export type DemoPortrait = Omit<KeywordPortrait, 'keyword' | 'as_of' | 'empty_te
  * lists are of Chinese provinces and cities.
  */
 export function demoPortrait(keyword: string, industry: string | null, overseas: boolean): DemoPortrait {
-  const random = randomFor(textSeed(keyword));
+  const random = randomFor(fnv1a(keyword));
   const profile = (industry && profiles[industry]) || generalProfile;
   const female = Math.min(0.97, Math.max(0.03, profile.female + (random() - 0.5) * 0.12));
   const ages = profile.ages.map((weight) => weight * (0.8 + random() * 0.4));
