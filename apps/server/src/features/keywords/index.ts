@@ -6,7 +6,7 @@
 
 export { keywordBoard } from './boards/keyword-boards.service';
 // The demo library: the video demo builds its titles, creators and dates from the same words.
-export { mix32, shiftDays } from './demo/generator';
+export { gaussian, mix32, shiftDays } from './demo/generator';
 export { type HeadPhrase, headPhrases, headTermGroups, headTerms } from './demo/head-terms';
 export { demoPortrait } from './demo/portraits';
 export { ensureCountries, firstRunPlan, seedKeywords } from './demo/seed';

@@ -92,7 +92,8 @@ function randomFor(seed: number, index: number) {
   return () => mix32(seed, index * 16 + counter++) / 2 ** 32;
 }
 
-function gaussian(random: () => number): number {
+/** A standard normal draw (Box–Muller) from a uniform stream; the video demo draws its spreads with it too. */
+export function gaussian(random: () => number): number {
   return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
 }
 

@@ -1,4 +1,4 @@
-import { mix32 } from '../../keywords';
+import { gaussian, mix32 } from '../../keywords';
 
 /*
  * The demo generator's randomness: one stream of uniform numbers per entity of each kind, so every
@@ -34,8 +34,7 @@ export const pick = <T>(list: readonly T[], random: () => number): T => list[Mat
 export const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{(\w)\}/g, (_, key: string) => values[key] ?? '');
 
-export function gaussian(random: () => number): number {
-  return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
-}
+/** The keyword demo's normal draw, so both demos spread their figures alike. */
+export { gaussian };
 
 export const logNormal = (random: () => number, sigma: number) => Math.exp(gaussian(random) * sigma);
