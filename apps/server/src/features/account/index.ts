@@ -25,6 +25,7 @@ export {
   type ErasureStep,
 } from './closure';
 export { hashPassword, verifyPassword } from './login/password.service';
-export { endLiveSessionsOf, selectUserSessions } from './sessions';
+// The console's staff sessions store their tokens hashed the same way.
+export { endLiveSessionsOf, hashToken, selectUserSessions } from './sessions';
 export { consumeCode, sendCode } from './sms/sms-code.service';
 export { type AccountLink, assertCanPurchase, dissolveLinkOf, listLinksOfAccount } from './sub-accounts';

@@ -6,8 +6,7 @@ import type { Database } from '../../db/client';
 import { consoleAuditLog } from '../../db/schema';
 import { nextPhone } from '../../testing/factories';
 import type { TestApp } from '../../testing/index';
-import { hashPassword } from '../account';
-import { hashToken } from './login/staff-login.service';
+import { hashPassword, hashToken } from '../account';
 import * as repository from './staff/staff.repository';
 
 /** Test helpers of the console: staff accounts, their sessions, and the audit log's rows. */

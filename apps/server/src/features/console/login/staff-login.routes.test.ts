@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { staffSessions } from '../../../db/schema';
 import { nextPhone } from '../../../testing';
 import { useTestApp } from '../../../testing/route-suite';
+import { hashToken } from '../../account';
 import { lastCode, useMovableClock } from '../../account/account.testing';
 import { createStaffAccount, STAFF_PASSWORD, setCookieToken, staffWithCookie } from '../console.testing';
-import { hashToken } from './staff-login.service';
 
 describe('console login', () => {
   // The signature window reads the clock at each call, so tests that move it still sign in time.

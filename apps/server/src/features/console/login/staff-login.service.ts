@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   CONSOLE_IDLE_MS,
   CONSOLE_LOGIN_STEP_MS,
@@ -13,7 +13,7 @@ import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import type { RateLimitStore } from '../../../lib/rate-limit';
 import type { SmsProvider } from '../../../providers/sms';
-import { consumeCode, sendCode, verifyPassword } from '../../account';
+import { consumeCode, hashToken, sendCode, verifyPassword } from '../../account';
 import type { StaffRow, StaffSessionRow } from '../staff/staff.repository';
 import * as repository from '../staff/staff.repository';
 
@@ -28,10 +28,6 @@ export const CONSOLE_PASSWORD_FAILURES_MAX = 5;
 const PASSWORD_WINDOW_MS = 15 * 60 * 1000;
 /** One code per staff phone a minute. */
 const RESEND_MS = 60_000;
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 const newToken = () => randomBytes(32).toString('base64url');
 
