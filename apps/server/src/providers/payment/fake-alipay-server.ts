@@ -1,6 +1,7 @@
 import { createPrivateKey, createPublicKey, createSign, createVerify, type KeyObject, randomInt } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody } from '../fake-server';
 import { createFakeAlipayRefunds, type FakeAlipayRefund } from './fake-alipay-refunds';
 
 /**
@@ -169,12 +170,6 @@ function verifyWith(key: KeyObject, content: string, signature: string): boolean
   } catch {
     return false;
   }
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 interface Answer {
@@ -560,7 +555,7 @@ export async function startFakeAlipay(options: FakeAlipayOptions): Promise<FakeA
       .then((body) => {
         // Alipay reads parameters from the query string and the form body alike.
         const params = new Map<string, string>(url.searchParams);
-        for (const [name, value] of new URLSearchParams(body)) params.set(name, value);
+        for (const [name, value] of new URLSearchParams(body.toString('utf8'))) params.set(name, value);
         const { method, reply } = answer(params);
         response.statusCode = 200;
         response.setHeader('content-type', 'text/html;charset=utf-8');
