@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { connect } from 'node:net';
@@ -20,7 +19,7 @@ import { zipfSearches } from './lib/zipf';
  * 1. Search throughput with 1, 2 and 3 API instances in service (the others put in maintenance through HAProxy's
  *    admin socket), a Zipf mix of the library's head terms, their first characters and sampled long tails, most
  *    searched first; request limits off, so that what is measured is the instances, not one client's allowance.
- * 2. Failover: members' searches (each one charges a unit of the daily search count, with its own x-request-id) run
+ * 2. Failover: members' searches (each one charges a unit of the daily search count; HAProxy gives each its request id) run
  *    through HAProxy while one instance is killed with SIGKILL; it prints every answer by HTTP status and envelope
  *    code, the usage ledger's rows against the answered searches (no request id twice), and how long after the kill
  *    HAProxy marked the instance down and last sent a request to it.
@@ -79,12 +78,14 @@ interface Answer {
   status: number;
   code: number | null;
   ms: number;
+  /** The request id the API answered with (HAProxy gives every request its own), null without an answer. */
+  requestId: string | null;
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 const he = identityHash('bench-topology');
 
-function search(keyword: string, options: { token?: string; requestId?: string } = {}): Promise<Answer> {
+function search(keyword: string, options: { token?: string } = {}): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve) => {
     const parts = signRequest(KeywordPath.search, Date.now(), he);
@@ -95,8 +96,8 @@ function search(keyword: string, options: { token?: string; requestId?: string }
       [SignHeader.VERSION]: CLIENT_VERSION,
     };
     if (options.token) headers.authorization = options.token;
-    if (options.requestId) headers['x-request-id'] = options.requestId;
-    const done = (status: number, code: number | null) => resolve({ status, code, ms: performance.now() - started });
+    const done = (status: number, code: number | null, requestId: string | null = null) =>
+      resolve({ status, code, ms: performance.now() - started, requestId });
     const request = http.request(
       `http://127.0.0.1:${LB_PORT}${KeywordPath.search}?ts=${parts.ts}&he=${parts.he}&sign=${parts.sign}`,
       { method: 'POST', agent, headers },
@@ -108,7 +109,8 @@ function search(keyword: string, options: { token?: string; requestId?: string }
           try {
             code = (JSON.parse(Buffer.concat(chunks).toString()) as { code: number }).code;
           } catch {}
-          done(response.statusCode ?? 0, code);
+          const id = response.headers['x-request-id'];
+          done(response.statusCode ?? 0, code, typeof id === 'string' ? id : null);
         });
         response.on('error', () => done(response.statusCode ?? 0, null));
       },
@@ -153,6 +155,15 @@ async function instanceStats(): Promise<Record<string, { status: string; sent: n
     }
   }
   return stats;
+}
+
+/** The backend's requests HAProxy sent again (`wretr`) and sent again to another instance (`wredis`). */
+async function backendRetries(): Promise<{ retried: number; redispatched: number }> {
+  const lines = (await haproxyCommand('show stat')).split('\n');
+  const header = (lines[0] ?? '').replace(/^# /, '').split(',');
+  const row = lines.map((line) => line.split(',')).find((fields) => fields[0] === 'api' && fields[1] === 'BACKEND');
+  const value = (column: string) => Number(row?.[header.indexOf(column)] || 0);
+  return { retried: value('wretr'), redispatched: value('wredis') };
 }
 
 async function waitForStates(want: (states: Record<string, string>) => boolean, what: string) {
@@ -245,7 +256,7 @@ async function failover(words: string[]) {
 
   const victim = 'api2';
   const victimPid = Number(readFileSync(path.join(DIR, 'run', `${victim}.pid`), 'utf8'));
-  const answers: Array<Answer & { requestId: string; sentAt: number }> = [];
+  const answers: Array<Answer & { sentAt: number }> = [];
   let killedAt = 0;
   let markedDownAt = 0;
   let lastSentAt = 0;
@@ -277,10 +288,9 @@ async function failover(words: string[]) {
         if (!who || who.left === 0) break;
         member++;
         who.left--;
-        const requestId = randomUUID();
         const sentAt = performance.now();
-        const answer = await search(words[wordIndex++ % words.length] ?? '', { token: who.token, requestId });
-        answers.push({ ...answer, requestId, sentAt });
+        const answer = await search(words[wordIndex++ % words.length] ?? '', { token: who.token });
+        answers.push({ ...answer, sentAt });
       }
     }),
   );
@@ -305,8 +315,9 @@ async function failover(words: string[]) {
     await client.end();
   }
   const answered = new Set(
-    answers.filter((answer) => answer.status === 200 && answer.code === 200).map((a) => a.requestId),
+    answers.filter((answer) => answer.status === 200 && answer.code === 200).map((a) => a.requestId ?? ''),
   );
+  const balancer = await backendRetries();
   const chargedIds = ledger.filter((row) => row.units > 0);
   const chargedTwice = ledger.filter((row) => row.units > 1 || row.request_id === null).length;
   const chargedUnanswered = chargedIds.filter((row) => !answered.has(row.request_id ?? '')).length;
@@ -329,6 +340,10 @@ async function failover(words: string[]) {
     {
       figure: 'seconds from the kill to the last request HAProxy gave the dead instance (50 ms polls)',
       value: lastSentAt ? Number(((lastSentAt - killedAt) / 1000).toFixed(2)) : 'none after the kill',
+    },
+    {
+      figure: 'requests HAProxy sent again (wretr) / to another instance (wredis)',
+      value: `${balancer.retried} / ${balancer.redispatched}`,
     },
     { figure: 'failed requests sent before the kill (in flight on the killed instance)', value: failedBefore },
     { figure: 'failed requests sent after the kill', value: failed.length - failedBefore },

@@ -173,6 +173,8 @@ defaults
   option forwardfor
   option redispatch
   retries 2
+  # A request its instance died holding goes to another one, with the same X-Request-ID (see deploy/haproxy.cfg).
+  retry-on conn-failure empty-response
   timeout connect 2s
   timeout client 60s
   timeout server 120s
@@ -189,6 +191,9 @@ defaults
 
 frontend site
   bind 127.0.0.1:$LB_PORT
+  # The balancer's own request id, over any the client sent (see deploy/haproxy.cfg).
+  unique-id-format %{+X}o%ci%cp%fi%fp%Ts%rt%pid
+  http-request set-header X-Request-ID %[unique-id]
   default_backend api
 
 backend api

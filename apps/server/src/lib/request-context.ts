@@ -8,6 +8,8 @@ import type { FastifyInstance } from 'fastify';
  */
 interface RequestContext {
   requestId: string;
+  /** The request id when the load balancer gave it (see {@link currentBalancerRequestId}). */
+  balancerRequestId: string | null;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -16,11 +18,25 @@ const storage = new AsyncLocalStorage<RequestContext>();
 export function registerRequestContext(app: FastifyInstance) {
   // A callback hook, so the rest of the request runs inside `run` (an async hook's continuation would not).
   app.addHook('onRequest', (request, _reply, done) => {
-    storage.run({ requestId: request.id }, done);
+    // Through a trusted proxy (`request.ips` then holds it and the client), an X-Request-ID the id was taken from is
+    // the balancer's: deploy/haproxy.cfg sets it on every request, over any the client sent.
+    const given = request.headers['x-request-id'];
+    const viaBalancer = (request.ips?.length ?? 0) > 1 && given === request.id;
+    storage.run({ requestId: request.id, balancerRequestId: viaBalancer ? request.id : null }, done);
   });
 }
 
 /** The id of the request being served, or undefined in a job or script. */
 export function currentRequestId(): string | undefined {
   return storage.getStore()?.requestId;
+}
+
+/**
+ * The id the load balancer gave the request being served, or undefined (a direct client, a job, a script). The same
+ * request retried by the balancer on another instance (HAProxy's `retry-on`, after an instance died holding it) carries
+ * the same id, so a charge can see that this request was already charged. A client's own X-Request-ID never counts: it
+ * could name an earlier request to be answered again for free.
+ */
+export function currentBalancerRequestId(): string | undefined {
+  return storage.getStore()?.balancerRequestId ?? undefined;
 }

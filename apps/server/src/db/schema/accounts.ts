@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -236,6 +237,7 @@ export const usageLedger = pgTable(
   (table) => [
     index('usage_ledger_user_time_idx').on(table.userId, table.createdAt),
     index('usage_ledger_pool_alias_time_idx').on(table.poolUserId, table.alias, table.createdAt),
+    index('usage_ledger_request_idx').on(table.requestId).where(sql`${table.requestId} IS NOT NULL`),
   ],
 );
 

@@ -2,7 +2,7 @@ import type { PermissionUse } from '@dso/contract';
 import { PACK_VALIDITY_YEARS, shanghaiDay } from '@dso/domain';
 import type { Database } from '../../db/client';
 import type { AppError } from '../../lib/app-error';
-import { currentRequestId } from '../../lib/request-context';
+import { currentBalancerRequestId, currentRequestId } from '../../lib/request-context';
 import { type ResolvedGrade, resolveGrade } from './grade.service';
 import { checkFor, type LoadedAlias, loadAlias, permissionLacking, quotaExhausted } from './permission-check.service';
 import { findPermissionDefinition } from './permission-config';
@@ -117,6 +117,17 @@ async function refuseWithoutUnits(
 }
 
 /**
+ * Whether the request being served already took units of the alias from this user: the load balancer retried it on
+ * this instance after the one that charged it died before answering (docs/scale.md, "Failover"). Only the balancer's
+ * request id counts (a client could name an earlier request of its own to be served again for nothing).
+ */
+async function chargedByThisRequest(db: Database, options: ConsumeOptions): Promise<boolean> {
+  const requestId = currentBalancerRequestId();
+  if (!requestId) return false;
+  return ledger.hasCharge(db, { userId: options.userId, alias: options.alias, requestId });
+}
+
+/**
  * Refuses (810) a consumption that cannot succeed, by reading alone: no transaction and no lock, so a
  * client hammering a used-up quota never queues for a pool connection or behind the lock. Passing
  * it promises nothing: {@link consumePermission} and {@link reservePermission} check again under the
@@ -124,6 +135,8 @@ async function refuseWithoutUnits(
  */
 export async function assertQuotaLeft(db: Database, options: ConsumeOptions): Promise<void> {
   const amount = options.amount ?? 1;
+  // A retried request that was charged is served, even with the last unit gone (it took that unit).
+  if (await chargedByThisRequest(db, options)) return;
   await refuseWithoutUnits(
     db,
     await loadCountable(db, options.alias, amount),
@@ -218,11 +231,15 @@ function ledgerEntry(options: ConsumeOptions, taken: Taken, alias: string, now: 
  *
  * For work that calls an outside service before it is done, use {@link reservePermission} instead:
  * charging at the end lets concurrent calls all pass the check and all be served.
+ *
+ * A request the load balancer retried after the instance that charged it died unanswered is not charged again.
  */
 export async function consumePermission(db: Database, options: ConsumeOptions): Promise<PermissionUse> {
   const amount = options.amount ?? 1;
   const now = options.now ?? new Date();
   const loaded = await loadCountable(db, options.alias, amount);
+  // The balancer's retry of a request that was charged before its instance died: charged once, answered now.
+  if (await chargedByThisRequest(db, options)) return getPermissionUse(db, options.userId, options.alias, now);
   await refuseWithoutUnits(db, loaded, options, amount, now);
   return db.transaction(async (tx) => {
     const taken = await takeUnits(tx, loaded, options, amount, now);

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { usageLedger } from '../../db/schema';
 
@@ -24,6 +24,23 @@ export interface LedgerEntry {
 export async function insertEntries(db: Database, entries: LedgerEntry[]): Promise<LedgerRow[]> {
   if (entries.length === 0) return [];
   return db.insert(usageLedger).values(entries).returning();
+}
+
+/** Whether a request already took units of `alias` from this user (a charge, not a give-back). */
+export async function hasCharge(db: Database, options: { userId: number; alias: string; requestId: string }) {
+  const rows = await db
+    .select({ id: usageLedger.id })
+    .from(usageLedger)
+    .where(
+      and(
+        eq(usageLedger.requestId, options.requestId),
+        eq(usageLedger.userId, options.userId),
+        eq(usageLedger.alias, options.alias),
+        gt(usageLedger.amount, 0),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** Marks a reservation settled; false when it was not (or no longer) reserved. */

@@ -1,5 +1,7 @@
 import { Code, KeywordPath, PermissionPath } from '@dso/contract';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
+import { queryRows } from '../../../db/client';
 import { createUser, loginAs } from '../../../testing';
 import { useTestApp } from '../../../testing/route-suite';
 import { upsertKeywords } from '../import/keyword-ingest.repository';
@@ -87,5 +89,65 @@ describe('charging keyword searches', () => {
     failing.next.push('bug');
     expect((await search(token)).code).toBe(Code.NEEDS_UPGRADE);
     failing.next.length = 0;
+  });
+
+  describe('a search the load balancer retried after its instance died', () => {
+    /** A search as HAProxy forwards it: its own X-Request-ID and the client's address, from the trusted proxy. */
+    const viaBalancer = async (token: string, requestId: string, keyword = '减肥') =>
+      (
+        await t.request({
+          method: 'POST',
+          url: KeywordPath.search,
+          body: { platform: 'DSO', keyword },
+          token,
+          headers: { 'x-request-id': requestId, 'x-forwarded-for': '203.0.113.7' },
+        })
+      ).json();
+    const ledgerRows = (requestId: string) =>
+      queryRows<{ amount: number }>(
+        t.database.db,
+        sql`SELECT amount FROM usage_ledger WHERE request_id = ${requestId}`,
+      );
+
+    it('is answered again and charged once', async () => {
+      const token = await freeUser();
+      const first = await viaBalancer(token, 'lb-retry-1');
+      // The retry: the same request, the same id, on another instance (the first one's answer was lost).
+      const retried = await viaBalancer(token, 'lb-retry-1');
+      expect([first.code, retried.code]).toEqual([Code.OK, Code.OK]);
+      expect(retried.data.result).toEqual(first.data.result);
+      expect(await used(token)).toBe(1);
+      expect(await ledgerRows('lb-retry-1')).toEqual([{ amount: 1 }]);
+      // Another request is another search, charged.
+      expect((await viaBalancer(token, 'lb-retry-2')).code).toBe(Code.OK);
+      expect(await used(token)).toBe(2);
+    });
+
+    it('is answered even when its charge took the last unit', async () => {
+      const token = await freeUser();
+      for (let index = 0; index < 9; index++) expect((await search(token)).code).toBe(Code.OK);
+      expect((await viaBalancer(token, 'lb-last-unit')).code).toBe(Code.OK);
+      expect(await used(token)).toBe(10);
+      expect((await viaBalancer(token, 'lb-last-unit')).code).toBe(Code.OK);
+      expect((await viaBalancer(token, 'lb-after-last')).code).toBe(Code.NEEDS_UPGRADE);
+      expect(await used(token)).toBe(10);
+    });
+
+    it('counts a client’s own X-Request-ID for nothing: the same id from a direct client is charged each time', async () => {
+      const token = await freeUser();
+      const direct = async () =>
+        (
+          await t.request({
+            method: 'POST',
+            url: KeywordPath.search,
+            body: { platform: 'DSO', keyword: '减肥' },
+            token,
+            headers: { 'x-request-id': 'chosen-by-client' },
+          })
+        ).json();
+      expect((await direct()).code).toBe(Code.OK);
+      expect((await direct()).code).toBe(Code.OK);
+      expect(await used(token)).toBe(2);
+    });
   });
 });
