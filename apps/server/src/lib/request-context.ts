@@ -18,8 +18,8 @@ const storage = new AsyncLocalStorage<RequestContext>();
 export function registerRequestContext(app: FastifyInstance) {
   // A callback hook, so the rest of the request runs inside `run` (an async hook's continuation would not).
   app.addHook('onRequest', (request, _reply, done) => {
-    // Through a trusted proxy (`request.ips` then holds it and the client), an X-Request-ID the id was taken from is
-    // the balancer's: deploy/haproxy.cfg sets it on every request, over any the client sent.
+    // Behind a trusted proxy (`request.ips` then lists it and the client), a request id taken from X-Request-ID is the
+    // balancer's: deploy/haproxy.cfg sets it on every request, over any the client sent.
     const given = request.headers['x-request-id'];
     const viaBalancer = (request.ips?.length ?? 0) > 1 && given === request.id;
     storage.run({ requestId: request.id, balancerRequestId: viaBalancer ? request.id : null }, done);
