@@ -50,6 +50,8 @@ export const scheduledCollections = {
   bilibili_hot_boards: { label: 'B站热搜采集', source: 'platform-data', defaultCron: '40 */2 * * *', library: 'BSO' },
   /** New works for the Douyin library's most searched words (`discoveryWords`), found through the source's search. */
   work_discovery: { label: '新作品发现', source: 'platform-data', defaultCron: '0 7 * * *', library: null },
+  /** The 话题推荐 of the Douyin library's most searched words (`topicSuggestionWords`) into the topic library, daily. */
+  topic_suggestions: { label: '话题采集', source: 'platform-data', defaultCron: '30 7 * * *', library: null },
 } as const satisfies Record<
   string,
   {
@@ -75,10 +77,6 @@ export const libraryBoards = {
 export type CollectionName = keyof typeof scheduledCollections;
 
 /**
- * The cities whose 同城热点榜 `hot_boards` reads (GB/T 2260 codes, as TikHub takes them): the five biggest
- * short-video markets, each one more call per run.
- */
-/**
  * How many of the Douyin library's most searched words `suggestions` asks about a day: one call each, within the
  * platform data source's default 5,000 calls a day beside the other collections.
  */
@@ -99,6 +97,16 @@ export const topWorksCount = 200;
  */
 export const discoveryWords = 100;
 
+/**
+ * How many of the Douyin library's most searched words `topic_suggestions` asks for their 话题推荐 a day: one call
+ * each, after the collections above, within the platform data source's daily budget.
+ */
+export const topicSuggestionWords = 300;
+
+/**
+ * The cities whose 同城热点榜 `hot_boards` reads (GB/T 2260 codes, as TikHub takes them): the five biggest
+ * short-video markets, each one more call per run.
+ */
 export const hotBoardCities = ['110000', '310000', '440100', '440300', '510100'] as const;
 
 /** `name=value;name=value` into pairs, each problem named; unknown names are problems too. */

@@ -38,9 +38,10 @@ export const topicRowSchema = z.object({
   /** The hashtag text, without '#'. */
   name: z.string(),
   heat: countSchema,
-  video_count: countSchema,
-  /** Change of heat against the day before: the fraction, or its band. */
-  growth: rateFigureSchema,
+  /** Works under the topic; null when the source gave none (a collected topic carries its views only). */
+  video_count: countSchema.nullable(),
+  /** Change of heat against the day before: the fraction, or its band; null without the day before. */
+  growth: rateFigureSchema.nullable(),
   day: z.string(),
 });
 export type TopicRow = z.infer<typeof topicRowSchema>;

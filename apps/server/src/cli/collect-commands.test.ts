@@ -58,7 +58,7 @@ describe('npm run collect', () => {
 
   it('refuses an unknown collection, a stray word and no command', async () => {
     expect(await refusal(['run', 'hot_lists'])).toBe(
-      '采集不存在：hot_lists（可选：watched_works、hot_boards、douyin_hot_boards、suggestions、top_works、red_hot_boards、kuaishou_hot_boards、red_suggestions、bilibili_hot_boards、work_discovery）',
+      '采集不存在：hot_lists（可选：watched_works、hot_boards、douyin_hot_boards、suggestions、top_works、red_hot_boards、kuaishou_hot_boards、red_suggestions、bilibili_hot_boards、work_discovery、topic_suggestions）',
     );
     expect(await refusal(['status', 'now'])).toContain('用法：npm run collect');
     expect(await refusal(['sweep'])).toContain('run <采集名>');

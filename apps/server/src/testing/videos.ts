@@ -260,9 +260,10 @@ export interface TopicFactoryInput {
   kind?: 'video' | 'image_text';
   name?: string;
   heat?: number;
-  videoCount?: number;
-  /** Change of heat against the day before, a fraction. */
-  growth?: number;
+  /** Null: unknown, as a collected topic's. */
+  videoCount?: number | null;
+  /** Change of heat against the day before, a fraction; null when unknown. */
+  growth?: number | null;
   day?: string;
   /** Videos (our ids) under the topic. */
   videoIds?: number[];
@@ -276,8 +277,8 @@ export async function createTopic(db: Database, input: TopicFactoryInput = {}) {
       kind: input.kind ?? 'video',
       name: input.name ?? `话题${++serial}`,
       heat: input.heat ?? 100_000,
-      videoCount: input.videoCount ?? input.videoIds?.length ?? 0,
-      growth: input.growth ?? 0.12,
+      videoCount: input.videoCount === undefined ? (input.videoIds?.length ?? 0) : input.videoCount,
+      growth: input.growth === undefined ? 0.12 : input.growth,
       day: input.day ?? '2026-11-20',
     })
     .returning();

@@ -403,8 +403,10 @@ export const topics = pgTable(
     kind: text('kind').$type<'video' | 'image_text'>().notNull(),
     name: text('name').notNull(),
     heat: count('heat'),
-    videoCount: integer('video_count').notNull().default(0),
-    growth: real('growth').notNull().default(0),
+    /** Null when no source gave it (a collected 话题推荐 carries views only). */
+    videoCount: integer('video_count'),
+    /** Null when the day before has no heat of the topic to compare with. */
+    growth: real('growth'),
     day: date('day', { mode: 'string' }).notNull(),
     isDemo: isDemo(),
     updatedAt: updatedAt(),

@@ -49,7 +49,7 @@ describe('scheduled hot boards against the vendors’ fakes', () => {
       DOUYIN_OPEN_BASE_URL: douyin.url,
       // The other libraries' boards are tested in kinds/library-hot-boards.collection.test.ts: this stays the Douyin round.
       COLLECT_SCHEDULES:
-        'watched_works=off;suggestions=off;top_works=off;red_hot_boards=off;kuaishou_hot_boards=off;bilibili_hot_boards=off;red_suggestions=off;work_discovery=off',
+        'watched_works=off;suggestions=off;top_works=off;red_hot_boards=off;kuaishou_hot_boards=off;bilibili_hot_boards=off;red_suggestions=off;work_discovery=off;topic_suggestions=off',
       COLLECT_CALLS_PER_SECOND: 'platform-data=100;hot-list=100',
     });
     const providers = createProviders({ config, db: handle.db, log: silent as never });

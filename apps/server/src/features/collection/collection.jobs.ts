@@ -7,6 +7,7 @@ import {
   redSuggestionWords,
   scheduledCollections,
   suggestionWords,
+  topicSuggestionWords,
   topWorksCount,
 } from '../../config';
 import type { Database } from '../../db/client';
@@ -27,6 +28,7 @@ import {
   platformHotBoardsCollection,
 } from './kinds/hot-boards.collection';
 import { suggestionsCollection } from './kinds/suggestions.collection';
+import { topicSuggestionsCollection } from './kinds/topic-suggestions.collection';
 import { topWorksCollection, watchedWorksCollection } from './kinds/watched-works.collection';
 import { workDiscoveryCollection } from './kinds/work-discovery.collection';
 
@@ -75,6 +77,10 @@ export function allCollectionKinds(
     work_discovery: {
       scope: 'videos',
       handler: workDiscoveryCollection({ platformData: deps.platformData, words: discoveryWords }),
+    },
+    topic_suggestions: {
+      scope: 'topics',
+      handler: topicSuggestionsCollection({ platformData: deps.platformData, words: topicSuggestionWords }),
     },
   });
 }

@@ -44,6 +44,7 @@ const othersOff = {
   bilibili_hot_boards: null,
   red_suggestions: null,
   work_discovery: null,
+  topic_suggestions: null,
 };
 const crons = { ...othersOff, watched_works: '30 4 * * *' };
 const limits = { dailyCalls: 1_000, callsPerSecond: 1_000 };
@@ -72,6 +73,7 @@ describe('collection configuration', () => {
     bilibili_hot_boards: '40 */2 * * *',
     red_suggestions: '30 5 * * *',
     work_discovery: '0 7 * * *',
+    topic_suggestions: '30 7 * * *',
   };
   it('refuses to start with a cron it cannot read, naming the collection', () => {
     expect(() => loadConfig({ ...env, COLLECT_SCHEDULES: 'watched_works=61 4 * * *' })).toThrow(

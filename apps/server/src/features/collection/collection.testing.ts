@@ -76,6 +76,8 @@ export function scriptedSource(options: {
   searches?: Record<string, Array<{ awemeId: string; authorUserId: string }> | Error>;
   /** Creators the source does not know (their fetch answers null). */
   unknownCreators?: string[];
+  /** The 话题推荐 of each word (views null when the source gave none), or the Error its call fails with. */
+  topics?: Record<string, Array<{ name: string; views: number | null }> | Error>;
 }): PlatformDataProvider & PlatformKeywordSource {
   const fetchedAt = new Date('2026-11-29T04:31:00+08:00');
   const guard = async <T>(what: string, value: () => T): Promise<T> => {
@@ -116,7 +118,17 @@ export function scriptedSource(options: {
         if (answer instanceof Error) throw answer;
         return answer.map((text, index) => ({ word: text, rank: index + 1, heat: null }));
       }),
-    fetchTopicSuggestions: (word) => guard(`topics:${word}`, () => []),
+    fetchTopicSuggestions: (word) =>
+      guard(`topics:${word}`, () => {
+        const answer = options.topics?.[word] ?? [];
+        if (answer instanceof Error) throw answer;
+        return answer.map((topic, index) => ({
+          name: topic.name,
+          rank: index + 1,
+          topicId: `cid-${topic.name}`,
+          viewCount: topic.views,
+        }));
+      }),
     fetchIndexSeries: (word) => guard(`index:${word}`, () => null),
     fetchPlatformBoard: (library: PlatformBoardLibrary, board: PlatformBoardKind) =>
       guard(`platform-board:${library}:${board}`, () => {

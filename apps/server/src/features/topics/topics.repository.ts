@@ -1,5 +1,5 @@
 import type { TopicKind, TopicListQuery, VideoSort } from '@dso/contract';
-import { and, asc, count, desc, eq, max } from 'drizzle-orm';
+import { and, asc, count, desc, eq, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { creators, topics, topicVideos, videos } from '../../db/schema';
 import { countedPage } from '../../lib/page-rows';
@@ -17,20 +17,24 @@ export async function latestTopicDay(db: Database, kind: TopicKind): Promise<str
   return row?.day ?? null;
 }
 
+/** Each sort, largest first: heat as its index reads it, the figures that may be unknown with the unknown last. */
 const topicOrder = {
-  heat: topics.heat,
-  video_count: topics.videoCount,
-  growth: topics.growth,
+  heat: desc(topics.heat),
+  video_count: sql`${topics.videoCount} DESC NULLS LAST`,
+  growth: sql`${topics.growth} DESC NULLS LAST`,
 } as const;
 
-/** One kind's topics of a day, largest first by the sort (ties by name, so ranks are stable). */
+/**
+ * One kind's topics of a day, largest first by the sort (ties by name, so ranks are stable); a topic whose figure
+ * is unknown (a collected topic has no work count, a new one no growth) comes after those that have one.
+ */
 export async function selectTopics(
   db: Database,
   query: { kind: TopicKind; day: string; sort: TopicListQuery['sort'] },
   page: Page,
 ): Promise<{ rows: TopicRecord[]; total: number }> {
   const where = and(eq(topics.platform, VIDEO_PLATFORM), eq(topics.kind, query.kind), eq(topics.day, query.day));
-  return selectPage(db, topics, { where, orderBy: [desc(topicOrder[query.sort]), asc(topics.name)], ...page });
+  return selectPage(db, topics, { where, orderBy: [topicOrder[query.sort], asc(topics.name)], ...page });
 }
 
 export async function findTopic(db: Database, topicId: number): Promise<TopicRecord | null> {

@@ -73,6 +73,24 @@ describe('topics', () => {
       ]);
     });
 
+    it('answers a figure no source gave as null and ranks it after the known ones', async () => {
+      await createTopic(db(), { name: '采集话题', heat: 800_000, videoCount: null, growth: null, day: '2026-11-23' });
+      await createTopic(db(), { name: '导入话题', heat: 600_000, videoCount: 40, growth: -0.2, day: '2026-11-23' });
+      const heat = await get(`${TopicPath.list}?kind=video&day=2026-11-23`, await tokenOf('VIP', true));
+      expect(heat.data.result).toEqual([
+        expect.objectContaining({ name: '采集话题', video_count: null, growth: null }),
+        expect.objectContaining({ name: '导入话题', video_count: 40, growth: -0.2 }),
+      ]);
+      // A visitor's banded growth stays null too.
+      expect((await get(`${TopicPath.list}?kind=video&day=2026-11-23`)).data.result[0].growth).toBeNull();
+      for (const sort of ['video_count', 'growth']) {
+        expect(names(await get(`${TopicPath.list}?kind=video&day=2026-11-23&sort=${sort}`))).toEqual([
+          '导入话题',
+          '采集话题',
+        ]);
+      }
+    });
+
     it('refuses a missing or unknown kind, sort and day in Chinese', async () => {
       expect(await get(TopicPath.list)).toMatchObject({ code: Code.BAD_REQUEST, msg: '话题类型不正确' });
       expect(await get(`${TopicPath.list}?kind=live`)).toMatchObject({ msg: '话题类型不正确' });

@@ -28,7 +28,7 @@ export async function topicList(db: Database, userId: number | null, query: Topi
     name: row.name,
     heat: row.heat,
     video_count: row.videoCount,
-    growth: presentRate(row.growth, viewer),
+    growth: row.growth === null ? null : presentRate(row.growth, viewer),
     day: row.day,
   }));
   return listShape(viewer, dataMax, result, found);

@@ -2,7 +2,8 @@
  * What the videos feature offers other features: a video row as every list selects and shows it, the
  * list paging and order the topic and creator lists share, a keyword's top videos, a creator by id (or 404) and as a list row, audience portraits,
  * the demo library, the uploads of video-data files (the console's 数据 page), and refreshing one video or
- * creator from the platform data provider and storing the works a keyword's search found (the scheduled collection).
+ * creator from the platform data provider and storing the works a keyword's search found and the topics the source
+ * suggested (the scheduled collections).
  */
 
 export { generateVideoDemo } from './demo/generator';
@@ -24,6 +25,7 @@ export { scheduleTitleGramsCompaction, titleGramJobHandlers } from './lists/titl
 export { type Page, videoOrder } from './lists/video-lists.repository';
 export { listAccess, listShape, searchVideoList } from './lists/video-lists.service';
 export { presentVideoRow, type VideoRowRecord, videoRowColumns } from './lists/video-rows';
+export { type CollectedTopic, storeCollectedTopics } from './refresh/collected-topics';
 export { creatorsMissing, storeDiscoveredWorks } from './refresh/discovered-works';
 export { topVideoIds } from './refresh/top-videos';
 export { refreshCreator, refreshVideo, videoJobHandlers } from './refresh/video-refresh.job';

@@ -37,14 +37,19 @@ function page<Row>(query: ListQuery, total: number, dataMax: number, make: (inde
   return { total_record: total, total_estimated: false, data_max: dataMax, user_grade: 'VIP', result };
 }
 
-function serve({ topics = 45, dataMax = 300, searchTotal = 3 } = {}) {
+/** `unknownFigures`: the second topic has no work count or growth, as a collected topic has. */
+function serve({ topics = 45, dataMax = 300, searchTotal = 3, unknownFigures = false } = {}) {
   request.mockImplementation(async (path: string, options: { query: ListQuery }) => {
     const query = options?.query;
     if (path === TopicPath.list) {
       const kind = query.kind as TopicRow['kind'];
       const name = kind === 'video' ? '视频话题' : '图文话题';
       return page(query, topics, dataMax, (index) =>
-        topic(index + 1, { kind, name: `${name}${index + 1}` }),
+        topic(index + 1, {
+          kind,
+          name: `${name}${index + 1}`,
+          ...(unknownFigures && index === 1 ? { video_count: null, growth: null } : {}),
+        }),
       ) satisfies TopicList;
     }
     if (path === TopicPath.videos) {
@@ -98,6 +103,15 @@ describe('DouyinTopicPage', { timeout: PAGE_TEST_TIMEOUT }, () => {
     expect(within(rows[0]!).getByText('100.0w')).toBeTruthy();
     expect(screen.getByText('数据日期 2026-11-21')).toBeTruthy();
     expect(callsTo(TopicPath.list)[0]).toMatchObject({ kind: 'video', sort: 'heat', page_no: 1, page_size: 20 });
+  });
+
+  it('shows -- for a work count or growth no source gave', async () => {
+    serve({ unknownFigures: true });
+    renderTopics();
+    const rows = await screen.findAllByTestId('topic-row');
+    expect(within(rows[1]!).getAllByText('--')).toHaveLength(2);
+    expect(within(rows[0]!).queryByText('--')).toBeNull();
+    expect(within(rows[0]!).getByText('1200')).toBeTruthy();
   });
 
   it('lists image-text topics on imgSearchWord and asks again with another sort', async () => {
