@@ -4,7 +4,7 @@ import { openedDialogs, renderWidget } from '../../../components/testing/render-
 import { spyOnToast } from '../../../components/testing/toast-spy';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
-import { mockApi, ok, userInfoOf } from '../testing/mock-api';
+import { mockApi, ok, sessionAnswers } from '../testing/mock-api';
 import { spyOnReload } from '../testing/reload-spy';
 import { BindPhoneDialog } from './bind-phone-dialog';
 import { OPEN_ID_KEY } from './wechat-qr-login';
@@ -27,9 +27,7 @@ describe('BindPhoneDialog', () => {
   it('binds phone and code to the stored open_id, logs in and says 绑定成功', async () => {
     const { calls } = mockApi({
       '/api/user/bind_phone': ok({ token: 'tok-9', user_id: 9 }, '绑定成功'),
-      '/api/user/roles': ok([]),
-      '/api/user/info': ok(userInfoOf('FREE')),
-      '/api/sub_account/invite_info': ok(null),
+      ...sessionAnswers,
     });
     useDialogs.getState().openDialog('bindPhone');
     renderWidget(<BindPhoneDialog />);

@@ -4,7 +4,7 @@ import { renderWidget } from '../../../components/testing/render-widget';
 import { spyOnToast } from '../../../components/testing/toast-spy';
 import { useSession } from '../../../stores/session';
 import { linkDccAccount } from '../session-actions';
-import { mockApi, ok, userInfoOf } from '../testing/mock-api';
+import { mockApi, ok, sessionAnswers } from '../testing/mock-api';
 import { DccLinkDialog } from './dcc-link-dialog';
 
 const confirmButton = (text: RegExp) =>
@@ -24,9 +24,7 @@ describe('the sister-product account link', () => {
     const { calls } = mockApi({
       '/api/user/dcc_login_log': ok({ phone: '138****5678', reg: false }),
       '/api/user/dcc_login': ok({ token: 'tok-d', user_id: 4, reg: false, user_info: { token: 'tok-d' } }),
-      '/api/user/roles': ok([]),
-      '/api/user/info': ok(userInfoOf('FREE')),
-      '/api/sub_account/invite_info': ok(null),
+      ...sessionAnswers,
     });
     renderWidget(<DccLinkDialog />);
     const linked = linkDccAccount('handover-token');

@@ -4,18 +4,12 @@ import { renderWidget } from '../../../components/testing/render-widget';
 import { spyOnToast } from '../../../components/testing/toast-spy';
 import { useSession } from '../../../stores/session';
 import { useAccountDialogs } from '../account-dialogs';
-import { mockApi, ok, userInfoOf } from '../testing/mock-api';
+import { mockApi, ok, sessionAnswers } from '../testing/mock-api';
 import { spyOnReload } from '../testing/reload-spy';
 import { PhoneCodeForm } from './phone-code-form';
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const submit = () => document.querySelector('form#code-test button[type="submit"]') as HTMLButtonElement;
-
-const sessionAnswers = {
-  '/api/user/roles': ok([]),
-  '/api/user/info': ok(userInfoOf('FREE')),
-  '/api/sub_account/invite_info': ok(null),
-};
 
 describe('PhoneCodeForm', () => {
   const toast = spyOnToast();

@@ -4,7 +4,7 @@ import { openedDialogs, renderWidget } from '../../../components/testing/render-
 import { spyOnToast } from '../../../components/testing/toast-spy';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
-import { hang, mockApi, ok, userInfoOf } from '../testing/mock-api';
+import { hang, mockApi, ok, sessionAnswers } from '../testing/mock-api';
 import { spyOnReload } from '../testing/reload-spy';
 import { OPEN_ID_KEY, QR_EXPIRY_MARGIN_MS, WechatQrLogin } from './wechat-qr-login';
 
@@ -57,9 +57,7 @@ describe('WechatQrLogin', () => {
         ++polls === 1
           ? ok({ status: 'scanned', need_bind: false })
           : ok({ status: 'done', token: 'tok-1', user_id: 7, need_bind: false, user_info: { token: 'tok-1' } }),
-      '/api/user/roles': ok([]),
-      '/api/user/info': ok(userInfoOf('FREE')),
-      '/api/sub_account/invite_info': ok(null),
+      ...sessionAnswers,
     });
     renderWidget(<WechatQrLogin />);
     await waitFor(() => expect(toast).toHaveBeenCalledWith('登录成功', 'success', 2000));

@@ -67,3 +67,13 @@ export function userInfoOf(grade: string, overrides: Record<string, unknown> = {
     ...overrides,
   };
 }
+
+/**
+ * What the session loads once a login succeeds: the roles, then the user info of a FREE member, and no
+ * sub-account invitation waiting. Spread into {@link mockApi}'s answers beside the login call's own.
+ */
+export const sessionAnswers = {
+  '/api/user/roles': ok([]),
+  '/api/user/info': ok(userInfoOf('FREE')),
+  '/api/sub_account/invite_info': ok(null),
+};
