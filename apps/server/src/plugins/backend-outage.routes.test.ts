@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
 import { AccountPath, Code, defaultMessages, KeywordPath } from '@dso/contract';
 import { sql } from 'drizzle-orm';
@@ -19,7 +18,7 @@ import {
 import { signDccToken } from '../features/account/login/dcc.service';
 import { hashPassword } from '../features/account/login/password.service';
 import { isRedisReachable, testRedisUrl } from '../lib/rate-limit/redis-reachable';
-import { createTestApp, createUser, type TestApp } from '../testing';
+import { createTestApp, createUser, randomIp, randomPhone, type TestApp } from '../testing';
 
 const redisReachable = await isRedisReachable();
 
@@ -174,9 +173,6 @@ describe.skipIf(!redisReachable)('Redis down: first answer under 100 ms and a lo
   let proxy: Awaited<ReturnType<typeof redisProxy>>;
   let redis: Redis;
   const PASSWORD = 'Correct123';
-  // Addresses and phones of this run only: the test Redis outlives it.
-  const randomIp = () => `172.${randomInt(16, 32)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
-  const randomPhone = () => `13${randomInt(100_000_000, 1_000_000_000)}`;
   /** Whether the shared limits hold a counter ending in `part` (an address or a phone; matched whole). */
   const inRedis = async (part: string) => (await redis.keys(`dso:rl:*:${part}`)).length > 0;
 

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { AccountPath, Code, KeywordPath } from '@dso/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -9,7 +9,15 @@ import { fromIp, nextIp, useMovableClock } from '../features/account/account.tes
 import { ok } from '../lib/envelope';
 import { createRedisRateLimitStore } from '../lib/rate-limit';
 import { isRedisReachable, testRedisUrl } from '../lib/rate-limit/redis-reachable';
-import { createTestApp, createTestDatabase, createUser, loginAs, signedInjectOptions, type TestApp } from '../testing';
+import {
+  createTestApp,
+  createTestDatabase,
+  createUser,
+  loginAs,
+  randomIp,
+  signedInjectOptions,
+  type TestApp,
+} from '../testing';
 import { BLOCK_MS } from './request-limits';
 
 /** While `searches.held` is set, every library search waits inside the repository until it is resolved. */
@@ -279,7 +287,6 @@ describe.skipIf(!reachable)('request limits shared through Redis', () => {
     await database?.close();
   });
 
-  const randomIp = () => `172.${randomInt(16, 32)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
   const codeOn = async (index: number, url: string, ip: string, token?: string) => {
     const options = signedInjectOptions({ method: 'GET', url, headers: fromIp(ip), ...(token ? { token } : {}) });
     return (await instances[index]!.inject(options)).json().code;

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { openSession } from '../features/account/sessions/sessions.service';
@@ -9,6 +10,13 @@ export function nextPhone(): string {
   phoneCounter += 1;
   return `139${String(Date.now() % 10_000).padStart(4, '0')}${String(phoneCounter).padStart(4, '0')}`.slice(0, 11);
 }
+
+/*
+ * A phone and a client address of this run only, for suites whose limits live in the test Redis: it
+ * outlives the run, and its counters must not meet a later run's (a counter per process would).
+ */
+export const randomPhone = () => `13${randomInt(100_000_000, 1_000_000_000)}`;
+export const randomIp = () => `172.${randomInt(16, 32)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 
 export interface UserFactoryInput {
   phone?: string;

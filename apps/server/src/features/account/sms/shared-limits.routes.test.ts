@@ -1,8 +1,7 @@
-import { randomInt } from 'node:crypto';
 import { Code } from '@dso/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRedisReachable, testRedisUrl } from '../../../lib/rate-limit/redis-reachable';
-import type { TestApp } from '../../../testing';
+import { randomIp, randomPhone, type TestApp } from '../../../testing';
 import { createAccountTestApp, requestCode } from '../account.testing';
 
 const reachable = await isRedisReachable();
@@ -16,10 +15,6 @@ describe.skipIf(!reachable)('limits shared through Redis', () => {
     second = await createAccountTestApp({ config: { redisUrl: testRedisUrl } });
   }, 180_000);
   afterAll(async () => Promise.all([first?.close(), second?.close()]));
-
-  // Random phone and address: the Redis outlives this run, and its counters must not meet a later one.
-  const randomPhone = () => `13${randomInt(100_000_000, 1_000_000_000)}`;
-  const randomIp = () => `172.${randomInt(16, 32)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 
   it('refuses a resend on one instance within the countdown started on another', async () => {
     const phone = randomPhone();
