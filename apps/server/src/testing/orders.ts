@@ -175,6 +175,11 @@ export async function notifySandbox(t: Pick<TestApp, 'app'>, body: object, signe
   });
 }
 
+/** The sandbox cashier's notification that `order` was paid in full by the vendor's trade `tradeNo`. */
+export function paidNotification(order: Pick<OrderInfo, 'order_id' | 'pay_money'>, tradeNo: string | null) {
+  return { out_trade_no: order.order_id, trade_status: 'TRADE_SUCCESS', total_fen: order.pay_money, trade_no: tradeNo };
+}
+
 /** What the payment jobs run with (the maintenance job's context), for calling them in tests. */
 export function jobPaymentContext(t: Pick<TestApp, 'app' | 'database'>, origin = 'http://localhost'): PaymentContext {
   return {

@@ -9,7 +9,7 @@ import type { ConsoleRole } from '@dso/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paymentEvents } from '../../../db/schema';
 import { PaymentVendorError } from '../../../providers/payment/index';
-import { notifySandbox } from '../../../testing/orders';
+import { notifySandbox, paidNotification } from '../../../testing/orders';
 import { useTestApp } from '../../../testing/route-suite';
 import {
   catchSandboxNotifications,
@@ -43,12 +43,7 @@ describe('console refunds', () => {
     const late = await account();
     const closed = await payLate(t, late.token, 'LATE-LIST');
     // The vendor repeats its notice: still one payment due back.
-    await notifySandbox(t, {
-      out_trade_no: closed.order.order_id,
-      trade_status: 'TRADE_SUCCESS',
-      total_fen: closed.order.pay_money,
-      trade_no: 'LATE-LIST',
-    });
+    await notifySandbox(t, paidNotification(closed.order, 'LATE-LIST'));
     const buyer = await account();
     const twice = await payTwice(t, buyer.token);
 

@@ -14,7 +14,14 @@ import {
 } from '../../../db/schema';
 import { createProviders, SANDBOX_PAY_SECRET_KEY } from '../../../providers';
 import { PaymentVendorError } from '../../../providers/payment/index';
-import { jobPaymentContext, noonOf, notifySandbox, payAtSandboxCashier, previewOrder } from '../../../testing/orders';
+import {
+  jobPaymentContext,
+  noonOf,
+  notifySandbox,
+  paidNotification,
+  payAtSandboxCashier,
+  previewOrder,
+} from '../../../testing/orders';
 import { useTestApp } from '../../../testing/route-suite';
 import { getPermissionUse } from '../../permissions';
 import { chargeDueAgreements, unsignEndingAgreements } from './agreements.service';
@@ -204,12 +211,7 @@ describe('buying a membership through the sandbox cashier', () => {
     const [trade] = await db().select().from(sandboxTrades).where(eq(sandboxTrades.outTradeNo, order.order_id));
     expect(trade?.status).toBe('TRADE_CLOSED');
 
-    const late = await notify({
-      out_trade_no: order.order_id,
-      trade_status: 'TRADE_SUCCESS',
-      total_fen: order.pay_money,
-      trade_no: 'LATE1',
-    });
+    const late = await notify(paidNotification(order, 'LATE1'));
     expect(late.body).toBe('success');
     expect((await orderRow(order.order_id)).status).toBe('refund_due');
     expect((await userRow(buyer.id)).grade).toBe('FREE');
@@ -218,12 +220,7 @@ describe('buying a membership through the sandbox cashier', () => {
   it('refuses a forged notification and one with the wrong amount, and grants a duplicate once', async () => {
     const buyer = await account();
     const order = (await preview(buyer.token, { grade_enum: 'VIP', day: 30 })).data as OrderInfo;
-    const paid = {
-      out_trade_no: order.order_id,
-      trade_status: 'TRADE_SUCCESS',
-      total_fen: order.pay_money,
-      trade_no: 'T1',
-    };
+    const paid = paidNotification(order, 'T1');
 
     const forged = await notify(paid, false);
     expect(forged.body).toBe('fail');
@@ -315,12 +312,7 @@ describe('buying a membership through the sandbox cashier', () => {
 
       // The upgrade's payment reported again changes nothing and unsigns nothing more.
       const paid = await orderRow(upgrade.order_id);
-      const again = await notify({
-        out_trade_no: upgrade.order_id,
-        trade_status: 'TRADE_SUCCESS',
-        total_fen: upgrade.pay_money,
-        trade_no: paid.vendorTradeNo,
-      });
+      const again = await notify(paidNotification(upgrade, paid.vendorTradeNo));
       expect(again.body).toBe('success');
       expect(unsign).toHaveBeenCalledTimes(1);
 
@@ -429,12 +421,7 @@ describe('buying a membership through the sandbox cashier', () => {
   it('signs sandbox payments with a secret of its own database, never the old public default', async () => {
     const buyer = await account();
     const order = (await preview(buyer.token, { grade_enum: 'VIP', day: 30 })).data as OrderInfo;
-    const text = JSON.stringify({
-      out_trade_no: order.order_id,
-      trade_status: 'TRADE_SUCCESS',
-      total_fen: order.pay_money,
-      trade_no: 'FORGED1',
-    });
+    const text = JSON.stringify(paidNotification(order, 'FORGED1'));
     const notifyWith = async (signature: string) =>
       (
         await t.app.inject({

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { membershipGrants, orders, paymentEvents } from '../../../db/schema';
 import { lapseOrder, readGrade } from '../../../testing';
-import { notifySandbox, scanNewOrder } from '../../../testing/orders';
+import { notifySandbox, paidNotification, scanNewOrder } from '../../../testing/orders';
 import { useTestApp } from '../../../testing/route-suite';
 
 /*
@@ -19,12 +19,7 @@ describe('payments kept for refund', () => {
   const scannedOrder = async (token: string) => (await scanNewOrder(t, token)).order;
   /** A signed sandbox notification of a payment by `tradeNo`. */
   const notifyPaid = async (order: OrderInfo, tradeNo: string) => {
-    const answer = await notifySandbox(t, {
-      out_trade_no: order.order_id,
-      trade_status: 'TRADE_SUCCESS',
-      total_fen: order.pay_money,
-      trade_no: tradeNo,
-    });
+    const answer = await notifySandbox(t, paidNotification(order, tradeNo));
     expect(answer.body).toBe('success');
   };
   const outcomes = async (orderId: string) =>

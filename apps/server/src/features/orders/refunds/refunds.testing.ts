@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { paymentEvents } from '../../../db/schema';
 import type { SandboxNotification } from '../../../providers/payment/sandbox';
 import type { TestApp } from '../../../testing';
-import { jobPaymentContext, lapseOrder, notifySandbox, scanNewOrder } from '../../../testing/orders';
+import { jobPaymentContext, lapseOrder, notifySandbox, paidNotification, scanNewOrder } from '../../../testing/orders';
 import { settleProcessingRefunds } from './refund-settle.service';
 
 /*
@@ -70,12 +70,7 @@ export async function payLate(t: RefundTestApp, token: string, vendorTradeNo: st
 }
 
 async function paidNotice(t: Pick<TestApp, 'app'>, order: OrderInfo, tradeNo: string) {
-  const answer = await notifySandbox(t, {
-    out_trade_no: order.order_id,
-    trade_status: 'TRADE_SUCCESS',
-    total_fen: order.pay_money,
-    trade_no: tradeNo,
-  });
+  const answer = await notifySandbox(t, paidNotification(order, tradeNo));
   if (answer.body !== 'success') throw new Error(`the notify route answered ${answer.body}`);
 }
 
