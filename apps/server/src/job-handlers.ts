@@ -11,6 +11,7 @@ import { keywordJobHandlers, scheduleNightlyDerive } from './features/keywords';
 import { liveReplayJobHandlers } from './features/live-replay';
 import { monitorAlertJobHandlers, monitoringJobHandlers, scheduleMonitoringRound } from './features/monitoring';
 import { invoiceJobHandlers, orderJobHandlers, scheduleOrdersMaintenance } from './features/orders';
+import { lapsedHoldsJobHandlers, scheduleLapsedHoldsRound } from './features/permissions';
 import { publishingJobHandlers } from './features/publishing';
 import {
   scheduleTitleGramsCompaction,
@@ -54,6 +55,7 @@ export function allJobHandlers(deps?: {
     ...keywordJobHandlers,
     ...videoImportJobHandlers,
     ...titleGramJobHandlers,
+    ...lapsedHoldsJobHandlers,
     ...(deps ? orderJobHandlers(deps) : {}),
     ...(deps ? invoiceJobHandlers(deps) : {}),
     ...(deps ? videoJobHandlers({ platformData: deps.providers.platformData }) : {}),
@@ -125,7 +127,7 @@ export function createJobRunner(options: {
 
 /**
  * The recurring upkeep every worker keeps queued: the orders' maintenance, the monitoring round, the title character
- * fold, the nightly derive of every keyword library.
+ * fold, the nightly derive of every keyword library, the give-back of reservations whose request died.
  */
 export async function scheduleUpkeep(db: Database, monitoringCheckHour: number): Promise<void> {
   await Promise.all([
@@ -133,5 +135,6 @@ export async function scheduleUpkeep(db: Database, monitoringCheckHour: number):
     scheduleMonitoringRound(db, monitoringCheckHour),
     scheduleTitleGramsCompaction(db),
     scheduleNightlyDerive(db),
+    scheduleLapsedHoldsRound(db),
   ]);
 }

@@ -233,11 +233,16 @@ export const usageLedger = pgTable(
     requestId: text('request_id'),
     createdAt: createdAt(),
     settledAt: at('settled_at'),
+    /** A reservation a request holds: given back by the upkeep if still reserved then (its instance died). */
+    lapsesAt: at('lapses_at'),
   },
   (table) => [
     index('usage_ledger_user_time_idx').on(table.userId, table.createdAt),
     index('usage_ledger_pool_alias_time_idx').on(table.poolUserId, table.alias, table.createdAt),
     index('usage_ledger_request_idx').on(table.requestId).where(sql`${table.requestId} IS NOT NULL`),
+    index('usage_ledger_lapse_idx')
+      .on(table.lapsesAt)
+      .where(sql`${table.state} = 'reserved' AND ${table.lapsesAt} IS NOT NULL`),
   ],
 );
 

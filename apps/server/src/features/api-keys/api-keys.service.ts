@@ -10,7 +10,7 @@ import {
 import type { Database } from '../../db/client';
 import { AppError, orNotFound } from '../../lib/app-error';
 import { resolveViewer, type Viewer } from '../keywords';
-import { giveBackReservation, requirePermission, reservePermission, settleReservation } from '../permissions';
+import { holdPermission, requirePermission } from '../permissions';
 import * as repository from './api-keys.repository';
 
 /**
@@ -154,7 +154,7 @@ export async function spendApiUnits<T>(
   call: { units: number; what: string },
   work: () => Promise<T>,
 ): Promise<T> {
-  const reservation = await reservePermission(db, {
+  const hold = await holdPermission(db, {
     userId: caller.userId,
     alias: API_UNIT_ALIAS,
     amount: call.units,
@@ -164,9 +164,9 @@ export async function spendApiUnits<T>(
   try {
     result = await work();
   } catch (error) {
-    await giveBackReservation(db, reservation.id);
+    await hold.giveBack();
     throw error;
   }
-  await settleReservation(db, reservation.id);
+  await hold.settle();
   return result;
 }

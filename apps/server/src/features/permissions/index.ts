@@ -2,7 +2,8 @@
  * The permissions feature's public functions, which other features import from here. Each part lives
  * in its own module: the configuration and the tree the client reads (permission-tree.service), what
  * a grade holds and the 810 refusals (permission-check.service), quota use and consumption with
- * usage-count packs (quota.service), the usage ledger's erasure, and the routes the app registers.
+ * usage-count packs (quota.service), the upkeep giving back reservations whose request died
+ * (lapsed-holds.job), the usage ledger's erasure, and the routes the app registers.
  */
 
 export {
@@ -14,6 +15,7 @@ export {
   resolveGrade,
   setOwnGrade,
 } from './grade.service';
+export { LAPSED_HOLDS_JOB, lapsedHoldsJobHandlers, scheduleLapsedHoldsRound } from './lapsed-holds.job';
 export {
   checkGradePermission,
   checkPermission,
@@ -32,9 +34,11 @@ export {
   type ConsumeOptions,
   consumePermission,
   getPermissionUse,
+  giveBackLapsedHolds,
   giveBackReservation,
   holdPermission,
   packExpiry,
+  REQUEST_HOLD_LAPSE_MS,
   type Reservation,
   releasePermission,
   reservePermission,

@@ -117,14 +117,16 @@ async function refuseWithoutUnits(
 }
 
 /**
- * Whether the request being served already took units of the alias from this user: the load balancer retried it on
- * this instance after the one that charged it died before answering (docs/scale.md, "Failover"). Only the balancer's
- * request id counts (a client could name an earlier request of its own to be served again for nothing).
+ * The charge of the alias the request being served already took from this user, if any: the load balancer retried
+ * it on this instance after the one that charged it died before answering (docs/scale.md, "Failover"). Only the
+ * balancer's request id counts (a client could name an earlier request of its own to be served again for nothing).
+ * A charge given back since (`returned`) counts as none.
  */
-async function chargedByThisRequest(db: Database, options: ConsumeOptions): Promise<boolean> {
+async function chargeOfThisRequest(db: Database, options: ConsumeOptions) {
   const requestId = currentBalancerRequestId();
-  if (!requestId) return false;
-  return ledger.hasCharge(db, { userId: options.userId, alias: options.alias, requestId });
+  if (!requestId) return undefined;
+  const charge = await ledger.findCharge(db, { userId: options.userId, alias: options.alias, requestId });
+  return charge?.state === 'returned' ? undefined : charge;
 }
 
 /**
@@ -136,7 +138,7 @@ async function chargedByThisRequest(db: Database, options: ConsumeOptions): Prom
 export async function assertQuotaLeft(db: Database, options: ConsumeOptions): Promise<void> {
   const amount = options.amount ?? 1;
   // A retried request that was charged is served, even with the last unit gone (it took that unit).
-  if (await chargedByThisRequest(db, options)) return;
+  if (await chargeOfThisRequest(db, options)) return;
   await refuseWithoutUnits(
     db,
     await loadCountable(db, options.alias, amount),
@@ -239,7 +241,7 @@ export async function consumePermission(db: Database, options: ConsumeOptions): 
   const now = options.now ?? new Date();
   const loaded = await loadCountable(db, options.alias, amount);
   // The balancer's retry of a request that was charged before its instance died: charged once, answered now.
-  if (await chargedByThisRequest(db, options)) return getPermissionUse(db, options.userId, options.alias, now);
+  if (await chargeOfThisRequest(db, options)) return getPermissionUse(db, options.userId, options.alias, now);
   await refuseWithoutUnits(db, loaded, options, amount, now);
   return db.transaction(async (tx) => {
     const taken = await takeUnits(tx, loaded, options, amount, now);
@@ -292,13 +294,19 @@ export async function reservePermissionEach(
   );
 }
 
+/**
+ * Takes the parts' units in one transaction, a reservation row each; `lapseAfterMs` marks them held by a request
+ * (see {@link holdPermission}), when they lapse.
+ */
 async function reserveUnits(
   db: Database,
   options: ConsumeOptions,
   parts: { reason: string; amount: number }[],
+  lapseAfterMs?: number,
 ): Promise<Reservation[]> {
   const amount = parts.reduce((sum, part) => sum + part.amount, 0);
   const now = options.now ?? new Date();
+  const lapsesAt = lapseAfterMs === undefined ? null : new Date(now.getTime() + lapseAfterMs);
   const loaded = await loadCountable(db, options.alias, amount);
   await refuseWithoutUnits(db, loaded, options, amount, now);
   return db.transaction(async (tx) => {
@@ -314,6 +322,7 @@ async function reserveUnits(
         amount: part.amount,
         sources: sources[index]!,
         state: 'reserved' as const,
+        lapsesAt,
       })),
     );
     return rows.map((row) => ({ id: row.id, use: taken.use }));
@@ -361,16 +370,52 @@ export async function giveBackReservation(db: Database, id: number, now = new Da
 }
 
 /**
- * A reservation with its two endings bound, as a streamed AI call holds it (lib/llm-stream's
- * UnitsHold): `settle` when the answer completes, `giveBack` when it fails.
+ * How long a reservation a request holds may stay unsettled before the upkeep gives it back: far longer than the
+ * longest work a request does (a streamed answer, a transcription: minutes), so only a request whose instance died
+ * mid-work leaves one behind this long.
+ */
+export const REQUEST_HOLD_LAPSE_MS = 30 * 60_000;
+
+/**
+ * A reservation with its two endings bound, as a request holds it around its work (a streamed AI call through
+ * lib/llm-stream's UnitsHold, a transcription, an API call): `settle` when the work completes, `giveBack` when it
+ * fails. If neither comes (the instance died mid-work) it lapses after {@link REQUEST_HOLD_LAPSE_MS} and the upkeep
+ * gives it back ({@link giveBackLapsedHolds}). The balancer's retry of such a request takes over the charge the dead
+ * instance made rather than taking a second unit: a reservation still held is settled or given back by the retry, and
+ * one already settled stays the request's one charge.
  */
 export async function holdPermission(db: Database, options: ConsumeOptions) {
-  const reservation = await reservePermission(db, options);
+  const held = await chargeOfThisRequest(db, options);
+  const reservation: Reservation = held
+    ? { id: held.id, use: await getPermissionUse(db, options.userId, options.alias, options.now) }
+    : (
+        await reserveUnits(
+          db,
+          options,
+          [{ reason: options.reason ?? '', amount: options.amount ?? 1 }],
+          REQUEST_HOLD_LAPSE_MS,
+        )
+      )[0]!;
   return {
     reservation,
     settle: () => settleReservation(db, reservation.id),
     giveBack: () => giveBackReservation(db, reservation.id),
   };
+}
+
+/** The most lapsed reservations one upkeep round gives back; the next round takes the rest. */
+const LAPSED_PER_ROUND = 500;
+
+/**
+ * Gives back the reservations requests held past their lapse time (their instances died mid-work): each as a failed
+ * work's, to the counters it came from, with its give-back row. Returns how many.
+ */
+export async function giveBackLapsedHolds(db: Database, now = new Date()): Promise<number> {
+  let returned = 0;
+  for (const id of await ledger.selectLapsedReservations(db, now, LAPSED_PER_ROUND)) {
+    if (await giveBackReservation(db, id, now)) returned++;
+  }
+  return returned;
 }
 
 /**

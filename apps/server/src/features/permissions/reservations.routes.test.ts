@@ -12,17 +12,25 @@ import {
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { usageLedger } from '../../db/schema/accounts';
+import { jobs } from '../../db/schema/jobs';
 import { keywordRelations, keywords } from '../../db/schema/keywords';
 import { type LlmChatRequest, LlmError, type LlmProvider } from '../../providers/llm/index';
 import { createUser, eventsOf, loginAs, postOverSocket } from '../../testing';
 import { useTestApp } from '../../testing/route-suite';
+import { JobWorker } from '../jobs';
 import { upsertKeywords } from '../keywords';
 import { keywordInput } from '../keywords/keyword.fixtures';
 import {
   consumePermission,
   getPermissionUse,
+  giveBackLapsedHolds,
   giveBackReservation,
+  holdPermission,
+  LAPSED_HOLDS_JOB,
+  lapsedHoldsJobHandlers,
+  REQUEST_HOLD_LAPSE_MS,
   reservePermission,
+  scheduleLapsedHoldsRound,
   settleReservation,
 } from './index';
 import { permissionConfig } from './permission-config';
@@ -173,6 +181,67 @@ describe('quota reservations of the AI calls', () => {
       [1, 'returned'],
     ]);
   });
+
+  describe('an AI call the load balancer retried after its instance died', () => {
+    const alias = 'AI_WRITING_COUNT_DAY';
+    /** The call as HAProxy forwards it: its own X-Request-ID and the client's address, from the trusted proxy. */
+    const viaBalancer = (token: string, requestId: string) =>
+      t.request({
+        method: 'POST',
+        url: KeywordPickPath.pick,
+        body: { keyword: '露营' },
+        token,
+        headers: { 'x-request-id': requestId, 'x-forwarded-for': '203.0.113.7' },
+      });
+    const rowsOf = async (userId: number) =>
+      (await ledgerOf(userId)).map((row) => [row.requestId, row.amount, row.state]).sort();
+
+    it('takes over the reservation the dead instance held: one unit, settled by the retry', async () => {
+      const { user, token } = await freeMember();
+      // What the dead instance left: the unit reserved under the balancer's id, the model never finished.
+      await holdPermission(db(), { userId: user.id, alias, reason: '露营', requestId: 'lb-ai-held' });
+      const retried = await viaBalancer(token, 'lb-ai-held');
+      expect(eventsOf(retried.payload).at(-1)?.event).toBe('done');
+      expect((await getPermissionUse(db(), user.id, alias)).use_val).toBe(1);
+      expect(await rowsOf(user.id)).toEqual([['lb-ai-held', 1, 'settled']]);
+      // Another request is another call, charged.
+      expect(eventsOf((await viaBalancer(token, 'lb-ai-next')).payload).at(-1)?.event).toBe('done');
+      expect((await getPermissionUse(db(), user.id, alias)).use_val).toBe(2);
+    });
+
+    it('charges nothing more when the dead instance had settled it, and reserves anew after a give-back', async () => {
+      const { user, token } = await freeMember();
+      const settled = await holdPermission(db(), { userId: user.id, alias, reason: '露营', requestId: 'lb-ai-done' });
+      await settled.settle();
+      expect(eventsOf((await viaBalancer(token, 'lb-ai-done')).payload).at(-1)?.event).toBe('done');
+      expect(await rowsOf(user.id)).toEqual([['lb-ai-done', 1, 'settled']]);
+
+      const failed = await holdPermission(db(), { userId: user.id, alias, reason: '露营', requestId: 'lb-ai-failed' });
+      await failed.giveBack();
+      expect(eventsOf((await viaBalancer(token, 'lb-ai-failed')).payload).at(-1)?.event).toBe('done');
+      expect((await getPermissionUse(db(), user.id, alias)).use_val).toBe(2);
+      expect(await rowsOf(user.id)).toEqual([
+        ['lb-ai-done', 1, 'settled'],
+        ['lb-ai-failed', -1, 'settled'],
+        ['lb-ai-failed', 1, 'returned'],
+        ['lb-ai-failed', 1, 'settled'],
+      ]);
+    });
+
+    it('counts a client’s own X-Request-ID for nothing: a direct call with a held id reserves its own unit', async () => {
+      const { user, token } = await freeMember();
+      await holdPermission(db(), { userId: user.id, alias, reason: '露营', requestId: 'chosen-by-client' });
+      const direct = await t.request({
+        method: 'POST',
+        url: KeywordPickPath.pick,
+        body: { keyword: '露营' },
+        token,
+        headers: { 'x-request-id': 'chosen-by-client' },
+      });
+      expect(eventsOf(direct.payload).at(-1)?.event).toBe('done');
+      expect((await getPermissionUse(db(), user.id, alias)).use_val).toBe(2);
+    });
+  });
 });
 
 describe('AI 图文 over its quota', () => {
@@ -217,6 +286,48 @@ describe('AI 图文 over its quota', () => {
 describe('reservations and the usage log', () => {
   const t = useTestApp();
   const { db } = t;
+
+  it('gives back a reservation a request left held once it lapses, and never a job’s or a settled one', async () => {
+    const user = await createUser(db(), { grade: 'FREE' });
+    const alias = 'AI_WRITING_COUNT_DAY';
+    const now = new Date();
+    // A request whose instance died mid-work: neither settled nor given back.
+    const orphan = await holdPermission(db(), { userId: user.id, alias, reason: '口播', now });
+    const done = await holdPermission(db(), { userId: user.id, alias, reason: '标题', now });
+    await done.settle();
+    // A job's reservation: its job settles or gives it back, however long it runs.
+    const jobs = await reservePermission(db(), { userId: user.id, alias, reason: '图文', now });
+    expect((await getPermissionUse(db(), user.id, alias)).use_val).toBe(3);
+
+    const minutes = (count: number) => new Date(now.getTime() + count * 60_000);
+    expect(await giveBackLapsedHolds(db(), minutes(29))).toBe(0);
+    expect(await giveBackLapsedHolds(db(), minutes(REQUEST_HOLD_LAPSE_MS / 60_000))).toBe(1);
+    expect(await giveBackLapsedHolds(db(), minutes(24 * 60))).toBe(0);
+    expect((await getPermissionUse(db(), user.id, alias)).use_val).toBe(2);
+    const rows = await db().select().from(usageLedger).where(eq(usageLedger.userId, user.id));
+    const stateOf = (id: number) => rows.find((row) => row.id === id)?.state;
+    expect([stateOf(orphan.reservation.id), stateOf(done.reservation.id), stateOf(jobs.id)]).toEqual([
+      'returned',
+      'settled',
+      'reserved',
+    ]);
+    expect(rows.find((row) => row.returnsId === orphan.reservation.id)).toMatchObject({ amount: -1, reason: '口播' });
+  });
+
+  it('runs the give-back as upkeep that queues its next round', async () => {
+    const user = await createUser(db(), { grade: 'FREE' });
+    const alias = 'AI_WRITING_COUNT_DAY';
+    await holdPermission(db(), { userId: user.id, alias, now: new Date(Date.now() - 31 * 60_000) });
+    await scheduleLapsedHoldsRound(db());
+    await scheduleLapsedHoldsRound(db());
+    const worker = new JobWorker(db(), lapsedHoldsJobHandlers, { workerId: 'upkeep' });
+    expect(await worker.runOnce()).toBe(true);
+    expect((await getPermissionUse(db(), user.id, alias)).use_val).toBe(0);
+    const queued = await db().select().from(jobs).where(eq(jobs.kind, LAPSED_HOLDS_JOB));
+    expect(queued.map((job) => job.status)).toEqual(expect.arrayContaining(['queued']));
+    expect(queued.filter((job) => job.status === 'queued')).toHaveLength(1);
+    expect(queued.find((job) => job.status === 'queued')!.runAfter.getTime()).toBeGreaterThan(Date.now() + 4 * 60_000);
+  });
 
   it('gives a reservation back once, to the counters it came from, under concurrent give-backs', async () => {
     const user = await createUser(db(), { grade: 'FREE' });

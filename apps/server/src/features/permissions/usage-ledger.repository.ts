@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, lte, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { usageLedger } from '../../db/schema';
 
@@ -19,6 +19,7 @@ export interface LedgerEntry {
   requestId?: string | null;
   createdAt: Date;
   settledAt?: Date | null;
+  lapsesAt?: Date | null;
 }
 
 export async function insertEntries(db: Database, entries: LedgerEntry[]): Promise<LedgerRow[]> {
@@ -26,10 +27,13 @@ export async function insertEntries(db: Database, entries: LedgerEntry[]): Promi
   return db.insert(usageLedger).values(entries).returning();
 }
 
-/** Whether a request already took units of `alias` from this user (a charge, not a give-back). */
-export async function hasCharge(db: Database, options: { userId: number; alias: string; requestId: string }) {
-  const rows = await db
-    .select({ id: usageLedger.id })
+/**
+ * The charge (not a give-back) of `alias` a request already took from this user, with its state: a reservation
+ * still held, settled, or returned. Undefined when it took none.
+ */
+export async function findCharge(db: Database, options: { userId: number; alias: string; requestId: string }) {
+  const [row] = await db
+    .select({ id: usageLedger.id, state: usageLedger.state })
     .from(usageLedger)
     .where(
       and(
@@ -39,8 +43,20 @@ export async function hasCharge(db: Database, options: { userId: number; alias: 
         gt(usageLedger.amount, 0),
       ),
     )
+    .orderBy(desc(usageLedger.id))
     .limit(1);
-  return rows.length > 0;
+  return row as { id: number; state: LedgerState } | undefined;
+}
+
+/** Reservations still held past their lapse time, oldest lapse first, at most `limit`. */
+export async function selectLapsedReservations(db: Database, now: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: usageLedger.id })
+    .from(usageLedger)
+    .where(and(eq(usageLedger.state, 'reserved'), lte(usageLedger.lapsesAt, now)))
+    .orderBy(asc(usageLedger.lapsesAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }
 
 /** Marks a reservation settled; false when it was not (or no longer) reserved. */
