@@ -5,7 +5,8 @@ import { loadConfig } from '../../config';
 import { pageViews, sessionVisits, trackingEvents } from '../../db/schema';
 import { createUser, loginAs } from '../../testing';
 import { useTestApp } from '../../testing/route-suite';
-import { insertAccount, updateAccount } from '../publishing';
+import { updateAccount } from '../publishing';
+import { authorisedDouyinAccount } from '../publishing/publishing.testing';
 import { defaultFriendLinks } from './frame.service';
 
 /** Operator details as an installation sets them; the rest stay at their (empty) defaults. */
@@ -92,20 +93,8 @@ describe('frame calls', () => {
     const token = await loginAs(t.database.db, user.id);
     const list = async () => (await t.request({ method: 'GET', url: FramePath.tiktokUserInfoList, token })).json();
     expect((await list()).data).toEqual([expect.objectContaining({ example: true })]);
-    const now = new Date();
-    const account = (openId: string, nickname: string) =>
-      insertAccount(t.database.db, {
-        userId: user.id,
-        openId,
-        nickname,
-        accessToken: 'act.x',
-        refreshToken: 'rft.x',
-        accessExpiresAt: now,
-        refreshExpiresAt: now,
-        createdAt: now,
-      });
-    const first = await account('open-frame-1', '探店日记');
-    await account('open-frame-2', '');
+    const first = await authorisedDouyinAccount(t.database.db, user.id, 'open-frame-1', '探店日记');
+    await authorisedDouyinAccount(t.database.db, user.id, 'open-frame-2', '');
     expect((await list()).data).toEqual([
       { nickname: '探店日记', avatar: '', unique_id: 'open-frame-1', example: false },
       { nickname: '抖音用户', avatar: '', unique_id: 'open-frame-2', example: false },

@@ -8,7 +8,7 @@ import { createUser, loginAs, readGrade } from '../../../testing';
 import { orderRow, payAtSandboxCashier, previewOrder } from '../../../testing/orders';
 import { useTestApp, withQuery } from '../../../testing/route-suite';
 import { consumePermission } from '../../permissions';
-import { insertAccount } from '../../publishing';
+import { authorisedDouyinAccount } from '../../publishing/publishing.testing';
 import { auditOf, consoleCalls, staffWithCookie } from '../console.testing';
 
 describe('console users page', () => {
@@ -75,17 +75,7 @@ describe('console users page', () => {
     await paidOrder(member.id, `D20260202000000${member.id}`.slice(0, 25));
     await consumePermission(t.db(), { userId: member.id, alias: 'AI_WRITING_COUNT_DAY', reason: '探店文案' });
     const link = await childLink(member.id, child);
-    const now = new Date();
-    await insertAccount(t.db(), {
-      userId: member.id,
-      openId: `open-console-${member.id}`,
-      nickname: '探店日记',
-      accessToken: 'act.x',
-      refreshToken: 'rft.x',
-      accessExpiresAt: now,
-      refreshExpiresAt: now,
-      createdAt: now,
-    });
+    await authorisedDouyinAccount(t.db(), member.id, `open-console-${member.id}`, '探店日记');
     expect(await memberCall(token)).toMatchObject({ code: Code.OK });
 
     const { code, data } = await get(withQuery(ConsolePath.user, { user_id: member.id }), agent.cookie);
