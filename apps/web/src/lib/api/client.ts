@@ -4,7 +4,6 @@ import {
   type Envelope,
   encodeSignHeader,
   identityHash,
-  isSuccessCode,
   SignHeader,
   signRequest,
 } from '@dso/contract';
@@ -13,7 +12,7 @@ import { toast } from '../feedback';
 import { CookieKey, LocalKey, readCookie, readLocal } from '../storage';
 import { signedNow } from './clock';
 import { ApiError, NETWORK_FAILURE } from './errors';
-import { applyFailure, applyNetworkFailure, type FailurePolicy } from './response-handler';
+import { applyFailure, applyNetworkFailure, type FailurePolicy, isCallSuccess } from './response-handler';
 
 /** HTTP timeout of every call (002 §7, 001 §9). */
 export const REQUEST_TIMEOUT_MS = 3_600_000;
@@ -39,12 +38,10 @@ export async function requestEnvelope<T>(path: string, options: RequestOptions =
   const envelope = await readEnvelope<T>(response);
   if (!envelope) {
     throwIfAborted(options);
-    applyNetworkFailure(options);
-    throw new ApiError(NETWORK_FAILURE, '网络出错啦，刷新试试吧');
+    throw networkFailure(options);
   }
-  if (isSuccessCode(envelope.code) && envelope.code !== Code.SMS_CLOSE_DIALOG) return envelope;
-  applyFailure(envelope, options);
-  throw new ApiError(envelope.code, envelope.msg, envelope.data);
+  if (isCallSuccess(envelope.code)) return envelope;
+  throw refusal(envelope, options);
 }
 
 /**
@@ -59,15 +56,11 @@ export async function requestFile(
   if ((response.headers.get('content-type') ?? '').includes('application/json')) {
     const envelope = await readEnvelope<unknown>(response);
     if (envelope) {
-      applyFailure(envelope, options);
-      throw new ApiError(envelope.code, envelope.msg, envelope.data);
+      throw refusal(envelope, options);
     }
   }
   throwIfAborted(options);
-  if (!response.ok) {
-    applyNetworkFailure(options);
-    throw new ApiError(NETWORK_FAILURE, '网络出错啦，刷新试试吧');
-  }
+  if (!response.ok) throw networkFailure(options);
   return { blob: await response.blob(), filename: filenameOf(response.headers.get('content-disposition')) };
 }
 
@@ -94,11 +87,9 @@ export async function requestStream(
     const envelope = await readEnvelope<unknown>(response);
     if (!envelope) {
       throwIfAborted(options);
-      applyNetworkFailure(options);
-      throw new ApiError(NETWORK_FAILURE, '网络出错啦，刷新试试吧');
+      throw networkFailure(options);
     }
-    applyFailure(envelope, options);
-    throw new ApiError(envelope.code, envelope.msg, envelope.data);
+    throw refusal(envelope, options);
   }
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
@@ -109,8 +100,7 @@ export async function requestStream(
         read = await reader.read();
       } catch (error) {
         if (options.signal?.aborted) throw error;
-        applyNetworkFailure(options);
-        throw new ApiError(NETWORK_FAILURE, '网络出错啦，刷新试试吧');
+        throw networkFailure(options);
       }
       if (read.done) {
         // Browsers may end a piped body quietly rather than fail it when the call is aborted.
@@ -128,8 +118,7 @@ export async function requestStream(
         if (event.event === 'error') {
           const failure = event.data as Partial<Envelope<unknown>>;
           const envelope = { code: failure.code ?? Code.SERVER_ERROR, msg: failure.msg ?? '', data: null };
-          applyFailure(envelope, options);
-          throw new ApiError(envelope.code, envelope.msg, null);
+          throw refusal(envelope, options);
         }
         onEvent(event);
       }
@@ -215,12 +204,9 @@ export function requestUpload<T>(path: string, form: FormData, options: UploadOp
       if (event.lengthComputable && event.total > 0)
         options.onProgress?.(Math.round((event.loaded / event.total) * 100));
     };
-    const networkFailure = () => {
-      applyNetworkFailure(options);
-      reject(new ApiError(NETWORK_FAILURE, '网络出错啦，刷新试试吧'));
-    };
-    xhr.onerror = networkFailure;
-    xhr.ontimeout = networkFailure;
+    const failNetwork = () => reject(networkFailure(options));
+    xhr.onerror = failNetwork;
+    xhr.ontimeout = failNetwork;
     xhr.onabort = () => reject(new DOMException('The upload was aborted', 'AbortError'));
     xhr.onload = () => {
       let envelope: Envelope<T> | null = null;
@@ -230,10 +216,9 @@ export function requestUpload<T>(path: string, form: FormData, options: UploadOp
       } catch {
         envelope = null;
       }
-      if (!envelope) return networkFailure();
-      if (isSuccessCode(envelope.code) && envelope.code !== Code.SMS_CLOSE_DIALOG) return resolve(envelope.data);
-      applyFailure(envelope, options);
-      reject(new ApiError(envelope.code, envelope.msg, envelope.data));
+      if (!envelope) return failNetwork();
+      if (isCallSuccess(envelope.code)) return resolve(envelope.data);
+      reject(refusal(envelope, options));
     };
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(form);
@@ -263,8 +248,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    applyNetworkFailure(options);
-    throw new ApiError(NETWORK_FAILURE, '网络出错啦，刷新试试吧');
+    throw networkFailure(options);
   }
 }
 
@@ -309,6 +293,18 @@ function signInto(url: URL, method: string, headers: Record<string, string>): bo
  */
 function throwIfAborted(options: RequestOptions) {
   if (options.signal?.aborted) throw options.signal.reason ?? new DOMException('aborted', 'AbortError');
+}
+
+/** A call that got no envelope back: runs the network failure's side effects and gives the error to reject with. */
+function networkFailure(options: FailurePolicy): ApiError {
+  applyNetworkFailure(options);
+  return new ApiError(NETWORK_FAILURE, '网络出错啦，刷新试试吧');
+}
+
+/** A refused call: runs the catalogue's side effects for its envelope and gives the error to reject with. */
+function refusal(envelope: Envelope<unknown>, options: FailurePolicy): ApiError {
+  applyFailure(envelope, options);
+  return new ApiError(envelope.code, envelope.msg, envelope.data);
 }
 
 async function readEnvelope<T>(response: Response): Promise<Envelope<T> | null> {

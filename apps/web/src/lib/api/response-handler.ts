@@ -30,13 +30,18 @@ export function isHomePath() {
   return window.location.pathname === '/';
 }
 
+/** Whether a call with this code succeeds: 205 (SMS_CLOSE_DIALOG) is in the success range but fails the call. */
+export function isCallSuccess(code: number): boolean {
+  return isSuccessCode(code) && code !== Code.SMS_CLOSE_DIALOG;
+}
+
 /**
  * The one response handler (002 §8): applies the catalogue's side effects for a failed envelope.
  * Components never switch on codes themselves; callers only see the rejection.
  */
 export function applyFailure(envelope: Envelope<unknown>, policy: FailurePolicy = {}) {
   const { code, msg } = envelope;
-  if (isSuccessCode(code) && code !== Code.SMS_CLOSE_DIALOG) return;
+  if (isCallSuccess(code)) return;
   // A first start still preparing its demo data answers every call so (contract first-start.ts): one
   // full-page notice, whatever the call, silent frame calls included (they are the first a page makes).
   const preparing = preparingOf(envelope);
