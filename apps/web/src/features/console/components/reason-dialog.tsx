@@ -1,6 +1,7 @@
 import { CONSOLE_REASON_MAX, consoleMessages } from '@dso/contract';
-import { Form, Input, Modal } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { Form, Input } from 'antd';
+import type { ReactNode } from 'react';
+import { FormDialog } from './form-dialog';
 
 export interface ReasonDialogProps<Values> {
   title: string;
@@ -33,51 +34,33 @@ export function ReasonDialog<Values extends object>({
   initialValues,
   reasonLimit = { max: CONSOLE_REASON_MAX, message: consoleMessages.reasonTooLong },
 }: ReasonDialogProps<Values>) {
-  const [form] = Form.useForm();
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    const values = (await form.validateFields()) as Values & { reason: string };
-    setBusy(true);
-    try {
-      await onSubmit({ ...values, reason: values.reason.trim() });
-      form.resetFields();
-      onClose();
-    } catch {
-      // The client has shown the refusal; the dialog stays open with what was typed.
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Modal
+    <FormDialog<Values & { reason: string }>
       title={title}
-      open={open}
       okText={okText}
-      cancelText="取消"
-      confirmLoading={busy}
-      onOk={() => void submit().catch(() => undefined)}
-      onCancel={onClose}
-      destroyOnHidden
+      open={open}
+      onClose={onClose}
+      onSubmit={(values) => onSubmit({ ...values, reason: values.reason.trim() })}
+      summary={summary}
+      // Only the action's own fields start filled (the reason starts empty); TypeScript cannot see that this fits.
+      initialValues={initialValues as Partial<Values & { reason: string }> | undefined}
     >
-      {summary && <p className="console-dialog-summary">{summary}</p>}
-      <Form form={form} layout="vertical" initialValues={initialValues} preserve={false}>
-        {children}
-        <Form.Item
-          name="reason"
-          label="操作原因"
-          rules={[
-            { required: true, whitespace: true, message: consoleMessages.reasonRequired },
-            { max: reasonLimit.max, message: reasonLimit.message },
-          ]}
-        >
-          <Input.TextArea
-            rows={3}
-            placeholder="将记入审计日志，例如：用户来电反映账号被盗"
-            showCount
-            maxLength={reasonLimit.max}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      {children}
+      <Form.Item
+        name="reason"
+        label="操作原因"
+        rules={[
+          { required: true, whitespace: true, message: consoleMessages.reasonRequired },
+          { max: reasonLimit.max, message: reasonLimit.message },
+        ]}
+      >
+        <Input.TextArea
+          rows={3}
+          placeholder="将记入审计日志，例如：用户来电反映账号被盗"
+          showCount
+          maxLength={reasonLimit.max}
+        />
+      </Form.Item>
+    </FormDialog>
   );
 }
