@@ -20,6 +20,15 @@ export function renderWidget(
   return renderAtRoute(ui, { url: '/list', viewer, theme, prefill, staleTime: Number.POSITIVE_INFINITY });
 }
 
+/**
+ * The button of an open antd dialog whose label matches `text`, read without spaces (antd spaces out a
+ * two-character label such as 确定); undefined when no such button is shown.
+ */
+export const modalButton = (text: RegExp) =>
+  [...document.querySelectorAll<HTMLButtonElement>('.ant-modal button')].find((element) =>
+    text.test((element.textContent ?? '').replace(/\s/g, '')),
+  ) as HTMLButtonElement;
+
 /** The dialogs opened so far, with their payloads. */
 export function openedDialogs() {
   const { open, payload } = useDialogs.getState();

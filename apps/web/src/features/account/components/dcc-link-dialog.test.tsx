@@ -1,16 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWidget } from '../../../components/testing/render-widget';
+import { modalButton, renderWidget } from '../../../components/testing/render-widget';
 import { spyOnToast } from '../../../components/testing/toast-spy';
 import { useSession } from '../../../stores/session';
 import { linkDccAccount } from '../session-actions';
 import { mockApi, ok, sessionAnswers } from '../testing/mock-api';
 import { DccLinkDialog } from './dcc-link-dialog';
-
-const confirmButton = (text: RegExp) =>
-  [...document.querySelectorAll('.ant-modal button')].find((element) =>
-    text.test((element.textContent ?? '').replace(/\s/g, '')),
-  ) as HTMLButtonElement;
 
 describe('the sister-product account link', () => {
   spyOnToast();
@@ -29,7 +24,7 @@ describe('the sister-product account link', () => {
     renderWidget(<DccLinkDialog />);
     const linked = linkDccAccount('handover-token');
     expect(await screen.findByText(/检测到手机号 138\*\*\*\*5678 已有 DSO 账号/)).toBeTruthy();
-    fireEvent.click(confirmButton(/^确定关联$/));
+    fireEvent.click(modalButton(/^确定关联$/));
     await expect(linked).resolves.toBe(true);
     expect(useSession.getState().token).toBe('tok-d');
     expect(calls.find((call) => call.path === '/api/user/dcc_login')?.url.searchParams.get('token')).toBe(
@@ -42,8 +37,8 @@ describe('the sister-product account link', () => {
     renderWidget(<DccLinkDialog />);
     const linked = linkDccAccount('handover-token');
     expect(await screen.findByText(/自动注册 DSO 账号并完成关联/)).toBeTruthy();
-    expect(confirmButton(/^注册并关联$/)).toBeTruthy();
-    fireEvent.click(confirmButton(/^取消$/));
+    expect(modalButton(/^注册并关联$/)).toBeTruthy();
+    fireEvent.click(modalButton(/^取消$/));
     await expect(linked).resolves.toBe(false);
     await waitFor(() => expect(calls.map((call) => call.path)).toEqual(['/api/user/dcc_login_log']));
   });

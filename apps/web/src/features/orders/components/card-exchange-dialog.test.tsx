@@ -1,7 +1,7 @@
 import { type CardInspect, OrderPath } from '@dso/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { openedDialogs, renderWidget } from '../../../components/testing/render-widget';
+import { modalButton, openedDialogs, renderWidget } from '../../../components/testing/render-widget';
 import { spyOnToast } from '../../../components/testing/toast-spy';
 import { request } from '../../../lib/api/client';
 import { useDialogs } from '../../../stores/dialogs';
@@ -29,10 +29,6 @@ function answerCards(type: CardInspect['type']) {
 }
 
 const codeInput = () => screen.getByLabelText('卡密') as HTMLInputElement;
-const buttonWith = (text: string) =>
-  [...document.querySelectorAll<HTMLButtonElement>('.ant-modal button')].find(
-    (element) => (element.textContent ?? '').replace(/\s/g, '') === text,
-  ) as HTMLButtonElement;
 
 function openDialog(viewer: 'visitor' | 'VIP' = 'VIP') {
   renderWidget(<CardExchangeDialog />, { viewer });
@@ -55,10 +51,10 @@ describe('CardExchangeDialog', () => {
     await screen.findByText('兑换后不可撤销，请谨慎操作！');
     fireEvent.change(codeInput(), { target: { value: 'abcd1234e' } });
     expect(codeInput().value).toBe('ABCD 1234 E');
-    expect(buttonWith('立即兑换').disabled).toBe(true);
+    expect(modalButton(/^立即兑换$/).disabled).toBe(true);
     fireEvent.change(codeInput(), { target: { value: 'ABCD 1234 EF' } });
     expect(codeInput().value).toBe('ABCD 1234 EF');
-    expect(buttonWith('立即兑换').disabled).toBe(false);
+    expect(modalButton(/^立即兑换$/).disabled).toBe(false);
     fireEvent.change(codeInput(), { target: { value: 'ABCD1234EFGH' } });
     expect(codeInput().value).toBe('ABCD 1234 EF');
     expect(codeInput().maxLength).toBe(12);
@@ -68,11 +64,11 @@ describe('CardExchangeDialog', () => {
     const calls = answerCards('OFFSET');
     openDialog();
     fireEvent.change(await screen.findByLabelText('卡密'), { target: { value: 'abcd1234ef' } });
-    fireEvent.click(buttonWith('立即兑换'));
+    fireEvent.click(modalButton(/^立即兑换$/));
     expect(await screen.findByText('本版本兑换后原会员版本将抵消，确认需要兑换吗？')).toBeTruthy();
     expect(screen.getByText('注意')).toBeTruthy();
     expect(calls).toEqual([{ path: OrderPath.cardInspect, code: 'ABCD1234EF' }]);
-    fireEvent.click(buttonWith('确定'));
+    fireEvent.click(modalButton(/^确定$/));
     await waitFor(() => expect(toast).toHaveBeenCalledWith('兑换成功', 'success', 1000));
     expect(calls.at(-1)).toEqual({ path: OrderPath.cardExchange, code: 'ABCD1234EF' });
   });
@@ -81,10 +77,10 @@ describe('CardExchangeDialog', () => {
     const calls = answerCards('OFFSET');
     openDialog();
     fireEvent.change(await screen.findByLabelText('卡密'), { target: { value: 'abcd1234ef' } });
-    fireEvent.click(buttonWith('立即兑换'));
+    fireEvent.click(modalButton(/^立即兑换$/));
     await screen.findByText('本版本兑换后原会员版本将抵消，确认需要兑换吗？');
-    fireEvent.click(buttonWith('取消'));
-    await waitFor(() => expect(buttonWith('立即兑换')).toBeTruthy());
+    fireEvent.click(modalButton(/^取消$/));
+    await waitFor(() => expect(modalButton(/^立即兑换$/)).toBeTruthy());
     expect(calls.map((call) => call.path)).toEqual([OrderPath.cardInspect]);
     expect(toast).not.toHaveBeenCalled();
   });
@@ -94,7 +90,7 @@ describe('CardExchangeDialog', () => {
     openDialog();
     fireEvent.change(await screen.findByLabelText('卡密'), { target: { value: 'abcd1234ef' } });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    fireEvent.click(buttonWith('立即兑换'));
+    fireEvent.click(modalButton(/^立即兑换$/));
     await act(async () => {
       await vi.advanceTimersByTimeAsync(0);
     });

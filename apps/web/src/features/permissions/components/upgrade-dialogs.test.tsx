@@ -1,7 +1,7 @@
 import type { SiteInfo, UserInfo } from '@dso/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openedDialogs, renderWidget } from '../../../components/testing/render-widget';
+import { modalButton, openedDialogs, renderWidget } from '../../../components/testing/render-widget';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
 import { mockApi, ok } from '../../account/testing';
@@ -10,11 +10,6 @@ import { siteInfoQuery } from '../../support';
 import { sampleTree } from '../testing/permission-tree';
 import { NoPermissionDialog } from './no-permission-dialog';
 import { PayDialog } from './pay-dialog';
-
-const buttonWith = (text: RegExp) =>
-  [...document.querySelectorAll('.ant-modal button')].find((element) =>
-    text.test((element.textContent ?? '').replace(/\s/g, '')),
-  ) as HTMLButtonElement | undefined;
 
 function withRoles() {
   useSession.setState({ roles: sampleTree });
@@ -54,7 +49,7 @@ describe('NoPermissionDialog', () => {
     renderWidget(<NoPermissionDialog />, { viewer: 'SVIP' });
     await screen.findByText('权限不足，升级会员版本可查看更多数据~');
     expect(document.querySelector('.dso-ladder__step.is-target')?.getAttribute('data-grade')).toBe('EVIP');
-    fireEvent.click(buttonWith(/升级到旗舰版/) as HTMLButtonElement);
+    fireEvent.click(modalButton(/升级到旗舰版/));
     expect(openedDialogs().open.noPermission).toBe(false);
     expect(openedDialogs().payload.pay).toEqual({ grade: 'EVIP' });
   });
@@ -64,8 +59,8 @@ describe('NoPermissionDialog', () => {
     renderWidget(<NoPermissionDialog />, { viewer: 'EVIP' });
     await screen.findByText('今日次数已用尽，明天再来试试吧~');
     expect(document.querySelector('.dso-ladder')).toBeNull();
-    expect(buttonWith(/升级到/)).toBeUndefined();
-    fireEvent.click(buttonWith(/购买次数/) as HTMLButtonElement);
+    expect(modalButton(/升级到/)).toBeUndefined();
+    fireEvent.click(modalButton(/购买次数/));
     expect(openedDialogs().payload.buyTimes).toEqual({ type: 9, message: '今日次数已用尽，明天再来试试吧~' });
   });
 });
@@ -174,7 +169,7 @@ describe('PayDialog', () => {
     expect(openedDialogs().open.pay).toBe(false);
     expect(prompt.textContent).toContain('您还有优惠券未使用');
     expect(prompt.querySelector('.ant-qrcode')).toBeTruthy();
-    fireEvent.click(buttonWith(/继续支付/) as HTMLButtonElement);
+    fireEvent.click(modalButton(/继续支付/));
     expect(openedDialogs().open.retention).toBe(false);
     expect(openedDialogs().open.pay).toBe(true);
     expect(openedDialogs().payload.pay).toEqual({ grade: 'SVIP' });
