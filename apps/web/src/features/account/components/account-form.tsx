@@ -11,27 +11,49 @@ interface AccountSubmitOptions<Values> {
   onFailure?(error: unknown): void;
 }
 
-/**
- * The submit of an account form (001 §4). Enter in a field calls it directly, past a disabled or
- * loading button, so it checks the enable rule and a running submit itself; then the field rules,
- * then `send` with the button loading until it settles.
- */
-export function useAccountSubmit<Values>({ form, isReady, send, onFailure }: AccountSubmitOptions<Values>) {
+/** The button's loading flag and the send it stands for: on until `send` settles, a failure going to `onFailure`. */
+function useSending() {
   const [loading, setLoading] = useState(false);
-  const trySubmit = async () => {
-    if (!isReady || loading) return;
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
+  const run = async (send: () => Promise<void>, onFailure?: (error: unknown) => void) => {
     setLoading(true);
     try {
-      await send(values);
+      await send();
     } catch (error) {
       onFailure?.(error);
     } finally {
       setLoading(false);
     }
   };
+  return { loading, run };
+}
+
+/**
+ * The submit of an account form (001 §4). Enter in a field calls it directly, past a disabled or
+ * loading button, so it checks the enable rule and a running submit itself; then the field rules,
+ * then `send` with the button loading until it settles.
+ */
+export function useAccountSubmit<Values>({ form, isReady, send, onFailure }: AccountSubmitOptions<Values>) {
+  const { loading, run } = useSending();
+  const trySubmit = async () => {
+    if (!isReady || loading) return;
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    await run(() => send(values), onFailure);
+  };
   return { submit: () => void trySubmit(), loading };
+}
+
+/**
+ * The submit of an account step without a form (a code sent to the account's own phone): as
+ * useAccountSubmit, nothing while not ready or while one runs, and the button loading until `send`
+ * settles; a failure has been told by the response handler.
+ */
+export function useStepSubmit(isReady: boolean, send: () => Promise<void>) {
+  const { loading, run } = useSending();
+  const submit = () => {
+    if (isReady && !loading) void run(send);
+  };
+  return { submit, loading };
 }
 
 /** A phone and its SMS code, as the forms that send them name them. */

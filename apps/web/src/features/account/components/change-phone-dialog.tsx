@@ -7,7 +7,7 @@ import { useSession } from '../../../stores/session';
 import { useAccountDialogs } from '../account-dialogs';
 import { updateUserPhone, verifyCurrentPhone } from '../api/login-api';
 import { loadUserInfo } from '../session-actions';
-import { AccountForm, AccountSubmitButton, usePhoneCodeForm } from './account-form';
+import { AccountForm, AccountSubmitButton, usePhoneCodeForm, useStepSubmit } from './account-form';
 import { AccountModal } from './account-modal';
 import { PhoneItem, SmsCodeInput, SmsCodeItem } from './form-fields';
 
@@ -43,19 +43,10 @@ function ChangePhoneSteps({ onDone }: { onDone(): void }) {
 function CurrentPhoneStep({ onVerified }: { onVerified(proof: string): void }) {
   const phone = useSession((state) => state.userInfo?.phone ?? '');
   const [code, setCode] = useState('');
-  const [loading, setLoading] = useState(false);
-  const next = async () => {
-    if (!code.trim() || loading) return;
-    setLoading(true);
-    try {
-      const result = await verifyCurrentPhone(code.trim());
-      onVerified(result.verify_token);
-    } catch {
-      // Told by the response handler.
-    } finally {
-      setLoading(false);
-    }
-  };
+  const { submit: next, loading } = useStepSubmit(code.trim() !== '', async () => {
+    const result = await verifyCurrentPhone(code.trim());
+    onVerified(result.verify_token);
+  });
   return (
     <div className="dso-account-form">
       <p className="dso-account-lead">验证码将发送至当前手机号 {maskPhone(phone)}</p>
@@ -65,10 +56,10 @@ function CurrentPhoneStep({ onVerified }: { onVerified(proof: string): void }) {
         sendType="OldPhone"
         value={code}
         onChange={(event) => setCode(event.target.value)}
-        onPressEnter={() => void next()}
+        onPressEnter={next}
         prefix={<SafetyOutlined />}
       />
-      <Button type="primary" size="large" block disabled={!code.trim()} loading={loading} onClick={() => void next()}>
+      <Button type="primary" size="large" block disabled={!code.trim()} loading={loading} onClick={next}>
         下一步
       </Button>
     </div>

@@ -7,6 +7,7 @@ import { useSession } from '../../../stores/session';
 import { useAccountDialogs } from '../account-dialogs';
 import { requestAccountClosure } from '../api/account-closure-api';
 import { logout } from '../session-actions';
+import { useStepSubmit } from './account-form';
 import { AccountModal } from './account-modal';
 import { SmsCodeInput } from './form-fields';
 
@@ -38,19 +39,9 @@ function ClosureForm({ onRequested }: { onRequested(result: ClosureRequested): v
   const phone = useSession((state) => state.userInfo?.phone ?? '');
   const [agreed, setAgreed] = useState(false);
   const [code, setCode] = useState('');
-  const [loading, setLoading] = useState(false);
   const ready = agreed && code.trim() !== '';
-  const submit = async () => {
-    if (!ready || loading) return;
-    setLoading(true);
-    try {
-      onRequested(await requestAccountClosure(code.trim()));
-    } catch {
-      // Told by the response handler (a wrong or used code: 300 with its reason).
-    } finally {
-      setLoading(false);
-    }
-  };
+  // A wrong or used code is refused with 300 and its reason, told by the response handler.
+  const { submit, loading } = useStepSubmit(ready, async () => onRequested(await requestAccountClosure(code.trim())));
   return (
     <div className="dso-account-form" data-testid="close-account-form">
       <p className="dso-account-lead">注销前请仔细阅读：</p>
@@ -68,18 +59,10 @@ function ClosureForm({ onRequested }: { onRequested(result: ClosureRequested): v
         api={6}
         value={code}
         onChange={(event) => setCode(event.target.value)}
-        onPressEnter={() => void submit()}
+        onPressEnter={submit}
         prefix={<SafetyOutlined />}
       />
-      <Button
-        type="primary"
-        danger
-        size="large"
-        block
-        disabled={!ready}
-        loading={loading}
-        onClick={() => void submit()}
-      >
+      <Button type="primary" danger size="large" block disabled={!ready} loading={loading} onClick={submit}>
         申请注销
       </Button>
     </div>
