@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openedDialogs, renderWidget } from '../../../components/testing/render-widget';
 import { spyOnToast } from '../../../components/testing/toast-spy';
+import { typeIn } from '../../../components/testing/type-in';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
 import { mockApi, ok, sessionAnswers } from '../testing/mock-api';
@@ -9,7 +10,6 @@ import { spyOnReload } from '../testing/reload-spy';
 import { BindPhoneDialog } from './bind-phone-dialog';
 import { OPEN_ID_KEY } from './wechat-qr-login';
 
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const submit = () => document.querySelector('form#bind-phone button[type="submit"]') as HTMLButtonElement;
 
 describe('BindPhoneDialog', () => {
@@ -33,9 +33,9 @@ describe('BindPhoneDialog', () => {
     renderWidget(<BindPhoneDialog />);
     await screen.findByText('绑定手机号');
     expect(submit().disabled).toBe(true);
-    type('手机号', '13800000001');
+    typeIn('手机号', '13800000001');
     expect(submit().disabled).toBe(true);
-    type('验证码', '654321');
+    typeIn('验证码', '654321');
     await waitFor(() => expect(submit().disabled).toBe(false));
     fireEvent.click(submit());
     await waitFor(() => expect(toast).toHaveBeenCalledWith('绑定成功', 'success', 2000));

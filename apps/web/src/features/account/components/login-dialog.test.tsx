@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openedDialogs, renderWidget } from '../../../components/testing/render-widget';
 import { spyOnToast } from '../../../components/testing/toast-spy';
+import { typeIn } from '../../../components/testing/type-in';
 import { useDialogs } from '../../../stores/dialogs';
 import { forgetPublicKey } from '../password-crypto';
 import { fail, hang, mockApi, ok } from '../testing/mock-api';
@@ -17,10 +18,6 @@ async function openLogin() {
 }
 
 const selectedTab = (dialog: HTMLElement) => dialog.querySelector('[role="tab"][aria-selected="true"]')?.textContent;
-
-function type(label: string, value: string) {
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-}
 
 describe('LoginDialog', () => {
   const toast = spyOnToast();
@@ -60,10 +57,10 @@ describe('LoginDialog', () => {
     fireEvent.click(within(dialog).getByText('密码登录'));
     const submit = () => dialog.querySelector('form[id="login-password"] button[type="submit"]') as HTMLButtonElement;
     expect(submit().disabled).toBe(true);
-    type('手机号', '138-0000-0003');
+    typeIn('手机号', '138-0000-0003');
     expect((screen.getByLabelText('手机号') as HTMLInputElement).value).toBe('13800000003');
     expect(submit().disabled).toBe(true);
-    type('密码', 'Abc12345');
+    typeIn('密码', 'Abc12345');
     await waitFor(() => expect(submit().disabled).toBe(false));
     fireEvent.click(submit());
     await waitFor(() => expect(calls.some((call) => call.path === '/api/user/login')).toBe(true));

@@ -2,13 +2,13 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWidget } from '../../../components/testing/render-widget';
 import { spyOnToast } from '../../../components/testing/toast-spy';
+import { typeIn } from '../../../components/testing/type-in';
 import { useSession } from '../../../stores/session';
 import { useAccountDialogs } from '../account-dialogs';
 import { mockApi, ok, sessionAnswers } from '../testing/mock-api';
 import { spyOnReload } from '../testing/reload-spy';
 import { PhoneCodeForm } from './phone-code-form';
 
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const submit = () => document.querySelector('form#code-test button[type="submit"]') as HTMLButtonElement;
 
 describe('PhoneCodeForm', () => {
@@ -29,9 +29,9 @@ describe('PhoneCodeForm', () => {
     renderWidget(<PhoneCodeForm name="code-test" />);
     expect(submit().textContent?.replace(/\s/g, '')).toBe('注册/登录');
     expect(submit().disabled).toBe(true);
-    type('手机号', '13800000002');
+    typeIn('手机号', '13800000002');
     expect(submit().disabled).toBe(true);
-    type('验证码', '135790');
+    typeIn('验证码', '135790');
     await waitFor(() => expect(submit().disabled).toBe(false));
     fireEvent.keyDown(screen.getByLabelText('验证码'), { key: 'Enter', code: 'Enter', keyCode: 13 });
     await waitFor(() => expect(toast).toHaveBeenCalledWith('登录成功', 'success', 2000));
@@ -49,8 +49,8 @@ describe('PhoneCodeForm', () => {
       ...sessionAnswers,
     });
     renderWidget(<PhoneCodeForm name="code-test" />);
-    type('手机号', '13800000003');
-    type('验证码', '135790');
+    typeIn('手机号', '13800000003');
+    typeIn('验证码', '135790');
     await waitFor(() => expect(submit().disabled).toBe(false));
     fireEvent.click(submit());
     await waitFor(() => expect(toast).toHaveBeenCalledWith('注册成功', 'success', 2000));
@@ -61,8 +61,8 @@ describe('PhoneCodeForm', () => {
   it('tells an invalid phone on submit without calling the server', async () => {
     const { calls } = mockApi({});
     renderWidget(<PhoneCodeForm name="code-test" />);
-    type('手机号', '12345678901');
-    type('验证码', '1');
+    typeIn('手机号', '12345678901');
+    typeIn('验证码', '1');
     await waitFor(() => expect(submit().disabled).toBe(false));
     fireEvent.click(submit());
     expect(await screen.findByText('请输入正确手机号')).toBeTruthy();

@@ -4,12 +4,11 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { answerRequests } from '../../../components/testing/answer-requests';
 import { PAGE_TEST_TIMEOUT, renderAtRoute } from '../../../components/testing/render-route';
+import { typeIn } from '../../../components/testing/type-in';
 import ConsolePage from '../pages/console-page';
 import { refuse, staffMe } from '../testing';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn() }));
-
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('the console login', () => {
   it(
@@ -29,11 +28,11 @@ describe('the console login', () => {
       });
       renderAtRoute(<ConsolePage />, { path: '/admin/*', url: '/admin' });
       await screen.findByText('DSO 运营后台');
-      type('手机号', '13900001111');
-      type('密码', 'Console123');
+      typeIn('手机号', '13900001111');
+      typeIn('密码', 'Console123');
       fireEvent.click(screen.getByRole('button', { name: '下一步' }));
       await screen.findByText('验证码已发送至 139****1111，5分钟内有效。');
-      type('短信验证码', '123456');
+      typeIn('短信验证码', '123456');
       fireEvent.click(screen.getByRole('button', { name: '登 录' }));
       await screen.findByText('您好，客服小李');
       const menu = screen.getByRole('menu');
@@ -54,7 +53,7 @@ describe('the console login', () => {
       const calls = answerRequests({ [ConsolePath.me]: refuse(Code.TOKEN_INVALID, '请先登录') });
       renderAtRoute(<ConsolePage />, { path: '/admin/*', url: '/admin' });
       await screen.findByText('DSO 运营后台');
-      type('手机号', '12345');
+      typeIn('手机号', '12345');
       fireEvent.click(screen.getByRole('button', { name: '下一步' }));
       await screen.findByText('请输入正确手机号');
       await screen.findByText('请输入密码');
@@ -88,8 +87,8 @@ describe('the console login', () => {
         });
         renderAtRoute(<ConsolePage />, { path: '/admin/*', url: '/admin' });
         await screen.findByText('DSO 运营后台');
-        type('手机号', '13900001111');
-        type('密码', 'Console123');
+        typeIn('手机号', '13900001111');
+        typeIn('密码', 'Console123');
         fireEvent.click(screen.getByRole('button', { name: '下一步' }));
         const waiting = await screen.findByRole('button', { name: /重新发送验证码\(60s\)/ });
         expect((waiting as HTMLButtonElement).disabled).toBe(true);
@@ -119,13 +118,13 @@ describe('the console login', () => {
       });
       renderAtRoute(<ConsolePage />, { path: '/admin/*', url: '/admin' });
       fireEvent.click(await screen.findByRole('button', { name: '修改密码' }));
-      type('原密码', 'Console123');
-      type('新密码', 'Renewed2026');
-      type('确认新密码', 'Renewed2027');
+      typeIn('原密码', 'Console123');
+      typeIn('新密码', 'Renewed2026');
+      typeIn('确认新密码', 'Renewed2027');
       fireEvent.click(screen.getByRole('button', { name: '确认修改' }));
       await screen.findByText(accountMessages.confirmMismatch);
       expect(calls.some((call) => call.path === ConsolePath.password)).toBe(false);
-      type('确认新密码', 'Renewed2026');
+      typeIn('确认新密码', 'Renewed2026');
       fireEvent.click(screen.getByRole('button', { name: '确认修改' }));
       await waitFor(() =>
         expect(calls.filter((call) => call.path === ConsolePath.password)).toEqual([

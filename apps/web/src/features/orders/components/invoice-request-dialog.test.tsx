@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { renderWidget } from '../../../components/testing/render-widget';
 import { spyOnToast } from '../../../components/testing/toast-spy';
+import { typeIn } from '../../../components/testing/type-in';
 import { request } from '../../../lib/api/client';
 import { createOrderItem } from '../testing/factories';
 import { InvoiceRequestDialog } from './invoice-request-dialog';
@@ -49,7 +50,6 @@ const companyTitle = {
   bank_account: '571900000000001',
 } as const satisfies InvoiceTitle;
 
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: '提交申请' }));
 
 /** Turns the title to 单位 and waits for the company fields. */
@@ -75,8 +75,8 @@ describe('InvoiceRequestDialog', () => {
     expect((screen.getByLabelText('增值税专用发票') as HTMLInputElement).disabled).toBe(true);
     submit();
     expect(await screen.findByText('请输入发票抬头')).toBeTruthy();
-    type('抬头', '张三');
-    type('接收邮箱', 'zhang@example.com');
+    typeIn('抬头', '张三');
+    typeIn('接收邮箱', 'zhang@example.com');
     submit();
     await waitFor(() => expect(onSubmitted).toHaveBeenCalled());
     expect(inserted).toEqual([
@@ -88,17 +88,17 @@ describe('InvoiceRequestDialog', () => {
     const inserted = answer(null);
     const onSubmitted = renderDialog();
     await chooseCompany();
-    type('抬头', '杭州示例科技有限公司');
-    type('统一社会信用代码', '91330100MA2');
+    typeIn('抬头', '杭州示例科技有限公司');
+    typeIn('统一社会信用代码', '91330100MA2');
     submit();
     expect(await screen.findByText('请输入正确的统一社会信用代码')).toBeTruthy();
-    type('统一社会信用代码', '91330100ma2h3x4y5z');
+    typeIn('统一社会信用代码', '91330100ma2h3x4y5z');
     expect((screen.getByLabelText('统一社会信用代码') as HTMLInputElement).value).toBe('91330100MA2H3X4Y5Z');
     await waitFor(() => expect(screen.queryByText('请输入正确的统一社会信用代码')).toBeNull());
-    type('统一社会信用代码', '');
+    typeIn('统一社会信用代码', '');
     expect(await screen.findByText('请输入正确的统一社会信用代码')).toBeTruthy();
     expect(inserted).toEqual([]);
-    type('统一社会信用代码', '91330100MA2H3X4Y5Z');
+    typeIn('统一社会信用代码', '91330100MA2H3X4Y5Z');
     submit();
     await waitFor(() => expect(onSubmitted).toHaveBeenCalled());
     expect(inserted).toEqual([
@@ -118,17 +118,17 @@ describe('InvoiceRequestDialog', () => {
     await chooseCompany();
     fireEvent.click(screen.getByLabelText('增值税专用发票'));
     await screen.findByLabelText('银行账号');
-    type('抬头', '杭州示例科技有限公司');
-    type('统一社会信用代码', '91330100MA2H3X4Y5Z');
+    typeIn('抬头', '杭州示例科技有限公司');
+    typeIn('统一社会信用代码', '91330100MA2H3X4Y5Z');
     submit();
     for (const message of ['请输入地址', '请输入电话', '请输入开户行', '请输入银行账号']) {
       expect(await screen.findByText(message)).toBeTruthy();
     }
     expect(inserted).toEqual([]);
-    type('地址', companyTitle.address);
-    type('电话', companyTitle.phone);
-    type('开户行', companyTitle.bank_name);
-    type('银行账号', companyTitle.bank_account);
+    typeIn('地址', companyTitle.address);
+    typeIn('电话', companyTitle.phone);
+    typeIn('开户行', companyTitle.bank_name);
+    typeIn('银行账号', companyTitle.bank_account);
     submit();
     await waitFor(() => expect(onSubmitted).toHaveBeenCalled());
     expect(inserted).toEqual([{ order_ids: ['O1', 'O2'], ...companyTitle }]);
