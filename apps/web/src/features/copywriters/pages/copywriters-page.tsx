@@ -10,6 +10,7 @@ import { useWorkSaving } from '../../../lib/api/saved-works';
 import { useAiStream } from '../../../lib/api/use-ai-stream';
 import { toast } from '../../../lib/feedback';
 import { recordIdOf } from '../../../lib/record-id';
+import { withSearchParams } from '../../../lib/search-params';
 import { useSession } from '../../../stores/session';
 import { handleQuotaFailure } from '../../permissions';
 import { generatePath, saveCopywriterWork, useCopywriterWork } from '../api/copywriters';
@@ -31,12 +32,7 @@ export default function CopywritersPage() {
   const saved = useCopywriterWork(workId);
   const keyword = trimKeyword(params.get('keyword') ?? '').slice(0, keywordLimits.single);
 
-  const showTab = (next: string) => {
-    const query = new URLSearchParams(params);
-    if (next === 'history') query.set('tab', 'history');
-    else query.delete('tab');
-    setParams(query);
-  };
+  const showTab = (next: string) => setParams(withSearchParams(params, { tab: next === 'history' ? 'history' : null }));
   const reopen = (id: number) => setParams(new URLSearchParams({ work: String(id) }));
 
   let workspace: ReactNode;

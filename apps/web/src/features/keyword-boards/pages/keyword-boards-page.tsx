@@ -6,6 +6,7 @@ import { BoardList } from '../components/board-list';
 import { IndustryFilter } from '../components/industry-filter';
 import '../keyword-boards.css';
 import { IconTab, PageHero } from '../../../components';
+import { withSearchParams } from '../../../lib/search-params';
 
 const INDUSTRY_PARAM = 'industry';
 
@@ -22,12 +23,8 @@ export default function KeywordBoardsPage() {
   const active = boardTabs.find((tab) => tab.board === board) ?? boardTabs[0]!;
   const search = industry ? `?${new URLSearchParams({ [INDUSTRY_PARAM]: industry })}` : '';
 
-  const chooseIndustry = (next: string | null) => {
-    const query = new URLSearchParams(params);
-    if (next) query.set(INDUSTRY_PARAM, next);
-    else query.delete(INDUSTRY_PARAM);
-    setParams(query, { replace: true });
-  };
+  const chooseIndustry = (next: string | null) =>
+    setParams(withSearchParams(params, { [INDUSTRY_PARAM]: next || null }), { replace: true });
   const onAsOf = useCallback((value: string | null) => setAsOf(value), []);
 
   return (

@@ -2,6 +2,7 @@ import type { RelationKind } from '@dso/contract';
 import { Segmented } from 'antd';
 import { useSearchParams } from 'react-router';
 import { isRefusal, RefusalPanel } from '../../../components';
+import { withSearchParams } from '../../../lib/search-params';
 import type { KeywordRef } from '../api/get-keyword-detail';
 import { useRelatedKeywords } from '../api/get-related-keywords';
 import { relatedWordColumns } from './related-word-columns';
@@ -34,14 +35,8 @@ export function RelatedWordsTab({ keywordRef }: { keywordRef: KeywordRef }) {
   const query = useRelatedKeywords({ ...keywordRef, relation, pageNo: page });
   const list = query.data;
 
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-    }
-    setParams(next, { replace: true, preventScrollReset: true });
-  };
+  const update = (changes: Record<string, string | null>) =>
+    setParams(withSearchParams(params, changes), { replace: true, preventScrollReset: true });
 
   const columns = relatedWordColumns(keywordRef.keyword);
 

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { NoData } from '../../../components';
 import { toast } from '../../../lib/feedback';
+import { withSearchParams } from '../../../lib/search-params';
 import { RelatedWordsTable, relatedWordColumns, useRelatedKeywords } from '../../keyword-detail';
 import { usePopularKeywords } from '../api/popular-keywords';
 import { KeywordHero } from '../components/keyword-hero';
@@ -87,12 +88,11 @@ export default function DouyinSugKeywordPage() {
             trail={trail}
             page={page}
             onOpen={open}
-            onPage={(next) => {
-              const nextParams = new URLSearchParams(params);
-              if (next > 1) nextParams.set('page', String(next));
-              else nextParams.delete('page');
-              setParams(nextParams, { preventScrollReset: true });
-            }}
+            onPage={(next) =>
+              setParams(withSearchParams(params, { page: next > 1 ? String(next) : null }), {
+                preventScrollReset: true,
+              })
+            }
           />
         ) : (
           <NoData text="输入关键词，查看它的下拉词" />

@@ -3,6 +3,7 @@ import { normalizeGrade, type PayGrade, upgradeTarget } from '@dso/domain';
 import { Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { withSearchParams } from '../../../lib/search-params';
 import { useSession } from '../../../stores/session';
 import { loadRoles, loadUserInfo } from '../../account';
 import { PayBox } from '../components/pay-box';
@@ -67,14 +68,7 @@ export default function PayPage() {
             tag={params.get('tag') ?? undefined}
             onTierChange={(next) => {
               setTier(next);
-              setParams(
-                (current) => {
-                  const updated = new URLSearchParams(current);
-                  updated.set('grade', next);
-                  return updated;
-                },
-                { replace: true },
-              );
+              setParams((current) => withSearchParams(current, { grade: next }), { replace: true });
             }}
           />
         ) : (

@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CentreSection } from '../../../components/centre-section/centre-section';
 import { toast } from '../../../lib/feedback';
+import { withSearchParams } from '../../../lib/search-params';
 import '../publishing.css';
 import {
   type AuthorizeReturnPath,
@@ -31,15 +32,7 @@ function useAuthorizationOutcome() {
     if (ok === 'ok') toast('授权成功', 'success');
     else if (error) toast(error);
     void client.invalidateQueries({ queryKey: publishingKeys.accounts });
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete('auth');
-        next.delete('auth_error');
-        return next;
-      },
-      { replace: true },
-    );
+    setParams((current) => withSearchParams(current, { auth: null, auth_error: null }), { replace: true });
   }, [ok, error, setParams, client]);
 }
 

@@ -6,6 +6,7 @@ import { VideoSearchResults } from '../components/video-search-results';
 import { topicTabs, toTopicTab, videoSearchPath } from '../topics';
 import '../topics.css';
 import { IconTab, PageHero } from '../../../components';
+import { withSearchParams } from '../../../lib/search-params';
 
 const FIELD_PARAM = 'field';
 
@@ -28,12 +29,8 @@ export default function DouyinTopicPage() {
   const field = params.get(FIELD_PARAM)?.trim() || null;
   const active = topicTabs.find((item) => item.tab === tab) ?? topicTabs[0]!;
 
-  const chooseField = (next: string | null) => {
-    const query = new URLSearchParams(params);
-    if (next) query.set(FIELD_PARAM, next);
-    else query.delete(FIELD_PARAM);
-    setParams(query, { replace: true });
-  };
+  const chooseField = (next: string | null) =>
+    setParams(withSearchParams(params, { [FIELD_PARAM]: next || null }), { replace: true });
 
   let content: React.ReactNode;
   if (keyword) content = <VideoSearchResults key={keyword} keyword={keyword} />;
