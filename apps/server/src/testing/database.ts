@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { type Database, type DatabaseHandle, dumpPgliteImage, openDatabase } from '../db/client';
+import { type Database, type DatabaseHandle, dumpPgliteImage, openDatabase, queryRows } from '../db/client';
 
 /**
  * Names one test run (set by `testing/global-setup.ts` before any worker starts). Within a run the
@@ -23,6 +24,11 @@ const currentRun = () => process.env[TEST_RUN_VARIABLE] || null;
  */
 export function createTestDatabase(): Promise<DatabaseHandle> {
   return createSeededTestDatabase(null);
+}
+
+/** How many rows the table named `table` holds. */
+export async function rowCount(db: Database, table: string): Promise<number> {
+  return Number((await queryRows<{ n: number }>(db, sql.raw(`SELECT count(*)::int AS n FROM ${table}`)))[0]!.n);
 }
 
 /**

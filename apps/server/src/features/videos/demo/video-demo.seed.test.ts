@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
 import { createTestApp, createUser, loginAs, type TestApp } from '../../../testing';
+import { rowCount } from '../../../testing/database';
 import { firstRunPlan, headPhrases, seedKeywords } from '../../keywords';
 import { DEEP_COMMENTS } from './comments';
 import { endOfDay, HEAD_PLAN_VIDEOS, type VideoDemoOptions } from './generator';
@@ -25,8 +26,7 @@ const options: VideoDemoOptions = {
   now: new Date('2026-11-21T12:00:00Z'),
 };
 
-const count = async (t: TestApp, table: string) =>
-  Number((await queryRows<{ n: number }>(t.database.db, sql.raw(`SELECT count(*)::int AS n FROM ${table}`)))[0]!.n);
+const count = (t: TestApp, table: string) => rowCount(t.database.db, table);
 
 describe('seedVideoDemo: the demo video library through the ingest', () => {
   let t: TestApp;

@@ -1,7 +1,6 @@
 import { Code, CreatorPath, LivePath, TopicPath, VideoPath } from '@dso/contract';
-import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { queryRows } from '../../../db/client';
+import { rowCount } from '../../../testing/database';
 import { useTestApp } from '../../../testing/route-suite';
 import type { VideoImportKind } from './video-import';
 import { importVideoFile } from './video-import.service';
@@ -39,8 +38,7 @@ describe('importing trends, follower history, portraits, live sessions and topic
   const { db, get, tokenOf } = t;
   const run = (text: string, kind: VideoImportKind, format: 'csv' | 'jsonl' = 'csv') =>
     importVideoFile(db(), Buffer.from(text), kind, format, { now: new Date('2026-11-20T10:00:00Z') });
-  const count = async (table: string) =>
-    (await queryRows<{ n: number }>(db(), sql.raw(`SELECT count(*)::int AS n FROM ${table}`)))[0]!.n;
+  const count = (table: string) => rowCount(db(), table);
 
   describe('trends', () => {
     const trendsCsv = [

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
+import { rowCount } from '../../../testing/database';
 import { useTestDatabase } from '../../../testing/route-suite';
 import { campingKeyword } from '../../../testing/videos';
 import { upsertKeywords } from '../../keywords';
@@ -56,8 +57,7 @@ const commentsCsv = [
 
 describe('importing video data', () => {
   const db = () => handle.db;
-  const count = async (table: string) =>
-    (await queryRows<{ n: number }>(db(), sql.raw(`SELECT count(*)::int AS n FROM ${table}`)))[0]!.n;
+  const count = (table: string) => rowCount(db(), table);
 
   const handle = useTestDatabase(async () => {
     await upsertKeywords(db(), [campingKeyword]);
