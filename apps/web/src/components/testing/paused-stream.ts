@@ -21,3 +21,16 @@ export function pausedStream(before: StreamEvent[], after: StreamEvent[]) {
     },
   };
 }
+
+/**
+ * A `requestStream` answer that sends `events`, then holds until the request is aborted (the page's 停止)
+ * and rejects as an aborted fetch does: what a test needs to stop a generation part-way.
+ */
+export function streamUntilStopped(events: StreamEvent[]) {
+  return async (_path: string, options: { signal: AbortSignal }, emit: (event: StreamEvent) => void) => {
+    for (const event of events) emit(event);
+    await new Promise((_, reject) =>
+      options.signal.addEventListener('abort', () => reject(new DOMException('stop', 'AbortError'))),
+    );
+  };
+}

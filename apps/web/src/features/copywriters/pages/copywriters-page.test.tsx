@@ -2,7 +2,7 @@ import { CopywriterPath, type CopywriterSources, type CopywriterWorkList } from 
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { request, requestStream } from '../../../components/testing/api-client-mock';
-import { pausedStream } from '../../../components/testing/paused-stream';
+import { pausedStream, streamUntilStopped } from '../../../components/testing/paused-stream';
 import { PAGE_TEST_TIMEOUT, renderPage } from '../../../components/testing/render-route';
 import type { StreamEvent } from '../../../lib/api/client';
 import { ApiError } from '../../../lib/api/errors';
@@ -88,13 +88,12 @@ describe('AI 文案 page', { timeout: PAGE_TEST_TIMEOUT }, () => {
   });
 
   it('stops a script and keeps what arrived', async () => {
-    requestStream.mockImplementationOnce(async (_path: string, options: { signal: AbortSignal }, emit: Emit) => {
-      emit({ event: 'start', data: { sandbox: false, sources } });
-      emit({ event: 'delta', data: { text: '写到一半' } });
-      await new Promise((_, reject) =>
-        options.signal.addEventListener('abort', () => reject(new DOMException('stop', 'AbortError'))),
-      );
-    });
+    requestStream.mockImplementationOnce(
+      streamUntilStopped([
+        { event: 'start', data: { sandbox: false, sources } },
+        { event: 'delta', data: { text: '写到一半' } },
+      ]),
+    );
     renderPage(<CopywritersPage />, { path: '/copyWriters', url: '/copyWriters?keyword=露营装备' });
     fireEvent.click(await screen.findByRole('button', { name: '生成文案' }));
     fireEvent.click(await screen.findByRole('button', { name: '停止生成' }));

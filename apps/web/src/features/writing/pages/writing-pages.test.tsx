@@ -2,7 +2,7 @@ import { WritingPath, type WritingTemplate, type WritingWorkList } from '@dso/co
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { request, requestStream } from '../../../components/testing/api-client-mock';
-import { pausedStream } from '../../../components/testing/paused-stream';
+import { pausedStream, streamUntilStopped } from '../../../components/testing/paused-stream';
 import { PAGE_TEST_TIMEOUT, renderPage } from '../../../components/testing/render-route';
 import type { StreamEvent } from '../../../lib/api/client';
 import { ApiError } from '../../../lib/api/errors';
@@ -141,13 +141,12 @@ describe('AI 创作 pages', { timeout: PAGE_TEST_TIMEOUT }, () => {
 
   it('stops a generation and keeps what arrived', async () => {
     writeSession(SessionKey.writingTemplate, JSON.stringify(template));
-    requestStream.mockImplementationOnce(async (_path: string, options: { signal: AbortSignal }, emit: Emit) => {
-      emit({ event: 'start', data: { sandbox: false } });
-      emit({ event: 'delta', data: { text: '写到一半' } });
-      await new Promise((_, reject) =>
-        options.signal.addEventListener('abort', () => reject(new DOMException('stop', 'AbortError'))),
-      );
-    });
+    requestStream.mockImplementationOnce(
+      streamUntilStopped([
+        { event: 'start', data: { sandbox: false } },
+        { event: 'delta', data: { text: '写到一半' } },
+      ]),
+    );
     renderPage(<WritingPage />, { path: '/writing', url: '/writing' });
     fireEvent.change(await screen.findByLabelText(/视频主题/), { target: { value: '露营' } });
     fireEvent.click(screen.getByRole('button', { name: '开始生成' }));

@@ -2,9 +2,8 @@ import { KeywordPickPath } from '@dso/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { requestStream } from '../../../../components/testing/api-client-mock';
-import { pausedStream } from '../../../../components/testing/paused-stream';
+import { pausedStream, streamUntilStopped } from '../../../../components/testing/paused-stream';
 import { PAGE_TEST_TIMEOUT, renderPage } from '../../../../components/testing/render-route';
-import type { StreamEvent } from '../../../../lib/api/client';
 import { useDialogs } from '../../../../stores/dialogs';
 import { keywordRow } from '../../../keyword-detail/testing';
 
@@ -12,7 +11,6 @@ vi.mock('../../../../lib/api/client', () => import('../../../../components/testi
 
 const { AiPicksPanel } = await import('./ai-picks-panel');
 
-type Emit = (event: StreamEvent) => void;
 const candidates = [
   keywordRow({ id: 1, keyword: '露营装备清单', search_index: '4.8w', related_work_count: '900', competition: 1 }),
   keywordRow({ id: 2, keyword: '露营推车推荐', search_index: '3.6w', related_work_count: '1.5k', competition: 2 }),
@@ -62,13 +60,12 @@ describe('AI 挑词 panel', { timeout: PAGE_TEST_TIMEOUT }, () => {
     expect(screen.getByTestId('sandbox-tag')).toBeTruthy();
     expect(screen.getByText('AI 从 3 个蓝海候选词中挑选最值得做的词，并说明理由')).toBeTruthy();
 
-    requestStream.mockImplementationOnce(async (_path: string, options: { signal: AbortSignal }, emit: Emit) => {
-      emit({ event: 'start', data: { sandbox: true, candidates } });
-      emit({ event: 'delta', data: { text: '1. 「露营防潮垫」：' } });
-      await new Promise((_, reject) =>
-        options.signal.addEventListener('abort', () => reject(new DOMException('stop', 'AbortError'))),
-      );
-    });
+    requestStream.mockImplementationOnce(
+      streamUntilStopped([
+        { event: 'start', data: { sandbox: true, candidates } },
+        { event: 'delta', data: { text: '1. 「露营防潮垫」：' } },
+      ]),
+    );
     fireEvent.click(screen.getByRole('button', { name: /重新挑选/ }));
     expect(requestStream.mock.calls[1]![1]).toMatchObject({ body: { keyword: '露营', attempt: 1 } });
     await waitFor(() => expect(screen.getAllByTestId('ai-pick')).toHaveLength(1));
