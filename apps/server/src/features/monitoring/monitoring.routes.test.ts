@@ -28,6 +28,7 @@ import {
 import { expectLoginRequired } from '../../testing/login-required';
 import { readPdf } from '../../testing/read-pdf';
 import { useTestApp } from '../../testing/route-suite';
+import { workbookFile } from '../../testing/workbooks';
 import { JobWorker } from '../jobs';
 import { ensurePermissionConfig, permissionConfig } from '../permissions';
 import { runChecks, startMonitoringRound } from './monitor-checks';
@@ -36,11 +37,8 @@ import { claimCheck, rebuildDashboardRollups } from './monitoring.repository';
 import { lastDays } from './monitoring.service';
 
 /** A workbook of one sheet from rows of cells. */
-function workbook(rows: unknown[][], bookType: 'xlsx' | 'xls' = 'xlsx'): Buffer {
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Sheet1');
-  return XLSX.write(book, { type: 'buffer', bookType }) as Buffer;
-}
+const workbook = (rows: unknown[][], bookType: 'xlsx' | 'xls' = 'xlsx') =>
+  workbookFile(XLSX.utils.aoa_to_sheet(rows), bookType, 'Sheet1');
 
 /** Tests that build and send workbooks (one of 20 MB) take longer than the default on a loaded 2-core machine. */
 const UPLOAD_TEST_MS = 60_000;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { afterAll, describe, expect, it } from 'vitest';
+import { workbookFile } from '../../testing/workbooks';
 import { bufferSource, fileSource } from './byte-source';
 import { type InspectOptions, inspectUpload } from './inspect-upload';
 import { tarOf, workbookBomb, zipOf } from './test-archives';
@@ -19,9 +20,7 @@ function smallWorkbook(bookType: 'xlsx' | 'biff8'): Buffer {
     ['platform', 'keyword'],
     ['DSO', '露营'],
   ]);
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, 'keywords');
-  return XLSX.write(book, { type: 'buffer', bookType }) as Buffer;
+  return workbookFile(sheet, bookType);
 }
 
 describe('the upload guard', () => {

@@ -18,6 +18,7 @@ import { uploadMessages } from '../../../lib/uploads';
 import { workbookBomb } from '../../../lib/uploads/test-archives';
 import { multipartForm } from '../../../testing';
 import { useTestApp, withQuery } from '../../../testing/route-suite';
+import { workbookFile } from '../../../testing/workbooks';
 import { JobWorker } from '../../jobs';
 import { auditOf, consoleCalls, staffWithCookie } from '../console.testing';
 
@@ -35,9 +36,7 @@ function keywordWorkbook(): Buffer {
     { platform: 'RSO', keyword: '小众香水', search_index: 9000, as_of: '2026-11-20' },
     { platform: 'RSO', keyword: '香水分享', search_index: 4000, as_of: '2026-11-20' },
   ]);
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, 'keywords');
-  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+  return workbookFile(sheet);
 }
 
 describe('console 数据: imports', () => {

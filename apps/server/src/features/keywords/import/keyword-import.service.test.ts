@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
 import { useTestApp } from '../../../testing/route-suite';
+import { workbookFile } from '../../../testing/workbooks';
 import { importKeywordFile } from './keyword-import.service';
 
 const header =
@@ -30,9 +31,7 @@ function workbook(bookType: 'xlsx' | 'biff8'): Buffer {
   const sheet = XLSX.utils.json_to_sheet(
     objects.map(({ trend, ...row }) => ({ ...row, trend: trend?.join(',') ?? '' })),
   );
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, 'keywords');
-  return XLSX.write(book, { type: 'buffer', bookType }) as Buffer;
+  return workbookFile(sheet, bookType);
 }
 
 const jsonl = (rows: unknown[]) => Buffer.from(rows.map((row) => JSON.stringify(row)).join('\n'));
