@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { type AppConfig, ConfigError, loadConfig } from './config';
+import { DatabaseInUseError } from './db/pglite-lock';
 import { needsFirstRun, prepareDemoData } from './first-start/first-run-process';
 import { buildPreparingApp, listenShared } from './first-start/preparing-server';
 import { SeedProgress } from './first-start/seed-progress';
@@ -96,7 +97,14 @@ async function startAfterFirstRun(config: AppConfig) {
   worker = startup.startInProcessWorker(app);
 }
 
-await main();
+await main().catch((error: unknown) => {
+  // Another process has the embedded database open (db/pglite-lock.ts): say so plainly rather than with a stack.
+  if (error instanceof DatabaseInUseError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+});
 
 /** The web app built by `npm run build`, when present. */
 function builtWebApp(): string | undefined {

@@ -2,6 +2,7 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { ZodError, type z } from 'zod';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
+import { DatabaseInUseError } from '../db/pglite-lock';
 import { AppError } from '../lib/app-error';
 
 /*
@@ -79,7 +80,15 @@ export async function runCli(
     return;
   }
   const config = loadConfig();
-  const handle = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+  const handle = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+  ).catch((error: unknown) => {
+    if (!(error instanceof DatabaseInUseError)) throw error;
+    console.error(error.message);
+    process.exitCode = 1;
+    return null;
+  });
+  if (!handle) return;
   try {
     await handle.migrate();
     await command(handle.db, args, (line) => console.log(line));

@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { isRetryableConflict } from '../lib/backend-faults';
 import { serverFile } from '../lib/server-files';
+import { lockPgliteFolder } from './pglite-lock';
 import * as schema from './schema';
 import { StatementGate } from './statement-gate';
 
@@ -72,8 +73,11 @@ export async function openReadDatabase(
 }
 
 async function openPglite(folder: string | undefined, image?: Blob): Promise<DatabaseHandle> {
+  let unlock = () => {};
   if (folder) {
     mkdirSync(folder, { recursive: true });
+    // One process per folder (db/pglite-lock.ts): refused here, before this process reads a page of it.
+    unlock = lockPgliteFolder(folder);
     if (!existsSync(path.join(folder, 'PG_VERSION'))) await initializePgliteApart(folder);
   }
   const client = new PGlite({
@@ -81,7 +85,12 @@ async function openPglite(folder: string | undefined, image?: Blob): Promise<Dat
     ...(image ? { loadDataDir: image } : {}),
     startParams: pgliteStartParams,
   });
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const timing: StatementTiming = { observer: null };
   const gate = gateStatements(client, timing);
   const db = retryTransactions(drizzlePglite({ client, schema }) as unknown as Database);
@@ -92,8 +101,12 @@ async function openPglite(folder: string | undefined, image?: Blob): Promise<Dat
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
     close: async () => {
-      await runCloseHooks(db);
-      await client.close();
+      try {
+        await runCloseHooks(db);
+        await client.close();
+      } finally {
+        unlock();
+      }
     },
   };
 }
