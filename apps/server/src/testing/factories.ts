@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Database } from '../db/client';
-import { users } from '../db/schema';
+import { subAccountLinks, users } from '../db/schema';
 import { openSession } from '../features/account/sessions/sessions.service';
 
 let phoneCounter = 0;
@@ -51,6 +51,23 @@ export async function createUser(db: Database, input: UserFactoryInput = {}) {
     })
     .returning();
   return row!;
+}
+
+/**
+ * Binds `child` to the user `parentUserId` as an active sub-account, answered (`respondedAt`) when a
+ * test says so; answers the link row.
+ */
+export async function linkSubAccount(
+  db: Database,
+  parentUserId: number,
+  child: { id: number; phone: string },
+  respondedAt: Date | null = null,
+) {
+  const [link] = await db
+    .insert(subAccountLinks)
+    .values({ parentUserId, childPhone: child.phone, childUserId: child.id, status: 'active', respondedAt })
+    .returning();
+  return link!;
 }
 
 /** Opens a session for the user and returns its token. */

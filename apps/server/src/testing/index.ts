@@ -11,7 +11,15 @@ export { createStaffAccount, STAFF_PASSWORD, staffWithCookie } from '../features
 /** The fake Alipay and key pairs for its signatures, for journeys that pay and refund through it. */
 export { startFakeAlipay } from '../providers/payment/fake-alipay-server';
 export { createSeededTestDatabase, createTestDatabase } from './database';
-export { createMember, createUser, loginAs, nextPhone, randomIp, randomPhone } from './factories';
+export {
+  createMember,
+  createUser,
+  linkSubAccount,
+  loginAs,
+  nextPhone,
+  randomIp,
+  randomPhone,
+} from './factories';
 export { appJobWorker, drainJobs } from './jobs';
 export { rsaPemPair } from './keys';
 export { createLiveSession } from './live';

@@ -10,8 +10,9 @@ import {
 } from '@dso/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { subAccountLinks, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { linkSubAccount } from '../../testing';
 import { useTestApp } from '../../testing/route-suite';
 import { permissionConfig } from '../permissions';
 import { authenticateApiKey, eraseApiKeysOf, spendApiUnits } from './index';
@@ -254,9 +255,7 @@ describe('API keys', () => {
     const child = await t.account();
     // Alone the child is FREE and may not make a key; bound, it holds its parent's grade.
     expect((await create(child.token)).code).toBe(Code.NEEDS_UPGRADE);
-    await db()
-      .insert(subAccountLinks)
-      .values({ parentUserId: parent.id, childPhone: child.phone, childUserId: child.id, status: 'active' });
+    await linkSubAccount(db(), parent.id, child);
     const { key } = await createKey(child.token, '子账号脚本');
     const caller = await authenticateApiKey(db(), bearer(key));
     expect(caller).toMatchObject({ userId: child.id, viewer: { userId: child.id, grade: 'SVIP' } });

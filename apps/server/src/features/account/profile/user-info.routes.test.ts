@@ -1,8 +1,8 @@
 import { AccountPath, Code, userInfoSchema } from '@dso/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { sessions, subAccountLinks } from '../../../db/schema';
-import { createUser, loginAs } from '../../../testing';
+import { sessions } from '../../../db/schema';
+import { createUser, linkSubAccount, loginAs } from '../../../testing';
 import { useAccountTestApp } from '../account.testing';
 
 describe('user info and logout', () => {
@@ -65,9 +65,7 @@ describe('user info and logout', () => {
     const endsAt = new Date(Date.now() + 30 * DAY);
     const parent = await createUser(t.database.db, { grade: 'EVIP', gradeEndsAt: endsAt });
     const child = await createUser(t.database.db);
-    await t.database.db
-      .insert(subAccountLinks)
-      .values({ parentUserId: parent.id, childPhone: child.phone, childUserId: child.id, status: 'active' });
+    await linkSubAccount(t.database.db, parent.id, child);
     const body = await info(await loginAs(t.database.db, child.id));
     expect(body.data).toMatchObject({
       grade: 'EVIP',

@@ -1,7 +1,7 @@
 import { AccountPath, Code } from '@dso/contract';
 import { describe, expect, it } from 'vitest';
 import { subAccountLinks } from '../../../db/schema';
-import { createUser, loginAs, nextPhone } from '../../../testing';
+import { createUser, linkSubAccount, loginAs, nextPhone } from '../../../testing';
 import {
   fromIp,
   lastCode,
@@ -249,9 +249,7 @@ describe('SMS code sends', () => {
       msg: '当前账号不是子账号',
       data: null,
     });
-    await t.database.db
-      .insert(subAccountLinks)
-      .values({ parentUserId: parent.id, childPhone: child.phone, childUserId: child.id, status: 'active' });
+    await linkSubAccount(t.database.db, parent.id, child);
     expect((await send({ phone: parent.phone, ip, type: 'UnBind', token: childToken, captcha: null })).code).toBe(
       Code.TOAST,
     );

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Code, ConsolePath, consoleMessages, FramePath, type OrderInfo, OrderPath } from '@dso/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { membershipGrants, orders, paymentAgreements, sessions, subAccountLinks } from '../../../db/schema';
+import { membershipGrants, orders, paymentAgreements, sessions } from '../../../db/schema';
 import { PaymentVendorError } from '../../../providers/payment/index';
-import { createUser, loginAs, readGrade } from '../../../testing';
+import { createUser, linkSubAccount, loginAs, readGrade } from '../../../testing';
 import { orderRow, payAtSandboxCashier, previewOrder } from '../../../testing/orders';
 import { useTestApp, withQuery } from '../../../testing/route-suite';
 import { consumePermission } from '../../permissions';
@@ -30,20 +30,8 @@ describe('console users page', () => {
       .values(orderRow({ id, userId, expiresAt: now, paidAt: now }));
   }
 
-  async function childLink(parentId: number, child: { id: number; phone: string }) {
-    const [link] = await t
-      .db()
-      .insert(subAccountLinks)
-      .values({
-        parentUserId: parentId,
-        childPhone: child.phone,
-        childUserId: child.id,
-        status: 'active',
-        respondedAt: new Date(),
-      })
-      .returning();
-    return link!;
-  }
+  const childLink = (parentId: number, child: { id: number; phone: string }) =>
+    linkSubAccount(t.db(), parentId, child, new Date());
 
   it('finds a member by phone, by user id and by order number', async () => {
     const agent = await staffWithCookie(t.db(), '客服');

@@ -1,8 +1,8 @@
 import { AccountPath, Code, OrderPath, orderMessages } from '@dso/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { membershipGrants, paymentAgreements, subAccountLinks } from '../../../db/schema';
-import { createTestApp, type TestApp } from '../../../testing';
+import { membershipGrants, paymentAgreements } from '../../../db/schema';
+import { createTestApp, linkSubAccount, type TestApp } from '../../../testing';
 import { payAtSandboxCashier } from '../../../testing/orders';
 import { useTestApp } from '../../../testing/route-suite';
 import { ensurePermissionConfig } from '../../permissions';
@@ -157,9 +157,7 @@ describe('membership card check and exchange', () => {
   it('refuses a child account and leaves the card for someone else', async () => {
     const parent = await account({ grade: 'SVIP' });
     const child = await account();
-    await db()
-      .insert(subAccountLinks)
-      .values({ parentUserId: parent.id, childPhone: child.phone, childUserId: child.id, status: 'active' });
+    await linkSubAccount(db(), parent.id, child);
     const code = await card({});
     for (const call of [inspect, exchange]) {
       expect(await call(code, child.token)).toMatchObject({
