@@ -1,10 +1,9 @@
 import { OrderPath, type UserInfo } from '@dso/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App as AntdApp } from 'antd';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerRequests } from '../../../components/testing/answer-requests';
+import { renderAtRoute } from '../../../components/testing/render-route';
 import { useSession } from '../../../stores/session';
 import { loadRoles, loadUserInfo } from '../../account';
 import { sampleTree } from '../../permissions/testing';
@@ -31,18 +30,12 @@ function renderPayPage(url: string) {
     useSession.getState().setRoles(sampleTree);
     return sampleTree;
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <AntdApp>
-        <MemoryRouter initialEntries={[url]}>
-          <Routes>
-            <Route path="/pay" element={<PayPage />} />
-          </Routes>
-          <Search />
-        </MemoryRouter>
-      </AntdApp>
-    </QueryClientProvider>,
+  renderAtRoute(
+    <>
+      <PayPage />
+      <Search />
+    </>,
+    { path: '/pay', url, keepSession: true },
   );
 }
 

@@ -1,10 +1,8 @@
 import { OrderPath, SANDBOX_CASHIER_PAGE } from '@dso/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { App as AntdApp } from 'antd';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerRequests, callsTo, type RequestCall } from '../../../components/testing/answer-requests';
+import { renderAtRoute } from '../../../components/testing/render-route';
 import { useSession } from '../../../stores/session';
 import SandboxCashierPage from './sandbox-cashier-page';
 
@@ -12,18 +10,11 @@ vi.mock('../../../lib/api/client', () => ({ request: vi.fn() }));
 
 function renderCashier(handlers: Record<string, (call: RequestCall) => unknown>) {
   const calls = answerRequests(handlers);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <AntdApp>
-        <MemoryRouter initialEntries={[`${SANDBOX_CASHIER_PAGE}?trade=M20261127A1`]}>
-          <Routes>
-            <Route path={SANDBOX_CASHIER_PAGE} element={<SandboxCashierPage />} />
-          </Routes>
-        </MemoryRouter>
-      </AntdApp>
-    </QueryClientProvider>,
-  );
+  renderAtRoute(<SandboxCashierPage />, {
+    path: SANDBOX_CASHIER_PAGE,
+    url: `${SANDBOX_CASHIER_PAGE}?trade=M20261127A1`,
+    keepSession: true,
+  });
   return calls;
 }
 
