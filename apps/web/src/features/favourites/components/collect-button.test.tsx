@@ -1,8 +1,7 @@
 import { FavouritePath, type UserInfo } from '@dso/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import '../../../components/testing/render-widget';
+import { renderAtRoute } from '../../../components/testing/render-route';
 import { request } from '../../../lib/api/client';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
@@ -18,8 +17,7 @@ const requestMock = request as unknown as Mock<(path: string, options?: { body?:
 const initialDialogs = useDialogs.getState();
 
 function renderButton(ui: React.ReactElement) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+  return renderAtRoute(ui, { keepSession: true });
 }
 
 describe('CollectButton', () => {

@@ -1,24 +1,13 @@
 import { LegalPath } from '@dso/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, type Mock, vi } from 'vitest';
-import '../../../components/testing/render-widget';
+import { renderAtRoute } from '../../../components/testing/render-route';
 import { request } from '../../../lib/api/client';
 import { AgreementLine } from '../../account/testing';
 import PrivacyPolicyPage from './privacy-policy-page';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn(), requestFile: vi.fn() }));
 const requestMock = request as unknown as Mock<(path: string) => unknown>;
-
-function renderWithClient(node: React.ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{node}</MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
 
 describe('the legal documents', () => {
   afterEach(cleanup);
@@ -31,7 +20,7 @@ describe('the legal documents', () => {
         markdown: '# 隐私政策\n\n| 信息 | 保存期限 |\n| --- | --- |\n| 手机号 | **注销后删除** |\n\n<b>不是标签</b>',
       };
     });
-    renderWithClient(<PrivacyPolicyPage />);
+    renderAtRoute(<PrivacyPolicyPage />, { keepSession: true });
     expect(await screen.findByRole('heading', { level: 1, name: '隐私政策' })).toBeTruthy();
     const table = screen.getByRole('table');
     expect(within(table).getByRole('columnheader', { name: '保存期限' })).toBeTruthy();
@@ -40,7 +29,7 @@ describe('the legal documents', () => {
   });
 
   it('links both documents from the login forms, opening them in a new tab', () => {
-    renderWithClient(<AgreementLine />);
+    renderAtRoute(<AgreementLine />, { keepSession: true });
     const terms = screen.getByRole('link', { name: '《用户协议》' });
     const privacy = screen.getByRole('link', { name: '《隐私政策》' });
     expect(terms.getAttribute('href')).toBe('/legal/user-agreement');

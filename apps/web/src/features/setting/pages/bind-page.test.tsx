@@ -1,11 +1,7 @@
 import { AccountPath, PublishingPath, type UserInfo } from '@dso/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { App as AntdApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import '../../../components/testing/render-widget';
+import { renderAtRoute } from '../../../components/testing/render-route';
 import { request } from '../../../lib/api/client';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
@@ -15,18 +11,7 @@ vi.mock('../../../lib/api/client', () => ({ request: vi.fn(), requestFile: vi.fn
 const requestMock = request as unknown as Mock<(path: string) => unknown>;
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <ConfigProvider locale={zhCN}>
-      <QueryClientProvider client={client}>
-        <AntdApp>
-          <MemoryRouter initialEntries={['/pages/home/bind']}>
-            <BindPage />
-          </MemoryRouter>
-        </AntdApp>
-      </QueryClientProvider>
-    </ConfigProvider>,
-  );
+  return renderAtRoute(<BindPage />, { url: '/pages/home/bind', keepSession: true });
 }
 
 describe('BindPage (/pages/home/bind)', () => {
