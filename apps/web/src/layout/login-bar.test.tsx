@@ -1,8 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App as AntdApp } from 'antd';
-import { MemoryRouter } from 'react-router';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAtRoute } from '../components/testing/render-route';
 import { openedDialogs, renderWidget } from '../components/testing/render-widget';
 import { hang, mockApi, ok } from '../features/account/testing/mock-api';
 import { createPlan } from '../features/orders/testing/factories';
@@ -65,15 +63,7 @@ describe('LoginBar', () => {
   it('waits on the home page for 100 px of scrolling, then 500 ms, and hides again above that', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     useSession.setState({ token: null, userInfo: null });
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <AntdApp>
-          <MemoryRouter initialEntries={['/']}>
-            <LoginBar />
-          </MemoryRouter>
-        </AntdApp>
-      </QueryClientProvider>,
-    );
+    renderAtRoute(<LoginBar />, { url: '/', keepSession: true });
     const bar = () => screen.queryByTestId('login-bar');
     expect(bar()).toBeNull();
     act(() => scrollTo(99));
