@@ -407,6 +407,8 @@ export const topics = pgTable(
     videoCount: integer('video_count'),
     /** Null when the day before has no heat of the topic to compare with. */
     growth: real('growth'),
+    /** The provider a collected topic came from (`tikhub`, `sandbox`); null for imported and demo rows. */
+    source: text('source'),
     day: date('day', { mode: 'string' }).notNull(),
     isDemo: isDemo(),
     updatedAt: updatedAt(),

@@ -22,13 +22,22 @@ describe('the sandbox keyword source', () => {
     expect(await sourceAt(noon).fetchSuggestions('这个词不在演示词库里')).toEqual([]);
   });
 
-  it('suggests topics of the demo library with view counts', async () => {
+  it('suggests topics of the demo library with view counts that grow a little from one day to the next', async () => {
     const topics = await sourceAt(noon).fetchTopicSuggestions('面膜');
     expect(topics.length).toBeGreaterThan(0);
     for (const topic of topics) {
       expect(topic.name).toContain('面膜');
-      expect(topic.viewCount).toBeGreaterThan(0);
+      // Between 1,000万 and 500亿, as Douyin's topics run.
+      expect(topic.viewCount).toBeGreaterThan(10_000_000);
+      expect(topic.viewCount).toBeLessThan(50_000_000_000);
       expect(topic.topicId).toMatch(/^16\d+$/);
+    }
+    const nextDay = await sourceAt(new Date(noon.getTime() + 86_400_000)).fetchTopicSuggestions('面膜');
+    expect(nextDay.map((topic) => topic.name)).toEqual(topics.map((topic) => topic.name));
+    for (const [index, topic] of nextDay.entries()) {
+      const growth = topic.viewCount! / topics[index]!.viewCount! - 1;
+      expect(growth).toBeGreaterThan(0);
+      expect(growth).toBeLessThan(0.01);
     }
   });
 

@@ -72,6 +72,19 @@ const dayNumberOf = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) /
 /** The instant a Shanghai day starts. */
 const startOfDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - SHANGHAI_OFFSET_MS);
 
+/** A head topic's views (话题播放量) on the day the views grow from; Douyin's big topics run from 亿 to 百亿. */
+const TOPIC_VIEWS = 600_000_000;
+const TOPIC_VIEWS_ORIGIN = dayNumberOf('2026-01-01');
+
+/**
+ * A topic's views on a day: spread over two orders of magnitude (log-uniform, as the views of topics are, rather
+ * than all near one figure), lower for a less searched phrase, and about 0.1 % more each day.
+ */
+function topicViews(phrase: HeadPhrase, dayNumber: number): number {
+  const spread = Math.exp(4 * (draw(phrase.keyword, 0x7, 0) - 0.5));
+  return Math.round((TOPIC_VIEWS / (phrase.rank + 1)) * spread * (1 + (dayNumber - TOPIC_VIEWS_ORIGIN) * 1e-3));
+}
+
 /** The demo library's phrases that contain `word` (not the word itself), most searched first. */
 function phrasesWith(word: string): HeadPhrase[] {
   const wanted = word.trim();
@@ -194,10 +207,7 @@ export function createSandboxKeywordSource(options: SandboxKeywordOptions): Plat
         name: phrase.keyword,
         rank: index + 1,
         topicId: `16${String(mix32(fnv1aOfCodePoints(phrase.keyword), 16)).padStart(14, '0')}`,
-        // Views of a topic grow a little every day.
-        viewCount: Math.round(
-          (2e9 / (phrase.rank + 1)) * (0.5 + draw(phrase.keyword, 0x7, 0)) * (1 + dayNumber * 1e-4),
-        ),
+        viewCount: topicViews(phrase, dayNumber),
       }));
     },
 

@@ -42,9 +42,16 @@ describe('the topics collection', () => {
   const runOn = (day: string, options: Omit<Parameters<typeof scriptedSource>[0], 'videos'>) =>
     roundOn(day, scriptedSource({ videos: {}, ...options }));
   const topicsOf = (day: string) =>
-    queryRows<{ name: string; heat: number; video_count: number | null; growth: number | null; is_demo: boolean }>(
+    queryRows<{
+      name: string;
+      heat: number;
+      video_count: number | null;
+      growth: number | null;
+      source: string | null;
+      is_demo: boolean;
+    }>(
       db(),
-      sql`SELECT name, heat::float8 AS heat, video_count, growth::float8 AS growth, is_demo FROM topics
+      sql`SELECT name, heat::float8 AS heat, video_count, growth::float8 AS growth, source, is_demo FROM topics
           WHERE kind = 'video' AND day = ${day}::date ORDER BY name`,
     );
   const worksUnder = (day: string, name: string) =>
@@ -73,8 +80,8 @@ describe('the topics collection', () => {
     expect(calls).toEqual(['topics:露营', 'topics:露营装备']);
     expect(record).toMatchObject({ status: 'succeeded', rowsAdded: 2, rowsUpdated: 0, failures: 0, scope: 'topics' });
     expect(await topicsOf('2026-11-28')).toEqual([
-      { name: '露营', heat: 500_000_000, video_count: null, growth: null, is_demo: false },
-      { name: '露营装备推荐', heat: 12_000_000, video_count: null, growth: null, is_demo: false },
+      { name: '露营', heat: 500_000_000, video_count: null, growth: null, source: 'scripted', is_demo: false },
+      { name: '露营装备推荐', heat: 12_000_000, video_count: null, growth: null, source: 'scripted', is_demo: false },
     ]);
   });
 
@@ -101,15 +108,17 @@ describe('the topics collection', () => {
     expect(camping).toMatchObject({ name: '露营', heat: 550_000_000 });
     expect(camping!.growth).toBeCloseTo(0.1, 6);
     expect(await topicsOf('2026-11-30')).toEqual([
-      { name: '露营', heat: 600_000_000, video_count: null, growth: null, is_demo: false },
+      { name: '露营', heat: 600_000_000, video_count: null, growth: null, source: 'scripted', is_demo: false },
     ]);
     expect(await worksUnder('2026-11-28', '露营')).toEqual(['v-camp']);
     expect(await worksUnder('2026-11-30', '露营')).toEqual(['v-camp']);
   });
 
-  it('counts a topic found again with the same heat as unchanged, and keeps the work count an import gave', async () => {
+  it('counts a topic found again as unchanged, keeps an import’s work count, and compares heat of one source only', async () => {
+    // Imported rows: the day before and the day itself, their heat measured their own way.
     await db().execute(sql`INSERT INTO topics (platform, kind, name, heat, video_count, growth, day, is_demo)
-      VALUES ('DSO', 'video', '露营', 480000000, 1200, 0.05, '2026-11-28', false)`);
+      VALUES ('DSO', 'video', '露营', 450000000, 1100, 0.02, '2026-11-27', false),
+        ('DSO', 'video', '露营', 480000000, 1200, 0.05, '2026-11-28', false)`);
     const topics = { 露营: [{ name: '露营', views: 500_000_000 }] };
     expect(await runOn('2026-11-28', { topics })).toMatchObject({ status: 'succeeded', rowsUpdated: 1 });
     expect(await runOn('2026-11-28', { topics })).toMatchObject({
@@ -118,10 +127,14 @@ describe('the topics collection', () => {
       rowsUpdated: 0,
       rowsUnchanged: 1,
     });
-    // The import's work count and growth stay: the collection had neither to give.
+    // The import's work count stays (the source gives none); its growth, of its own heat, gives way, and the
+    // imported day before is no measure of views.
     expect(await topicsOf('2026-11-28')).toEqual([
-      { name: '露营', heat: 500_000_000, video_count: 1200, growth: expect.closeTo(0.05, 6), is_demo: false },
+      { name: '露营', heat: 500_000_000, video_count: 1200, growth: null, source: 'scripted', is_demo: false },
     ]);
+    // The next day compares with the collected heat.
+    await runOn('2026-11-29', { topics: { 露营: [{ name: '露营', views: 525_000_000 }] } });
+    expect((await topicsOf('2026-11-29'))[0]!.growth).toBeCloseTo(0.05, 6);
   });
 
   it('writes nothing for empty answers (recorded empty) and stores what was answered before refused credentials', async () => {

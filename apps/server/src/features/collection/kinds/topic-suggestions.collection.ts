@@ -13,7 +13,7 @@ import { countFailure, stopsRun } from '../collection.service';
  * before is stored all the same. A round that found nothing writes nothing, so the topic list keeps its last day.
  */
 export function topicSuggestionsCollection(deps: {
-  platformData: PlatformKeywordSource & { isDemo: boolean };
+  platformData: PlatformKeywordSource & { name: string; isDemo: boolean };
   words: number;
   now?: () => Date;
 }): CollectionHandler {
@@ -37,6 +37,7 @@ export function topicSuggestionsCollection(deps: {
     const stored = await storeCollectedTopics(context.db, {
       day: shanghaiDay(now()),
       topics: found,
+      source: deps.platformData.name,
       isDemo: deps.platformData.isDemo,
     });
     context.tally.added += stored.added;

@@ -23,7 +23,7 @@ export const topicKey = (topic: { kind: string; day: string; name: string }) =>
 
 /**
  * Upserts topics by (platform, kind, day, name) and adds their works (aweme ids not in the library
- * skipped). Returns each topic's id by {@link topicKey}, and how many were new.
+ * skipped); an imported row takes over a collected one (its source back to null). Returns each topic's id by {@link topicKey}, and how many were new.
  */
 export async function upsertTopics(db: Database, input: readonly TopicIngest[]) {
   const rows = lastOfEach(input, topicKey);
@@ -45,7 +45,7 @@ export async function upsertTopics(db: Database, input: readonly TopicIngest[]) 
     FROM jsonb_to_recordset(${json(payload)}::jsonb) AS r(kind text, name text, day date, heat bigint, video_count int,
       growth real, is_demo boolean)
     ON CONFLICT (platform, kind, day, name) DO UPDATE SET heat = excluded.heat, video_count = excluded.video_count,
-      growth = excluded.growth, is_demo = excluded.is_demo, updated_at = now()
+      growth = excluded.growth, source = NULL, is_demo = excluded.is_demo, updated_at = now()
     RETURNING id, kind, to_char(day, 'YYYY-MM-DD') AS day, name, (xmax = 0) AS inserted
   `,
   );
