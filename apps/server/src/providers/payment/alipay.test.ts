@@ -1,9 +1,9 @@
 import { createPrivateKey, createPublicKey, createVerify } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rsaPemPair } from '../../testing/keys';
+import { closeServer, listenLocally, readBody } from '../fake-server';
 import { type AlipayOptions, createAlipayGateway, parseShanghaiDateTime, shanghaiDateTime } from './alipay';
 import { notifyCheckContent, rawJsonMember, requestSignContent, rsa2Sign } from './alipay-sign';
 import { type FakeAlipay, type FakeAlipayFailure, startFakeAlipay } from './fake-alipay-server';
@@ -32,24 +32,19 @@ function pemBody(text: string): string {
 /** Receives notifications as our route would: reads them through the adapter, answers as it says. */
 async function startReceiver(gateway: () => PaymentGateway) {
   const notices: PaymentNotice[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', async () => {
-      const notice = await gateway().readNotify({
-        headers: { 'content-type': request.headers['content-type'] },
-        body: Buffer.concat(chunks).toString('utf8'),
-      });
-      notices.push(notice);
-      const answer = gateway().notifyAnswer(notice.kind !== 'forged');
-      response.writeHead(answer.status, { 'content-type': answer.contentType }).end(answer.body);
+  const server = createServer(async (request, response) => {
+    const notice = await gateway().readNotify({
+      headers: { 'content-type': request.headers['content-type'] },
+      body: (await readBody(request)).toString('utf8'),
     });
+    notices.push(notice);
+    const answer = gateway().notifyAnswer(notice.kind !== 'forged');
+    response.writeHead(answer.status, { 'content-type': answer.contentType }).end(answer.body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/pay/notify/alipay`,
+    url: `${await listenLocally(server)}/api/pay/notify/alipay`,
     notices,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => closeServer(server),
   };
 }
 

@@ -1,8 +1,8 @@
 import { createPrivateKey, generateKeyPairSync, sign, verify } from 'node:crypto';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeServer, listenLocally, readBody } from '../fake-server';
 import { type FakeWechatPay, startFakeWechatPay } from './fake-wechatpay-server';
 import { type PaymentGateway, type PaymentNotice, PaymentVendorError, type RefundGateway } from './index';
 import { refundsOf } from './refunds.testing';
@@ -28,33 +28,29 @@ const merchant = {
 async function startNotifyEndpoint() {
   const notices: PaymentNotice[] = [];
   const gateways = new Map<string, PaymentGateway>();
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', async () => {
-      const gateway = gateways.get(request.url ?? '');
-      if (!gateway) {
-        response.statusCode = 404;
-        response.end();
-        return;
-      }
-      const headers = Object.fromEntries(
-        Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value[0] : value]),
-      );
-      const notice = await gateway.readNotify({ headers, body: Buffer.concat(chunks).toString('utf8') });
-      notices.push(notice);
-      const answer = gateway.notifyAnswer(notice.kind !== 'forged');
-      response.statusCode = answer.status;
-      response.setHeader('content-type', answer.contentType);
-      response.end(answer.body);
-    });
+  const server = createServer(async (request, response) => {
+    const body = (await readBody(request)).toString('utf8');
+    const gateway = gateways.get(request.url ?? '');
+    if (!gateway) {
+      response.statusCode = 404;
+      response.end();
+      return;
+    }
+    const headers = Object.fromEntries(
+      Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value[0] : value]),
+    );
+    const notice = await gateway.readNotify({ headers, body });
+    notices.push(notice);
+    const answer = gateway.notifyAnswer(notice.kind !== 'forged');
+    response.statusCode = answer.status;
+    response.setHeader('content-type', answer.contentType);
+    response.end(answer.body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: await listenLocally(server),
     notices,
     gateways,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => closeServer(server),
   };
 }
 
