@@ -14,11 +14,8 @@ import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { linkSubAccount } from '../../testing';
 import { useTestApp } from '../../testing/route-suite';
-import { permissionConfig } from '../permissions';
+import { apiUnitAllowance } from './api-keys.testing';
 import { authenticateApiKey, eraseApiKeysOf, spendApiUnits } from './index';
-
-const allowance = (grade: 'VIP' | 'SVIP') =>
-  permissionConfig.find((definition) => definition.alias === 'API_UNIT_DAY_COUNT')!.values[grade]!;
 
 /** What an AppError thrown by `run` says: its code, message and data. */
 async function refusalOf(run: () => Promise<unknown>) {
@@ -163,11 +160,11 @@ describe('API keys', () => {
     const { token } = await t.account({ grade: 'VIP' });
     const { key } = await createKey(token, '选词脚本');
     const caller = await authenticateApiKey(db(), bearer(key));
-    expect(await apiUse(token)).toEqual({ per_val: allowance('VIP'), use_val: 0 });
+    expect(await apiUse(token)).toEqual({ per_val: apiUnitAllowance('VIP'), use_val: 0 });
 
     const answer = await spendApiUnits(db(), caller, { units: 3, what: '关键词搜索 露营' }, async () => '结果');
     expect(answer).toBe('结果');
-    expect(await apiUse(token)).toEqual({ per_val: allowance('VIP'), use_val: 3 });
+    expect(await apiUse(token)).toEqual({ per_val: apiUnitAllowance('VIP'), use_val: 3 });
 
     const failure = new Error('search failed');
     await expect(
@@ -175,7 +172,7 @@ describe('API keys', () => {
         throw failure;
       }),
     ).rejects.toBe(failure);
-    expect(await apiUse(token)).toEqual({ per_val: allowance('VIP'), use_val: 3 });
+    expect(await apiUse(token)).toEqual({ per_val: apiUnitAllowance('VIP'), use_val: 3 });
 
     const log: UsageLog = (await get(PermissionPath.usageLog, token)).data;
     const api = log.permissions.find((permission) => permission.alias === 'API_UNIT_DAY_COUNT')!;
@@ -224,7 +221,7 @@ describe('API keys', () => {
   it("refuses calls past the day's units, exactly as many served as there are units when they race", async () => {
     const { token } = await t.account({ grade: 'VIP' });
     const caller = await authenticateApiKey(db(), bearer((await createKey(token)).key));
-    await spendApiUnits(db(), caller, { units: allowance('VIP') - 4, what: '批量' }, async () => null);
+    await spendApiUnits(db(), caller, { units: apiUnitAllowance('VIP') - 4, what: '批量' }, async () => null);
     let served = 0;
     const results = await Promise.allSettled(
       Array.from({ length: 10 }, () =>
@@ -238,7 +235,7 @@ describe('API keys', () => {
     expect(refusals).toHaveLength(6);
     expect(refusals.every((error) => error instanceof AppError && error.code === Code.NEEDS_UPGRADE)).toBe(true);
     expect((refusals[0] as AppError).data).toMatchObject({ alias: 'API_UNIT_DAY_COUNT', reason: 'exhausted' });
-    expect(await apiUse(token)).toEqual({ per_val: allowance('VIP'), use_val: allowance('VIP') });
+    expect(await apiUse(token)).toEqual({ per_val: apiUnitAllowance('VIP'), use_val: apiUnitAllowance('VIP') });
   });
 
   it("stops a closed account's keys: the erasure deletes them", async () => {
@@ -260,7 +257,7 @@ describe('API keys', () => {
     const caller = await authenticateApiKey(db(), bearer(key));
     expect(caller).toMatchObject({ userId: child.id, viewer: { userId: child.id, grade: 'SVIP' } });
     await spendApiUnits(db(), caller, { units: 2, what: '热词榜单' }, async () => null);
-    expect(await apiUse(parent.token)).toEqual({ per_val: allowance('SVIP'), use_val: 2 });
+    expect(await apiUse(parent.token)).toEqual({ per_val: apiUnitAllowance('SVIP'), use_val: 2 });
     const log: UsageLog = (await get(PermissionPath.usageLog, parent.token)).data;
     const api = log.permissions.find((permission) => permission.alias === 'API_UNIT_DAY_COUNT')!;
     expect(api.entries).toEqual([

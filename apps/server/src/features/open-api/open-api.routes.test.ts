@@ -15,12 +15,9 @@ import { describe, expect, it } from 'vitest';
 import { createCreator, createVideo, drainJobs } from '../../testing';
 import { useTestApp } from '../../testing/route-suite';
 import { authenticateApiKey, spendApiUnits } from '../api-keys';
+import { apiUnitAllowance } from '../api-keys/api-keys.testing';
 import { enqueueDerive, upsertKeywords } from '../keywords';
 import { keywordInput, trendEndingAt } from '../keywords/keyword.fixtures';
-import { permissionConfig } from '../permissions';
-
-const allowance = (grade: 'VIP' | 'SVIP') =>
-  permissionConfig.find((definition) => definition.alias === 'API_UNIT_DAY_COUNT')!.values[grade]!;
 
 describe('the open API (/open/v1)', () => {
   let awemeId = '';
@@ -201,12 +198,12 @@ describe('the open API (/open/v1)', () => {
   it("refuses a call once the day's units are spent, with the upgrade data, and charges nothing for it", async () => {
     const { token, key } = await member('VIP');
     const caller = await authenticateApiKey(db(), `Bearer ${key}`);
-    await spendApiUnits(db(), caller, { units: allowance('VIP') - 1, what: '用掉' }, async () => null);
+    await spendApiUnits(db(), caller, { units: apiUnitAllowance('VIP') - 1, what: '用掉' }, async () => null);
     expect(await open('keywordSearch', happyInputs().keywordSearch, key)).toMatchObject({ code: Code.OK });
     const refused = await open('keywordDetail', { keyword: '口红' }, key);
     expect(refused).toMatchObject({ code: Code.NEEDS_UPGRADE, data: { alias: 'API_UNIT_DAY_COUNT' } });
     expect(await open('keywordSearch', happyInputs().keywordSearch, key)).toMatchObject({ code: Code.NEEDS_UPGRADE });
-    expect(await unitsUsed(token)).toBe(allowance('VIP'));
+    expect(await unitsUsed(token)).toBe(apiUnitAllowance('VIP'));
   });
 
   it('needs no browser signature or session, and a session token is no API key', async () => {
