@@ -77,11 +77,11 @@ const TOPIC_VIEWS = 600_000_000;
 const TOPIC_VIEWS_ORIGIN = dayNumberOf('2026-01-01');
 
 /**
- * A topic's views on a day: spread over two orders of magnitude (log-uniform, as the views of topics are, rather
- * than all near one figure), lower for a less searched phrase, and about 0.1 % more each day.
+ * A topic's views on a day: heavy-tailed (Pareto, α 1.5, as views are: a few topics far ahead of the rest rather than
+ * many near one ceiling), lower for a less searched phrase, and about 0.1 % more each day.
  */
 function topicViews(phrase: HeadPhrase, dayNumber: number): number {
-  const spread = Math.exp(4 * (draw(phrase.keyword, 0x7, 0) - 0.5));
+  const spread = Math.min(40, 0.3 * (1 - draw(phrase.keyword, 0x7, 0)) ** (-1 / 1.5));
   return Math.round((TOPIC_VIEWS / (phrase.rank + 1)) * spread * (1 + (dayNumber - TOPIC_VIEWS_ORIGIN) * 1e-3));
 }
 
