@@ -16,6 +16,23 @@ export async function paintedPixels(page: Page, testId: string): Promise<number>
   }, testId);
 }
 
+/**
+ * A fingerprint of what a chart's canvases show (FNV-1a over their pixels): two readings differ when the drawing
+ * changed, however its painted area moved (a tree that gains a branch in the same height can paint fewer pixels).
+ */
+export async function chartPicture(page: Page, testId: string): Promise<number> {
+  return page.evaluate((id) => {
+    let hash = 0x811c9dc5;
+    for (const canvas of document.querySelectorAll<HTMLCanvasElement>(`[data-testid="${id}"] canvas`)) {
+      const context = canvas.getContext('2d');
+      if (!context || canvas.width === 0) continue;
+      const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+      for (let i = 0; i < pixels.length; i++) hash = Math.imul(hash ^ (pixels[i] ?? 0), 0x01000193) >>> 0;
+    }
+    return hash;
+  }, testId);
+}
+
 /** Waits until a chart has drawn (ECharts animates in, so the first frame can be nearly empty). */
 export async function waitForChart(page: Page, testId: string, atLeast = 2000) {
   await page.locator(`[data-testid="${testId}"] canvas`).first().waitFor();
