@@ -4,7 +4,7 @@ import { renderWidget } from '../../../components/testing/render-widget';
 import { spyOnToast } from '../../../components/testing/toast-spy';
 import { useSession } from '../../../stores/session';
 import { finishLogin, LOGIN_RELOAD_DELAY_MS } from '../session-actions';
-import { mockApi, ok, userInfoOf } from '../testing/mock-api';
+import { mockApi, sessionAnswers } from '../testing/mock-api';
 import { spyOnReload } from '../testing/reload-spy';
 import { ClosureCancelledDialog } from './closure-cancelled-dialog';
 
@@ -21,11 +21,7 @@ describe('a login that withdrew the closure request', () => {
   });
 
   it('says so and lets the login go on only once the user has read it', async () => {
-    mockApi({
-      '/api/permission/roles': ok([]),
-      '/api/user/info': ok(userInfoOf('FREE')),
-      '/api/sub_account/invite_info': ok(null),
-    });
+    mockApi(sessionAnswers);
     renderWidget(<ClosureCancelledDialog />, { viewer: 'visitor' });
     let finished = false;
     const login = finishLogin({ token: 'tok', user_id: 7, closure_cancelled: true }).then(() => {
