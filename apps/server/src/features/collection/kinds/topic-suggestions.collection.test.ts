@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { topicSuggestionWords } from '../../../config';
 import { queryRows } from '../../../db/client';
 import { startFakeTikhub } from '../../../providers/platform-data/fake-tikhub';
 import { createTikhubPlatformData } from '../../../providers/platform-data/tikhub';
-import { createTestDatabase } from '../../../testing';
+import { useTestDatabase } from '../../../testing/route-suite';
 import { createVideo } from '../../../testing/videos';
 import { upsertKeywords } from '../../keywords';
 import { keywordInput } from '../../keywords/keyword.fixtures';
@@ -12,17 +12,9 @@ import { allCollectionKinds } from '../collection.jobs';
 import { runManually, scriptedHotList, scriptedSource, vendorError } from '../collection.testing';
 import { topicSuggestionsCollection } from './topic-suggestions.collection';
 
-type Handle = Awaited<ReturnType<typeof createTestDatabase>>;
-
 describe('the topics collection', () => {
-  let handle: Handle;
-  const db = () => handle.db;
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await handle?.close();
-  });
+  const database = useTestDatabase();
+  const db = () => database.db;
   beforeEach(async () => {
     await db().execute(sql`TRUNCATE keywords, topics, videos, creators, collection_runs RESTART IDENTITY CASCADE`);
     await upsertKeywords(db(), [keywordInput('露营', 300_000), keywordInput('露营装备', 200_000)]);
