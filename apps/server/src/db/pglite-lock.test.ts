@@ -65,7 +65,9 @@ describe('the embedded database is one process’s at a time', () => {
       await held.migrate();
       const refused = cli();
       expect(refused.status).toBe(1);
-      expect(refused.stderr).toContain(`嵌入式数据库（${path.join(folder, 'pglite')}）正由另一个进程（pid ${process.pid}）使用`);
+      expect(refused.stderr).toContain(
+        `嵌入式数据库（${path.join(folder, 'pglite')}）正由另一个进程（pid ${process.pid}）使用`,
+      );
       expect(refused.stderr).toContain('设置 DATABASE_URL 改用 PostgreSQL');
     } finally {
       await held.close();
