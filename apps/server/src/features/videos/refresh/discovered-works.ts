@@ -7,7 +7,7 @@ import {
   upsertCreators,
   upsertVideos,
 } from '../ingest/video-ingest.repository';
-import { storedGoods } from './video-refresh.job';
+import { creatorIngestOf, videoIngestOf } from './source-records';
 
 /** The authors among `userIds` the library does not hold yet: their accounts must be fetched before their works join. */
 export async function creatorsMissing(db: Database, userIds: readonly string[]): Promise<string[]> {
@@ -34,23 +34,11 @@ export async function storeDiscoveredWorks(
   return db.transaction(async (tx) => {
     await upsertCreators(
       tx,
-      found.authors.map(({ fetchedAt, ...author }) => ({
-        ...author,
-        followerGrowth30d: null,
-        asOf: shanghaiDay(fetchedAt),
-        isDemo: found.isDemo,
-      })),
+      found.authors.map((author) => creatorIngestOf(author, found.isDemo)),
     );
     const stored = await upsertVideos(
       tx,
-      found.works.map((work) => ({
-        ...work,
-        goods: work.goods === null ? null : storedGoods(work.goods),
-        score: null,
-        wordNew: null,
-        transcript: null,
-        isDemo: found.isDemo,
-      })),
+      found.works.map((work) => videoIngestOf(work, found.isDemo)),
     );
     await linkVideoKeywords(
       tx,

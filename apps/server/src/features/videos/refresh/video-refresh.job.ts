@@ -1,21 +1,18 @@
-import { averagePerVideo, shanghaiDay } from '@dso/domain';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../../db/client';
 import { creators, videos, videoTrends } from '../../../db/schema';
-import type { GoodsItem } from '../../../db/schema/videos';
-import { keywordGrams } from '../../../lib/grams';
 import type {
   PlatformComment,
-  PlatformCreatorRecord,
   PlatformDataProvider,
   PlatformTrendPoint,
   PlatformVideoRecord,
 } from '../../../providers/platform-data';
 import { type JobHandlers, PermanentJobError } from '../../jobs';
 import { refreshHotWords } from '../ingest/hot-words';
-import { upsertComments as ingestComments } from '../ingest/video-ingest.repository';
-import { libraryCreator, libraryVideo, VIDEO_PLATFORM } from '../video-platform';
+import { upsertComments as ingestComments, upsertCreators, upsertVideos } from '../ingest/video-ingest.repository';
+import { libraryCreator, libraryVideo } from '../video-platform';
+import { creatorIngestOf, videoIngestOf } from './source-records';
 import { VIDEOS_REFRESH_JOB } from './video-refresh.service';
 
 const payloadSchema = z.object({ awemeId: z.string().min(1).max(128) });
@@ -66,16 +63,17 @@ export async function refreshVideo(
     source.fetchComments(awemeId, null),
     source.fetchTrend(awemeId),
   ]);
-  await db.transaction(async (tx) => {
-    await tx.update(videos).set(videoColumns(record, source.isDemo)).where(eq(videos.id, stored.id));
-    if (creator) {
-      await tx.update(creators).set(creatorColumns(creator, source.isDemo)).where(eq(creators.id, stored.creatorId));
-    }
+  return db.transaction(async (tx) => {
+    // Through the same ingest as imports and discovered works: a figure the source did not give keeps the stored one.
+    if (creator) await upsertCreators(tx, [creatorIngestOf(creator, source.isDemo)]);
+    const written = await upsertVideos(tx, [videoIngestOf(record, source.isDemo)]);
+    // The source names an author the library lacks and could not give: nothing of the work is written.
+    if (!written.ids.has(awemeId)) return 'unknown' as const;
     if (comments.items.length > 0) await upsertComments(tx, stored.id, comments.items, source.isDemo);
     if (trend.length > 0) await storeTrend(tx, stored.id, record.createTime, trend);
     else await storeSnapshot(tx, stored.id, record);
+    return 'refreshed' as const;
   });
-  return 'refreshed';
 }
 
 /**
@@ -92,88 +90,8 @@ export async function refreshCreator(
   if (!stored) return 'unknown';
   const record = await source.fetchCreator(userId);
   if (!record) return 'unknown';
-  await db.update(creators).set(creatorColumns(record, source.isDemo)).where(eq(creators.id, stored.id));
+  await upsertCreators(db, [creatorIngestOf(record, source.isDemo)]);
   return 'refreshed';
-}
-
-function videoColumns(record: PlatformVideoRecord, isDemo: boolean) {
-  return {
-    videoDesc: record.desc,
-    videoTag: record.tags,
-    originCover: record.cover,
-    shareUrl: record.shareUrl,
-    playUrl: record.playUrl,
-    createTime: record.createTime,
-    lastUpdateTime: record.fetchedAt,
-    durationMs: record.durationMs,
-    goodCount: record.goodCount,
-    commentCount: record.commentCount,
-    shareCount: record.shareCount,
-    collectCount: record.collectCount,
-    musicId: record.musicId,
-    musicTitle: record.musicTitle,
-    // A source that cannot see the goods (TikHub) leaves the stored ones.
-    ...(record.goods === null ? {} : { isWithGoods: record.goods.length > 0, goods: storedGoods(record.goods) }),
-    status: record.status,
-    grams: keywordGrams(VIDEO_PLATFORM, record.desc),
-    isDemo,
-    updatedAt: new Date(),
-  };
-}
-
-/** A source's goods as a video stores them. */
-export function storedGoods(goods: NonNullable<PlatformVideoRecord['goods']>): GoodsItem[] {
-  return goods.map((item) => ({
-    title: item.title,
-    price_fen: item.priceFen,
-    sales: item.sales,
-    cover: item.cover,
-    product_id: item.productId,
-  }));
-}
-
-function creatorColumns(record: PlatformCreatorRecord, isDemo: boolean) {
-  const works = record.awemeCount;
-  return {
-    uniqueId: record.uniqueId,
-    nickName: record.nickName,
-    avatar: record.avatar,
-    signature: record.signature,
-    gender: record.gender,
-    province: record.province,
-    city: record.city,
-    ...(record.field === null ? {} : { field: record.field }),
-    verified: record.verified,
-    verifyInfo: record.verifyInfo,
-    isCommerce: record.isCommerce,
-    mcn: record.mcn,
-    totalFollowerCount: record.followerCount,
-    totalFavorited: record.totalFavorited,
-    awemeCount: works,
-    avgGoodCount: averagePerVideo(record.totalFavorited, works),
-    // A source without a total (TikHub has none for comments, shares, collects) leaves the stored one.
-    ...(record.videoCommentTotalCount === null
-      ? {}
-      : {
-          videoCommentTotalCount: record.videoCommentTotalCount,
-          avgCommentCount: averagePerVideo(record.videoCommentTotalCount, works),
-        }),
-    ...(record.videoShareTotalCount === null
-      ? {}
-      : {
-          videoShareTotalCount: record.videoShareTotalCount,
-          avgShareCount: averagePerVideo(record.videoShareTotalCount, works),
-        }),
-    ...(record.videoCollectTotalCount === null
-      ? {}
-      : { avgCollectCount: averagePerVideo(record.videoCollectTotalCount, works) }),
-    ...(record.salesAmountFen30d === null ? {} : { salesAmountFen: record.salesAmountFen30d }),
-    ...(record.liveCount === null ? {} : { liveCount: record.liveCount }),
-    grams: keywordGrams(VIDEO_PLATFORM, record.nickName),
-    asOf: shanghaiDay(record.fetchedAt),
-    isDemo,
-    updatedAt: new Date(),
-  };
 }
 
 /** The first page of comments through the ingest (one upsert for every source), then their hot words recounted. */

@@ -226,6 +226,12 @@ describe('refreshing a video’s data', () => {
         const [fresh] = await db().select().from(videos).where(eq(videos.id, video.id));
         expect(fresh).toMatchObject({ goodCount: 500, isWithGoods: true, isDemo: false });
         expect(fresh!.goods).toEqual(video.goods);
+        // The product's own figures are not the source's: they stay.
+        expect([fresh!.videoScore, fresh!.wordNew, fresh!.transcript]).toEqual([
+          video.videoScore,
+          video.wordNew,
+          video.transcript,
+        ]);
         const [creator] = await db().select().from(creators).where(eq(creators.id, video.creatorId));
         expect(creator).toMatchObject({
           nickName: '抖音上的名字',
