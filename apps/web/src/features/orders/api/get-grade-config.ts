@@ -5,13 +5,12 @@ import { useSession } from '../../../stores/session';
 /**
  * Whose prices a cached answer holds: `current_price` and `dis_price` depend on the asking user, so
  * the plans are cached per user, and visitors share one entry. The stored uid comes with the token, so
- * the key is right before the user info has loaded (the pay page loads it itself, 000 §4).
+ * the key is right before the user info has loaded (the pay page loads it itself, 000 §4). A session
+ * without a stored uid (a token handed over without one) stays `user` rather than taking the id once
+ * the user info arrives: a key that changed mid-load would cancel the calls the first key had begun.
  */
 export function useViewerKey(): string {
-  return useSession((state) => {
-    if (!state.token) return 'visitor';
-    return state.uid ?? (state.userInfo ? String(state.userInfo.id) : 'user');
-  });
+  return useSession((state) => (state.token ? (state.uid ?? 'user') : 'visitor'));
 }
 
 /*
