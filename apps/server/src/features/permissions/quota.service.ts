@@ -273,9 +273,17 @@ export interface Reservation {
  * ({@link settleReservation}) or fails ({@link giveBackReservation}).
  */
 export async function reservePermission(db: Database, options: ConsumeOptions): Promise<Reservation> {
-  const [reservation] = await reserveUnits(db, options, [
-    { reason: options.reason ?? '', amount: options.amount ?? 1 },
-  ]);
+  return reserveOne(db, options);
+}
+
+/** One reservation of `options.amount` units for `options.reason`; `lapseAfterMs` as {@link reserveUnits} takes it. */
+async function reserveOne(db: Database, options: ConsumeOptions, lapseAfterMs?: number): Promise<Reservation> {
+  const [reservation] = await reserveUnits(
+    db,
+    options,
+    [{ reason: options.reason ?? '', amount: options.amount ?? 1 }],
+    lapseAfterMs,
+  );
   return reservation!;
 }
 
@@ -388,14 +396,7 @@ export async function holdPermission(db: Database, options: ConsumeOptions) {
   const held = await chargeOfThisRequest(db, options);
   const reservation: Reservation = held
     ? { id: held.id, use: await getPermissionUse(db, options.userId, options.alias, options.now) }
-    : (
-        await reserveUnits(
-          db,
-          options,
-          [{ reason: options.reason ?? '', amount: options.amount ?? 1 }],
-          REQUEST_HOLD_LAPSE_MS,
-        )
-      )[0]!;
+    : await reserveOne(db, options, REQUEST_HOLD_LAPSE_MS);
   return {
     reservation,
     settle: () => settleReservation(db, reservation.id),

@@ -51,10 +51,7 @@ export async function refreshVideo(
   source: PlatformDataProvider,
   awemeId: string,
 ): Promise<'refreshed' | 'unknown'> {
-  const [stored] = await db
-    .select({ id: videos.id, creatorId: videos.creatorId })
-    .from(videos)
-    .where(libraryVideo(awemeId));
+  const [stored] = await db.select({ id: videos.id }).from(videos).where(libraryVideo(awemeId));
   if (!stored) return 'unknown';
   const record = await source.fetchVideo(awemeId);
   if (!record) return 'unknown';
