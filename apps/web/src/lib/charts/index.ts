@@ -14,4 +14,4 @@ export { EChart, type EChartInstance, type EChartProps, useChartTheme } from './
 export type { ChartOption } from './echarts';
 export { productValueLabel, withProductUnits } from './product-units';
 export { toMapRegionName } from './region-names';
-export { axisTooltipIndex, tooltipHtml, tooltipLines } from './tooltip-html';
+export { axisRowTooltip, axisTooltipIndex, tooltipHtml, tooltipLines } from './tooltip-html';

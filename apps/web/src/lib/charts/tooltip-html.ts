@@ -35,3 +35,14 @@ export function axisTooltipIndex(params: unknown): number {
   const items = (Array.isArray(params) ? params : [params]) as ({ dataIndex?: number } | undefined)[];
   return items[0]?.dataIndex ?? -1;
 }
+
+/**
+ * An axis-triggered tooltip's formatter over the chart's rows (one a category): the hovered row's lines, one
+ * under the other, or nothing when the pointer is on no row. `linesOf` builds each line with {@link tooltipHtml}.
+ */
+export function axisRowTooltip<Row>(rows: readonly Row[], linesOf: (row: Row) => readonly string[]) {
+  return (params: unknown): string => {
+    const row = rows[axisTooltipIndex(params)];
+    return row === undefined ? '' : tooltipLines(linesOf(row));
+  };
+}

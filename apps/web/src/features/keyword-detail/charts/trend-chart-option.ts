@@ -1,11 +1,10 @@
 import type { KeywordTrend } from '@dso/contract';
 import {
   areaFade,
-  axisTooltipIndex,
+  axisRowTooltip,
   type ChartOption,
   type ChartPalette,
   tooltipHtml,
-  tooltipLines,
   valueAxisFor,
 } from '../../../lib/charts';
 import { formatFigure } from '../../../lib/figures';
@@ -51,18 +50,14 @@ export function trendChartOption(
     tooltip: {
       trigger: 'axis',
       axisPointer: { type: 'line', lineStyle: { color: palette.axisLine } },
-      formatter: (params: unknown) => {
-        const point = trend.points[axisTooltipIndex(params)];
-        if (!point) return '';
-        return tooltipLines([
-          tooltipHtml`${point.day}`,
-          ...shown.map((series) => {
-            const value = pointValue(point, series.key);
-            const text = value === null ? '--' : `${approximate}${formatFigure(value)}`;
-            return tooltipHtml`${series.name}：<b>${text}</b>`;
-          }),
-        ]);
-      },
+      formatter: axisRowTooltip(trend.points, (point) => [
+        tooltipHtml`${point.day}`,
+        ...shown.map((series) => {
+          const value = pointValue(point, series.key);
+          const text = value === null ? '--' : `${approximate}${formatFigure(value)}`;
+          return tooltipHtml`${series.name}：<b>${text}</b>`;
+        }),
+      ]),
     },
     xAxis: {
       type: 'category',

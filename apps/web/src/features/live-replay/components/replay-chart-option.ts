@@ -1,6 +1,6 @@
 import type { LiveReplay, LiveReplayReport } from '@dso/contract';
 import type { ChartOption, ChartPalette } from '../../../lib/charts';
-import { axisTooltipIndex, tooltipHtml, tooltipLines, valueAxisFor } from '../../../lib/charts';
+import { axisRowTooltip, tooltipHtml, valueAxisFor } from '../../../lib/charts';
 import { formatFigure } from '../../../lib/figures';
 
 /**
@@ -20,16 +20,14 @@ export function replayCurveOption(
     grid: { left: 56, right: 24, top: 36, bottom: 32 },
     tooltip: {
       trigger: 'axis',
-      formatter: (params: unknown) => {
-        const point = curve[axisTooltipIndex(params)];
-        if (!point) return '';
+      formatter: axisRowTooltip(curve, (point) => {
         const peak = peaks.find((item) => item.minute === point.minute);
-        return tooltipLines([
+        return [
           tooltipHtml`第${point.minute}分钟`,
           tooltipHtml`在线人数：<b>${formatFigure(point.online)}</b>`,
           ...(peak ? [tooltipHtml`峰值：+${formatFigure(peak.rise)}`] : []),
-        ]);
-      },
+        ];
+      }),
     },
     xAxis: {
       type: 'category',

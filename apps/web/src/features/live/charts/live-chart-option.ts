@@ -1,12 +1,11 @@
 import type { LiveDetail, LiveRow } from '@dso/contract';
 import {
   areaFade,
-  axisTooltipIndex,
+  axisRowTooltip,
   BAR_MAX_WIDTH,
   type ChartOption,
   type ChartPalette,
   tooltipHtml,
-  tooltipLines,
   valueAxisFor,
 } from '../../../lib/charts';
 import { formatFigure } from '../../../lib/figures';
@@ -29,17 +28,15 @@ export function liveCurveOption(live: Pick<LiveDetail, 'minutes' | 'start_time' 
     grid: { left: 56, right: 64, top: 40, bottom: 32 },
     tooltip: {
       trigger: 'axis',
-      formatter: (params: unknown) => {
-        const row = minutes[axisTooltipIndex(params)];
-        if (!row) return '';
+      formatter: axisRowTooltip(minutes, (row) => {
         const sales = `${live.banded ? '约' : ''}${formatSales(row.sales)}`;
-        return tooltipLines([
+        return [
           tooltipHtml`${minuteClock(live.start_time, row.minute)}（第${row.minute + 1}分钟）`,
           tooltipHtml`在线人数：<b>${formatFigure(row.online)}</b>`,
           tooltipHtml`进场人数：<b>${formatFigure(row.entering)}</b>`,
           tooltipHtml`销售额：<b>${sales}</b>`,
-        ]);
-      },
+        ];
+      }),
     },
     xAxis: {
       type: 'category',
