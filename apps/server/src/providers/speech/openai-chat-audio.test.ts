@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hasFfmpeg, makeTestMedia } from '../../testing/media';
 import { rejectionOf } from '../../testing/rejection';
-import { type FakeChatAudioServer, startFakeChatAudioServer } from './fake-openai-chat-audio-server';
+import {
+  type FakeChatAudioBehaviour,
+  type FakeChatAudioServer,
+  startFakeChatAudioServer,
+} from './fake-openai-chat-audio-server';
 import { SpeechError, type SpeechSource } from './index';
 import { createOpenAiChatAudioSpeech, NO_SPEECH_MARK, TRANSCRIBE_PROMPT } from './openai-chat-audio';
 
@@ -32,6 +36,11 @@ describe('the chat-audio speech adapter against a fake vendor', () => {
       timeoutMs: 500,
       ...overrides,
     });
+  /** What the adapter (with `overrides`) fails with once the fake behaves so. */
+  const failureWhen = (behaviour: FakeChatAudioBehaviour, overrides: Parameters<typeof adapter>[0] = {}) => {
+    fake.behave(behaviour);
+    return rejectionOf<SpeechError>(adapter(overrides).transcribe(audio));
+  };
 
   beforeAll(async () => {
     fake = await startFakeChatAudioServer({ apiKey });
@@ -70,62 +79,60 @@ describe('the chat-audio speech adapter against a fake vendor', () => {
     expect([...Buffer.from(data.slice('data:;base64,'.length), 'base64')]).toEqual(bytes);
   });
 
-  it("surfaces the vendor's refusal with its message: key, limits, bad request", async () => {
+  it("surfaces the vendor's refusal of the key with its message", async () => {
     const wrong = await rejectionOf<SpeechError>(adapter({ apiKey: 'sk-wrong' }).transcribe(audio));
     expect(wrong).toBeInstanceOf(SpeechError);
     expect(wrong.reason).toBe('unauthorized');
     expect(wrong.message).toBe('the speech model answered HTTP 401: Incorrect API key provided.');
+  });
 
-    fake.behave({
-      kind: 'status',
+  it.each([
+    {
       status: 429,
       body: { error: { message: 'Requests rate limit exceeded', code: 'Throttling.RateQuota' } },
       headers: { 'Retry-After': '7' },
-    });
-    const limited = await rejectionOf<SpeechError>(adapter().transcribe(audio));
-    expect(limited.reason).toBe('rate_limited');
-    expect(limited.detail).toBe('Requests rate limit exceeded (Retry-After 7)');
-
-    fake.behave({
-      kind: 'status',
+      failure: { reason: 'rate_limited', detail: 'Requests rate limit exceeded (Retry-After 7)' },
+    },
+    {
       status: 400,
       body: { error: { message: 'The audio is too long: at most 3 minutes', code: 'InvalidParameter' } },
-    });
-    const refused = await rejectionOf<SpeechError>(adapter().transcribe(audio));
-    expect(refused.reason).toBe('unavailable');
-    expect(refused.message).toBe('the speech model answered HTTP 400: The audio is too long: at most 3 minutes');
+      failure: {
+        reason: 'unavailable',
+        message: 'the speech model answered HTTP 400: The audio is too long: at most 3 minutes',
+      },
+    },
+  ])("surfaces the vendor's HTTP $status with its message", async ({ failure, ...reply }) => {
+    expect(await failureWhen({ kind: 'status', ...reply })).toMatchObject(failure);
   });
 
   it('surfaces an error reported inside a 200 stream', async () => {
-    fake.behave({
+    const quota = await failureWhen({
       kind: 'stream-error',
       error: { message: 'Allocated quota exceeded', code: 'Throttling.AllocationQuota' },
     });
-    const quota = await rejectionOf<SpeechError>(adapter().transcribe(audio));
     expect(quota.reason).toBe('rate_limited');
     expect(quota.message).toBe('the speech model reported an error: Allocated quota exceeded');
-    fake.behave({ kind: 'stream-error', error: { message: 'Internal error', code: 'InternalError' } });
-    expect((await rejectionOf<SpeechError>(adapter().transcribe(audio))).reason).toBe('unavailable');
+    const internal = await failureWhen({
+      kind: 'stream-error',
+      error: { message: 'Internal error', code: 'InternalError' },
+    });
+    expect(internal.reason).toBe('unavailable');
   });
 
   it('does not take a cut-off stream for a transcript, and gives up on a silent vendor', async () => {
-    fake.behave({ kind: 'cut' });
-    expect(await rejectionOf<SpeechError>(adapter().transcribe(audio))).toMatchObject({
+    expect(await failureWhen({ kind: 'cut' })).toMatchObject({
       reason: 'unavailable',
       message: 'the transcription stream ended without [DONE]',
     });
-    fake.behave({ kind: 'hang' });
-    expect(await rejectionOf<SpeechError>(adapter().transcribe(audio))).toMatchObject({
+    expect(await failureWhen({ kind: 'hang' })).toMatchObject({
       reason: 'unavailable',
       message: 'the transcription timed out',
     });
   });
 
   it('calls an answer of no speech no_media', async () => {
-    fake.behave({ kind: 'answer', text: NO_SPEECH_MARK });
-    expect((await rejectionOf<SpeechError>(adapter().transcribe(audio))).reason).toBe('no_media');
-    fake.behave({ kind: 'answer', text: ' ' });
-    expect((await rejectionOf<SpeechError>(adapter({ stream: false }).transcribe(audio))).reason).toBe('no_media');
+    expect((await failureWhen({ kind: 'answer', text: NO_SPEECH_MARK })).reason).toBe('no_media');
+    expect((await failureWhen({ kind: 'answer', text: ' ' }, { stream: false })).reason).toBe('no_media');
   });
 
   it('needs a key and a model', () => {
