@@ -243,25 +243,22 @@ describe('AI 直播复盘 routes', () => {
     expect(await used(user.id)).toBe(0);
   });
 
-  it('fails at once when the speech service has nothing to hear, charging nothing', async () => {
-    const { user, token } = await member();
-    const session = await endedSession();
-    steer.state.speech = 'no-media';
-    await expectReviewFailed(session.roomId, token, liveReplayMessages.noSpeech);
-    expect(steer.state.heard).toHaveLength(1);
-    expect(await used(user.id)).toBe(0);
-  });
-
-  it('fails a replay after its last attempt, whatever went wrong, charging nothing', async () => {
-    const { user, token } = await member();
-    const session = await endedSession();
-    steer.state.speech = 'busy';
-    await expectReviewFailed(session.roomId, token, liveReplayMessages.speechUnavailable);
-    expect(steer.state.heard).toHaveLength(3);
-    steer.state.speech = 'crash';
-    await expectReviewFailed(session.roomId, token, liveReplayMessages.failed);
-    expect(await used(user.id)).toBe(0);
-  });
+  // Nothing to hear fails at once; a busy or crashing service fails after the last of its attempts.
+  it.each([
+    { speech: 'no-media', error: liveReplayMessages.noSpeech, attempts: 1 },
+    { speech: 'busy', error: liveReplayMessages.speechUnavailable, attempts: 3 },
+    { speech: 'crash', error: liveReplayMessages.failed, attempts: 3 },
+  ] as const)(
+    'fails a replay whose speech service is $speech after $attempts attempt(s), charging nothing',
+    async ({ speech, error, attempts }) => {
+      const { user, token } = await member();
+      const session = await endedSession();
+      steer.state.speech = speech;
+      await expectReviewFailed(session.roomId, token, error);
+      expect(steer.state.heard).toHaveLength(attempts);
+      expect(await used(user.id)).toBe(0);
+    },
+  );
 
   it('resumes a replay whose worker died', async () => {
     const { user, token } = await member();
