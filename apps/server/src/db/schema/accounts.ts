@@ -11,7 +11,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { at, createdAt, rowId, updatedAt } from './columns';
+import { at, createdAt, partOf, rowId, updatedAt } from './columns';
 
 /** Accounts. A user always has a phone: a WeChat login without one goes through bind-phone first. */
 export const users = pgTable('users', {
@@ -36,10 +36,7 @@ export const users = pgTable('users', {
 });
 
 /** The account a row belongs to (user_id): required, and the row is deleted with the account. */
-export const ownerId = () =>
-  bigint('user_id', { mode: 'number' })
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
+export const ownerId = () => partOf('user_id', () => users.id);
 
 /** Login sessions. Tokens are opaque; only their SHA-256 is stored. */
 export const sessions = pgTable(
@@ -134,9 +131,7 @@ export const subAccountLinks = pgTable(
   'sub_account_links',
   {
     id: rowId(),
-    parentUserId: bigint('parent_user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    parentUserId: partOf('parent_user_id', () => users.id),
     childPhone: text('child_phone').notNull(),
     childUserId: bigint('child_user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
     /** pending → active, or refused; active → unbound; pending → cancelled. */

@@ -1,4 +1,4 @@
-import { bigserial, boolean, integer, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, bigserial, boolean, integer, timestamp } from 'drizzle-orm/pg-core';
 
 /** Column builders every schema file shares, so a kind of column is declared one way. */
 
@@ -22,3 +22,14 @@ export const sortOrder = () => integer('sort').notNull().default(0);
 
 /** Whether an operator-maintained row is offered; switched off instead of deleted. */
 export const enabled = () => boolean('enabled').notNull().default(true);
+
+/** A row's required link to the row it is part of (a video's comment, an item's check): deleted with it. */
+export const partOf = (name: string, parent: () => AnyPgColumn) =>
+  bigint(name, { mode: 'number' }).notNull().references(parent, { onDelete: 'cascade' });
+
+/**
+ * A row that extends another one to one (a video's transcript, a keyword's portrait): its key is the
+ * other row's id, and it is deleted with it.
+ */
+export const extensionOf = (name: string, parent: () => AnyPgColumn) =>
+  bigint(name, { mode: 'number' }).primaryKey().references(parent, { onDelete: 'cascade' });

@@ -1,6 +1,6 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { ownerId, users } from './accounts';
-import { createdAt, rowId, updatedAt } from './columns';
+import { createdAt, extensionOf, rowId, updatedAt } from './columns';
 
 /*
  * AI 图文 (002 §5, §7): image-text works generated from a keyword or unpacked from an
@@ -76,9 +76,7 @@ export const imageTextUploads = pgTable('image_text_uploads', {
 
 /** A user's card settings (/setImg): what the sandbox draws with and the models are asked for. */
 export const imageTextSettings = pgTable('image_text_settings', {
-  userId: bigint('user_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: extensionOf('user_id', () => users.id),
   template: text('template').$type<'gradient' | 'solid' | 'note'>().notNull(),
   primaryColor: text('primary_color').notNull(),
   backgroundColor: text('background_color').notNull(),

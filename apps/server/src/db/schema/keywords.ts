@@ -14,7 +14,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { at, createdAt, isDemo, rowId, sortOrder, updatedAt } from './columns';
+import { at, createdAt, extensionOf, isDemo, partOf, rowId, sortOrder, updatedAt } from './columns';
 
 /** Raw bytes (PostgreSQL bytea) as a Node Buffer. */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -74,9 +74,7 @@ export const keywords = pgTable(
  * aligned day by day with `values` (drizzle/0027_keyword_overall_index.sql).
  */
 export const keywordTrends = pgTable('keyword_trends', {
-  keywordId: bigint('keyword_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => keywords.id, { onDelete: 'cascade' }),
+  keywordId: extensionOf('keyword_id', () => keywords.id),
   startDay: date('start_day', { mode: 'string' }).notNull(),
   values: integer('values').array().notNull(),
   overall: integer('overall').array(),
@@ -86,9 +84,7 @@ export const keywordTrends = pgTable('keyword_trends', {
 export const keywordRelations = pgTable(
   'keyword_relations',
   {
-    keywordId: bigint('keyword_id', { mode: 'number' })
-      .notNull()
-      .references(() => keywords.id, { onDelete: 'cascade' }),
+    keywordId: partOf('keyword_id', () => keywords.id),
     relation: text('relation').notNull(),
     relatedKeyword: text('related_keyword').notNull(),
     score: integer('score').notNull().default(0),
@@ -101,9 +97,7 @@ export const keywordRelations = pgTable(
 
 /** Audience portrait of a keyword's searchers: distributions of name/value ratios. */
 export const keywordPortraits = pgTable('keyword_portraits', {
-  keywordId: bigint('keyword_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => keywords.id, { onDelete: 'cascade' }),
+  keywordId: extensionOf('keyword_id', () => keywords.id),
   portrait: jsonb('portrait').notNull(),
   asOf: date('as_of', { mode: 'string' }).notNull(),
 });
@@ -117,9 +111,7 @@ export const keywordBoards = pgTable(
     country: text('country').notNull().default(''),
     asOf: date('as_of', { mode: 'string' }).notNull(),
     rank: integer('rank').notNull(),
-    keywordId: bigint('keyword_id', { mode: 'number' })
-      .notNull()
-      .references(() => keywords.id, { onDelete: 'cascade' }),
+    keywordId: partOf('keyword_id', () => keywords.id),
     /** Positive: moved up since the previous board; null: new on the board. */
     rankChange: integer('rank_change'),
     /** '' for the board over all industries; an industry's name for that industry's own board. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ownerId, users } from './accounts';
-import { at, createdAt, rowId, updatedAt } from './columns';
+import { at, createdAt, extensionOf, partOf, rowId, updatedAt } from './columns';
 import { monitorItems } from './monitoring';
 
 /*
@@ -19,9 +19,7 @@ export const monitorAlerts = pgTable(
   {
     id: rowId(),
     userId: ownerId(),
-    itemId: bigint('item_id', { mode: 'number' })
-      .notNull()
-      .references(() => monitorItems.id, { onDelete: 'cascade' }),
+    itemId: partOf('item_id', () => monitorItems.id),
     day: date('day', { mode: 'string' }).notNull(),
     keyword: text('keyword').notNull(),
     awemeId: text('aweme_id').notNull(),
@@ -51,9 +49,7 @@ export const monitorAlerts = pgTable(
 
 /** A user's alert settings: whether alerts are also pushed to their 企业微信 group robot, and its key. */
 export const monitorAlertSettings = pgTable('monitor_alert_settings', {
-  userId: bigint('user_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: extensionOf('user_id', () => users.id),
   wecomEnabled: boolean('wecom_enabled').notNull().default(false),
   wecomKey: text('wecom_key').notNull().default(''),
   updatedAt: updatedAt(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ownerId } from './accounts';
-import { at, createdAt, rowId } from './columns';
+import { at, createdAt, partOf, rowId } from './columns';
 
 /*
  * Rank monitoring (关键词排名监控): what users monitor, one check per item per day, and the
@@ -53,9 +53,7 @@ export const monitorChecks = pgTable(
   'monitor_checks',
   {
     id: rowId(),
-    itemId: bigint('item_id', { mode: 'number' })
-      .notNull()
-      .references(() => monitorItems.id, { onDelete: 'cascade' }),
+    itemId: partOf('item_id', () => monitorItems.id),
     day: date('day', { mode: 'string' }).notNull(),
     status: text('status').$type<'running' | 'ranked' | 'unranked' | 'failed'>().notNull(),
     rank: integer('rank'),

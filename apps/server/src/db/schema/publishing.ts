@@ -1,6 +1,6 @@
 import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ownerId, users } from './accounts';
-import { at, createdAt, rowId, updatedAt } from './columns';
+import { at, createdAt, partOf, rowId, updatedAt } from './columns';
 
 /*
  * One-key publishing (一键发布): Douyin accounts authorised through the Open Platform's OAuth,
@@ -87,12 +87,8 @@ export const publishingDeliveries = pgTable(
   'publishing_deliveries',
   {
     id: rowId(),
-    postId: bigint('post_id', { mode: 'number' })
-      .notNull()
-      .references(() => publishingPosts.id, { onDelete: 'cascade' }),
-    accountId: bigint('account_id', { mode: 'number' })
-      .notNull()
-      .references(() => publishingAccounts.id, { onDelete: 'cascade' }),
+    postId: partOf('post_id', () => publishingPosts.id),
+    accountId: partOf('account_id', () => publishingAccounts.id),
     status: text('status').$type<'queued' | 'publishing' | 'published' | 'failed'>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     itemId: text('item_id'),

@@ -15,7 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { ownerId, users } from './accounts';
-import { at, createdAt, isDemo, rowId, updatedAt } from './columns';
+import { at, createdAt, extensionOf, isDemo, partOf, rowId, updatedAt } from './columns';
 import { bytea, keywords } from './keywords';
 
 /*
@@ -156,9 +156,7 @@ export const creators = pgTable(
 export const creatorFollowerHistory = pgTable(
   'creator_follower_history',
   {
-    creatorId: bigint('creator_id', { mode: 'number' })
-      .notNull()
-      .references(() => creators.id, { onDelete: 'cascade' }),
+    creatorId: partOf('creator_id', () => creators.id),
     day: date('day', { mode: 'string' }).notNull(),
     followerCount: bigint('follower_count', { mode: 'number' }).notNull(),
   },
@@ -178,9 +176,7 @@ export const videos = pgTable(
     id: rowId(),
     platform: platform(),
     awemeId: text('aweme_id').notNull(),
-    creatorId: bigint('creator_id', { mode: 'number' })
-      .notNull()
-      .references(() => creators.id, { onDelete: 'cascade' }),
+    creatorId: partOf('creator_id', () => creators.id),
     videoDesc: text('video_desc').notNull().default(''),
     /** Hashtags without '#'. */
     videoTag: text('video_tag').array().notNull().default(emptyTextArray),
@@ -240,9 +236,7 @@ export const videoTitleGrams = pgTable(
  * an hour not observed is null.
  */
 export const videoTrends = pgTable('video_trends', {
-  videoId: bigint('video_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => videos.id, { onDelete: 'cascade' }),
+  videoId: extensionOf('video_id', () => videos.id),
   startTime: at('start_time').notNull(),
   goodValues: bigint('good_values', { mode: 'number' }).array().notNull(),
   commentValues: bigint('comment_values', { mode: 'number' }).array().notNull(),
@@ -256,9 +250,7 @@ export const videoComments = pgTable(
   'video_comments',
   {
     id: rowId(),
-    videoId: bigint('video_id', { mode: 'number' })
-      .notNull()
-      .references(() => videos.id, { onDelete: 'cascade' }),
+    videoId: partOf('video_id', () => videos.id),
     cid: text('cid').notNull(),
     text: text('text').notNull(),
     createTime: at('create_time').notNull(),
@@ -280,9 +272,7 @@ export const videoComments = pgTable(
  * product and kept so a comment page and its hot words answer without segmenting every comment.
  */
 export const videoHotWords = pgTable('video_hot_words', {
-  videoId: bigint('video_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => videos.id, { onDelete: 'cascade' }),
+  videoId: extensionOf('video_id', () => videos.id),
   words: jsonb('words').$type<HotWord[]>().notNull(),
   /** Comments the words were counted over; a recount is due when the video has gained many more. */
   commentCount: integer('comment_count').notNull(),
@@ -333,12 +323,8 @@ export const audiencePortraits = pgTable(
 export const videoKeywords = pgTable(
   'video_keywords',
   {
-    videoId: bigint('video_id', { mode: 'number' })
-      .notNull()
-      .references(() => videos.id, { onDelete: 'cascade' }),
-    keywordId: bigint('keyword_id', { mode: 'number' })
-      .notNull()
-      .references(() => keywords.id, { onDelete: 'cascade' }),
+    videoId: partOf('video_id', () => videos.id),
+    keywordId: partOf('keyword_id', () => keywords.id),
     searchRank: integer('search_rank'),
     asOf: date('as_of', { mode: 'string' }).notNull(),
   },
@@ -355,9 +341,7 @@ export const liveSessions = pgTable(
     id: rowId(),
     platform: platform(),
     roomId: text('room_id').notNull(),
-    creatorId: bigint('creator_id', { mode: 'number' })
-      .notNull()
-      .references(() => creators.id, { onDelete: 'cascade' }),
+    creatorId: partOf('creator_id', () => creators.id),
     title: text('title').notNull().default(''),
     cover: text('cover').notNull().default(''),
     startTime: at('start_time').notNull(),
@@ -380,9 +364,7 @@ export const liveSessions = pgTable(
 export const liveMinutes = pgTable(
   'live_minutes',
   {
-    sessionId: bigint('session_id', { mode: 'number' })
-      .notNull()
-      .references(() => liveSessions.id, { onDelete: 'cascade' }),
+    sessionId: partOf('session_id', () => liveSessions.id),
     minute: integer('minute').notNull(),
     online: integer('online').notNull().default(0),
     entering: integer('entering').notNull().default(0),
@@ -423,12 +405,8 @@ export const topics = pgTable(
 export const topicVideos = pgTable(
   'topic_videos',
   {
-    topicId: bigint('topic_id', { mode: 'number' })
-      .notNull()
-      .references(() => topics.id, { onDelete: 'cascade' }),
-    videoId: bigint('video_id', { mode: 'number' })
-      .notNull()
-      .references(() => videos.id, { onDelete: 'cascade' }),
+    topicId: partOf('topic_id', () => topics.id),
+    videoId: partOf('video_id', () => videos.id),
   },
   (table) => [
     primaryKey({ columns: [table.topicId, table.videoId] }),
@@ -460,9 +438,7 @@ export const favourites = pgTable(
  * sharing the database agree without another lock.
  */
 export const videoRefreshes = pgTable('video_refreshes', {
-  videoId: bigint('video_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => videos.id, { onDelete: 'cascade' }),
+  videoId: extensionOf('video_id', () => videos.id),
   requestedBy: bigint('requested_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
   requestedAt: at('requested_at').notNull().defaultNow(),
   /** The refresh job queued for it. */
