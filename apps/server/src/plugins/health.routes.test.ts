@@ -1,51 +1,17 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type BuildAppOptions, buildApp } from '../app';
-import { type AppConfig, loadConfig } from '../config';
-import type { DatabaseHandle } from '../db/client';
 import { lastShippedMigration } from '../db/migrations';
 import { isRedisReachable, testRedisUrl } from '../lib/rate-limit/redis-reachable';
-import { createTestDatabase } from '../testing';
+import { createTestApp, type TestApp, type TestAppOptions } from '../testing';
 import { HEALTHZ_PATH, READYZ_PATH } from './health';
 
 const redisReachable = await isRedisReachable();
 /** Tests that build an app of their own (seconds each, more on PostgreSQL or a busy machine) get the hooks' limit. */
 const APP_TEST_MS = 60_000;
 
-interface OwnApp {
-  app: FastifyInstance;
-  database: DatabaseHandle;
-  close(): Promise<void>;
-}
-
-/** An app on a database of its own, built with the health options the shared suite app cannot take. */
-async function ownApp(options: { config?: Partial<AppConfig>; health?: BuildAppOptions['health'] } = {}) {
-  const database = await createTestDatabase();
-  const config = {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REQUEST_LIMITS: 'false' }),
-    ...options.config,
-  };
-  const app = await buildApp({
-    config,
-    database,
-    logger: false,
-    ...(options.health ? { health: options.health } : {}),
-  });
-  await app.ready();
-  const own: OwnApp = {
-    app,
-    database,
-    close: async () => {
-      await app.close();
-      await database.close().catch(() => undefined);
-    },
-  };
-  return own;
-}
-
-const opened: OwnApp[] = [];
-async function openApp(options: Parameters<typeof ownApp>[0] = {}) {
-  const own = await ownApp(options);
+/** Apps on a database of their own, built with the health options the shared suite app cannot take. */
+const opened: TestApp[] = [];
+async function openApp(options: Pick<TestAppOptions, 'config' | 'health'> = {}) {
+  const own = await createTestApp(options);
   opened.push(own);
   return own;
 }
@@ -54,10 +20,12 @@ afterAll(async () => {
 });
 
 /** An app whose database has been closed (one for both suites: each app costs seconds). */
-let closedApp: Promise<OwnApp> | undefined;
+let closedApp: Promise<TestApp> | undefined;
 const openClosedApp = () => {
-  closedApp ??= openApp().then(async (own) => {
+  closedApp ??= createTestApp().then(async (own) => {
     await own.database.close();
+    // Its database is closed already: only the app is left to close.
+    opened.push({ ...own, close: () => own.app.close() });
     return own;
   });
   return closedApp;
@@ -80,7 +48,7 @@ describe('GET /healthz', () => {
 });
 
 describe('GET /readyz', () => {
-  let ready: OwnApp;
+  let ready: TestApp;
   beforeAll(async () => {
     ready = await openApp({
       // Limits on and tiny: the health paths must not count against them.

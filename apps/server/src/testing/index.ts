@@ -61,6 +61,8 @@ export interface TestAppOptions {
   extend?: (app: FastifyInstance) => void | Promise<void>;
   /** Sees every route as it is added (the route fuzz test). */
   onRoute?: BuildAppOptions['onRoute'];
+  /** The readiness check's options (the health tests). */
+  health?: BuildAppOptions['health'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -80,6 +82,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.now ? { now: options.now } : {}),
     ...(options.providers ? { providers: options.providers } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+    ...(options.health ? { health: options.health } : {}),
   });
   await options.extend?.(app);
   await app.ready();
