@@ -1,6 +1,7 @@
 import { type ApiKeyItem, type ApiKeyList, ApiKeyPath, type CreatedApiKey } from '@dso/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
+import { getQuery } from '../../../lib/api/get-query';
 import { fetchPermissionUse } from '../../permissions';
 
 /** The daily allowance of API units (docs/api.md). */
@@ -14,11 +15,7 @@ export const apiKeyKeys = {
 };
 
 /** `GET /api/api_key/list`: the live keys, newest first, with the limits. */
-export const apiKeysQuery = () =>
-  queryOptions({
-    queryKey: apiKeyKeys.list,
-    queryFn: ({ signal }) => request<ApiKeyList>(ApiKeyPath.list, { signal }),
-  });
+export const apiKeysQuery = () => getQuery<ApiKeyList>(apiKeyKeys.list, ApiKeyPath.list);
 
 /** Today's API units (`per_val` 0: the grade has none). */
 export const apiUnitsQuery = () =>

@@ -17,6 +17,7 @@ import {
 } from '@dso/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { request, requestUpload } from '../../../lib/api/client';
+import { getQuery } from '../../../lib/api/get-query';
 import { pageQuery } from '../../../lib/api/page-query';
 
 /** Query keys of one-key publishing. */
@@ -27,11 +28,7 @@ export const publishingKeys = {
 };
 
 /** `GET /api/publishing/accounts`: the authorised accounts and AUTH_TIKTOK_COUNT. */
-export const accountsQuery = () =>
-  queryOptions({
-    queryKey: publishingKeys.accounts,
-    queryFn: ({ signal }) => request<AuthorizedAccounts>(PublishingPath.accounts, { signal }),
-  });
+export const accountsQuery = () => getQuery<AuthorizedAccounts>(publishingKeys.accounts, PublishingPath.accounts);
 
 export type AuthorizeReturnPath = (typeof authorizeReturnPaths)[number];
 

@@ -1,6 +1,6 @@
 import { type PermissionUse, type SubAccountItem, SubAccountPath } from '@dso/contract';
-import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
+import { getQuery } from '../../../lib/api/get-query';
 
 /** Query keys of the parent's child accounts. */
 export const childAccountKeys = {
@@ -10,18 +10,10 @@ export const childAccountKeys = {
 };
 
 /** `GET /api/sub_account/list`: the parent's invites and children, newest first. */
-export const childAccountsQuery = () =>
-  queryOptions({
-    queryKey: childAccountKeys.list,
-    queryFn: ({ signal }) => request<SubAccountItem[]>(SubAccountPath.list, { signal }),
-  });
+export const childAccountsQuery = () => getQuery<SubAccountItem[]>(childAccountKeys.list, SubAccountPath.list);
 
 /** `GET /api/sub_account/quota`: SUB_ACCOUNT_COUNT (open invites and links take seats). */
-export const childAccountQuotaQuery = () =>
-  queryOptions({
-    queryKey: childAccountKeys.quota,
-    queryFn: ({ signal }) => request<PermissionUse>(SubAccountPath.quota, { signal }),
-  });
+export const childAccountQuotaQuery = () => getQuery<PermissionUse>(childAccountKeys.quota, SubAccountPath.quota);
 
 /** `POST /api/sub_account/add_info`: invites a phone. */
 export function inviteChildAccount(phone: string) {
