@@ -1,5 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { keywordLimits, trimKeyword } from '@dso/domain';
+import { keywordLimits } from '@dso/domain';
 import { Input, Select } from 'antd';
 import { useState } from 'react';
 import { useKeywordText } from '../../lib/use-keyword-text';
@@ -17,16 +17,13 @@ type SearchType = (typeof headerSearchTypes)[number]['value'];
 /** Header search: type dropdown and a 20-character input; visitors get the login dialog (000 §6). */
 export function HeaderSearch() {
   const [type, setType] = useState<SearchType>(1);
-  const { text, input } = useKeywordText();
   const goOrLogin = useGatedNavigate();
   const current = headerSearchTypes.find((item) => item.value === type) ?? headerSearchTypes[0];
-
-  const submit = () => {
-    const keyword = trimKeyword(text);
+  const { input, submit } = useKeywordText(keywordLimits.header, (keyword) => {
     // An empty header search does nothing (000 §5).
     if (!keyword) return;
     goOrLogin(`${current.path}?keyword=${encodeURIComponent(keyword)}`);
-  };
+  });
 
   return (
     <div className="header-search" data-testid="header-search">
@@ -44,7 +41,6 @@ export function HeaderSearch() {
         className="header-search-input"
         variant="borderless"
         {...input}
-        maxLength={keywordLimits.header}
         placeholder={current.placeholder}
         onPressEnter={submit}
         aria-label={current.placeholder}

@@ -1,5 +1,5 @@
 import { RobotOutlined, SearchOutlined } from '@ant-design/icons';
-import { keywordLimits, keywordMessages, trimKeyword } from '@dso/domain';
+import { keywordLimits, keywordMessages } from '@dso/domain';
 import { Button, Input, Tooltip } from 'antd';
 import { useState } from 'react';
 import { PlatformChip } from '../../../components';
@@ -12,18 +12,15 @@ import { homeSearchTarget } from '../platforms';
 /** The hero's keyword search: platform pills, a 30-character box and the AI选词 toggle (000 §2.5, §2.6). */
 export function HomeSearch() {
   const [platform, setPlatform] = useState<PlatformInfo>(platforms[0] as PlatformInfo);
-  const { text, input } = useKeywordText();
   const [aiPick, setAiPick] = useState(false);
   const goOrLogin = useGatedNavigate();
-
-  const submit = () => {
-    const keyword = trimKeyword(text);
+  const { input, submit } = useKeywordText(keywordLimits.single, (keyword) => {
     if (!keyword) {
       toast(keywordMessages.required, 'warning');
       return;
     }
     goOrLogin(homeSearchTarget({ platform, keyword, aiPick }));
-  };
+  });
 
   return (
     <div className="home-search" data-testid="home-search">
@@ -44,7 +41,6 @@ export function HomeSearch() {
           variant="borderless"
           size="large"
           {...input}
-          maxLength={keywordLimits.single}
           placeholder={aiPick ? '输入核心词，AI 帮您挑选高价值蓝海词' : `搜索${platform.name}关键词，例如：露营装备`}
           onPressEnter={submit}
           aria-label="关键词"

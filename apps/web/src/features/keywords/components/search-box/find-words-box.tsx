@@ -1,5 +1,5 @@
 import { AimOutlined } from '@ant-design/icons';
-import { keywordLimits, keywordMessages, trimKeyword } from '@dso/domain';
+import { keywordLimits, keywordMessages } from '@dso/domain';
 import { Input } from 'antd';
 import { useGatedNavigate } from '../../../../layout/login-gate';
 import { useKeywordText } from '../../../../lib/use-keyword-text';
@@ -14,21 +14,17 @@ export const FIND_WORDS_PATH = '/keyWordSeo';
  * box does nothing.
  */
 export function FindWordsBox() {
-  const { text, input } = useKeywordText();
   const goOrLogin = useGatedNavigate();
-  const full = Array.from(text).length >= keywordLimits.findWords;
-
-  const submit = (value: string) => {
-    const keyword = trimKeyword(value);
+  const { text, input, submit } = useKeywordText(keywordLimits.findWords, (keyword) => {
     if (!keyword) return;
     goOrLogin(`${FIND_WORDS_PATH}?keyword=${encodeURIComponent(keyword)}`);
-  };
+  });
+  const full = Array.from(text).length >= keywordLimits.findWords;
 
   return (
     <div className="kw-find-words" data-testid="find-words">
       <Input.Search
         {...input}
-        maxLength={keywordLimits.findWords}
         placeholder="输入行业核心词，AI帮你找词"
         enterButton={
           <span>
