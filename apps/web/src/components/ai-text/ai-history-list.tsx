@@ -18,13 +18,13 @@ export interface SavedText {
 }
 
 export interface AiHistoryListProps<Item extends SavedText> {
-  /** The feature's list query: a page of saved texts. */
-  useWorks(page: number, pageSize: number): { data?: { total: number; list: Item[] }; isPending: boolean };
+  /** The feature's saved-work calls (savedWorksApi): its list pages, the delete and the list's key prefix. */
+  works: {
+    useWorks(page: number, pageSize: number): { data?: { total: number; list: Item[] }; isPending: boolean };
+    remove(id: number): Promise<unknown>;
+    listKey: readonly unknown[];
+  };
   pageSize: number;
-  /** Deletes a saved text on the server. */
-  deleteWork(id: number): Promise<unknown>;
-  /** The list query's key prefix, refreshed after a delete. */
-  queryKey: readonly unknown[];
   /** 登录后查看创作历史 and the like. */
   loginText: string;
   emptyText?: string;
@@ -44,15 +44,15 @@ export interface AiHistoryListProps<Item extends SavedText> {
 export function AiHistoryList<Item extends SavedText>(props: AiHistoryListProps<Item>) {
   const token = useSession((state) => state.token);
   const [page, setPage] = useState(1);
-  const works = props.useWorks(page, props.pageSize);
+  const works = props.works.useWorks(page, props.pageSize);
   const list = works.data?.list ?? [];
   const remove = useRemoveFromPage({
     page,
     onPageChange: setPage,
     itemsOnPage: list.length,
-    deleteItem: props.deleteWork,
+    deleteItem: props.works.remove,
     removedText: '删除成功',
-    queryKey: props.queryKey,
+    queryKey: props.works.listKey,
   });
 
   if (!token) {

@@ -28,6 +28,24 @@ export function useSavedWork<Work>(feature: string, pathOf: (id: number) => stri
   });
 }
 
+/**
+ * The saved-work calls of an AI text feature (AI文案, AI写作), all under `feature`: a page of the list, one
+ * work to reopen, saving (`POST` the list path) and deleting (`DELETE` the work's path). `listKey` is the
+ * list's key prefix, which a save or a delete refreshes.
+ */
+export function savedWorksApi<List, Work, SaveBody>(
+  feature: string,
+  paths: { works: string; workOf(id: number): string },
+) {
+  return {
+    listKey: [feature, 'works'] as const,
+    useWorks: (pageNo: number, pageSize: number) => useSavedWorks<List>(feature, paths.works, pageNo, pageSize),
+    useWork: (id: number | null) => useSavedWork<Work>(feature, paths.workOf, id),
+    save: (body: SaveBody) => request<Work>(paths.works, { method: 'POST', body }),
+    remove: (id: number) => request<null>(paths.workOf(id), { method: 'DELETE' }),
+  };
+}
+
 /** What a save call answers: the entry's id and the title it was saved under. */
 export interface SavedWorkHead {
   id: number;

@@ -1,5 +1,5 @@
 import { AiHistoryList } from '../../../components/ai-text/ai-history-list';
-import { deleteCopywriterWork, useCopywriterWorks } from '../api/copywriters';
+import { copywriterWorks } from '../api/copywriters';
 
 const PAGE_SIZE = 10;
 
@@ -8,10 +8,8 @@ export function CopywriterHistory({ onOpen }: { onOpen(id: number): void }) {
   return (
     <div data-testid="copywriter-history">
       <AiHistoryList
-        useWorks={useCopywriterWorks}
+        works={copywriterWorks}
         pageSize={PAGE_SIZE}
-        deleteWork={deleteCopywriterWork}
-        queryKey={['copywriters', 'works']}
         loginText="登录后查看历史文案"
         emptyText="还没有保存的文案"
         itemClassName="tool-panel"

@@ -13,7 +13,7 @@ import { recordIdOf } from '../../../lib/record-id';
 import { withSearchParams } from '../../../lib/search-params';
 import { useSession } from '../../../stores/session';
 import { handleQuotaFailure } from '../../permissions';
-import { generatePath, saveCopywriterWork, useCopywriterWork } from '../api/copywriters';
+import { copywriterWorks, generatePath } from '../api/copywriters';
 import { CopywriterHistory } from '../components/copywriter-history';
 import { CopywriterSources } from '../components/copywriter-sources';
 import '../copywriters.css';
@@ -29,7 +29,7 @@ export default function CopywritersPage() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'history' ? 'history' : 'write';
   const workId = recordIdOf(params.get('work'));
-  const saved = useCopywriterWork(workId);
+  const saved = copywriterWorks.useWork(workId);
   const keyword = trimKeyword(params.get('keyword') ?? '').slice(0, keywordLimits.single);
 
   const showTab = (next: string) => setParams(withSearchParams(params, { tab: next === 'history' ? 'history' : null }));
@@ -117,7 +117,7 @@ function CopywriterWorkspace({ keyword: initialKeyword, work }: { keyword: strin
   const save = async (plain: string) => {
     if (!token) return openLoginDialog();
     await saving.save(defaultTitle, (entry) =>
-      saveCopywriterWork({
+      copywriterWorks.save({
         ...entry,
         keyword: writtenFor,
         content: plain,

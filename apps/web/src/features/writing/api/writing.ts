@@ -7,7 +7,7 @@ import {
 } from '@dso/contract';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
-import { useSavedWork, useSavedWorks } from '../../../lib/api/saved-works';
+import { savedWorksApi } from '../../../lib/api/saved-works';
 
 /** `GET` the writing templates keyed by category title (000 §7). */
 export function useWritingTemplates() {
@@ -18,14 +18,5 @@ export function useWritingTemplates() {
   });
 }
 
-/** A page of the signed-in user's saved works (创作历史). */
-export const useWritingWorks = (pageNo: number, pageSize: number) =>
-  useSavedWorks<WritingWorkList>('writing', WritingPath.works, pageNo, pageSize);
-
-/** One saved work, to reopen it on /writing. */
-export const useWritingWork = (id: number | null) => useSavedWork<WritingWork>('writing', WritingPath.workOf, id);
-
-export const saveWritingWork = (body: WritingWorkSaveBody) =>
-  request<WritingWork>(WritingPath.works, { method: 'POST', body });
-
-export const deleteWritingWork = (id: number) => request<null>(WritingPath.workOf(id), { method: 'DELETE' });
+/** The signed-in user's saved works (创作历史): a page of them, one to reopen on /writing, saving and deleting. */
+export const writingWorks = savedWorksApi<WritingWorkList, WritingWork, WritingWorkSaveBody>('writing', WritingPath);

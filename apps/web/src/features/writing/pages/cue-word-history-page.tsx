@@ -2,7 +2,7 @@ import { EditOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { Link } from 'react-router';
 import { AiHistoryList } from '../../../components/ai-text/ai-history-list';
-import { deleteWritingWork, useWritingWorks } from '../api/writing';
+import { writingWorks } from '../api/writing';
 import { reopenWorkPath, WritingRoute } from '../writing';
 import '../writing.css';
 import { PageHero } from '../../../components';
@@ -21,10 +21,8 @@ export default function CueWordHistoryPage() {
         </Link>
       </PageHero>
       <AiHistoryList
-        useWorks={useWritingWorks}
+        works={writingWorks}
         pageSize={PAGE_SIZE}
-        deleteWork={deleteWritingWork}
-        queryKey={['writing', 'works']}
         loginText="登录后查看创作历史"
         itemClassName="tool-panel"
         deleteQuestion="确定删除这篇作品吗？"

@@ -10,7 +10,7 @@ import { toast } from '../../../lib/feedback';
 import { recordIdOf } from '../../../lib/record-id';
 import { useSession } from '../../../stores/session';
 import { handleQuotaFailure } from '../../permissions';
-import { saveWritingWork, useWritingTemplates, useWritingWork } from '../api/writing';
+import { useWritingTemplates, writingWorks } from '../api/writing';
 import { readChosenTemplate, WritingRoute } from '../writing';
 import '../writing.css';
 
@@ -31,7 +31,7 @@ function useTemplateOf(work: WritingWork | undefined): WritingTemplate | null {
 export default function WritingPage() {
   const [params] = useSearchParams();
   const workId = recordIdOf(params.get('work'));
-  const saved = useWritingWork(workId);
+  const saved = writingWorks.useWork(workId);
   const savedTemplate = useTemplateOf(saved.data);
   const chosen = useMemo(() => (workId === null ? readChosenTemplate() : null), [workId]);
   const template = workId === null ? chosen : savedTemplate;
@@ -96,7 +96,7 @@ function WritingWorkspace({ template, work }: { template: WritingTemplate | null
     const id = template?.id ?? work?.template_id;
     if (!id) return;
     await saving.save(defaultTitle, (entry) =>
-      saveWritingWork({
+      writingWorks.save({
         ...entry,
         template_id: id,
         inputs: fields,
