@@ -9,7 +9,7 @@ import type {
   AdminPlan,
 } from '@dso/contract';
 import { describe, expect, it } from 'vitest';
-import { auditOf } from '../features/console/console.testing';
+import { auditOf, soleAuditOf } from '../features/console/console.testing';
 import { exchangeCard } from '../features/orders/cards/cards.service';
 import { listUsableCoupons } from '../features/orders/coupons/coupons.service';
 import { createUser, nextPhone } from '../testing';
@@ -183,9 +183,7 @@ describe('npm run orders', () => {
     expect(lines[0]).toBe('code,batch,grade,days,value_fen,redeem_by');
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(batch.codes);
     expect(lines[1]).toBe(`${batch.codes[0]},十一月,VIP,30,6900,`);
-    const [entry, ...more] = await auditOf(handle.db, 'card_batch:十一月');
-    expect(more).toEqual([]);
-    expect(entry).toMatchObject({
+    expect(await soleAuditOf(handle.db, 'card_batch:十一月')).toMatchObject({
       staffName: '命令行',
       action: 'card.batch',
       after: { batch: '十一月', grade: 'VIP', days: 30, value_fen: 6900, count: 25 },

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { CONSOLE_SESSION_COOKIE } from '@dso/contract';
 import type { ConsoleRole } from '@dso/domain';
 import { desc, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { Database } from '../../db/client';
 import { consoleAuditLog } from '../../db/schema';
 import { nextPhone } from '../../testing/factories';
@@ -56,6 +57,13 @@ export async function auditOf(db: Database, subject: string) {
     .from(consoleAuditLog)
     .where(eq(consoleAuditLog.subject, subject))
     .orderBy(desc(consoleAuditLog.id));
+}
+
+/** The one audit log entry about a subject: the test fails when there is none, or more than one. */
+export async function soleAuditOf(db: Database, subject: string) {
+  const entries = await auditOf(db, subject);
+  expect(entries, `the audit entries about ${subject}`).toHaveLength(1);
+  return entries[0]!;
 }
 
 /** The value of the console cookie a response set, or null. */

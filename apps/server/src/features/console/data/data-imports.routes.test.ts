@@ -20,7 +20,7 @@ import { multipartForm } from '../../../testing';
 import { useTestApp, withQuery } from '../../../testing/route-suite';
 import { workbookFile } from '../../../testing/workbooks';
 import { JobWorker } from '../../jobs';
-import { auditOf, consoleCalls, staffWithCookie } from '../console.testing';
+import { auditOf, consoleCalls, soleAuditOf, staffWithCookie } from '../console.testing';
 
 const header =
   'platform,country,keyword,search_index,month_cover_count,related_work_count,category,industry,commerce_intent,first_seen,as_of,trend';
@@ -78,9 +78,7 @@ describe('console 数据: imports', () => {
       data: { target: 'keywords', report: { status: 'queued', source: '露营.csv', format: 'csv' } },
     });
     const id = queued.data.report.id;
-    const [entry, ...others] = await auditOf(t.db(), `keyword_import:${id}`);
-    expect(others).toEqual([]);
-    expect(entry).toMatchObject({
+    expect(await soleAuditOf(t.db(), `keyword_import:${id}`)).toMatchObject({
       staffId: staff.id,
       staffName: staff.name,
       action: 'import.keywords',
