@@ -99,7 +99,7 @@ export function PromoPendant() {
       >
         <CrownFilled className="dso-promo-pendant__crown" aria-hidden />
         <strong>升级会员</strong>
-        <span className="dso-promo-pendant__go">
+        <span className="round-badge dso-promo-pendant__go">
           <RightOutlined />
         </span>
       </button>

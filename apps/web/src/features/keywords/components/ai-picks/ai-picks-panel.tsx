@@ -75,7 +75,7 @@ export function AiPicksPanel({ keyword }: { keyword: string }) {
           {picks.map(({ word, reason, row }, index) => (
             <li key={word} className="kw-ai-pick" data-testid="ai-pick">
               <div className="kw-ai-pick__head">
-                <span className="kw-ai-pick__no">{index + 1}</span>
+                <span className="round-badge kw-ai-pick__no">{index + 1}</span>
                 <Link className="kw-ai-pick__word" to={keywordDetailPath({ platform: 'DSO', keyword: word })}>
                   {word}
                 </Link>
