@@ -51,7 +51,7 @@ function Driver({ label, value, note }: { label: ReactNode; value: ReactNode; no
     <div className="kd-driver">
       <div className="kd-driver__label">{label}</div>
       <div className="kd-driver__value">{value}</div>
-      <div className="kd-driver__note">{note}</div>
+      <div className="note-line">{note}</div>
     </div>
   );
 }

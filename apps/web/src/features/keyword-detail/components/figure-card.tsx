@@ -10,7 +10,7 @@ export function FigureCard({ term, label, value, note }: FigureCardLabel & { val
     <div className="surface-box kd-figure" data-figure={term}>
       <div className="kd-figure__label">{term ? <FigureTip term={term} /> : label}</div>
       <div className="kd-figure__value">{value}</div>
-      <div className="kd-figure__note">{note}</div>
+      <div className="note-line kd-figure__note">{note}</div>
     </div>
   );
 }

@@ -66,10 +66,10 @@ function AccountCard({ account }: { account: AuthorizedAccount }) {
           {account.nickname}
           <Tag color={active ? 'success' : 'warning'}>{active ? '已授权' : '授权已过期'}</Tag>
         </div>
-        <div className="publishing-account__meta">
+        <div className="note-line">
           抖音 · {account.open_id} · 授权于 {formatTime(account.authorized_at, 'YYYY-MM-DD')}
         </div>
-        <div className="publishing-account__meta">
+        <div className="note-line">
           {active ? `授权有效期至 ${formatTime(account.refresh_expires_at, 'YYYY-MM-DD')}` : '请重新授权后再发布作品'}
         </div>
       </div>
