@@ -20,7 +20,7 @@ export function KeywordHero({ icon, title, subtitle, aside, accent, searchHeight
   return (
     <section className="kw-hero" style={{ '--accent': accent } as CSSProperties}>
       <div className="kw-hero-inner" style={{ minHeight: searchHeight }}>
-        <div className="kw-hero-head">
+        <div className="page-hero page-hero--top kw-hero-head">
           <div className="kw-hero-heading">
             <span className="kw-hero-icon">{icon}</span>
             <div>

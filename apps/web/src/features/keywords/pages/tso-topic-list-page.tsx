@@ -94,7 +94,7 @@ export default function TsoTopicListPage() {
     <div className="kw-page" data-testid="tso-topic-page">
       <section className="kw-hero kw-hero--compact" style={{ '--accent': tso.color } as CSSProperties}>
         <div className="kw-hero-inner">
-          <div className="kw-hero-head">
+          <div className="page-hero page-hero--top kw-hero-head">
             <div className="kw-hero-heading">
               <span className="kw-hero-icon">
                 <GlobalOutlined />
