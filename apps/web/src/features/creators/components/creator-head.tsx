@@ -67,7 +67,7 @@ export function CreatorHead({ profile }: { profile: CreatorProfile }) {
           <Button onClick={() => void navigate(competitorsPath({ userId: profile.user_id }))}>找对标账号</Button>
         </div>
       </div>
-      <div className="cr-figures">
+      <div className="figure-strip cr-figures">
         <Figure name="粉丝数" value={formatFigure(profile.total_follower_count)} testId="followers" />
         <Figure name="30天涨粉" value={formatGrowth(profile.follower_growth_30d)} testId="growth" />
         <Figure name="获赞总数" value={formatFigure(profile.total_favorited)} testId="favorited" />

@@ -99,7 +99,7 @@ export function KeywordSummary({ row, viewsLeft, canShare = true, aside, titleEx
 export function KeywordFigures({ row, source }: { row: KeywordRow; source?: KeywordSource }) {
   const asOf = `截至 ${row.as_of}`;
   return (
-    <section className="kd-figures" data-testid="keyword-figures">
+    <section className="figure-strip kd-figures" data-testid="keyword-figures">
       <FigureCard term="searchIndex" value={formatFigure(row.search_index)} note={asOf} />
       <FigureCard term="monthCover" value={formatFigure(row.month_cover_count)} note={`近30天 · ${asOf}`} />
       <FigureCard term="relatedWorks" value={formatFigure(row.related_work_count)} note={asOf} />

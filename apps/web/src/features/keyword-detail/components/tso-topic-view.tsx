@@ -65,7 +65,7 @@ export function TsoTopicView({ topicRef }: { topicRef: TsoTopicRef }) {
           </div>
         </div>
       </section>
-      <section className="kd-figures kd-figures--three">
+      <section className="figure-strip kd-figures kd-figures--three">
         <FigureCard label="播放量" value={formatFigure(topic.views)} note={`截至 ${topic.as_of}`} />
         <FigureCard label="视频数" value={formatFigure(topic.video_count)} note={`截至 ${topic.as_of}`} />
         <FigureCard term="growth" value={<GrowthText rate={topic.growth_rate} />} note={`截至 ${topic.as_of}`} />

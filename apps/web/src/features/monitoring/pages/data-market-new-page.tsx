@@ -89,7 +89,7 @@ export default function DataMarketNewPage() {
         </section>
       ) : (
         <>
-          <div className="mon-stats" data-testid="dashboard-summary">
+          <div className="figure-strip mon-stats" data-testid="dashboard-summary">
             <StatTile label="监控关键词" value={data.summary.keywords} />
             <StatTile label="监控作品" value={data.summary.works} />
             <StatTile

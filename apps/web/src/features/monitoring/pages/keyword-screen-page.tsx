@@ -81,7 +81,7 @@ export default function KeywordScreenPage() {
         )
       ) : (
         <>
-          <div className="mon-stats" data-testid="screen-summary">
+          <div className="figure-strip mon-stats" data-testid="screen-summary">
             {[
               ['监控关键词', data.summary.keywords],
               ['监控作品', data.summary.works],
