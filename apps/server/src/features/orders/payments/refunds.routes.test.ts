@@ -26,6 +26,11 @@ describe('payments kept for refund', () => {
     (await db().select().from(paymentEvents).where(eq(paymentEvents.orderId, orderId)).orderBy(paymentEvents.id))
       .filter((event) => event.source === 'notify')
       .map((event) => [event.vendorTradeNo, event.outcome]);
+  /** Notifies a payment of the order by each trade in turn; answers the outcomes of all its notifications. */
+  const notifyTrades = async (order: OrderInfo, ...tradeNos: string[]) => {
+    for (const tradeNo of tradeNos) await notifyPaid(order, tradeNo);
+    return outcomes(order.order_id);
+  };
 
   it('keeps every late trade of a closed order for refund, and a repeated notice of one as a duplicate', async () => {
     const buyer = await account();
@@ -33,11 +38,8 @@ describe('payments kept for refund', () => {
     await lapseOrder(db(), order.order_id);
     expect((await get(`${OrderPath.payResult}?orderId=${order.order_id}`, buyer.token)).data).toBe('CLOSED');
 
-    await notifyPaid(order, 'LATE-A');
-    // The payer had scanned the other channel's QR too, and paid it as well.
-    await notifyPaid(order, 'LATE-B');
-    await notifyPaid(order, 'LATE-A');
-    expect(await outcomes(order.order_id)).toEqual([
+    // LATE-B: the payer had scanned the other channel's QR too, and paid it as well.
+    expect(await notifyTrades(order, 'LATE-A', 'LATE-B', 'LATE-A')).toEqual([
       ['LATE-A', 'refund_due'],
       ['LATE-B', 'refund_due'],
       ['LATE-A', 'duplicate'],
@@ -56,10 +58,7 @@ describe('payments kept for refund', () => {
   it('keeps a second payment of a paid order for refund, granting nothing more', async () => {
     const twice = await account();
     const paidOrder = await scannedOrder(twice.token);
-    await notifyPaid(paidOrder, 'FIRST');
-    await notifyPaid(paidOrder, 'SECOND');
-    await notifyPaid(paidOrder, 'SECOND');
-    expect(await outcomes(paidOrder.order_id)).toEqual([
+    expect(await notifyTrades(paidOrder, 'FIRST', 'SECOND', 'SECOND')).toEqual([
       ['FIRST', 'applied'],
       ['SECOND', 'refund_due'],
       ['SECOND', 'refund_due'],
