@@ -12,3 +12,6 @@ export const requestEnvelope = vi.fn();
 export const requestFile = vi.fn();
 export const requestStream = vi.fn();
 export const requestUpload = vi.fn();
+
+/** The calls of `request` to one path, each as `[path, options]`, in order. */
+export const callsTo = (path: string) => request.mock.calls.filter(([called]) => called === path);

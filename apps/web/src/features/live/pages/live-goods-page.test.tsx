@@ -1,10 +1,10 @@
 import { Code, LivePath, videoMessages } from '@dso/contract';
 import { bandNumber } from '@dso/domain';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { request } from '../../../components/testing/api-client-mock';
 import { ApiError } from '../../../lib/api/errors';
-import { liveDetail, renderLive } from '../testing/render';
+import { liveDetail, renderLive, resetBetweenLiveTests } from '../testing/render';
 
 vi.mock('../../../lib/api/client', () => import('../../../components/testing/api-client-mock'));
 vi.mock('../../../lib/charts/e-chart', async () => (await import('../testing/render')).chartStubModule);
@@ -15,9 +15,7 @@ const ROOM = '7380000000000000001';
 const open = (id = ROOM) =>
   renderLive(<LiveGoodsPage />, { path: '/livegoods/detail/:id', url: `/livegoods/detail/${id}` });
 
-beforeEach(() => {
-  request.mockReset();
-});
+resetBetweenLiveTests();
 
 describe('/livegoods/detail/{id}', () => {
   it(

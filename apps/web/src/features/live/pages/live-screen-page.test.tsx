@@ -1,23 +1,18 @@
 import { LivePath } from '@dso/contract';
 import { bandNumber } from '@dso/domain';
 import { act, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { request } from '../../../components/testing/api-client-mock';
-import { liveRow, renderLive } from '../testing/render';
+import { describe, expect, it, vi } from 'vitest';
+import { callsTo, request } from '../../../components/testing/api-client-mock';
+import { liveRow, renderLive, resetBetweenLiveTests } from '../testing/render';
 
 vi.mock('../../../lib/api/client', () => import('../../../components/testing/api-client-mock'));
 vi.mock('../../../lib/charts/e-chart', async () => (await import('../testing/render')).chartStubModule);
 
 const { LiveScreenPage } = await import('./live-screen-page');
 const TIMEOUT = 30_000;
-const listCalls = () => request.mock.calls.filter(([path]) => path === LivePath.list).length;
+const listCalls = () => callsTo(LivePath.list).length;
 
-beforeEach(() => {
-  request.mockReset();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+resetBetweenLiveTests();
 
 describe('/live_screen', () => {
   it(

@@ -1,8 +1,8 @@
 import { LivePath, videoMessages } from '@dso/contract';
 import { act, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { request } from '../../../components/testing/api-client-mock';
-import { liveDetail, renderLive } from '../testing/render';
+import { describe, expect, it, vi } from 'vitest';
+import { callsTo, request } from '../../../components/testing/api-client-mock';
+import { liveDetail, renderLive, resetBetweenLiveTests } from '../testing/render';
 
 vi.mock('../../../lib/api/client', () => import('../../../components/testing/api-client-mock'));
 vi.mock('../../../lib/charts/e-chart', async () => (await import('../testing/render')).chartStubModule);
@@ -11,14 +11,9 @@ const { LiveStudioPage } = await import('./live-studio-page');
 const TIMEOUT = 30_000;
 const ROOM = '7380000000000000001';
 const open = (url: string) => renderLive(<LiveStudioPage />, { path: '/live_studio', url });
-const detailCalls = () => request.mock.calls.filter(([path]) => path === LivePath.detail).length;
+const detailCalls = () => callsTo(LivePath.detail).length;
 
-beforeEach(() => {
-  request.mockReset();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+resetBetweenLiveTests();
 
 describe('/live_studio', () => {
   it(

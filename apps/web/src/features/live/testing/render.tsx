@@ -1,5 +1,7 @@
 import type { LiveDetail, LiveRow } from '@dso/contract';
 import type { ReactElement } from 'react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { request } from '../../../components/testing/api-client-mock';
 import { renderAtRoute } from '../../../components/testing/render-route';
 
 export { chartStubModule } from '../../../components/testing/render-route';
@@ -10,6 +12,19 @@ export function renderLive(
   { path = '*', url = '/', viewer = 'visitor' }: { path?: string; url?: string; viewer?: 'visitor' | 'user' } = {},
 ) {
   return renderAtRoute(ui, { path, url, viewer: viewer === 'user' ? 'VIP' : 'visitor' });
+}
+
+/**
+ * The live pages' tests each start with no answer steered and end on real timers again (the wall and the
+ * studio fake them to step through their refreshes). Called once at the top of a test file.
+ */
+export function resetBetweenLiveTests() {
+  beforeEach(() => {
+    request.mockReset();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 }
 
 const START = 1_763_870_400; // 2025-11-23 12:00 Shanghai
