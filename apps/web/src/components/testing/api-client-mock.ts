@@ -13,5 +13,5 @@ export const requestFile = vi.fn();
 export const requestStream = vi.fn();
 export const requestUpload = vi.fn();
 
-/** The calls of `request` to one path, each as `[path, options]`, in order. */
-export const callsTo = (path: string) => request.mock.calls.filter(([called]) => called === path);
+/** The calls of `request` to one path, each as `[path, options]`, in order (answerRequests has callsTo for its own record). */
+export const requestsTo = (path: string) => request.mock.calls.filter(([called]) => called === path);

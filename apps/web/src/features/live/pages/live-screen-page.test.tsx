@@ -2,7 +2,7 @@ import { LivePath } from '@dso/contract';
 import { bandNumber } from '@dso/domain';
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { callsTo, request } from '../../../components/testing/api-client-mock';
+import { request, requestsTo } from '../../../components/testing/api-client-mock';
 import { liveRow, renderLive, resetBetweenLiveTests } from '../testing/render';
 
 vi.mock('../../../lib/api/client', () => import('../../../components/testing/api-client-mock'));
@@ -10,7 +10,7 @@ vi.mock('../../../lib/charts/e-chart', async () => (await import('../testing/ren
 
 const { LiveScreenPage } = await import('./live-screen-page');
 const TIMEOUT = 30_000;
-const listCalls = () => callsTo(LivePath.list).length;
+const listCalls = () => requestsTo(LivePath.list).length;
 
 resetBetweenLiveTests();
 

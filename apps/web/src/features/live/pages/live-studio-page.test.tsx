@@ -1,7 +1,7 @@
 import { LivePath, videoMessages } from '@dso/contract';
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { callsTo, request } from '../../../components/testing/api-client-mock';
+import { request, requestsTo } from '../../../components/testing/api-client-mock';
 import { liveDetail, renderLive, resetBetweenLiveTests } from '../testing/render';
 
 vi.mock('../../../lib/api/client', () => import('../../../components/testing/api-client-mock'));
@@ -11,7 +11,7 @@ const { LiveStudioPage } = await import('./live-studio-page');
 const TIMEOUT = 30_000;
 const ROOM = '7380000000000000001';
 const open = (url: string) => renderLive(<LiveStudioPage />, { path: '/live_studio', url });
-const detailCalls = () => callsTo(LivePath.detail).length;
+const detailCalls = () => requestsTo(LivePath.detail).length;
 
 resetBetweenLiveTests();
 

@@ -9,7 +9,7 @@ import {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, request, requestFile } from '../../../components/testing/api-client-mock';
+import { request, requestFile, requestsTo } from '../../../components/testing/api-client-mock';
 import { useSession } from '../../../stores/session';
 import { chartStubModule, renderVideo } from '../../videos/testing';
 
@@ -191,7 +191,7 @@ describe('the monitoring pages', { timeout: TIMEOUT }, () => {
       renderVideo(<KeywordScreenPage />, { url: '/keyWordScreen' });
       await screen.findByTestId('screen-summary');
       expect(within(screen.getByTestId('screen-items')).getByText('上榜作品2个')).toBeTruthy();
-      const asked = () => callsTo(MonitoringPath.dashboard).length;
+      const asked = () => requestsTo(MonitoringPath.dashboard).length;
       expect(asked()).toBe(1);
       await vi.advanceTimersByTimeAsync(SCREEN_REFRESH_MS + 100);
       await waitFor(() => expect(asked()).toBe(2));
