@@ -56,53 +56,45 @@ describe('membership card check and exchange', () => {
     expect((await exchange('ABCDEFGHJ', user.token)).msg).toBe('卡密为10位字符');
   });
 
-  it('tells a FREE user the card starts a membership, and starts it now', async () => {
-    const user = await account();
-    const code = await card({ grade: 'SVIP', days: 90 });
-    expect(await inspect(code, user.token)).toMatchObject({
-      code: Code.OK,
-      data: { type: 'NEW', grade: 'SVIP', vip_name: '企业版', day: 90 },
-    });
+  it.each([
+    {
+      does: 'tells a FREE user the card starts a membership, and starts it now',
+      holding: null,
+      terms: { grade: 'SVIP', days: 90 },
+      type: 'NEW',
+      vipName: '企业版',
+    },
+    {
+      does: 'extends a running membership of the same grade from its end',
+      holding: { grade: 'VIP', endsInDays: 10 },
+      terms: { grade: 'VIP', days: 30 },
+      type: 'EXTEND',
+      vipName: '个人版',
+    },
+    {
+      does: 'offsets a running membership of another grade: the card grade runs from now for its days',
+      holding: { grade: 'SVIP', endsInDays: 200 },
+      terms: { grade: 'VIP', days: 30 },
+      type: 'OFFSET',
+      vipName: '个人版',
+    },
+  ] as const)('$does', async ({ holding, terms, type, vipName }) => {
+    const end = holding ? new Date(Date.now() + holding.endsInDays * DAY) : null;
+    const member = await account(holding ? { grade: holding.grade, gradeEndsAt: end! } : {});
+    const code = await card(terms);
+    const inspected = await inspect(code, member.token);
+    expect(inspected.code).toBe(Code.OK);
+    expect(inspected.data).toEqual({ type, grade: terms.grade, vip_name: vipName, day: terms.days });
     const before = Date.now();
-    const answer = await exchange(code, user.token);
+    const answer = await exchange(code, member.token);
     const after = Date.now();
     expect(answer.code).toBe(Code.OK);
-    expect(answer.data.grade).toBe('SVIP');
-    expect(answer.data.end_time * 1000).toBeGreaterThanOrEqual(Math.floor((before + 90 * DAY) / 1000) * 1000);
-    expect(answer.data.end_time * 1000).toBeLessThanOrEqual(after + 90 * DAY);
-    expect(await userInfo(user.token)).toEqual({ grade: 'SVIP', endTime: answer.data.end_time });
-  });
-
-  it('extends a running membership of the same grade from its end', async () => {
-    const end = new Date(Date.now() + 10 * DAY);
-    const member = await account({ grade: 'VIP', gradeEndsAt: end });
-    const code = await card({ grade: 'VIP', days: 30 });
-    expect((await inspect(code, member.token)).data).toEqual({
-      type: 'EXTEND',
-      grade: 'VIP',
-      vip_name: '个人版',
-      day: 30,
-    });
-    const answer = await exchange(code, member.token);
-    expect(answer.data).toEqual({ grade: 'VIP', end_time: Math.floor((end.getTime() + 30 * DAY) / 1000) });
-    expect(await userInfo(member.token)).toEqual({ grade: 'VIP', endTime: answer.data.end_time });
-  });
-
-  it('offsets a running membership of another grade: the card grade runs from now for its days', async () => {
-    const member = await account({ grade: 'SVIP', gradeEndsAt: new Date(Date.now() + 200 * DAY) });
-    const code = await card({ grade: 'VIP', days: 30 });
-    expect((await inspect(code, member.token)).data).toEqual({
-      type: 'OFFSET',
-      grade: 'VIP',
-      vip_name: '个人版',
-      day: 30,
-    });
-    const before = Date.now();
-    const answer = await exchange(code, member.token);
-    expect(answer.data.grade).toBe('VIP');
-    expect(answer.data.end_time * 1000).toBeGreaterThanOrEqual(Math.floor((before + 30 * DAY) / 1000) * 1000);
-    expect(answer.data.end_time * 1000).toBeLessThanOrEqual(Date.now() + 30 * DAY);
-    expect(await userInfo(member.token)).toEqual({ grade: 'VIP', endTime: answer.data.end_time });
+    expect(answer.data).toEqual({ grade: terms.grade, end_time: expect.any(Number) });
+    // The card's days run on from the end of the membership it extends, else from the exchange (in whole seconds).
+    const [from, to] = type === 'EXTEND' ? [end!.getTime(), end!.getTime()] : [before, after];
+    expect(answer.data.end_time * 1000).toBeGreaterThanOrEqual(Math.floor((from + terms.days * DAY) / 1000) * 1000);
+    expect(answer.data.end_time * 1000).toBeLessThanOrEqual(to + terms.days * DAY);
+    expect(await userInfo(member.token)).toEqual({ grade: terms.grade, endTime: answer.data.end_time });
   });
 
   it('ends, at the vendor too, the 连续包月 of the grade a card replaces', async () => {
