@@ -3,10 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { request, requestEnvelope } from '../../../components/testing/api-client-mock';
 import { renderWidget } from '../../../components/testing/render-widget';
+import { spyOnToast } from '../../../components/testing/toast-spy';
 
-const toast = vi.fn();
 vi.mock('../../../lib/api/client', () => import('../../../components/testing/api-client-mock'));
-vi.mock('../../../lib/feedback', () => ({ toast: (...args: unknown[]) => toast(...args) }));
 
 const { AlertPanel } = await import('./alert-panel');
 
@@ -54,10 +53,11 @@ function serve(alerts: MonitorAlert[], setting: MonitorAlertSetting) {
 const TIMEOUT = 30_000;
 
 describe('排名预警 on the works dashboard', { timeout: TIMEOUT }, () => {
+  const toast = spyOnToast();
+
   beforeEach(() => {
     request.mockReset();
     requestEnvelope.mockReset();
-    toast.mockReset();
   });
 
   it('lists the alerts with their moves and push state, and marks them read', async () => {

@@ -2,14 +2,13 @@ import { Code, type MonitorUploadResult } from '@dso/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { openedDialogs, renderWidget } from '../../../components/testing/render-widget';
+import { spyOnToast } from '../../../components/testing/toast-spy';
 import { ApiError, NETWORK_FAILURE } from '../../../lib/api/errors';
 
 const upload = vi.fn();
-const toast = vi.fn();
 vi.mock('../api/monitoring-api', () => ({
   uploadKeywordFile: (...args: unknown[]) => upload(...args),
 }));
-vi.mock('../../../lib/feedback', () => ({ toast: (...args: unknown[]) => toast(...args) }));
 
 const { KeywordUploadDialog } = await import('./keyword-upload-dialog');
 
@@ -37,9 +36,10 @@ const confirm = () => screen.getByRole('button', { name: /确\s*定/ });
 const TIMEOUT = 30_000;
 
 describe('the keyword upload dialog', { timeout: TIMEOUT }, () => {
+  const toast = spyOnToast();
+
   beforeEach(() => {
     upload.mockReset();
-    toast.mockReset();
   });
 
   it('refuses three files at once, a third file, large files and other formats with the spec messages', () => {

@@ -3,10 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { request } from '../../../components/testing/api-client-mock';
 import { renderWidget } from '../../../components/testing/render-widget';
+import { spyOnToast } from '../../../components/testing/toast-spy';
 
-const toast = vi.fn();
 vi.mock('../../../lib/api/client', () => import('../../../components/testing/api-client-mock'));
-vi.mock('../../../lib/feedback', () => ({ toast: (...args: unknown[]) => toast(...args) }));
 
 const { default: MonitoringSection } = await import('./monitoring-section');
 
@@ -46,9 +45,10 @@ function serve(items: MonitorItem[]) {
 const TIMEOUT = 30_000;
 
 describe('关键词监控 in the personal centre', { timeout: TIMEOUT }, () => {
+  const toast = spyOnToast();
+
   beforeEach(() => {
     request.mockReset();
-    toast.mockReset();
   });
 
   it('lists the items with their latest rank, move and the quota', async () => {

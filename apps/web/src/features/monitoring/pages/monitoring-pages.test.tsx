@@ -10,14 +10,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { request, requestFile, requestsTo } from '../../../components/testing/api-client-mock';
+import { spyOnToast } from '../../../components/testing/toast-spy';
 import { useSession } from '../../../stores/session';
 import { chartStubModule, renderVideo } from '../../videos/testing';
 
 const saveFile = vi.fn();
-const toast = vi.fn();
 vi.mock('../../../lib/api/client', () => import('../../../components/testing/api-client-mock'));
 vi.mock('../../../lib/save-file', () => ({ saveFile: (...args: unknown[]) => saveFile(...args) }));
-vi.mock('../../../lib/feedback', () => ({ toast: (...args: unknown[]) => toast(...args) }));
 vi.mock('../../../lib/charts', () => chartStubModule);
 
 const { default: DataMarketNewPage } = await import('./data-market-new-page');
@@ -74,9 +73,11 @@ const detail: MonitorKeywordDetail = {
 const TIMEOUT = 30_000;
 
 describe('the monitoring pages', { timeout: TIMEOUT }, () => {
+  // Silenced: the pages' toasts are not what these tests check.
+  spyOnToast();
+
   beforeEach(() => {
     request.mockReset();
-    toast.mockReset();
   });
 
   it('/dataMarketNew shows the coverage by the glossary, the charts and the movers', async () => {
