@@ -6,7 +6,7 @@ import { loadConfig } from '@dso/server/config';
 import { type DatabaseHandle, openDatabase, queryRows } from '@dso/server/db';
 import { seedKeywords } from '@dso/server/keywords/demo/seed';
 import { startMonitoringRound } from '@dso/server/monitoring';
-import { rebuildDashboardRollups } from '@dso/server/monitoring/repository';
+import { rebuildDashboardRollups } from '@dso/server/monitoring/rollups';
 import { demoAsOf } from '@dso/server/startup';
 import { createUser, loginAs, signedInjectOptions } from '@dso/server/testing';
 import { firstRunVideoOptions, seedVideoDemo } from '@dso/server/videos/demo/seed';

@@ -6,6 +6,8 @@ import { yieldToEventLoop } from '../../lib/yield-to-event-loop';
 import { type RankedEntry, type RankSource, RankSourceError } from '../../providers/rank-source/index';
 import { enqueueJob, type JobHandlers, PermanentJobError } from '../jobs';
 import { createBigMoveAlerts } from './monitor-alerts';
+import * as checks from './monitor-checks.repository';
+import type { ItemRow } from './monitor-rows';
 import * as repository from './monitoring.repository';
 
 /**
@@ -44,8 +46,8 @@ export async function scheduleMonitoringRound(db: Database, hour: number, now = 
  * on `day` are queued in check jobs of {@link CHECK_BATCH}. Returns the number of items queued.
  */
 export async function startMonitoringRound(db: Database, day = shanghaiDay(new Date())): Promise<number> {
-  await repository.failAbandonedChecks(db, day, abandonedMessage);
-  const ids = await repository.selectUncheckedItemIds(db, day);
+  await checks.failAbandonedChecks(db, day, abandonedMessage);
+  const ids = await checks.selectUncheckedItemIds(db, day);
   for (let start = 0; start < ids.length; start += CHECK_BATCH) {
     await queueChecks(db, ids.slice(start, start + CHECK_BATCH), day);
   }
@@ -102,14 +104,14 @@ export async function runChecks(db: Database, deps: CheckDeps, options: CheckRun
   // The batch is claimed in one statement and recorded a keyword at a time (its items share the day's
   // ranking): a few statements per keyword instead of two per item, which is what lets two workers get
   // through 100,000 items well inside the round (docs/monitoring.md, "Speed").
-  const claims = await repository.claimChecks(
+  const claims = await checks.claimChecks(
     db,
     items.map((item) => item.id),
     options.day,
     options.claimedBy,
   );
   summary.skipped += items.length - claims.size;
-  const groups = new Map<string, Array<{ item: repository.ItemRow; checkId: number }>>();
+  const groups = new Map<string, Array<{ item: ItemRow; checkId: number }>>();
   for (const item of items) {
     const checkId = claims.get(item.id);
     if (checkId === undefined) continue;
@@ -118,8 +120,8 @@ export async function runChecks(db: Database, deps: CheckDeps, options: CheckRun
     if (group) group.push({ item, checkId });
     else groups.set(key, [{ item, checkId }]);
   }
-  const failAll = async (group: Array<{ item: repository.ItemRow; checkId: number }>) => {
-    await repository.finishChecks(
+  const failAll = async (group: Array<{ item: ItemRow; checkId: number }>) => {
+    await checks.finishChecks(
       db,
       options.claimedBy,
       group.map(({ item, checkId }) => ({
@@ -153,7 +155,7 @@ export async function runChecks(db: Database, deps: CheckDeps, options: CheckRun
       await failAll(group);
       continue;
     }
-    await repository.finishChecks(
+    await checks.finishChecks(
       db,
       options.claimedBy,
       group.map(({ item, checkId }) => ({ itemId: item.id, checkId, outcome: outcomeOf(item.aweme_id, ranking) })),
@@ -161,7 +163,7 @@ export async function runChecks(db: Database, deps: CheckDeps, options: CheckRun
     for (const { item } of group) {
       if (!item.aweme_id || item.work_title) continue;
       const work = ranking.find((entry) => entry.awemeId === item.aweme_id);
-      if (work?.title) await repository.fillWorkTitle(db, item.id, work.title);
+      if (work?.title) await checks.fillWorkTitle(db, item.id, work.title);
     }
     summary.checked += group.length;
   }
@@ -172,7 +174,7 @@ export async function runChecks(db: Database, deps: CheckDeps, options: CheckRun
 }
 
 /** A keyword item is ranked with its ranked-work count; a work item with its place, or not ranked. */
-function outcomeOf(awemeId: string, ranking: RankedEntry[]): repository.CheckOutcome {
+function outcomeOf(awemeId: string, ranking: RankedEntry[]): checks.CheckOutcome {
   if (!awemeId) {
     return ranking.length > 0
       ? { status: 'ranked', rank: null, rankedCount: ranking.length }
@@ -186,11 +188,11 @@ function outcomeOf(awemeId: string, ranking: RankedEntry[]): repository.CheckOut
 
 /** The day's stored ranking of a keyword, else read from the source (paced) and stored. */
 async function rankingOf(db: Database, deps: CheckDeps, key: { platform: string; keyword: string; day: string }) {
-  const stored = await repository.selectRanking(db, key);
+  const stored = await checks.selectRanking(db, key);
   if (stored) return stored;
   await deps.pace();
   const entries = await deps.rankSource.fetchRanking({ ...key, depth: RANK_DEPTH });
-  return repository.storeRanking(db, key, entries.slice(0, RANK_DEPTH), deps.rankSource.name);
+  return checks.storeRanking(db, key, entries.slice(0, RANK_DEPTH), deps.rankSource.name);
 }
 
 const checkPayloadSchema = z.object({

@@ -32,8 +32,9 @@ import { workbookFile } from '../../testing/workbooks';
 import { JobWorker } from '../jobs';
 import { ensurePermissionConfig, permissionConfig } from '../permissions';
 import { runChecks, startMonitoringRound } from './monitor-checks';
+import { claimCheck } from './monitor-checks.repository';
+import { rebuildDashboardRollups } from './monitor-rollups.repository';
 import { exportDaily } from './monitoring.export';
-import { claimCheck, rebuildDashboardRollups } from './monitoring.repository';
 import { lastDays } from './monitoring.service';
 
 /** A workbook of one sheet from rows of cells. */

@@ -22,6 +22,8 @@ import { isoOf } from '../../lib/iso-of';
 import { pageWindow } from '../../lib/page-window';
 import { assertQuotaLeft, consumePermission, getPermissionUse, releasePermission } from '../permissions';
 import { queueChecks } from './monitor-checks';
+import * as checks from './monitor-checks.repository';
+import * as rollups from './monitor-rollups.repository';
 import type { ItemWithChecks } from './monitoring.repository';
 import * as repository from './monitoring.repository';
 
@@ -97,7 +99,7 @@ export async function addItem(
   const existing = await repository.findItemByTarget(db, target);
   if (existing) return { item: await findOwnItem(db, userId, existing.id), created: false };
   await assertQuotaLeft(db, { userId, alias: MONITOR_ALIAS });
-  const workTitle = target.awemeId ? ((await repository.findRankedTitle(db, target)) ?? '') : '';
+  const workTitle = target.awemeId ? ((await checks.findRankedTitle(db, target)) ?? '') : '';
   const id = await db.transaction(async (tx) => {
     await repository.lockUserItems(tx, userId);
     const again = await repository.findItemByTarget(tx, target);
@@ -244,18 +246,18 @@ export async function dashboard(
   const days = lastDays(query.days, now);
   const range = { since: days[0]!, until: days.at(-1)! };
   const [summary, userDays, best, movers] = await Promise.all([
-    repository.selectStandingSummary(db, userId, range),
-    repository.selectUserDays(db, userId, range),
-    repository.selectBestPlacedWorks(db, userId, range, CURVES_MAX),
-    repository.selectMovers(db, userId, range, MOVERS_MAX),
+    rollups.selectStandingSummary(db, userId, range),
+    rollups.selectUserDays(db, userId, range),
+    rollups.selectBestPlacedWorks(db, userId, range, CURVES_MAX),
+    rollups.selectMovers(db, userId, range, MOVERS_MAX),
   ]);
-  const ranked = await repository.selectRankedOffsets(
+  const ranked = await rollups.selectRankedOffsets(
     db,
     best.map((item) => item.id),
     range,
   );
   const coverageByDay = new Map(userDays.map((row) => [row.day, row]));
-  const moverOf = ({ id, keyword, aweme_id, work_title, previous_rank, rank }: repository.MoverRow): MonitorMover => ({
+  const moverOf = ({ id, keyword, aweme_id, work_title, previous_rank, rank }: rollups.MoverRow): MonitorMover => ({
     id,
     keyword,
     aweme_id,
@@ -296,12 +298,12 @@ export async function dailySummary(
 ): Promise<MonitorDaily> {
   const day = query.day ?? shanghaiDay(now);
   const since = shanghaiDay(new Date(Date.parse(`${day}T00:00:00Z`) - 90 * DAY_MS));
-  return summarizeDay(day, await repository.selectItemDays(db, userId, { day, since }));
+  return summarizeDay(day, await rollups.selectItemDays(db, userId, { day, since }));
 }
 
 /** What the daily paper needs of an item: its check on the day and its last successful check before. */
 export type DayOfItem = Pick<
-  repository.ItemDay,
+  rollups.ItemDay,
   'id' | 'keyword' | 'aweme_id' | 'work_title' | 't_status' | 't_rank' | 'p_day' | 'p_rank'
 >;
 
