@@ -146,72 +146,80 @@ describe('production start', () => {
     expect(names.filter((name) => name?.endsWith('_PROVIDER') || name === 'DCC_SHARED_SECRET')).toEqual([]);
   });
 
-  it('refuses the sandbox LLM in production and an OpenAI-compatible one without its key and model', () => {
-    expect(namesOf(problemsOf({ ...realVendors(), LLM_PROVIDER: 'sandbox' }))).toContain('LLM_PROVIDER');
-    const names = namesOf(problemsOf({ LLM_PROVIDER: 'openai' }));
-    expect(names).toEqual(['LLM_API_KEY', 'LLM_MODEL']);
-    const config = loadConfig({
-      LLM_PROVIDER: 'openai',
-      LLM_API_KEY: 'sk-1',
-      LLM_MODEL: 'deepseek-chat',
-      LLM_STREAM_OPTIONS: 'true',
-    });
-    expect(config.llm).toEqual({
-      baseUrl: 'https://api.deepseek.com/v1',
-      apiKey: 'sk-1',
-      model: 'deepseek-chat',
-      streamOptions: true,
-      timeoutMs: 30_000,
-    });
-    expect(loadConfig({}).llmProvider).toBe('sandbox');
+  /** The variables choosing an OpenAI-compatible service of `prefix` (LLM, SPEECH, IMAGE), with its key and model. */
+  const openAiCompatible = (prefix: string, model: string, provider = 'openai') => ({
+    [`${prefix}_PROVIDER`]: provider,
+    [`${prefix}_API_KEY`]: 'sk-1',
+    [`${prefix}_MODEL`]: model,
   });
 
-  it('refuses the sandbox speech-to-text in production and an OpenAI-compatible one without its key and model', () => {
-    expect(namesOf(problemsOf({ ...realVendors(), SPEECH_PROVIDER: 'sandbox' }))).toContain('SPEECH_PROVIDER');
-    expect(namesOf(problemsOf({ SPEECH_PROVIDER: 'openai' }))).toEqual(['SPEECH_API_KEY', 'SPEECH_MODEL']);
-    expect(namesOf(problemsOf({ SPEECH_PROVIDER: 'openai-chat' }))).toEqual(['SPEECH_API_KEY', 'SPEECH_MODEL']);
-    const config = loadConfig({ SPEECH_PROVIDER: 'openai', SPEECH_API_KEY: 'sk-1', SPEECH_MODEL: 'whisper-1' });
-    expect(config.speech).toEqual({
-      baseUrl: 'https://api.openai.com/v1',
-      apiKey: 'sk-1',
+  it.each([
+    { prefix: 'LLM', providers: ['openai'], chosen: 'llmProvider' },
+    { prefix: 'SPEECH', providers: ['openai', 'openai-chat'], chosen: 'speechProvider' },
+    { prefix: 'IMAGE', providers: ['openai'], chosen: 'imageProvider' },
+  ] as const)(
+    'refuses the sandbox $prefix service in production and an OpenAI-compatible one without its key and model, and takes the sandbox by default',
+    ({ prefix, providers, chosen }) => {
+      const variable = `${prefix}_PROVIDER`;
+      expect(namesOf(problemsOf({ ...realVendors(), [variable]: 'sandbox' }))).toContain(variable);
+      for (const provider of providers) {
+        expect(namesOf(problemsOf({ [variable]: provider }))).toEqual([`${prefix}_API_KEY`, `${prefix}_MODEL`]);
+      }
+      expect(loadConfig({})[chosen]).toBe('sandbox');
+    },
+  );
+
+  it.each([
+    {
+      prefix: 'LLM',
+      model: 'deepseek-chat',
+      more: { LLM_STREAM_OPTIONS: 'true' },
+      part: 'llm',
+      settings: { baseUrl: 'https://api.deepseek.com/v1', streamOptions: true, timeoutMs: 30_000 },
+    },
+    {
+      prefix: 'SPEECH',
       model: 'whisper-1',
-      timeoutMs: 300_000,
-      concurrency: 4,
-      audioData: 'base64',
-      stream: true,
-      audioFormat: 'mp3',
-    });
+      more: {},
+      part: 'speech',
+      settings: {
+        baseUrl: 'https://api.openai.com/v1',
+        timeoutMs: 300_000,
+        concurrency: 4,
+        audioData: 'base64',
+        stream: true,
+        audioFormat: 'mp3',
+      },
+    },
+    {
+      prefix: 'IMAGE',
+      model: 'gpt-image-1',
+      more: { IMAGE_SIZE: '1024x1536' },
+      part: 'image',
+      settings: {
+        baseUrl: 'https://api.openai.com/v1',
+        size: '1024x1536',
+        responseFormat: '',
+        timeoutMs: 120_000,
+        concurrency: 2,
+      },
+    },
+  ] as const)(
+    'reads the settings of an OpenAI-compatible $prefix service',
+    ({ prefix, model, more, part, settings }) => {
+      const config = loadConfig({ ...openAiCompatible(prefix, model), ...more });
+      expect(config[part]).toEqual({ apiKey: 'sk-1', model, ...settings });
+    },
+  );
+
+  it('reads the settings of a chat-audio speech service', () => {
     const chat = loadConfig({
-      SPEECH_PROVIDER: 'openai-chat',
-      SPEECH_API_KEY: 'sk-1',
-      SPEECH_MODEL: 'qwen-omni-turbo',
+      ...openAiCompatible('SPEECH', 'qwen-omni-turbo', 'openai-chat'),
       SPEECH_CHAT_AUDIO_DATA: 'data-url',
       SPEECH_CHAT_STREAM: 'false',
       SPEECH_AUDIO_FORMAT: 'wav',
     });
     expect(chat.speech).toMatchObject({ audioData: 'data-url', stream: false, audioFormat: 'wav' });
-    expect(loadConfig({}).speechProvider).toBe('sandbox');
-  });
-
-  it('refuses the sandbox image cards in production and an OpenAI-compatible images API without its key and model', () => {
-    expect(namesOf(problemsOf({ ...realVendors(), IMAGE_PROVIDER: 'sandbox' }))).toContain('IMAGE_PROVIDER');
-    expect(namesOf(problemsOf({ IMAGE_PROVIDER: 'openai' }))).toEqual(['IMAGE_API_KEY', 'IMAGE_MODEL']);
-    const config = loadConfig({
-      IMAGE_PROVIDER: 'openai',
-      IMAGE_API_KEY: 'sk-1',
-      IMAGE_MODEL: 'gpt-image-1',
-      IMAGE_SIZE: '1024x1536',
-    });
-    expect(config.image).toEqual({
-      baseUrl: 'https://api.openai.com/v1',
-      apiKey: 'sk-1',
-      model: 'gpt-image-1',
-      size: '1024x1536',
-      responseFormat: '',
-      timeoutMs: 120_000,
-      concurrency: 2,
-    });
-    expect(loadConfig({}).imageProvider).toBe('sandbox');
   });
 
   /** The Douyin Open Platform application publishing and the hot lists share, and how the config reads it. */
