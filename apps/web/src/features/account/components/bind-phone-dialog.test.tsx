@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { openedDialogs, renderWidget } from '../../../components/testing/render-widget';
 import { spyOnToast } from '../../../components/testing/toast-spy';
 import { typeIn } from '../../../components/testing/type-in';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
-import { mockApi, ok, sessionAnswers } from '../testing/mock-api';
+import { mockApi, ok, sessionAnswers, unmockApiAfterEach } from '../testing/mock-api';
 import { spyOnReload } from '../testing/reload-spy';
 import { BindPhoneDialog } from './bind-phone-dialog';
 import { OPEN_ID_KEY } from './wechat-qr-login';
@@ -18,11 +18,7 @@ describe('BindPhoneDialog', () => {
   beforeEach(() => {
     sessionStorage.setItem(OPEN_ID_KEY, 'wx-open-1');
   });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-    useSession.setState({ token: null, uid: null });
-  });
+  unmockApiAfterEach(() => useSession.setState({ token: null, uid: null }));
 
   it('binds phone and code to the stored open_id, logs in and says 绑定成功', async () => {
     const { calls } = mockApi({

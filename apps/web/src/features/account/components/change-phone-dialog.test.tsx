@@ -1,19 +1,16 @@
 import type { UserInfo } from '@dso/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { modalButton, renderWidget } from '../../../components/testing/render-widget';
 import { spyOnToast } from '../../../components/testing/toast-spy';
 import { useSession } from '../../../stores/session';
 import { openChangePhoneDialog, useAccountDialogs } from '../account-dialogs';
-import { mockApi, ok, userInfoOf } from '../testing/mock-api';
+import { mockApi, ok, unmockApiAfterEach, userInfoOf } from '../testing/mock-api';
 import { ChangePhoneDialog } from './change-phone-dialog';
 
 describe('ChangePhoneDialog', () => {
   const toast = spyOnToast();
-  afterEach(() => {
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-  });
+  unmockApiAfterEach();
 
   it('verifies the current phone first, then binds the new phone with its own code', async () => {
     const { calls } = mockApi({

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderWidget } from '../../../components/testing/render-widget';
 import { spyOnToast } from '../../../components/testing/toast-spy';
 import { useSession } from '../../../stores/session';
 import { finishLogin, LOGIN_RELOAD_DELAY_MS } from '../session-actions';
-import { mockApi, sessionAnswers } from '../testing/mock-api';
+import { mockApi, sessionAnswers, unmockApiAfterEach } from '../testing/mock-api';
 import { spyOnReload } from '../testing/reload-spy';
 import { ClosureCancelledDialog } from './closure-cancelled-dialog';
 
@@ -14,11 +14,7 @@ describe('a login that withdrew the closure request', () => {
   beforeEach(() => {
     window.history.replaceState(null, '', '/about');
   });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-    useSession.setState({ token: null, uid: null, userInfo: null });
-  });
+  unmockApiAfterEach(() => useSession.setState({ token: null, uid: null, userInfo: null }));
 
   it('says so and lets the login go on only once the user has read it', async () => {
     mockApi(sessionAnswers);

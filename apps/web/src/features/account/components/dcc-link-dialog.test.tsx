@@ -1,19 +1,15 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { modalButton, renderWidget } from '../../../components/testing/render-widget';
 import { spyOnToast } from '../../../components/testing/toast-spy';
 import { useSession } from '../../../stores/session';
 import { linkDccAccount } from '../session-actions';
-import { mockApi, ok, sessionAnswers } from '../testing/mock-api';
+import { mockApi, ok, sessionAnswers, unmockApiAfterEach } from '../testing/mock-api';
 import { DccLinkDialog } from './dcc-link-dialog';
 
 describe('the sister-product account link', () => {
   spyOnToast();
-  afterEach(() => {
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-    useSession.setState({ token: null, uid: null });
-  });
+  unmockApiAfterEach(() => useSession.setState({ token: null, uid: null }));
 
   it('links a detected account on OK and logs it in', async () => {
     const { calls } = mockApi({

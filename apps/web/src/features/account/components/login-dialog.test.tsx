@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openedDialogs, renderWidget } from '../../../components/testing/render-widget';
 import { spyOnToast } from '../../../components/testing/toast-spy';
 import { typeIn } from '../../../components/testing/type-in';
 import { useDialogs } from '../../../stores/dialogs';
 import { forgetPublicKey } from '../password-crypto';
-import { fail, hang, mockApi, ok } from '../testing/mock-api';
+import { fail, hang, mockApi, ok, unmockApiAfterEach } from '../testing/mock-api';
 import { createTestKeyPair } from '../testing/rsa-key';
 import { isLocalHost, LoginDialog } from './login-dialog';
 
@@ -21,11 +21,7 @@ const selectedTab = (dialog: HTMLElement) => dialog.querySelector('[role="tab"][
 
 describe('LoginDialog', () => {
   const toast = spyOnToast();
-  afterEach(() => {
-    forgetPublicKey();
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-  });
+  unmockApiAfterEach(forgetPublicKey);
 
   it('offers WeChat QR first, password login, code login on a local host, and the agreement line', async () => {
     mockApi({ '/api/wechat/qr': qr, '/api/wechat/poll': hang });

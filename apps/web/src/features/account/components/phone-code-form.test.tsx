@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWidget } from '../../../components/testing/render-widget';
 import { spyOnToast } from '../../../components/testing/toast-spy';
 import { typeIn } from '../../../components/testing/type-in';
 import { useSession } from '../../../stores/session';
 import { useAccountDialogs } from '../account-dialogs';
-import { mockApi, ok, sessionAnswers } from '../testing/mock-api';
+import { mockApi, ok, sessionAnswers, unmockApiAfterEach } from '../testing/mock-api';
 import { spyOnReload } from '../testing/reload-spy';
 import { PhoneCodeForm } from './phone-code-form';
 
@@ -14,9 +14,7 @@ const submit = () => document.querySelector('form#code-test button[type="submit"
 describe('PhoneCodeForm', () => {
   const toast = spyOnToast();
   const reloadPage = spyOnReload();
-  afterEach(() => {
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
+  unmockApiAfterEach(() => {
     useSession.setState({ token: null, uid: null });
     useAccountDialogs.setState({ open: { ...useAccountDialogs.getState().open, setPassword: false } });
   });

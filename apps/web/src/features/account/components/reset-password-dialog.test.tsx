@@ -1,12 +1,12 @@
 import type { UserInfo } from '@dso/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openedDialogs, renderWidget } from '../../../components/testing/render-widget';
 import { spyOnToast } from '../../../components/testing/toast-spy';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
 import { forgetPublicKey } from '../password-crypto';
-import { mockApi, ok, userInfoOf } from '../testing/mock-api';
+import { mockApi, ok, unmockApiAfterEach, userInfoOf } from '../testing/mock-api';
 import { createTestKeyPair } from '../testing/rsa-key';
 import { ResetPasswordDialog } from './reset-password-dialog';
 
@@ -22,11 +22,7 @@ async function openReset(viewer: 'visitor' | 'FREE' = 'visitor') {
 
 describe('ResetPasswordDialog', () => {
   const toast = spyOnToast();
-  afterEach(() => {
-    forgetPublicKey();
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-  });
+  unmockApiAfterEach(forgetPublicKey);
 
   it('enables 确认修改 only with all four fields filled and the passwords equal', async () => {
     await openReset();

@@ -1,5 +1,5 @@
 import type { Envelope } from '@dso/contract';
-import { vi } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 /** What a mocked endpoint answers: an envelope, or a function of the request body and URL. */
 export type MockAnswer =
@@ -35,6 +35,18 @@ export function mockApi(answers: Record<string, MockAnswer>) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };
+}
+
+/**
+ * Undoes {@link mockApi} after each test of the calling suite: the stubbed fetch and every spy go, then
+ * `also` runs (the suite's own reset: the session, a fetched public key).
+ */
+export function unmockApiAfterEach(also?: () => void) {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+    also?.();
+  });
 }
 
 /** An answer that never comes: the request hangs until its signal aborts it (a held long poll). */
