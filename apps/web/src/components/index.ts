@@ -13,7 +13,13 @@ export { KeywordField, type KeywordFieldProps } from './keyword-field/keyword-fi
 export { KeywordHighlight, type KeywordHighlightProps } from './keyword-highlight/keyword-highlight';
 export { LazyQRCode } from './lazy-qr/lazy-qr';
 export { FeedFooter, type FeedFooterProps, ListFooter, type ListFooterProps } from './list-footer/list-footer';
-export { LOAD_FAILED_TEXT, LoadFailed, type LoadFailedProps, RELOAD_TEXT } from './load-failed/load-failed';
+export {
+  LOAD_FAILED_TEXT,
+  LoadFailed,
+  type LoadFailedProps,
+  RELOAD_TEXT,
+  RecordLoading,
+} from './load-failed/load-failed';
 export { LoginResult, type LoginResultProps } from './login-result/login-result';
 export { NO_DATA_TEXT, NoData, type NoDataProps } from './no-data/no-data';
 export {

@@ -1,4 +1,4 @@
-import { Button } from 'antd';
+import { Button, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { NoData } from '../no-data/no-data';
 
@@ -17,6 +17,32 @@ export interface LoadFailedProps {
   size?: 'default' | 'small';
   /** The place's own spacing around the block. */
   className?: string;
+}
+
+/** What {@link RecordLoading} reads of a record's query. */
+export interface RecordQuery {
+  isError: boolean;
+  error: Error | null;
+  refetch(): unknown;
+}
+
+/**
+ * A record's detail (a video, a creator) before it is there: a skeleton while it loads; once its query
+ * fails, the server's reason (else `notFound`) over 重新加载.
+ */
+export function RecordLoading({
+  query,
+  notFound,
+  className,
+}: {
+  query: RecordQuery;
+  notFound: string;
+  className: string;
+}) {
+  if (!query.isError) return <Skeleton active avatar paragraph={{ rows: 6 }} />;
+  return (
+    <LoadFailed className={className} message={query.error?.message || notFound} onRetry={() => void query.refetch()} />
+  );
 }
 
 /** A load-failed block: the no-data illustration with what failed and, given a retry, a reload button. */

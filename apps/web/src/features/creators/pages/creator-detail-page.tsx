@@ -1,7 +1,7 @@
 import { type PermissionAlias, platformIdSchema, videoMessages, videoTabAliases } from '@dso/contract';
-import { Skeleton, Tabs } from 'antd';
+import { Tabs } from 'antd';
 import { useNavigate, useParams } from 'react-router';
-import { DemoBanner, FeatureTierBadge, LoadFailed, NoData } from '../../../components';
+import { DemoBanner, FeatureTierBadge, NoData, RecordLoading } from '../../../components';
 import { TabLoginGate } from '../../videos/audience';
 import { useCreatorProfile } from '../api/get-creator-profile';
 import { CreatorAudienceTab } from '../components/creator-audience-tab';
@@ -27,15 +27,8 @@ const toTab = (value: string | undefined): PersonTab => personTabs.find((tab) =>
 function LoadedDetail({ userId, tab }: { userId: string; tab: PersonTab }) {
   const navigate = useNavigate();
   const profile = useCreatorProfile(userId);
-  if (profile.isPending) return <Skeleton active avatar paragraph={{ rows: 6 }} />;
-  if (profile.isError) {
-    return (
-      <LoadFailed
-        className="cr-empty"
-        message={profile.error.message || videoMessages.creatorNotFound}
-        onRetry={() => void profile.refetch()}
-      />
-    );
+  if (!profile.isSuccess) {
+    return <RecordLoading query={profile} className="cr-empty" notFound={videoMessages.creatorNotFound} />;
   }
   const content: Record<PersonTab, React.ReactNode> = {
     works: <WorksTab userId={userId} />,

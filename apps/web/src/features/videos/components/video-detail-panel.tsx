@@ -1,7 +1,7 @@
 import { platformIdSchema, type VideoDetail, videoMessages, videoTabAliases } from '@dso/contract';
-import { Skeleton, Tabs } from 'antd';
+import { Tabs } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { DemoBanner, FeatureTierBadge, LoadFailed, NoData, type NoPermissionFeature } from '../../../components';
+import { DemoBanner, FeatureTierBadge, NoData, type NoPermissionFeature, RecordLoading } from '../../../components';
 import { useVideoDetail } from '../api/get-video-detail';
 import { AudienceTab } from './audience-tab';
 import { CommentsTab } from './comments-tab';
@@ -61,15 +61,8 @@ export function VideoDetailPanel({ awemeId }: { awemeId: string | null | undefin
 function LoadedPanel({ awemeId }: { awemeId: string }) {
   const query = useVideoDetail(awemeId);
   const [tab, setTab] = useState<TabKey>('data');
-  if (query.isPending) return <Skeleton active avatar paragraph={{ rows: 6 }} />;
-  if (query.isError) {
-    return (
-      <LoadFailed
-        className="vd-failure"
-        message={query.error.message || videoMessages.videoNotFound}
-        onRetry={() => void query.refetch()}
-      />
-    );
+  if (!query.isSuccess) {
+    return <RecordLoading query={query} className="vd-failure" notFound={videoMessages.videoNotFound} />;
   }
   const video = query.data;
   return (
