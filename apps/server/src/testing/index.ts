@@ -24,7 +24,7 @@ export { appJobWorker, drainJobs } from './jobs';
 export { rsaPemPair } from './keys';
 export { createLiveSession } from './live';
 export { createLiveReplay } from './live-replay';
-export { eventsOf, type SteeredMode, steeredLlm, textOf } from './llm';
+export { eventsOf, type SteeredMode, steeredLlm, streamedAnswer, textOf } from './llm';
 export { multipartFiles, multipartForm } from './multipart';
 export { giveCoupon, lapseOrder, makeCard, ordersOf, quotaUsed, readGrade, useUpDailyQuota } from './orders';
 export { freePort } from './ports';

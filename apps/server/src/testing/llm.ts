@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { type LlmChatRequest, LlmError, type LlmProvider } from '../providers/llm/index';
 import { createSandboxLlm } from '../providers/llm/sandbox';
 
@@ -19,6 +20,17 @@ export const textOf = (payload: string) =>
     .filter((event) => event.event === 'delta')
     .map((event) => event.data.text)
     .join('');
+
+/**
+ * A streamed AI answer read as the client reads it: the response must be an event stream that opens with its
+ * start event. Answers its events, the start event's data and the text.
+ */
+export function streamedAnswer<Start = Record<string, unknown>>(response: { headers: object; body: string }) {
+  expect((response.headers as Record<string, unknown>)['content-type']).toContain('text/event-stream');
+  const events = eventsOf(response.body);
+  expect(events[0]?.event).toBe('start');
+  return { events, start: events[0]!.data as Start, text: textOf(response.body) };
+}
 
 /** How the steered model answers the next calls. */
 export type SteeredMode = 'ok' | 'fail-first' | 'fail-mid' | 'busy' | 'endless';

@@ -1,6 +1,6 @@
 import { CopywriterPath, type CopywriterStart } from '@dso/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createMember, createVideo, eventsOf, quotaUsed, steeredLlm, textOf, useUpDailyQuota } from '../../testing';
+import { createMember, createVideo, quotaUsed, steeredLlm, streamedAnswer, useUpDailyQuota } from '../../testing';
 import { expectModelCutChargesNothing } from '../../testing/model-cut';
 import { expectRegenerationsCharged } from '../../testing/regenerations';
 import { useTestApp } from '../../testing/route-suite';
@@ -65,11 +65,7 @@ describe('AI 文案 routes', () => {
 
   it('streams a sandbox script citing the keyword ranked videos, their comments and related words, and charges once', async () => {
     const { user, token } = await member();
-    const response = await generate(token, { keyword: '露营装备' });
-    expect(response.headers['content-type']).toContain('text/event-stream');
-    const events = eventsOf(response.body);
-    const start = events[0]!.data as CopywriterStart;
-    expect(events[0]!.event).toBe('start');
+    const { events, start, text } = streamedAnswer<CopywriterStart>(await generate(token, { keyword: '露营装备' }));
     expect(start.sandbox).toBe(true);
     expect(start.sources.videos.map((video) => video.aweme_id)).toEqual(['7100000000000000001', '7100000000000000002']);
     expect(start.sources.videos[1]).toEqual({
@@ -80,7 +76,6 @@ describe('AI 文案 routes', () => {
     });
     expect(start.sources.words).toEqual(['露营帐篷推荐', '露营灯']);
     expect(events.at(-1)).toEqual({ event: 'done', data: { sandbox: true } });
-    const text = textOf(response.body);
     expect(text).not.toMatch(/沙箱|^#{1,6}\s/m);
     expect(text).toContain('「新手第一次露营带什么」');
     expect(text).toContain('【参考视频2】');
@@ -92,8 +87,7 @@ describe('AI 文案 routes', () => {
   it('falls back to the most liked works titled with the keyword when none is ranked under it', async () => {
     const { token } = await member();
     steered.state.useSandbox = false;
-    const response = await generate(token, { keyword: '天幕' });
-    const start = eventsOf(response.body)[0]!.data as CopywriterStart;
+    const { start } = streamedAnswer<CopywriterStart>(await generate(token, { keyword: '天幕' }));
     expect(start.sources).toEqual({
       videos: [{ aweme_id: '7100000000000000009', title: '天幕搭建教程', good_count: 700, comments: [] }],
       words: [],
@@ -107,7 +101,7 @@ describe('AI 文案 routes', () => {
 
   it('tops up the related words with the library words containing a keyword without stored relations', async () => {
     const { token } = await member();
-    const start = eventsOf((await generate(token, { keyword: '露营' })).body)[0]!.data as CopywriterStart;
+    const { start } = streamedAnswer<CopywriterStart>(await generate(token, { keyword: '露营' }));
     // Most searched first; the works titled with the word, most liked first.
     expect(start.sources.words).toEqual(['露营装备', '露营帐篷推荐']);
     expect(start.sources.videos[0]!.title).toBe('户外自驾：露营装备怎么收纳');

@@ -23,8 +23,10 @@ import {
   createTestApp,
   createVideo,
   drainJobs,
+  eventsOf,
   multipartFiles,
   quotaUsed,
+  streamedAnswer,
   type TestApp,
 } from '../../testing';
 import { consumePermission, ensurePermissionConfig } from '../permissions';
@@ -34,17 +36,6 @@ function pngBytes(shade = 120): Buffer {
   const png = new PNG({ width: 4, height: 4 });
   png.data.fill(shade);
   return PNG.sync.write(png);
-}
-
-/** The events of an SSE answer. */
-function eventsOf(payload: string): Array<{ event: string; data: Record<string, unknown> }> {
-  return payload
-    .split('\n\n')
-    .filter((block) => block.includes('data:'))
-    .map((block) => ({
-      event: /event: (.*)/.exec(block)?.[1] ?? 'message',
-      data: JSON.parse(/data: (.*)/.exec(block)?.[1] ?? '{}') as Record<string, unknown>,
-    }));
 }
 
 describe('AI 图文 calls', () => {
@@ -116,16 +107,12 @@ describe('AI 图文 calls', () => {
 
   it('streams a work for a keyword from its top videos, draws its cards as a job, holding its unit from the start', async () => {
     const { user, token } = await member();
-    const response = await post(ImageTextPath.generate, { keyword: '露营装备' }, token);
-    expect(response.headers['content-type']).toContain('text/event-stream');
-    const events = eventsOf(response.payload);
-    const start = events[0]!;
-    expect(start.event).toBe('start');
-    expect(start.data.sandbox).toBe(true);
-    expect((start.data.sources as Array<{ title: string }>)[0]!.title).toBe('露营装备避坑，这三样别买');
+    const { events, start } = streamedAnswer(await post(ImageTextPath.generate, { keyword: '露营装备' }, token));
+    expect(start.sandbox).toBe(true);
+    expect((start.sources as Array<{ title: string }>)[0]!.title).toBe('露营装备避坑，这三样别买');
     expect(events.filter((event) => event.event === 'delta').length).toBeGreaterThan(5);
     expect(events.at(-1)!.event).toBe('done');
-    const id = start.data.work_id as number;
+    const id = start.work_id as number;
 
     const drawing = await work(id, token);
     expect(drawing.status).toBe('drawing');

@@ -3,7 +3,7 @@ import { pickedWords } from '@dso/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { keywords } from '../../db/schema/keywords';
-import { createMember, eventsOf, quotaUsed, steeredLlm, textOf, useUpDailyQuota } from '../../testing';
+import { createMember, quotaUsed, steeredLlm, streamedAnswer, useUpDailyQuota } from '../../testing';
 import { expectModelCutChargesNothing } from '../../testing/model-cut';
 import { useTestApp } from '../../testing/route-suite';
 import { upsertKeywords } from '../keywords';
@@ -74,10 +74,7 @@ describe('AI 选词 routes', () => {
 
   it('streams sandbox picks among the candidates, with banded figures for a user without exact ones, and charges once', async () => {
     const { user, token } = await member();
-    const response = await pick(token, { keyword: '露营' });
-    expect(response.headers['content-type']).toContain('text/event-stream');
-    const events = eventsOf(response.body);
-    const start = events[0]!.data as KeywordPickStart;
+    const { events, start, text } = streamedAnswer<KeywordPickStart>(await pick(token, { keyword: '露营' }));
     expect(start.sandbox).toBe(true);
     // Most searched first, blue-ocean words only, figures as the library shows them to this user.
     expect(start.candidates.map((row) => row.keyword)).toEqual(blueOcean.map(([word]) => word));
@@ -85,7 +82,6 @@ describe('AI 选词 routes', () => {
     expect(typeof start.candidates[4]!.search_index).toBe('string');
     expect(events.at(-1)).toEqual({ event: 'done', data: { sandbox: true } });
 
-    const text = textOf(response.body);
     const picks = pickedWords(
       text,
       start.candidates.map((row) => row.keyword),
@@ -102,9 +98,8 @@ describe('AI 选词 routes', () => {
   it('hands the model the candidates with the figures the user sees, exact ones for show_original_data', async () => {
     const { token } = await member('EVIP', true);
     steered.state.useSandbox = false;
-    const response = await pick(token, { keyword: '露营' });
-    expect(textOf(response.body)).toBe('第一段。第二段。');
-    const start = eventsOf(response.body)[0]!.data as KeywordPickStart;
+    const { start, text } = streamedAnswer<KeywordPickStart>(await pick(token, { keyword: '露营' }));
+    expect(text).toBe('第一段。第二段。');
     expect(start.candidates[4]!.search_index).toBe(12_345);
     const [request] = steered.state.requests;
     expect(request!.messages[1]!.content).toContain('5. 露营天幕搭建（搜索指数 1.2w，竞争度 2星');
@@ -124,7 +119,7 @@ describe('AI 选词 routes', () => {
     expect(steered.state.requests).toHaveLength(0);
     expect(await used(user.id, 'AI_WRITING_COUNT_DAY')).toBe(0);
     steered.state.useSandbox = true;
-    const start = eventsOf((await pick(token, { keyword: '露营' })).body)[0]!.data as KeywordPickStart;
+    const { start } = streamedAnswer<KeywordPickStart>(await pick(token, { keyword: '露营' }));
     expect(start.candidates.map((row) => row.keyword)).toEqual(blueOcean.map(([word]) => word));
     expect(start.candidates.map((row) => row.keyword)).not.toContain('可乐鸡翅做法');
   });

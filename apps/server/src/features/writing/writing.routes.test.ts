@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { WritingPath, type WritingTemplate, type WritingTemplateGroups } from '@dso/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createMember, eventsOf, postOverSocket, quotaUsed, steeredLlm, textOf, useUpDailyQuota } from '../../testing';
+import { createMember, postOverSocket, quotaUsed, steeredLlm, streamedAnswer, useUpDailyQuota } from '../../testing';
 import { expectModelCutChargesNothing } from '../../testing/model-cut';
 import { expectRegenerationsCharged } from '../../testing/regenerations';
 import { useTestApp } from '../../testing/route-suite';
@@ -66,13 +66,10 @@ describe('AI 创作 routes', () => {
 
   it('streams the sandbox text from the keyword library and charges one writing unit', async () => {
     const { user, token } = await member();
-    const response = await generate(token, { template_id: script.id, fields });
-    expect(response.headers['content-type']).toContain('text/event-stream');
-    const events = eventsOf(response.body);
+    const { events, text } = streamedAnswer(await generate(token, { template_id: script.id, fields }));
     expect(events.filter((event) => event.event === 'delta').length).toBeGreaterThan(10);
     expect(events[0]).toEqual({ event: 'start', data: { sandbox: true } });
     expect(events.at(-1)).toEqual({ event: 'done', data: { sandbox: true } });
-    const text = textOf(response.body);
     // Plain copy in the template's form: the sandbox tag is the start event's flag, not a line of the text.
     expect(text).not.toMatch(/沙箱|^#{1,6}\s/m);
     expect(text).toContain('【分镜脚本】');
@@ -87,9 +84,9 @@ describe('AI 创作 routes', () => {
   it('hands the model the filled-in prompt, tone, audience and related words', async () => {
     const { token } = await member();
     steered.state.useSandbox = false;
-    const response = await generate(token, { template_id: script.id, fields });
-    expect(textOf(response.body)).toBe('第一段。第二段。');
-    expect(eventsOf(response.body).at(-1)).toEqual({ event: 'done', data: { sandbox: false } });
+    const { events, text } = streamedAnswer(await generate(token, { template_id: script.id, fields }));
+    expect(text).toBe('第一段。第二段。');
+    expect(events.at(-1)).toEqual({ event: 'done', data: { sandbox: false } });
     const [request] = steered.state.requests;
     expect(request!.messages[0]!.content).toContain(script.tone);
     expect(request!.messages[1]!.content).toContain('主题「露营装备」');
@@ -102,8 +99,8 @@ describe('AI 创作 routes', () => {
   it('gives ten numbered titles for 爆款标题, built on the keyword and its library words', async () => {
     const { token } = await member();
     const titles = groups.标题与开头!.find((template) => template.title === '爆款标题')!;
-    const response = await generate(token, { template_id: titles.id, fields: { keyword: '露营装备' } });
-    const lines = textOf(response.body).split('\n');
+    const { text } = streamedAnswer(await generate(token, { template_id: titles.id, fields: { keyword: '露营装备' } }));
+    const lines = text.split('\n');
     expect(lines).toHaveLength(10);
     for (const [index, line] of lines.entries()) expect(line).toMatch(new RegExp(`^${index + 1}\\. .*露营`));
     expect(lines.some((line) => line.includes('露营帐篷推荐') || line.includes('露营灯'))).toBe(true);
@@ -175,7 +172,7 @@ describe('AI 创作 routes', () => {
     });
     // Regenerating spends the other count, which is still there.
     expect(
-      eventsOf((await generate(free.token, { template_id: script.id, fields, attempt: 1 })).body).at(-1)?.event,
+      streamedAnswer(await generate(free.token, { template_id: script.id, fields, attempt: 1 })).events.at(-1)?.event,
     ).toBe('done');
     expect(steered.state.requests).toHaveLength(1);
 
