@@ -1,6 +1,7 @@
 /** Charts of the app: the ECharts core with the chart types used, the themed wrapper and the map loader. */
 export { areaFade } from './area-fade';
 export { BAR_MAX_WIDTH, countAxisLabel, measureAxisFor, valueAxisFor } from './axis';
+export { legendedCategoryFrame } from './category-frame';
 export { type ChartPalette, type ChartThemeName, chartPalettes } from './chart-theme';
 export {
   type ChinaMapLevel,

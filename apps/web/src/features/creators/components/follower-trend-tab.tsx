@@ -3,18 +3,18 @@ import { videoLimits, videoMessages } from '@dso/contract';
 import { Segmented, Skeleton } from 'antd';
 import { useMemo, useState } from 'react';
 import { NoData } from '../../../components';
-import { type ChartOption, countAxisLabel, EChart, useChartTheme } from '../../../lib/charts';
+import { type ChartOption, countAxisLabel, EChart, legendedCategoryFrame, useChartTheme } from '../../../lib/charts';
 import { TabFailure } from '../../videos/audience';
 import { type FollowerTrendPeriod, followerTrendPeriods, useFollowerTrend } from '../api/get-follower-trend';
 
 /** Followers as a line and the daily change as bars, one point a day; a day of unfollows is a fall and a bar below 0. */
 export function followerTrendOption(trend: CreatorFollowerTrend, colors: readonly string[]): ChartOption {
   return {
-    color: [...colors],
-    tooltip: { trigger: 'axis' },
-    legend: { top: 0 },
-    grid: { left: 56, right: 56, top: 36, bottom: 32 },
-    xAxis: { type: 'category', data: trend.points.map((point) => point.day.slice(5)) },
+    ...legendedCategoryFrame(
+      colors,
+      trend.points.map((point) => point.day.slice(5)),
+      { left: 56, right: 56, top: 36, bottom: 32 },
+    ),
     yAxis: [
       { type: 'value', name: '粉丝数', scale: true, splitNumber: 5, axisLabel: { formatter: countAxisLabel } },
       { type: 'value', name: '涨粉', splitNumber: 5, axisLabel: { formatter: countAxisLabel } },

@@ -1,4 +1,4 @@
-import type { ChartOption } from '../../../lib/charts';
+import { type ChartOption, legendedCategoryFrame } from '../../../lib/charts';
 
 /**
  * Where a chart over days starts: the first day any series has a value, so a keyword monitored since
@@ -64,11 +64,11 @@ export function coverageOption(
 ): ChartOption {
   const points = coverage.slice(start);
   return {
-    color: [...colors],
-    tooltip: { trigger: 'axis' },
-    legend: { top: 0 },
-    grid: { left: 40, right: 24, top: 40, bottom: 32 },
-    xAxis: { type: 'category', data: points.map((point) => point.day.slice(5)) },
+    ...legendedCategoryFrame(
+      colors,
+      points.map((point) => point.day.slice(5)),
+      { left: 40, right: 24, top: 40, bottom: 32 },
+    ),
     yAxis: { type: 'value', minInterval: 1 },
     series: [
       { type: 'line', name: '核心词数（前100）', data: points.map((point) => point.core) },

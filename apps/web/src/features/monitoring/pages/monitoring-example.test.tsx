@@ -13,7 +13,7 @@ import { request, requestFile } from '../../../components/testing/api-client-moc
 import { chartStubModule, renderVideo } from '../../videos/testing';
 
 vi.mock('../../../lib/api/client', () => import('../../../components/testing/api-client-mock'));
-vi.mock('../../../lib/charts', () => chartStubModule);
+vi.mock('../../../lib/charts/e-chart', () => chartStubModule);
 
 const { default: DataMarketNewPage } = await import('./data-market-new-page');
 const { default: KeywordDetailMonitorPage } = await import('./keyword-detail-monitor-page');

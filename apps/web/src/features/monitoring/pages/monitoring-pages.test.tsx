@@ -17,7 +17,7 @@ import { chartStubModule, renderVideo } from '../../videos/testing';
 const saveFile = vi.fn();
 vi.mock('../../../lib/api/client', () => import('../../../components/testing/api-client-mock'));
 vi.mock('../../../lib/save-file', () => ({ saveFile: (...args: unknown[]) => saveFile(...args) }));
-vi.mock('../../../lib/charts', () => chartStubModule);
+vi.mock('../../../lib/charts/e-chart', () => chartStubModule);
 
 const { default: DataMarketNewPage } = await import('./data-market-new-page');
 const { default: KeywordDetailMonitorPage } = await import('./keyword-detail-monitor-page');

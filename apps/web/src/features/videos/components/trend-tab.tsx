@@ -3,7 +3,7 @@ import { formatTime } from '@dso/domain';
 import { Skeleton, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { NoData } from '../../../components';
-import { type ChartOption, EChart, useChartTheme } from '../../../lib/charts';
+import { type ChartOption, EChart, legendedCategoryFrame, useChartTheme } from '../../../lib/charts';
 import { useVideoTrend } from '../api/get-video-trend';
 import { TabFailure } from './refusal';
 
@@ -17,11 +17,11 @@ const series = [
 /** The 48-hour trend as lines of the cumulative counts, one point an hour. */
 export function trendOption(points: VideoTrend, colors: readonly string[]): ChartOption {
   return {
-    color: [...colors],
-    tooltip: { trigger: 'axis' },
-    legend: { top: 0 },
-    grid: { left: 48, right: 16, top: 36, bottom: 32 },
-    xAxis: { type: 'category', data: points.map((point) => formatTime(point.create_time * 1000, 'MM-DD HH:mm')) },
+    ...legendedCategoryFrame(
+      colors,
+      points.map((point) => formatTime(point.create_time * 1000, 'MM-DD HH:mm')),
+      { left: 48, right: 16, top: 36, bottom: 32 },
+    ),
     yAxis: { type: 'value' },
     series: series.map(({ key, name }) => ({
       type: 'line',
