@@ -25,21 +25,26 @@ export function keywordRefKey(ref: KeywordRef) {
 }
 
 /**
+ * The query options of a keyword's own `GET` (its detail, its searchers' portrait): the keyword's query,
+ * keyed by `name` and the keyword.
+ */
+export function keywordGetQuery<T>(name: string, path: string, ref: KeywordRef) {
+  return queryOptions({
+    queryKey: [name, ...keywordRefKey(ref)],
+    queryFn: ({ signal }) => request<T>(path, { query: keywordRefQuery(ref), signal }),
+    // No reason to ask again while the page is open (a reopen of the detail the same day is free on the server).
+    staleTime: 10 * 60_000,
+  });
+}
+
+/**
  * `GET /api/keyword/detail` (login): the keyword row, its daily trend, the competition analysis and
  * the same word on every platform. Opening a keyword spends one daily detail count (810 when used up).
  */
-export function getKeywordDetail(ref: KeywordRef, signal?: AbortSignal) {
-  return request<KeywordDetail>(KeywordDetailPath.detail, { query: keywordRefQuery(ref), signal });
-}
-
-export const keywordDetailQuery = (ref: KeywordRef) =>
-  queryOptions({
-    queryKey: ['keyword-detail', ...keywordRefKey(ref)],
-    queryFn: ({ signal }) => getKeywordDetail(ref, signal),
-    // A reopen the same day is free on the server, but there is no reason to ask again while the page is open.
-    staleTime: 10 * 60_000,
-    enabled: ref.keyword.length > 0,
-  });
+export const keywordDetailQuery = (ref: KeywordRef) => ({
+  ...keywordGetQuery<KeywordDetail>('keyword-detail', KeywordDetailPath.detail, ref),
+  enabled: ref.keyword.length > 0,
+});
 
 export function useKeywordDetail(ref: KeywordRef) {
   return useQuery(keywordDetailQuery(ref));
