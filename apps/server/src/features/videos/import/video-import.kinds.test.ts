@@ -143,6 +143,14 @@ describe('importing trends, follower history, portraits, live sessions and topic
       { subject_type: 'video', subject_id: '7599999999999999999', dimension: 'age', label: '18-23', share: 0.2 },
       { subject_type: 'creator', subject_id: 'MS4wLjABAAAAnobody', dimension: 'age', label: '18-23', share: 0.2 },
     ]);
+    /** The audience tab of the video, and the creator's, as an SVIP member reads it. */
+    const videoPortrait = async () => (await get(`${VideoPath.portrait}?videoId=${VIDEO}`, svip)).data;
+    const creatorPortrait = async () => (await get(`${CreatorPath.portrait}?userId=${CREATOR}`, svip)).data;
+    /** The video's gender shares as the rows above give them. */
+    const videoGenderShares = [
+      { name: '女', value: 0.62 },
+      { name: '男', value: 0.38 },
+    ];
 
     it('fills the audience tabs of a video and a creator, leading labels made from the shares', async () => {
       const outcome = await run(portraitsJsonl, 'portraits', 'jsonl');
@@ -151,15 +159,11 @@ describe('importing trends, follower history, portraits, live sessions and topic
         { row: 8, column: 'subject_id', message: '视频不存在，请先导入视频' },
         { row: 9, column: 'subject_id', message: '达人不存在，请先导入达人' },
       ]);
-      const video = await get(`${VideoPath.portrait}?videoId=${VIDEO}`, svip);
-      expect(video.data).toMatchObject({
+      expect(await videoPortrait()).toMatchObject({
         gender: '女',
         province: '浙江',
         area: '浙江',
-        gender_more: [
-          { name: '女', value: 0.62 },
-          { name: '男', value: 0.38 },
-        ],
+        gender_more: videoGenderShares,
         province_more: [
           { name: '浙江', value: 0.21 },
           { name: '广东', value: 0.18 },
@@ -170,8 +174,7 @@ describe('importing trends, follower history, portraits, live sessions and topic
         empty_text: null,
         region_empty_text: null,
       });
-      const creator = await get(`${CreatorPath.portrait}?userId=${CREATOR}`, svip);
-      expect(creator.data).toMatchObject({
+      expect(await creatorPortrait()).toMatchObject({
         age: '24-30',
         age_more: [
           { name: '24-30', value: 0.4 },
@@ -189,17 +192,13 @@ describe('importing trends, follower history, portraits, live sessions and topic
         { subject_type: '视频', subject_id: VIDEO, dimension: '省份', label: '四川', share: 0.05 },
       ]);
       expect(await run(change, 'portraits', 'jsonl')).toMatchObject({ inserted: 1, updated: 1 });
-      const video = await get(`${VideoPath.portrait}?videoId=${VIDEO}`, svip);
-      expect(video.data).toMatchObject({
+      expect(await videoPortrait()).toMatchObject({
         province: '广东',
         province_more: [
           { name: '广东', value: 0.18 },
           { name: '四川', value: 0.05 },
         ],
-        gender_more: [
-          { name: '女', value: 0.62 },
-          { name: '男', value: 0.38 },
-        ],
+        gender_more: videoGenderShares,
       });
       expect(await count('audience_portraits')).toBe(2);
     });
