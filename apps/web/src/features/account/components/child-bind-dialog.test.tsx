@@ -8,7 +8,7 @@ import { useSession } from '../../../stores/session';
 import { openChildUnbindDialog, useAccountDialogs } from '../account-dialogs';
 import type { ChildBindPayload } from '../session-actions';
 import { mockApi, ok, userInfoOf } from '../testing/mock-api';
-import { spyOnReload } from '../testing/reload-spy';
+import { expectReloadAfter, spyOnReload } from '../testing/reload-spy';
 import { ChildBindDialog, ChildUnbindDialog } from './child-bind-dialog';
 
 const invite: ChildBindPayload = {
@@ -91,11 +91,7 @@ describe('ChildBindDialog', () => {
     expect(useSession.getState().userInfo).toBeNull();
     expect(useSession.getState().roles).toEqual([]);
     expect(openedDialogs().open.childBind).toBe(false);
-    expect(reloadPage).not.toHaveBeenCalled();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(1500);
-    });
-    expect(reloadPage).toHaveBeenCalledTimes(1);
+    await expectReloadAfter(reloadPage, 1500);
   });
 
   it('lets a bound child unbind from the personal centre with the same code and confirm', async () => {

@@ -1,4 +1,5 @@
-import { beforeEach, type Mock, vi } from 'vitest';
+import { act } from '@testing-library/react';
+import { beforeEach, expect, type Mock, vi } from 'vitest';
 import * as reload from '../reload-page';
 
 /**
@@ -20,4 +21,13 @@ export function spyOnReload(owner: Pick<typeof reload, 'reloadPage'> = reload): 
     });
   });
   return reloadPage;
+}
+
+/** A reload the flow scheduled `ms` later (timers faked): none yet, then exactly one once they have passed. */
+export async function expectReloadAfter(reloadPage: Mock<typeof reload.reloadPage>, ms: number) {
+  expect(reloadPage).not.toHaveBeenCalled();
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+  expect(reloadPage).toHaveBeenCalledTimes(1);
 }

@@ -6,7 +6,7 @@ import { spyOnToast } from '../../../components/testing/toast-spy';
 import { request } from '../../../lib/api/client';
 import { useDialogs } from '../../../stores/dialogs';
 import * as account from '../../account';
-import { spyOnReload } from '../../account/testing';
+import { expectReloadAfter, spyOnReload } from '../../account/testing';
 import { CardExchangeDialog } from './card-exchange-dialog';
 
 vi.mock('../../../lib/api/client', () => ({ request: vi.fn() }));
@@ -98,11 +98,7 @@ describe('CardExchangeDialog', () => {
     expect(screen.queryByText('本版本兑换后原会员版本将抵消，确认需要兑换吗？')).toBeNull();
     expect(toast).toHaveBeenCalledWith('兑换成功', 'success', 1000);
     expect(openedDialogs().open.cardExchange).toBe(false);
-    expect(reloadPage).not.toHaveBeenCalled();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(1000);
-    });
-    expect(reloadPage).toHaveBeenCalledTimes(1);
+    await expectReloadAfter(reloadPage, 1000);
   });
 
   it('sends a visitor to the login dialog instead', async () => {
