@@ -35,6 +35,17 @@ export const campingKeyword = keywordInput('露营装备', 9_000, {
 let serial = 0;
 const nextId = (prefix: string) => `${prefix}${Date.now()}${String(++serial).padStart(4, '0')}`;
 
+/** The audience portrait {@link createCreator} gives a creator asked for one, as of the creator's day. */
+export const creatorPortrait = {
+  gender: '男',
+  age: '31-40',
+  genderMore: [
+    { name: '男', value: 0.7 },
+    { name: '女', value: 0.3 },
+  ],
+  provinceMore: [{ name: '浙江', value: 0.3 }],
+};
+
 export interface CreatorFactoryInput {
   userId?: string;
   nickName?: string;
@@ -92,21 +103,37 @@ export async function createCreator(db: Database, input: CreatorFactoryInput = {
     await db.insert(creatorFollowerHistory).values(history.map((point) => ({ creatorId: creator.id, ...point })));
   }
   if (input.portrait) {
-    await db.insert(audiencePortraits).values({
-      subjectType: 'creator',
-      subjectId: creator.id,
-      gender: '男',
-      age: '31-40',
-      genderMore: [
-        { name: '男', value: 0.7 },
-        { name: '女', value: 0.3 },
-      ],
-      provinceMore: [{ name: '浙江', value: 0.3 }],
-      asOf: creator.asOf,
-    });
+    await db
+      .insert(audiencePortraits)
+      .values({ subjectType: 'creator', subjectId: creator.id, ...creatorPortrait, asOf: creator.asOf });
   }
   return creator;
 }
+
+/** The audience portrait {@link createVideo} gives a video asked for one. */
+export const videoPortrait = {
+  gender: '女',
+  age: '24-30',
+  genderMore: [
+    { name: '女', value: 0.6 },
+    { name: '男', value: 0.4 },
+  ],
+  // Stored largest first, as an import may give them: the wire puts the scales in their order.
+  ageMore: [
+    { name: '24-30', value: 0.38 },
+    { name: '18-23', value: 0.3 },
+    { name: '31-40', value: 0.2 },
+    { name: '41-50', value: 0.08 },
+    { name: '50+', value: 0.04 },
+  ],
+  cityLevelMore: [
+    { name: '新一线', value: 0.4 },
+    { name: '二线', value: 0.35 },
+    { name: '一线', value: 0.25 },
+  ],
+  provinceMore: [{ name: '广东', value: 0.2 }],
+  asOf: '2026-11-20',
+};
 
 export interface VideoFactoryInput {
   creatorId?: number;
@@ -192,31 +219,7 @@ export async function createVideo(db: Database, input: VideoFactoryInput = {}) {
     await db.insert(videoHotWords).values({ videoId: v.id, words: input.hotWords, commentCount: input.comments ?? 0 });
   }
   if (input.portrait) {
-    await db.insert(audiencePortraits).values({
-      subjectType: 'video',
-      subjectId: v.id,
-      gender: '女',
-      age: '24-30',
-      genderMore: [
-        { name: '女', value: 0.6 },
-        { name: '男', value: 0.4 },
-      ],
-      // Stored largest first, as an import may give them: the wire puts the scales in their order.
-      ageMore: [
-        { name: '24-30', value: 0.38 },
-        { name: '18-23', value: 0.3 },
-        { name: '31-40', value: 0.2 },
-        { name: '41-50', value: 0.08 },
-        { name: '50+', value: 0.04 },
-      ],
-      cityLevelMore: [
-        { name: '新一线', value: 0.4 },
-        { name: '二线', value: 0.35 },
-        { name: '一线', value: 0.25 },
-      ],
-      provinceMore: [{ name: '广东', value: 0.2 }],
-      asOf: '2026-11-20',
-    });
+    await db.insert(audiencePortraits).values({ subjectType: 'video', subjectId: v.id, ...videoPortrait });
   }
   if (input.trendLikes) {
     const likes = input.trendLikes;

@@ -2,6 +2,7 @@ import { Code, CreatorPath, videoMessages } from '@dso/contract';
 import { describe, expect, it } from 'vitest';
 import { createCreator, createVideo } from '../../testing';
 import { useTestApp } from '../../testing/route-suite';
+import { creatorPortrait } from '../../testing/videos';
 
 /*
  * Each test names its own creators with a marker in the nickname or a field of its own, and filters
@@ -221,12 +222,9 @@ describe('the creator calls', () => {
       const creator = await createCreator(db(), { portrait: true });
       const answer = await get(`${CreatorPath.portrait}?userId=${creator.userId}`, token);
       expect(answer.data).toMatchObject({
-        gender: '男',
-        gender_more: [
-          { name: '男', value: 0.7 },
-          { name: '女', value: 0.3 },
-        ],
-        province_more: [{ name: '浙江', value: 0.3 }],
+        gender: creatorPortrait.gender,
+        gender_more: creatorPortrait.genderMore,
+        province_more: creatorPortrait.provinceMore,
         empty_text: null,
       });
       const bare = await createCreator(db());

@@ -2,6 +2,7 @@ import { Code, CreatorPath, VideoPath, videoMessages } from '@dso/contract';
 import { describe, expect, it } from 'vitest';
 import { createCreator, createVideo } from '../../../testing';
 import { useTestApp } from '../../../testing/route-suite';
+import { videoPortrait } from '../../../testing/videos';
 
 describe('the video detail panel', () => {
   const t = useTestApp();
@@ -207,15 +208,12 @@ describe('the video detail panel', () => {
       expect(names(answer.data.age_more)).toEqual(['18-23', '24-30', '31-40', '41-50', '50+']);
       expect(names(answer.data.city_level_more)).toEqual(['一线', '新一线', '二线']);
       expect(answer.data).toMatchObject({
-        gender: '女',
-        gender_more: [
-          { name: '女', value: 0.6 },
-          { name: '男', value: 0.4 },
-        ],
-        province_more: [{ name: '广东', value: 0.2 }],
+        gender: videoPortrait.gender,
+        gender_more: videoPortrait.genderMore,
+        province_more: videoPortrait.provinceMore,
         empty_text: null,
         region_empty_text: null,
-        as_of: '2026-11-20',
+        as_of: videoPortrait.asOf,
       });
     });
 
