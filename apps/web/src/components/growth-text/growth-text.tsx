@@ -11,7 +11,7 @@ export function GrowthText({ rate, className }: { rate: RateFigure | null | unde
   const { text, direction } = describeSignedRate(rate);
   return (
     <span
-      className={['kd-growth', `kd-growth--${direction}`, className].filter(Boolean).join(' ')}
+      className={['kd-growth', `kd-growth--${direction}`, `move--${direction}`, className].filter(Boolean).join(' ')}
       data-direction={direction}
     >
       {direction === 'up' && <ArrowUpOutlined aria-label="上升" />}

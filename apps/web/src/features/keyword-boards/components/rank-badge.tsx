@@ -32,7 +32,7 @@ export function RankChange({ change }: { change: number | null }) {
   const up = change > 0;
   return (
     <span
-      className={`kb-change kb-change--${up ? 'up' : 'down'}`}
+      className={`kb-change kb-change--${up ? 'up' : 'down'} move--${up ? 'up' : 'down'}`}
       title={`${up ? '上升' : '下降'}${Math.abs(change)}名`}
     >
       {up ? <ArrowUpOutlined aria-hidden /> : <ArrowDownOutlined aria-hidden />}
