@@ -1,5 +1,5 @@
 import { ImageTextPath, type ImageTextWork } from '@dso/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { request, requestFile, requestStream, requestUpload } from '../../../components/testing/api-client-mock';
 import { PAGE_TEST_TIMEOUT, renderPage } from '../../../components/testing/render-route';
@@ -10,6 +10,7 @@ vi.mock('../../../lib/api/client', () => import('../../../components/testing/api
 const toast = vi.fn();
 vi.mock('../../../lib/feedback', () => ({ toast: (...args: unknown[]) => toast(...args) }));
 
+const { imageTextKeys } = await import('../api/image-text-api');
 const { default: KeywordImgPage } = await import('./keyword-img-page');
 const { default: KeywordImgDetailsPage } = await import('./keyword-img-details-page');
 const { default: KeywordImgHistoryPage } = await import('./keyword-img-history-page');
@@ -123,6 +124,24 @@ describe('AI 图文 pages', { timeout: PAGE_TEST_TIMEOUT }, () => {
     // Saved: the work downloads as one zip.
     fireEvent.click(await screen.findByRole('button', { name: /下载作品/ }));
     await waitFor(() => expect(requestFile).toHaveBeenCalledWith(ImageTextPath.download, { query: { id: 9 } }));
+  });
+
+  it('keeps the edits when the work is answered again with a later change time', async () => {
+    request.mockImplementation(async (path: string) => (path === ImageTextPath.work ? work() : use(5)));
+    const { client } = renderPage(<KeywordImgDetailsPage />, {
+      path: '/keywordImgDetails',
+      url: '/keywordImgDetails?id=9',
+    });
+    await screen.findByLabelText(/标题/);
+    fireEvent.click(screen.getByRole('button', { name: '删除第3张' }));
+    expect(screen.getAllByTestId('editor-image')).toHaveLength(2);
+    // A refetch brings the work's last write, made after the page first had it (the generation settling).
+    await act(async () => {
+      client.setQueryData(imageTextKeys.work(9), work({ updated_at: '2026-11-24T10:05:00.000Z' }));
+      // The query cache tells its observers on the next macrotask.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(screen.getAllByTestId('editor-image')).toHaveLength(2);
   });
 
   // The dialog's two zooms and the list take a while in jsdom on a loaded machine.

@@ -49,7 +49,10 @@ export default function KeywordImgDetailsPage() {
         </div>
       </section>
     );
-  } else content = <WorkEditor key={`${work.data.id}-${work.data.updated_at}`} work={work.data} />;
+  } else {
+    // Keyed by the work alone: a refetch bringing a later write (the generation settling) keeps what is being edited.
+    content = <WorkEditor key={work.data.id} work={work.data} />;
+  }
   return (
     <div className="tool-page it-page" data-testid="keyword-img-details-page">
       <ImageTextNav title="AI图文详情" hint="修改标题和正文，调整图片顺序或删除不需要的图片，然后下载使用" />
@@ -86,6 +89,9 @@ function WorkEditor({ work }: { work: ImageTextWork }) {
     try {
       const saved = await updateImageTextWork({ id: work.id, title: title.trim(), body, images });
       queryClient.setQueryData(imageTextKeys.work(work.id), saved);
+      setTitle(saved.title);
+      setBody(saved.body);
+      setImages(saved.images);
       void queryClient.invalidateQueries({ queryKey: imageTextKeys.works });
       toast(imageTextMessages.saved, 'success');
     } catch {
